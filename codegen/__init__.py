@@ -1,0 +1,1 @@
+"""ember's code generator: schemas/*.yaml -> generated/ (see docs/architecture.md)."""

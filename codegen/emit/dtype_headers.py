@@ -1,0 +1,11 @@
+"""Headers that only depend on schemas/dtypes.yaml."""
+from __future__ import annotations
+
+from ..render import render
+from ..schema_set import SchemaSet
+from ..writer import Output
+
+
+def emit(schemas: SchemaSet, out: Output) -> None:
+    out.add("generated/include/ember/dtype_list.h",
+            render("dtype_list.h.j2", "schemas/dtypes.yaml", dtypes=schemas.dtypes.dtypes))

@@ -1,0 +1,71 @@
+"""The typed model of an op entry, built by ops.py from the YAML."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cbinding import CBinding
+from .dtypes import DType
+from .errors import Location
+from .signature import Signature
+
+VARIANTS = ("function", "method", "inplace", "out")
+BACKENDS = ("cpu", "cuda")
+ERROR_KINDS = ("Index", "Value", "Type", "Memory", "Runtime")
+
+
+@dataclass(frozen=True)
+class Kernel:
+    kind: str                        # see KERNEL_KINDS in ops.py
+    expr: str | None = None          # pointwise: C++ expression over argument names
+    inputs: tuple[str, ...] = ()     # pointwise: the tensor arguments read, in order
+    result: str = "same"             # dtype rule for the result (see ops.RESULT_RULES)
+    identity: str | None = None      # reduce: the value of an empty reduction
+    combine: str | None = None       # reduce: acc, x -> acc
+    merge: str | None = None         # reduce: a, b -> acc (partial results)
+    finalize: str | None = None      # reduce: acc, count -> result
+    better: str | None = None        # reduce_index: a, b -> is a better than b
+    impl: str | None = None          # view/custom: the runtime function
+
+
+@dataclass(frozen=True)
+class ErrorCase:
+    raises: str        # an ErrorKind
+    when: str          # the precondition, in words (docs)
+    example: str       # a C++ call that violates it (negative test)
+    arg: str | None    # the argument the message must name
+    where: Location
+
+
+@dataclass(frozen=True)
+class TestSpec:
+    ref: str | None = None                     # reference expression (naive loop)
+    tol: dict[str, float] = field(default_factory=dict)   # dtype name or 'default' -> tolerance
+    domain: dict[str, tuple[float, float]] = field(default_factory=dict)  # arg -> input range
+    gtest: tuple[str, ...] = ()                # hand-written tests that cover the op
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str                              # canonical: "add", "sum.dim", or a C-only name
+    signature: Signature | None            # None for C-only entries
+    variants: tuple[str, ...]
+    dtypes: dict[str, tuple[DType, ...]]   # backend -> dtypes
+    kernel: Kernel
+    th: tuple[CBinding, ...]
+    doc: str
+    test: TestSpec
+    errors: tuple[ErrorCase, ...]
+    where: Location
+    group: str                             # schema file stem: "pointwise"
+
+    @property
+    def base_name(self) -> str:
+        return self.name.split(".")[0]
+
+    @property
+    def ident(self) -> str:
+        """A C++ identifier unique to this entry: sum.dim -> sum_dim."""
+        return self.name.replace(".", "_")
+
+    def cpu_dtypes(self) -> tuple[DType, ...]:
+        return self.dtypes.get("cpu", ())

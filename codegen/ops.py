@@ -1,0 +1,256 @@
+"""schemas/**/*.yaml (except dtypes.yaml) -> validated Op entries.
+
+Every check here turns a mistake in a schema into `file:line: message`;
+tests/codegen/ feeds malformed schemas through it and checks the messages.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .cbinding import BindingError, CBinding, parse_binding
+from .dtypes import DTypeTable
+from .errors import Location, SchemaError
+from .model import BACKENDS, ERROR_KINDS, VARIANTS, ErrorCase, Kernel, Op, TestSpec
+from .signature import Signature, SignatureError, parse_signature
+from .yaml_source import Node, Seq, load
+
+OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors"}
+
+# kind -> (required keys, optional keys) of `kernel:`
+KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
+    "pointwise": ({"expr"}, {"inputs", "result"}),
+    "reduce": ({"identity", "combine", "merge"}, {"finalize", "result"}),
+    "reduce_index": ({"better"}, set()),
+    "view": ({"impl"}, set()),
+    "custom": ({"impl"}, set()),
+    "copy": (set(), set()),
+}
+# How the C++/Python result dtype follows from the promoted input dtype.
+RESULT_RULES = {"same", "Bool", "Long", "integral_to_long", "floating"}
+TEST_KEYS = {"ref", "tol", "domain", "gtest"}
+ERROR_KEYS = {"raises", "when", "example", "arg"}
+
+
+def _str(node: Node, key: str, required: bool = False) -> str | None:
+    value = node.get(key)
+    if value is None:
+        if required:
+            raise SchemaError(node.where, f"missing required key '{key}'")
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise SchemaError(node.at(key), f"'{key}' must be a non-empty string")
+    return value
+
+
+def _number(value: Any) -> float | None:
+    """YAML 1.1 reads 1e-6 (no dot) as a string; accept it as a number."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _mapping(value: Any, where: Location, what: str) -> Node:
+    if not isinstance(value, Node):
+        raise SchemaError(where, f"{what} must be a mapping")
+    return value
+
+
+def _kernel(node: Node, sig: Signature | None) -> Kernel:
+    kernel = _mapping(node.require("kernel"), node.at("kernel"), "'kernel'")
+    kind = _str(kernel, "kind", required=True)
+    if kind not in KERNEL_KINDS:
+        raise SchemaError(kernel.at("kind"), f"unknown kernel kind '{kind}' (known: {', '.join(KERNEL_KINDS)})")
+    required, optional = KERNEL_KINDS[kind]
+    kernel.check_keys(required | optional | {"kind"}, f"a '{kind}' kernel")
+    for key in sorted(required):
+        _str(kernel, key, required=True)
+    result = kernel.get("result", "same")
+    if result not in RESULT_RULES:
+        raise SchemaError(kernel.at("result"), f"unknown result rule '{result}' (known: {', '.join(sorted(RESULT_RULES))})")
+    if kind in ("pointwise", "reduce", "reduce_index", "view") and sig is None:
+        raise SchemaError(kernel.at("kind"), f"a '{kind}' kernel needs a signature")
+    inputs: tuple[str, ...] = ()
+    if kind == "pointwise":
+        assert sig is not None
+        if "inputs" in kernel:
+            raw = kernel.get("inputs")
+            if not isinstance(raw, list):
+                raise SchemaError(kernel.at("inputs"), "'inputs' must be a list of tensor argument names")
+            inputs = tuple(raw)
+        else:
+            inputs = tuple(a.name for a in sig.tensor_args)
+        for name in inputs:
+            arg = sig.arg(name)
+            if arg is None or not arg.is_tensor:
+                raise SchemaError(kernel.at("inputs") if "inputs" in kernel else kernel.where,
+                                  f"kernel input '{name}' is not a tensor argument of {sig.name}")
+        if len(inputs) > 3:
+            raise SchemaError(kernel.where, "pointwise kernels take at most 3 tensor inputs")
+    return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result,
+                  identity=kernel.get("identity"), combine=kernel.get("combine"), merge=kernel.get("merge"),
+                  finalize=kernel.get("finalize"), better=kernel.get("better"), impl=kernel.get("impl"))
+
+
+def _dtypes(node: Node, table: DTypeTable) -> dict[str, tuple]:
+    raw = _mapping(node.require("dtypes"), node.at("dtypes"), "'dtypes' (e.g. {cpu: all})")
+    raw.check_keys(set(BACKENDS), "'dtypes'")
+    result = {}
+    for backend in raw.keys():
+        value = raw.get(backend)
+        names = [value] if isinstance(value, str) else value
+        if not isinstance(names, list) or not names:
+            raise SchemaError(raw.at(backend), f"dtypes for {backend} must be a group, a dtype, or a list of them")
+        result[backend] = table.resolve(names, raw.at(backend))
+    if "cpu" not in result:
+        raise SchemaError(raw.where, "dtypes must say which dtypes the cpu backend supports")
+    return result
+
+
+def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
+    test = _mapping(node.require("test"), node.at("test"), "'test'")
+    test.check_keys(TEST_KEYS, "'test'")
+    if "ref" not in test and "gtest" not in test:
+        raise SchemaError(test.where, "a test needs a reference ('ref') or the hand-written tests that cover the op ('gtest')")
+    ref = _str(test, "ref")
+    tol: dict[str, float] = {}
+    if "tol" in test:
+        tol_node = _mapping(test.get("tol"), test.at("tol"), "'tol'")
+        for key in tol_node.keys():
+            if key != "default" and not any(d.name == key for d in table.dtypes):
+                raise SchemaError(tol_node.at(key), f"tolerance for unknown dtype '{key}'")
+            value = _number(tol_node.get(key))
+            if value is None or value < 0:
+                raise SchemaError(tol_node.at(key), f"tolerance for {key} must be a number >= 0")
+            tol[key] = float(value)
+    domain: dict[str, tuple[float, float]] = {}
+    if "domain" in test:
+        dom_node = _mapping(test.get("domain"), test.at("domain"), "'domain'")
+        for key in dom_node.keys():
+            if sig is None or sig.arg(key) is None:
+                raise SchemaError(dom_node.at(key), f"domain for unknown argument '{key}'")
+            value = dom_node.get(key)
+            bounds = [_number(v) for v in value] if isinstance(value, list) else []
+            if len(bounds) != 2 or None in bounds or bounds[0] > bounds[1]:
+                raise SchemaError(dom_node.at(key), f"domain of {key} must be [low, high]")
+            domain[key] = (bounds[0], bounds[1])
+    gtests: tuple[str, ...] = ()
+    if "gtest" in test:
+        raw = test.get("gtest")
+        raw = [raw] if isinstance(raw, str) else raw
+        if not isinstance(raw, list) or not all(isinstance(g, str) and "." in g for g in raw):
+            raise SchemaError(test.at("gtest"), "'gtest' must name tests as Suite.Name")
+        gtests = tuple(raw)
+    return TestSpec(ref=ref, tol=tol, domain=domain, gtest=gtests)
+
+
+def _errors(node: Node) -> tuple[ErrorCase, ...]:
+    raw = node.get("errors", [])
+    if not isinstance(raw, list):
+        raise SchemaError(node.at("errors"), "'errors' must be a list")
+    lines = raw.lines if isinstance(raw, Seq) else [node.at("errors")] * len(raw)
+    cases = []
+    for item, where in zip(raw, lines):
+        item = _mapping(item, where, "each error case")
+        item.check_keys(ERROR_KEYS, "an error case")
+        raises = _str(item, "raises", required=True)
+        if raises not in ERROR_KINDS:
+            raise SchemaError(item.at("raises"), f"'raises' must be one of {', '.join(ERROR_KINDS)}")
+        cases.append(ErrorCase(raises=raises, when=_str(item, "when", required=True),
+                               example=_str(item, "example", required=True), arg=_str(item, "arg"),
+                               where=item.where))
+    return tuple(cases)
+
+
+def _bindings(node: Node, sig: Signature | None, kind: str, table: DTypeTable) -> tuple[CBinding, ...]:
+    raw = node.get("th", [])
+    if not isinstance(raw, list):
+        raise SchemaError(node.at("th"), "'th' must be a list of C bindings")
+    lines = raw.lines if isinstance(raw, Seq) else [node.at("th")] * len(raw)
+    names = {d.name for d in table.dtypes}
+    result = []
+    for text, where in zip(raw, lines):
+        if not isinstance(text, str):
+            raise SchemaError(where, "a C binding must be a string like 'void fill(THTensor *r_ = self, real value = value)'")
+        try:
+            binding = parse_binding(text, names)
+        except BindingError as err:
+            raise SchemaError(where, str(err)) from None
+        if sig is not None and kind != "custom":
+            bindable = {a.name for a in sig.args} | {"out"} | {r.name for r in sig.returns if r.name}
+            for p in binding.params:
+                if p.bind is None:
+                    raise SchemaError(where, f"C parameter '{p.name}' of {binding.name} must say which argument it binds (= name)")
+                if p.bind not in bindable:
+                    raise SchemaError(where, f"C parameter '{p.name}' of {binding.name} binds unknown argument '{p.bind}' "
+                                             f"(arguments of {sig.name}: {', '.join(sorted(bindable))})")
+            bound = {p.bind for p in binding.params}
+            for a in sig.args:
+                if a.default is None and a.name not in bound:
+                    raise SchemaError(where, f"{binding.name} does not bind required argument '{a.name}' of {sig.name}")
+        elif any(p.bind for p in binding.params):
+            raise SchemaError(where, f"{binding.name}: parameters of a custom op's C binding are passed as they are; drop the '= name' parts")
+        result.append(binding)
+    return tuple(result)
+
+
+def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
+    node = _mapping(node, where, "each op")
+    node.check_keys(OP_KEYS, "an op")
+    sig: Signature | None = None
+    if "signature" in node:
+        if "name" in node:
+            raise SchemaError(node.at("name"), "an op with a signature takes its name from it; drop 'name'")
+        try:
+            sig = parse_signature(_str(node, "signature", required=True))
+        except SignatureError as err:
+            raise SchemaError(node.at("signature"), str(err)) from None
+        name = sig.name
+    else:
+        name = _str(node, "name")
+        if name is None:
+            raise SchemaError(node.where, "an op needs a 'signature' (or, for a C-only entry, a 'name')")
+    kernel = _kernel(node, sig)
+    default_variants = ["function", "method"] if sig else []
+    variants = node.get("variants", default_variants)
+    if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):
+        raise SchemaError(node.at("variants"), f"variants must be a list drawn from {', '.join(VARIANTS)}")
+    if variants and sig is None:
+        raise SchemaError(node.at("variants"), "a C-only entry has no C++ variants; add a signature")
+    th = _bindings(node, sig, kernel.kind, table)
+    if sig is None and not th:
+        raise SchemaError(node.where, f"'{name}' has neither a signature nor C bindings: it would generate nothing")
+    return Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
+              dtypes=_dtypes(node, table), kernel=kernel, th=th, doc=_str(node, "doc", required=True).strip(),
+              test=_test(node, sig, table), errors=_errors(node), where=node.where, group=group)
+
+
+def load_ops(files: list[tuple[Path, str]], table: DTypeTable) -> list[Op]:
+    """Loads every op file; cross-entry checks (unique names) included."""
+    ops: list[Op] = []
+    seen_names: dict[str, Op] = {}
+    seen_c: dict[str, tuple[Op, Location]] = {}
+    for path, display in files:
+        root = load(path, display)
+        root = _mapping(root, Location(display, 1), f"{display}")
+        root.check_keys({"ops"}, "an op schema file")
+        entries = root.require("ops")
+        if not isinstance(entries, Seq):
+            raise SchemaError(root.at("ops"), "'ops' must be a list")
+        for entry, where in zip(entries, entries.lines):
+            op = _op(entry, where, path.stem, table)
+            if op.name in seen_names:
+                raise SchemaError(op.where, f"duplicate op '{op.name}' (first at {seen_names[op.name].where})")
+            seen_names[op.name] = op
+            for b in op.th:
+                if b.generic_name in seen_c:
+                    first, loc = seen_c[b.generic_name]
+                    raise SchemaError(op.where, f"C function '{b.generic_name}' is bound twice (also by '{first.name}' at {loc})")
+                seen_c[b.generic_name] = (op, op.where)
+            ops.append(op)
+    return ops
