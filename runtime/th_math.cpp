@@ -35,8 +35,8 @@ double THLogSub(double log_a, double log_b) {
 }
 
 // Leon Bottou's fast exp(-x) for x >= 0: 1 / p(x)^8, p being the
-// degree-4 Taylor polynomial of exp(x/8); 0 from x = 13 on (exp(-13) is
-// 2e-6, the approximation's own error is of that order).
+// degree-4 Taylor polynomial of exp(x/8). Absolute error below 3e-5 on
+// [0, 13), relative error below 0.2% up to x = 4; 0 from x = 13 on.
 double THExpMinusApprox(const double x) {
   if (x >= 13.0) return 0.0;
   double y = 1.0 + x * (0.125 + x * (0.0078125 + x * (0.00032552083 + x * 1.0172526e-5)));

@@ -107,11 +107,11 @@ TH_API THDescBuff _THSizeDesc(const long *size, const long ndim);
     }                                                  \
   while (0)
 
-#define THAssert(exp)                                   \
-  do {                                                  \
-    if (!(exp)) {                                       \
-      _THAssertionFailed(__FILE__, __LINE__, #exp, ""); \
-    }                                                   \
+#define THAssert(exp)                                         \
+  do {                                                        \
+    if (!(exp)) {                                             \
+      _THAssertionFailed(__FILE__, __LINE__, #exp, "%s", ""); \
+    }                                                         \
   } while (0)
 
 #define THAssertMsg(exp, ...)                                    \
