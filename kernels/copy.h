@@ -1,0 +1,55 @@
+// Converting copy: dst = convert<Dst>(src), element by element
+// (conversion rules: kernels/convert.h). Operand 0 is the destination,
+// operand 1 the source; they must not partially overlap.
+//
+// A same-type copy moves bits (through an unsigned integer of the same
+// size), so NaN payloads and signalling NaNs survive, and all types of
+// one size share one loop. Dense same-type copies are memcpy; transposed
+// copies take the tiled walk (Note [tiled traversal]).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "kernels/coalesce.h"
+#include "kernels/operands.h"
+#include "kernels/parallel.h"
+#include "kernels/pointwise.h"
+
+namespace ember::kernels {
+
+namespace detail {
+
+template <std::size_t Size>
+using bits_t = std::conditional_t<Size == 1, uint8_t,
+               std::conditional_t<Size == 2, uint16_t, std::conditional_t<Size == 4, uint32_t, uint64_t>>>;
+
+struct Identity {
+  template <class M>
+  M operator()(M x) const { return x; }
+};
+
+}  // namespace detail
+
+template <class Dst, class Src>
+void copy(Operands<2> ops) {
+  if constexpr (std::is_same_v<Dst, Src>) {
+    using B = detail::bits_t<sizeof(Dst)>;
+    static_assert(sizeof(B) == sizeof(Dst), "element types are 1, 2, 4 or 8 bytes");
+    coalesce(ops);
+    constexpr int64_t esz = sizeof(Dst);
+    if (ops.ndim == 1 && ops.strides[0][0] == esz && ops.strides[1][0] == esz) {
+      if (ops.data[0] == ops.data[1]) return;  // memcpy onto itself is undefined
+      parallel_for(0, ops.shape[0], kGrain, [&](int64_t b, int64_t e) {
+        std::memcpy(ops.data[0] + b * esz, ops.data[1] + b * esz, static_cast<std::size_t>((e - b) * esz));
+      });
+      return;
+    }
+    pointwise<B, B, 1>(ops, detail::Identity{});
+  } else {
+    pointwise<Dst, Src, 1>(ops, detail::Identity{});
+  }
+}
+
+}  // namespace ember::kernels

@@ -1,0 +1,73 @@
+// Splitting a loop over OpenMP threads.
+//
+// Note [deterministic parallelism]: no result may depend on how many
+// threads ran. Pointwise work is element-independent, so any split is
+// fine. Reductions never let a thread's chunk decide an order of
+// operations: they cut the work into fixed blocks whose boundaries depend
+// only on the sizes, reduce each block on its own, and merge the block
+// results in block order on one thread.
+//
+// parallel_for runs f inline, without touching OpenMP, when the range is
+// at most one grain, when called from inside a parallel region (nested
+// teams would oversubscribe the cores), or when one thread is configured:
+// entering even `omp parallel if(false)` costs ~280 ns, more than a small
+// op's arithmetic. f must not throw: an exception cannot leave an OpenMP
+// region.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace ember::kernels {
+
+// Elements below which pointwise work stays on one thread: about 10 us of
+// simple arithmetic, several times the cost of waking a second thread.
+constexpr int64_t kGrain = 32768;
+
+inline int get_num_threads() {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+// Applies to parallel regions started by the calling thread (OpenMP's
+// nthreads setting is per thread); n < 1 counts as 1.
+inline void set_num_threads(int n) {
+#ifdef _OPENMP
+  omp_set_num_threads(std::max(n, 1));
+#else
+  (void)n;
+#endif
+}
+
+// Calls f(b, e) on disjoint chunks covering [begin, end), one per thread,
+// using no more than ceil((end - begin) / grain) threads.
+template <class F>
+void parallel_for(int64_t begin, int64_t end, int64_t grain, const F& f) {
+  const int64_t n = end - begin;
+  if (n <= 0) return;
+#ifdef _OPENMP
+  const int64_t max_chunks = (n + std::max<int64_t>(grain, 1) - 1) / std::max<int64_t>(grain, 1);
+  const int64_t nt = std::min<int64_t>(omp_get_max_threads(), max_chunks);
+  if (nt > 1 && !omp_in_parallel()) {
+#pragma omp parallel num_threads(static_cast<int>(nt))
+    {
+      // The team may be smaller than asked for; split by its real size.
+      const int64_t team = omp_get_num_threads();
+      const int64_t chunk = (n + team - 1) / team;
+      const int64_t b = begin + omp_get_thread_num() * chunk;
+      if (b < end) f(b, std::min(end, b + chunk));
+    }
+    return;
+  }
+#endif
+  f(begin, end);
+}
+
+}  // namespace ember::kernels

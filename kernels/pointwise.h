@@ -1,0 +1,108 @@
+// out = f(in_1, ..., in_NIn), element by element.
+//
+// Inputs are loaded as InT and handed to f as opmath_t<InT>; f's result
+// is converted to OutT by convert() (kernels/convert.h). NIn is 0 (a
+// fill: f takes no arguments) to 3.
+//
+// Each row (kernels/loops.h) runs one of three loops, chosen once from
+// the inner strides:
+//   - contiguous: every operand dense;
+//   - hoisted: the output and some inputs dense, the other inputs with
+//     stride 0 (a scalar or broadcast along the row), loaded once per row;
+//   - strided: anything else.
+// The first two are `omp simd` loops: GCC at -O2 only vectorizes loops it
+// needs no alias check or remainder loop for, and `omp simd` states that
+// iterations are independent. That holds when the output is exactly an
+// input (in-place ops: same address, same strides) and is what we assume;
+// an output partially overlapping an input is not supported (the runtime
+// rejects it, as PyTorch does).
+//
+// Transposed operands take the tiled walk (Note [tiled traversal]).
+//
+// Note [no contraction]: results must not depend on the thread count or
+// the path taken, and each element is computed by the same f and
+// convert, but that only makes them bit-identical if the compiler rounds
+// f the same way everywhere. GCC contracts a*b+c into an FMA by default
+// in C++ (-ffp-contract=fast, even with -std=c++17), and does so
+// differently per loop: in a hoisted row `3*a - b` with a scalar becomes
+// a rounded product then a subtraction, elsewhere one FMA. Everything
+// that includes this header must build with -ffp-contract=off.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+#include "kernels/coalesce.h"
+#include "kernels/convert.h"
+#include "kernels/loops.h"
+#include "kernels/opmath.h"
+#include "kernels/operands.h"
+
+namespace ember::kernels {
+
+namespace detail {
+
+template <bool Hoisted, class M, class InT>
+inline M pointwise_arg(const InT* p, int64_t i, M scalar) {
+  if constexpr (Hoisted)
+    return scalar;
+  else
+    return static_cast<M>(p[i]);
+}
+
+// Inputs whose bit is set in Hoist have stride 0 along the row.
+template <class OutT, class InT, unsigned Hoist, class F, std::size_t... K>
+inline void pointwise_dense_row(char* const* p, int64_t n, const F& f, std::index_sequence<K...>) {
+  using M = opmath_t<InT>;
+  OutT* out = reinterpret_cast<OutT*>(p[0]);
+  [[maybe_unused]] const InT* in[sizeof...(K) + 1] = {reinterpret_cast<const InT*>(p[K + 1])...};
+  [[maybe_unused]] const M scalar[sizeof...(K) + 1] = {static_cast<M>(((Hoist >> K) & 1u) ? in[K][0] : InT())...};
+#pragma omp simd
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = convert<OutT>(f(pointwise_arg<((Hoist >> K) & 1u) != 0>(in[K], i, scalar[K])...));
+}
+
+template <class OutT, class InT, class F, std::size_t... K>
+inline void pointwise_strided_row(char* const* p, const int64_t* s, int64_t n, const F& f,
+                                  std::index_sequence<K...>) {
+  using M = opmath_t<InT>;
+  for (int64_t i = 0; i < n; ++i)
+    *reinterpret_cast<OutT*>(p[0] + i * s[0]) =
+        convert<OutT>(f(static_cast<M>(*reinterpret_cast<const InT*>(p[K + 1] + i * s[K + 1]))...));
+}
+
+}  // namespace detail
+
+template <class OutT, class InT, int NIn, class F>
+void pointwise(Operands<NIn + 1> ops, const F& f) {
+  static_assert(NIn >= 0 && NIn <= 3, "pointwise takes 0 to 3 inputs");
+  constexpr int N = NIn + 1;
+  using Seq = std::make_index_sequence<NIn>;
+  coalesce(ops);
+  const int inner = ops.ndim - 1;
+  int64_t s[N];
+  for (int k = 0; k < N; ++k) s[k] = ops.strides[k][inner];
+
+  // Row kind: -1 strided, else the mask of hoisted inputs (0: all dense).
+  // Only masks of at most one input are instantiated; more scalars than
+  // that is rare enough for the strided loop.
+  int kind = s[0] == static_cast<int64_t>(sizeof(OutT)) ? 0 : -1;
+  for (int k = 1; k < N && kind >= 0; ++k) {
+    if (s[k] == 0)
+      kind = kind == 0 ? 1 << (k - 1) : -1;
+    else if (s[k] != static_cast<int64_t>(sizeof(InT)))
+      kind = -1;
+  }
+  for_each_row_parallel(ops, [&](char* const* p, int64_t n) {
+    if (kind == 0) return detail::pointwise_dense_row<OutT, InT, 0u>(p, n, f, Seq{});
+    if constexpr (NIn >= 1)
+      if (kind == 1) return detail::pointwise_dense_row<OutT, InT, 1u>(p, n, f, Seq{});
+    if constexpr (NIn >= 2)
+      if (kind == 2) return detail::pointwise_dense_row<OutT, InT, 2u>(p, n, f, Seq{});
+    if constexpr (NIn >= 3)
+      if (kind == 4) return detail::pointwise_dense_row<OutT, InT, 4u>(p, n, f, Seq{});
+    detail::pointwise_strided_row<OutT, InT>(p, s, n, f, Seq{});
+  });
+}
+
+}  // namespace ember::kernels

@@ -1,0 +1,259 @@
+// Reductions: of all elements (reduce_all), along one dim (reduce_dim),
+// and the best element with its position along one dim
+// (reduce_dim_index). Reducers and comparisons: kernels/reducers.h.
+//
+// Note [reduction order]: dense runs are reduced into kLanes independent
+// accumulators (lane j takes elements j, j + kLanes, ...; a run's last
+// n % kLanes elements go to lanes 0, 1, ...), which GCC vectorizes without
+// -ffast-math because no reassociation is asked of it; the lanes are then
+// folded pairwise (j with j + kLanes/2, ...). Runs of a reduce_dim shorter
+// than kLanes are reduced first to last instead. Long reductions are cut into
+// kBlock-element blocks, reduced one by one, possibly on several threads,
+// and the block results merged first to last (Note [deterministic
+// parallelism]). The order depends on the sizes and strides only.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/coalesce.h"
+#include "kernels/convert.h"
+#include "kernels/loops.h"
+#include "kernels/opmath.h"
+#include "kernels/operands.h"
+#include "kernels/parallel.h"
+
+namespace ember::kernels {
+
+constexpr int64_t kBlock = 8192;
+
+namespace detail {
+
+// Four 512-bit registers of accumulators: enough to cover an add's
+// latency, few enough to stay in registers.
+template <class Acc>
+constexpr int kLanes = sizeof(Acc) >= 8 ? 32 : 64;
+
+template <class T, class R, class Acc = typename R::acc_type>
+inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t n, const R& r) {
+  using M = opmath_t<T>;
+  constexpr int L = kLanes<Acc>;
+  int64_t i = 0;
+  if (stride == static_cast<int64_t>(sizeof(T))) {
+    const T* q = reinterpret_cast<const T*>(p);
+    for (; i + L <= n; i += L)
+      for (int j = 0; j < L; ++j) lanes[j] = r.combine(lanes[j], static_cast<M>(q[i + j]));
+    for (int j = 0; i < n; ++i, ++j) lanes[j] = r.combine(lanes[j], static_cast<M>(q[i]));
+  } else {
+    for (; i + L <= n; i += L)
+      for (int j = 0; j < L; ++j)
+        lanes[j] = r.combine(lanes[j], static_cast<M>(*reinterpret_cast<const T*>(p + (i + j) * stride)));
+    for (int j = 0; i < n; ++i, ++j)
+      lanes[j] = r.combine(lanes[j], static_cast<M>(*reinterpret_cast<const T*>(p + i * stride)));
+  }
+}
+
+template <class R, class Acc = typename R::acc_type>
+inline Acc fold_lanes(Acc* lanes, const R& r) {
+  for (int w = kLanes<Acc> / 2; w >= 1; w /= 2)
+    for (int j = 0; j < w; ++j) lanes[j] = r.merge(lanes[j], lanes[j + w]);
+  return lanes[0];
+}
+
+// Merges block results first to last; block(k) reduces block k.
+template <class R, class Block>
+typename R::acc_type reduce_blocks(int64_t n, const R& r, const Block& block) {
+  using Acc = typename R::acc_type;
+  const int64_t blocks = (n + kBlock - 1) / kBlock;
+  if (blocks <= 1) return block(0);
+  std::vector<Acc> partial(blocks);
+  parallel_for(0, blocks, std::max<int64_t>(1, kGrain / kBlock), [&](int64_t b, int64_t e) {
+    for (int64_t k = b; k < e; ++k) partial[k] = block(k);
+  });
+  Acc total = partial[0];
+  for (int64_t k = 1; k < blocks; ++k) total = r.merge(total, partial[k]);
+  return total;
+}
+
+// n elements from p, `stride` bytes apart, in the Note [reduction order].
+template <class T, class R>
+typename R::acc_type reduce_run(const char* p, int64_t stride, int64_t n, const R& r) {
+  using Acc = typename R::acc_type;
+  if (n < kLanes<Acc>) {
+    Acc acc = r.identity();
+    for (int64_t i = 0; i < n; ++i)
+      acc = r.combine(acc, static_cast<opmath_t<T>>(*reinterpret_cast<const T*>(p + i * stride)));
+    return acc;
+  }
+  return reduce_blocks(n, r, [&](int64_t k) {
+    Acc lanes[kLanes<Acc>];
+    for (Acc& a : lanes) a = r.identity();
+    accumulate_lanes<T>(lanes, p + k * kBlock * stride, stride, std::min(kBlock, n - k * kBlock), r);
+    return fold_lanes(lanes, r);
+  });
+}
+
+// The geometry of the outputs of a reduction along `dim`: ops without
+// `dim`, with operands rotated so the input (ops' last operand) comes
+// first and coalescing follows the input's memory order.
+template <int N>
+Operands<N> outputs_geometry(const Operands<N>& ops, int dim) {
+  Operands<N> g;
+  g.ndim = 0;
+  for (int d = 0; d < ops.ndim; ++d) {
+    if (d == dim) continue;
+    g.shape[g.ndim] = ops.shape[d];
+    for (int k = 0; k < N; ++k) g.strides[(k + 1) % N][g.ndim] = ops.strides[k][d];
+    ++g.ndim;
+  }
+  for (int k = 0; k < N; ++k) g.data[(k + 1) % N] = ops.data[k];
+  coalesce(g);
+  return g;
+}
+
+// Accumulators per thread when whole rows are accumulated (dim outer to
+// a dense inner dim): 1024 doubles, 8 KiB, stays in L1 next to the rows.
+constexpr int64_t kRowCols = 1024;
+
+}  // namespace detail
+
+template <class T, class Reducer>
+typename Reducer::acc_type reduce_all(Operands<1> in, const Reducer& r) {
+  using Acc = typename Reducer::acc_type;
+  coalesce(in);
+  const int64_t n = in.numel();
+  if (n == 0) return r.identity();
+  const int64_t s = in.strides[0][in.ndim - 1];
+  if (in.ndim == 1) return detail::reduce_run<T>(in.data[0], s, n, r);
+  return detail::reduce_blocks(n, r, [&](int64_t k) {
+    Acc lanes[detail::kLanes<Acc>];
+    for (Acc& a : lanes) a = r.identity();
+    for_each_row(in, k * kBlock, std::min(n, (k + 1) * kBlock), [&](char* const* p, int64_t m) {
+      detail::accumulate_lanes<T>(lanes, p[0], s, m, r);
+    });
+    return detail::fold_lanes(lanes, r);
+  });
+}
+
+// ops: operand 0 the output (stride 0 along dim), operand 1 the input;
+// 0 <= dim < ops.ndim (a 0-dim tensor comes as shape {1}). An empty dim
+// gives finalize(identity(), 0).
+template <class T, class OutT, class Reducer>
+void reduce_dim(Operands<2> ops, int dim, const Reducer& r) {
+  using Acc = typename Reducer::acc_type;
+  using M = opmath_t<T>;
+  const int64_t n = ops.shape[dim], sd = ops.strides[1][dim];
+  const Operands<2> g = detail::outputs_geometry(ops, dim);  // 0: input, 1: output
+  const int64_t outputs = g.numel();
+  if (outputs == 0) return;
+  const int inner = g.ndim - 1;
+  const int64_t w = g.shape[inner], in_s = g.strides[0][inner], out_s = g.strides[1][inner];
+  constexpr int64_t esz = sizeof(T);
+  const int64_t grain = std::max<int64_t>(1, kGrain / std::max<int64_t>(n, 1));
+  auto store = [&](char* out, Acc acc) { *reinterpret_cast<OutT*>(out) = convert<OutT>(r.finalize(acc, n)); };
+
+  if (n > 1 && sd != esz && in_s == esz && w > 1) {
+    // dim is outer to a dense inner dim: accumulate whole rows, each
+    // output still reduced first to last along dim.
+    const int64_t chunks = (w + detail::kRowCols - 1) / detail::kRowCols;
+    parallel_for(0, outputs / w * chunks, std::max<int64_t>(1, grain / detail::kRowCols), [&](int64_t b, int64_t e) {
+      Acc acc[detail::kRowCols];
+      for (int64_t item = b; item < e; ++item) {
+        char* base[2];
+        row_pointers(g, inner, item / chunks, base);
+        const int64_t c0 = item % chunks * detail::kRowCols, m = std::min(detail::kRowCols, w - c0);
+        const char* in = base[0] + c0 * esz;
+        for (int64_t j = 0; j < m; ++j) acc[j] = r.identity();
+        for (int64_t k = 0; k < n; ++k) {
+          const T* row = reinterpret_cast<const T*>(in + k * sd);
+#pragma omp simd
+          for (int64_t j = 0; j < m; ++j) acc[j] = r.combine(acc[j], static_cast<M>(row[j]));
+        }
+        for (int64_t j = 0; j < m; ++j) store(base[1] + (c0 + j) * out_s, acc[j]);
+      }
+    });
+    return;
+  }
+  // One output at a time: a dense or strided run along dim.
+  parallel_for(0, outputs, grain, [&](int64_t b, int64_t e) {
+    for_each_row(g, b, e, [&](char* const* p, int64_t m) {
+      for (int64_t i = 0; i < m; ++i) store(p[1] + i * out_s, detail::reduce_run<T>(p[0] + i * in_s, sd, n, r));
+    });
+  });
+}
+
+// ops: operand 0 the values (T), operand 1 the indices (int64_t), operand
+// 2 the input; both outputs have stride 0 along dim, which must not be
+// empty. Picks the first position whose element no later one is
+// better(x, best) than; the first NaN beats everything (as PyTorch's max
+// and min).
+template <class T, class Compare>
+void reduce_dim_index(Operands<3> ops, int dim, Compare better) {
+  using M = opmath_t<T>;
+  const int64_t n = ops.shape[dim], sd = ops.strides[2][dim];
+  const Operands<3> g = detail::outputs_geometry(ops, dim);  // 0: input, 1: values, 2: indices
+  const int64_t outputs = g.numel();
+  if (outputs == 0) return;
+  const int inner = g.ndim - 1;
+  const int64_t w = g.shape[inner];
+  const int64_t s[3] = {g.strides[0][inner], g.strides[1][inner], g.strides[2][inner]};
+  constexpr int64_t esz = sizeof(T);
+  const int64_t grain = std::max<int64_t>(1, kGrain / n);
+  auto load = [](const char* p) { return static_cast<M>(*reinterpret_cast<const T*>(p)); };
+  auto store = [](char* const* p, int64_t j, const int64_t* st, M best, int64_t idx) {
+    *reinterpret_cast<T*>(p[1] + j * st[1]) = convert<T>(best);
+    *reinterpret_cast<int64_t*>(p[2] + j * st[2]) = idx;
+  };
+
+  if (n > 1 && sd != esz && s[0] == esz && w > 1) {
+    // As reduce_dim: whole rows at once, selects instead of branches.
+    const int64_t chunks = (w + detail::kRowCols - 1) / detail::kRowCols;
+    parallel_for(0, outputs / w * chunks, std::max<int64_t>(1, grain / detail::kRowCols), [&](int64_t b, int64_t e) {
+      M best[detail::kRowCols];
+      int64_t idx[detail::kRowCols];
+      for (int64_t item = b; item < e; ++item) {
+        char* base[3];
+        row_pointers(g, inner, item / chunks, base);
+        const int64_t c0 = item % chunks * detail::kRowCols, m = std::min(detail::kRowCols, w - c0);
+        const T* in = reinterpret_cast<const T*>(base[0] + c0 * esz);
+        for (int64_t j = 0; j < m; ++j) {
+          best[j] = static_cast<M>(in[j]);
+          idx[j] = 0;
+        }
+        for (int64_t k = 1; k < n; ++k) {
+          const T* row = reinterpret_cast<const T*>(reinterpret_cast<const char*>(in) + k * sd);
+#pragma omp simd
+          for (int64_t j = 0; j < m; ++j) {
+            const M x = static_cast<M>(row[j]);
+            const bool take = !is_nan(best[j]) && (is_nan(x) || better(x, best[j]));
+            best[j] = take ? x : best[j];
+            idx[j] = take ? k : idx[j];
+          }
+        }
+        char* out[3] = {nullptr, base[1] + c0 * s[1], base[2] + c0 * s[2]};
+        for (int64_t j = 0; j < m; ++j) store(out, j, s, best[j], idx[j]);
+      }
+    });
+    return;
+  }
+  parallel_for(0, outputs, grain, [&](int64_t b, int64_t e) {
+    for_each_row(g, b, e, [&](char* const* p, int64_t m) {
+      for (int64_t i = 0; i < m; ++i) {
+        const char* q = p[0] + i * s[0];
+        M best = load(q);
+        int64_t idx = 0;
+        for (int64_t k = 1; k < n && !is_nan(best); ++k) {
+          const M x = load(q + k * sd);
+          if (is_nan(x) || better(x, best)) {
+            best = x;
+            idx = k;
+          }
+        }
+        store(p, i, s, best, idx);
+      }
+    });
+  });
+}
+
+}  // namespace ember::kernels
