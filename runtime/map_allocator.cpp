@@ -53,21 +53,40 @@ struct OpenedFd {
   }
 };
 
-void open_file(THMapAllocatorContext_& ctx, OpenedFd& file, const char* who) {
+// Size 0 asks for an existing file, so only an exclusive open creates one
+// then (an empty one, which maps to nothing).
+void open_file(THMapAllocatorContext_& ctx, ptrdiff_t size, OpenedFd& file, const char* who) {
   if (ctx.flags & TH_ALLOCATOR_MAPPED_FROMFD) {
     file.fd = ctx.fd;
     return;
   }
   const bool writable = ctx.flags & (TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_SHAREDMEM);
+  const bool exclusive = ctx.flags & TH_ALLOCATOR_MAPPED_EXCLUSIVE;
   int oflags = O_CLOEXEC | (writable ? O_RDWR | O_CREAT : O_RDONLY);
-  if (ctx.flags & TH_ALLOCATOR_MAPPED_EXCLUSIVE) oflags |= O_EXCL;
-  if (ctx.flags & TH_ALLOCATOR_MAPPED_NOCREATE) oflags &= ~O_CREAT;
+  if (exclusive) oflags |= O_EXCL;
+  if ((ctx.flags & TH_ALLOCATOR_MAPPED_NOCREATE) || (size == 0 && !exclusive)) oflags &= ~O_CREAT;
   const char* name = ctx.filename.c_str();
   file.fd = is_shm(ctx) ? ::shm_open(name, oflags, 0600) : ::open(name, oflags, 0600);
-  if (file.fd == -1)
-    fail_errno(who, is_shm(ctx) ? "cannot open shared memory object" : writable ? "cannot open file (read-write)" : "cannot open file (read-only)", ctx, errno);
+  if (file.fd == -1) {
+    const char* what = is_shm(ctx) ? "cannot open shared memory object"
+                       : writable  ? "cannot open file (read-write)"
+                                   : "cannot open file (read-only)";
+    fail_errno(who, what, ctx, errno);
+  }
   file.owned = true;
 }
+
+// Removes a name that this mapping created (O_EXCL) if an error unwinds
+// past it, so that a failed malloc leaves the file system as it found it.
+struct CreatedName {
+  const THMapAllocatorContext_* ctx = nullptr;
+  CreatedName() = default;
+  CreatedName(const CreatedName&) = delete;
+  CreatedName& operator=(const CreatedName&) = delete;
+  ~CreatedName() {
+    if (ctx) unlink_name(*ctx);
+  }
+};
 
 }  // namespace
 
@@ -88,7 +107,9 @@ void* map(THMapAllocatorContext_& ctx, ptrdiff_t size, const char* who) {
   EMBER_CHECK(!ctx.in_use, Value, who, "ctx", "the context of ", describe(ctx), " already backs a mapping");
   const bool shared = ctx.flags & (TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_SHAREDMEM);
   OpenedFd file;
-  open_file(ctx, file, who);
+  open_file(ctx, size, file, who);
+  CreatedName created;
+  if (file.owned && (ctx.flags & TH_ALLOCATOR_MAPPED_EXCLUSIVE)) created.ctx = &ctx;
 
   struct stat st;
   if (::fstat(file.fd, &st) == -1) fail_errno(who, "cannot stat", ctx, errno);
@@ -116,6 +137,7 @@ void* map(THMapAllocatorContext_& ctx, ptrdiff_t size, const char* who) {
     ctx.fd = file.fd;
     file.owned = false;
   }
+  created.ctx = nullptr;
   ctx.in_use = true;
   ctx.mapped = size;
   return data;

@@ -48,6 +48,8 @@ void* refcounted_alloc(void* ctx_, ptrdiff_t size) {
   auto& ctx = *static_cast<THMapAllocatorContext*>(ctx_);
   check_flags(ctx);
   EMBER_CHECK(size >= 0, Value, kWho, "size", "negative size ", size, " for ", ember::map_file::describe(ctx));
+  EMBER_CHECK(size > 0 || !(ctx.flags & TH_ALLOCATOR_MAPPED_EXCLUSIVE), Value, kWho, "size",
+              "TH_ALLOCATOR_MAPPED_EXCLUSIVE creates ", ember::map_file::describe(ctx), ", so it needs a size");
   ptrdiff_t total = 0;  // 0: the whole existing object
   if (size > 0 && __builtin_add_overflow(size, kHeader, &total))
     fail(ErrorKind::Memory, str(kWho, ": size ", size, " overflows"));

@@ -222,6 +222,23 @@ TEST_F(MapAllocator, MissingFilesFailCleanly) {
   EXPECT_FALSE(exists(missing));
 }
 
+TEST_F(MapAllocator, SizeZeroNeverCreatesAFile) {
+  const std::string missing = path("absent.bin");
+  THMapAllocatorContext* ctx = THMapAllocatorContext_new(missing.c_str(), TH_ALLOCATOR_MAPPED_SHARED);
+  expect_error([&] { THMapAllocator.malloc(ctx, 0); }, {missing, "No such file or directory"});
+  THMapAllocatorContext_free(ctx);
+  EXPECT_FALSE(exists(missing));
+}
+
+TEST_F(MapAllocator, FailedExclusiveMappingRemovesTheFileItCreated) {
+  const std::string file = path("toolarge.bin");
+  THMapAllocatorContext* ctx =
+      THMapAllocatorContext_new(file.c_str(), TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_EXCLUSIVE);
+  expect_error([&] { THMapAllocator.malloc(ctx, PTRDIFF_MAX / 2); }, {"THMapAllocator", file});
+  THMapAllocatorContext_free(ctx);
+  EXPECT_FALSE(exists(file));
+}
+
 TEST_F(MapAllocator, ExclusiveRefusesAnExistingFile) {
   const std::string file = path("exists.bin");
   write_file(file, "x");
@@ -390,6 +407,15 @@ TEST_F(MapAllocator, RefcountedExclusiveRefusesAnExistingObject) {
   expect_error([&] { THRefcountedMapAllocator.malloc(b, 64); }, {shm_name_, "File exists"});
   THMapAllocatorContext_free(b);
   THRefcountedMapAllocator.free(a, p);
+  EXPECT_FALSE(exists(shm_path()));
+}
+
+TEST_F(MapAllocator, RefcountedExclusiveNeedsASize) {
+  THMapAllocatorContext* ctx =
+      THMapAllocatorContext_new(shm_name_.c_str(), TH_ALLOCATOR_MAPPED_SHAREDMEM | TH_ALLOCATOR_MAPPED_EXCLUSIVE);
+  expect_error([&] { THRefcountedMapAllocator.malloc(ctx, 0); }, {"EXCLUSIVE", shm_name_, "needs a size"},
+               ember::ErrorKind::Value);
+  THMapAllocatorContext_free(ctx);
   EXPECT_FALSE(exists(shm_path()));
 }
 
