@@ -145,7 +145,7 @@ void* map(THMapAllocatorContext_& ctx, ptrdiff_t size, const char* who) {
 
 namespace {
 
-THMapAllocatorContext* new_context(const char* filename, int fd, int flags, bool with_fd) {
+THMapAllocatorContext* make_context(const char* filename, int fd, int flags, bool with_fd) {
   const char* who = with_fd ? "THMapAllocatorContext_newWithFd" : "THMapAllocatorContext_new";
   EMBER_CHECK((flags & ~kAllFlags) == 0, Value, who, "flags", "unknown flag bits ", (flags & ~kAllFlags));
   const bool shared = flags & (TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_SHAREDMEM);
@@ -163,6 +163,16 @@ THMapAllocatorContext* new_context(const char* filename, int fd, int flags, bool
   if (!shared) flags &= ~TH_ALLOCATOR_MAPPED_NOCREATE;
   return new THMapAllocatorContext{filename ? filename : "", flags, with_fd ? fd : -1, false, 0, 0};
 }
+
+}  // namespace
+
+THMapAllocatorContext* new_context(const char* filename, int flags) { return make_context(filename, -1, flags, false); }
+
+THMapAllocatorContext* new_context_with_fd(const char* filename, int fd, int flags) {
+  return make_context(filename, fd, flags, true);
+}
+
+namespace {
 
 THMapAllocatorContext* checked(THMapAllocatorContext* ctx, const char* who) {
   EMBER_CHECK(ctx, Value, who, "ctx", "ctx is NULL");
@@ -195,7 +205,6 @@ void map_free(void* ctx_, void* data) {
 }  // namespace ember::map_file
 
 using ember::map_file::checked;
-using ember::map_file::new_context;
 
 THAllocator THMapAllocator = {ember::map_file::map_alloc, ember::map_file::map_realloc, ember::map_file::map_free};
 
@@ -203,7 +212,7 @@ THMapAllocatorContext* THMapAllocatorContext_new(const char* filename, int flags
   static const char* const kArgs[] = {"filename", "flags"};
   ember::th::Failure failure;
   try {
-    return new_context(filename, -1, flags, false);
+    return ember::map_file::new_context(filename, flags);
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -215,7 +224,7 @@ THMapAllocatorContext* THMapAllocatorContext_newWithFd(const char* filename, int
   static const char* const kArgs[] = {"filename", "fd", "flags"};
   ember::th::Failure failure;
   try {
-    return new_context(filename, fd, flags, true);
+    return ember::map_file::new_context_with_fd(filename, fd, flags);
   } catch (...) {
     failure = ember::th::capture();
   }

@@ -21,14 +21,20 @@ struct THMapAllocatorContext_ {
 
 namespace ember::map_file {
 
+// THMapAllocatorContext_new/_newWithFd for ember's C++ code: they throw
+// ember::Error (Value, naming "filename", "fd" or "flags") where the C
+// functions report through TH's handlers, which may longjmp.
+THMapAllocatorContext* new_context(const char* filename, int flags);
+THMapAllocatorContext* new_context_with_fd(const char* filename, int fd, int flags);
+
 // "'name'", or "file descriptor N" for a nameless context, for messages.
 std::string describe(const THMapAllocatorContext_& ctx);
 
 // Maps ctx's file with ctx's flags: `size` bytes (extending a shared file
-// or object that is shorter), or the whole file when size is 0. Records
-// the size in ctx; returns NULL for an empty mapping. Throws ember::Error
-// naming `who`, the file and errno's text, having released whatever it
-// opened or mapped.
+// or object that is shorter), or the whole existing file when size is 0.
+// Records the size in ctx; returns NULL for an empty mapping. Throws
+// ember::Error naming `who`, the file and errno's text, having released
+// whatever it opened, mapped or exclusively created.
 void* map(THMapAllocatorContext_& ctx, ptrdiff_t size, const char* who);
 
 // True when ctx's flags select POSIX shared memory rather than a file.
