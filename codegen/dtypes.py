@@ -8,7 +8,7 @@ from .errors import Location, SchemaError
 from .yaml_source import Node, Seq, load
 
 KINDS = ("bool", "integral", "floating")
-DTYPE_KEYS = {"name", "cpp", "c", "acc", "c_acc", "numpy", "kind", "signed", "size", "aliases"}
+DTYPE_KEYS = {"name", "cpp", "c", "acc", "c_acc", "numpy", "kind", "signed", "size", "th_inf", "aliases"}
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,7 @@ class DType:
     kind: str        # bool | integral | floating
     signed: bool
     size: int
+    th_inf: str      # TH's THInf for the type, a C expression
     aliases: tuple[str, ...]
     index: int       # position in dtypes.yaml = value of ember::DType
     where: Location
@@ -76,7 +77,7 @@ def _dtype(node: object, index: int, where: Location) -> DType:
     kind = node.get("kind")
     if kind not in KINDS:
         raise SchemaError(node.at("kind"), f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
-    for key in ("name", "cpp", "c", "acc", "c_acc", "numpy"):
+    for key in ("name", "cpp", "c", "acc", "c_acc", "numpy", "th_inf"):
         if not isinstance(node.get(key), str):
             raise SchemaError(node.at(key), f"'{key}' must be a string")
     if not isinstance(node.get("signed"), bool):
@@ -88,7 +89,7 @@ def _dtype(node: object, index: int, where: Location) -> DType:
         raise SchemaError(node.at("aliases"), "'aliases' must be a list of names")
     return DType(name=node.get("name"), cpp=node.get("cpp"), c=node.get("c"), acc=node.get("acc"),
                   c_acc=node.get("c_acc"), numpy=node.get("numpy"), kind=kind,
-                  signed=node.get("signed"), size=node.get("size"), aliases=tuple(aliases),
+                  signed=node.get("signed"), size=node.get("size"), th_inf=str(node.get("th_inf")), aliases=tuple(aliases),
                   index=index, where=node.where)
 
 

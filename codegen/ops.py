@@ -167,21 +167,28 @@ def _errors(node: Node) -> tuple[ErrorCase, ...]:
     return tuple(cases)
 
 
-def _bindings(node: Node, sig: Signature | None, kind: str, table: DTypeTable) -> tuple[CBinding, ...]:
+def _bindings(node: Node, sig: Signature | None, table: DTypeTable) -> tuple[CBinding, ...]:
     raw = node.get("th", [])
     if not isinstance(raw, list):
         raise SchemaError(node.at("th"), "'th' must be a list of C bindings")
     lines = raw.lines if isinstance(raw, Seq) else [node.at("th")] * len(raw)
     names = {d.name for d in table.dtypes}
     result = []
+    expanded: list[tuple[str, Location]] = []
     for text, where in zip(raw, lines):
         if not isinstance(text, str):
-            raise SchemaError(where, "a C binding must be a string like 'void fill(THTensor *r_ = self, real value = value)'")
+            raise SchemaError(where, "a C binding must be a string like 'void THTensor_fill(THTensor *r_ = self, real value = value)'")
+        # {Src} stands for every dtype: copy{Src}(..., TH{Src}Tensor *src) is ten bindings.
+        if "{Src}" in text:
+            expanded += [(text.replace("{Src}", d.name), where) for d in table.dtypes]
+        else:
+            expanded.append((text, where))
+    for text, where in expanded:
         try:
             binding = parse_binding(text, names)
         except BindingError as err:
             raise SchemaError(where, str(err)) from None
-        if sig is not None and kind != "custom":
+        if sig is not None:
             bindable = {a.name for a in sig.args} | {"out"} | {r.name for r in sig.returns if r.name}
             for p in binding.params:
                 if p.bind is None:
@@ -222,7 +229,7 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
         raise SchemaError(node.at("variants"), f"variants must be a list drawn from {', '.join(VARIANTS)}")
     if variants and sig is None:
         raise SchemaError(node.at("variants"), "a C-only entry has no C++ variants; add a signature")
-    th = _bindings(node, sig, kernel.kind, table)
+    th = _bindings(node, sig, table)
     if sig is None and not th:
         raise SchemaError(node.where, f"'{name}' has neither a signature nor C bindings: it would generate nothing")
     return Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),

@@ -3,8 +3,12 @@ from __future__ import annotations
 
 from ..schema_set import SchemaSet
 from ..writer import Output
-from . import dtype_headers
+from . import cpp_api, dtype_headers, meson_lists, op_sources, th_headers
 
 
 def emit_all(schemas: SchemaSet, out: Output) -> None:
     dtype_headers.emit(schemas, out)
+    th_headers.emit(schemas, out)
+    cpp_api.emit(schemas, out)
+    op_sources.emit(schemas, out)
+    meson_lists.emit(schemas, out)

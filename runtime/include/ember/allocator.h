@@ -8,12 +8,7 @@
 
 #include <stddef.h>
 
-#ifdef __cplusplus
-#define EMBER_EXTERN_C extern "C"
-#else
-#define EMBER_EXTERN_C extern
-#endif
-#define EMBER_API EMBER_EXTERN_C __attribute__((visibility("default")))
+#include "ember/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,7 +21,7 @@ typedef struct THAllocator {
 } THAllocator;
 
 /* 64-byte aligned heap memory; the context is ignored. */
-extern __attribute__((visibility("default"))) THAllocator THDefaultAllocator;
+extern EMBER_VISIBLE THAllocator THDefaultAllocator;
 
 /* Mapping allocator: memory backed by a file or by POSIX shared memory.
  * The context (THMapAllocatorContext) names the file and the mode, and is
@@ -51,10 +46,10 @@ EMBER_API void THRefcountedMapAllocator_incref(THMapAllocatorContext *ctx, void 
 EMBER_API int THRefcountedMapAllocator_decref(THMapAllocatorContext *ctx, void *data);
 
 /* Maps ctx's file (size 0 = the whole existing file). */
-extern __attribute__((visibility("default"))) THAllocator THMapAllocator;
+extern EMBER_VISIBLE THAllocator THMapAllocator;
 /* Shared memory with a reference count kept inside the mapping, so that
  * the last process to let go unlinks it. */
-extern __attribute__((visibility("default"))) THAllocator THRefcountedMapAllocator;
+extern EMBER_VISIBLE THAllocator THRefcountedMapAllocator;
 
 #ifdef __cplusplus
 }

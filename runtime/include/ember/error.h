@@ -5,6 +5,8 @@
 // through TH's error handlers (see th_error.h).
 #pragma once
 
+#include "ember/export.h"
+
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -20,7 +22,7 @@ enum class ErrorKind {
   Runtime,  // anything else (I/O, internal state)
 };
 
-class Error : public std::runtime_error {
+class EMBER_CPP_API Error : public std::runtime_error {
  public:
   Error(ErrorKind kind, const std::string& message, std::string arg = {})
       : std::runtime_error(message), kind_(kind), arg_(std::move(arg)) {}
@@ -41,7 +43,7 @@ std::string str(const Parts&... parts) {
   return out.str();
 }
 
-[[noreturn]] void fail(ErrorKind kind, const std::string& message, const std::string& arg = {});
+[[noreturn]] EMBER_CPP_API void fail(ErrorKind kind, const std::string& message, const std::string& arg = {});
 
 }  // namespace ember
 

@@ -51,7 +51,7 @@ inline float half_bits_to_float(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t e = (h >> 10) & 0x1fu;
   const uint32_t m = h & 0x3ffu;
-  if (e == 0x1f) return bits_float(sign | 0x7f800000u | (m << 13));
+  if (e == 0x1f) return bits_float(sign | 0x7f800000u | (m << 13) | (m ? 0x400000u : 0u));  // NaN comes out quiet
   if (e == 0) {  // zero or subnormal: m * 2^-24, exact in float
     const float v = static_cast<float>(m) * 5.9604644775390625e-08f;
     return bits_float(sign | float_bits(v));

@@ -19,13 +19,12 @@
 // report().
 #pragma once
 
+#include "ember/export.h"
+
 #include <type_traits>
 
 #include "ember/error.h"
 
-#ifndef EMBER_CPP_API
-#define EMBER_CPP_API __attribute__((visibility("default")))
-#endif
 
 namespace ember::th {
 

@@ -1,0 +1,100 @@
+"""How an op's signature becomes C++ declarations and calls.
+
+Logic only; templates receive the strings built here. Naming follows
+PyTorch's C++ API: `add(self, other)`, `self.add(other)`, `self.add_(other)`,
+`add_out(out, self, other)`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Op
+from .signature import Arg, Signature
+
+_DEFAULTS = {"True": "true", "False": "false", "None": "std::nullopt", "[]": "{}"}
+
+
+def cpp_default(arg: Arg) -> str:
+    assert arg.default is not None
+    text = _DEFAULTS.get(arg.default, arg.default)
+    if text.startswith("[") and text.endswith("]"):
+        return "{" + text[1:-1] + "}"
+    return text
+
+
+@dataclass(frozen=True)
+class Decl:
+    """One C++ function or method of an op."""
+    ret: str            # "Tensor", "Tensor&", "std::tuple<Tensor, Tensor>"
+    name: str           # "add", "add_", "add_out"
+    params: str         # with defaults, for the declaration
+    params_nodef: str   # for the definition
+    call_args: str      # how a method forwards to the free function
+    is_method: bool
+    scalar_overload: bool  # Tensor|Scalar args taken as Scalar
+
+
+def _param(arg: Arg, as_scalar: bool, with_default: bool) -> str:
+    cpp_type = "const Scalar&" if (as_scalar and arg.type == "Tensor|Scalar") else arg.cpp_type
+    text = f"{cpp_type} {arg.name}"
+    if with_default and arg.default is not None:
+        text += f" = {cpp_default(arg)}"
+    return text
+
+
+def _returns(sig: Signature, variant: str) -> str:
+    tensors = [r for r in sig.returns if r.type == "Tensor"]
+    if variant == "inplace":
+        return "Tensor&"
+    if variant == "out":
+        return "Tensor&" if len(tensors) == 1 else "std::tuple<" + ", ".join(["Tensor&"] * len(tensors)) + ">"
+    if len(sig.returns) > 1:
+        return "std::tuple<" + ", ".join("Tensor" for _ in sig.returns) + ">"
+    return {"Tensor": "Tensor", "Scalar": "Scalar", "int": "int64_t", "bool": "bool", "float": "double",
+            "()": "void"}[sig.returns[0].type]
+
+
+def out_names(sig: Signature) -> list[str]:
+    tensors = [r for r in sig.returns if r.type == "Tensor"]
+    return ["out"] if len(tensors) == 1 else [r.name for r in tensors if r.name]
+
+
+def has_scalar_overload(sig: Signature) -> bool:
+    return any(a.type == "Tensor|Scalar" for a in sig.args)
+
+
+def declarations(op: Op) -> list[Decl]:
+    """Every C++ function and method the op's variants ask for."""
+    sig = op.signature
+    assert sig is not None
+    base = sig.base_name
+    decls: list[Decl] = []
+    scalar_modes = [False, True] if has_scalar_overload(sig) else [False]
+    rest = sig.args[1:]
+    for as_scalar in scalar_modes:
+        def params(args: tuple[Arg, ...], default: bool) -> list[str]:
+            return [_param(a, as_scalar, default) for a in args]
+
+        if "function" in op.variants:
+            decls.append(Decl(_returns(sig, "function"), base, ", ".join(params(sig.args, True)),
+                              ", ".join(params(sig.args, False)), "", False, as_scalar))
+        if "method" in op.variants and not _inplace_only(sig):
+            decls.append(Decl(_returns(sig, "function"), base, ", ".join(params(rest, True)),
+                              ", ".join(params(rest, False)),
+                              ", ".join(["*this"] + [a.name for a in rest]), True, as_scalar))
+        if "inplace" in op.variants:
+            fn = ["Tensor& self"] + params(rest, True)
+            fn_nodef = ["Tensor& self"] + params(rest, False)
+            decls.append(Decl("Tensor&", base + "_", ", ".join(fn), ", ".join(fn_nodef), "", False, as_scalar))
+            decls.append(Decl("Tensor&", base + "_", ", ".join(params(rest, True)), ", ".join(params(rest, False)),
+                              ", ".join(["*this"] + [a.name for a in rest]), True, as_scalar))
+        if "out" in op.variants:
+            outs = [f"Tensor& {n}" for n in out_names(sig)]
+            decls.append(Decl(_returns(sig, "out"), base + "_out", ", ".join(outs + params(sig.args, True)),
+                              ", ".join(outs + params(sig.args, False)), "", False, as_scalar))
+    return decls
+
+
+def _inplace_only(sig: Signature) -> bool:
+    """fill(Tensor(a!) self, ...) -> Tensor(a!): its method is fill_ only."""
+    return bool(sig.args) and sig.args[0].alias == "(a!)"

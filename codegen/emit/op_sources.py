@@ -1,0 +1,128 @@
+"""One C++ source per op: its kernel templates, its C++ API functions
+(dtype switch + generic driver) and its TH C functions for every dtype.
+One file per op keeps a schema edit's rebuild to that file."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cpp import Decl, declarations, out_names
+from ..dtypes import DTypeTable
+from ..kernel_code import (dispatch_dtypes, kernel_captures, kernel_params, lambda_params, result_cpp,
+                           result_dtype_name, scalar_args)
+from ..model import Op
+from ..render import render
+from ..schema_set import SchemaSet
+from ..th_wrappers import th_functions
+from ..writer import Output
+
+RULES = {"same": "Same", "Bool": "Bool", "Long": "Long", "integral_to_long": "IntegralToLong", "floating": "Floating"}
+
+
+@dataclass(frozen=True)
+class Definition:
+    decl: Decl
+    body: tuple[str, ...]
+
+
+def source_path(op: Op) -> str:
+    return f"generated/src/ops/{op.group}/{op.ident}.cpp"
+
+
+def _scalar_names(op: Op) -> str:
+    return "".join(f", {a.name}" for a in scalar_args(op))
+
+
+def _scalar_run_params(op: Op) -> str:
+    return "".join(f", {'const Scalar&' if a.type == 'Scalar' else a.cpp_type} {a.name}" for a in scalar_args(op))
+
+
+def _pointwise_body(op: Op, decl: Decl) -> tuple[str, ...]:
+    entries = []
+    sig = op.signature
+    assert sig is not None
+    for name in op.kernel.inputs:
+        arg = sig.arg(name)
+        assert arg is not None
+        scalar = decl.scalar_overload and arg.type == "Tensor|Scalar"
+        entries.append(f"rt::PointwiseArg{{nullptr, &{name}}}" if scalar else f"rt::PointwiseArg{{&{name}, nullptr}}")
+    args = "{{" + ", ".join(entries) + "}}" if entries else "{}"
+    call = f"{op.ident}_run(%s, {args}{_scalar_names(op)})"
+    if decl.name.endswith("_out"):
+        return (call % "&out, false" + ";", "return out;")
+    if decl.name.endswith("_"):
+        return (call % "&self, true" + ";", "return self;")
+    return ("return " + call % "nullptr, false" + ";",)
+
+
+def _reduce_body(op: Op, decl: Decl) -> tuple[str, ...]:
+    sig = op.signature
+    assert sig is not None
+    if sig.arg("dim") is None:
+        return ()  # whole-tensor reductions are laid out by the template
+    rest = ", ".join(a.name for a in sig.args)
+    if decl.name.endswith("_out"):
+        return (f"{op.ident}_run(&out, {rest});", "return out;")
+    return (f"return {op.ident}_run(nullptr, {rest});",)
+
+
+def _reduce_index_body(op: Op, decl: Decl) -> tuple[str, ...]:
+    sig = op.signature
+    assert sig is not None
+    rest = ", ".join(a.name for a in sig.args)
+    if decl.name.endswith("_out"):
+        v, i = out_names(sig)
+        return (f"{op.ident}_run(&{v}, &{i}, {rest});", f"return std::tie({v}, {i});")
+    return (f"return {op.ident}_run(nullptr, nullptr, {rest});",)
+
+
+def _impl_args(op: Op) -> str:
+    sig = op.signature
+    assert sig is not None
+    return ", ".join(f"{a.name}.impl()" if a.is_tensor else a.name for a in sig.args)
+
+
+def _view_body(op: Op, decl: Decl) -> tuple[str, ...]:
+    return (f"return Tensor::adopt({op.kernel.impl}({_impl_args(op)}));",)
+
+
+def _custom_body(op: Op, decl: Decl) -> tuple[str, ...]:
+    sig = op.signature
+    assert sig is not None
+    call = f"{op.kernel.impl}({', '.join(a.name for a in sig.args)})"
+    if decl.name.endswith("_"):
+        return (f"{call};", "return self;")
+    return (f"return {call};",)
+
+
+_BODIES = {
+    "pointwise": _pointwise_body,
+    "reduce": _reduce_body,
+    "reduce_index": _reduce_index_body,
+    "view": _view_body,
+    "custom": _custom_body,
+    "copy": _custom_body,
+}
+
+
+def definitions(op: Op) -> list[Definition]:
+    if op.signature is None:
+        return []
+    return [Definition(d, _BODIES[op.kernel.kind](op, d)) for d in declarations(op) if not d.is_method]
+
+
+def emit(schemas: SchemaSet, out: Output) -> None:
+    table: DTypeTable = schemas.dtypes
+    for op in schemas.ops:
+        sig = op.signature
+        dispatch = [(d, result_cpp(op, d)) for d in dispatch_dtypes(op)] if sig else []
+        result_dtypes = {d.name: result_dtype_name(op, d) for d in op.cpu_dtypes()}
+        out.add(source_path(op), render(
+            "op.cpp.j2", f"{op.where.file} (op {op.name})",
+            op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
+            kind=op.kernel.kind, rule=RULES[op.kernel.result], definitions=definitions(op),
+            dispatch=dispatch, result_dtypes=result_dtypes, dtypes=op.cpu_dtypes(),
+            kernel_params=kernel_params(op) if sig else "", captures=kernel_captures(op) if sig else [],
+            lambda_params=lambda_params(op) if sig and op.kernel.kind == "pointwise" else "",
+            scalar_run_params=_scalar_run_params(op) if sig else "", scalar_names=_scalar_names(op) if sig else "",
+            n_inputs=len(op.kernel.inputs), th_functions=th_functions(op, table),
+            has_dim=bool(sig and sig.arg("dim")), table=table.dtypes))

@@ -1,0 +1,65 @@
+"""The per-dtype kernel pieces of an op: the functor and kernel templates
+built from the schema's `kernel:` expressions, and the element types each
+dtype instantiates them with."""
+from __future__ import annotations
+
+import re
+
+from .dtypes import DType
+from .model import Op
+from .signature import Arg
+
+# C++ element type of the result, per result rule, for an input dtype.
+def result_cpp(op: Op, d: DType, for_th: bool = False) -> str:
+    rule = op.kernel.result
+    if rule == "Bool":
+        return "bool"
+    if rule == "Long":
+        return "int64_t"
+    if rule == "integral_to_long" and not for_th and not d.is_floating:
+        return "int64_t"
+    return d.cpp
+
+
+def result_dtype_name(op: Op, d: DType, for_th: bool = False) -> str:
+    cpp = result_cpp(op, d, for_th)
+    return {"bool": "Bool", "int64_t": "Long"}.get(cpp, d.name) if cpp != d.cpp else d.name
+
+
+def scalar_args(op: Op) -> list[Arg]:
+    """Non-tensor arguments the kernel expression uses (captured by value)."""
+    sig = op.signature
+    assert sig is not None
+    used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", " ".join(filter(None, [
+        op.kernel.expr, op.kernel.identity, op.kernel.combine, op.kernel.merge, op.kernel.finalize]))))
+    return [a for a in sig.args if not a.is_tensor and a.name in used]
+
+
+def kernel_params(op: Op) -> str:
+    """Extra parameters of the op's kernel template after the operands."""
+    parts = []
+    for a in scalar_args(op):
+        parts.append(f"const Scalar& {a.name}_s" if a.type == "Scalar" else f"{a.cpp_type} {a.name}_s")
+    return "".join(", " + p for p in parts)
+
+
+def kernel_captures(op: Op) -> list[str]:
+    """Statements converting the kernel's scalar parameters to the compute type."""
+    lines = []
+    for a in scalar_args(op):
+        if a.type == "Scalar":
+            lines.append(f"const C {a.name} = {a.name}_s.template to<C>();")
+        else:
+            lines.append(f"const C {a.name} = static_cast<C>({a.name}_s);")
+    return lines
+
+
+def lambda_params(op: Op) -> str:
+    return ", ".join(f"C {name}" for name in op.kernel.inputs)
+
+
+def dispatch_dtypes(op: Op) -> list[DType]:
+    """dtypes the C++ API may compute in (true division never computes in integers)."""
+    if op.kernel.result == "floating":
+        return [d for d in op.cpu_dtypes() if d.is_floating]
+    return list(op.cpu_dtypes())

@@ -1,0 +1,270 @@
+"""TH C API wrappers: one C function per (binding, dtype).
+
+Each wrapper converts its C arguments (typed pointers, TH's `real`) to the
+runtime's, runs the op with TH's semantics, and turns any C++ exception
+into a call of TH's error handlers (ember::th::report). This module builds
+the statements; templates/th_wrapper.j2 lays them out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cbinding import CBinding, CParam
+from .cpp import cpp_default
+from .dtypes import DType, DTypeTable
+from .kernel_code import result_cpp, scalar_args
+from .model import Op
+
+
+@dataclass(frozen=True)
+class CFunction:
+    name: str
+    decl: str            # full C declaration without the trailing ';'
+    arg_names: tuple[str, ...]  # per C parameter: the name errors report
+    body: tuple[str, ...]
+    returns_value: bool
+
+
+def c_type(text: str, d: DType) -> str:
+    return (text.replace("THTensor *", f"TH{d.name}Tensor *").replace("THStorage *", f"TH{d.name}Storage *")
+            .replace("accreal", d.c_acc).replace("real", d.c))
+
+
+def _param_dtype(p: CParam, d: DType) -> str:
+    return p.fixed_dtype or d.name
+
+
+def _c_decl(b: CBinding, d: DType) -> str:
+    ret = c_type(b.ret, d)
+    params = ", ".join(f"{c_type(p.type, d)}{'' if p.type.endswith('*') else ' '}{p.name}" for p in b.params)
+    sep = "" if ret.endswith("*") else " "
+    return f"{ret}{sep}{b.c_name(d.name)}({params or 'void'})"
+
+
+class _Builder:
+    def __init__(self, op: Op, b: CBinding, d: DType, table: DTypeTable):
+        self.op, self.b, self.d, self.table = op, b, d, table
+        self.fn = b.c_name(d.name)
+        self.lines: list[str] = []
+
+    def impl_of(self, p: CParam, optional: bool = False) -> str:
+        """Declares the runtime pointer of a tensor/storage parameter."""
+        kind = "tensor" if p.is_tensor else "storage"
+        getter = f"{'optional_' if optional else ''}{kind}_arg"
+        cls = "TensorImpl" if p.is_tensor else "StorageImpl"
+        self.lines.append(f"{cls}* {p.name}_i = ember::th::{getter}({p.name}, DType::{_param_dtype(p, self.d)}, "
+                          f"\"{self.fn}\", \"{p.name}\", \"{p.bind or p.name}\");")
+        return f"{p.name}_i"
+
+    def value_of(self, p: CParam) -> str:
+        """A `real` parameter as the library's element type."""
+        self.lines.append(f"const {self.d.cpp} {p.name}_v = ember::th::from_c({p.name});")
+        return f"{p.name}_v"
+
+    def bound(self, name: str) -> CParam | None:
+        return self.b.param(name)
+
+
+def _scalar_call_args(bld: _Builder) -> str:
+    """The kernel's scalar arguments: from C parameters, or the signature's defaults."""
+    sig = bld.op.signature
+    assert sig is not None
+    parts = []
+    for a in scalar_args(bld.op):
+        p = bld.bound(a.name)
+        if p is not None:
+            value = f"{p.name}_v" if p.type == "real" else p.name
+            if p.type == "real":
+                bld.value_of(p)
+            parts.append(f"ember::Scalar({value})" if a.type == "Scalar" else f"static_cast<{a.cpp_type}>({value})")
+        else:
+            assert a.default is not None, f"{bld.fn}: unbound argument {a.name} has no default"
+            parts.append(f"ember::Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
+    return "".join(", " + x for x in parts)
+
+
+def _pointwise(bld: _Builder) -> None:
+    op, d = bld.op, bld.d
+    sig = op.signature
+    assert sig is not None
+    out_p = bld.bound("out") or bld.bound(sig.args[0].name if sig.args[0].alias == "(a!)" else "")
+    assert out_p is not None, f"{bld.fn}: a pointwise binding needs a parameter bound to out (or to an in-place self)"
+    resize = out_p.bind == "out"
+    out_impl = bld.impl_of(out_p)
+    inputs = []
+    for name in op.kernel.inputs:
+        p = bld.bound(name)
+        assert p is not None, f"{bld.fn}: kernel input {name} is not bound"
+        if p.is_tensor:
+            inputs.append(f"ember::th::ThInput{{{bld.impl_of(p)}, nullptr, \"{name}\"}}")
+        else:
+            inputs.append(f"ember::th::ThInput{{nullptr, &{bld.value_of(p)}, \"{name}\"}}")
+    scalars = _scalar_call_args(bld)
+    out_dtype = _param_dtype(out_p, d)
+    kernel_out = result_cpp(op, d, for_th=True)
+    kernel_out_dtype = {"bool": "Bool", "int64_t": "Long"}.get(kernel_out, d.name) if kernel_out != d.cpp else d.name
+    # Byte masks take Bool results as they are (both are one byte of 0 or 1).
+    direct = out_dtype == kernel_out_dtype or (out_dtype == "Byte" and kernel_out_dtype == "Bool")
+    n = len(inputs)
+    target = out_impl
+    if not direct:
+        bld.lines.append(f"ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::{kernel_out_dtype}));")
+        target = "result_t.impl()"
+    bld.lines.append("{")
+    bld.lines.append(f"  ember::th::ThPointwise<{n}> plan(\"{bld.fn}\", {target}, {{{{{', '.join(inputs)}}}}}, {str(resize or not direct).lower()});")
+    bld.lines.append(f"  {op.ident}_kernel<{d.cpp}, {kernel_out}>(plan.operands(){scalars});")
+    bld.lines.append("  plan.finish();")
+    bld.lines.append("}")
+    if not direct:
+        bld.lines.append(f"ember::th::copy_into({out_impl}, result_t.impl());")
+
+
+def _reduce(bld: _Builder) -> None:
+    op, d = bld.op, bld.d
+    self_p = bld.bound("self")
+    assert self_p is not None
+    src = bld.impl_of(self_p)
+    if bld.b.ret == "accreal" or bld.b.ret == "real":
+        bld.lines.append("kernels::Operands<1> ops;")
+        bld.lines.append(f"ember::rt::set_whole_operand(ops, {src});")
+        bld.lines.append(f"const {op.ident}_reducer<{d.cpp}> r{{}};")
+        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>(r.finalize(kernels::reduce_all<{d.cpp}>(ops, r), ember::rt::numel({src})));")
+        return
+    out_p = bld.bound("out")
+    dim_p = bld.bound("dim")
+    keep_p = bld.bound("keepdim")
+    assert out_p is not None and dim_p is not None
+    out = bld.impl_of(out_p)
+    keep = keep_p.name if keep_p else "false"
+    bld.lines.append("kernels::Operands<2> ops;")
+    bld.lines.append(f"const int dim_w = static_cast<int>(ember::th::th_reduce_dim(\"{bld.fn}\", {out}, {src}, {dim_p.name}, {keep} != 0, ops));")
+    bld.lines.append(f"{op.ident}_kernel<{d.cpp}, {result_cpp(op, d, for_th=True)}>(ops, dim_w);")
+
+
+def _reduce_index(bld: _Builder) -> None:
+    op, d = bld.op, bld.d
+    sig = op.signature
+    assert sig is not None
+    names = [r.name for r in sig.returns]
+    vals = bld.impl_of(bld.bound(names[0]))
+    idx = bld.impl_of(bld.bound(names[1]))
+    src = bld.impl_of(bld.bound("self"))
+    dim_p = bld.bound("dim")
+    keep_p = bld.bound("keepdim")
+    keep = keep_p.name if keep_p else "false"
+    bld.lines.append("kernels::Operands<3> ops;")
+    bld.lines.append(f"const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index(\"{bld.fn}\", {vals}, {idx}, {src}, {dim_p.name}, {keep} != 0, ops));")
+    bld.lines.append(f"{op.ident}_kernel<{d.cpp}>(ops, dim_w);")
+
+
+def _through_cpp_api(bld: _Builder) -> None:
+    """View and custom ops with a signature: call the C++ API, then give
+    TH its result (a new tensor, or `out` set to it)."""
+    op, d = bld.op, bld.d
+    sig = op.signature
+    assert sig is not None
+    out_p = bld.bound("out")
+    args = []
+    for a in sig.args:
+        p = bld.bound(a.name)
+        if p is None:
+            assert a.default is not None, f"{bld.fn}: unbound argument {a.name} has no default"
+            args.append(cpp_default(a))
+        elif a.type == "int[]":
+            args.append(f"ember::th::int_list({bld.impl_of(p)}, \"{bld.fn}\", \"{p.name}\")")
+        elif p.is_tensor:
+            # TH's in-place structure functions take NULL for "the result itself".
+            if out_p is not None and a.name == sig.args[0].name:
+                impl = bld.impl_of(p, optional=True)
+                bld.lines.append(f"if (!{impl}) {impl} = {out_p.name}_i_early;")
+            else:
+                impl = bld.impl_of(p)
+            args.append(f"ember::Tensor::borrow({impl})")
+        elif p.is_storage:
+            args.append(f"ember::Storage::borrow({bld.impl_of(p)})")
+        elif p.type == "real":
+            args.append(f"ember::Scalar({bld.value_of(p)})")
+        else:
+            args.append(f"static_cast<{a.cpp_type.replace('const ', '').replace('&', '')}>({p.name})")
+    if out_p is not None:
+        # Declared first so a NULL source can fall back to it.
+        early = [f"TensorImpl* {out_p.name}_i_early = ember::th::tensor_arg({out_p.name}, DType::{_param_dtype(out_p, d)}, "
+                 f"\"{bld.fn}\", \"{out_p.name}\", \"out\");"]
+        bld.lines[:0] = early
+    call = f"ember::{sig.base_name}({', '.join(args)})"
+    if out_p is not None:
+        bld.lines.append(f"ember::Tensor result = {call};")
+        bld.lines.append(f"ember::rt::set({out_p.name}_i_early, ember::th::to_th_geometry(result.impl()));")
+    elif bld.b.ret.endswith("Tensor *"):
+        bld.lines.append(f"ember::Tensor result = {call};")
+        bld.lines.append(f"return ember::th::to_c<{c_type(bld.b.ret, d)[:-2].strip()}>(ember::th::to_th_geometry(result.release()));")
+    elif bld.b.ret == "void":
+        bld.lines.append(f"{call};")
+    else:
+        bld.lines.append(f"return static_cast<{c_type(bld.b.ret, d)}>({call});")
+
+
+def _custom(bld: _Builder) -> None:
+    """C-only entries: the generic runtime function, instantiated for the dtype."""
+    d = bld.d
+    args = []
+    for p in bld.b.params:
+        if p.is_tensor or p.is_storage:
+            args.append(bld.impl_of(p, optional=True))
+        elif p.type == "real":
+            args.append(bld.value_of(p))
+        else:
+            args.append(p.name)
+    call = f"{bld.op.kernel.impl}<{d.cpp}>({', '.join(args)})"
+    ret = bld.b.ret
+    if ret == "void":
+        bld.lines.append(f"{call};")
+    elif ret.endswith("Tensor *") or ret.endswith("Storage *"):
+        bld.lines.append(f"return ember::th::to_c<{c_type(ret, d)[:-2].strip()}>({call});")
+    elif ret in ("real", "accreal"):
+        bld.lines.append(f"return ember::th::value_to_c<{c_type(ret, d)}>({call});")
+    else:
+        bld.lines.append(f"return {call};")
+
+
+def _copy(bld: _Builder) -> None:
+    """copy and copy<Src>: TH copies between equal element counts, no resize."""
+    dst_p, src_p = bld.bound("self"), bld.bound("src")
+    assert dst_p is not None and src_p is not None
+    dst = bld.impl_of(dst_p)
+    src = bld.impl_of(src_p)
+    src_cpp = bld.table.by_name(_param_dtype(src_p, bld.d)).cpp
+    bld.lines.append("{")
+    bld.lines.append(f"  ember::th::ThPointwise<1> plan(\"{bld.fn}\", {dst}, {{{{ember::th::ThInput{{{src}, nullptr, \"src\"}}}}}}, false);")
+    bld.lines.append(f"  {bld.op.ident}_kernel<{bld.d.cpp}, {src_cpp}>(plan.operands());")
+    bld.lines.append("  plan.finish();")
+    bld.lines.append("}")
+
+
+_BUILDERS = {
+    "pointwise": _pointwise,
+    "copy": _copy,
+    "reduce": _reduce,
+    "reduce_index": _reduce_index,
+    "view": _through_cpp_api,
+}
+
+
+def th_functions(op: Op, table: DTypeTable) -> list[CFunction]:
+    result = []
+    for b in op.th:
+        for d in op.cpu_dtypes():
+            bld = _Builder(op, b, d, table)
+            if op.signature is None:
+                _custom(bld)
+            elif op.kernel.kind == "custom":
+                _through_cpp_api(bld)
+            else:
+                _BUILDERS[op.kernel.kind](bld)
+            result.append(CFunction(bld.fn, _c_decl(b, d), tuple(p.bind or p.name for p in b.params),
+                                    tuple(bld.lines), b.ret != "void"))
+    return result
+
+
+def c_declarations(op: Op) -> list[tuple[DType, str]]:
+    return [(d, _c_decl(b, d)) for b in op.th for d in op.cpu_dtypes()]

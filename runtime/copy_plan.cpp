@@ -1,0 +1,47 @@
+#include "runtime/copy_plan.h"
+
+#include "ember/error.h"
+#include "ember/views.h"
+#include "runtime/tensor_operands.h"
+
+namespace ember::rt {
+
+namespace {
+
+bool shares_memory(const TensorImpl* a, const TensorImpl* b) {
+  return a->storage && a->storage == b->storage;
+}
+
+}  // namespace
+
+void run_copy(const char* op, const Tensor& self, const Tensor& src, CopyKernel kernel) {
+  if (!self.defined() || !src.defined()) fail(ErrorKind::Value, str(op, ": undefined tensor"), self.defined() ? "src" : "self");
+  if (self.is_same(src) || (self.numel() == 0 && src.numel() == 0)) return;
+  if (has_internal_overlap(self.impl()))
+    fail(ErrorKind::Value, str(op, ": the destination is expanded (stride 0): several elements would be written to one "
+                               "memory location"), "self");
+  // Broadcast src to self's shape (checks compatibility).
+  Tensor from = Tensor::adopt(expand(src.impl(), self.sizes()));
+  if (shares_memory(self.impl(), src.impl())) {
+    const bool identical = self.storage_offset() == from.storage_offset() && self.strides() == from.strides();
+    if (identical && self.dtype() == src.dtype()) return;
+    if (!identical) from = from.clone();
+  }
+  kernels::Operands<2> ops;
+  set_loop_shape(ops, self.sizes());
+  set_operand(ops, 0, self.impl());
+  set_operand(ops, 1, from.impl());
+  kernel(self.dtype(), src.dtype(), ops);
+}
+
+}  // namespace ember::rt
+
+namespace ember::th {
+
+void copy_into(TensorImpl* dst, const TensorImpl* src) {
+  rt::resize_as(dst, src);
+  Tensor d = Tensor::borrow(dst);
+  d.copy_(Tensor::borrow(const_cast<TensorImpl*>(src)));
+}
+
+}  // namespace ember::th

@@ -1,0 +1,24 @@
+// Everything a generated op source (generated/src/ops/) may use: the C++
+// API, the drivers that give ops their semantics, the kernels, and the TH
+// C boundary.
+#pragma once
+
+#include <array>
+#include <tuple>
+
+#include "TH/THTensorTypes.h"
+#include "ember/error.h"
+#include "ember/tensor.h"
+#include "ember/th_error.h"
+#include "ember/views.h"
+#include "kernels/copy.h"
+#include "kernels/pointwise.h"
+#include "kernels/reduce.h"
+#include "kernels/scalar_ops.h"
+#include "runtime/copy_plan.h"
+#include "runtime/pointwise_plan.h"
+#include "runtime/reduce_plan.h"
+#include "runtime/structure_ops.h"
+#include "runtime/tensor_operands.h"
+#include "runtime/th_api.h"
+#include "runtime/th_plan.h"

@@ -1,0 +1,153 @@
+#include "runtime/pointwise_plan.h"
+
+#include <optional>
+#include <vector>
+
+#include "ember/error.h"
+#include "ember/views.h"
+#include "runtime/tensor_operands.h"
+
+namespace ember::rt {
+
+namespace {
+
+int category(DType d) { return static_cast<int>(info(d).kind); }
+
+std::optional<DType> promote_opt(std::optional<DType> a, DType b) { return a ? promote_types(*a, b) : b; }
+
+// PyTorch's rule for letting a less important tier (0-dim tensors, then
+// wrapped numbers) change the result: only by raising its category.
+std::optional<DType> combine_tiers(std::optional<DType> higher, std::optional<DType> lower) {
+  if (!higher) return lower;
+  if (!lower) return higher;
+  if (is_floating(*higher)) return higher;
+  if (is_bool(*higher) || is_floating(*lower)) return promote_types(*higher, *lower);
+  return higher;
+}
+
+DType wrapped_dtype(const Scalar& s) {
+  switch (s.kind()) {
+    case Scalar::Kind::Bool: return DType::Bool;
+    case Scalar::Kind::Integral: return DType::Long;
+    case Scalar::Kind::Floating: return default_dtype();
+  }
+  return DType::Long;
+}
+
+void resize_to(const Tensor& t, IntList shape, const char* op) {
+  if (t.sizes() == shape && (!shape.empty() || t.is_scalar())) return;
+  resize(t.impl(), shape, {}, op, shape.empty());
+}
+
+// An input sharing memory with the output in a different layout would be
+// read after being overwritten; such inputs are copied first.
+bool overlaps_differently(const Tensor& out, const Tensor& in) {
+  const TensorImpl* a = out.impl();
+  const TensorImpl* b = in.impl();
+  if (a == b || !a->storage || a->storage != b->storage) return false;
+  if (a->storageOffset != b->storageOffset || a->nDimension != b->nDimension) return true;
+  for (int d = 0; d < a->nDimension; ++d)
+    if (a->size[d] != b->size[d] || (a->size[d] > 1 && a->stride[d] != b->stride[d])) return true;
+  return false;
+}
+
+}  // namespace
+
+bool can_cast(DType from, DType to) {
+  if (is_floating(from) && !is_floating(to)) return false;
+  if (!is_bool(from) && is_bool(to)) return false;
+  return true;
+}
+
+PointwiseTypes pointwise_types(const char* op, const PointwiseArg* args, int n, ResultRule rule) {
+  std::optional<DType> dims, zero_dim, wrapped;
+  for (int i = 0; i < n; ++i) {
+    if (args[i].tensor) {
+      const Tensor& t = *args[i].tensor;
+      if (!t.defined()) fail(ErrorKind::Value, str(op, ": input ", i, " is an undefined tensor"));
+      (t.dim() > 0 ? dims : zero_dim) = promote_opt(t.dim() > 0 ? dims : zero_dim, t.dtype());
+    } else {
+      wrapped = promote_opt(wrapped, wrapped_dtype(*args[i].scalar));
+    }
+  }
+  const DType promoted = *combine_tiers(dims, combine_tiers(zero_dim, wrapped));
+  switch (rule) {
+    case ResultRule::Same: return {promoted, promoted};
+    case ResultRule::Bool: return {promoted, DType::Bool};
+    case ResultRule::Long: return {promoted, DType::Long};
+    case ResultRule::IntegralToLong: return {promoted, is_floating(promoted) ? promoted : DType::Long};
+    case ResultRule::Floating: {
+      const DType f = is_floating(promoted) ? promoted : default_dtype();
+      return {f, f};
+    }
+  }
+  return {promoted, promoted};
+}
+
+template <int NIn>
+Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std::array<PointwiseArg, NIn>& args,
+                     ResultRule rule, PointwiseKernel<NIn + 1> kernel) {
+  if (out && !out->defined()) fail(ErrorKind::Value, str(op, ": the output is an undefined tensor"), "out");
+  PointwiseTypes types{};
+  std::vector<int64_t> shape;
+  if constexpr (NIn == 0) {
+    types = {out->dtype(), out->dtype()};
+    shape = out->sizes().vec();
+  } else {
+    types = pointwise_types(op, args.data(), NIn, rule);
+    for (const PointwiseArg& a : args)
+      if (a.tensor) shape = broadcast_shapes(shape, a.tensor->sizes(), op);
+  }
+
+  Tensor result;
+  if (inplace) {
+    result = *out;
+    if (result.sizes() != IntList(shape))
+      fail(ErrorKind::Value, str(op, ": in-place output of shape ", sizes_text(result.sizes()),
+                                 " does not match the broadcast shape ", sizes_text(shape)), "self");
+  } else if (out) {
+    result = *out;
+  }
+  if (result.defined() && !can_cast(types.result, result.dtype()))
+    fail(ErrorKind::Type, str(op, ": result of dtype ", dtype_name(types.result), " cannot be written to a ",
+                              dtype_name(result.dtype()), " tensor"), inplace ? "self" : "out");
+  if (result.defined() && has_internal_overlap(result.impl()))
+    fail(ErrorKind::Value, str(op, ": the output has dims of stride 0 (it is expanded): "
+                                   "several elements would be written to one memory location"), inplace ? "self" : "out");
+
+  // Inputs in the compute dtype, numbers as 0-dim tensors.
+  std::array<Tensor, NIn> inputs;
+  for (int i = 0; i < NIn; ++i) {
+    if (args[i].tensor) {
+      const Tensor& t = *args[i].tensor;
+      inputs[i] = t.dtype() == types.compute ? t : t.to(types.compute);
+    } else {
+      inputs[i] = scalar_tensor(*args[i].scalar, types.compute);
+    }
+  }
+  if (out && !inplace) resize_to(result, shape, op);
+  if (!result.defined()) result = empty(shape, types.result);
+  for (Tensor& in : inputs)
+    if (overlaps_differently(result, in)) in = in.clone();
+
+  const bool direct = result.dtype() == types.result;
+  Tensor target = direct ? result : empty(shape, types.result);
+  kernels::Operands<NIn + 1> ops;
+  set_loop_shape(ops, shape);
+  set_operand(ops, 0, target.impl());
+  for (int i = 0; i < NIn; ++i) set_operand(ops, i + 1, inputs[i].impl());
+  kernel(types.compute, ops);
+  if (!direct) result.copy_(target);
+  return result;
+}
+
+template Tensor run_pointwise<0>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 0>&, ResultRule,
+                                 PointwiseKernel<1>);
+template Tensor run_pointwise<1>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 1>&, ResultRule,
+                                 PointwiseKernel<2>);
+template Tensor run_pointwise<2>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 2>&, ResultRule,
+                                 PointwiseKernel<3>);
+template Tensor run_pointwise<3>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 3>&, ResultRule,
+                                 PointwiseKernel<4>);
+
+}  // namespace ember::rt

@@ -1,0 +1,56 @@
+// The hand-written members of ember::Tensor and the basic factories.
+#include <sstream>
+
+#include "ember/error.h"
+#include "ember/tensor.h"
+
+namespace ember {
+
+int64_t Tensor::size(int64_t d) const {
+  return impl_->size[rt::wrap_dim(d, dim(), "size")];
+}
+
+int64_t Tensor::stride(int64_t d) const {
+  return impl_->stride[rt::wrap_dim(d, dim(), "stride")];
+}
+
+void Tensor::check_dtype(DType want, const char* op) const {
+  if (dtype() != want)
+    fail(ErrorKind::Type, str(op, ": the tensor holds ", dtype_name(dtype()), ", not ", dtype_name(want)), "T");
+}
+
+Scalar Tensor::item() const {
+  if (numel() != 1)
+    fail(ErrorKind::Value, str("item: only a tensor with one element has an item, this one has ", numel()), "self");
+  const void* p = data_ptr();
+  switch (dtype()) {
+#define EMBER_ITEM_CASE(Name, cpp, acc) \
+  case DType::Name:                     \
+    return Scalar(*static_cast<const cpp*>(p));
+    EMBER_FORALL_DTYPES(EMBER_ITEM_CASE)
+#undef EMBER_ITEM_CASE
+  }
+  fail(ErrorKind::Runtime, "item: corrupt dtype");
+}
+
+std::string Tensor::type_text() const {
+  return str(dtype_name(dtype()), " tensor ", rt::sizes_text(sizes()));
+}
+
+Tensor empty(IntList sizes, DType dtype) { return Tensor::adopt(rt::tensor_empty(dtype, sizes)); }
+
+Tensor scalar_tensor(const Scalar& value, DType dtype) {
+  Tensor t = empty({}, dtype);
+  void* p = t.data_ptr();
+  switch (dtype) {
+#define EMBER_STORE_CASE(Name, cpp, acc) \
+  case DType::Name:                      \
+    *static_cast<cpp*>(p) = value.to<cpp>(); \
+    break;
+    EMBER_FORALL_DTYPES(EMBER_STORE_CASE)
+#undef EMBER_STORE_CASE
+  }
+  return t;
+}
+
+}  // namespace ember

@@ -1,0 +1,90 @@
+// What generated TH C wrappers use to cross between TH's typed C world and
+// the untyped runtime: pointer casts (the typed structs share one layout),
+// argument checks, and TH's `real` <-> the library's element types.
+#pragma once
+
+#include "TH/THHalf.h"
+#include "ember/error.h"
+#include "ember/half.h"
+#include "ember/tensor.h"
+#include "ember/tensor_impl.h"
+
+namespace ember::th {
+
+// A typed TH tensor or storage pointer as the runtime's type. Null is an
+// error naming the C function and parameter; so is a tensor whose dtype
+// is not the one its C type promises (a cast gone wrong in the caller).
+// `param` is the C parameter's name (for the message), `arg` the name the
+// error reports (mapped back to TH's argument number).
+template <class Impl, class CT>
+Impl* checked_arg(CT* p, DType want, const char* fn, const char* param, const char* arg) {
+  if (!p) fail(ErrorKind::Value, str(fn, ": ", param, " is NULL"), arg);
+  auto* impl = reinterpret_cast<Impl*>(p);
+  if (impl->dtype != static_cast<int>(want))
+    fail(ErrorKind::Type, str(fn, ": ", param, " holds ", is_valid_dtype(impl->dtype) ? dtype_name(static_cast<DType>(impl->dtype)) : "?",
+                              " elements, not ", dtype_name(want)), arg);
+  return impl;
+}
+
+template <class CT>
+TensorImpl* tensor_arg(CT* t, DType want, const char* fn, const char* param, const char* arg) {
+  return checked_arg<TensorImpl>(t, want, fn, param, arg);
+}
+template <class CT>
+StorageImpl* storage_arg(CT* s, DType want, const char* fn, const char* param, const char* arg) {
+  return checked_arg<StorageImpl>(s, want, fn, param, arg);
+}
+
+// Optional pointers (TH passes NULL for "use the default").
+template <class CT>
+TensorImpl* optional_tensor_arg(CT* t, DType want, const char* fn, const char* param, const char* arg) {
+  return t ? tensor_arg(t, want, fn, param, arg) : nullptr;
+}
+template <class CT>
+StorageImpl* optional_storage_arg(CT* s, DType want, const char* fn, const char* param, const char* arg) {
+  return s ? storage_arg(s, want, fn, param, arg) : nullptr;
+}
+
+template <class CT>
+CT* to_c(TensorImpl* t) {
+  return reinterpret_cast<CT*>(t);
+}
+template <class CT>
+CT* to_c(StorageImpl* s) {
+  return reinterpret_cast<CT*>(s);
+}
+
+// A tensor handed to TH code: TH has no 0-dim tensors, so a 0-dim result
+// becomes a 1-element vector over the same element.
+TensorImpl* to_th_geometry(TensorImpl* t);
+
+// Element values: identical types pass through; TH's Half structs convert
+// bit for bit.
+template <class T>
+T from_c(T v) {
+  return v;
+}
+inline Half from_c(THHalf v) { return Half::from_bits(v.x); }
+inline BFloat16 from_c(THBFloat16 v) { return BFloat16::from_bits(v.x); }
+
+template <class C, class T>
+C value_to_c(T v) {
+  if constexpr (std::is_same_v<C, THHalf> || std::is_same_v<C, THBFloat16>) {
+    C c;
+    c.x = v.x;
+    return c;
+  } else {
+    return static_cast<C>(v);
+  }
+}
+
+}  // namespace ember::th
+
+namespace ember::th {
+
+// TH passes size lists as THLongStorage (long == int64_t on LP64).
+inline IntList int_list(StorageImpl* s, const char*, const char*) {
+  return IntList(static_cast<const int64_t*>(s->data), static_cast<size_t>(s->size));
+}
+
+}  // namespace ember::th
