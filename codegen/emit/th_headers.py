@@ -38,7 +38,7 @@ def emit(schemas: SchemaSet, out: Output) -> None:
                 for d, decl in c_declarations(op):
                     if decl.split("(")[0].endswith(b.c_name(d.name)):
                         by_dtype[d.name].append(decl)
-        text = render("THFunctions.h.j2", "schemas/**/*.yaml", comment="/*", family=family,
+        text = render("THFunctions.h.j2", "the op schemas in schemas/", comment="/*", family=family,
                       by_dtype=[(d, by_dtype[d.name]) for d in dtypes if by_dtype[d.name]])
         out.add(f"generated/include/TH/TH{family}Functions.h", _c_banner(text))
     for d in dtypes:

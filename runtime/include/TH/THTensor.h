@@ -1,0 +1,13 @@
+/* TH's tensor API: THFloatTensor_* and friends for every dtype, and the
+ * generic names (THTensor, THTensor_(NAME)) for code expanded through
+ * THGenerate*Type.h. */
+#ifndef TH_TENSOR_INC
+#define TH_TENSOR_INC
+
+#include "THStorage.h"
+#include "THTensorFunctions.h"
+
+#define THTensor TH_CONCAT_3(TH, Real, Tensor)
+#define THTensor_(NAME) TH_CONCAT_4(TH, Real, Tensor_, NAME)
+
+#endif
