@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..schema_set import SchemaSet
 from ..writer import Output
-from . import cpp_api, dtype_headers, meson_lists, op_sources, th_headers
+from . import cpp_api, docs, dtype_headers, meson_lists, op_sources, th_headers
 
 
 def emit_all(schemas: SchemaSet, out: Output) -> None:
@@ -12,3 +12,4 @@ def emit_all(schemas: SchemaSet, out: Output) -> None:
     cpp_api.emit(schemas, out)
     op_sources.emit(schemas, out)
     meson_lists.emit(schemas, out)
+    docs.emit(schemas, out)
