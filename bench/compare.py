@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""Runs ember's benchmark set and the same work in NumPy, in one run, and
+prints ember/NumPy time ratios (single thread; medians of repetitions).
+
+    bench/compare.py [--bench build/bench/bench_ops] [--repetitions 7]
+
+Uses /usr/bin/python3 with Debian's python3-numpy (`.ci/install-deps --bench`).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import timeit
+
+import numpy as np
+
+N = 1 << 24
+SIDE = 4096
+
+
+def numpy_cases() -> dict[str, tuple[callable, str]]:
+    a = np.full(N, 0.5, np.float32)
+    b = np.full(N, 0.5, np.float32)
+    out = np.empty(N, np.float32)
+    sq = np.full((SIDE, SIDE), 0.5, np.float32)
+    sq2 = np.full((SIDE, SIDE), 0.5, np.float32).T
+    sq_out = np.empty((SIDE, SIDE), np.float32)
+    row = np.empty(SIDE, np.float32)
+    s4a, s4b, s4r = np.full(4, 0.5, np.float32), np.full(4, 0.5, np.float32), np.empty(4, np.float32)
+    ia, ib, iout = np.full(N, 1, np.int32), np.full(N, 1, np.int32), np.empty(N, np.int32)
+    return {
+        "B1_add_f32_contiguous": (lambda: np.add(a, b, out=out), "np.add(a, b, out=c)"),
+        "B2_add_f32_transposed": (lambda: np.add(sq, sq2, out=sq_out), "np.add(a, b.T, out=c)"),
+        "B3_sumall_f32": (lambda: a.sum(), "a.sum()"),
+        "B4a_sum_dim1_f32": (lambda: np.sum(sq, axis=1, out=row), "a.sum(axis=1, out=r)"),
+        "B4b_sum_dim0_f32": (lambda: np.sum(sq, axis=0, out=row), "a.sum(axis=0, out=r)"),
+        "B5_exp_f32": (lambda: np.exp(a, out=out), "np.exp(a, out=c)"),
+        "B7_copy_transposed_f32": (lambda: np.copyto(sq_out, sq2), "np.copyto(c, a.T)"),
+        "B10_cadd_4_f32_TH": (lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
+        "B10_add_4_f32_cpp": (lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
+        "B11_add_i32": (lambda: np.add(ia, ib, out=iout), "np.add(ia, ib, out=ic)"),
+    }
+
+
+def time_numpy(fn, repetitions: int) -> float:
+    """Median seconds per call."""
+    timer = timeit.Timer(fn)
+    number, _ = timer.autorange()
+    return statistics.median(t / number for t in timer.repeat(repetitions, number))
+
+
+def time_ember(binary: str, repetitions: int) -> dict[str, float]:
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    result = subprocess.run([binary, "--benchmark_format=json", f"--benchmark_repetitions={repetitions}",
+                             "--benchmark_report_aggregates_only=true"], env=env, check=True,
+                            capture_output=True, text=True)
+    scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+    times = {}
+    for row in json.loads(result.stdout)["benchmarks"]:
+        if row.get("aggregate_name") == "median":
+            times[row["run_name"]] = row["real_time"] * scale[row["time_unit"]]
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bench", default=os.path.join(os.path.dirname(__file__), "..", "build", "bench", "bench_ops"))
+    parser.add_argument("--repetitions", type=int, default=7)
+    args = parser.parse_args()
+    ember = time_ember(args.bench, args.repetitions)
+    print(f"{'benchmark':26} {'ember':>12} {'NumPy':>12} {'ember/NumPy':>12}  NumPy code")
+    for name, (fn, code) in numpy_cases().items():
+        ours = ember[name]
+        theirs = time_numpy(fn, args.repetitions)
+        unit, mult = ("ns", 1e9) if ours < 1e-5 else ("ms", 1e3)
+        print(f"{name:26} {ours * mult:9.3f} {unit} {theirs * mult:9.3f} {unit} {ours / theirs:12.2f}  {code}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
