@@ -42,13 +42,19 @@ inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t 
   int64_t i = 0;
   if (stride == static_cast<int64_t>(sizeof(T))) {
     const T* q = reinterpret_cast<const T*>(p);
-    for (; i + L <= n; i += L)
+    // Unrolled before vectorization, so the lanes become a few vector
+    // registers; as a loop they would be reloaded and stored every step.
+    for (; i + L <= n; i += L) {
+#pragma GCC unroll 64
       for (int j = 0; j < L; ++j) lanes[j] = r.combine(lanes[j], static_cast<M>(q[i + j]));
+    }
     for (int j = 0; i < n; ++i, ++j) lanes[j] = r.combine(lanes[j], static_cast<M>(q[i]));
   } else {
-    for (; i + L <= n; i += L)
+    for (; i + L <= n; i += L) {
+#pragma GCC unroll 64
       for (int j = 0; j < L; ++j)
         lanes[j] = r.combine(lanes[j], static_cast<M>(*reinterpret_cast<const T*>(p + (i + j) * stride)));
+    }
     for (int j = 0; i < n; ++i, ++j)
       lanes[j] = r.combine(lanes[j], static_cast<M>(*reinterpret_cast<const T*>(p + i * stride)));
   }

@@ -1,0 +1,343 @@
+// reduce_all, reduce_dim and reduce_dim_index against exact or long
+// double references computed by naive loops, for every element type.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kernels/opmath.h"
+#include "kernels/parallel.h"
+#include "kernels/reduce.h"
+#include "kernels/reducers.h"
+#include "tests/kernels/kernel_test_util.h"
+
+namespace ember::kernels {
+namespace {
+
+using namespace ember::kernels::testing;
+
+// |sum - exact| allowed, relative to the sum of magnitudes: accumulating
+// in double is far inside 1e-12 for these sizes; Half and BFloat16
+// accumulate in float, blocked and laned, so error grows like
+// kBlock / kLanes additions, not like n.
+template <class T>
+double sum_tolerance() {
+  if constexpr (std::is_same_v<acc_t<T>, float>)
+    return 2e-5;
+  else
+    return 1e-12;
+}
+
+template <class T>
+void check_sum(double got, long double exact, long double magnitude) {
+  if constexpr (std::is_same_v<acc_t<T>, int64_t>)
+    EXPECT_EQ(static_cast<int64_t>(got), static_cast<int64_t>(exact));
+  else
+    EXPECT_LE(std::fabs(static_cast<double>(got - exact)), sum_tolerance<T>() * static_cast<double>(magnitude) + 1e-300);
+}
+
+struct Layout1 {
+  std::string name;
+  Shape shape, strides;
+};
+
+std::vector<Layout1> reduce_all_layouts() {
+  std::vector<Layout1> v;
+  for (int64_t n : {0, 1, 31, 32, 33, 63, 65, 8191, 8192, 8193, 100003})
+    v.push_back({"dense_" + std::to_string(n), {n}, {1}});
+  v.push_back({"strided", {5000}, {3}});
+  v.push_back({"negative", {5000}, {-1}});
+  v.push_back({"broadcast", {70, 300}, {0, 1}});
+  v.push_back({"transposed", {301, 203}, permuted_strides({301, 203}, {1, 0})});
+  v.push_back({"rows_with_gaps", {50, 99}, {100, 1}});
+  v.push_back({"zero_dim", {}, {}});
+  v.push_back({"zero_size", {4, 0}, {0, 1}});
+  v.push_back({"many_dims", {2, 3, 4, 5, 6, 7}, permuted_strides({2, 3, 4, 5, 6, 7}, {3, 1, 5, 0, 4, 2})});
+  return v;
+}
+
+template <class T>
+class ReduceTyped : public ::testing::Test {};
+TYPED_TEST_SUITE(ReduceTyped, AllTypes);
+
+TYPED_TEST(ReduceTyped, SumAllMatchesExactSum) {
+  using T = TypeParam;
+  std::mt19937 g(1);
+  for (const Layout1& l : reduce_all_layouts()) {
+    SCOPED_TRACE(l.name);
+    Array<T> a(l.shape, l.strides);
+    fill_random(a, g);
+    long double exact = 0, magnitude = 0;
+    for_each_index(l.shape, [&](const Shape& i) {
+      exact += as_double(a.at(i));
+      magnitude += std::fabs(as_double(a.at(i)));
+    });
+    const auto got = reduce_all<T>(operands_of(l.shape, a), Sum<T>{});
+    static_assert(std::is_same_v<decltype(got), const acc_t<T>>, "sum accumulates in acc_t");
+    check_sum<T>(static_cast<double>(got), exact, magnitude);
+  }
+}
+
+TYPED_TEST(ReduceTyped, MaxAndMinAll) {
+  using T = TypeParam;
+  using M = opmath_t<T>;
+  std::mt19937 g(2);
+  for (const Layout1& l : reduce_all_layouts()) {
+    if (numel(l.shape) == 0) continue;
+    SCOPED_TRACE(l.name);
+    Array<T> a(l.shape, l.strides);
+    fill_random(a, g);
+    M hi = static_cast<M>(a.at(Shape(l.shape.size(), 0))), lo = hi;
+    for_each_index(l.shape, [&](const Shape& i) {
+      hi = std::max(hi, static_cast<M>(a.at(i)));
+      lo = std::min(lo, static_cast<M>(a.at(i)));
+    });
+    EXPECT_EQ(reduce_all<T>(operands_of(l.shape, a), Max<T>{}), hi);
+    EXPECT_EQ(reduce_all<T>(operands_of(l.shape, a), Min<T>{}), lo);
+  }
+}
+
+TEST(ReduceAll, EmptySumIsZeroAndEmptyMaxIsIdentity) {
+  Array<float> a({0});
+  EXPECT_EQ(reduce_all<float>(operands_of({0}, a), Sum<float>{}), 0.0);
+  EXPECT_EQ(reduce_all<float>(operands_of({0}, a), Max<float>{}), -std::numeric_limits<float>::infinity());
+}
+
+TEST(ReduceAll, NaNPropagatesThroughMaxMinAndSum) {
+  for (int64_t pos : {0, 5, 40, 9000, 19999}) {
+    Array<float> a({20000});
+    for (int64_t i = 0; i < 20000; ++i) a.at({i}) = static_cast<float>(i % 17);
+    a.at({pos}) = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_TRUE(std::isnan(reduce_all<float>(operands_of({20000}, a), Max<float>{})));
+    EXPECT_TRUE(std::isnan(reduce_all<float>(operands_of({20000}, a), Min<float>{})));
+    EXPECT_TRUE(std::isnan(reduce_all<float>(operands_of({20000}, a), Sum<float>{})));
+  }
+}
+
+TEST(ReduceAll, IntegerSumWrapsInInt64) {
+  Array<int64_t> a({3});
+  a.at({0}) = std::numeric_limits<int64_t>::max();
+  a.at({1}) = 1;
+  a.at({2}) = 1;
+  EXPECT_EQ(reduce_all<int64_t>(operands_of({3}, a), Sum<int64_t>{}), std::numeric_limits<int64_t>::min() + 1);
+}
+
+TEST(ReduceAll, ThreadCountDoesNotChangeResults) {
+  std::mt19937 g(3);
+  for (const Layout1& l : {Layout1{"dense", {1 << 20}, {1}}, Layout1{"transposed", {1000, 999}, {1, 1000}}}) {
+    SCOPED_TRACE(l.name);
+    Array<float> a(l.shape, l.strides);
+    std::uniform_real_distribution<float> d(-1e6f, 1e6f);
+    for (auto& b : a.mem) b.v = d(g);
+    const int saved = get_num_threads();
+    set_num_threads(1);
+    const double one = reduce_all<float>(operands_of(l.shape, a), Sum<float>{});
+    set_num_threads(2);
+    const double two = reduce_all<float>(operands_of(l.shape, a), Sum<float>{});
+    set_num_threads(saved);
+    EXPECT_TRUE(same_bits(one, two)) << one << " vs " << two;
+  }
+}
+
+// --- reduce_dim ----------------------------------------------------------
+
+struct DimCase {
+  std::string name;
+  Shape shape, in_strides;
+  int dim;
+  bool transposed_out;  // output laid out transposed relative to the input
+};
+
+std::vector<DimCase> dim_cases() {
+  const Shape m{37, 43}, big{90, 2100}, tall{20000, 3}, cube{6, 50, 40};
+  std::vector<DimCase> v;
+  for (int dim : {0, 1}) {
+    v.push_back({"matrix", m, contiguous_strides(m), dim, false});
+    v.push_back({"matrix_transposed_in", m, permuted_strides(m, {1, 0}), dim, false});
+    v.push_back({"matrix_transposed_out", m, contiguous_strides(m), dim, true});
+    v.push_back({"wide", big, contiguous_strides(big), dim, false});
+    v.push_back({"tall", tall, contiguous_strides(tall), dim, false});
+    v.push_back({"negative", m, {-43, -1}, dim, false});
+    v.push_back({"broadcast_in", m, {0, 1}, dim, false});
+  }
+  for (int dim : {0, 1, 2}) {
+    v.push_back({"cube", cube, contiguous_strides(cube), dim, false});
+    v.push_back({"cube_permuted", cube, permuted_strides(cube, {1, 2, 0}), dim, false});
+  }
+  v.push_back({"long_dense_dim", {2, 20000}, {20000, 1}, 1, false});
+  v.push_back({"empty_dim", {5, 0, 3}, {0, 3, 1}, 1, false});
+  v.push_back({"empty_outputs", {0, 4}, {4, 1}, 1, false});
+  v.push_back({"single", {1}, {1}, 0, false});
+  return v;
+}
+
+// An output array for reducing `shape` along dim: size 1 there, stride 0.
+template <class OutT>
+Array<OutT> output_for(const DimCase& c) {
+  Shape os = c.shape;
+  os[c.dim] = 1;
+  Shape st = c.transposed_out ? permuted_strides(os, {1, 0}) : contiguous_strides(os);
+  Array<OutT> out(os, st);
+  out.shape = c.shape;
+  out.strides[c.dim] = 0;
+  return out;
+}
+
+template <class T, class OutT, class R, class Ref>
+void check_reduce_dim(const R& r, const Ref& ref_check) {
+  std::mt19937 g(4);
+  for (const DimCase& c : dim_cases()) {
+    SCOPED_TRACE(c.name + " dim " + std::to_string(c.dim));
+    Array<T> in(c.shape, c.in_strides);
+    fill_random(in, g);
+    Array<OutT> out = output_for<OutT>(c);
+    reduce_dim<T, OutT>(operands_of(c.shape, out, in), c.dim, r);
+    Shape oshape = c.shape;
+    oshape[c.dim] = 1;
+    for_each_index(oshape, [&](const Shape& o) {
+      std::vector<T> run;
+      Shape i = o;
+      for (i[c.dim] = 0; i[c.dim] < c.shape[c.dim]; ++i[c.dim]) run.push_back(in.at(i));
+      ref_check(out.at(o), run);
+    });
+  }
+}
+
+TYPED_TEST(ReduceTyped, SumAlongEveryDim) {
+  using T = TypeParam;
+  using OutT = acc_t<T>;
+  check_reduce_dim<T, OutT>(Sum<T>{}, [](OutT got, const std::vector<T>& run) {
+    long double exact = 0, magnitude = 0;
+    for (T v : run) {
+      exact += as_double(v);
+      magnitude += std::fabs(as_double(v));
+    }
+    check_sum<T>(static_cast<double>(got), exact, magnitude);
+  });
+}
+
+TYPED_TEST(ReduceTyped, SumIntoTheInputTypeConverts) {
+  using T = TypeParam;
+  check_reduce_dim<T, T>(Sum<T>{}, [](T got, const std::vector<T>& run) {
+    acc_t<T> acc = 0;
+    for (T v : run) acc += static_cast<acc_t<T>>(static_cast<opmath_t<T>>(v));
+    if constexpr (std::is_floating_point_v<acc_t<T>>) {
+      // The kernel's order differs from this one; compare after rounding
+      // both to T, allowing the one-unit difference a rounding can make.
+      EXPECT_NEAR(as_double(got), as_double(convert<T>(acc)), std::fabs(as_double(convert<T>(acc))) * 1e-2 + 1e-6);
+    } else {
+      EXPECT_TRUE(same_bits(got, convert<T>(acc)));
+    }
+  });
+}
+
+TYPED_TEST(ReduceTyped, MaxAlongEveryDim) {
+  using T = TypeParam;
+  using M = opmath_t<T>;
+  check_reduce_dim<T, T>(Max<T>{}, [](T got, const std::vector<T>& run) {
+    M best = Max<T>{}.identity();
+    for (T v : run) best = std::max(best, static_cast<M>(v));
+    EXPECT_TRUE(same_bits(got, convert<T>(best)));
+  });
+}
+
+TEST(ReduceDim, MeanDividesByTheCountAndEmptyIsNaN) {
+  check_reduce_dim<float, double>(Mean<float>{}, [](double got, const std::vector<float>& run) {
+    long double s = 0;
+    for (float v : run) s += v;
+    if (run.empty())
+      EXPECT_TRUE(std::isnan(got));
+    else
+      EXPECT_NEAR(got, static_cast<double>(s / run.size()), 1e-12 * 8);
+  });
+}
+
+TEST(ReduceDim, ThreadCountDoesNotChangeResults) {
+  std::mt19937 g(5);
+  for (const DimCase& c : dim_cases()) {
+    SCOPED_TRACE(c.name + " dim " + std::to_string(c.dim));
+    Array<float> in(c.shape, c.in_strides);
+    fill_random(in, g);
+    Array<float> one = output_for<float>(c), two = output_for<float>(c);
+    const int saved = get_num_threads();
+    set_num_threads(1);
+    reduce_dim<float, float>(operands_of(c.shape, one, in), c.dim, Sum<float>{});
+    set_num_threads(2);
+    reduce_dim<float, float>(operands_of(c.shape, two, in), c.dim, Sum<float>{});
+    set_num_threads(saved);
+    ASSERT_EQ(std::memcmp(one.mem.data(), two.mem.data(), one.mem.size() * sizeof(float)), 0);
+  }
+}
+
+// --- reduce_dim_index ----------------------------------------------------
+
+template <class T, class Compare>
+void check_reduce_dim_index(Compare better, bool with_nans) {
+  using M = opmath_t<T>;
+  std::mt19937 g(6);
+  for (const DimCase& c : dim_cases()) {
+    if (numel(c.shape) == 0) continue;
+    SCOPED_TRACE(c.name + " dim " + std::to_string(c.dim));
+    Array<T> in(c.shape, c.in_strides);
+    // Few distinct values, so ties are everywhere.
+    for (auto& b : in.mem) b.v = static_cast<T>(static_cast<int>(g() % 4));
+    if constexpr (!std::is_integral_v<T>)
+      if (with_nans)
+        for (auto& b : in.mem)
+          if (g() % 7 == 0) b.v = T(std::numeric_limits<float>::quiet_NaN());
+    Array<T> values = output_for<T>(c);
+    Array<int64_t> indices = output_for<int64_t>(c);
+    reduce_dim_index<T>(operands_of(c.shape, values, indices, in), c.dim, better);
+    Shape oshape = c.shape;
+    oshape[c.dim] = 1;
+    for_each_index(oshape, [&](const Shape& o) {
+      Shape i = o;
+      int64_t want = 0;
+      for (i[c.dim] = 0; i[c.dim] < c.shape[c.dim]; ++i[c.dim]) {
+        const M x = static_cast<M>(in.at(i));
+        Shape w = o;
+        w[c.dim] = want;
+        const M best = static_cast<M>(in.at(w));
+        if (std::isnan(static_cast<double>(best))) break;
+        if (std::isnan(static_cast<double>(x)) || better(x, best)) want = i[c.dim];
+      }
+      Shape w = o;
+      w[c.dim] = want;
+      ASSERT_EQ(indices.at(o), want);
+      ASSERT_TRUE(same_bits(values.at(o), in.at(w)));
+    });
+  }
+}
+
+TYPED_TEST(ReduceTyped, ArgmaxAndArgminPickTheFirstBest) {
+  check_reduce_dim_index<TypeParam>(Greater{}, false);
+  check_reduce_dim_index<TypeParam>(Less{}, false);
+}
+
+TYPED_TEST(ReduceTyped, ArgmaxAndArgminPickTheFirstNaN) {
+  check_reduce_dim_index<TypeParam>(Greater{}, true);
+  check_reduce_dim_index<TypeParam>(Less{}, true);
+}
+
+TEST(ReduceDimIndex, ExplicitTiesAndNaN) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const Shape s{1, 7};
+  Array<float> in(s), v(s, {0, 0});
+  Array<int64_t> idx(s, {0, 0});
+  const float rows[][7] = {{1, 3, 3, 2, 3, 0, 0}, {1, nan, 5, nan, 9, 0, 0}, {nan, 1, 2, 3, 4, 5, 6}};
+  const int64_t want_max[] = {1, 1, 0}, want_min[] = {5, 1, 0};
+  for (int r = 0; r < 3; ++r) {
+    for (int64_t j = 0; j < 7; ++j) in.at({0, j}) = rows[r][j];
+    reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Greater{});
+    EXPECT_EQ(idx.at({0, 0}), want_max[r]);
+    reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Less{});
+    EXPECT_EQ(idx.at({0, 0}), want_min[r]);
+  }
+}
+
+}  // namespace
+}  // namespace ember::kernels
