@@ -24,3 +24,7 @@ void TH_halfbits2float(unsigned short* src, float* dest) {
 THHalf TH_float2half(float f) { return THHalf{ember::float_to_half_bits(f)}; }
 
 float TH_half2float(THHalf h) { return ember::half_bits_to_float(h.x); }
+
+THBFloat16 TH_float2bfloat16(float f) { return THBFloat16{ember::float_to_bfloat16_bits(f)}; }
+
+float TH_bfloat162float(THBFloat16 b) { return ember::bfloat16_bits_to_float(b.x); }
