@@ -85,9 +85,11 @@ void contiguous_strides(IntList sizes, int64_t* strides_out) {
 }
 
 bool is_contiguous(const TensorImpl* t) {
+  // Without elements the strides address nothing, whatever they are.
+  for (int d = 0; d < t->nDimension; ++d)
+    if (t->size[d] == 0) return true;
   int64_t expected = 1;
   for (int d = t->nDimension - 1; d >= 0; --d) {
-    if (t->size[d] == 0) return true;
     if (t->size[d] == 1) continue;
     if (t->stride[d] != expected) return false;
     expected *= t->size[d];
