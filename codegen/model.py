@@ -18,6 +18,7 @@ class Kernel:
     kind: str                        # see KERNEL_KINDS in ops.py
     expr: str | None = None          # pointwise: C++ expression over argument names
     inputs: tuple[str, ...] = ()     # pointwise: the tensor arguments read, in order
+    nonzero: str | None = None       # pointwise: an input that must hold no zero for integral dtypes (a divisor)
     result: str = "same"             # dtype rule for the result (see ops.RESULT_RULES)
     identity: str | None = None      # reduce: the value of an empty reduction
     combine: str | None = None       # reduce: acc, x -> acc

@@ -19,7 +19,7 @@ OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "te
 
 # kind -> (required keys, optional keys) of `kernel:`
 KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
-    "pointwise": ({"expr"}, {"inputs", "result"}),
+    "pointwise": ({"expr"}, {"inputs", "result", "nonzero"}),
     "reduce": ({"identity", "combine", "merge"}, {"finalize", "result"}),
     "reduce_index": ({"better"}, set()),
     "view": ({"impl"}, set()),
@@ -92,8 +92,10 @@ def _kernel(node: Node, sig: Signature | None) -> Kernel:
                                   f"kernel input '{name}' is not a tensor argument of {sig.name}")
         if len(inputs) > 3:
             raise SchemaError(kernel.where, "pointwise kernels take at most 3 tensor inputs")
+        if "nonzero" in kernel and kernel.get("nonzero") not in inputs:
+            raise SchemaError(kernel.at("nonzero"), f"'nonzero' must name a kernel input ({', '.join(inputs) or 'none'})")
     return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result,
-                  identity=kernel.get("identity"), combine=kernel.get("combine"), merge=kernel.get("merge"),
+                  nonzero=kernel.get("nonzero"), identity=kernel.get("identity"), combine=kernel.get("combine"), merge=kernel.get("merge"),
                   finalize=kernel.get("finalize"), better=kernel.get("better"), impl=kernel.get("impl"))
 
 
@@ -149,7 +151,7 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
     return TestSpec(ref=ref, tol=tol, domain=domain, gtest=gtests)
 
 
-def _errors(node: Node) -> tuple[ErrorCase, ...]:
+def _errors(node: Node, sig: Signature | None) -> tuple[ErrorCase, ...]:
     raw = node.get("errors", [])
     if not isinstance(raw, list):
         raise SchemaError(node.at("errors"), "'errors' must be a list")
@@ -161,10 +163,19 @@ def _errors(node: Node) -> tuple[ErrorCase, ...]:
         raises = _str(item, "raises", required=True)
         if raises not in ERROR_KINDS:
             raise SchemaError(item.at("raises"), f"'raises' must be one of {', '.join(ERROR_KINDS)}")
+        arg = _str(item, "arg")
+        # Errors name the op's argument (the C API maps it to TH's number).
+        if sig is not None and arg is not None and arg not in _nameable(sig):
+            raise SchemaError(item.at("arg"), f"'arg' must name an argument of {sig.name} "
+                                              f"({', '.join(sorted(_nameable(sig)))}), got '{arg}'")
         cases.append(ErrorCase(raises=raises, when=_str(item, "when", required=True),
-                               example=_str(item, "example", required=True), arg=_str(item, "arg"),
-                               where=item.where))
+                               example=_str(item, "example", required=True), arg=arg, where=item.where))
     return tuple(cases)
+
+
+def _nameable(sig: Signature) -> set[str]:
+    """What a C binding parameter or an error may refer to: arguments, `out`, named returns."""
+    return {a.name for a in sig.args} | {"out"} | {r.name for r in sig.returns if r.name}
 
 
 def _bindings(node: Node, sig: Signature | None, table: DTypeTable) -> tuple[CBinding, ...]:
@@ -189,7 +200,7 @@ def _bindings(node: Node, sig: Signature | None, table: DTypeTable) -> tuple[CBi
         except BindingError as err:
             raise SchemaError(where, str(err)) from None
         if sig is not None:
-            bindable = {a.name for a in sig.args} | {"out"} | {r.name for r in sig.returns if r.name}
+            bindable = _nameable(sig)
             for p in binding.params:
                 if p.bind is None:
                     raise SchemaError(where, f"C parameter '{p.name}' of {binding.name} must say which argument it binds (= name)")
@@ -234,7 +245,7 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
         raise SchemaError(node.where, f"'{name}' has neither a signature nor C bindings: it would generate nothing")
     return Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
               dtypes=_dtypes(node, table), kernel=kernel, th=th, doc=_str(node, "doc", required=True).strip(),
-              test=_test(node, sig, table), errors=_errors(node), where=node.where, group=group)
+              test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group)
 
 
 def load_ops(files: list[tuple[Path, str]], table: DTypeTable) -> list[Op]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .cbinding import CBinding, CParam
 from .cpp import cpp_default
 from .dtypes import DType, DTypeTable
-from .kernel_code import result_cpp, scalar_args
+from .kernel_code import kernel_name_arg, result_cpp, scalar_args
 from .model import Op
 
 
@@ -112,7 +112,7 @@ def _pointwise(bld: _Builder) -> None:
         target = "result_t.impl()"
     bld.lines.append("{")
     bld.lines.append(f"  ember::th::ThPointwise<{n}> plan(\"{bld.fn}\", {target}, {{{{{', '.join(inputs)}}}}}, {str(resize or not direct).lower()});")
-    bld.lines.append(f"  {op.ident}_kernel<{d.cpp}, {kernel_out}>(plan.operands(){scalars});")
+    bld.lines.append(f"  {op.ident}_kernel<{d.cpp}, {kernel_out}>(plan.operands(){kernel_name_arg(op, bld.fn)}{scalars});")
     bld.lines.append("  plan.finish();")
     bld.lines.append("}")
     if not direct:

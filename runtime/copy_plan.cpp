@@ -12,15 +12,26 @@ bool shares_memory(const TensorImpl* a, const TensorImpl* b) {
   return a->storage && a->storage == b->storage;
 }
 
+// self's shape never changes: src may only add size-1 or missing dims.
+bool broadcasts_to(IntList from, IntList to) {
+  if (from.size() > to.size()) return false;
+  for (size_t i = 1; i <= from.size(); ++i)
+    if (from[from.size() - i] != to[to.size() - i] && from[from.size() - i] != 1) return false;
+  return true;
+}
+
 }  // namespace
 
 void run_copy(const char* op, const Tensor& self, const Tensor& src, CopyKernel kernel) {
   if (!self.defined() || !src.defined()) fail(ErrorKind::Value, str(op, ": undefined tensor"), self.defined() ? "src" : "self");
+  if (!broadcasts_to(src.sizes(), self.sizes()))
+    fail(ErrorKind::Value, str(op, ": src of shape ", sizes_text(src.sizes()), " does not broadcast to self's shape ",
+                               sizes_text(self.sizes())), "src");
   if (self.is_same(src) || (self.numel() == 0 && src.numel() == 0)) return;
   if (has_internal_overlap(self.impl()))
     fail(ErrorKind::Value, str(op, ": the destination is expanded (stride 0): several elements would be written to one "
                                "memory location"), "self");
-  // Broadcast src to self's shape (checks compatibility).
+  // Broadcast src to self's shape.
   Tensor from = Tensor::adopt(expand(src.impl(), self.sizes()));
   if (shares_memory(self.impl(), src.impl())) {
     const bool identical = self.storage_offset() == from.storage_offset() && self.strides() == from.strides();

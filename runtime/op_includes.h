@@ -16,6 +16,7 @@
 #include "kernels/reduce.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/copy_plan.h"
+#include "runtime/nonzero_check.h"
 #include "runtime/pointwise_plan.h"
 #include "runtime/reduce_plan.h"
 #include "runtime/structure_ops.h"

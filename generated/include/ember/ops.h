@@ -38,6 +38,10 @@ EMBER_CPP_API Tensor& abs_out(Tensor& out, const Tensor& self);
 EMBER_CPP_API Tensor exp(const Tensor& self);
 EMBER_CPP_API Tensor& exp_(Tensor& self);
 EMBER_CPP_API Tensor& exp_out(Tensor& out, const Tensor& self);
+// sqrt(Tensor self) -> Tensor
+EMBER_CPP_API Tensor sqrt(const Tensor& self);
+EMBER_CPP_API Tensor& sqrt_(Tensor& self);
+EMBER_CPP_API Tensor& sqrt_out(Tensor& out, const Tensor& self);
 // add(Tensor self, Tensor|Scalar other, *, Scalar alpha=1) -> Tensor
 EMBER_CPP_API Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha = 1);
 EMBER_CPP_API Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha = 1);
@@ -124,6 +128,8 @@ inline Tensor Tensor::abs() const { return ember::abs(*this); }
 inline Tensor& Tensor::abs_() { return ember::abs_(*this); }
 inline Tensor Tensor::exp() const { return ember::exp(*this); }
 inline Tensor& Tensor::exp_() { return ember::exp_(*this); }
+inline Tensor Tensor::sqrt() const { return ember::sqrt(*this); }
+inline Tensor& Tensor::sqrt_() { return ember::sqrt_(*this); }
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const { return ember::add(*this, other, alpha); }
 inline Tensor& Tensor::add_(const Tensor& other, const Scalar& alpha) { return ember::add_(*this, other, alpha); }
 inline Tensor Tensor::add(const Scalar& other, const Scalar& alpha) const { return ember::add(*this, other, alpha); }

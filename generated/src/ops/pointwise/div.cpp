@@ -8,8 +8,9 @@ namespace {
 
 // ops::div(self, other), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
-void div_kernel(kernels::Operands<3>& ops) {
+void div_kernel(kernels::Operands<3>& ops, const char* op_name) {
   using C = kernels::opmath_t<T>;
+  if constexpr (std::is_integral_v<T>) rt::require_nonzero<T>(ops, 2, op_name, "other");
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::div(self, other); });
 }
 
@@ -17,10 +18,10 @@ Tensor div_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
   return rt::run_pointwise<2>("div", out, inplace, args, rt::ResultRule::Floating,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
-                                     case DType::Float: return div_kernel<float, float>(ops);
-                                     case DType::Double: return div_kernel<double, double>(ops);
-                                     case DType::Half: return div_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return div_kernel<ember::BFloat16, ember::BFloat16>(ops);
+                                     case DType::Float: return div_kernel<float, float>(ops, "div");
+                                     case DType::Double: return div_kernel<double, double>(ops, "div");
+                                     case DType::Half: return div_kernel<ember::Half, ember::Half>(ops, "div");
+                                     case DType::BFloat16: return div_kernel<ember::BFloat16, ember::BFloat16>(ops, "div");
                                      default: unsupported_dtype("div", dtype);
                                    }
                                  });
@@ -73,7 +74,7 @@ EMBER_API void THByteTensor_cdiv(THByteTensor *r_, THByteTensor *t, THByteTensor
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cdiv", "src", "other");
     {
       ember::th::ThPointwise<2> plan("THByteTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<uint8_t, uint8_t>(plan.operands());
+      div_kernel<uint8_t, uint8_t>(plan.operands(), "THByteTensor_cdiv");
       plan.finish();
     }
     return;
@@ -92,7 +93,7 @@ EMBER_API void THCharTensor_cdiv(THCharTensor *r_, THCharTensor *t, THCharTensor
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cdiv", "src", "other");
     {
       ember::th::ThPointwise<2> plan("THCharTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<int8_t, int8_t>(plan.operands());
+      div_kernel<int8_t, int8_t>(plan.operands(), "THCharTensor_cdiv");
       plan.finish();
     }
     return;
@@ -111,7 +112,7 @@ EMBER_API void THShortTensor_cdiv(THShortTensor *r_, THShortTensor *t, THShortTe
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cdiv", "src", "other");
     {
       ember::th::ThPointwise<2> plan("THShortTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<int16_t, int16_t>(plan.operands());
+      div_kernel<int16_t, int16_t>(plan.operands(), "THShortTensor_cdiv");
       plan.finish();
     }
     return;
@@ -130,7 +131,7 @@ EMBER_API void THIntTensor_cdiv(THIntTensor *r_, THIntTensor *t, THIntTensor *sr
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cdiv", "src", "other");
     {
       ember::th::ThPointwise<2> plan("THIntTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<int32_t, int32_t>(plan.operands());
+      div_kernel<int32_t, int32_t>(plan.operands(), "THIntTensor_cdiv");
       plan.finish();
     }
     return;
@@ -149,7 +150,7 @@ EMBER_API void THLongTensor_cdiv(THLongTensor *r_, THLongTensor *t, THLongTensor
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cdiv", "src", "other");
     {
       ember::th::ThPointwise<2> plan("THLongTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<int64_t, int64_t>(plan.operands());
+      div_kernel<int64_t, int64_t>(plan.operands(), "THLongTensor_cdiv");
       plan.finish();
     }
     return;
@@ -168,7 +169,7 @@ EMBER_API void THFloatTensor_cdiv(THFloatTensor *r_, THFloatTensor *t, THFloatTe
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_cdiv", "src", "other");
     {
       ember::th::ThPointwise<2> plan("THFloatTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<float, float>(plan.operands());
+      div_kernel<float, float>(plan.operands(), "THFloatTensor_cdiv");
       plan.finish();
     }
     return;
@@ -187,7 +188,7 @@ EMBER_API void THDoubleTensor_cdiv(THDoubleTensor *r_, THDoubleTensor *t, THDoub
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_cdiv", "src", "other");
     {
       ember::th::ThPointwise<2> plan("THDoubleTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<double, double>(plan.operands());
+      div_kernel<double, double>(plan.operands(), "THDoubleTensor_cdiv");
       plan.finish();
     }
     return;
@@ -206,7 +207,7 @@ EMBER_API void THHalfTensor_cdiv(THHalfTensor *r_, THHalfTensor *t, THHalfTensor
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_cdiv", "src", "other");
     {
       ember::th::ThPointwise<2> plan("THHalfTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<ember::Half, ember::Half>(plan.operands());
+      div_kernel<ember::Half, ember::Half>(plan.operands(), "THHalfTensor_cdiv");
       plan.finish();
     }
     return;
@@ -225,7 +226,7 @@ EMBER_API void THBFloat16Tensor_cdiv(THBFloat16Tensor *r_, THBFloat16Tensor *t, 
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_cdiv", "src", "other");
     {
       ember::th::ThPointwise<2> plan("THBFloat16Tensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
+      div_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), "THBFloat16Tensor_cdiv");
       plan.finish();
     }
     return;
@@ -244,7 +245,7 @@ EMBER_API void THByteTensor_div(THByteTensor *r_, THByteTensor *t, unsigned char
     const uint8_t value_v = ember::th::from_c(value);
     {
       ember::th::ThPointwise<2> plan("THByteTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<uint8_t, uint8_t>(plan.operands());
+      div_kernel<uint8_t, uint8_t>(plan.operands(), "THByteTensor_div");
       plan.finish();
     }
     return;
@@ -263,7 +264,7 @@ EMBER_API void THCharTensor_div(THCharTensor *r_, THCharTensor *t, char value) {
     const int8_t value_v = ember::th::from_c(value);
     {
       ember::th::ThPointwise<2> plan("THCharTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<int8_t, int8_t>(plan.operands());
+      div_kernel<int8_t, int8_t>(plan.operands(), "THCharTensor_div");
       plan.finish();
     }
     return;
@@ -282,7 +283,7 @@ EMBER_API void THShortTensor_div(THShortTensor *r_, THShortTensor *t, short valu
     const int16_t value_v = ember::th::from_c(value);
     {
       ember::th::ThPointwise<2> plan("THShortTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<int16_t, int16_t>(plan.operands());
+      div_kernel<int16_t, int16_t>(plan.operands(), "THShortTensor_div");
       plan.finish();
     }
     return;
@@ -301,7 +302,7 @@ EMBER_API void THIntTensor_div(THIntTensor *r_, THIntTensor *t, int value) {
     const int32_t value_v = ember::th::from_c(value);
     {
       ember::th::ThPointwise<2> plan("THIntTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<int32_t, int32_t>(plan.operands());
+      div_kernel<int32_t, int32_t>(plan.operands(), "THIntTensor_div");
       plan.finish();
     }
     return;
@@ -320,7 +321,7 @@ EMBER_API void THLongTensor_div(THLongTensor *r_, THLongTensor *t, long value) {
     const int64_t value_v = ember::th::from_c(value);
     {
       ember::th::ThPointwise<2> plan("THLongTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<int64_t, int64_t>(plan.operands());
+      div_kernel<int64_t, int64_t>(plan.operands(), "THLongTensor_div");
       plan.finish();
     }
     return;
@@ -339,7 +340,7 @@ EMBER_API void THFloatTensor_div(THFloatTensor *r_, THFloatTensor *t, float valu
     const float value_v = ember::th::from_c(value);
     {
       ember::th::ThPointwise<2> plan("THFloatTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<float, float>(plan.operands());
+      div_kernel<float, float>(plan.operands(), "THFloatTensor_div");
       plan.finish();
     }
     return;
@@ -358,7 +359,7 @@ EMBER_API void THDoubleTensor_div(THDoubleTensor *r_, THDoubleTensor *t, double 
     const double value_v = ember::th::from_c(value);
     {
       ember::th::ThPointwise<2> plan("THDoubleTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<double, double>(plan.operands());
+      div_kernel<double, double>(plan.operands(), "THDoubleTensor_div");
       plan.finish();
     }
     return;
@@ -377,7 +378,7 @@ EMBER_API void THHalfTensor_div(THHalfTensor *r_, THHalfTensor *t, THHalf value)
     const ember::Half value_v = ember::th::from_c(value);
     {
       ember::th::ThPointwise<2> plan("THHalfTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<ember::Half, ember::Half>(plan.operands());
+      div_kernel<ember::Half, ember::Half>(plan.operands(), "THHalfTensor_div");
       plan.finish();
     }
     return;
@@ -396,7 +397,7 @@ EMBER_API void THBFloat16Tensor_div(THBFloat16Tensor *r_, THBFloat16Tensor *t, T
     const ember::BFloat16 value_v = ember::th::from_c(value);
     {
       ember::th::ThPointwise<2> plan("THBFloat16Tensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
+      div_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), "THBFloat16Tensor_div");
       plan.finish();
     }
     return;
