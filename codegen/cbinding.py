@@ -11,13 +11,14 @@ import re
 from dataclasses import dataclass
 
 # C types a binding may use; THTensor/THStorage/real/accreal are per dtype,
-# TH<Name>Tensor / TH<Name>Storage name a fixed dtype.
+# TH<Name>Tensor / TH<Name>Storage (optionally const) name a fixed dtype.
 PLAIN_C_TYPES = {
-    "void", "int", "long", "ptrdiff_t", "size_t", "double", "float", "char", "const char *",
-    "void *", "long *", "int *", "THAllocator *", "THGenerator *", "THDescBuff", "real", "accreal",
-    "THTensor *", "THStorage *", "const void *", "real *",
+    "void", "int", "long", "ptrdiff_t", "size_t", "double", "float", "char", "const char", "const char *",
+    "char *", "void *", "long *", "long **", "int *", "THAllocator *", "THGenerator *", "THDescBuff", "real",
+    "accreal", "THTensor *", "const THTensor *", "THTensor **", "THStorage *", "const THStorage *",
+    "const void *", "real *",
 }
-_FIXED = re.compile(r"^TH(?P<dtype>[A-Z][A-Za-z0-9]*?)(?P<what>Tensor|Storage) \*$")
+_FIXED = re.compile(r"^(const )?TH(?P<dtype>[A-Z][A-Za-z0-9]*?)(?P<what>Tensor|Storage) \*$")
 _PARAM = re.compile(r"^(?P<type>.*?)\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)(\s*=\s*(?P<bind>[A-Za-z_][A-Za-z0-9_]*))?$")
 _FUNC = re.compile(r"^(?P<ret>.*?)\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\((?P<params>.*)\)$")
 

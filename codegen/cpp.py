@@ -50,8 +50,8 @@ def _returns(sig: Signature, variant: str) -> str:
         return "Tensor&" if len(tensors) == 1 else "std::tuple<" + ", ".join(["Tensor&"] * len(tensors)) + ">"
     if len(sig.returns) > 1:
         return "std::tuple<" + ", ".join("Tensor" for _ in sig.returns) + ">"
-    return {"Tensor": "Tensor", "Scalar": "Scalar", "int": "int64_t", "bool": "bool", "float": "double",
-            "()": "void"}[sig.returns[0].type]
+    return {"Tensor": "Tensor", "Tensor[]": "std::vector<Tensor>", "Scalar": "Scalar", "int": "int64_t",
+            "bool": "bool", "float": "double", "()": "void"}[sig.returns[0].type]
 
 
 def out_names(sig: Signature) -> list[str]:

@@ -248,6 +248,28 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
               test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group)
 
 
+def _substitute(value: Any, mapping: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        for key, text in mapping.items():
+            value = value.replace(key, text)
+        return value
+    if isinstance(value, Node):
+        return Node(value.where, {k: _substitute(v, mapping) for k, v in value.items.items()}, value.key_lines)
+    if isinstance(value, Seq):
+        return Seq(value.where, [_substitute(v, mapping) for v in value], value.lines)
+    return value
+
+
+def _per_dtype(entry: Any, table: DTypeTable) -> list[Any]:
+    """An entry whose signature holds `{type}` stands for one op per dtype:
+    `{type}` becomes the dtype's name in lower case (to_{type} -> to_bfloat16)
+    and `{Type}` its TH name (BFloat16), everywhere in the entry."""
+    sig = entry.get("signature") if isinstance(entry, Node) else None
+    if not isinstance(sig, str) or "{type}" not in sig:
+        return [entry]
+    return [_substitute(entry, {"{type}": d.name.lower(), "{Type}": d.name}) for d in table.dtypes]
+
+
 def load_ops(files: list[tuple[Path, str]], table: DTypeTable) -> list[Op]:
     """Loads every op file; cross-entry checks (unique names) included."""
     ops: list[Op] = []
@@ -260,8 +282,8 @@ def load_ops(files: list[tuple[Path, str]], table: DTypeTable) -> list[Op]:
         entries = root.require("ops")
         if not isinstance(entries, Seq):
             raise SchemaError(root.at("ops"), "'ops' must be a list")
-        for entry, where in zip(entries, entries.lines):
-            op = _op(entry, where, path.stem, table)
+        for op in (_op(one, where, path.stem, table)
+                   for entry, where in zip(entries, entries.lines) for one in _per_dtype(entry, table)):
             if op.name in seen_names:
                 raise SchemaError(op.where, f"duplicate op '{op.name}' (first at {seen_names[op.name].where})")
             seen_names[op.name] = op

@@ -213,6 +213,9 @@ def _custom(bld: _Builder) -> None:
             args.append(bld.impl_of(p, optional=True))
         elif p.type == "real":
             args.append(bld.value_of(p))
+        elif p.type == "THTensor **":
+            # An array of typed tensors (expandNd); the impl checks each element.
+            args.append(f"reinterpret_cast<TensorImpl**>({p.name})")
         else:
             args.append(p.name)
     call = f"{bld.op.kernel.impl}<{d.cpp}>({', '.join(args)})"
@@ -223,6 +226,9 @@ def _custom(bld: _Builder) -> None:
         bld.lines.append(f"return ember::th::to_c<{c_type(ret, d)[:-2].strip()}>({call});")
     elif ret in ("real", "accreal"):
         bld.lines.append(f"return ember::th::value_to_c<{c_type(ret, d)}>({call});")
+    elif ret.endswith("*"):
+        # Element pointers (real *): the impl returns the address untyped.
+        bld.lines.append(f"return static_cast<{c_type(ret, d)}>({call});")
     else:
         bld.lines.append(f"return {call};")
 

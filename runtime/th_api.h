@@ -3,6 +3,8 @@
 // argument checks, and TH's `real` <-> the library's element types.
 #pragma once
 
+#include <type_traits>
+
 #include "TH/THHalf.h"
 #include "ember/error.h"
 #include "ember/half.h"
@@ -19,7 +21,8 @@ namespace ember::th {
 template <class Impl, class CT>
 Impl* checked_arg(CT* p, DType want, const char* fn, const char* param, const char* arg) {
   if (!p) fail(ErrorKind::Value, str(fn, ": ", param, " is NULL"), arg);
-  auto* impl = reinterpret_cast<Impl*>(p);
+  // TH's `const THTensor *` parameters are only read by the functions taking them.
+  auto* impl = reinterpret_cast<Impl*>(const_cast<std::remove_const_t<CT>*>(p));
   if (impl->dtype != static_cast<int>(want))
     fail(ErrorKind::Type, str(fn, ": ", param, " holds ", is_valid_dtype(impl->dtype) ? dtype_name(static_cast<DType>(impl->dtype)) : "?",
                               " elements, not ", dtype_name(want)), arg);

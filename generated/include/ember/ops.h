@@ -91,6 +91,50 @@ EMBER_CPP_API Tensor contiguous(const Tensor& self);
 // to(Tensor self, ScalarType dtype, bool copy=False) -> Tensor
 EMBER_CPP_API Tensor to(const Tensor& self, DType dtype, bool copy = false);
 
+// structure
+// is_contiguous(Tensor self) -> bool
+EMBER_CPP_API bool is_contiguous(const Tensor& self);
+// is_same_size(Tensor self, Tensor other) -> bool
+EMBER_CPP_API bool is_same_size(const Tensor& self, const Tensor& other);
+// is_set_to(Tensor self, Tensor tensor) -> bool
+EMBER_CPP_API bool is_set_to(const Tensor& self, const Tensor& tensor);
+// numel(Tensor self) -> int
+EMBER_CPP_API int64_t numel(const Tensor& self);
+// subview(Tensor(a) self, int[] ranges) -> Tensor(a)
+EMBER_CPP_API Tensor subview(const Tensor& self, IntList ranges);
+// view_as(Tensor(a) self, Tensor other) -> Tensor(a)
+EMBER_CPP_API Tensor view_as(const Tensor& self, const Tensor& other);
+// expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
+EMBER_CPP_API Tensor expand_as(const Tensor& self, const Tensor& other);
+// repeat(Tensor self, int[] repeats) -> Tensor
+EMBER_CPP_API Tensor repeat(const Tensor& self, IntList repeats);
+// split(Tensor self, int split_size, int dim=0) -> Tensor[]
+EMBER_CPP_API std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim = 0);
+// chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
+EMBER_CPP_API std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim = 0);
+// type_as(Tensor self, Tensor other) -> Tensor
+EMBER_CPP_API Tensor type_as(const Tensor& self, const Tensor& other);
+// to_byte(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_byte(const Tensor& self);
+// to_char(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_char(const Tensor& self);
+// to_short(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_short(const Tensor& self);
+// to_int(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_int(const Tensor& self);
+// to_long(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_long(const Tensor& self);
+// to_float(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_float(const Tensor& self);
+// to_double(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_double(const Tensor& self);
+// to_half(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_half(const Tensor& self);
+// to_bool(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_bool(const Tensor& self);
+// to_bfloat16(Tensor self) -> Tensor
+EMBER_CPP_API Tensor to_bfloat16(const Tensor& self);
+
 // views
 // narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
 EMBER_CPP_API Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
@@ -153,6 +197,25 @@ inline Tensor& Tensor::copy_(const Tensor& src) { return ember::copy_(*this, src
 inline Tensor Tensor::clone() const { return ember::clone(*this); }
 inline Tensor Tensor::contiguous() const { return ember::contiguous(*this); }
 inline Tensor Tensor::to(DType dtype, bool copy) const { return ember::to(*this, dtype, copy); }
+inline bool Tensor::is_same_size(const Tensor& other) const { return ember::is_same_size(*this, other); }
+inline bool Tensor::is_set_to(const Tensor& tensor) const { return ember::is_set_to(*this, tensor); }
+inline Tensor Tensor::subview(IntList ranges) const { return ember::subview(*this, ranges); }
+inline Tensor Tensor::view_as(const Tensor& other) const { return ember::view_as(*this, other); }
+inline Tensor Tensor::expand_as(const Tensor& other) const { return ember::expand_as(*this, other); }
+inline Tensor Tensor::repeat(IntList repeats) const { return ember::repeat(*this, repeats); }
+inline std::vector<Tensor> Tensor::split(int64_t split_size, int64_t dim) const { return ember::split(*this, split_size, dim); }
+inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const { return ember::chunk(*this, chunks, dim); }
+inline Tensor Tensor::type_as(const Tensor& other) const { return ember::type_as(*this, other); }
+inline Tensor Tensor::to_byte() const { return ember::to_byte(*this); }
+inline Tensor Tensor::to_char() const { return ember::to_char(*this); }
+inline Tensor Tensor::to_short() const { return ember::to_short(*this); }
+inline Tensor Tensor::to_int() const { return ember::to_int(*this); }
+inline Tensor Tensor::to_long() const { return ember::to_long(*this); }
+inline Tensor Tensor::to_float() const { return ember::to_float(*this); }
+inline Tensor Tensor::to_double() const { return ember::to_double(*this); }
+inline Tensor Tensor::to_half() const { return ember::to_half(*this); }
+inline Tensor Tensor::to_bool() const { return ember::to_bool(*this); }
+inline Tensor Tensor::to_bfloat16() const { return ember::to_bfloat16(*this); }
 inline Tensor Tensor::narrow(int64_t dim, int64_t start, int64_t length) const { return ember::narrow(*this, dim, start, length); }
 inline Tensor Tensor::select(int64_t dim, int64_t index) const { return ember::select(*this, dim, index); }
 inline Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const { return ember::transpose(*this, dim0, dim1); }
