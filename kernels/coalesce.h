@@ -52,17 +52,30 @@ void swap_dims(Operands<N>& ops, int a, int b) {
 
 }  // namespace detail
 
+// Coalesces `in` into `ops`; they may be the same object. Reading `in`
+// while dropping size-1 dims doubles as the copy, which keeps a copy of
+// the unused tail of the kMaxLoopDims arrays (or a memcpy call) off the
+// path of small ops.
 template <int N>
-void coalesce(Operands<N>& ops) {
+void coalesce(const Operands<N>& in, Operands<N>& ops) {
   int nd = 0;
-  for (int d = 0; d < ops.ndim; ++d) {
-    if (ops.shape[d] == 0) {
-      ops.ndim = 1;
-      ops.shape[0] = 0;
-      for (int k = 0; k < N; ++k) ops.strides[k][0] = 0;
-      return;
+  for (int d = 0; d < in.ndim; ++d) {
+    const int64_t size = in.shape[d];
+    if (size == 0) {
+      nd = -1;
+      break;
     }
-    if (ops.shape[d] != 1) detail::move_dim(ops, nd++, d);
+    if (size == 1) continue;
+    ops.shape[nd] = size;
+    for (int k = 0; k < N; ++k) ops.strides[k][nd] = in.strides[k][d];
+    ++nd;
+  }
+  for (int k = 0; k < N; ++k) ops.data[k] = in.data[k];
+  if (nd <= 0) {  // zero-size: shape {0}; one element: shape {1}
+    ops.ndim = 1;
+    ops.shape[0] = nd < 0 ? 0 : 1;
+    for (int k = 0; k < N; ++k) ops.strides[k][0] = 0;
+    return;
   }
   // Insertion sort: stable, and well defined even though should_swap is
   // not a strict weak order when operands disagree.
@@ -81,11 +94,19 @@ void coalesce(Operands<N>& ops) {
       detail::move_dim(ops, ++out, d);
     }
   }
-  if (nd == 0) {
-    ops.shape[0] = 1;
-    for (int k = 0; k < N; ++k) ops.strides[k][0] = 0;
-  }
   ops.ndim = out + 1;
+}
+
+template <int N>
+void coalesce(Operands<N>& ops) {
+  coalesce(ops, ops);
+}
+
+template <int N>
+Operands<N> coalesced(const Operands<N>& in) {
+  Operands<N> out;
+  coalesce(in, out);
+  return out;
 }
 
 }  // namespace ember::kernels

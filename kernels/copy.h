@@ -33,11 +33,11 @@ struct Identity {
 }  // namespace detail
 
 template <class Dst, class Src>
-void copy(Operands<2> ops) {
+void copy(const Operands<2>& operands) {
   if constexpr (std::is_same_v<Dst, Src>) {
     using B = detail::bits_t<sizeof(Dst)>;
     static_assert(sizeof(B) == sizeof(Dst), "element types are 1, 2, 4 or 8 bytes");
-    coalesce(ops);
+    const Operands<2> ops = coalesced(operands);
     constexpr int64_t esz = sizeof(Dst);
     if (ops.ndim == 1 && ops.strides[0][0] == esz && ops.strides[1][0] == esz) {
       if (ops.data[0] == ops.data[1]) return;  // memcpy onto itself is undefined
@@ -48,7 +48,7 @@ void copy(Operands<2> ops) {
     }
     pointwise<B, B, 1>(ops, detail::Identity{});
   } else {
-    pointwise<Dst, Src, 1>(ops, detail::Identity{});
+    pointwise<Dst, Src, 1>(operands, detail::Identity{});
   }
 }
 

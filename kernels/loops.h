@@ -34,7 +34,11 @@ void for_each_row(const Operands<N>& ops, int64_t begin, int64_t end, const Row&
   const int64_t cols = ops.shape[inner];
   int64_t idx[kMaxLoopDims];
   char* base[N];
-  int64_t r = begin / cols, col = begin % cols;
+  int64_t r = 0, col = 0;
+  if (begin != 0) {  // divisions cost more than a small op's arithmetic
+    r = begin / cols;
+    col = begin % cols;
+  }
   row_pointers(ops, inner, r, base);
   for (int d = inner - 1; d >= 0; --d) {
     idx[d] = r % ops.shape[d];
@@ -108,6 +112,7 @@ template <int N, class Row>
 void for_each_row_parallel(const Operands<N>& ops, const Row& row) {
   const int64_t numel = ops.numel();
   if (numel == 0) return;
+  if (ops.ndim == 1 && numel <= kGrain) return row(ops.data, numel);  // small ops: nothing to set up
   if (wants_tiling(ops)) {
     const int r = ops.ndim - 2;
     const int64_t band_elems = kTile * ops.shape[r + 1];

@@ -53,8 +53,8 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain, const F& f) {
   const int64_t n = end - begin;
   if (n <= 0) return;
 #ifdef _OPENMP
-  const int64_t max_chunks = (n + std::max<int64_t>(grain, 1) - 1) / std::max<int64_t>(grain, 1);
-  const int64_t nt = std::min<int64_t>(omp_get_max_threads(), max_chunks);
+  grain = std::max<int64_t>(grain, 1);
+  const int64_t nt = n <= grain ? 1 : std::min<int64_t>(omp_get_max_threads(), (n + grain - 1) / grain);
   if (nt > 1 && !omp_in_parallel()) {
 #pragma omp parallel num_threads(static_cast<int>(nt))
     {

@@ -74,11 +74,11 @@ inline void pointwise_strided_row(char* const* p, const int64_t* s, int64_t n, c
 }  // namespace detail
 
 template <class OutT, class InT, int NIn, class F>
-void pointwise(Operands<NIn + 1> ops, const F& f) {
+void pointwise(const Operands<NIn + 1>& operands, const F& f) {
   static_assert(NIn >= 0 && NIn <= 3, "pointwise takes 0 to 3 inputs");
   constexpr int N = NIn + 1;
   using Seq = std::make_index_sequence<NIn>;
-  coalesce(ops);
+  const Operands<N> ops = coalesced(operands);
   const int inner = ops.ndim - 1;
   int64_t s[N];
   for (int k = 0; k < N; ++k) s[k] = ops.strides[k][inner];

@@ -125,9 +125,9 @@ constexpr int64_t kRowCols = 1024;
 }  // namespace detail
 
 template <class T, class Reducer>
-typename Reducer::acc_type reduce_all(Operands<1> in, const Reducer& r) {
+typename Reducer::acc_type reduce_all(const Operands<1>& operands, const Reducer& r) {
   using Acc = typename Reducer::acc_type;
-  coalesce(in);
+  const Operands<1> in = coalesced(operands);
   const int64_t n = in.numel();
   if (n == 0) return r.identity();
   const int64_t s = in.strides[0][in.ndim - 1];
@@ -146,7 +146,7 @@ typename Reducer::acc_type reduce_all(Operands<1> in, const Reducer& r) {
 // 0 <= dim < ops.ndim (a 0-dim tensor comes as shape {1}). An empty dim
 // gives finalize(identity(), 0).
 template <class T, class OutT, class Reducer>
-void reduce_dim(Operands<2> ops, int dim, const Reducer& r) {
+void reduce_dim(const Operands<2>& ops, int dim, const Reducer& r) {
   using Acc = typename Reducer::acc_type;
   using M = opmath_t<T>;
   const int64_t n = ops.shape[dim], sd = ops.strides[1][dim];
@@ -195,7 +195,7 @@ void reduce_dim(Operands<2> ops, int dim, const Reducer& r) {
 // better(x, best) than; the first NaN beats everything (as PyTorch's max
 // and min).
 template <class T, class Compare>
-void reduce_dim_index(Operands<3> ops, int dim, Compare better) {
+void reduce_dim_index(const Operands<3>& ops, int dim, Compare better) {
   using M = opmath_t<T>;
   const int64_t n = ops.shape[dim], sd = ops.strides[2][dim];
   const Operands<3> g = detail::outputs_geometry(ops, dim);  // 0: input, 1: values, 2: indices
