@@ -1,0 +1,48 @@
+// TH error handlers that throw, so that a test sees a C function's error as
+// an exception and the call goes no further: which handler ran (the
+// argument handler's 1-based position, 0 for THError's) and the message.
+// Installed for the calling thread by constructing a THThrowingHandlers.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+
+#include "TH/THGeneral.h"
+
+namespace ember::test {
+
+struct THRaised {
+  int arg;  // 0: THError's handler
+  std::string message;
+};
+
+class THThrowingHandlers {
+ public:
+  THThrowingHandlers() {
+    THSetErrorHandler([](const char* msg, void*) { throw THRaised{0, msg}; }, nullptr);
+    THSetArgErrorHandler([](int arg, const char* msg, void*) { throw THRaised{arg, msg}; }, nullptr);
+  }
+  ~THThrowingHandlers() {
+    THSetErrorHandler(nullptr, nullptr);
+    THSetArgErrorHandler(nullptr, nullptr);
+  }
+  THThrowingHandlers(const THThrowingHandlers&) = delete;
+  THThrowingHandlers& operator=(const THThrowingHandlers&) = delete;
+};
+
+// `call` must report an error for argument `arg` (0: through THError)
+// whose message holds `part`.
+template <class Call>
+void expect_th_error(Call&& call, int arg, const std::string& part) {
+  try {
+    std::forward<Call>(call)();
+    ADD_FAILURE() << "no TH error (expected one for argument " << arg << " saying '" << part << "')";
+  } catch (const THRaised& e) {
+    EXPECT_EQ(e.arg, arg) << e.message;
+    EXPECT_NE(e.message.find(part), std::string::npos) << "'" << part << "' not in: " << e.message;
+  }
+}
+
+}  // namespace ember::test
