@@ -27,6 +27,7 @@
 #include "runtime/th_api.h"
 #include "runtime/th_elements.h"
 #include "runtime/th_geometry.h"
+#include "runtime/th_long_storage.h"
 #include "runtime/th_plan.h"
 #include "runtime/th_storage.h"
 #include "runtime/th_tensor.h"

@@ -5,25 +5,14 @@
 // tests make throw.
 #include <gtest/gtest.h>
 
-#include <initializer_list>
 #include <string>
 #include <vector>
 
 #include "TH/TH.h"
 #include "ember/dtype.h"
-#include "th_throwing_handlers.h"
+#include "th_test_util.h"
 
-namespace {
-
-// A THLongStorage of sizes, strides or dims (the caller frees it).
-THLongStorage* longs(std::initializer_list<long> values) {
-  THLongStorage* s = THLongStorage_newWithSize(static_cast<ptrdiff_t>(values.size()));
-  ptrdiff_t i = 0;
-  for (long v : values) THLongStorage_set(s, i++, v);
-  return s;
-}
-
-}  // namespace
+using ember::test::longs;
 
 #define TH_GENERIC_FILE "tests/runtime/generic/th_structure.h"
 #include "THGenerateEmberTypes.h"

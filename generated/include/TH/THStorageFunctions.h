@@ -189,6 +189,11 @@ TH_API void THLongStorage_copyDouble(THLongStorage *storage, THDoubleStorage *sr
 TH_API void THLongStorage_copyHalf(THLongStorage *storage, THHalfStorage *src);
 TH_API void THLongStorage_copyBool(THLongStorage *storage, THBoolStorage *src);
 TH_API void THLongStorage_copyBFloat16(THLongStorage *storage, THBFloat16Storage *src);
+TH_API THDescBuff THLongStorage_sizeDesc(const THLongStorage *size);
+TH_API THLongStorage *THLongStorage_newInferSize(THLongStorage *size, ptrdiff_t nElement);
+TH_API int THLongStorage_inferSize2(THLongStorage *output, long *sizesA, long dimsA, long *sizesB, long dimsB, char *error_buffer, int buffer_len);
+TH_API int THLongStorage_inferSizeN(THLongStorage *output, int n, long **sizes, long *dims, char *error_buffer, int buffer_len);
+TH_API int THLongStorage_inferExpandGeometry(long *tensorSizes, long *tensorStrides, long tensorDim, THLongStorage *sizes, long **expandedSizes, long **expandedStrides, char *error_buffer, int buffer_len);
 
 /* Float */
 TH_API float *THFloatStorage_data(const THFloatStorage *self);

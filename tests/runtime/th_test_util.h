@@ -1,15 +1,16 @@
-// TH error handlers that throw, so that a test sees a C function's error as
-// an exception and the call goes no further: which handler ran (the
-// argument handler's 1-based position, 0 for THError's) and the message.
-// Installed for the calling thread by constructing a THThrowingHandlers.
+// Helpers for tests of the TH C API: TH error handlers that throw, so that
+// a test sees a C function's error as an exception and the call goes no
+// further (which handler ran: the argument handler's 1-based position, 0
+// for THError's; and the message), and THLongStorage size lists.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 #include <utility>
 
-#include "TH/THGeneral.h"
+#include "TH/TH.h"
 
 namespace ember::test {
 
@@ -43,6 +44,14 @@ void expect_th_error(Call&& call, int arg, const std::string& part) {
     EXPECT_EQ(e.arg, arg) << e.message;
     EXPECT_NE(e.message.find(part), std::string::npos) << "'" << part << "' not in: " << e.message;
   }
+}
+
+// A THLongStorage holding `values` (the caller frees it).
+inline THLongStorage* longs(std::initializer_list<long> values) {
+  THLongStorage* s = THLongStorage_newWithSize(static_cast<ptrdiff_t>(values.size()));
+  ptrdiff_t i = 0;
+  for (long v : values) THLongStorage_set(s, i++, v);
+  return s;
 }
 
 }  // namespace ember::test
