@@ -64,10 +64,13 @@ void for_each_row(const Operands<N>& ops, int64_t begin, int64_t end, const Row&
 // dim R faster than along the inner dim C (a transposed input), walking
 // whole rows touches a new cache line of it per element and has left it
 // by the time the next row wants the line's neighbours. Walking kTile x
-// kTile tiles keeps those kTile lines in L1 for kTile rows. 32 floats
-// square measured best for float32 add and copy (64 thrashes L1 with
-// three operands, 16 re-reads lines too often).
-constexpr int64_t kTile = 32;
+// kTile tiles keeps those kTile lines close for kTile rows. 64 measured
+// best on B2 and B7 (4096^2 float32: 64 beat 32 by 20% and 10%; 16 and
+// 128 were slower). Power-of-two strides still map a tile's lines to one
+// L1 set, so they are served from L2; staging the transposed input
+// through a dense buffer avoids that but costs a scalar pass, and was
+// slower (B7 40 ms against 32).
+constexpr int64_t kTile = 64;
 
 template <int N>
 bool wants_tiling(const Operands<N>& ops) {
