@@ -1,7 +1,9 @@
-"""python3 -m codegen [--root DIR] [--check]
+"""python3 -m codegen [--root DIR] [--check | --check-tests]
 
 Regenerates generated/ and docs/ops.md from schemas/. With --check,
 writes nothing and exits 1 if anything would change (the stale test).
+With --check-tests, exits 1 if a schema names a hand-written test
+(`test.gtest`) that no file under tests/ defines.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pathlib import Path
 
 from .emit import emit_all
 from .errors import SchemaError
+from .gtest_check import missing_tests
 from .schema_set import load_schemas
 from .writer import Output
 
@@ -20,6 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
                         help="the repository root (default: the one this codegen lives in)")
     parser.add_argument("--check", action="store_true", help="only report files that are out of date")
+    parser.add_argument("--check-tests", action="store_true",
+                        help="only report hand-written tests that schemas name but tests/ lacks")
     args = parser.parse_args(argv)
     root = args.root.resolve()
     try:
@@ -27,8 +32,17 @@ def main(argv: list[str] | None = None) -> int:
     except SchemaError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    if args.check_tests:
+        missing = missing_tests(schemas, root)
+        for line in missing:
+            print(f"error: {line}", file=sys.stderr)
+        return 1 if missing else 0
     out = Output(root)
-    emit_all(schemas, out)
+    try:
+        emit_all(schemas, out)
+    except SchemaError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     managed = root / "generated"
     if args.check:
         stale = out.differences(managed)

@@ -43,6 +43,7 @@ class TestSpec:
     tol: dict[str, float] = field(default_factory=dict)   # dtype name or 'default' -> tolerance
     domain: dict[str, tuple[float, float]] = field(default_factory=dict)  # arg -> input range
     gtest: tuple[str, ...] = ()                # hand-written tests that cover the op
+    gtest_at: Location | None = None           # where 'gtest' is written (--check-tests)
 
 
 @dataclass(frozen=True)

@@ -148,7 +148,7 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
         if not isinstance(raw, list) or not all(isinstance(g, str) and "." in g for g in raw):
             raise SchemaError(test.at("gtest"), "'gtest' must name tests as Suite.Name")
         gtests = tuple(raw)
-    return TestSpec(ref=ref, tol=tol, domain=domain, gtest=gtests)
+    return TestSpec(ref=ref, tol=tol, domain=domain, gtest=gtests, gtest_at=test.at("gtest") if gtests else None)
 
 
 def _errors(node: Node, sig: Signature | None) -> tuple[ErrorCase, ...]:

@@ -1,12 +1,15 @@
-"""generated/meson.build: the list of generated sources."""
+"""generated/meson.build: the lists of generated library and test sources."""
 from __future__ import annotations
 
 from ..render import render
 from ..schema_set import SchemaSet
 from ..writer import Output
 from .op_sources import source_path
+from .op_tests import has_tests, test_path
 
 
 def emit(schemas: SchemaSet, out: Output) -> None:
     sources = sorted(source_path(op).removeprefix("generated/") for op in schemas.ops)
-    out.add("generated/meson.build", render("meson.build.j2", "the op schemas in schemas/", comment="#", files=sources))
+    tests = sorted(test_path(op).removeprefix("generated/") for op in schemas.ops if has_tests(op))
+    out.add("generated/meson.build", render("meson.build.j2", "the op schemas in schemas/", comment="#", files=sources,
+                                            tests=tests))

@@ -1,0 +1,292 @@
+"""GoogleTest sources from each entry's `test:` and `errors:`, calling the
+hand-written harness tests/ops/harness.h.
+
+One file per op (generated/tests/<group>/<op>.cpp), so a schema edit
+rebuilds one test source. For an entry with `ref`: every dtype of
+dtypes.cpu on every layout of harness.cpp's Note [layouts], through every
+C++ variant the entry declares; one mixed-dtype case per binary op; every
+TH binding for every dtype. One negative test per `errors` item.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..cbinding import CBinding
+from ..cpp import Decl, cpp_default, declarations, out_names
+from ..dtypes import DType
+from ..errors import SchemaError
+from ..model import ErrorCase, Op
+from ..render import render
+from ..schema_set import SchemaSet
+from ..signature import Arg
+from ..writer import Output
+
+LAYOUTS = ("Contiguous", "Transposed", "Narrowed", "Expanded", "ZeroSize", "ZeroDim", "Large")
+FLOATING_LAYOUTS = ("Special",)
+ARG_KINDS = {"Tensor": "Tensor", "Tensor|Scalar": "TensorOrScalar", "Scalar": "Scalar", "int": "Int", "bool": "Bool"}
+RULES = {"same": "Same", "Bool": "Bool", "Long": "Long", "integral_to_long": "IntegralToLong", "floating": "Floating"}
+# Reduction entries name a reference reducer of the harness as their `ref`.
+REDUCERS = {"reduce": {"sum": "Sum"}, "reduce_index": {"max": "Max"}}
+_TH_CALL = re.compile(r"\b(TH([A-Z][A-Za-z0-9]*?)(Tensor|Storage|Blas)_(\w+))\s*\(")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class TestCase:
+    name: str
+    body: str
+
+
+@dataclass(frozen=True)
+class TestFile:
+    signature: str
+    suite: str
+    definitions: tuple[str, ...]   # reference functions, the OpSpec, variants, TH specs
+    tests: tuple[TestCase, ...]
+
+
+def test_path(op: Op) -> str:
+    return f"generated/tests/{op.group}/{op.ident}.cpp"
+
+
+def has_tests(op: Op) -> bool:
+    return op.test.ref is not None or bool(op.errors)
+
+
+def _suite(op: Op) -> str:
+    return "Op" + "".join(part.capitalize() for part in op.ident.split("_"))
+
+
+def _cstr(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# ---- the OpSpec -----------------------------------------------------------------
+
+def _arg_kind(op: Op, arg: Arg) -> str:
+    if arg.type not in ARG_KINDS:
+        raise SchemaError(op.where, f"test: a generated test cannot pass '{arg.type} {arg.name}'; "
+                                    f"name hand-written tests in 'gtest' instead")
+    return ARG_KINDS[arg.type]
+
+
+def _ref_function(op: Op, ctype: str, name: str) -> str:
+    sig = op.signature
+    assert sig is not None and op.test.ref is not None
+    used = set(_IDENT.findall(op.test.ref))
+    reads = [f"  const {ctype} {a.name} = v[{i}];" for i, a in enumerate(sig.args) if a.name in used]
+    lines = [f"{ctype} {name}(const {ctype}*{' v' if reads else ''}) {{"] + reads
+    lines += [f"  return {op.test.ref};", "}"]
+    return "\n".join(lines)
+
+
+def _spec(op: Op) -> tuple[list[str], str]:
+    """The reference functions and the OpSpec initializer."""
+    sig = op.signature
+    assert sig is not None
+    kind = op.kernel.kind
+    dtypes = op.cpu_dtypes()
+    functions: list[str] = []
+    ref_f = ref_i = "nullptr"
+    reducer = "None"
+    if kind == "pointwise":
+        if any(d.is_floating for d in dtypes) or op.kernel.result == "floating":
+            functions.append(_ref_function(op, "double", "ref_f"))
+            ref_f = "ref_f"
+        if any(not d.is_floating for d in dtypes):
+            functions.append(_ref_function(op, "int64_t", "ref_i"))
+            ref_i = "ref_i"
+    elif kind in REDUCERS:
+        if op.test.ref not in REDUCERS[kind]:
+            raise SchemaError(op.where, f"test: the ref of a '{kind}' entry names a reference reducer "
+                                        f"({', '.join(REDUCERS[kind])}), got '{op.test.ref}'")
+        reducer = REDUCERS[kind][op.test.ref]
+    else:
+        raise SchemaError(op.where, f"test: a 'ref' needs a pointwise or reduce kernel, not '{kind}'; "
+                                    f"name hand-written tests in 'gtest' instead")
+    args = []
+    for a in sig.args:
+        lo, hi = op.test.domain.get(a.name, (0.0, 0.0))
+        has = "true" if a.name in op.test.domain else "false"
+        args.append(f'{{"{a.name}", ArgKind::{_arg_kind(op, a)}, {has}, {lo!r}, {hi!r}}}')
+    tols = []
+    for d in dtypes:
+        tol = op.test.tol.get(d.name, op.test.tol.get("default"))
+        if tol:
+            tols.append(f"{{DType::{d.name}, {tol!r}}}")
+    spec = (f"const OpSpec kOp{{\n    {_cstr(op.name)},\n    {{{', '.join(args)}}},\n"
+            f"    {{{', '.join('DType::' + d.name for d in dtypes)}}},\n"
+            f"    Rule::{RULES[op.kernel.result]}, {ref_f}, {ref_i}, Reducer::{reducer},\n"
+            f"    {{{', '.join(tols)}}}}};")
+    return functions, spec
+
+
+# ---- C++ variants -----------------------------------------------------------------
+
+def _form(decl: Decl) -> str:
+    if decl.name.endswith("_out"):
+        return "Out"
+    return "Inplace" if decl.name.endswith("_") else "Functional"
+
+
+def _variant(op: Op, decl: Decl) -> str:
+    sig = op.signature
+    assert sig is not None
+    form = _form(decl)
+    exprs, names = [], []
+    for i, a in enumerate(sig.args):
+        as_scalar = decl.scalar_overload and a.type == "Tensor|Scalar"
+        if a.is_tensor:
+            exprs.append(f"a.s({i})" if as_scalar else f"a.t({i})")
+        else:
+            exprs.append({"Scalar": f"a.s({i})", "int": f"a.n({i})", "bool": f"a.b({i})"}[a.type])
+        names.append(f"Scalar {a.name}" if as_scalar else a.name)
+    if form == "Inplace":
+        exprs[0] = "a.w(0)"
+    outs = ["a.out", "a.out2"][:len(out_names(sig))]
+    if decl.is_method:
+        call = f"{exprs[0]}.{decl.name}({', '.join(exprs[1:])})"
+        text = f"{names[0]}.{decl.name}({', '.join(names[1:])})"
+    else:
+        lead = outs if form == "Out" else []
+        call = f"ember::{decl.name}({', '.join(lead + exprs)})"
+        text = f"ember::{decl.name}({', '.join((out_names(sig) if lead else []) + names)})"
+    ret = "std::tuple<Tensor, Tensor>" if len(outs) == 2 else "Tensor"
+    scalar = "true" if decl.scalar_overload else "false"
+    return f"{{{_cstr(text)}, Form::{form}, {scalar}, [](Args& a) -> {ret} {{ return {call}; }}}}"
+
+
+def _variants(op: Op) -> str:
+    sig = op.signature
+    assert sig is not None
+    kind = "Variant2" if len(out_names(sig)) == 2 else "Variant"
+    items = ",\n    ".join(_variant(op, d) for d in declarations(op))
+    return f"const std::vector<{kind}> kVariants = {{\n    {items}}};"
+
+
+# ---- TH bindings ------------------------------------------------------------------
+
+def _th_role(op: Op, b: CBinding, index: int) -> tuple[str, int]:
+    sig = op.signature
+    assert sig is not None
+    p = b.params[index]
+    returns = [r.name for r in sig.returns]
+    if p.bind == "out":
+        return "Out", -1
+    if p.bind in returns:
+        return ("Out" if returns.index(p.bind) == 0 else "Indices"), -1
+    arg = sig.arg(p.bind or "")
+    pos = sig.args.index(arg) if arg else -1
+    if arg is not None and p.is_tensor:
+        return ("InOut" if arg.alias == "(a!)" else "Input"), pos
+    if arg is not None and p.type == "real":
+        return "Value", pos
+    if arg is not None and arg.type == "int" and p.type in ("int", "long"):
+        return "Dim", -1
+    if arg is not None and arg.type == "bool" and p.type == "int":
+        return "Keepdim", -1
+    raise SchemaError(op.where, f"test: no generated TH test for parameter '{p.name}' of {b.generic_name}")
+
+
+def _th_spec(op: Op, b: CBinding, var: str) -> str:
+    sig = op.signature
+    assert sig is not None
+    params = []
+    for i, p in enumerate(b.params):
+        role, pos = _th_role(op, b, i)
+        fixed = p.fixed_dtype
+        params.append(f"{{CRole::{role}, {pos}, {'true' if fixed else 'false'}, DType::{fixed or 'Byte'}}}")
+    bound = {p.bind for p in b.params}
+    defaults = [f"{{{i}, {float(cpp_default(a))!r}}}" for i, a in enumerate(sig.args)
+                if a.name not in bound and a.type == "Scalar" and a.default is not None]
+    return (f"const ThSpec {var}{{{_cstr(b.generic_name)}, {{{', '.join(params)}}}, "
+            f"{{{', '.join(defaults)}}}}};")
+
+
+def _th_call(b: CBinding, d: DType) -> str:
+    args = []
+    for i, p in enumerate(b.params):
+        if p.is_tensor:
+            args.append(f"c.tensor<TH{p.fixed_dtype or d.name}Tensor>({i})")
+        elif p.type == "real":
+            args.append(f"c.value<{d.c}>({i})")
+        else:
+            args.append(f"c.integer({i})")
+    return f"{b.c_name(d.name)}({', '.join(args)})"
+
+
+def _th_test(op: Op, b: CBinding, d: DType, var: str) -> TestCase:
+    call = _th_call(b, d)
+    if op.kernel.kind == "pointwise":
+        body = f"check_th_pointwise(kOp, DType::{d.name}, {var}, [](const ThCall& c) {{ {call}; }});"
+    elif b.ret == "accreal":
+        body = f"check_th_reduce_all(kOp, DType::{d.name}, {var}, [](const ThCall& c) {{ return static_cast<double>({call}); }});"
+    elif b.ret == "void":
+        body = f"check_th_reduce(kOp, DType::{d.name}, {var}, [](const ThCall& c) {{ {call}; }});"
+    else:
+        raise SchemaError(op.where, f"test: no generated TH test for {b.generic_name} returning '{b.ret}'")
+    return TestCase(b.c_name(d.name), body)
+
+
+# ---- errors ---------------------------------------------------------------------
+
+def _error_test(op: Op, e: ErrorCase, index: int) -> TestCase:
+    example = e.example.strip().rstrip(";")
+    arg = _cstr(e.arg) if e.arg else "nullptr"
+    m = _TH_CALL.search(example)
+    if m:
+        fn = m.group(1)
+        binding = next((b for b in op.th if b.family == m.group(3) and b.name == m.group(4)), None)
+        if binding is None or m.group(2) not in {d.name for d in op.cpu_dtypes()}:
+            raise SchemaError(e.where, f"the example calls {fn}, which is not a C function of {op.name}")
+        number = 0
+        if e.arg:
+            positions = [i + 1 for i, p in enumerate(binding.params) if (p.bind or p.name) == e.arg]
+            if not positions:
+                raise SchemaError(e.where, f"{fn} has no parameter bound to '{e.arg}'")
+            number = positions[0]
+        body = f"expect_th_error({_cstr(fn)}, {number}, {arg}, [] {{ {example}; }});"
+    else:
+        name = op.signature.base_name if op.signature else op.name
+        body = f"expect_error(ember::ErrorKind::{e.raises}, {_cstr(name)}, {arg}, [] {{ {example}; }});"
+    return TestCase(f"Error{index}", body)
+
+
+# ---- files ----------------------------------------------------------------------
+
+def _value_tests(op: Op) -> list[TestCase]:
+    check = {"pointwise": "check_pointwise", "reduce": "check_reduce", "reduce_index": "check_reduce_index"}[op.kernel.kind]
+    tests = []
+    for d in op.cpu_dtypes():
+        for layout in LAYOUTS + (FLOATING_LAYOUTS if d.is_floating else ()):
+            tests.append(TestCase(f"{d.name}_{layout}", f"{check}(kOp, kVariants, DType::{d.name}, Layout::{layout});"))
+    sig = op.signature
+    assert sig is not None
+    binary = any(sig.arg(n) is not None and sig.arg(n).type == "Tensor|Scalar" for n in op.kernel.inputs)
+    if op.kernel.kind == "pointwise" and binary:
+        tests.append(TestCase("Promotion", "check_promotion(kOp, kVariants);"))
+    return tests
+
+
+def test_file(op: Op) -> TestFile:
+    definitions: list[str] = []
+    tests: list[TestCase] = []
+    if op.test.ref is not None:
+        if op.signature is None:
+            raise SchemaError(op.where, "test: a 'ref' needs a signature (a C-only entry names 'gtest' tests)")
+        functions, spec = _spec(op)
+        definitions += functions + [spec, _variants(op)]
+        tests += _value_tests(op)
+        for b in op.th:
+            var = "kTh" + "".join(w[:1].upper() + w[1:] for w in b.name.split("_"))
+            definitions.append(_th_spec(op, b, var))
+            tests += [_th_test(op, b, d, var) for d in op.cpu_dtypes()]
+    tests += [_error_test(op, e, i) for i, e in enumerate(op.errors)]
+    return TestFile(str(op.signature) if op.signature else op.name, _suite(op), tuple(definitions), tuple(tests))
+
+
+def emit(schemas: SchemaSet, out: Output) -> None:
+    for op in schemas.ops:
+        if has_tests(op):
+            out.add(test_path(op), render("op_test.cpp.j2", f"{op.where.file} (op {op.name})", file=test_file(op)))
