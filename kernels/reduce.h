@@ -2,15 +2,19 @@
 // and the best element with its position along one dim
 // (reduce_dim_index). Reducers and comparisons: kernels/reducers.h.
 //
-// Note [reduction order]: dense runs are reduced into kLanes independent
-// accumulators (lane j takes elements j, j + kLanes, ...; a run's last
-// n % kLanes elements go to lanes 0, 1, ...), which GCC vectorizes without
-// -ffast-math because no reassociation is asked of it; the lanes are then
-// folded pairwise (j with j + kLanes/2, ...). Runs of a reduce_dim shorter
-// than kLanes are reduced first to last instead. Long reductions are cut into
-// kBlock-element blocks, reduced one by one, possibly on several threads,
-// and the block results merged first to last (Note [deterministic
-// parallelism]). The order depends on the sizes and strides only.
+// Note [reduction order]: the order of combines depends on the sizes and
+// strides only, never on the thread count.
+//   - Runs (reduce_all; reduce_dim one output at a time) go into kLanes
+//     independent accumulators: lane j takes elements j, j + kLanes, ...
+//     of a run, and its last n % kLanes elements go to lanes 0, 1, ....
+//     GCC vectorizes that without -ffast-math, since no reassociation is
+//     asked of it. The lanes are then folded pairwise (j with
+//     j + kLanes/2, ...). Runs shorter than kLanes are reduced first to
+//     last. Longer ones are cut into kBlock-element blocks, each reduced
+//     so, possibly on several threads, and the block results merged first
+//     to last (Note [deterministic parallelism]).
+//   - reduce_dim along a dim outer to a dense inner dim accumulates whole
+//     rows, so each output is reduced first to last along dim.
 #pragma once
 
 #include <algorithm>
@@ -119,8 +123,10 @@ Operands<N> outputs_geometry(const Operands<N>& ops, int dim) {
 }
 
 // Accumulators per thread when whole rows are accumulated (dim outer to
-// a dense inner dim): 1024 doubles, 8 KiB, stays in L1 next to the rows.
-constexpr int64_t kRowCols = 1024;
+// a dense inner dim): 2048 doubles, 16 KiB, stay in L1 next to four
+// rows; wide enough to stream, narrow enough that a 4096-wide B4b still
+// splits over two threads.
+constexpr int64_t kRowCols = 2048;
 
 }  // namespace detail
 
