@@ -256,7 +256,7 @@ TEST(ReduceDim, MeanDividesByTheCountAndEmptyIsNaN) {
   });
 }
 
-TEST(ReduceDim, ThreadCountDoesNotChangeResults) {
+TEST(ReduceDim, ThreadCountDoesNotChangeSumsOrIndices) {
   std::mt19937 g(5);
   for (const DimCase& c : dim_cases()) {
     SCOPED_TRACE(c.name + " dim " + std::to_string(c.dim));
@@ -270,6 +270,16 @@ TEST(ReduceDim, ThreadCountDoesNotChangeResults) {
     reduce_dim<float, float>(operands_of(c.shape, two, in), c.dim, Sum<float>{});
     set_num_threads(saved);
     ASSERT_EQ(std::memcmp(one.mem.data(), two.mem.data(), one.mem.size() * sizeof(float)), 0);
+    if (numel(c.shape) == 0) continue;
+    Array<float> v1 = output_for<float>(c), v2 = output_for<float>(c);
+    Array<int64_t> i1 = output_for<int64_t>(c), i2 = output_for<int64_t>(c);
+    set_num_threads(1);
+    reduce_dim_index<float>(operands_of(c.shape, v1, i1, in), c.dim, Greater{});
+    set_num_threads(2);
+    reduce_dim_index<float>(operands_of(c.shape, v2, i2, in), c.dim, Greater{});
+    set_num_threads(saved);
+    ASSERT_EQ(std::memcmp(v1.mem.data(), v2.mem.data(), v1.mem.size() * sizeof(float)), 0);
+    ASSERT_EQ(std::memcmp(i1.mem.data(), i2.mem.data(), i1.mem.size() * sizeof(int64_t)), 0);
   }
 }
 
