@@ -9,6 +9,7 @@
 //  - Every pointer returned is 64-byte aligned (one cache line, one AVX-512
 //    vector), including after realloc.
 #include <malloc.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -19,11 +20,20 @@
 namespace {
 
 constexpr size_t kAlignment = 64;
+// Blocks this large start on a huge page and ask the kernel for huge pages
+// (as NumPy does): a 64 MiB tensor walked once otherwise spends much of
+// its time on TLB misses (bench: B3 and B4 about twice as slow).
+constexpr size_t kHugePage = size_t{2} << 20;
+constexpr size_t kHugeThreshold = size_t{4} << 20;
 
 void* aligned_malloc(void*, ptrdiff_t size) {
   if (size <= 0) return nullptr;
+  const size_t n = static_cast<size_t>(size);
+  const bool huge = n >= kHugeThreshold;
   void* p = nullptr;
-  return posix_memalign(&p, kAlignment, static_cast<size_t>(size)) == 0 ? p : nullptr;
+  if (posix_memalign(&p, huge ? kHugePage : kAlignment, n) != 0) return nullptr;
+  if (huge) madvise(p, n & ~(kHugePage - 1), MADV_HUGEPAGE);  // advice only: failure is harmless
+  return p;
 }
 
 void aligned_free(void*, void* ptr) { std::free(ptr); }
