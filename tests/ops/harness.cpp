@@ -38,9 +38,10 @@
 // Note [numbers]: a number passed for a Tensor|Scalar argument becomes a
 // 0-dim tensor of the compute dtype (runtime/pointwise_plan.h), so for
 // Half and BFloat16 it is rounded to the dtype before the op runs; the
-// reference does the same. (PyTorch instead keeps such a number in float
-// for Half and BFloat16 math.) Scalar arguments such as `alpha` reach the
-// kernel in its opmath type, double for Double and float otherwise.
+// reference does the same. (PyTorch's CPU add and sub round it the same
+// way, but its mul and div read the number unrounded in float, through
+// TensorIterator::original_scalar_value.) Scalar arguments such as `alpha`
+// reach the kernel in its opmath type, double for Double, else float.
 #include "tests/ops/harness.h"
 
 #include <cfloat>
@@ -994,9 +995,10 @@ DType param_dtype(const CParam& p, DType d) { return p.fixed ? p.dtype : d; }
 // TH's cases: A, contiguous [3, 4] inputs and a fresh result; B, the first
 // input a transposed [3, 4] view, the others [12] vectors (TH needs equal
 // element counts, not shapes) and the result an existing non-contiguous
-// [3, 4] view (a narrowed [5, 6]).
-Tensor th_input(DType d, int case_b, bool first, Range r, Rng& rng) {
-  if (!case_b) return random_tensor(d, {3, 4}, r, rng);
+// [3, 4] view (a narrowed [5, 6]); C (reductions), a [5] vector.
+Tensor th_input(DType d, int which, bool first, Range r, Rng& rng) {
+  if (which == 2) return random_tensor(d, {5}, r, rng);
+  if (which == 0) return random_tensor(d, {3, 4}, r, rng);
   return first ? random_tensor(d, {4, 3}, r, rng).t() : random_tensor(d, {12}, r, rng);
 }
 
@@ -1097,13 +1099,14 @@ void check_th_pointwise(const OpSpec& op, DType d, const ThSpec& fn, void (*call
 }
 
 void check_th_reduce(const OpSpec& op, DType d, const ThSpec& fn, void (*call)(const ThCall& c)) {
-  for (int case_b = 0; case_b < 2; ++case_b) {
-    for (int dim = 0; dim < 2; ++dim) {
+  for (int which = 0; which < 3; ++which) {
+    for (int dim = 0; dim < (which == 2 ? 1 : 2); ++dim) {
       for (int keep = 0; keep < 2; ++keep) {
         std::ostringstream detail;
-        detail << (case_b ? "transposed" : "contiguous") << " input, dim " << dim << ", keepdim " << keep;
+        detail << (which == 0 ? "contiguous" : which == 1 ? "transposed" : "1-d") << " input, dim " << dim
+               << ", keepdim " << keep;
         const std::string what = th_text(fn, d, detail.str());
-        Rng rng(seed_of(fn.name, static_cast<int>(d), case_b));
+        Rng rng(seed_of(fn.name, static_cast<int>(d), which));
         ThCall c;
         const size_t np = fn.params.size();
         c.tensors.resize(np);
@@ -1117,7 +1120,7 @@ void check_th_reduce(const OpSpec& op, DType d, const ThSpec& fn, void (*call)(c
             case CRole::Indices: indices = static_cast<int>(i); c.tensors[i] = empty({0}, DType::Long); break;
             case CRole::Input:
               self = static_cast<int>(i);
-              c.tensors[i] = th_input(d, case_b, true, domain_of(op.args[p.arg], d), rng);
+              c.tensors[i] = th_input(d, which, true, domain_of(op.args[p.arg], d), rng);
               break;
             case CRole::Dim: c.ints[i] = dim; break;
             case CRole::Keepdim: c.ints[i] = keep; break;
@@ -1126,7 +1129,8 @@ void check_th_reduce(const OpSpec& op, DType d, const ThSpec& fn, void (*call)(c
         }
         ASSERT_TRUE(values >= 0 && self >= 0) << what;
         const Tensor& input = c.tensors[self];
-        const ReduceGeometry g = reduce_geometry(input.shape(), false, dim, keep != 0);
+        ReduceGeometry g = reduce_geometry(input.shape(), false, dim, keep != 0);
+        if (g.out.empty()) g.out = {1};  // TH has no 0-dim tensors
         const DType vd = param_dtype(fn.params[values], d);
         Expected ev = expect_like(vd, g.out), ei = expect_like(DType::Long, g.out);
         if (op.reducer == Reducer::Sum) sum_reference(ev, input, g, vd, tol_of(op, d));
