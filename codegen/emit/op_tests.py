@@ -167,36 +167,34 @@ def _variants(op: Op) -> str:
 
 # ---- TH bindings ------------------------------------------------------------------
 
-def _th_role(op: Op, b: CBinding, index: int) -> tuple[str, int]:
+def _th_param(op: Op, b: CBinding, index: int) -> str:
+    """A C parameter as the harness's c_out() / c_input(1) / ... ."""
     sig = op.signature
     assert sig is not None
     p = b.params[index]
+    fixed = f"DType::{p.fixed_dtype}" if p.fixed_dtype else ""
     returns = [r.name for r in sig.returns]
-    if p.bind == "out":
-        return "Out", -1
-    if p.bind in returns:
-        return ("Out" if returns.index(p.bind) == 0 else "Indices"), -1
+    if p.bind == "out" or (p.bind in returns and returns.index(p.bind) == 0):
+        return f"c_out({fixed})"
+    if p.bind in returns and p.fixed_dtype == "Long":
+        return "c_indices()"
     arg = sig.arg(p.bind or "")
     pos = sig.args.index(arg) if arg else -1
     if arg is not None and p.is_tensor:
-        return ("InOut" if arg.alias == "(a!)" else "Input"), pos
+        return f"c_inout({pos})" if arg.alias == "(a!)" and not fixed else f"c_input({', '.join(filter(None, [str(pos), fixed]))})"
     if arg is not None and p.type == "real":
-        return "Value", pos
+        return f"c_value({pos})"
     if arg is not None and arg.type == "int" and p.type in ("int", "long"):
-        return "Dim", -1
+        return "c_dim()"
     if arg is not None and arg.type == "bool" and p.type == "int":
-        return "Keepdim", -1
+        return "c_keepdim()"
     raise SchemaError(op.where, f"test: no generated TH test for parameter '{p.name}' of {b.generic_name}")
 
 
 def _th_spec(op: Op, b: CBinding, var: str) -> str:
     sig = op.signature
     assert sig is not None
-    params = []
-    for i, p in enumerate(b.params):
-        role, pos = _th_role(op, b, i)
-        fixed = p.fixed_dtype
-        params.append(f"{{CRole::{role}, {pos}, {'true' if fixed else 'false'}, DType::{fixed or 'Byte'}}}")
+    params = [_th_param(op, b, i) for i in range(len(b.params))]
     bound = {p.bind for p in b.params}
     defaults = [f"{{{i}, {float(cpp_default(a))!r}}}" for i, a in enumerate(sig.args)
                 if a.name not in bound and a.type == "Scalar" and a.default is not None]

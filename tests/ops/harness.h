@@ -136,10 +136,23 @@ enum class CRole : int8_t {
 
 struct CParam {
   CRole role;
-  int arg;            // signature position (InOut, Input, Value), else -1
-  bool fixed;         // the tensor's dtype is `dtype`, not the function's
+  int arg;     // signature position (InOut, Input, Value), else -1
+  bool fixed;  // the tensor's dtype is `dtype`, not the function's
   DType dtype;
 };
+
+// The parameters as generated code spells them: c_out() for THTensor *r_,
+// c_out(DType::Byte) for THByteTensor *r_, c_input(1) for the tensor bound
+// to signature argument 1, ...
+constexpr CParam c_out() { return {CRole::Out, -1, false, DType::Byte}; }
+constexpr CParam c_out(DType fixed) { return {CRole::Out, -1, true, fixed}; }
+constexpr CParam c_inout(int arg) { return {CRole::InOut, arg, false, DType::Byte}; }
+constexpr CParam c_input(int arg) { return {CRole::Input, arg, false, DType::Byte}; }
+constexpr CParam c_input(int arg, DType fixed) { return {CRole::Input, arg, true, fixed}; }
+constexpr CParam c_value(int arg) { return {CRole::Value, arg, false, DType::Byte}; }
+constexpr CParam c_dim() { return {CRole::Dim, -1, false, DType::Byte}; }
+constexpr CParam c_keepdim() { return {CRole::Keepdim, -1, false, DType::Byte}; }
+constexpr CParam c_indices() { return {CRole::Indices, -1, true, DType::Long}; }
 
 struct ThSpec {
   const char* name;  // TH<Type>Tensor_<name> without the type: THTensor_cadd

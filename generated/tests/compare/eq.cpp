@@ -36,13 +36,13 @@ const std::vector<Variant> kVariants = {
     {"self.eq(Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return a.t(0).eq(a.s(1)); }},
     {"ember::eq_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::eq_out(a.out, a.t(0), a.s(1)); }}};
 
-const ThSpec kThEqValue{"THTensor_eqValue", {{CRole::Out, -1, true, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Value, 1, false, DType::Byte}}, {}};
+const ThSpec kThEqValue{"THTensor_eqValue", {c_out(DType::Byte), c_input(0), c_value(1)}, {}};
 
-const ThSpec kThEqValueT{"THTensor_eqValueT", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Value, 1, false, DType::Byte}}, {}};
+const ThSpec kThEqValueT{"THTensor_eqValueT", {c_out(), c_input(0), c_value(1)}, {}};
 
-const ThSpec kThEqTensor{"THTensor_eqTensor", {{CRole::Out, -1, true, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Input, 1, false, DType::Byte}}, {}};
+const ThSpec kThEqTensor{"THTensor_eqTensor", {c_out(DType::Byte), c_input(0), c_input(1)}, {}};
 
-const ThSpec kThEqTensorT{"THTensor_eqTensorT", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Input, 1, false, DType::Byte}}, {}};
+const ThSpec kThEqTensorT{"THTensor_eqTensorT", {c_out(), c_input(0), c_input(1)}, {}};
 
 }  // namespace
 

@@ -36,13 +36,13 @@ const std::vector<Variant> kVariants = {
     {"self.lt(Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return a.t(0).lt(a.s(1)); }},
     {"ember::lt_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::lt_out(a.out, a.t(0), a.s(1)); }}};
 
-const ThSpec kThLtValue{"THTensor_ltValue", {{CRole::Out, -1, true, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Value, 1, false, DType::Byte}}, {}};
+const ThSpec kThLtValue{"THTensor_ltValue", {c_out(DType::Byte), c_input(0), c_value(1)}, {}};
 
-const ThSpec kThLtValueT{"THTensor_ltValueT", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Value, 1, false, DType::Byte}}, {}};
+const ThSpec kThLtValueT{"THTensor_ltValueT", {c_out(), c_input(0), c_value(1)}, {}};
 
-const ThSpec kThLtTensor{"THTensor_ltTensor", {{CRole::Out, -1, true, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Input, 1, false, DType::Byte}}, {}};
+const ThSpec kThLtTensor{"THTensor_ltTensor", {c_out(DType::Byte), c_input(0), c_input(1)}, {}};
 
-const ThSpec kThLtTensorT{"THTensor_ltTensorT", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Input, 1, false, DType::Byte}}, {}};
+const ThSpec kThLtTensorT{"THTensor_ltTensorT", {c_out(), c_input(0), c_input(1)}, {}};
 
 }  // namespace
 

@@ -33,7 +33,7 @@ const std::vector<Variant> kVariants = {
     {"self.abs_()", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).abs_(); }},
     {"ember::abs_out(out, self)", Form::Out, false, [](Args& a) -> Tensor { return ember::abs_out(a.out, a.t(0)); }}};
 
-const ThSpec kThAbs{"THTensor_abs", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}}, {}};
+const ThSpec kThAbs{"THTensor_abs", {c_out(), c_input(0)}, {}};
 
 }  // namespace
 

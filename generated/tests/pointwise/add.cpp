@@ -42,9 +42,9 @@ const std::vector<Variant> kVariants = {
     {"self.add_(Scalar other, alpha)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).add_(a.s(1), a.s(2)); }},
     {"ember::add_out(out, self, Scalar other, alpha)", Form::Out, true, [](Args& a) -> Tensor { return ember::add_out(a.out, a.t(0), a.s(1), a.s(2)); }}};
 
-const ThSpec kThCadd{"THTensor_cadd", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Value, 2, false, DType::Byte}, {CRole::Input, 1, false, DType::Byte}}, {}};
+const ThSpec kThCadd{"THTensor_cadd", {c_out(), c_input(0), c_value(2), c_input(1)}, {}};
 
-const ThSpec kThAdd{"THTensor_add", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Value, 1, false, DType::Byte}}, {{2, 1.0}}};
+const ThSpec kThAdd{"THTensor_add", {c_out(), c_input(0), c_value(1)}, {{2, 1.0}}};
 
 }  // namespace
 

@@ -40,9 +40,9 @@ const std::vector<Variant> kVariants = {
     {"self.div_(Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).div_(a.s(1)); }},
     {"ember::div_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::div_out(a.out, a.t(0), a.s(1)); }}};
 
-const ThSpec kThCdiv{"THTensor_cdiv", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Input, 1, false, DType::Byte}}, {}};
+const ThSpec kThCdiv{"THTensor_cdiv", {c_out(), c_input(0), c_input(1)}, {}};
 
-const ThSpec kThDiv{"THTensor_div", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Value, 1, false, DType::Byte}}, {}};
+const ThSpec kThDiv{"THTensor_div", {c_out(), c_input(0), c_value(1)}, {}};
 
 }  // namespace
 

@@ -28,7 +28,7 @@ const std::vector<Variant> kVariants = {
     {"self.exp_()", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).exp_(); }},
     {"ember::exp_out(out, self)", Form::Out, false, [](Args& a) -> Tensor { return ember::exp_out(a.out, a.t(0)); }}};
 
-const ThSpec kThExp{"THTensor_exp", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}}, {}};
+const ThSpec kThExp{"THTensor_exp", {c_out(), c_input(0)}, {}};
 
 }  // namespace
 

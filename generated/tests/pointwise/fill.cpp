@@ -30,7 +30,7 @@ const std::vector<Variant> kVariants = {
     {"ember::fill_(self, value)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::fill_(a.w(0), a.s(1)); }},
     {"self.fill_(value)", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).fill_(a.s(1)); }}};
 
-const ThSpec kThFill{"THTensor_fill", {{CRole::InOut, 0, false, DType::Byte}, {CRole::Value, 1, false, DType::Byte}}, {}};
+const ThSpec kThFill{"THTensor_fill", {c_inout(0), c_value(1)}, {}};
 
 }  // namespace
 

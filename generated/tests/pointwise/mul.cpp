@@ -40,9 +40,9 @@ const std::vector<Variant> kVariants = {
     {"self.mul_(Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).mul_(a.s(1)); }},
     {"ember::mul_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::mul_out(a.out, a.t(0), a.s(1)); }}};
 
-const ThSpec kThCmul{"THTensor_cmul", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Input, 1, false, DType::Byte}}, {}};
+const ThSpec kThCmul{"THTensor_cmul", {c_out(), c_input(0), c_input(1)}, {}};
 
-const ThSpec kThMul{"THTensor_mul", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Value, 1, false, DType::Byte}}, {}};
+const ThSpec kThMul{"THTensor_mul", {c_out(), c_input(0), c_value(1)}, {}};
 
 }  // namespace
 

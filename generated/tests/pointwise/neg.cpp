@@ -33,7 +33,7 @@ const std::vector<Variant> kVariants = {
     {"self.neg_()", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).neg_(); }},
     {"ember::neg_out(out, self)", Form::Out, false, [](Args& a) -> Tensor { return ember::neg_out(a.out, a.t(0)); }}};
 
-const ThSpec kThNeg{"THTensor_neg", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}}, {}};
+const ThSpec kThNeg{"THTensor_neg", {c_out(), c_input(0)}, {}};
 
 }  // namespace
 

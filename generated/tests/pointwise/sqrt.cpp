@@ -28,7 +28,7 @@ const std::vector<Variant> kVariants = {
     {"self.sqrt_()", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).sqrt_(); }},
     {"ember::sqrt_out(out, self)", Form::Out, false, [](Args& a) -> Tensor { return ember::sqrt_out(a.out, a.t(0)); }}};
 
-const ThSpec kThSqrt{"THTensor_sqrt", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}}, {}};
+const ThSpec kThSqrt{"THTensor_sqrt", {c_out(), c_input(0)}, {}};
 
 }  // namespace
 

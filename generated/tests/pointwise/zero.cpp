@@ -28,7 +28,7 @@ const std::vector<Variant> kVariants = {
     {"ember::zero_(self)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::zero_(a.w(0)); }},
     {"self.zero_()", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).zero_(); }}};
 
-const ThSpec kThZero{"THTensor_zero", {{CRole::InOut, 0, false, DType::Byte}}, {}};
+const ThSpec kThZero{"THTensor_zero", {c_inout(0)}, {}};
 
 }  // namespace
 

@@ -21,7 +21,7 @@ const std::vector<Variant2> kVariants = {
     {"self.max(dim, keepdim)", Form::Functional, false, [](Args& a) -> std::tuple<Tensor, Tensor> { return a.t(0).max(a.n(1), a.b(2)); }},
     {"ember::max_out(values, indices, self, dim, keepdim)", Form::Out, false, [](Args& a) -> std::tuple<Tensor, Tensor> { return ember::max_out(a.out, a.out2, a.t(0), a.n(1), a.b(2)); }}};
 
-const ThSpec kThMax{"THTensor_max", {{CRole::Out, -1, false, DType::Byte}, {CRole::Indices, -1, true, DType::Long}, {CRole::Input, 0, false, DType::Byte}, {CRole::Dim, -1, false, DType::Byte}, {CRole::Keepdim, -1, false, DType::Byte}}, {}};
+const ThSpec kThMax{"THTensor_max", {c_out(), c_indices(), c_input(0), c_dim(), c_keepdim()}, {}};
 
 }  // namespace
 

@@ -20,7 +20,7 @@ const std::vector<Variant> kVariants = {
     {"ember::sum(self)", Form::Functional, false, [](Args& a) -> Tensor { return ember::sum(a.t(0)); }},
     {"self.sum()", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).sum(); }}};
 
-const ThSpec kThSumall{"THTensor_sumall", {{CRole::Input, 0, false, DType::Byte}}, {}};
+const ThSpec kThSumall{"THTensor_sumall", {c_input(0)}, {}};
 
 }  // namespace
 

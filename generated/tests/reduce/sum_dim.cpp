@@ -21,7 +21,7 @@ const std::vector<Variant> kVariants = {
     {"self.sum(dim, keepdim)", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).sum(a.n(1), a.b(2)); }},
     {"ember::sum_out(out, self, dim, keepdim)", Form::Out, false, [](Args& a) -> Tensor { return ember::sum_out(a.out, a.t(0), a.n(1), a.b(2)); }}};
 
-const ThSpec kThSum{"THTensor_sum", {{CRole::Out, -1, false, DType::Byte}, {CRole::Input, 0, false, DType::Byte}, {CRole::Dim, -1, false, DType::Byte}, {CRole::Keepdim, -1, false, DType::Byte}}, {}};
+const ThSpec kThSum{"THTensor_sum", {c_out(), c_input(0), c_dim(), c_keepdim()}, {}};
 
 }  // namespace
 
