@@ -9,7 +9,6 @@ namespace {
 // 0, computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void zero_kernel(kernels::Operands<1>& ops) {
-  using C = kernels::opmath_t<T>;
   kernels::pointwise<OutT, T, 0>(ops, [=]() { return 0; });
 }
 
