@@ -11,7 +11,6 @@ namespace ember::rt {
 
 namespace {
 
-int category(DType d) { return static_cast<int>(info(d).kind); }
 
 std::optional<DType> promote_opt(std::optional<DType> a, DType b) { return a ? promote_types(*a, b) : b; }
 
