@@ -11,7 +11,6 @@ namespace ember::rt {
 
 namespace {
 
-
 std::optional<DType> promote_opt(std::optional<DType> a, DType b) { return a ? promote_types(*a, b) : b; }
 
 // PyTorch's rule for letting a less important tier (0-dim tensors, then
