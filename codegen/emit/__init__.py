@@ -12,5 +12,6 @@ def emit_all(schemas: SchemaSet, out: Output) -> None:
     cpp_api.emit(schemas, out)
     op_sources.emit(schemas, out)
     op_tests.emit(schemas, out)
+    python_bindings.emit(schemas, out)
     meson_lists.emit(schemas, out)
     docs.emit(schemas, out)

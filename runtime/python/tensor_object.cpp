@@ -1,0 +1,72 @@
+// The ember._C.Tensor type: lifetime, repr and the basic attributes. Ops
+// are added as methods by the generated bindings (generated/python/).
+#include "runtime/python/tensor_object.h"
+
+#include <new>
+
+#include "runtime/python/errors.h"
+#include "runtime/python/generated_api.h"
+
+namespace ember::python {
+
+namespace {
+
+void tensor_dealloc(PyObject* self) {
+  auto* obj = reinterpret_cast<TensorObject*>(self);
+  if (obj->weakrefs) PyObject_ClearWeakRefs(self);
+  obj->tensor.~Tensor();
+  Py_TYPE(self)->tp_free(self);
+}
+
+PyObject* tensor_repr(PyObject* self) {
+  EMBER_PY_BEGIN
+  return PyUnicode_FromString(unwrap(self).to_string().c_str());
+  EMBER_PY_END
+}
+
+PyObject* get_shape(PyObject* self, void*) {
+  const Tensor& t = unwrap(self);
+  PyObject* shape = PyTuple_New(t.dim());
+  if (!shape) return nullptr;
+  for (int64_t d = 0; d < t.dim(); ++d) PyTuple_SET_ITEM(shape, d, PyLong_FromLongLong(t.sizes()[d]));
+  return shape;
+}
+
+PyObject* get_ndim(PyObject* self, void*) { return PyLong_FromLongLong(unwrap(self).dim()); }
+
+PyGetSetDef tensor_getset[] = {
+    {"shape", get_shape, nullptr, "The sizes, as a tuple.", nullptr},
+    {"ndim", get_ndim, nullptr, "The number of dims.", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+}  // namespace
+
+PyTypeObject TensorType = {PyVarObject_HEAD_INIT(nullptr, 0) "ember._C.Tensor"};
+
+PyObject* wrap(Tensor t) {
+  if (!t.defined()) Py_RETURN_NONE;
+  PyObject* self = TensorType.tp_alloc(&TensorType, 0);
+  if (!self) return nullptr;
+  auto* obj = reinterpret_cast<TensorObject*>(self);
+  new (&obj->tensor) Tensor(std::move(t));
+  obj->weakrefs = nullptr;
+  return self;
+}
+
+bool init_tensor_type(PyObject* module) {
+  TensorType.tp_basicsize = sizeof(TensorObject);
+  TensorType.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE;
+  TensorType.tp_doc = "A multi-dimensional array of one dtype (see docs/ops.md).";
+  TensorType.tp_dealloc = tensor_dealloc;
+  TensorType.tp_repr = tensor_repr;
+  TensorType.tp_str = tensor_repr;
+  TensorType.tp_getset = tensor_getset;
+  TensorType.tp_weaklistoffset = offsetof(TensorObject, weakrefs);
+  TensorType.tp_methods = generated_tensor_methods();
+  if (PyType_Ready(&TensorType) < 0) return false;
+  Py_INCREF(&TensorType);
+  return PyModule_AddObject(module, "Tensor", reinterpret_cast<PyObject*>(&TensorType)) == 0;
+}
+
+}  // namespace ember::python
