@@ -40,6 +40,7 @@ class ErrorCase:
 @dataclass(frozen=True)
 class TestSpec:
     ref: str | None = None                     # reference expression (naive loop)
+    numpy: str | None = None                   # NumPy expression over the arguments (Python tests)
     tol: dict[str, float] = field(default_factory=dict)   # dtype name or 'default' -> tolerance
     domain: dict[str, tuple[float, float]] = field(default_factory=dict)  # arg -> input range
     gtest: tuple[str, ...] = ()                # hand-written tests that cover the op

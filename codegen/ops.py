@@ -28,7 +28,7 @@ KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
 }
 # How the C++/Python result dtype follows from the promoted input dtype.
 RESULT_RULES = {"same", "Bool", "Long", "integral_to_long", "floating"}
-TEST_KEYS = {"ref", "tol", "domain", "gtest"}
+TEST_KEYS = {"ref", "numpy", "tol", "domain", "gtest"}
 ERROR_KEYS = {"raises", "when", "example", "arg"}
 
 
@@ -148,7 +148,8 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
         if not isinstance(raw, list) or not all(isinstance(g, str) and "." in g for g in raw):
             raise SchemaError(test.at("gtest"), "'gtest' must name tests as Suite.Name")
         gtests = tuple(raw)
-    return TestSpec(ref=ref, tol=tol, domain=domain, gtest=gtests, gtest_at=test.at("gtest") if gtests else None)
+    return TestSpec(ref=ref, numpy=_str(test, "numpy"), tol=tol, domain=domain, gtest=gtests,
+                    gtest_at=test.at("gtest") if gtests else None)
 
 
 def _errors(node: Node, sig: Signature | None) -> tuple[ErrorCase, ...]:
