@@ -76,6 +76,30 @@ void B11_add_i32(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * kN * 12);
 }
 
+// 2^20 int64 indices in [0, bound), the same in every run (an LCG).
+Tensor random_indices(IntList sizes, int64_t bound) {
+  Tensor t = empty(sizes, kLong);
+  int64_t* p = t.data<int64_t>();
+  uint64_t x = 12345;
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    p[i] = static_cast<int64_t>((x >> 33) % static_cast<uint64_t>(bound));
+  }
+  return t;
+}
+
+constexpr int64_t kIdx = int64_t{1} << 20;
+
+void B12_index_select_f32(benchmark::State& state) {
+  Tensor src = ramp({kIdx}, kFloat), idx = random_indices({kIdx}, kIdx), out = empty({kIdx}, kFloat);
+  for (auto _ : state) index_select_out(out, src, 0, idx);
+}
+
+void B13_gather_dim1_f32(benchmark::State& state) {
+  Tensor src = ramp({1024, 1024}, kFloat), idx = random_indices({1024, 1024}, 1024), out = empty({1024, 1024}, kFloat);
+  for (auto _ : state) gather_out(out, src, 1, idx);
+}
+
 }  // namespace
 
 BENCHMARK(B1_add_f32_contiguous)->Unit(benchmark::kMillisecond);
@@ -88,5 +112,7 @@ BENCHMARK(B7_copy_transposed_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B10_cadd_4_f32_TH)->Unit(benchmark::kNanosecond);
 BENCHMARK(B10_add_4_f32_cpp)->Unit(benchmark::kNanosecond);
 BENCHMARK(B11_add_i32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B12_index_select_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B13_gather_dim1_f32)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

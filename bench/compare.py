@@ -22,6 +22,18 @@ N = 1 << 24
 SIDE = 4096
 
 
+def random_indices(shape, bound: int) -> np.ndarray:
+    """bench_ops.cpp's random_indices: the same LCG, so both index alike."""
+    n = int(np.prod(shape))
+    out = np.empty(n, np.int64)
+    x = 12345
+    mask = (1 << 64) - 1
+    for i in range(n):
+        x = (x * 6364136223846793005 + 1442695040888963407) & mask
+        out[i] = (x >> 33) % bound
+    return out.reshape(shape)
+
+
 def numpy_cases() -> dict[str, tuple[callable, str]]:
     a = np.full(N, 0.5, np.float32)
     b = np.full(N, 0.5, np.float32)
@@ -32,6 +44,9 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
     row = np.empty(SIDE, np.float32)
     s4a, s4b, s4r = np.full(4, 0.5, np.float32), np.full(4, 0.5, np.float32), np.empty(4, np.float32)
     ia, ib, iout = np.full(N, 1, np.int32), np.full(N, 1, np.int32), np.empty(N, np.int32)
+    k = 1 << 20
+    src1, idx1, out1 = np.full(k, 0.5, np.float32), random_indices((k,), k), np.empty(k, np.float32)
+    src2, idx2 = np.full((1024, 1024), 0.5, np.float32), random_indices((1024, 1024), 1024)
     return {
         "B1_add_f32_contiguous": (lambda: np.add(a, b, out=out), "np.add(a, b, out=c)"),
         "B2_add_f32_transposed": (lambda: np.add(sq, sq2, out=sq_out), "np.add(a, b.T, out=c)"),
@@ -43,6 +58,9 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
         "B10_cadd_4_f32_TH": (lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
         "B10_add_4_f32_cpp": (lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
         "B11_add_i32": (lambda: np.add(ia, ib, out=iout), "np.add(ia, ib, out=ic)"),
+        "B12_index_select_f32": (lambda: np.take(src1, idx1, out=out1), "np.take(a, idx, out=c)"),
+        "B13_gather_dim1_f32": (lambda: np.take_along_axis(src2, idx2, axis=1),
+                                "np.take_along_axis(a, idx, axis=1) (allocates)"),
     }
 
 

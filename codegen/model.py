@@ -26,6 +26,7 @@ class Kernel:
     finalize: str | None = None      # reduce: acc, count -> result
     better: str | None = None        # reduce_index: a, b -> is a better than b
     impl: str | None = None          # view/custom: the runtime function
+    th_impl: str | None = None       # custom: the runtime function TH's C functions call instead of the C++ API
 
 
 @dataclass(frozen=True)

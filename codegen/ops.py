@@ -23,7 +23,7 @@ KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
     "reduce": ({"identity", "combine", "merge"}, {"finalize", "result"}),
     "reduce_index": ({"better"}, set()),
     "view": ({"impl"}, set()),
-    "custom": ({"impl"}, set()),
+    "custom": ({"impl"}, {"th_impl"}),
     "copy": (set(), set()),
 }
 # How the C++/Python result dtype follows from the promoted input dtype.
@@ -75,6 +75,12 @@ def _kernel(node: Node, sig: Signature | None) -> Kernel:
         raise SchemaError(kernel.at("result"), f"unknown result rule '{result}' (known: {', '.join(sorted(RESULT_RULES))})")
     if kind in ("pointwise", "reduce", "reduce_index", "view") and sig is None:
         raise SchemaError(kernel.at("kind"), f"a '{kind}' kernel needs a signature")
+    if "th_impl" in kernel:
+        _str(kernel, "th_impl", required=True)
+        if sig is None:
+            raise SchemaError(kernel.at("th_impl"), "a C-only entry's C functions call 'impl'; 'th_impl' is for entries with a signature")
+        if not node.get("th"):
+            raise SchemaError(kernel.at("th_impl"), "'th_impl' is what C bindings call, but the entry has no 'th' bindings")
     inputs: tuple[str, ...] = ()
     if kind == "pointwise":
         assert sig is not None
@@ -96,7 +102,8 @@ def _kernel(node: Node, sig: Signature | None) -> Kernel:
             raise SchemaError(kernel.at("nonzero"), f"'nonzero' must name a kernel input ({', '.join(inputs) or 'none'})")
     return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result,
                   nonzero=kernel.get("nonzero"), identity=kernel.get("identity"), combine=kernel.get("combine"), merge=kernel.get("merge"),
-                  finalize=kernel.get("finalize"), better=kernel.get("better"), impl=kernel.get("impl"))
+                  finalize=kernel.get("finalize"), better=kernel.get("better"), impl=kernel.get("impl"),
+                  th_impl=kernel.get("th_impl"))
 
 
 def _dtypes(node: Node, table: DTypeTable) -> dict[str, tuple]:
@@ -179,7 +186,9 @@ def _nameable(sig: Signature) -> set[str]:
     return {a.name for a in sig.args} | {"out"} | {r.name for r in sig.returns if r.name}
 
 
-def _bindings(node: Node, sig: Signature | None, table: DTypeTable) -> tuple[CBinding, ...]:
+def _bindings(node: Node, sig: Signature | None, table: DTypeTable, passthrough: bool = False) -> tuple[CBinding, ...]:
+    """`passthrough`: the C functions call a `th_impl` with their own
+    parameters, so a C-only one (a THGenerator *) may bind no argument."""
     raw = node.get("th", [])
     if not isinstance(raw, list):
         raise SchemaError(node.at("th"), "'th' must be a list of C bindings")
@@ -204,7 +213,10 @@ def _bindings(node: Node, sig: Signature | None, table: DTypeTable) -> tuple[CBi
             bindable = _nameable(sig)
             for p in binding.params:
                 if p.bind is None:
-                    raise SchemaError(where, f"C parameter '{p.name}' of {binding.name} must say which argument it binds (= name)")
+                    if passthrough and p.type == "THGenerator *":
+                        continue
+                    raise SchemaError(where, f"C parameter '{p.name}' of {binding.name} must say which argument it binds (= name)"
+                                             + (" (only a THGenerator * of a th_impl entry may bind none)" if p.type == "THGenerator *" else ""))
                 if p.bind not in bindable:
                     raise SchemaError(where, f"C parameter '{p.name}' of {binding.name} binds unknown argument '{p.bind}' "
                                              f"(arguments of {sig.name}: {', '.join(sorted(bindable))})")
@@ -241,7 +253,7 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
         raise SchemaError(node.at("variants"), f"variants must be a list drawn from {', '.join(VARIANTS)}")
     if variants and sig is None:
         raise SchemaError(node.at("variants"), "a C-only entry has no C++ variants; add a signature")
-    th = _bindings(node, sig, table)
+    th = _bindings(node, sig, table, passthrough=kernel.th_impl is not None)
     if sig is None and not th:
         raise SchemaError(node.where, f"'{name}' has neither a signature nor C bindings: it would generate nothing")
     return Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),

@@ -14,6 +14,7 @@ ARG_TYPES = {
     "Tensor|Scalar": "const Tensor&",  # a Scalar is wrapped as a 0-dim tensor
     "Tensor?": "const Tensor&",        # an undefined Tensor means absent
     "Tensor[]": "TensorList",
+    "Tensor?[]": "TensorList",         # an undefined entry means absent (None)
     "Scalar": "const Scalar&",
     "int": "int64_t",
     "int?": "std::optional<int64_t>",
@@ -44,7 +45,7 @@ class Arg:
 
     @property
     def is_tensor(self) -> bool:
-        return self.type.startswith("Tensor") and self.type != "Tensor[]"
+        return self.type in ("Tensor", "Tensor|Scalar", "Tensor?")
 
     @property
     def cpp_type(self) -> str:

@@ -233,6 +233,27 @@ def _custom(bld: _Builder) -> None:
         bld.lines.append(f"return {call};")
 
 
+def _th_impl(bld: _Builder) -> None:
+    """Custom ops whose TH semantics differ beyond geometry (1-based index
+    tensors, Byte masks, results written into `r_`): the entry's `th_impl`
+    gets the C function's name (for messages) and its C arguments in order,
+    tensors as TensorImpl* (NULL is an error), `real`/`accreal` as Scalar."""
+    args = [f'"{bld.fn}"']
+    for p in bld.b.params:
+        if p.is_tensor or p.is_storage:
+            args.append(bld.impl_of(p))
+        elif p.type == "real":
+            args.append(f"ember::Scalar({bld.value_of(p)})")
+        elif p.type == "accreal":
+            args.append(f"ember::Scalar({p.name})")
+        elif p.type == "THTensor **":
+            args.append(f"reinterpret_cast<TensorImpl**>({p.name})")
+        else:
+            args.append(p.name)
+    call = f"{bld.op.kernel.th_impl}({', '.join(args)})"
+    bld.lines.append(f"{call};" if bld.b.ret == "void" else f"return {call};")
+
+
 def _copy(bld: _Builder) -> None:
     """copy and copy<Src>: TH copies between equal element counts, no resize."""
     dst_p, src_p = bld.bound("self"), bld.bound("src")
@@ -264,7 +285,7 @@ def th_functions(op: Op, table: DTypeTable) -> list[CFunction]:
             if op.signature is None:
                 _custom(bld)
             elif op.kernel.kind == "custom":
-                _through_cpp_api(bld)
+                (_th_impl if op.kernel.th_impl else _through_cpp_api)(bld)
             else:
                 _BUILDERS[op.kernel.kind](bld)
             result.append(CFunction(bld.fn, _c_decl(b, d), tuple(p.bind or p.name for p in b.params),

@@ -86,12 +86,22 @@ def _view_body(op: Op, decl: Decl) -> tuple[str, ...]:
 
 
 def _custom_body(op: Op, decl: Decl) -> tuple[str, ...]:
+    """A custom op's variants call runtime functions named like them:
+    `impl` (function), `impl_` (in-place), `impl_out` (out=)."""
     sig = op.signature
     assert sig is not None
-    call = f"{op.kernel.impl}({', '.join(a.name for a in sig.args)})"
+    args = ", ".join(a.name for a in sig.args)
+    if decl.name.endswith("_out"):
+        outs = out_names(sig)
+        ret = f"return {outs[0]};" if len(outs) == 1 else f"return std::tie({', '.join(outs)});"
+        return (f"{op.kernel.impl}_out({', '.join(outs)}, {args});", ret)
     if decl.name.endswith("_"):
-        return (f"{call};", "return self;")
-    return (f"return {call};",)
+        return (f"{op.kernel.impl}_({args});", "return self;")
+    return (f"return {op.kernel.impl}({args});",)
+
+
+def _copy_body(op: Op, decl: Decl) -> tuple[str, ...]:
+    return ()  # laid out by the template
 
 
 _BODIES = {
@@ -100,7 +110,7 @@ _BODIES = {
     "reduce_index": _reduce_index_body,
     "view": _view_body,
     "custom": _custom_body,
-    "copy": _custom_body,
+    "copy": _copy_body,
 }
 
 

@@ -21,6 +21,53 @@ EMBER_CPP_API Tensor& lt_out(Tensor& out, const Tensor& self, const Tensor& othe
 EMBER_CPP_API Tensor lt(const Tensor& self, const Scalar& other);
 EMBER_CPP_API Tensor& lt_out(Tensor& out, const Tensor& self, const Scalar& other);
 
+// indexing
+// masked_fill(Tensor self, Tensor mask, Tensor|Scalar value) -> Tensor
+EMBER_CPP_API Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);
+EMBER_CPP_API Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value);
+EMBER_CPP_API Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value);
+EMBER_CPP_API Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Scalar& value);
+// masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
+EMBER_CPP_API Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source);
+EMBER_CPP_API Tensor& masked_scatter_(Tensor& self, const Tensor& mask, const Tensor& source);
+// masked_select(Tensor self, Tensor mask) -> Tensor
+EMBER_CPP_API Tensor masked_select(const Tensor& self, const Tensor& mask);
+EMBER_CPP_API Tensor& masked_select_out(Tensor& out, const Tensor& self, const Tensor& mask);
+// nonzero(Tensor self) -> Tensor
+EMBER_CPP_API Tensor nonzero(const Tensor& self);
+EMBER_CPP_API Tensor& nonzero_out(Tensor& out, const Tensor& self);
+// index_select(Tensor self, int dim, Tensor index) -> Tensor
+EMBER_CPP_API Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
+EMBER_CPP_API Tensor& index_select_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index);
+// index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
+EMBER_CPP_API Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+EMBER_CPP_API Tensor& index_copy_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+// index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
+EMBER_CPP_API Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1);
+// index_fill(Tensor self, int dim, Tensor index, Tensor|Scalar value) -> Tensor
+EMBER_CPP_API Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);
+EMBER_CPP_API Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);
+EMBER_CPP_API Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+EMBER_CPP_API Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+// gather(Tensor self, int dim, Tensor index) -> Tensor
+EMBER_CPP_API Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
+EMBER_CPP_API Tensor& gather_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index);
+// scatter(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
+EMBER_CPP_API Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+EMBER_CPP_API Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+// scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
+EMBER_CPP_API Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+EMBER_CPP_API Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+// scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
+EMBER_CPP_API Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+EMBER_CPP_API Tensor& scatter_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+// index(Tensor self, Tensor?[] indices) -> Tensor
+EMBER_CPP_API Tensor index(const Tensor& self, TensorList indices);
+// index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
+EMBER_CPP_API Tensor index_put(const Tensor& self, TensorList indices, const Tensor& values, bool accumulate = false);
+EMBER_CPP_API Tensor& index_put_(Tensor& self, TensorList indices, const Tensor& values, bool accumulate = false);
+
 // pointwise
 // fill(Tensor(a!) self, Scalar value) -> Tensor(a!)
 EMBER_CPP_API Tensor& fill_(Tensor& self, const Scalar& value);
@@ -164,6 +211,33 @@ inline Tensor Tensor::eq(const Tensor& other) const { return ember::eq(*this, ot
 inline Tensor Tensor::eq(const Scalar& other) const { return ember::eq(*this, other); }
 inline Tensor Tensor::lt(const Tensor& other) const { return ember::lt(*this, other); }
 inline Tensor Tensor::lt(const Scalar& other) const { return ember::lt(*this, other); }
+inline Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const { return ember::masked_fill(*this, mask, value); }
+inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Tensor& value) { return ember::masked_fill_(*this, mask, value); }
+inline Tensor Tensor::masked_fill(const Tensor& mask, const Scalar& value) const { return ember::masked_fill(*this, mask, value); }
+inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Scalar& value) { return ember::masked_fill_(*this, mask, value); }
+inline Tensor Tensor::masked_scatter(const Tensor& mask, const Tensor& source) const { return ember::masked_scatter(*this, mask, source); }
+inline Tensor& Tensor::masked_scatter_(const Tensor& mask, const Tensor& source) { return ember::masked_scatter_(*this, mask, source); }
+inline Tensor Tensor::masked_select(const Tensor& mask) const { return ember::masked_select(*this, mask); }
+inline Tensor Tensor::nonzero() const { return ember::nonzero(*this); }
+inline Tensor Tensor::index_select(int64_t dim, const Tensor& index) const { return ember::index_select(*this, dim, index); }
+inline Tensor Tensor::index_copy(int64_t dim, const Tensor& index, const Tensor& source) const { return ember::index_copy(*this, dim, index, source); }
+inline Tensor& Tensor::index_copy_(int64_t dim, const Tensor& index, const Tensor& source) { return ember::index_copy_(*this, dim, index, source); }
+inline Tensor Tensor::index_add(int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) const { return ember::index_add(*this, dim, index, source, alpha); }
+inline Tensor& Tensor::index_add_(int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) { return ember::index_add_(*this, dim, index, source, alpha); }
+inline Tensor Tensor::index_fill(int64_t dim, const Tensor& index, const Tensor& value) const { return ember::index_fill(*this, dim, index, value); }
+inline Tensor& Tensor::index_fill_(int64_t dim, const Tensor& index, const Tensor& value) { return ember::index_fill_(*this, dim, index, value); }
+inline Tensor Tensor::index_fill(int64_t dim, const Tensor& index, const Scalar& value) const { return ember::index_fill(*this, dim, index, value); }
+inline Tensor& Tensor::index_fill_(int64_t dim, const Tensor& index, const Scalar& value) { return ember::index_fill_(*this, dim, index, value); }
+inline Tensor Tensor::gather(int64_t dim, const Tensor& index) const { return ember::gather(*this, dim, index); }
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src) const { return ember::scatter(*this, dim, index, src); }
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src) { return ember::scatter_(*this, dim, index, src); }
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value) const { return ember::scatter(*this, dim, index, value); }
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value) { return ember::scatter_(*this, dim, index, value); }
+inline Tensor Tensor::scatter_add(int64_t dim, const Tensor& index, const Tensor& src) const { return ember::scatter_add(*this, dim, index, src); }
+inline Tensor& Tensor::scatter_add_(int64_t dim, const Tensor& index, const Tensor& src) { return ember::scatter_add_(*this, dim, index, src); }
+inline Tensor Tensor::index(TensorList indices) const { return ember::index(*this, indices); }
+inline Tensor Tensor::index_put(TensorList indices, const Tensor& values, bool accumulate) const { return ember::index_put(*this, indices, values, accumulate); }
+inline Tensor& Tensor::index_put_(TensorList indices, const Tensor& values, bool accumulate) { return ember::index_put_(*this, indices, values, accumulate); }
 inline Tensor& Tensor::fill_(const Scalar& value) { return ember::fill_(*this, value); }
 inline Tensor& Tensor::zero_() { return ember::zero_(*this); }
 inline Tensor Tensor::neg() const { return ember::neg(*this); }

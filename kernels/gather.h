@@ -1,0 +1,210 @@
+// Loops that move elements by index along one dim.
+//
+// Both run over the shape of the index (the "loop shape") with three
+// operands, where the indexed tensor has stride 0 along the indexed dim and
+// the index value supplies the offset there instead:
+//   gather:  out[p] = src[p, with its coordinate along dim = index[p]]
+//   scatter: dst[p, with its coordinate along dim = index[p]] =
+//              combine(that element, src[p])
+// index_select, index_copy/add/fill, gather, scatter and advanced indexing
+// (runtime/index_plan.h) are all one of these two over suitable strides.
+// Moving elements needs only their size, so gather and copying scatters
+// are instantiated per element size (S: an unsigned integer of that size);
+// accumulating scatters per dtype.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/coalesce.h"
+#include "kernels/loops.h"
+#include "kernels/opmath.h"
+#include "kernels/operands.h"
+#include "kernels/parallel.h"
+
+namespace ember::kernels {
+
+// How an index value picks a position along the indexed dim.
+struct IndexedDim {
+  int64_t size = 0;    // valid positions are 0 .. size - 1
+  int64_t stride = 0;  // bytes between positions
+  int64_t base = 0;    // subtracted first: 1 for TH's 1-based index tensors
+  bool wrap = false;   // a negative position counts from the end
+};
+
+// The position index value `raw` selects, or -1 when it is out of range.
+// raw - base wraps for raw near INT64_MIN (-fwrapv) and lands out of range.
+inline int64_t position(const IndexedDim& d, int64_t raw) {
+  int64_t k = raw - d.base;
+  if (d.wrap && k < 0) k += d.size;
+  return static_cast<uint64_t>(k) < static_cast<uint64_t>(d.size) ? k : -1;
+}
+
+// The first out-of-range index value some thread met. Loops only record it
+// (an exception cannot leave an OpenMP region); the caller raises after.
+class BadIndex {
+ public:
+  void record(int64_t raw) {
+    bool expected = false;
+    if (seen_.compare_exchange_strong(expected, true, std::memory_order_acq_rel)) value_ = raw;
+  }
+  bool seen() const { return seen_.load(std::memory_order_acquire); }
+  int64_t value() const { return value_; }
+
+ private:
+  std::atomic<bool> seen_{false};
+  int64_t value_ = 0;
+};
+
+namespace detail {
+
+template <class V>
+V load(const char* p) {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+}  // namespace detail
+
+// Drops size-1 dims and merges neighbours that are contiguous for every
+// operand, keeping the dims in order: a walk over the result visits the
+// elements in row-major order of `in` (coalesce() may reorder dims). A
+// geometry without elements comes back as shape {0}.
+template <int N>
+Operands<N> in_order(const Operands<N>& in) {
+  Operands<N> ops;
+  int nd = 0;
+  for (int k = 0; k < N; ++k) ops.data[k] = in.data[k];
+  for (int d = 0; d < in.ndim; ++d) {
+    if (in.shape[d] == 0) {
+      ops.ndim = 1;
+      ops.shape[0] = 0;
+      for (int k = 0; k < N; ++k) ops.strides[k][0] = 0;
+      return ops;
+    }
+    if (in.shape[d] == 1) continue;
+    bool merge = nd > 0;
+    for (int k = 0; k < N && merge; ++k) merge = ops.strides[k][nd - 1] == in.strides[k][d] * in.shape[d];
+    if (merge) {
+      ops.shape[nd - 1] *= in.shape[d];
+      for (int k = 0; k < N; ++k) ops.strides[k][nd - 1] = in.strides[k][d];
+    } else {
+      ops.shape[nd] = in.shape[d];
+      for (int k = 0; k < N; ++k) ops.strides[k][nd] = in.strides[k][d];
+      ++nd;
+    }
+  }
+  if (nd == 0) {  // one element
+    ops.shape[0] = 1;
+    for (int k = 0; k < N; ++k) ops.strides[k][0] = 0;
+    nd = 1;
+  }
+  ops.ndim = nd;
+  return ops;
+}
+
+// Operands: 0 the result, 1 the source (stride 0 along the indexed dim),
+// 2 the int64 index. Rows run on several threads; an out-of-range index
+// is recorded in `bad` and ends its row (the result is then unspecified).
+template <class S>
+void gather(const Operands<3>& operands, const IndexedDim& dim, BadIndex& bad) {
+  const Operands<3> ops = coalesced(operands);
+  const int inner = ops.ndim - 1;
+  const int64_t so = ops.strides[0][inner], ss = ops.strides[1][inner], si = ops.strides[2][inner];
+  for_each_row_parallel(ops, [&](char* const* p, int64_t n) {
+    char* out = p[0];
+    const char* src = p[1];
+    const char* idx = p[2];
+    if (si == 0) {  // one position for the whole row: a strided copy
+      const int64_t raw = detail::load<int64_t>(idx);
+      const int64_t k = position(dim, raw);
+      if (k < 0) return bad.record(raw);
+      src += k * dim.stride;
+      if (so == sizeof(S) && ss == sizeof(S)) {
+        std::memcpy(out, src, static_cast<size_t>(n) * sizeof(S));
+      } else {
+        for (int64_t i = 0; i < n; ++i) *reinterpret_cast<S*>(out + i * so) = *reinterpret_cast<const S*>(src + i * ss);
+      }
+      return;
+    }
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t raw = *reinterpret_cast<const int64_t*>(idx + i * si);
+      const int64_t k = position(dim, raw);
+      if (k < 0) return bad.record(raw);
+      *reinterpret_cast<S*>(out + i * so) = *reinterpret_cast<const S*>(src + i * ss + k * dim.stride);
+    }
+  });
+}
+
+// The first index value of the int64 operand out of range for `dim`, in
+// `bad` (run before a scatter, so that a bad index leaves the destination
+// untouched).
+inline void check_indices(const Operands<1>& operands, const IndexedDim& dim, BadIndex& bad) {
+  const Operands<1> ops = coalesced(operands);
+  const int64_t si = ops.strides[0][ops.ndim - 1];
+  for_each_row_parallel(ops, [&](char* const* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t raw = *reinterpret_cast<const int64_t*>(p[0] + i * si);
+      if (position(dim, raw) < 0) return bad.record(raw);
+    }
+  });
+}
+
+// Operands: 0 int64 offsets, 1 an int64 index along one dim. Adds the
+// byte offset of each index value's position to the offset: several index
+// tensors (advanced indexing) become one index of byte offsets.
+inline void add_offsets(const Operands<2>& operands, const IndexedDim& dim, BadIndex& bad) {
+  const Operands<2> ops = coalesced(operands);
+  const int inner = ops.ndim - 1;
+  const int64_t so = ops.strides[0][inner], si = ops.strides[1][inner];
+  for_each_row_parallel(ops, [&](char* const* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t raw = *reinterpret_cast<const int64_t*>(p[1] + i * si);
+      const int64_t k = position(dim, raw);
+      if (k < 0) return bad.record(raw);
+      *reinterpret_cast<int64_t*>(p[0] + i * so) += k * dim.stride;
+    }
+  });
+}
+
+// What a scatter does with the element it lands on (`dst`) and the source
+// value; T is the element type (an unsigned integer of its size for Assign).
+struct Assign {
+  template <class T>
+  T operator()(T, T src) const {
+    return src;
+  }
+};
+
+template <class T>
+struct AddScaled {
+  opmath_t<T> alpha;
+  T operator()(T dst, T src) const {
+    return static_cast<T>(static_cast<opmath_t<T>>(dst) + alpha * static_cast<opmath_t<T>>(src));
+  }
+};
+
+// Operands: 0 the destination (stride 0 along the indexed dim), 1 the
+// source (stride 0 everywhere for a fill value), 2 the int64 index, whose
+// values were checked (check_indices). One thread, in row-major order of
+// the loop shape: where several elements land on one place, the last in
+// that order wins (Assign) or all are combined in that order.
+template <class T, class Combine>
+void scatter(const Operands<3>& operands, const IndexedDim& dim, const Combine& combine) {
+  const Operands<3> ops = in_order(operands);
+  const int64_t numel = ops.numel();
+  if (numel == 0) return;
+  const int inner = ops.ndim - 1;
+  const int64_t sd = ops.strides[0][inner], ss = ops.strides[1][inner], si = ops.strides[2][inner];
+  for_each_row(ops, 0, numel, [&](char* const* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t k = position(dim, *reinterpret_cast<const int64_t*>(p[2] + i * si));
+      T* dst = reinterpret_cast<T*>(p[0] + i * sd + k * dim.stride);
+      *dst = combine(*dst, *reinterpret_cast<const T*>(p[1] + i * ss));
+    }
+  });
+}
+
+}  // namespace ember::kernels

@@ -1,0 +1,121 @@
+// Loops driven by a mask (a Bool or Byte tensor read as bytes, nonzero
+// meaning true) and the subscripts of nonzero elements. They move
+// elements, so S is an unsigned integer of the element size.
+//
+// masked_fill is element-independent and runs on several threads; the
+// others hand out source or result positions in row-major order of the
+// loop shape and run on one thread over in_order() geometry.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "kernels/gather.h"
+#include "kernels/loops.h"
+#include "kernels/operands.h"
+
+namespace ember::kernels {
+
+// Operands: 0 self, 1 the mask. self = value where the mask is set.
+template <class S>
+void masked_fill(const Operands<2>& operands, S value) {
+  const Operands<2> ops = coalesced(operands);
+  const int inner = ops.ndim - 1;
+  const int64_t ss = ops.strides[0][inner], sm = ops.strides[1][inner];
+  for_each_row_parallel(ops, [&](char* const* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i)
+      if (*reinterpret_cast<const uint8_t*>(p[1] + i * sm)) *reinterpret_cast<S*>(p[0] + i * ss) = value;
+  });
+}
+
+// Whether some byte of the operand is above 1 (a Byte mask must hold 0/1).
+inline bool has_byte_above_one(const Operands<1>& operands) {
+  const Operands<1> ops = coalesced(operands);
+  const int64_t s = ops.strides[0][ops.ndim - 1];
+  std::atomic<bool> found{false};
+  for_each_row_parallel(ops, [&](char* const* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i)
+      if (*reinterpret_cast<const uint8_t*>(p[0] + i * s) > 1) return found.store(true, std::memory_order_relaxed);
+  });
+  return found.load();
+}
+
+// Operands: 0 self, 1 the mask. The k-th set mask element in row-major
+// order takes source[k]; `source` is contiguous and long enough.
+template <class S>
+void masked_scatter(const Operands<2>& operands, const S* source) {
+  const Operands<2> ops = in_order(operands);
+  const int64_t numel = ops.numel();
+  if (numel == 0) return;
+  const int inner = ops.ndim - 1;
+  const int64_t ss = ops.strides[0][inner], sm = ops.strides[1][inner];
+  for_each_row(ops, 0, numel, [&](char* const* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i)
+      if (*reinterpret_cast<const uint8_t*>(p[1] + i * sm)) *reinterpret_cast<S*>(p[0] + i * ss) = *source++;
+  });
+}
+
+// Operands: 0 the source, 1 the mask. Appends each element whose mask is
+// set to `out`, in row-major order; returns how many.
+template <class S>
+int64_t masked_select(const Operands<2>& operands, S* out) {
+  const Operands<2> ops = in_order(operands);
+  const int64_t numel = ops.numel();
+  if (numel == 0) return 0;
+  const int inner = ops.ndim - 1;
+  const int64_t ss = ops.strides[0][inner], sm = ops.strides[1][inner];
+  S* const first = out;
+  for_each_row(ops, 0, numel, [&](char* const* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i)
+      if (*reinterpret_cast<const uint8_t*>(p[1] + i * sm)) *out++ = *reinterpret_cast<const S*>(p[0] + i * ss);
+  });
+  return out - first;
+}
+
+// An element is nonzero when its bits outside `ignore` are not all zero:
+// `ignore` is the sign bit for floating dtypes (-0.0 is zero, NaN is not).
+template <class S>
+bool is_nonzero(S bits, S ignore) {
+  return (bits & static_cast<S>(~ignore)) != 0;
+}
+
+template <class S>
+int64_t count_nonzero(const Operands<1>& operands, S ignore) {
+  const Operands<1> ops = in_order(operands);
+  const int64_t numel = ops.numel();
+  int64_t count = 0;
+  if (numel == 0) return 0;
+  const int64_t s = ops.strides[0][ops.ndim - 1];
+  for_each_row(ops, 0, numel, [&](char* const* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) count += is_nonzero(*reinterpret_cast<const S*>(p[0] + i * s), ignore);
+  });
+  return count;
+}
+
+// Writes the subscripts of the nonzero elements of an `ndim`-dim operand
+// (its dims as the tensor's, not coalesced) as rows of `ndim` int64 to
+// `out`, in row-major order; row r starts at out + r * row_stride and its
+// entries are col_stride apart (in elements).
+template <class S>
+void nonzero(const Operands<1>& ops, S ignore, int64_t* out, int64_t row_stride, int64_t col_stride) {
+  const int nd = ops.ndim;
+  int64_t numel = 1;
+  for (int d = 0; d < nd; ++d) numel *= ops.shape[d];
+  if (numel == 0) return;
+  int64_t at[kMaxLoopDims] = {};
+  const char* p = ops.data[0];
+  for (int64_t e = 0; e < numel; ++e) {
+    if (is_nonzero(*reinterpret_cast<const S*>(p), ignore)) {
+      for (int d = 0; d < nd; ++d) out[d * col_stride] = at[d];
+      out += row_stride;
+    }
+    for (int d = nd - 1; d >= 0; --d) {  // odometer step
+      p += ops.strides[0][d];
+      if (++at[d] < ops.shape[d]) break;
+      p -= ops.shape[d] * ops.strides[0][d];
+      at[d] = 0;
+    }
+  }
+}
+
+}  // namespace ember::kernels

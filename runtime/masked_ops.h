@@ -1,0 +1,37 @@
+// The ops driven by a mask, and nonzero (schemas/math/indexing.yaml).
+// Masks are Bool or Byte tensors; a Byte mask may hold only 0 and 1.
+// PyTorch's forms broadcast the mask; TH's (`th_name`, whose masks are
+// THByteTensor, or THBoolTensor for the *Bool forms) need equal element
+// counts instead, each tensor read in its own row-major order.
+#pragma once
+
+#include "ember/tensor.h"
+
+namespace ember::rt {
+
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value);
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);
+void masked_fill_(Tensor& self, const Tensor& mask, const Scalar& value);
+void masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value);
+void th_masked_fill(const char* fn, TensorImpl* tensor, TensorImpl* mask, const Scalar& value);
+
+Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source);
+void masked_scatter_(Tensor& self, const Tensor& mask, const Tensor& source);
+void th_masked_copy(const char* fn, TensorImpl* tensor, TensorImpl* mask, TensorImpl* src);
+
+Tensor masked_select(const Tensor& self, const Tensor& mask);
+void masked_select_out(Tensor& out, const Tensor& self, const Tensor& mask);
+void th_masked_select(const char* fn, TensorImpl* tensor, TensorImpl* src, TensorImpl* mask);
+
+// [number of nonzero elements, self.dim()] int64 subscripts, row-major.
+Tensor nonzero(const Tensor& self);
+void nonzero_out(Tensor& out, const Tensor& self);
+void th_nonzero(const char* fn, TensorImpl* subscript, TensorImpl* tensor);
+
+// TypeError naming `arg` unless `mask` is bool or uint8; ValueError when
+// a uint8 mask holds a value other than 0 and 1.
+void check_mask(const char* op, const char* arg, const Tensor& mask);
+// The number of set elements of a Bool or 0/1 Byte mask.
+int64_t count_mask(const Tensor& mask);
+
+}  // namespace ember::rt

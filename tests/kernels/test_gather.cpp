@@ -1,0 +1,181 @@
+// kernels/gather.h and kernels/masked.h on raw buffers: the index rule,
+// in_order's traversal order, gather and scatter over transposed and
+// broadcast operands against naive loops, on one thread and several.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "kernels/gather.h"
+#include "kernels/masked.h"
+#include "kernels/parallel.h"
+#include "tests/kernels/kernel_test_util.h"
+
+namespace ember::kernels {
+namespace {
+
+using namespace ember::kernels::testing;
+
+TEST(Gather, Position) {
+  const IndexedDim zero{5, 4, 0, false}, wrap{5, 4, 0, true}, one{5, 4, 1, false};
+  EXPECT_EQ(position(zero, 0), 0);
+  EXPECT_EQ(position(zero, 4), 4);
+  EXPECT_EQ(position(zero, 5), -1);
+  EXPECT_EQ(position(zero, -1), -1);
+  EXPECT_EQ(position(wrap, -1), 4);
+  EXPECT_EQ(position(wrap, -5), 0);
+  EXPECT_EQ(position(wrap, -6), -1);
+  EXPECT_EQ(position(one, 1), 0);
+  EXPECT_EQ(position(one, 5), 4);
+  EXPECT_EQ(position(one, 0), -1);
+  EXPECT_EQ(position(one, 6), -1);
+  EXPECT_EQ(position(one, std::numeric_limits<int64_t>::min()), -1);
+  EXPECT_EQ(position(wrap, std::numeric_limits<int64_t>::min()), -1);
+  EXPECT_EQ(position(IndexedDim{0, 4, 0, true}, 0), -1);
+}
+
+// Walks in_order(ops) and records the byte offsets of operand 0.
+std::vector<int64_t> walk(const Operands<1>& in) {
+  const Operands<1> ops = in_order(in);
+  std::vector<int64_t> seen;
+  if (ops.numel() == 0) return seen;
+  const int64_t s = ops.strides[0][ops.ndim - 1];
+  for_each_row(ops, 0, ops.numel(), [&](char* const* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) seen.push_back((p[0] - ops.data[0]) + i * s);
+  });
+  return seen;
+}
+
+TEST(Gather, InOrder) {
+  Operands<1> ops;
+  ops.ndim = 3;
+  const int64_t shape[3] = {2, 3, 4};
+  const int64_t strides[3] = {4, 8, 1};  // dim 2 fastest, then dim 0, then dim 1
+  std::vector<int64_t> want;
+  for (int64_t a = 0; a < 2; ++a)
+    for (int64_t b = 0; b < 3; ++b)
+      for (int64_t c = 0; c < 4; ++c) want.push_back(a * 4 + b * 8 + c);
+  for (int d = 0; d < 3; ++d) {
+    ops.shape[d] = shape[d];
+    ops.strides[0][d] = strides[d];
+  }
+  ops.data[0] = nullptr;
+  EXPECT_EQ(walk(ops), want) << "row-major order of the geometry, not memory order";
+  // contiguous neighbours merge; size-1 dims drop
+  ops.shape[0] = 1;
+  ops.strides[0][1] = 4;
+  const Operands<1> merged = in_order(ops);
+  EXPECT_EQ(merged.ndim, 1);
+  EXPECT_EQ(merged.shape[0], 12);
+  ops.shape[1] = 0;
+  EXPECT_EQ(in_order(ops).shape[0], 0);
+  EXPECT_EQ(in_order(ops).ndim, 1);
+}
+
+// out[i][j] = src[i][index[i][j]] over a transposed index, against a loop.
+template <class S>
+void check_gather(int64_t rows, int64_t cols, int64_t width) {
+  std::vector<S> src(static_cast<size_t>(rows * width));
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<S>(i * 2654435761u);
+  std::vector<int64_t> index(static_cast<size_t>(rows * cols));  // stored column-major
+  for (size_t i = 0; i < index.size(); ++i) index[i] = static_cast<int64_t>((i * 7 + 3) % width);
+  std::vector<S> out(static_cast<size_t>(rows * cols));
+  Operands<3> ops;
+  ops.ndim = 2;
+  ops.shape[0] = rows;
+  ops.shape[1] = cols;
+  ops.strides[0][0] = cols * sizeof(S);
+  ops.strides[0][1] = sizeof(S);
+  ops.strides[1][0] = width * sizeof(S);
+  ops.strides[1][1] = 0;
+  ops.strides[2][0] = sizeof(int64_t);
+  ops.strides[2][1] = rows * sizeof(int64_t);
+  ops.data[0] = reinterpret_cast<char*>(out.data());
+  ops.data[1] = reinterpret_cast<char*>(src.data());
+  ops.data[2] = reinterpret_cast<char*>(index.data());
+  BadIndex bad;
+  gather<S>(ops, IndexedDim{width, sizeof(S), 0, false}, bad);
+  EXPECT_FALSE(bad.seen());
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j)
+      ASSERT_EQ(out[i * cols + j], src[i * width + index[j * rows + i]]) << i << "," << j;
+  index[static_cast<size_t>(rows * cols / 2)] = width;  // one bad value, wherever the threads split
+  gather<S>(ops, IndexedDim{width, sizeof(S), 0, false}, bad);
+  EXPECT_TRUE(bad.seen());
+  EXPECT_EQ(bad.value(), width);
+}
+
+TEST(Gather, GatherAgainstLoop) {
+  const int saved = get_num_threads();
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    check_gather<uint8_t>(3, 5, 7);
+    check_gather<uint16_t>(300, 200, 50);
+    check_gather<uint32_t>(1000, 300, 1000);
+    check_gather<uint64_t>(2, 40000, 3);
+  }
+  set_num_threads(saved);
+}
+
+TEST(Gather, ScatterOrder) {
+  // dst[index[i][j]] (+)= src[i][j] along dim 1 of a [1, 6] row, index stored
+  // transposed: the last in row-major order of the index wins.
+  std::vector<float> dst(3, 0.0f), src{1, 2, 3, 4, 5, 6};
+  std::vector<int64_t> index{2, 0, 2, 1, 0, 2};
+  Operands<3> ops;
+  ops.ndim = 2;
+  ops.shape[0] = 2;
+  ops.shape[1] = 3;
+  ops.strides[0][0] = 0;
+  ops.strides[0][1] = 0;
+  ops.strides[1][0] = 3 * sizeof(float);
+  ops.strides[1][1] = sizeof(float);
+  ops.strides[2][0] = sizeof(int64_t);  // index[i][j] at j * 2 + i
+  ops.strides[2][1] = 2 * sizeof(int64_t);
+  ops.data[0] = reinterpret_cast<char*>(dst.data());
+  ops.data[1] = reinterpret_cast<char*>(src.data());
+  ops.data[2] = reinterpret_cast<char*>(index.data());
+  // row-major: (0,0)->2:1 (0,1)->2:2 (0,2)->0:3 (1,0)->0:4 (1,1)->1:5 (1,2)->2:6
+  scatter<uint32_t>(ops, IndexedDim{3, sizeof(float), 0, false}, Assign{});
+  EXPECT_EQ(dst, (std::vector<float>{4, 5, 6}));
+  dst.assign(3, 0.0f);
+  scatter<float>(ops, IndexedDim{3, sizeof(float), 0, false}, AddScaled<float>{2.0f});
+  EXPECT_EQ(dst, (std::vector<float>{14, 10, 18}));
+}
+
+TEST(Masked, Kernels) {
+  // masked_fill over a transposed mask, then select and scatter in row-major order
+  std::vector<uint16_t> self{1, 2, 3, 4, 5, 6};
+  std::vector<uint8_t> mask{1, 0, 0, 1, 1, 0};  // mask[i][j] at j * 2 + i for a [2, 3] geometry
+  Operands<2> ops;
+  ops.ndim = 2;
+  ops.shape[0] = 2;
+  ops.shape[1] = 3;
+  ops.strides[0][0] = 3 * sizeof(uint16_t);
+  ops.strides[0][1] = sizeof(uint16_t);
+  ops.strides[1][0] = 1;
+  ops.strides[1][1] = 2;
+  ops.data[0] = reinterpret_cast<char*>(self.data());
+  ops.data[1] = reinterpret_cast<char*>(mask.data());
+  // logical mask: row 0 = {1, 0, 1}, row 1 = {0, 1, 0}
+  std::vector<uint16_t> picked(6);
+  EXPECT_EQ(masked_select<uint16_t>(ops, picked.data()), 3);
+  EXPECT_EQ(std::vector<uint16_t>(picked.begin(), picked.begin() + 3), (std::vector<uint16_t>{1, 3, 5}));
+  const uint16_t source[] = {7, 8, 9};
+  masked_scatter<uint16_t>(ops, source);
+  EXPECT_EQ(self, (std::vector<uint16_t>{7, 2, 8, 4, 9, 6}));
+  masked_fill<uint16_t>(ops, 0);
+  EXPECT_EQ(self, (std::vector<uint16_t>{0, 2, 0, 4, 0, 6}));
+  Operands<1> bytes;
+  bytes.ndim = 1;
+  bytes.shape[0] = 6;
+  bytes.strides[0][0] = 1;
+  bytes.data[0] = reinterpret_cast<char*>(mask.data());
+  EXPECT_FALSE(has_byte_above_one(bytes));
+  mask[5] = 2;
+  EXPECT_TRUE(has_byte_above_one(bytes));
+}
+
+}  // namespace
+}  // namespace ember::kernels
