@@ -16,6 +16,7 @@
 #include "kernels/reduce.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/advanced_index.h"
+#include "runtime/construct_ops.h"
 #include "runtime/copy_plan.h"
 #include "runtime/derived_views.h"
 #include "runtime/index_ops.h"

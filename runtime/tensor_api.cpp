@@ -39,18 +39,6 @@ std::string Tensor::type_text() const {
 
 Tensor empty(IntList sizes, DType dtype) { return Tensor::adopt(rt::tensor_empty(dtype, sizes)); }
 
-Tensor zeros(IntList sizes, DType dtype) {
-  Tensor t = empty(sizes, dtype);
-  t.zero_();
-  return t;
-}
-
-Tensor ones(IntList sizes, DType dtype) {
-  Tensor t = empty(sizes, dtype);
-  t.fill_(1);
-  return t;
-}
-
 Tensor scalar_tensor(const Scalar& value, DType dtype) {
   Tensor t = empty({}, dtype);
   void* p = t.data_ptr();

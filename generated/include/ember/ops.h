@@ -21,6 +21,62 @@ EMBER_CPP_API Tensor& lt_out(Tensor& out, const Tensor& self, const Tensor& othe
 EMBER_CPP_API Tensor lt(const Tensor& self, const Scalar& other);
 EMBER_CPP_API Tensor& lt_out(Tensor& out, const Tensor& self, const Scalar& other);
 
+// construct
+// zeros(int[] size, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor zeros(IntList size, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& zeros_out(Tensor& out, IntList size, std::optional<DType> dtype = std::nullopt);
+// ones(int[] size, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor ones(IntList size, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& ones_out(Tensor& out, IntList size, std::optional<DType> dtype = std::nullopt);
+// zeros_like(Tensor self, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor zeros_like(const Tensor& self, std::optional<DType> dtype = std::nullopt);
+// ones_like(Tensor self, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor ones_like(const Tensor& self, std::optional<DType> dtype = std::nullopt);
+// full(int[] size, Scalar fill_value, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor full(IntList size, const Scalar& fill_value, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& full_out(Tensor& out, IntList size, const Scalar& fill_value, std::optional<DType> dtype = std::nullopt);
+// full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<DType> dtype = std::nullopt);
+// arange(Scalar end, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor arange(const Scalar& end, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& arange_out(Tensor& out, const Scalar& end, std::optional<DType> dtype = std::nullopt);
+// arange.start(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step = 1, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& arange_out(Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step = 1, std::optional<DType> dtype = std::nullopt);
+// range(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor range(const Scalar& start, const Scalar& end, const Scalar& step = 1, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& range_out(Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step = 1, std::optional<DType> dtype = std::nullopt);
+// linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& linspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype = std::nullopt);
+// logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base = 10.0, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& logspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, double base = 10.0, std::optional<DType> dtype = std::nullopt);
+// randperm(int n, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor randperm(int64_t n, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype = std::nullopt);
+// eye(int n, int? m=None, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& eye_out(Tensor& out, int64_t n, std::optional<int64_t> m = std::nullopt, std::optional<DType> dtype = std::nullopt);
+// diag(Tensor self, int diagonal=0) -> Tensor
+EMBER_CPP_API Tensor diag(const Tensor& self, int64_t diagonal = 0);
+EMBER_CPP_API Tensor& diag_out(Tensor& out, const Tensor& self, int64_t diagonal = 0);
+// tril(Tensor self, int diagonal=0) -> Tensor
+EMBER_CPP_API Tensor tril(const Tensor& self, int64_t diagonal = 0);
+EMBER_CPP_API Tensor& tril_(Tensor& self, int64_t diagonal = 0);
+EMBER_CPP_API Tensor& tril_out(Tensor& out, const Tensor& self, int64_t diagonal = 0);
+// triu(Tensor self, int diagonal=0) -> Tensor
+EMBER_CPP_API Tensor triu(const Tensor& self, int64_t diagonal = 0);
+EMBER_CPP_API Tensor& triu_(Tensor& self, int64_t diagonal = 0);
+EMBER_CPP_API Tensor& triu_out(Tensor& out, const Tensor& self, int64_t diagonal = 0);
+// cat(Tensor[] tensors, int dim=0) -> Tensor
+EMBER_CPP_API Tensor cat(TensorList tensors, int64_t dim = 0);
+EMBER_CPP_API Tensor& cat_out(Tensor& out, TensorList tensors, int64_t dim = 0);
+// reshape(Tensor(a) self, int[] shape) -> Tensor(a)
+EMBER_CPP_API Tensor reshape(const Tensor& self, IntList shape);
+// equal(Tensor self, Tensor other) -> bool
+EMBER_CPP_API bool equal(const Tensor& self, const Tensor& other);
+
 // indexing
 // masked_fill(Tensor self, Tensor mask, Tensor|Scalar value) -> Tensor
 EMBER_CPP_API Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);
@@ -211,6 +267,16 @@ inline Tensor Tensor::eq(const Tensor& other) const { return ember::eq(*this, ot
 inline Tensor Tensor::eq(const Scalar& other) const { return ember::eq(*this, other); }
 inline Tensor Tensor::lt(const Tensor& other) const { return ember::lt(*this, other); }
 inline Tensor Tensor::lt(const Scalar& other) const { return ember::lt(*this, other); }
+inline Tensor Tensor::zeros_like(std::optional<DType> dtype) const { return ember::zeros_like(*this, dtype); }
+inline Tensor Tensor::ones_like(std::optional<DType> dtype) const { return ember::ones_like(*this, dtype); }
+inline Tensor Tensor::full_like(const Scalar& fill_value, std::optional<DType> dtype) const { return ember::full_like(*this, fill_value, dtype); }
+inline Tensor Tensor::diag(int64_t diagonal) const { return ember::diag(*this, diagonal); }
+inline Tensor Tensor::tril(int64_t diagonal) const { return ember::tril(*this, diagonal); }
+inline Tensor& Tensor::tril_(int64_t diagonal) { return ember::tril_(*this, diagonal); }
+inline Tensor Tensor::triu(int64_t diagonal) const { return ember::triu(*this, diagonal); }
+inline Tensor& Tensor::triu_(int64_t diagonal) { return ember::triu_(*this, diagonal); }
+inline Tensor Tensor::reshape(IntList shape) const { return ember::reshape(*this, shape); }
+inline bool Tensor::equal(const Tensor& other) const { return ember::equal(*this, other); }
 inline Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const { return ember::masked_fill(*this, mask, value); }
 inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Tensor& value) { return ember::masked_fill_(*this, mask, value); }
 inline Tensor Tensor::masked_fill(const Tensor& mask, const Scalar& value) const { return ember::masked_fill(*this, mask, value); }

@@ -7,6 +7,7 @@
 #include "THGeneral.h"
 #include "THAllocator.h"
 #include "THHalf.h"
+#include "THRandom.h"
 #include "THStorage.h"
 #include "THTensor.h"
 

@@ -66,4 +66,9 @@ typedef struct EmberTensor {
   EMBER_TENSOR_FIELDS(EmberStorage);
 } EmberTensor;
 
+/* TH's random number generator, opaque to C (TH/THRandom.h; its fields are
+ * in runtime/generator.h). Declared here, once, because TH's tensor
+ * functions (randperm) take one. */
+typedef struct THGenerator THGenerator;
+
 #endif

@@ -98,9 +98,8 @@ class EMBER_CPP_API Tensor {
 
 // A contiguous tensor of uninitialised values; empty sizes give a 0-dim one.
 EMBER_CPP_API Tensor empty(IntList sizes, DType dtype = default_dtype());
-// Contiguous tensors of zeros and of ones (PyTorch's factories).
-EMBER_CPP_API Tensor zeros(IntList sizes, DType dtype = default_dtype());
-EMBER_CPP_API Tensor ones(IntList sizes, DType dtype = default_dtype());
+// zeros, ones, full, arange, eye, ... are generated (ember/ops.h,
+// schemas/math/construct.yaml).
 // A tensor that wraps `values` copied into a new storage.
 template <class T>
 Tensor from_vector(const std::vector<T>& values, IntList sizes);

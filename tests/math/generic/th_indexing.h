@@ -242,7 +242,9 @@ struct TH_CONCAT_2(IndexingTests, Real) {
       ASSERT_EQ(THTensor_(size)(r, 0), 5);
       long next = 0;
       for (long k = 0; k < 12; ++k)
-        if (mask_bits()[k]) EXPECT_EQ(number(THTensor_(get1d)(r, next++)), at(src, k / 4, k % 4));
+        if (mask_bits()[k]) {
+          EXPECT_EQ(number(THTensor_(get1d)(r, next++)), at(src, k / 4, k % 4));
+        }
       THTensor_(free)(r);
       THTensor_(free)(src);
     }

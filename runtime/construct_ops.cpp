@@ -1,0 +1,627 @@
+#include "runtime/construct_ops.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "ember/error.h"
+#include "ember/views.h"
+#include "kernels/opmath.h"
+#include "kernels/ranges.h"
+#include "runtime/generator.h"
+#include "runtime/index_plan.h"
+#include "runtime/pointwise_plan.h"
+#include "runtime/structure_ops.h"
+
+namespace ember::rt {
+
+namespace {
+
+template <class T>
+struct Tag {
+  using type = T;
+};
+
+// Calls f(Tag<T>{}) with T the element type of `dtype`.
+template <class F>
+void by_dtype(DType dtype, const F& f) {
+  switch (dtype) {
+#define EMBER_CONSTRUCT_CASE(Name, cpp, acc) \
+  case DType::Name:                          \
+    return f(Tag<cpp>{});
+    EMBER_FORALL_DTYPES(EMBER_CONSTRUCT_CASE)
+#undef EMBER_CONSTRUCT_CASE
+  }
+}
+
+void check_sizes(const char* op, IntList size) {
+  for (int64_t s : size)
+    if (s < 0) fail(ErrorKind::Value, str(op, ": sizes must not be negative, got ", sizes_text(size)), "size");
+}
+
+// The dtype an out= factory writes: out's own; a dtype argument must agree.
+DType out_dtype(const char* op, const Tensor& out, std::optional<DType> dtype) {
+  check_out_dtype(op, out, dtype.value_or(out.dtype()));
+  return out.dtype();
+}
+
+Tensor filled(const char* op, IntList size, DType dtype, const Scalar& value) {
+  check_sizes(op, size);
+  Tensor t = empty(size, dtype);
+  t.fill_(value);
+  return t;
+}
+
+void fill_out(const char* op, Tensor& out, IntList size, const Scalar& value) {
+  check_sizes(op, size);
+  resize_out(out, size, op);
+  out.fill_(value);
+}
+
+DType kind_dtype(const Scalar& v) {
+  return v.is_bool() ? DType::Bool : v.is_floating() ? default_dtype() : DType::Long;
+}
+
+// ---- ranges -------------------------------------------------------------------------
+
+void no_bool(const char* op, DType dtype) {
+  if (dtype == DType::Bool) unsupported_dtype(op, dtype);
+}
+
+// PyTorch's arange (or, inclusive, torch.range) into a 1-d `out`, resized:
+// the values start + i * step computed in the dtype's accumulate type.
+void range_into(const char* op, const Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step,
+                bool inclusive) {
+  no_bool(op, out.dtype());
+  by_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using A = kernels::acc_t<T>;
+    const A xstart = start.to<A>(), xend = end.to<A>(), xstep = step.to<A>();
+    if (!(xstep > 0 || xstep < 0)) fail(ErrorKind::Value, str(op, ": step must be nonzero"), "step");
+    if (!std::isfinite(static_cast<double>(xstart)) || !std::isfinite(static_cast<double>(xend)))
+      fail(ErrorKind::Value, str(op, ": unsupported range ", static_cast<double>(xstart), " -> ",
+                                 static_cast<double>(xend)), "end");
+    if (!((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart)))
+      fail(ErrorKind::Value, str(op, ": the range ", static_cast<double>(xstart), " -> ", static_cast<double>(xend),
+                                 " goes against the sign of step ", static_cast<double>(xstep)), "step");
+    double size_d;
+    if (inclusive) {
+      size_d = std::floor((end.to<double>() - start.to<double>()) / step.to<double>()) + 1;
+    } else if constexpr (std::is_same_v<T, int64_t>) {
+      // ceil((end - start) / step), exact in 128 bits: end - start has
+      // step's sign, so truncating (end - start + step -/+ 1) / step rounds up.
+      const __int128 span = static_cast<__int128>(xend) - xstart, sgn = xstep > 0 ? 1 : -1;
+      size_d = static_cast<double>((span + xstep - sgn) / xstep);
+    } else {
+      size_d = std::ceil((end.to<double>() - start.to<double>()) / step.to<double>());
+    }
+    if (!(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max())))
+      fail(ErrorKind::Value, str(op, ": the range has an invalid size (", size_d, ")"), "end");
+    const int64_t n = static_cast<int64_t>(size_d);
+    resize_out(out, {n}, op);
+    kernels::fill_positions<T>(static_cast<char*>(out.data_ptr()), n, out.stride(0) * static_cast<int64_t>(sizeof(T)),
+                               [&](int64_t i) { return static_cast<T>(xstart + static_cast<A>(i) * xstep); });
+  });
+}
+
+DType arange_dtype(const Scalar& start, const Scalar& end, const Scalar& step) {
+  return start.is_floating() || end.is_floating() || step.is_floating() ? default_dtype() : DType::Long;
+}
+
+// linspace (log_base: logspace with that base) into a 1-d `out`, resized.
+void linspace_into(const char* op, const Tensor& out, const Scalar& start, const Scalar& end, int64_t steps,
+                   const double* log_base) {
+  no_bool(op, out.dtype());
+  if (steps < 0) fail(ErrorKind::Value, str(op, ": steps must not be negative, got ", steps), "steps");
+  resize_out(out, {steps}, op);
+  by_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    // Integers compute in double, floating dtypes in their opmath type;
+    // the ends are first made elements of the dtype, as PyTorch does.
+    using C = std::conditional_t<std::is_integral_v<T>, double, kernels::opmath_t<T>>;
+    const C a = static_cast<C>(start.to<T>()), b = static_cast<C>(end.to<T>());
+    const C step = steps > 1 ? (b - a) / static_cast<C>(steps - 1) : C(0);
+    char* data = static_cast<char*>(out.data_ptr());
+    const int64_t stride = out.stride(0) * static_cast<int64_t>(sizeof(T));
+    if (log_base) {
+      const C base = static_cast<C>(*log_base);
+      kernels::fill_positions<T>(data, steps, stride, [&](int64_t i) {
+        return static_cast<T>(std::pow(base, kernels::linspace_at<C>(a, b, step, steps, i)));
+      });
+    } else {
+      kernels::fill_positions<T>(data, steps, stride,
+                                 [&](int64_t i) { return static_cast<T>(kernels::linspace_at<C>(a, b, step, steps, i)); });
+    }
+  });
+}
+
+// TH's linspace and logspace: n > 1 points, or one when a == b.
+void th_check_points(const char* fn, const Scalar& a, const Scalar& b, long n) {
+  if (!(n > 1 || (n == 1 && a.to<double>() == b.to<double>())))
+    fail(ErrorKind::Value, str(fn, ": invalid number of points ", n, " (more than 1, or 1 when a == b)"), "steps");
+}
+
+// ---- eye, diag, tril/triu -------------------------------------------------------------
+
+// The k-th diagonal of the matrix t as a view (k > 0 above the main one).
+Tensor diagonal_view(const Tensor& t, int64_t k) {
+  const int64_t rows = t.size(0), cols = t.size(1);
+  const int64_t n = std::max<int64_t>(0, k >= 0 ? std::min(rows, cols - k) : std::min(rows + k, cols));
+  const int64_t offset = t.storage_offset() + (n == 0 ? 0 : (k >= 0 ? k * t.stride(1) : -k * t.stride(0)));
+  const int64_t size[1] = {n}, stride[1] = {t.stride(0) + t.stride(1)};
+  return Tensor::adopt(tensor_new_with_storage(t.dtype(), t.impl()->storage, offset, IntList(size, 1),
+                                               IntList(stride, 1)));
+}
+
+void eye_into(const char* op, const Tensor& out, int64_t n, int64_t m) {
+  resize_out(out, {n, m}, op);
+  Tensor(out).zero_();
+  diagonal_view(out, 0).fill_(1);
+}
+
+// diag of self (1-d: a matrix with self on diagonal k; 2-d: diagonal k).
+void diag_into(const char* op, const Tensor& out, const Tensor& self, int64_t k) {
+  if (self.dim() != 1 && self.dim() != 2)
+    fail(ErrorKind::Value, str(op, ": self must be a vector or a matrix, got ", self.dim(), " dims"), "self");
+  const Tensor src = unaliased(self, out);
+  if (src.dim() == 1) {
+    const int64_t n = src.size(0) + (k >= 0 ? k : -k);
+    resize_out(out, {n, n}, op);
+    Tensor(out).zero_();
+    diagonal_view(out, k).copy_(src);
+  } else {
+    const Tensor d = diagonal_view(src, k);
+    resize_out(out, d.sizes(), op);
+    Tensor(out).copy_(d);
+  }
+}
+
+// The mask of the elements tril (lower) or triu zeroes in a rows x cols
+// matrix: column - row > k, or < k. k is clamped so that row + k fits.
+Tensor triangle_zeros(int64_t rows, int64_t cols, int64_t k, bool lower) {
+  k = std::clamp<int64_t>(k, -rows - 1, cols + 1);
+  const Tensor r = ember::arange(rows, DType::Long).view({rows, 1}).add(k);
+  const Tensor c = ember::arange(cols, DType::Long).view({1, cols});
+  return lower ? ember::lt(r, c) : ember::lt(c, r);
+}
+
+Tensor triangle(const char* op, const Tensor& self, int64_t k, bool lower) {
+  if (self.dim() < 2) fail(ErrorKind::Value, str(op, ": self must have at least 2 dims, got ", self.dim()), "self");
+  return ember::masked_fill(self, triangle_zeros(self.size(-2), self.size(-1), k, lower), 0);
+}
+
+void triangle_(const char* op, Tensor& self, int64_t k, bool lower) {
+  if (self.dim() < 2) fail(ErrorKind::Value, str(op, ": self must have at least 2 dims, got ", self.dim()), "self");
+  self.masked_fill_(triangle_zeros(self.size(-2), self.size(-1), k, lower), 0);
+}
+
+void th_triangle(const char* fn, TensorImpl* r, TensorImpl* t, long k, bool lower) {
+  const Tensor self = Tensor::borrow(t);
+  if (self.dim() != 2) fail(ErrorKind::Value, str(fn, ": expected a matrix, got ", self.dim(), " dims"), "self");
+  const Tensor result = triangle(fn, self, k, lower);
+  resize_as(r, result.impl());
+  Tensor::borrow(r).copy_(result);
+}
+
+// ---- cat ------------------------------------------------------------------------------
+
+// PyTorch's legacy rule: 1-d empty tensors are skipped whatever their dims.
+bool skipped(const Tensor& t) { return t.dim() == 1 && t.size(0) == 0; }
+
+}  // namespace
+
+// ---- filled factories -----------------------------------------------------------------
+
+Tensor zeros(IntList size, std::optional<DType> dtype) { return filled("zeros", size, dtype.value_or(default_dtype()), 0); }
+void zeros_out(Tensor& out, IntList size, std::optional<DType> dtype) {
+  out_dtype("zeros", out, dtype);
+  fill_out("zeros", out, size, 0);
+}
+void th_zeros(const char* fn, TensorImpl* r, StorageImpl* size) {
+  resize(r, th::long_list(size), {}, fn);
+  Tensor::borrow(r).zero_();
+}
+Tensor ones(IntList size, std::optional<DType> dtype) { return filled("ones", size, dtype.value_or(default_dtype()), 1); }
+void ones_out(Tensor& out, IntList size, std::optional<DType> dtype) {
+  out_dtype("ones", out, dtype);
+  fill_out("ones", out, size, 1);
+}
+void th_ones(const char* fn, TensorImpl* r, StorageImpl* size) {
+  resize(r, th::long_list(size), {}, fn);
+  Tensor::borrow(r).fill_(1);
+}
+
+Tensor zeros_like(const Tensor& self, std::optional<DType> dtype) {
+  Tensor t = Tensor::adopt(tensor_new(dtype.value_or(self.dtype())));
+  resize_as(t.impl(), self.impl());
+  t.zero_();
+  return t;
+}
+void th_zeros_like(const char*, TensorImpl* r, TensorImpl* input) {
+  resize_as(r, input);
+  Tensor::borrow(r).zero_();
+}
+Tensor ones_like(const Tensor& self, std::optional<DType> dtype) {
+  Tensor t = Tensor::adopt(tensor_new(dtype.value_or(self.dtype())));
+  resize_as(t.impl(), self.impl());
+  t.fill_(1);
+  return t;
+}
+void th_ones_like(const char*, TensorImpl* r, TensorImpl* input) {
+  resize_as(r, input);
+  Tensor::borrow(r).fill_(1);
+}
+
+Tensor full(IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
+  return filled("full", size, dtype.value_or(kind_dtype(fill_value)), fill_value);
+}
+void full_out(Tensor& out, IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
+  out_dtype("full", out, dtype);
+  fill_out("full", out, size, fill_value);
+}
+Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<DType> dtype) {
+  Tensor t = Tensor::adopt(tensor_new(dtype.value_or(self.dtype())));
+  resize_as(t.impl(), self.impl());
+  t.fill_(fill_value);
+  return t;
+}
+
+// ---- ranges ---------------------------------------------------------------------------
+
+Tensor arange(const Scalar& end, std::optional<DType> dtype) { return rt::arange(0, end, 1, dtype); }
+void arange_out(Tensor& out, const Scalar& end, std::optional<DType> dtype) { rt::arange_out(out, 0, end, 1, dtype); }
+Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(arange_dtype(start, end, step))));
+  range_into("arange", out, start, end, step, false);
+  return out;
+}
+void arange_out(Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+  out_dtype("arange", out, dtype);
+  range_into("arange", out, start, end, step, false);
+}
+void th_arange(const char* fn, TensorImpl* r, const Scalar& xmin, const Scalar& xmax, const Scalar& step) {
+  range_into(fn, Tensor::borrow(r), xmin, xmax, step, false);
+}
+
+Tensor range(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(default_dtype())));
+  range_into("range", out, start, end, step, true);
+  return out;
+}
+void range_out(Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+  out_dtype("range", out, dtype);
+  range_into("range", out, start, end, step, true);
+}
+void th_range(const char* fn, TensorImpl* r, const Scalar& xmin, const Scalar& xmax, const Scalar& step) {
+  range_into(fn, Tensor::borrow(r), xmin, xmax, step, true);
+}
+
+Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
+  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(default_dtype())));
+  linspace_into("linspace", out, start, end, steps, nullptr);
+  return out;
+}
+void linspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
+  out_dtype("linspace", out, dtype);
+  linspace_into("linspace", out, start, end, steps, nullptr);
+}
+void th_linspace(const char* fn, TensorImpl* r, const Scalar& a, const Scalar& b, long n) {
+  th_check_points(fn, a, b, n);
+  linspace_into(fn, Tensor::borrow(r), a, b, n, nullptr);
+}
+
+Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, std::optional<DType> dtype) {
+  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(default_dtype())));
+  linspace_into("logspace", out, start, end, steps, &base);
+  return out;
+}
+void logspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, double base,
+                  std::optional<DType> dtype) {
+  out_dtype("logspace", out, dtype);
+  linspace_into("logspace", out, start, end, steps, &base);
+}
+void th_logspace(const char* fn, TensorImpl* r, const Scalar& a, const Scalar& b, long n) {
+  th_check_points(fn, a, b, n);
+  const double ten = 10;
+  linspace_into(fn, Tensor::borrow(r), a, b, n, &ten);
+}
+
+// ---- eye, diag, tril/triu -------------------------------------------------------------
+
+Tensor eye(int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) {
+  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(default_dtype())));
+  rt::eye_out(out, n, m, std::nullopt);
+  return out;
+}
+void eye_out(Tensor& out, int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) {
+  out_dtype("eye", out, dtype);
+  if (n < 0) fail(ErrorKind::Value, str("eye: n must not be negative, got ", n), "n");
+  if (m && *m < 0) fail(ErrorKind::Value, str("eye: m must not be negative, got ", *m), "m");
+  eye_into("eye", out, n, m.value_or(n));
+}
+void th_eye(const char* fn, TensorImpl* r, long n, long m) {
+  if (n <= 0) fail(ErrorKind::Value, str(fn, ": n must be positive, got ", n), "n");
+  eye_into(fn, Tensor::borrow(r), n, m <= 0 ? n : m);
+}
+
+Tensor diag(const Tensor& self, int64_t diagonal) {
+  Tensor out = Tensor::adopt(tensor_new(self.dtype()));
+  diag_into("diag", out, self, diagonal);
+  return out;
+}
+void diag_out(Tensor& out, const Tensor& self, int64_t diagonal) {
+  check_out_dtype("diag", out, self.dtype());
+  diag_into("diag", out, self, diagonal);
+}
+void th_diag(const char* fn, TensorImpl* r, TensorImpl* t, int k) {
+  diag_into(fn, Tensor::borrow(r), Tensor::borrow(t), k);
+}
+
+Tensor tril(const Tensor& self, int64_t diagonal) { return triangle("tril", self, diagonal, true); }
+void tril_(Tensor& self, int64_t diagonal) { triangle_("tril", self, diagonal, true); }
+void tril_out(Tensor& out, const Tensor& self, int64_t diagonal) {
+  check_out_dtype("tril", out, self.dtype());
+  const Tensor result = triangle("tril", self, diagonal, true);
+  resize_out(out, result.sizes(), "tril");
+  out.copy_(result);
+}
+void th_tril(const char* fn, TensorImpl* r, TensorImpl* t, long k) { th_triangle(fn, r, t, k, true); }
+Tensor triu(const Tensor& self, int64_t diagonal) { return triangle("triu", self, diagonal, false); }
+void triu_(Tensor& self, int64_t diagonal) { triangle_("triu", self, diagonal, false); }
+void triu_out(Tensor& out, const Tensor& self, int64_t diagonal) {
+  check_out_dtype("triu", out, self.dtype());
+  const Tensor result = triangle("triu", self, diagonal, false);
+  resize_out(out, result.sizes(), "triu");
+  out.copy_(result);
+}
+void th_triu(const char* fn, TensorImpl* r, TensorImpl* t, long k) { th_triangle(fn, r, t, k, false); }
+
+// ---- cat --------------------------------------------------------------------------------
+
+namespace {
+
+// The shape and dtype of cat(tensors, dim), with dim wrapped.
+std::vector<int64_t> cat_shape(const TensorList& tensors, int64_t& dim, DType& dtype) {
+  if (tensors.empty()) fail(ErrorKind::Value, "cat: expected a non-empty list of tensors", "tensors");
+  dtype = tensors[0].dtype();
+  const Tensor* ref = nullptr;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const Tensor& t = tensors[i];
+    if (!t.defined()) fail(ErrorKind::Value, str("cat: tensors[", i, "] is undefined"), "tensors");
+    dtype = promote_types(dtype, t.dtype());
+    if (t.dim() == 0)
+      fail(ErrorKind::Value, str("cat: tensors[", i, "] is 0-dim, and 0-dim tensors cannot be concatenated"),
+           "tensors");
+    if (!ref && !skipped(t)) ref = &t;
+  }
+  if (!ref) return {0};
+  dim = wrap_dim(dim, ref->dim(), "cat");
+  std::vector<int64_t> shape = ref->shape();
+  shape[dim] = 0;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const Tensor& t = tensors[i];
+    if (skipped(t)) continue;
+    if (t.dim() != ref->dim())
+      fail(ErrorKind::Value, str("cat: tensors[", i, "] has ", t.dim(), " dims but the first has ", ref->dim()),
+           "tensors");
+    for (int64_t d = 0; d < t.dim(); ++d)
+      if (d != dim && t.size(d) != ref->size(d))
+        fail(ErrorKind::Value, str("cat: tensors[", i, "] of shape ", sizes_text(t.sizes()), " does not match ",
+                                   sizes_text(ref->sizes()), " outside dim ", dim), "tensors");
+    shape[dim] += t.size(dim);
+  }
+  return shape;
+}
+
+void cat_into(const Tensor& out, const TensorList& tensors, int64_t dim) {
+  int64_t offset = 0;
+  for (const Tensor& t : tensors) {
+    if (skipped(t)) continue;
+    Tensor(out).narrow(dim, offset, t.size(dim)).copy_(t);
+    offset += t.size(dim);
+  }
+}
+
+}  // namespace
+
+Tensor cat(const TensorList& tensors, int64_t dim) {
+  DType dtype{};
+  const std::vector<int64_t> shape = cat_shape(tensors, dim, dtype);
+  Tensor out = empty(shape, dtype);
+  cat_into(out, tensors, dim);
+  return out;
+}
+
+void cat_out(Tensor& out, const TensorList& tensors, int64_t dim) {
+  DType dtype{};
+  const std::vector<int64_t> shape = cat_shape(tensors, dim, dtype);
+  if (!out.defined()) fail(ErrorKind::Value, "cat: the output is an undefined tensor", "out");
+  if (!can_cast(dtype, out.dtype()))
+    fail(ErrorKind::Type, str("cat: the result's dtype ", dtype_name(dtype), " cannot be written to a ",
+                              dtype_name(out.dtype()), " tensor"), "out");
+  bool aliased = false;
+  for (const Tensor& t : tensors) aliased = aliased || shares_storage(out, t);
+  if (aliased) {
+    const Tensor result = rt::cat(tensors, dim);
+    resize_out(out, shape, "cat");
+    out.copy_(result);
+    return;
+  }
+  resize_out(out, shape, "cat");
+  check_writable("cat", "out", out);
+  cat_into(out, tensors, dim);
+}
+
+void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, int num_inputs, int dimension) {
+  if (!result) fail(ErrorKind::Value, str(fn, ": the result is NULL"));
+  if (num_inputs <= 0) fail(ErrorKind::Value, str(fn, ": invalid number of inputs ", num_inputs));
+  if (!inputs) fail(ErrorKind::Value, str(fn, ": inputs is NULL"));
+  std::vector<Tensor> in;
+  int max_dim = dimension + 1;
+  for (int i = 0; i < num_inputs; ++i) {
+    if (!inputs[i]) fail(ErrorKind::Value, str(fn, ": input ", i, " is NULL"));
+    if (inputs[i]->dtype != result->dtype)
+      fail(ErrorKind::Type, str(fn, ": input ", i, " holds ", dtype_name(dtype(inputs[i])), ", not ",
+                                dtype_name(dtype(result))));
+    in.push_back(Tensor::borrow(inputs[i]));
+    max_dim = std::max<int>(max_dim, inputs[i]->nDimension);
+  }
+  // dimension -2 (Lua's -1 less TH_INDEX_BASE) means the last dim.
+  const int cat_dim = dimension == -2 ? std::max(max_dim - 1, 0) : dimension;
+  if (cat_dim < 0) fail(ErrorKind::Index, str(fn, ": invalid dimension ", dimension), "dimension");
+  // A dim an input lacks counts as size 1 (0 for an input without dims),
+  // and sizes of 0 fit any other: TH's rules.
+  auto size_of = [&](const Tensor& t, int d) -> int64_t { return d < t.dim() ? t.size(d) : std::min<int64_t>(t.dim(), 1); };
+  std::vector<int64_t> shape(static_cast<size_t>(max_dim));
+  bool all_empty = true;
+  for (int d = 0; d < max_dim; ++d) {
+    int64_t s = size_of(in[0], d);
+    for (int j = 1; j < num_inputs; ++j) {
+      const int64_t sj = size_of(in[j], d);
+      if (d == cat_dim) {
+        s += sj;
+      } else if (s != sj && s && sj) {
+        fail(ErrorKind::Value, str(fn, ": inconsistent tensor sizes ", sizes_text(in[0].sizes()), " and ",
+                                   sizes_text(in[j].sizes()), " (dim ", d, ")"));
+      } else if (!s) {
+        s = sj;
+      }
+    }
+    all_empty = all_empty && !s;
+    shape[d] = s;
+  }
+  if (all_empty) return;  // TH leaves the result as it is
+  Tensor out = Tensor::borrow(result);
+  bool aliased = false;
+  for (const Tensor& t : in) aliased = aliased || shares_storage(out, t);
+  Tensor target = aliased ? empty(shape, dtype(result)) : out;
+  if (!aliased) resize(result, shape, {}, fn);
+  int64_t offset = 0;
+  for (const Tensor& t : in) {
+    if (t.dim() == 0) continue;
+    const int64_t n = cat_dim < t.dim() ? t.size(cat_dim) : 1;
+    Tensor slot = target.narrow(cat_dim, offset, n);
+    slot.copy_(t.contiguous().view(slot.sizes()));
+    offset += n;
+  }
+  if (aliased) {
+    resize(result, shape, {}, fn);
+    out.copy_(target);
+  }
+}
+
+// ---- randperm ------------------------------------------------------------------------
+
+namespace {
+
+// The largest n - 1 whose every value 0 .. n - 1 `dtype` holds exactly.
+int64_t largest_exact(DType dtype) {
+  switch (dtype) {
+    case DType::Byte: return 255;
+    case DType::Char: return 127;
+    case DType::Short: return 32767;
+    case DType::Int: return 2147483647;
+    case DType::Half: return 2048;
+    case DType::BFloat16: return 256;
+    case DType::Float: return int64_t{1} << 24;
+    case DType::Double: return int64_t{1} << 53;
+    default: return std::numeric_limits<int64_t>::max();
+  }
+}
+
+void randperm_into(const char* op, const Tensor& out, int64_t n, THGenerator& gen) {
+  no_bool(op, out.dtype());
+  if (n < 0) fail(ErrorKind::Value, str(op, ": n must not be negative, got ", n), "n");
+  if (n > 0 && n - 1 > largest_exact(out.dtype()))
+    fail(ErrorKind::Value, str(op, ": n = ", n, " is too large for ", dtype_name(out.dtype()), ", which holds the ",
+                               "integers exactly only up to ", largest_exact(out.dtype())), "n");
+  Tensor perm = empty({n}, DType::Long);
+  int64_t* p = perm.data<int64_t>();
+  for (int64_t i = 0; i < n; ++i) p[i] = i;
+  // TH's and PyTorch's loop: the modulo's bias and its 2^32 reach included.
+  for (int64_t i = 0; i + 1 < n; ++i) std::swap(p[i], p[i + static_cast<int64_t>(next_u32(gen) % (n - i))]);
+  resize_out(out, {n}, op);
+  Tensor(out).copy_(perm);
+}
+
+}  // namespace
+
+Tensor randperm(int64_t n, std::optional<DType> dtype) {
+  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(DType::Long)));
+  rt::randperm_out(out, n, std::nullopt);
+  return out;
+}
+
+void randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype) {
+  out_dtype("randperm", out, dtype);
+  std::lock_guard<std::mutex> lock(default_generator_mutex());
+  randperm_into("randperm", out, n, default_generator());
+}
+
+void th_randperm(const char* fn, TensorImpl* r, THGenerator* gen, long n) {
+  if (n <= 0) fail(ErrorKind::Value, str(fn, ": n must be strictly positive, got ", n), "n");
+  if (gen) return randperm_into(fn, Tensor::borrow(r), n, *gen);
+  std::lock_guard<std::mutex> lock(default_generator_mutex());
+  randperm_into(fn, Tensor::borrow(r), n, default_generator());
+}
+
+// ---- reshape, equal -------------------------------------------------------------------
+
+Tensor reshape(const Tensor& self, IntList shape) {
+  const int64_t n = self.numel();
+  std::vector<int64_t> want(shape.begin(), shape.end());
+  int64_t infer = -1, known = 1;
+  for (size_t i = 0; i < want.size(); ++i) {
+    if (want[i] == -1) {
+      if (infer >= 0) fail(ErrorKind::Value, "reshape: only one size may be -1", "shape");
+      infer = static_cast<int64_t>(i);
+    } else if (want[i] < 0) {
+      fail(ErrorKind::Value, str("reshape: size ", want[i], " is invalid"), "shape");
+    } else {
+      known *= want[i];
+    }
+  }
+  if (infer >= 0 && known != 0 && n % known == 0) want[infer] = n / known;
+  int64_t total = 1;
+  for (int64_t s : want) total *= s;
+  if ((infer >= 0 && (known == 0 || n % known != 0)) || total != n)
+    fail(ErrorKind::Value, str("reshape: shape ", sizes_text(shape), " is invalid for a tensor of ", n, " elements"),
+         "shape");
+  if (self.is_contiguous()) return Tensor::adopt(view(self.impl(), want));
+  try {  // a view where the strides allow one (the shape is valid, so only they can refuse)
+    return Tensor::adopt(view(self.impl(), want));
+  } catch (const Error&) {
+    return Tensor::adopt(view(self.clone().impl(), want));
+  }
+}
+
+void th_reshape(const char* fn, TensorImpl* r, TensorImpl* t, StorageImpl* size) {
+  const IntList sizes = th::long_list(size);
+  Tensor src = Tensor::borrow(t);
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  if (sizes.empty()) n = 0;
+  if (n != src.numel())
+    fail(ErrorKind::Value, str(fn, ": size ", sizes_text(sizes), " holds ", n, " elements, the tensor ", src.numel()),
+         "shape");
+  if (r == t || shares_storage(Tensor::borrow(r), src)) src = src.clone();
+  resize(r, sizes, {}, fn);
+  if (n > 0) Tensor::borrow(r).copy_(src.contiguous().view(sizes));
+}
+
+bool equal(const Tensor& self, const Tensor& other) {
+  if (self.dtype() != other.dtype())
+    fail(ErrorKind::Type, str("equal: other holds ", dtype_name(other.dtype()), " but self holds ",
+                              dtype_name(self.dtype())), "other");
+  if (self.sizes() != other.sizes() || self.is_scalar() != other.is_scalar()) return false;
+  if (self.numel() == 0) return true;
+  return ember::eq(self, other).sum().item<int64_t>() == self.numel();
+}
+
+int th_equal(const char*, TensorImpl* ta, TensorImpl* tb) {
+  return rt::equal(Tensor::borrow(ta), Tensor::borrow(tb)) ? 1 : 0;
+}
+
+}  // namespace ember::rt
