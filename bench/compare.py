@@ -2,7 +2,7 @@
 """Runs ember's benchmark set and the same work in NumPy, in one run, and
 prints ember/NumPy time ratios (single thread; medians of repetitions).
 
-    bench/compare.py [--bench build/bench/bench_ops] [--repetitions 7]
+    bench/compare.py [--bench build/bench/bench_ops] [--repetitions 7] [--filter REGEX] [--cpu-time]
 
 Uses /usr/bin/python3 with Debian's python3-numpy (`.ci/install-deps --bench`).
 """
@@ -11,9 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
+import time
 import timeit
 
 import numpy as np
@@ -64,23 +66,23 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
     }
 
 
-def time_numpy(fn, repetitions: int) -> float:
-    """Median seconds per call."""
-    timer = timeit.Timer(fn)
+def time_numpy(fn, repetitions: int, cpu: bool) -> float:
+    """Median seconds per call (of process CPU time with `cpu`)."""
+    timer = timeit.Timer(fn, timer=time.process_time if cpu else time.perf_counter)
     number, _ = timer.autorange()
     return statistics.median(t / number for t in timer.repeat(repetitions, number))
 
 
-def time_ember(binary: str, repetitions: int) -> dict[str, float]:
+def time_ember(binary: str, repetitions: int, pattern: str, cpu: bool) -> dict[str, float]:
     env = dict(os.environ, OMP_NUM_THREADS="1")
     result = subprocess.run([binary, "--benchmark_format=json", f"--benchmark_repetitions={repetitions}",
-                             "--benchmark_report_aggregates_only=true"], env=env, check=True,
+                             "--benchmark_report_aggregates_only=true", f"--benchmark_filter={pattern}"], env=env, check=True,
                             capture_output=True, text=True)
     scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
     times = {}
     for row in json.loads(result.stdout)["benchmarks"]:
         if row.get("aggregate_name") == "median":
-            times[row["run_name"]] = row["real_time"] * scale[row["time_unit"]]
+            times[row["run_name"]] = row["cpu_time" if cpu else "real_time"] * scale[row["time_unit"]]
     return times
 
 
@@ -88,12 +90,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bench", default=os.path.join(os.path.dirname(__file__), "..", "build", "bench", "bench_ops"))
     parser.add_argument("--repetitions", type=int, default=7)
+    parser.add_argument("--filter", default=".", help="only the benchmarks whose names match this regex")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="compare CPU time instead of wall time (steadier on a shared, loaded machine)")
     args = parser.parse_args()
-    ember = time_ember(args.bench, args.repetitions)
+    ember = time_ember(args.bench, args.repetitions, args.filter, args.cpu_time)
     print(f"{'benchmark':26} {'ember':>12} {'NumPy':>12} {'ember/NumPy':>12}  NumPy code")
     for name, (fn, code) in numpy_cases().items():
+        if not re.search(args.filter, name):
+            continue
         ours = ember[name]
-        theirs = time_numpy(fn, args.repetitions)
+        theirs = time_numpy(fn, args.repetitions, args.cpu_time)
         unit, mult = ("ns", 1e9) if ours < 1e-5 else ("ms", 1e3)
         print(f"{name:26} {ours * mult:9.3f} {unit} {theirs * mult:9.3f} {unit} {ours / theirs:12.2f}  {code}")
     return 0

@@ -113,15 +113,19 @@ void gather(const Operands<3>& operands, const IndexedDim& dim, BadIndex& bad) {
   const Operands<3> ops = coalesced(operands);
   const int inner = ops.ndim - 1;
   const int64_t so = ops.strides[0][inner], ss = ops.strides[1][inner], si = ops.strides[2][inner];
-  for_each_row_parallel(ops, [&](char* const* p, int64_t n) {
+  for_each_row_parallel(ops, [&, so, ss, si](char* const* p, int64_t n) {
+    // Locals, not captures by reference: the stores through char* may
+    // alias anything in memory, which made GCC reload every stride and
+    // the dim per element and serialised the (cache-missing) loads.
+    const IndexedDim d = dim;
     char* out = p[0];
     const char* src = p[1];
     const char* idx = p[2];
     if (si == 0) {  // one position for the whole row: a strided copy
       const int64_t raw = detail::load<int64_t>(idx);
-      const int64_t k = position(dim, raw);
+      const int64_t k = position(d, raw);
       if (k < 0) return bad.record(raw);
-      src += k * dim.stride;
+      src += k * d.stride;
       if (so == sizeof(S) && ss == sizeof(S)) {
         std::memcpy(out, src, static_cast<size_t>(n) * sizeof(S));
       } else {
@@ -129,11 +133,21 @@ void gather(const Operands<3>& operands, const IndexedDim& dim, BadIndex& bad) {
       }
       return;
     }
+    if (so == sizeof(S) && si == sizeof(int64_t)) {  // contiguous result and index (index_select, gather)
+      S* o = reinterpret_cast<S*>(out);
+      const int64_t* ix = reinterpret_cast<const int64_t*>(idx);
+      for (int64_t i = 0; i < n; ++i) {
+        const int64_t k = position(d, ix[i]);
+        if (k < 0) return bad.record(ix[i]);
+        o[i] = *reinterpret_cast<const S*>(src + i * ss + k * d.stride);
+      }
+      return;
+    }
     for (int64_t i = 0; i < n; ++i) {
       const int64_t raw = *reinterpret_cast<const int64_t*>(idx + i * si);
-      const int64_t k = position(dim, raw);
+      const int64_t k = position(d, raw);
       if (k < 0) return bad.record(raw);
-      *reinterpret_cast<S*>(out + i * so) = *reinterpret_cast<const S*>(src + i * ss + k * dim.stride);
+      *reinterpret_cast<S*>(out + i * so) = *reinterpret_cast<const S*>(src + i * ss + k * d.stride);
     }
   });
 }
