@@ -1,7 +1,21 @@
 """ember: a small, fast multi-dtype tensor library (Torch7 TH's lineage).
 
-The compiled core is ember._C; this package adds what is not per-op.
+The compiled core is ember._C: the Tensor type, the dtype objects and every
+op of the schemas as a function (generated bindings). This package re-exports
+it and adds what is not per-op.
 """
-from ember._C import Tensor
+import sys as _sys
 
-__all__ = ["Tensor"]
+from ember import _C
+from ember._C import Tensor, dtype, get_default_dtype, set_default_dtype, return_types
+
+# ember.return_types.max etc. importable as a module, as torch.return_types.
+_sys.modules[__name__ + ".return_types"] = return_types
+
+# The dtypes (float32, ..., and the aliases float, long, ...) and every op.
+for _name in dir(_C):
+    if not _name.startswith("_") and _name not in globals():
+        globals()[_name] = getattr(_C, _name)
+del _name
+
+__all__ = [n for n in globals() if not n.startswith("_") and n != "return_types"] + ["return_types"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..schema_set import SchemaSet
 from ..writer import Output
-from . import cpp_api, docs, dtype_headers, meson_lists, op_sources, op_tests, th_headers
+from . import cpp_api, docs, dtype_headers, meson_lists, op_sources, op_tests, python_bindings, th_headers
 
 
 def emit_all(schemas: SchemaSet, out: Output) -> None:

@@ -6,7 +6,7 @@ from ..schema_set import SchemaSet
 from ..writer import Output
 from .op_sources import source_path
 from .op_tests import has_tests, test_path
-from .python_bindings import PYTHON_SOURCES
+from .python_bindings import python_sources
 
 
 def emit(schemas: SchemaSet, out: Output) -> None:
@@ -14,4 +14,4 @@ def emit(schemas: SchemaSet, out: Output) -> None:
     tests = sorted(test_path(op).removeprefix("generated/") for op in schemas.ops if has_tests(op))
     out.add("generated/meson.build", render("meson.build.j2", "the op schemas in schemas/", comment="#", files=sources,
                                             tests=tests,
-                                            python=[p.removeprefix("generated/") for p in PYTHON_SOURCES]))
+                                            python=[p.removeprefix("generated/") for p in python_sources(schemas)]))

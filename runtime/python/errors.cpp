@@ -25,6 +25,8 @@ PyObject* exception_class(ErrorKind kind) {
 PyObject* set_python_error() {
   try {
     throw;
+  } catch (const PythonErrorSet&) {
+    // The Python error is already set.
   } catch (const Error& e) {
     PyErr_SetString(exception_class(e.kind()), e.what());
   } catch (const std::bad_alloc&) {

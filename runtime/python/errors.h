@@ -8,6 +8,10 @@
 
 namespace ember::python {
 
+// Thrown by C++ code that has already set a Python error (a failed
+// conversion of an argument): EMBER_PY_END returns nullptr for it.
+struct PythonErrorSet {};
+
 // Call inside catch (...): sets the Python error for the in-flight
 // exception and returns nullptr, so `return set_python_error();` works.
 PyObject* set_python_error();

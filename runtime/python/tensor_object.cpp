@@ -2,10 +2,14 @@
 // are added as methods by the generated bindings (generated/python/).
 #include "runtime/python/tensor_object.h"
 
+#include <cstring>
 #include <new>
+#include <vector>
 
 #include "runtime/python/errors.h"
 #include "runtime/python/generated_api.h"
+#include "runtime/python/operators.h"
+#include "runtime/python/tensor_attributes.h"
 
 namespace ember::python {
 
@@ -40,6 +44,24 @@ PyGetSetDef tensor_getset[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 
+const char* def_name(const PyMethodDef& d) { return d.ml_name; }
+const char* def_name(const PyGetSetDef& d) { return d.name; }
+
+// Tables of several files as one, terminated by a zero entry; earlier
+// tables win on a repeated name (hand-written before generated).
+template <class Def>
+Def* concat(std::initializer_list<const Def*> tables) {
+  static std::vector<Def> all;
+  for (const Def* table : tables)
+    for (const Def* d = table; def_name(*d); ++d) {
+      bool seen = false;
+      for (const Def& a : all) seen = seen || std::strcmp(def_name(a), def_name(*d)) == 0;
+      if (!seen) all.push_back(*d);
+    }
+  all.push_back(Def{});
+  return all.data();
+}
+
 }  // namespace
 
 PyTypeObject TensorType = {PyVarObject_HEAD_INIT(nullptr, 0) "ember._C.Tensor"};
@@ -61,10 +83,20 @@ bool init_tensor_type(PyObject* module) {
   TensorType.tp_dealloc = tensor_dealloc;
   TensorType.tp_repr = tensor_repr;
   TensorType.tp_str = tensor_repr;
-  TensorType.tp_getset = tensor_getset;
+  TensorType.tp_getset = concat<PyGetSetDef>({tensor_getset, tensor_attribute_getset()});
   TensorType.tp_weaklistoffset = offsetof(TensorObject, weakrefs);
-  TensorType.tp_methods = generated_tensor_methods();
+  TensorType.tp_methods = concat<PyMethodDef>({tensor_attribute_methods(), generated_tensor_methods()});
+  install_operators(&TensorType);
   if (PyType_Ready(&TensorType) < 0) return false;
+  // NumPy defers binary operators with a tensor to the tensor's reflected
+  // ones (np.float32(2) * t is a tensor), as for PyTorch's tensors.
+  PyObject* priority = PyFloat_FromDouble(1000.0);
+  if (!priority || PyDict_SetItemString(TensorType.tp_dict, "__array_priority__", priority) < 0) {
+    Py_XDECREF(priority);
+    return false;
+  }
+  Py_DECREF(priority);
+  PyType_Modified(&TensorType);
   Py_INCREF(&TensorType);
   return PyModule_AddObject(module, "Tensor", reinterpret_cast<PyObject*>(&TensorType)) == 0;
 }

@@ -58,6 +58,24 @@ inline constexpr DTypeInfo kDTypeInfo[kNumDTypes] = {
     {"BFloat16", "bfloat16", 2, DTypeKind::Floating, true},
 };
 
+// Extra Python names (ember.float is ember.float32); ends with {nullptr, ...}.
+struct DTypeAlias {
+  const char* name;
+  DType dtype;
+};
+
+inline constexpr DTypeAlias kDTypeAliases[] = {
+    {"byte", DType::Byte},
+    {"char", DType::Char},
+    {"short", DType::Short},
+    {"int", DType::Int},
+    {"long", DType::Long},
+    {"float", DType::Float},
+    {"double", DType::Double},
+    {"half", DType::Half},
+    {nullptr, DType::Byte},
+};
+
 // _(Name, cpp element type, accumulate type)
 #define EMBER_FORALL_DTYPES(_) \
   _(Byte, uint8_t, int64_t) \

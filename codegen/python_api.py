@@ -1,0 +1,254 @@
+"""How the schemas' ops appear in Python, with PyTorch's names and conventions.
+
+Every op with a signature becomes overloads of Python names:
+- `ember.<name>` (variant `function`; `out=` when the op has `out`), whose
+  first argument `self` is called `input`, as in PyTorch;
+- the method `Tensor.<name>` (variant `method`), without `self`;
+- the method `Tensor.<name>_` (variant `inplace`), returning `self`.
+Overloads of one name (`sum`, `sum.dim`) share one Python callable; the
+runtime parser (runtime/python/arg_parser.h) picks the first overload, in
+schema order, that the arguments fit. Logic only: the emitter hands the
+results to thin templates.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cpp import out_names
+from .dtypes import DTypeTable
+from .model import Op
+from .signature import Arg, Signature
+
+# Python-facing names of the schema types, for docstrings.
+DOC_TYPES = {
+    "Tensor": "Tensor", "Tensor|Scalar": "Tensor | number", "Tensor?": "Tensor | None", "Tensor[]": "list[Tensor]",
+    "Scalar": "number", "int": "int", "int?": "int | None", "int[]": "tuple[int, ...]", "bool": "bool",
+    "float": "float", "ScalarType": "dtype", "ScalarType?": "dtype | None",
+}
+DOC_RETURNS = {"Tensor": "Tensor", "Tensor[]": "list[Tensor]", "Scalar": "number", "int": "int", "bool": "bool",
+               "float": "float", "()": "None"}
+# Kernel kinds whose calls never take long: they keep the GIL.
+CHEAP_KINDS = {"view"}
+
+
+@dataclass(frozen=True)
+class PyParam:
+    type: str                  # the parser's type: a schema type, or Tensor[N] for a multi-output out=
+    name: str
+    default: str | None
+    kwarg_only: bool
+    arg: Arg | None            # the schema argument it binds; None for out=
+
+    def parser_text(self) -> str:
+        text = f"{self.type} {self.name}"
+        return text + (f"={self.default}" if self.default is not None else "")
+
+    def doc_text(self) -> str:
+        shown = DOC_TYPES.get(self.type, "tuple[Tensor, ...] | None" if self.type.startswith("Tensor[") else self.type)
+        return f"{self.name}: {shown}" + (f" = {self.default}" if self.default is not None else "")
+
+
+@dataclass(frozen=True)
+class Overload:
+    op: Op
+    kind: str                    # "function" | "method" | "inplace"
+    params: tuple[PyParam, ...]  # what Python passes (methods: without self)
+    outs: tuple[str, ...]        # names of the results out= takes; () without out=
+    out_required: bool           # an op with `out` but no `function` variant
+
+    @property
+    def sig(self) -> Signature:
+        assert self.op.signature is not None
+        return self.op.signature
+
+    @property
+    def has_out(self) -> bool:
+        return bool(self.outs)
+
+    def parser_text(self, name: str) -> str:
+        parts: list[str] = []
+        star = False
+        for p in self.params:
+            if p.kwarg_only and not star:
+                parts.append("*")
+                star = True
+            parts.append(p.parser_text())
+        return f"{name}({', '.join(parts)})"
+
+    def doc_line(self, name: str) -> str:
+        parts: list[str] = []
+        star = False
+        for p in self.params:
+            if p.kwarg_only and not star:
+                parts.append("*")
+                star = True
+            parts.append(p.doc_text())
+        if self.kind == "inplace":
+            ret = "Tensor"
+        elif len(self.sig.returns) > 1:
+            ret = f"({', '.join(f'{r.name}: {DOC_RETURNS[r.type]}' for r in self.sig.returns)})"
+        else:
+            ret = DOC_RETURNS[self.sig.returns[0].type]
+        return f"{name}({', '.join(parts)}) -> {ret}"
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One Python callable: a module function or a Tensor method."""
+    name: str                        # the Python name: "add", "add_"
+    kind: str                        # "function" | "method"
+    overloads: tuple[Overload, ...]
+    group: str                       # the shard it is emitted into
+
+    @property
+    def cpp_name(self) -> str:
+        return ("fn_" if self.kind == "function" else "m_") + self.name
+
+    def parser_texts(self) -> list[str]:
+        return [ov.parser_text(self.name) for ov in self.overloads]
+
+    def doc(self) -> str:
+        lines = [ov.doc_line(self.name) for ov in self.overloads]
+        docs: list[str] = []
+        for ov in self.overloads:
+            if ov.op.doc not in docs:
+                docs.append(ov.op.doc)
+        return "\n".join(lines) + "\n\n" + "\n\n".join(docs)
+
+
+@dataclass(frozen=True)
+class ReturnType:
+    """A named tuple (PyStructSequence) for the results of a multi-output op."""
+    name: str                 # "max": ember.return_types.max
+    fields: tuple[str, ...]   # ("values", "indices")
+
+    @property
+    def cpp_name(self) -> str:
+        return "return_type_" + self.name
+
+
+def _first_is_tensor(sig: Signature) -> bool:
+    return bool(sig.args) and sig.args[0].type == "Tensor"
+
+
+def _inplace_only(sig: Signature) -> bool:
+    """fill(Tensor(a!) self, ...): the op writes self; Python gets `fill_` only."""
+    return bool(sig.args) and sig.args[0].alias == "(a!)"
+
+
+def _param(arg: Arg, rename_self: bool) -> PyParam:
+    name = "input" if (rename_self and arg.name == "self") else arg.name
+    return PyParam(arg.type, name, arg.default, arg.kwarg_only, arg)
+
+
+def _out_param(sig: Signature, required: bool) -> PyParam | None:
+    names = out_names(sig)
+    if not names or any(r.type != "Tensor" for r in sig.returns):
+        return None
+    kind = "Tensor" if len(names) == 1 else f"Tensor[{len(names)}]"
+    if required:
+        return PyParam(kind, "out", None, True, None)
+    return PyParam(kind + "?", "out", "None", True, None)
+
+
+def overloads_of(op: Op) -> list[Overload]:
+    """The Python overloads one op contributes, as (kind, Overload)."""
+    sig = op.signature
+    if sig is None:
+        return []
+    result: list[Overload] = []
+    variants = op.variants
+    if _inplace_only(sig):
+        if ("inplace" in variants or "method" in variants) and _first_is_tensor(sig):
+            result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
+        return result
+    if "function" in variants or "out" in variants:
+        params = [_param(a, True) for a in sig.args]
+        out = _out_param(sig, required="function" not in variants) if "out" in variants else None
+        if out is not None:
+            params.append(out)
+        if "function" in variants or out is not None:
+            result.append(Overload(op, "function", tuple(params),
+                                   tuple(out_names(sig)) if out is not None else (), out is not None and out.default is None))
+    if "method" in variants and _first_is_tensor(sig):
+        result.append(Overload(op, "method", tuple(_param(a, False) for a in sig.args[1:]), (), False))
+    if "inplace" in variants and _first_is_tensor(sig):
+        result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
+    return result
+
+
+def method_aliases(op: Op, dtypes: DTypeTable) -> list[str]:
+    """Extra method names: to_float is also Tensor.float(), as in PyTorch."""
+    sig = op.signature
+    if sig is None:
+        return []
+    names = []
+    for d in dtypes.dtypes:
+        if op.name == f"to_{d.name.lower()}":
+            names.append(d.name.lower())
+    return names
+
+
+def bindings(ops: tuple[Op, ...], dtypes: DTypeTable) -> list[Binding]:
+    """Every Python function and method, in schema order of first appearance."""
+    order: list[tuple[str, str]] = []
+    grouped: dict[tuple[str, str], list[Overload]] = {}
+    shard: dict[tuple[str, str], str] = {}
+
+    def add(kind: str, name: str, ov: Overload) -> None:
+        key = (kind, name)
+        if key not in grouped:
+            order.append(key)
+            grouped[key] = []
+            shard[key] = ov.op.group
+        grouped[key].append(ov)
+
+    for op in ops:
+        assert op.signature is None or op.signature.base_name == op.base_name
+        for ov in overloads_of(op):
+            if ov.kind == "function":
+                add("function", op.base_name, ov)
+            elif ov.kind == "method":
+                add("method", op.base_name, ov)
+                for alias in method_aliases(op, dtypes):
+                    add("method", alias, ov)
+            else:
+                add("method", op.base_name + "_", ov)
+    return [Binding(name, kind, tuple(grouped[(kind, name)]), shard[(kind, name)]) for kind, name in order]
+
+
+def return_types(ops: tuple[Op, ...]) -> list[ReturnType]:
+    """One named tuple per multi-output base name (ember.return_types.max);
+    overloads of one name with other fields get the overload's own name."""
+    result: dict[str, ReturnType] = {}
+    for op in ops:
+        sig = op.signature
+        if sig is None or len(sig.returns) < 2:
+            continue
+        fields = tuple(r.name or f"field{i}" for i, r in enumerate(sig.returns))
+        name = op.base_name
+        if name in result and result[name].fields != fields:
+            name = op.ident
+        result.setdefault(name, ReturnType(name, fields))
+    return list(result.values())
+
+
+def return_type_of(op: Op, types: list[ReturnType]) -> ReturnType | None:
+    sig = op.signature
+    if sig is None or len(sig.returns) < 2:
+        return None
+    fields = tuple(r.name or f"field{i}" for i, r in enumerate(sig.returns))
+    for name in (op.base_name, op.ident):
+        for t in types:
+            if t.name == name and t.fields == fields:
+                return t
+    return None
+
+
+def keeps_gil(op: Op) -> bool:
+    """Views and queries are cheap: releasing the GIL would cost more."""
+    sig = op.signature
+    assert sig is not None
+    if op.kernel.kind in CHEAP_KINDS:
+        return True
+    return all(r.type in ("bool", "int", "float", "Scalar", "()") for r in sig.returns) and op.kernel.kind == "custom"
