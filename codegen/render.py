@@ -15,6 +15,9 @@ _env = jinja2.Environment(
     lstrip_blocks=True,
     keep_trailing_newline=True,
 )
+# Python literals in generated Python (tests): repr() is deterministic for
+# the str/int/float/tuple/dict values the emitters pass.
+_env.filters["pyrepr"] = repr
 
 
 def banner(template: str, sources: str, comment: str = "//") -> str:

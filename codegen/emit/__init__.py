@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..schema_set import SchemaSet
 from ..writer import Output
-from . import cpp_api, docs, dtype_headers, meson_lists, op_sources, op_tests, python_bindings, th_headers
+from . import cpp_api, docs, dtype_headers, meson_lists, op_sources, op_tests, python_bindings, python_tests, th_headers
 
 
 def emit_all(schemas: SchemaSet, out: Output) -> None:
@@ -13,5 +13,6 @@ def emit_all(schemas: SchemaSet, out: Output) -> None:
     op_sources.emit(schemas, out)
     op_tests.emit(schemas, out)
     python_bindings.emit(schemas, out)
+    python_tests.emit(schemas, out)
     meson_lists.emit(schemas, out)
     docs.emit(schemas, out)

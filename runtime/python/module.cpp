@@ -2,6 +2,7 @@
 #include "runtime/python/dtype_object.h"
 #include "runtime/python/generated_api.h"
 #include "runtime/python/tensor_object.h"
+#include "runtime/python/testing_hooks.h"
 
 namespace {
 
@@ -26,7 +27,8 @@ PyMODINIT_FUNC PyInit__C() {
   module_def.m_methods = ember::python::generated_module_functions();
   PyObject* module = PyModule_Create(&module_def);
   if (!module) return nullptr;
-  if (!ember::python::init_dtype_type(module) || !ember::python::init_tensor_type(module) || !init_return_types(module)) {
+  if (!ember::python::init_dtype_type(module) || !ember::python::init_tensor_type(module) || !init_return_types(module) ||
+      !ember::python::init_testing_hooks(module)) {
     Py_DECREF(module);
     return nullptr;
   }

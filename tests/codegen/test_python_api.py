@@ -1,0 +1,89 @@
+"""How ops become Python callables (codegen/python_api.py, python_calls.py,
+python_operators.py), on the repository's own schemas."""
+from __future__ import annotations
+
+from conftest import ROOT
+
+from codegen.python_api import bindings, return_types
+from codegen.python_calls import overload_body
+from codegen.python_operators import OPERATORS, bind_operators
+from codegen.schema_set import load_schemas
+
+SCHEMAS = load_schemas(ROOT)
+BINDINGS = bindings(SCHEMAS.ops, SCHEMAS.dtypes)
+
+
+def by_name(kind: str, name: str):
+    return next(b for b in BINDINGS if b.kind == kind and b.name == name)
+
+
+def test_every_op_with_a_signature_is_bound():
+    bound = {ov.op.name for b in BINDINGS for ov in b.overloads}
+    assert bound == {op.name for op in SCHEMAS.ops if op.signature is not None}
+
+
+def test_overloads_of_one_name_share_a_callable_in_schema_order():
+    b = by_name("function", "sum")
+    assert b.parser_texts() == ["sum(Tensor input)", "sum(Tensor input, int dim, bool keepdim=False, *, Tensor? out=None)"]
+    assert by_name("method", "sum").parser_texts() == ["sum()", "sum(int dim, bool keepdim=False)"]
+
+
+def test_function_method_inplace_and_out():
+    assert by_name("function", "add").parser_texts() == [
+        "add(Tensor input, Tensor|Scalar other, *, Scalar alpha=1, Tensor? out=None)"]
+    assert by_name("method", "add").parser_texts() == ["add(Tensor|Scalar other, *, Scalar alpha=1)"]
+    assert by_name("method", "add_").parser_texts() == ["add_(Tensor|Scalar other, *, Scalar alpha=1)"]
+    # fill(Tensor(a!) self, ...) writes self: only the in-place method.
+    assert by_name("method", "fill_").parser_texts() == ["fill_(Scalar value)"]
+    assert not any(b.name == "fill" for b in BINDINGS)
+
+
+def test_multi_output_out_and_named_tuple():
+    assert by_name("function", "max").parser_texts() == [
+        "max(Tensor input, int dim, bool keepdim=False, *, Tensor[2]? out=None)"]
+    types = return_types(SCHEMAS.ops)
+    assert [(t.name, t.fields) for t in types if t.name == "max"] == [("max", ("values", "indices"))]
+    body = "\n".join(overload_body(by_name("function", "max").overloads[0], types))
+    assert "ember::max_out(out0, out1, a0, a1, a2)" in body
+    assert "to_python(gen::return_type_max, std::move(result))" in body
+
+
+def test_conversion_methods_get_pytorch_names():
+    assert by_name("method", "float").parser_texts() == ["float()"]
+    assert by_name("method", "bfloat16").parser_texts() == ["bfloat16()"]
+    assert not any(b.kind == "function" and b.name == "float" for b in BINDINGS)  # ember.float is the dtype
+
+
+def test_views_keep_the_gil_and_kernels_release_it():
+    view = "\n".join(overload_body(by_name("method", "narrow").overloads[0], []))
+    assert "GilRelease" not in view
+    add = "\n".join(overload_body(by_name("method", "add").overloads[0], []))
+    assert "GilRelease unlocked(heavy({&self_t, &a0}));" in add
+
+
+def test_docstrings_carry_signatures_and_the_schema_doc():
+    doc = by_name("function", "add").doc()
+    assert doc.startswith("add(input: Tensor, other: Tensor | number, *, alpha: number = 1, out: Tensor | None = None) -> Tensor\n\n")
+    assert "broadcasting" in doc
+
+
+def test_operators_follow_the_schemas():
+    functions = {b.name for b in BINDINGS if b.kind == "function"}
+    methods = {b.name for b in BINDINGS if b.kind == "method"}
+    table = {o.operator.enum: o for o in bind_operators(SCHEMAS.ops, functions, methods)}
+    assert [o.enum for o in OPERATORS] == list(table)
+    add = table["Add"]
+    assert add.op_name == "add" and add.tensor_tensor == "ember::add(a, b)" and add.inplace_scalar == "ember::add_(a, b)"
+    # An operator without an op yet has no entry points: it raises a TypeError at run time.
+    names = {op.base_name for op in SCHEMAS.ops}
+    for o in table.values():
+        assert (o.op_name is None) == (not any(n in names for n in o.operator.ops))
+        if o.op_name is None:
+            assert (o.function, o.tensor_tensor, o.unary) == (None, None, None)
+
+
+def test_operator_without_op_gets_none_and_one_with_op_binds(tmp_path):
+    ops = tuple(op for op in SCHEMAS.ops if op.base_name != "mul")
+    table = {o.operator.enum: o for o in bind_operators(ops, set(), set())}
+    assert table["Mul"].op_name is None
+    assert table["Sub"].op_name == "sub" and table["Sub"].function is None  # no function binding passed in

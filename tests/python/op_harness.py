@@ -1,0 +1,341 @@
+"""Runs the generated op tests (generated/tests/python/test_ops_*.py) against NumPy.
+
+Note [numpy references]: an op entry's `test.numpy` is a Python expression
+over the op's argument names with `np` bound. Tensor arguments are NumPy
+arrays holding the input values: float64 for floating dtypes (so the
+reference is computed more precisely than the op, then rounded to the
+result dtype), the dtype itself for integer and bool dtypes (so integer
+results wrap as NumPy's do). Scalar and Tensor|Scalar-as-number arguments
+are Python numbers, int and bool arguments Python ints and bools. A
+multi-output op's expression gives a tuple. The value is cast to the
+result dtype of PyTorch's rules (the kernel's `result` rule: a Python
+number never widens a tensor's dtype within its category, an integer
+tensor's true division gives the default float dtype; NumPy's own
+promotion is not used).
+
+Cases: every dtype the op declares x layout x Python variant. The layouts
+(`LAYOUTS`) build the same values as contiguous [5, 7], transposed,
+sliced with steps (and an offset), broadcast (self [5, 1] expanded, the
+other inputs [7]), zero-size [0, 3] and 0-dim tensors. Values follow the
+C++ harness (tests/ops/harness.cpp, Note [domains]): the schema's domain,
+else [-10, 10] for signed dtypes, [0, 20] for uint8, {0, 1} for bool,
+floating values on a 1/64 grid, rounded to float16/bfloat16 where that is
+the dtype. Tolerances are the schema's, relative, as Note [tolerance] of
+the C++ harness; bfloat16 has no NumPy dtype and is compared via float32.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+import ember
+from ember_np import NP_DTYPES, round_bfloat16, to_ember, to_numpy
+
+LAYOUTS = ("contiguous", "transposed", "sliced", "broadcast", "zero_size", "zero_dim")
+SHAPE = (5, 7)
+DIMS = (0, 1, -1)
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    name: str
+    python: str
+    signature: str
+    args: tuple[tuple[str, str, str | None, bool], ...]   # (name, type, default, kwarg_only)
+    numpy: str
+    dtypes: tuple[str, ...]
+    variants: tuple[str, ...]
+    kind: str
+    results: tuple[str, ...]
+    tol: dict[str, float] = field(default_factory=dict)
+    domain: dict[str, tuple[float, float]] = field(default_factory=dict)
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class Case:
+    spec: OpSpec
+    dtype: str
+    layout: str
+    variant: str
+
+    def __str__(self) -> str:
+        return f"{self.spec.name}-{self.dtype}-{self.layout}-{self.variant}"
+
+
+def cases(specs: list[OpSpec]) -> list[Case]:
+    return [Case(s, d, layout, v) for s in specs for d in s.dtypes for layout in LAYOUTS for v in s.variants]
+
+
+# ---- values ---------------------------------------------------------------
+
+def _is_floating(dtype: str) -> bool:
+    return dtype in ("float16", "float32", "float64", "bfloat16")
+
+
+def _domain(spec: OpSpec, arg: str, dtype: str) -> tuple[float, float]:
+    if dtype == "bool":
+        lo, hi = 0, 1
+    else:
+        lo, hi = spec.domain.get(arg, (-10, 10) if dtype != "uint8" else (0, 20))
+    if not _is_floating(dtype):
+        info = np.iinfo(NP_DTYPES[dtype]) if dtype != "bool" else None
+        if info is not None:
+            lo, hi = max(lo, info.min), min(hi, info.max)
+        lo, hi = int(np.ceil(lo)), int(np.floor(hi))
+    return lo, hi
+
+
+def _values(rng: np.random.Generator, shape: tuple[int, ...], lo: float, hi: float, dtype: str) -> np.ndarray:
+    """Input values in the reference dtype (Note [numpy references])."""
+    if dtype == "bool":
+        return rng.integers(0, 2, size=shape).astype(np.bool_)
+    if not _is_floating(dtype):
+        return rng.integers(lo, hi, size=shape, endpoint=True).astype(NP_DTYPES[dtype])
+    v = np.round(rng.uniform(lo, hi, size=shape) * 64) / 64
+    v = np.clip(v, lo, hi)
+    if dtype == "float16":
+        v = v.astype(np.float16)
+    elif dtype == "bfloat16":
+        v = round_bfloat16(v)
+    return v.astype(np.float64)
+
+
+def _number(rng: np.random.Generator, lo: float, hi: float, dtype: str) -> Any:
+    """A Python number of the dtype's kind, exactly representable in it."""
+    value = _values(rng, (), lo, hi, dtype)[()]
+    if dtype == "bool":
+        return bool(value)
+    return float(value) if _is_floating(dtype) else int(value)
+
+
+def _logical_shape(layout: str, k: int) -> tuple[int, ...]:
+    if layout == "zero_size":
+        return (0, 3)
+    if layout == "zero_dim":
+        return ()
+    if layout == "broadcast":
+        return (5, 1) if k == 0 else (7,)
+    return SHAPE
+
+
+def _make(values: np.ndarray, dtype: str, layout: str, k: int) -> ember.Tensor:
+    """An ember tensor holding `values`, built in `layout`."""
+    if layout == "transposed":
+        return to_ember(np.ascontiguousarray(values.T), dtype).t()
+    if layout == "sliced":
+        # Every other element of every other row, after an offset of one row and one column.
+        base = np.zeros((2 * values.shape[0] + 1, 2 * values.shape[1] + 1), dtype=values.dtype)
+        base[1::2, 1::2] = values
+        t = to_ember(base, dtype).narrow(0, 1, 2 * values.shape[0]).narrow(1, 1, 2 * values.shape[1])
+        t = t.unfold(0, 1, 2).select(2, 0)
+        return t.unfold(1, 1, 2).select(2, 0)
+    if layout == "broadcast" and k == 0:
+        return to_ember(values, dtype).expand(SHAPE[0], SHAPE[1])
+    if layout == "zero_dim":
+        return to_ember(values.reshape(1), dtype).select(0, 0)
+    return to_ember(values, dtype)
+
+
+# ---- expected results -------------------------------------------------------
+
+def _result_dtype(rule: str, dtype: str) -> str:
+    default = str(ember.get_default_dtype()).removeprefix("ember.")
+    return {
+        "same": dtype,
+        "Bool": "bool",
+        "Long": "int64",
+        "integral_to_long": dtype if _is_floating(dtype) else "int64",
+        "floating": dtype if _is_floating(dtype) else default,
+    }[rule]
+
+
+def _tiny(dtype: str) -> float:
+    if dtype == "bfloat16":
+        return float(np.finfo(np.float32).tiny)
+    return float(np.finfo(NP_DTYPES[dtype]).tiny)
+
+
+def _rounded(expected: np.ndarray, dtype: str) -> np.ndarray:
+    if dtype == "bfloat16":
+        return round_bfloat16(expected).astype(np.float64)
+    with np.errstate(over="ignore"):  # overflow to inf is the point
+        return np.asarray(expected).astype(NP_DTYPES[dtype]).astype(np.float64)
+
+
+def check_close(actual: ember.Tensor, expected: Any, dtype: str, tol: float, scale: np.ndarray | None = None,
+                what: str = "") -> None:
+    """`actual` is a tensor of `dtype` holding `expected` (Note [tolerance] of the C++ harness)."""
+    expected = np.asarray(expected)
+    assert actual.dtype == getattr(ember, dtype), f"{what}: dtype {actual.dtype}, expected ember.{dtype}"
+    assert tuple(actual.shape) == expected.shape, f"{what}: shape {tuple(actual.shape)}, expected {expected.shape}"
+    got = to_numpy(actual)
+    if not _is_floating(dtype):
+        want = expected.astype(NP_DTYPES[dtype])
+        assert np.array_equal(got, want), f"{what}: got\n{got}\nexpected\n{want}"
+        return
+    got = got.astype(np.float64)
+    # Rounded to the dtype first: what the exact result would be stored as (overflow gives inf).
+    want = _rounded(expected.astype(np.float64), dtype)
+    if tol == 0:
+        ok = (got == want) | (np.isnan(got) & np.isnan(want))
+    else:
+        bound = tol * (np.abs(want) if scale is None else scale) + _tiny(dtype)
+        with np.errstate(invalid="ignore"):  # inf - inf
+            ok = (np.abs(got - want) <= bound) | (np.isnan(got) & np.isnan(want)) | (got == want)
+    assert ok.all(), f"{what}: got\n{got}\nexpected\n{want}\n(tolerance {tol})"
+
+
+def _tol(spec: OpSpec, dtype: str) -> float:
+    return spec.tol.get(dtype, spec.tol.get("default", 0.0))
+
+
+# ---- running a case -----------------------------------------------------------
+
+@dataclass
+class _Call:
+    positional: list[Any]
+    keywords: dict[str, Any]
+    refs: dict[str, Any]        # argument name -> NumPy array or Python value
+
+
+def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_Call]:
+    """The calls of one case: Tensor|Scalar arguments as tensors and as
+    numbers, Scalar arguments at their default and at another value,
+    every valid dim and both keepdims."""
+    options: list[list[tuple[str, Any, Any, bool]]] = []   # per arg: (mode, ember value, reference, pass?)
+    ndim = 0 if case.layout == "zero_dim" else 2
+    for k, (name, type_, default, _) in enumerate(spec.args):
+        choices: list[tuple[str, Any, Any, bool]] = []
+        if type_ in ("Tensor", "Tensor|Scalar"):
+            lo, hi = _domain(spec, name, case.dtype)
+            values = _values(rng, _logical_shape(case.layout, k), lo, hi, case.dtype)
+            ref = np.broadcast_to(values, SHAPE) if (case.layout == "broadcast" and k == 0) else values
+            choices.append(("tensor", _make(values, case.dtype, case.layout, k), ref, True))
+            if type_ == "Tensor|Scalar":
+                n = _number(rng, lo, hi, case.dtype)
+                choices.append(("number", n, n, True))
+        elif type_ == "Scalar":
+            lo, hi = _domain(spec, name, case.dtype)
+            if default is not None:
+                d = float(default) if "." in default else int(default)
+                choices.append(("default", None, d, False))
+                other = (1.5 if _is_floating(case.dtype) else 2) if case.dtype != "bool" else True
+                choices.append(("value", other, other, True))
+            else:
+                n = _number(rng, lo, hi, case.dtype)
+                choices.append(("value", n, n, True))
+        elif type_ == "int" and name.startswith("dim"):
+            dims = DIMS if ndim == 2 else (0, -1)
+            choices += [("value", d, d, True) for d in dims]
+        elif type_ == "bool":
+            if default is not None:
+                choices.append(("default", None, default == "True", False))
+            choices += [("value", v, v, True) for v in ((True,) if default == "False" else (False, True))]
+        else:
+            raise AssertionError(f"{spec.where}: the Python harness cannot make a '{type_} {name}' argument")
+        options.append(choices)
+    calls: list[_Call] = []
+
+    def build(i: int, acc: list[tuple[str, Any, Any, bool]]) -> None:
+        if i == len(options):
+            positional, keywords, refs = [], {}, {}
+            for (name, type_, default, kwarg_only), (mode, value, ref, passed) in zip(spec.args, acc):
+                refs[name] = ref
+                if not passed:
+                    continue
+                if kwarg_only:
+                    keywords[name] = value
+                else:
+                    positional.append(value)
+            calls.append(_Call(positional, keywords, refs))
+            return
+        for choice in options[i]:
+            build(i + 1, acc + [choice])
+
+    build(0, [])
+    return calls
+
+
+def _evaluate(spec: OpSpec, refs: dict[str, Any], zero_dim_reduce: bool) -> Any:
+    env: dict[str, Any] = {"np": np}
+    env.update(refs)
+    if zero_dim_reduce:
+        # NumPy has no axis 0 of a 0-d array; PyTorch reduces a 0-dim tensor over dim 0 or -1 as over one element.
+        env["self"] = np.asarray(env["self"]).reshape(1)
+        env["dim"] = 0
+        result = eval(spec.numpy, env)  # noqa: S307 - schema text, from our own repository
+        if isinstance(result, tuple):
+            return tuple(np.asarray(r).reshape(()) for r in result)
+        return np.asarray(result).reshape(())
+    return eval(spec.numpy, env)  # noqa: S307
+
+
+def _invoke(spec: OpSpec, case: Case, call: _Call, expected_dtypes: tuple[str, ...], out_shapes: list) -> Any:
+    fn = spec.python
+    pos, kw = call.positional, call.keywords
+    if case.variant == "function":
+        return getattr(ember, fn)(*pos, **kw)
+    self_t = pos[0]
+    if case.variant == "method":
+        return getattr(self_t, fn)(*pos[1:], **kw)
+    if case.variant == "inplace":
+        target = self_t.clone()
+        result = getattr(target, fn + "_")(*pos[1:], **kw)
+        assert result is target, "an in-place method returns self"
+        return result
+    assert case.variant == "out"
+    outs = tuple(to_ember(np.zeros(0), d) for d in expected_dtypes)
+    out = outs[0] if len(outs) == 1 else outs
+    result = getattr(ember, fn)(*pos, out=out, **kw)
+    if len(outs) == 1:
+        assert result is outs[0], "out= returns the out tensor"
+    else:
+        assert tuple(result) == outs and all(r is o for r, o in zip(result, outs)), "out= returns the out tensors"
+    return result
+
+
+def run_case(case: Case) -> None:
+    spec = case.spec
+    rng = np.random.default_rng(zlib.crc32(str(case).encode()))
+    for call in _argument_sets(spec, case, rng):
+        what = f"{spec.signature} [{spec.where}] {case} with {call.refs!r}"
+        expected_dtypes = tuple(_result_dtype(r, case.dtype) for r in spec.results)
+        zero_dim_reduce = case.layout == "zero_dim" and "dim" in call.refs
+        try:
+            expected = _evaluate(spec, call.refs, zero_dim_reduce)
+        except (ValueError, IndexError) as err:
+            # NumPy refuses (a reduction over an empty dim): so must ember.
+            try:
+                _invoke(spec, case, call, expected_dtypes, [])
+            except (ValueError, IndexError):
+                continue
+            raise AssertionError(f"{what}: NumPy raised {err!r}, ember did not") from None
+        if case.variant == "inplace":
+            shape = np.shape(expected[0] if isinstance(expected, tuple) else expected)
+            self_shape = tuple(call.positional[0].shape)
+            if expected_dtypes[0] != case.dtype or shape != self_shape:
+                continue  # an in-place op cannot change self's dtype or shape
+        result = _invoke(spec, case, call, expected_dtypes, [])
+        expected_tuple = expected if isinstance(expected, tuple) else (expected,)
+        results = tuple(result) if len(spec.results) > 1 else (result,)
+        if len(spec.results) > 1:
+            type_name = type(result).__name__
+            assert type_name == spec.python, f"{what}: a named tuple ember.return_types.{spec.python}, got {type_name}"
+        for k, (got, want, dtype) in enumerate(zip(results, expected_tuple, expected_dtypes)):
+            scale = None
+            if spec.kind == "reduce" and _is_floating(dtype) and np.size(want) > 0:
+                scale = _sum_scale(spec, call, zero_dim_reduce, want)
+            check_close(got, want, dtype, _tol(spec, dtype) if _is_floating(dtype) else 0.0, scale, f"{what}: result {k}")
+
+
+def _sum_scale(spec: OpSpec, call: _Call, zero_dim_reduce: bool, want: Any) -> np.ndarray:
+    """|expected| + sum|x| / sqrt(n): a typical partial sum's size (Note [tolerance])."""
+    refs = dict(call.refs)
+    refs["self"] = np.abs(np.asarray(refs["self"], dtype=np.float64))
+    mags = np.asarray(_evaluate(spec, refs, zero_dim_reduce), dtype=np.float64)
+    n = max(1, np.size(refs["self"]) // max(1, np.size(want)))
+    return np.abs(np.asarray(want, dtype=np.float64)) + mags / np.sqrt(n)
