@@ -1,5 +1,6 @@
 #include "runtime/pointwise_plan.h"
 
+#include <cstring>
 #include <optional>
 #include <vector>
 
@@ -49,6 +50,63 @@ bool overlaps_differently(const Tensor& out, const Tensor& in) {
   return false;
 }
 
+// A number converted to `d`, stored where a stride-0 operand can read it.
+struct ScalarSlot {
+  alignas(8) unsigned char bytes[8];
+  void store(const Scalar& s, DType d) {
+    switch (d) {
+#define EMBER_SLOT_CASE(Name, cpp, acc)                         \
+  case DType::Name: {                                           \
+    const cpp v = s.to<cpp>();                                  \
+    static_assert(sizeof(cpp) <= sizeof(bytes), "slot too small"); \
+    std::memcpy(bytes, &v, sizeof(cpp));                        \
+    return;                                                     \
+  }
+      EMBER_FORALL_DTYPES(EMBER_SLOT_CASE)
+#undef EMBER_SLOT_CASE
+    }
+  }
+};
+
+// Note [small pointwise]: the functional form (no out=, no in-place) when
+// every tensor input already has the compute dtype and the result's exact
+// sizes and the result dtype is the compute dtype (`a + b`, `a * 2`): no
+// broadcasting, no conversion, and a fresh result cannot overlap an input,
+// so the general path's copies, shape vectors and checks are skipped and
+// numbers are read from a stack slot instead of a 0-dim tensor. Results
+// are the same as the general path's (same kernel, same operands).
+template <int NIn>
+bool try_small_pointwise(const std::array<PointwiseArg, NIn>& args, const PointwiseTypes& types,
+                         PointwiseKernel<NIn + 1> kernel, Tensor* result) {
+  if (types.result != types.compute) return false;
+  const Tensor* shape_of = nullptr;
+  for (const PointwiseArg& a : args) {
+    if (!a.tensor) continue;
+    if (a.tensor->dtype() != types.compute) return false;
+    if (!shape_of) {
+      shape_of = a.tensor;
+    } else if (a.tensor->sizes() != shape_of->sizes() || a.tensor->dim() != shape_of->dim()) {
+      return false;
+    }
+  }
+  if (!shape_of) return false;
+  *result = empty(shape_of->sizes(), types.result);
+  ScalarSlot slots[NIn > 0 ? NIn : 1];
+  kernels::Operands<NIn + 1> ops;
+  set_loop_shape(ops, shape_of->sizes());
+  set_operand(ops, 0, result->impl());
+  for (int i = 0; i < NIn; ++i) {
+    if (args[i].tensor) {
+      set_operand(ops, i + 1, args[i].tensor->impl());
+    } else {
+      slots[i].store(*args[i].scalar, types.compute);
+      set_scalar_operand(ops, i + 1, slots[i].bytes);
+    }
+  }
+  kernel(types.compute, ops);
+  return true;
+}
+
 }  // namespace
 
 bool can_cast(DType from, DType to) {
@@ -93,6 +151,10 @@ Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std:
     shape = out->sizes().vec();
   } else {
     types = pointwise_types(op, args.data(), NIn, rule);
+    if (!out) {
+      Tensor small;
+      if (try_small_pointwise<NIn>(args, types, kernel, &small)) return small;
+    }
     for (const PointwiseArg& a : args)
       if (a.tensor) shape = broadcast_shapes(shape, a.tensor->sizes(), op);
   }

@@ -6,6 +6,20 @@
 namespace ember::python {
 
 bool heavy(std::initializer_list<const Tensor*> tensors) {
+  // The broadcast shape has at most the product of the element counts:
+  // small calls are done here, without looking at shapes.
+  int64_t bound = 1;
+  bool small = true;
+  for (const Tensor* t : tensors) {
+    if (!t->defined()) continue;
+    const int64_t n = t->numel();
+    if (n > kReleaseGilElements) return true;
+    if (small) {
+      bound *= n > 1 ? n : 1;  // both factors <= kReleaseGilElements: no overflow
+      small = bound <= kReleaseGilElements;
+    }
+  }
+  if (small) return false;
   // Sizes of the broadcast shape, aligned to the right.
   int64_t shape[EMBER_MAX_DIMS];
   int ndim = 0;
