@@ -4,7 +4,7 @@
 // chosen from the elements that get printed; floating tensors print as
 // whole numbers with a trailing dot, as fixed 4-decimal values, or in
 // scientific notation, by PyTorch's rules. The dtype suffix is the numpy
-// name (dtype=float16) rather than torch.float16.
+// name (dtype=float16) in C++, ember.float16 in Python (rt::tensor_repr).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ember/tensor.h"
+#include "runtime/tensor_print.h"
 
 namespace ember {
 
@@ -232,20 +233,23 @@ std::string add_suffixes(std::string text, const std::vector<std::string>& suffi
 
 }  // namespace
 
-std::string Tensor::to_string() const {
-  if (!defined()) return "tensor(undefined)";
+std::string Tensor::to_string() const { return rt::tensor_repr(*this, ""); }
+
+std::string rt::tensor_repr(const Tensor& self, const char* dtype_prefix) {
+  if (!self.defined()) return "tensor(undefined)";
   const std::string prefix = "tensor(";
   const int64_t indent = static_cast<int64_t>(prefix.size());
-  const std::string dtype_suffix = std::string("dtype=") + dtype_name(dtype());
+  const std::string dtype_suffix = std::string("dtype=") + dtype_prefix + dtype_name(self.dtype());
   std::vector<std::string> suffixes;
-  if (numel() == 0) {
+  if (self.numel() == 0) {
     // No values to show the shape or the dtype: say them (as PyTorch and NumPy).
-    if (dim() != 1) suffixes.push_back("size=" + tuple_text(sizes()));
-    if (dtype() != default_dtype()) suffixes.push_back(dtype_suffix);
+    if (self.dim() != 1) suffixes.push_back("size=" + tuple_text(self.sizes()));
+    if (self.dtype() != default_dtype()) suffixes.push_back(dtype_suffix);
     return add_suffixes(prefix + "[]", suffixes, indent);
   }
-  if (dtype() != default_dtype() && dtype() != DType::Long && dtype() != DType::Bool) suffixes.push_back(dtype_suffix);
-  return add_suffixes(prefix + Printer(*this).body(indent), suffixes, indent);
+  if (self.dtype() != default_dtype() && self.dtype() != DType::Long && self.dtype() != DType::Bool)
+    suffixes.push_back(dtype_suffix);
+  return add_suffixes(prefix + Printer(self).body(indent), suffixes, indent);
 }
 
 }  // namespace ember

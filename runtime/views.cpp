@@ -1,5 +1,6 @@
 #include "ember/views.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "ember/checked_math.h"
@@ -51,6 +52,37 @@ TensorImpl* narrow(const TensorImpl* self, int64_t dim, int64_t start, int64_t l
   g.offset += start * g.strides[dim];
   g.sizes[dim] = length;
   return make_view(self, g, "narrow");
+}
+
+TensorImpl* slice(const TensorImpl* self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
+                  int64_t step) {
+  require_dims(self, "slice");
+  if (self->nDimension == 0) fail(ErrorKind::Index, "slice: cannot slice a 0-dim tensor", "self");
+  dim = wrap_dim(dim, self->nDimension, "slice");
+  if (step <= 0) fail(ErrorKind::Value, str("slice: step must be positive, got ", step), "step");
+  const int64_t size = self->size[dim];
+  // Python's clamping; `size + v` cannot overflow since v < 0 <= size.
+  auto bound = [size](std::optional<int64_t> v, int64_t absent) {
+    if (!v) return absent;
+    const int64_t b = *v < 0 ? size + *v : *v;
+    return b < 0 ? 0 : (b > size ? size : b);
+  };
+  const int64_t lo = bound(start, 0);
+  const int64_t hi = std::max(lo, bound(end, size));
+  // (hi - lo + step - 1) / step without overflowing for a huge step.
+  const int64_t length = (hi - lo) / step + ((hi - lo) % step != 0);
+  Geometry g(self);
+  g.offset += lo * g.strides[dim];
+  g.sizes[dim] = length;
+  // With at most one element the stride is never used to address anything,
+  // so a step too large to multiply keeps the old one.
+  int64_t stride;
+  if (__builtin_mul_overflow(g.strides[dim], step, &stride)) {
+    if (length > 1) fail(ErrorKind::Memory, str("slice: stride overflows (", g.strides[dim], " * ", step, ")"), "step");
+    stride = g.strides[dim];
+  }
+  g.strides[dim] = stride;
+  return make_view(self, g, "slice");
 }
 
 TensorImpl* select(const TensorImpl* self, int64_t dim, int64_t index) {

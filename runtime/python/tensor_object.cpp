@@ -1,4 +1,5 @@
-// The ember._C.Tensor type: lifetime, repr and the basic attributes. Ops
+// The ember._C.Tensor type: lifetime and the basic attributes (repr,
+// indexing and data methods are interop.h's). Ops
 // are added as methods by the generated bindings (generated/python/).
 #include "runtime/python/tensor_object.h"
 
@@ -8,6 +9,7 @@
 
 #include "runtime/python/errors.h"
 #include "runtime/python/generated_api.h"
+#include "runtime/python/interop.h"
 #include "runtime/python/operators.h"
 #include "runtime/python/tensor_attributes.h"
 
@@ -20,12 +22,6 @@ void tensor_dealloc(PyObject* self) {
   if (obj->weakrefs) PyObject_ClearWeakRefs(self);
   obj->tensor.~Tensor();
   Py_TYPE(self)->tp_free(self);
-}
-
-PyObject* tensor_repr(PyObject* self) {
-  EMBER_PY_BEGIN
-  return PyUnicode_FromString(unwrap(self).to_string().c_str());
-  EMBER_PY_END
 }
 
 PyObject* get_shape(PyObject* self, void*) {
@@ -81,13 +77,13 @@ bool init_tensor_type(PyObject* module) {
   TensorType.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE;
   TensorType.tp_doc = "A multi-dimensional array of one dtype (see docs/ops.md).";
   TensorType.tp_dealloc = tensor_dealloc;
-  TensorType.tp_repr = tensor_repr;
-  TensorType.tp_str = tensor_repr;
   TensorType.tp_getset = concat<PyGetSetDef>({tensor_getset, tensor_attribute_getset()});
   TensorType.tp_weaklistoffset = offsetof(TensorObject, weakrefs);
   TensorType.tp_methods = concat<PyMethodDef>({tensor_attribute_methods(), generated_tensor_methods()});
   install_operators(&TensorType);
+  init_tensor_interop_slots(&TensorType);
   if (PyType_Ready(&TensorType) < 0) return false;
+  if (!add_tensor_interop_methods(&TensorType)) return false;
   // NumPy defers binary operators with a tensor to the tensor's reflected
   // ones (np.float32(2) * t is a tensor), as for PyTorch's tensors.
   PyObject* priority = PyFloat_FromDouble(1000.0);

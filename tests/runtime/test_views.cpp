@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "ember/tensor.h"
@@ -76,6 +77,67 @@ TEST(Views, Narrow) {
   test::th_narrow_checks<THFloatTensor>();
   test::th_narrow_checks<THHalfTensor>();
   test::th_narrow_checks<THBoolTensor>();
+}
+
+TEST(Views, Slice) {
+  // Expected positions from Python itself: list(range(7))[start:end:step].
+  struct Case {
+    std::optional<int64_t> start, end;
+    int64_t step;
+    V want;
+  };
+  const Case cases[] = {
+      {std::nullopt, std::nullopt, 1, {0, 1, 2, 3, 4, 5, 6}},
+      {std::nullopt, std::nullopt, 2, {0, 2, 4, 6}},
+      {1, std::nullopt, 3, {1, 4}},
+      {2, 5, 1, {2, 3, 4}},
+      {-3, std::nullopt, 1, {4, 5, 6}},
+      {std::nullopt, -2, 2, {0, 2, 4}},
+      {-100, 100, 1, {0, 1, 2, 3, 4, 5, 6}},
+      {5, 2, 1, {}},
+      {7, std::nullopt, 1, {}},
+      {3, 3, 1, {}},
+      {-1, std::nullopt, 5, {6}},
+      {0, 7, 7, {0}},
+      {1, 7, 100, {1}},
+      {std::nullopt, std::nullopt, int64_t{1} << 62, {0}},
+  };
+  Tensor base = iota({3, 7, 2});
+  for (const Case& c : cases) {
+    SCOPED_TRACE(::testing::Message() << "start " << c.start.value_or(-999) << " end " << c.end.value_or(-999)
+                                      << " step " << c.step);
+    Tensor v = base.slice(1, c.start, c.end, c.step);
+    expect_view_of(v, base, {3, static_cast<int64_t>(c.want.size()), 2},
+                   [&](const Index& i) { return Index{i[0], c.want[i[1]], i[2]}; });
+    // Along dim 0 of a 1-d tensor, with a negative dim.
+    Tensor vec = iota({7});
+    expect_view_of(vec.slice(-1, c.start, c.end, c.step), vec, {static_cast<int64_t>(c.want.size())},
+                   [&](const Index& i) { return Index{c.want[i[0]]}; });
+  }
+  Tensor v = base.slice(1, 1, std::nullopt, 3);
+  EXPECT_EQ(v.strides().vec(), (V{14, 6, 1}));
+  EXPECT_EQ(v.storage_offset(), 2);
+  EXPECT_TRUE(base.slice().is_same_size(base));  // defaults: the whole of dim 0
+  // Slices of slices compose: [1::2][1:] of 7 elements is 3, 5.
+  Tensor vv = iota({7}).slice(0, 1, std::nullopt, 2).slice(0, 1);
+  EXPECT_EQ(vv.shape(), (V{2}));
+  EXPECT_EQ(vv.stride(0), 2);
+  EXPECT_EQ(vv.storage_offset(), 3);
+  // An empty dim slices to empty.
+  EXPECT_EQ(iota({0, 3}).slice(0, 1, 5, 2).shape(), (V{0, 3}));
+
+  v.fill_(-1);  // base[:, 1::3, :]
+  for (int64_t k = 0; k < base.numel(); ++k) {
+    const int64_t j = k / 2 % 7;
+    EXPECT_EQ(at(base, k), (j == 1 || j == 4) ? -1.0f : static_cast<float>(k)) << k;
+  }
+
+  expect_error([&] { base.slice(1, 0, 2, 0); }, ErrorKind::Value, "step", {"slice", "positive"});
+  expect_error([&] { base.slice(1, 0, 2, -1); }, ErrorKind::Value, "step");
+  expect_error([&] { base.slice(3); }, ErrorKind::Index, "dim", {"slice"});
+  expect_error([&] { base.slice(-4); }, ErrorKind::Index, "dim");
+  expect_error([&] { scalar_tensor(1.0, DType::Float).slice(0); }, ErrorKind::Index, "self", {"0-dim"});
+  expect_error([&] { th_empty().slice(0); }, ErrorKind::Index, "self");
 }
 
 TEST(Views, Select) {

@@ -241,6 +241,8 @@ EMBER_CPP_API Tensor to_bfloat16(const Tensor& self);
 // views
 // narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
 EMBER_CPP_API Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
+// slice(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)
+EMBER_CPP_API Tensor slice(const Tensor& self, int64_t dim = 0, std::optional<int64_t> start = std::nullopt, std::optional<int64_t> end = std::nullopt, int64_t step = 1);
 // select(Tensor(a) self, int dim, int index) -> Tensor(a)
 EMBER_CPP_API Tensor select(const Tensor& self, int64_t dim, int64_t index);
 // transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -357,6 +359,7 @@ inline Tensor Tensor::to_half() const { return ember::to_half(*this); }
 inline Tensor Tensor::to_bool() const { return ember::to_bool(*this); }
 inline Tensor Tensor::to_bfloat16() const { return ember::to_bfloat16(*this); }
 inline Tensor Tensor::narrow(int64_t dim, int64_t start, int64_t length) const { return ember::narrow(*this, dim, start, length); }
+inline Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) const { return ember::slice(*this, dim, start, end, step); }
 inline Tensor Tensor::select(int64_t dim, int64_t index) const { return ember::select(*this, dim, index); }
 inline Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const { return ember::transpose(*this, dim0, dim1); }
 inline Tensor Tensor::t() const { return ember::t(*this); }

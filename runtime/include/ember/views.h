@@ -6,6 +6,7 @@
 #include "ember/export.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "ember/int_list.h"
@@ -14,6 +15,11 @@
 namespace ember::rt {
 
 EMBER_CPP_API TensorImpl* narrow(const TensorImpl* self, int64_t dim, int64_t start, int64_t length);
+// Python's self[start:end:step] along `dim`: absent bounds mean the whole
+// dim, negative ones count from the end, and both clamp to the dim (as
+// Python slices do); `step` must be positive.
+EMBER_CPP_API TensorImpl* slice(const TensorImpl* self, int64_t dim, std::optional<int64_t> start,
+                                std::optional<int64_t> end, int64_t step);
 // Removes `dim`; selecting from a 1-d tensor gives a 0-dim tensor.
 EMBER_CPP_API TensorImpl* select(const TensorImpl* self, int64_t dim, int64_t index);
 EMBER_CPP_API TensorImpl* transpose(const TensorImpl* self, int64_t dim0, int64_t dim1);
