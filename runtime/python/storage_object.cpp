@@ -10,6 +10,7 @@
 
 #include "ember/error.h"
 #include "runtime/python/dtype_object.h"
+#include "runtime/python/gil.h"
 #include "runtime/python/py_util.h"
 #include "runtime/python/tensor_convert.h"
 #include "runtime/python/tensor_object.h"
@@ -174,6 +175,7 @@ PyObject* storage_copy_(PyObject* self, PyObject* src) {
     raise(PyExc_ValueError, "copy_: a storage of size %lld cannot be copied into one of size %lld (argument 'src')",
           static_cast<long long>(from.size()), static_cast<long long>(dst.size()));
   Tensor t = as_tensor(dst);
+  GilRelease unlocked(t.numel() > kReleaseGilElements);
   t.copy_(as_tensor(from));
   Py_INCREF(self);
   return self;
@@ -182,7 +184,10 @@ PyObject* storage_copy_(PyObject* self, PyObject* src) {
 
 PyObject* storage_to(const Storage& s, DType dtype) {
   Tensor t = empty({s.size()}, dtype);
-  t.copy_(as_tensor(s));
+  {
+    GilRelease unlocked(t.numel() > kReleaseGilElements);
+    t.copy_(as_tensor(s));
+  }
   return wrap_storage(t.storage());
 }
 

@@ -7,6 +7,7 @@
 
 #include "ember/error.h"
 #include "runtime/python/dtype_object.h"
+#include "runtime/python/gil.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/py_util.h"
 #include "runtime/python/storage_object.h"
@@ -43,7 +44,13 @@ PyObject* item(PyObject* self, PyObject*) {
 template <DType D>
 PyObject* convert(PyObject* self, PyObject*) {
   INTEROP_BEGIN
-  return wrap(unwrap(self).to(D));
+  const Tensor& t = unwrap(self);
+  Tensor out;
+  {
+    GilRelease unlocked(t.numel() > kReleaseGilElements);
+    out = t.to(D);
+  }
+  return wrap(std::move(out));
   INTEROP_END(nullptr)
 }
 

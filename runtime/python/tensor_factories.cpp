@@ -8,6 +8,7 @@
 
 #include "ember/error.h"
 #include "runtime/python/dtype_object.h"
+#include "runtime/python/gil.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/py_util.h"
 #include "runtime/python/storage_object.h"
@@ -55,6 +56,23 @@ std::vector<int64_t> checked_sizes(std::vector<int64_t> sizes, const char* op) {
   return sizes;
 }
 
+// Whether filling `sizes` is worth releasing the GIL for.
+bool heavy(const std::vector<int64_t>& sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes)
+    if (__builtin_mul_overflow(n, s, &n)) return false;  // the allocation fails anyway
+  return n > kReleaseGilElements;
+}
+
+// zeros / ones / empty of `sizes`, filled without the GIL when large.
+template <int Fill>
+Tensor made(const std::vector<int64_t>& sizes, DType dtype) {
+  GilRelease unlocked(Fill >= 0 && heavy(sizes));
+  if constexpr (Fill == 0) return zeros(sizes, dtype);
+  if constexpr (Fill == 1) return ones(sizes, dtype);
+  return empty(sizes, dtype);
+}
+
 // The dtype PyTorch gives full() for a fill value: bool, int64 or the
 // default floating dtype.
 DType fill_dtype(const Number& n) {
@@ -70,6 +88,7 @@ Tensor filled(std::vector<int64_t> sizes, const Number& value, DType dtype, cons
   Tensor out = empty(sizes, dtype);
   Tensor v = empty({}, dtype);
   store_number(value, dtype, v.data_ptr(), op, "fill_value");
+  GilRelease unlocked(out.numel() > kReleaseGilElements);
   out.copy_(v);
   return out;
 }
@@ -92,10 +111,7 @@ PyObject* py_sized(PyObject*, PyObject* args, PyObject* kwargs) {
   if (PyTuple_GET_SIZE(args) == 0) sizes = int_list(take_arg(args, kw.get(), 0, "size", kName), kName, "size");
   else sizes = sizes_from_args(args, kName);
   sizes = checked_sizes(std::move(sizes), kName);
-  const DType dtype = dtype_kwarg(kw.get(), kName).value_or(default_dtype());
-  if constexpr (Fill == 0) return wrap(zeros(sizes, dtype));
-  if constexpr (Fill == 1) return wrap(ones(sizes, dtype));
-  return wrap(empty(sizes, dtype));
+  return wrap(made<Fill>(sizes, dtype_kwarg(kw.get(), kName).value_or(default_dtype())));
   INTEROP_END(nullptr)
 }
 
@@ -129,10 +145,8 @@ PyObject* py_like(PyObject*, PyObject* args, PyObject* kwargs) {
   if constexpr (Fill == 2) value = to_number(take_arg(args, kw.get(), 1, "fill_value", kName), kName, "fill_value");
   const DType dtype = dtype_kwarg(kw.get(), kName).value_or(like.dtype());
   const std::vector<int64_t> sizes = like.shape();
-  if constexpr (Fill == 0) return wrap(zeros(sizes, dtype));
-  if constexpr (Fill == 1) return wrap(ones(sizes, dtype));
   if constexpr (Fill == 2) return wrap(filled(sizes, *value, dtype, kName));
-  return wrap(empty(sizes, dtype));
+  else return wrap(made<Fill>(sizes, dtype));
   INTEROP_END(nullptr)
 }
 

@@ -110,8 +110,6 @@ std::vector<Item> parse(PyObject* index, const char* op) {
   return items;
 }
 
-Tensor adopt(TensorImpl* t) { return Tensor::adopt(t); }
-
 // The coordinates of the nonzero elements of a k-dim mask: k int64
 // tensors of one dim each.
 std::vector<Tensor> mask_coordinates(const Tensor& mask) {
@@ -149,6 +147,19 @@ struct Indexed {
   bool advanced = false;
 };
 
+// The view's geometry, built item by item; the view is made once at the
+// end (select/slice/unsqueeze semantics, without a tensor per step).
+struct Geometry {
+  std::vector<int64_t> sizes, strides;
+  int64_t offset;
+
+  void insert(size_t dim) {  // a dim of size 1 (unsqueeze)
+    const int64_t stride = dim < sizes.size() ? sizes[dim] * strides[dim] : 1;
+    sizes.insert(sizes.begin() + static_cast<std::ptrdiff_t>(dim), 1);
+    strides.insert(strides.begin() + static_cast<std::ptrdiff_t>(dim), stride);
+  }
+};
+
 Indexed apply(const Tensor& self, PyObject* index, const char* op) {
   std::vector<Item> items = parse(index, op);
   int64_t consumed = 0;
@@ -167,34 +178,47 @@ Indexed apply(const Tensor& self, PyObject* index, const char* op) {
     raise(PyExc_IndexError, "%s: too many indices for a tensor of %lld dims (argument 'index')", op,
           static_cast<long long>(ndim));
   }
-  Indexed r{self, {}};
+  Geometry g{self.shape(), self.strides().vec(), self.storage_offset()};
+  Indexed r;
   int64_t real_dim = 0;  // the dim of `self` the next item indexes, for messages
   for (const Item& it : items) {
-    const int64_t dim = static_cast<int64_t>(r.indices.size());
+    const size_t dim = r.indices.size();  // the dim of the view the next item indexes
     switch (it.kind) {
       case Kind::Int: {
-        const int64_t size = r.view.sizes()[static_cast<size_t>(dim)];
+        const int64_t size = g.sizes[dim];
         if (it.value < -size || it.value >= size)
           raise(PyExc_IndexError, "%s: index %lld is out of range for dim %lld of size %lld (argument 'index')", op,
                 static_cast<long long>(it.value), static_cast<long long>(real_dim), static_cast<long long>(size));
-        r.view = adopt(rt::select(r.view.impl(), dim, it.value));
+        g.offset += (it.value < 0 ? it.value + size : it.value) * g.strides[dim];
+        g.sizes.erase(g.sizes.begin() + static_cast<std::ptrdiff_t>(dim));
+        g.strides.erase(g.strides.begin() + static_cast<std::ptrdiff_t>(dim));
         ++real_dim;
         break;
       }
       case Kind::Slice: {
+        // Python's own slice semantics (clamping, negative bounds), as
+        // ember::slice; only positive steps.
         Py_ssize_t start, stop, step;
         check_py(PySlice_Unpack(it.slice, &start, &stop, &step) == 0);
         if (step < 0)
           raise(PyExc_ValueError,
                 "%s: slice steps must be positive, got %zd (ember tensors have no negative strides; use flip) "
                 "(argument 'index')", op, step);
-        r.view = adopt(rt::slice(r.view.impl(), dim, start, stop, step));
+        const Py_ssize_t length = PySlice_AdjustIndices(static_cast<Py_ssize_t>(g.sizes[dim]), &start, &stop, step);
+        int64_t stride;
+        if (__builtin_mul_overflow(g.strides[dim], static_cast<int64_t>(step), &stride)) {
+          if (length > 1) raise(PyExc_MemoryError, "%s: the slice's stride overflows (argument 'index')", op);
+          stride = g.strides[dim];  // one element: the stride is never used
+        }
+        if (length > 0) g.offset += start * g.strides[dim];
+        g.sizes[dim] = length;
+        g.strides[dim] = stride;
         r.indices.emplace_back();
         ++real_dim;
         break;
       }
       case Kind::None:
-        r.view = adopt(rt::unsqueeze(r.view.impl(), dim));
+        g.insert(dim);
         r.indices.emplace_back();
         break;
       case Kind::Ellipsis:
@@ -202,7 +226,7 @@ Indexed apply(const Tensor& self, PyObject* index, const char* op) {
         real_dim += ndim - consumed;
         break;
       case Kind::Bool:  // a new dim of size 1, indexed by [0] (true) or [] (false)
-        r.view = adopt(rt::unsqueeze(r.view.impl(), dim));
+        g.insert(dim);
         r.indices.push_back(it.value ? zeros({1}, kLong) : empty({0}, kLong));
         break;
       case Kind::Indices:
@@ -212,7 +236,7 @@ Indexed apply(const Tensor& self, PyObject* index, const char* op) {
       case Kind::Mask: {
         const int64_t k = it.tensor.dim();
         const IntList have = it.tensor.sizes();
-        const IntList want(r.view.sizes().data() + dim, static_cast<size_t>(k));
+        const IntList want(g.sizes.data() + dim, static_cast<size_t>(k));
         if (have != want)
           raise(PyExc_IndexError,
                 "%s: the shape of the mask %s at index dim %lld does not match the shape %s of the indexed tensor "
@@ -224,7 +248,13 @@ Indexed apply(const Tensor& self, PyObject* index, const char* op) {
       }
     }
   }
-  while (static_cast<int64_t>(r.indices.size()) < r.view.dim()) r.indices.emplace_back();
+  if (!self.impl()->storage && g.sizes == self.shape()) {
+    r.view = self;  // TH's empty tensor, untouched (it has no storage to view)
+  } else {
+    r.view = Tensor::adopt(
+        rt::tensor_new_with_storage(self.dtype(), self.impl()->storage, g.offset, g.sizes, g.strides, g.sizes.empty()));
+  }
+  r.indices.resize(g.sizes.size());
   for (const Tensor& t : r.indices) r.advanced = r.advanced || t.defined();
   return r;
 }
@@ -384,7 +414,7 @@ Tensor value_tensor(PyObject* value, const Tensor& target, IntList shape) {
   } else {
     raise(PyExc_TypeError, "%s: cannot assign a %s to a tensor (argument 'value')", kSet, type_name(value));
   }
-  while (v.dim() > static_cast<int64_t>(shape.size()) && v.sizes()[0] == 1) v = adopt(rt::squeeze_dim(v.impl(), 0));
+  while (v.dim() > static_cast<int64_t>(shape.size()) && v.sizes()[0] == 1) v = Tensor::adopt(rt::squeeze_dim(v.impl(), 0));
   const size_t n = shape.size(), m = static_cast<size_t>(v.dim());
   bool ok = m <= n;
   for (size_t i = 0; ok && i < m; ++i) ok = v.sizes()[i] == 1 || v.sizes()[i] == shape[n - m + i];
@@ -399,16 +429,6 @@ Tensor value_tensor(PyObject* value, const Tensor& target, IntList shape) {
 PyObject* tensor_getitem(PyObject* self, PyObject* index) {
   INTEROP_BEGIN
   const Tensor& t = unwrap(self);
-  // The common cases first: t[i] and t[a:b].
-  if (PyLong_CheckExact(index) && t.dim() > 0) {
-    const int64_t i = to_int64(index, kGet, "index", PyExc_IndexError);
-    const int64_t size = t.sizes()[0];
-    if (i >= -size && i < size) return wrap(adopt(rt::select(t.impl(), 0, i)));
-  } else if (PySlice_Check(index) && t.dim() > 0) {
-    Py_ssize_t start, stop, step;
-    check_py(PySlice_Unpack(index, &start, &stop, &step) == 0);
-    if (step > 0) return wrap(adopt(rt::slice(t.impl(), 0, start, stop, step)));
-  }
   Indexed r = apply(t, index, kGet);
   if (!r.advanced) return wrap(std::move(r.view));
   const Gather g(r, kGet);
@@ -424,14 +444,22 @@ int tensor_setitem(PyObject* self, PyObject* index, PyObject* value) {
   const Tensor& t = unwrap(self);
   Indexed r = apply(t, index, kSet);
   if (!r.advanced) {
+    if (r.view.numel() == 1 && !is_tensor(value) && is_number(value)) {  // t[i, j] = x: no kernel
+      store_number(to_number(value, kSet, "value"), t.dtype(), r.view.data_ptr(), kSet, "value");
+      return 0;
+    }
     Tensor v = value_tensor(value, r.view, r.view.sizes());
+    GilRelease unlocked(r.view.numel() > kReleaseGilElements);
     r.view.copy_(v);
     return 0;
   }
   const Gather g(r, kSet);
   const Tensor v = value_tensor(value, r.view, g.shape);
   Tensor flat = empty(g.shape, t.dtype());
-  flat.copy_(v);  // broadcast and convert
+  {
+    GilRelease unlocked(flat.numel() > kReleaseGilElements);
+    flat.copy_(v);  // broadcast and convert
+  }
   move_elements(g, r.view, flat, false);
   return 0;
   INTEROP_END(-1)
