@@ -12,7 +12,6 @@ from ember import _C
 from ember._C import Tensor, dtype, get_default_dtype, set_default_dtype, return_types
 from ember import _tensor  # noqa: F401  (sets the Python-level Tensor methods)
 from ember._typed_classes import *  # noqa: F401,F403
-from ember._typed_classes import __all__ as _typed_names
 
 # ember.return_types.max etc. importable as a module, as torch.return_types.
 _sys.modules[__name__ + ".return_types"] = return_types
@@ -23,4 +22,4 @@ for _name in dir(_C):
         globals()[_name] = getattr(_C, _name)
 del _name
 
-__all__ = [n for n in globals() if not n.startswith("_") and n != "return_types"] + ["return_types"] + _typed_names
+__all__ = [n for n in globals() if not n.startswith("_") and n != "return_types"] + ["return_types"]

@@ -102,6 +102,8 @@ PyObject* m_to_bfloat16(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_bfloat16(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_narrow(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_narrow(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_slice(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_slice(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_select(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_select(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_transpose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -508,6 +510,14 @@ const char m_narrow_doc[] =
     "narrow(dim: int, start: int, length: int) -> Tensor\n"
     "\n"
     "The elements `start` .. `start + length - 1` along `dim`, sharing storage (a negative `start` counts from the end).";
+const char fn_slice_doc[] =
+    "slice(input: Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1) -> Tensor\n"
+    "\n"
+    "Python's `self[start:end:step]` along `dim`, sharing storage: absent bounds take the whole dim, negative ones count from the end, both clamp to the dim, and `step` must be positive (as PyTorch; NumPy's negative steps need negative strides, which ember tensors do not have). Python's `t[start:end:step]` gives the same view; no TH counterpart.";
+const char m_slice_doc[] =
+    "slice(dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1) -> Tensor\n"
+    "\n"
+    "Python's `self[start:end:step]` along `dim`, sharing storage: absent bounds take the whole dim, negative ones count from the end, both clamp to the dim, and `step` must be positive (as PyTorch; NumPy's negative steps need negative strides, which ember tensors do not have). Python's `t[start:end:step]` gives the same view; no TH counterpart.";
 const char fn_select_doc[] =
     "select(input: Tensor, dim: int, index: int) -> Tensor\n"
     "\n"
@@ -644,6 +654,7 @@ PyMethodDef tensor_methods[] = {
     {"to_bfloat16", EMBER_FASTCALL(gen::m_to_bfloat16), METH_FASTCALL | METH_KEYWORDS, m_to_bfloat16_doc},
     {"bfloat16", EMBER_FASTCALL(gen::m_bfloat16), METH_FASTCALL | METH_KEYWORDS, m_bfloat16_doc},
     {"narrow", EMBER_FASTCALL(gen::m_narrow), METH_FASTCALL | METH_KEYWORDS, m_narrow_doc},
+    {"slice", EMBER_FASTCALL(gen::m_slice), METH_FASTCALL | METH_KEYWORDS, m_slice_doc},
     {"select", EMBER_FASTCALL(gen::m_select), METH_FASTCALL | METH_KEYWORDS, m_select_doc},
     {"transpose", EMBER_FASTCALL(gen::m_transpose), METH_FASTCALL | METH_KEYWORDS, m_transpose_doc},
     {"t", EMBER_FASTCALL(gen::m_t), METH_FASTCALL | METH_KEYWORDS, m_t_doc},
@@ -694,6 +705,7 @@ PyMethodDef module_functions[] = {
     {"to_bool", EMBER_FASTCALL(gen::fn_to_bool), METH_FASTCALL | METH_KEYWORDS, fn_to_bool_doc},
     {"to_bfloat16", EMBER_FASTCALL(gen::fn_to_bfloat16), METH_FASTCALL | METH_KEYWORDS, fn_to_bfloat16_doc},
     {"narrow", EMBER_FASTCALL(gen::fn_narrow), METH_FASTCALL | METH_KEYWORDS, fn_narrow_doc},
+    {"slice", EMBER_FASTCALL(gen::fn_slice), METH_FASTCALL | METH_KEYWORDS, fn_slice_doc},
     {"select", EMBER_FASTCALL(gen::fn_select), METH_FASTCALL | METH_KEYWORDS, fn_select_doc},
     {"transpose", EMBER_FASTCALL(gen::fn_transpose), METH_FASTCALL | METH_KEYWORDS, fn_transpose_doc},
     {"t", EMBER_FASTCALL(gen::fn_t), METH_FASTCALL | METH_KEYWORDS, fn_t_doc},

@@ -48,6 +48,50 @@ PyObject* m_narrow(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* fn_slice(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "slice(Tensor input, int dim=0, int? start=None, int? end=None, int step=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const std::optional<int64_t> a2 = r.optional_int(2);
+      const std::optional<int64_t> a3 = r.optional_int(3);
+      const int64_t a4 = r.to_int(4);
+      auto result = ember::slice(a0, a1, a2, a3, a4);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_slice(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "slice(int dim=0, int? start=None, int? end=None, int step=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      const std::optional<int64_t> a2 = r.optional_int(2);
+      const int64_t a3 = r.to_int(3);
+      auto result = ember::slice(self_t, a0, a1, a2, a3);
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_select(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({

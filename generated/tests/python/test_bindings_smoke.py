@@ -100,6 +100,8 @@ BINDINGS = [
     Binding('method', 'bfloat16', ((),)),
     Binding('function', 'narrow', ((('input', 'Tensor', None, False), ('dim', 'int', None, False), ('start', 'int', None, False), ('length', 'int', None, False)),)),
     Binding('method', 'narrow', ((('dim', 'int', None, False), ('start', 'int', None, False), ('length', 'int', None, False)),)),
+    Binding('function', 'slice', ((('input', 'Tensor', None, False), ('dim', 'int', '0', False), ('start', 'int?', 'None', False), ('end', 'int?', 'None', False), ('step', 'int', '1', False)),)),
+    Binding('method', 'slice', ((('dim', 'int', '0', False), ('start', 'int?', 'None', False), ('end', 'int?', 'None', False), ('step', 'int', '1', False)),)),
     Binding('function', 'select', ((('input', 'Tensor', None, False), ('dim', 'int', None, False), ('index', 'int', None, False)),)),
     Binding('method', 'select', ((('dim', 'int', None, False), ('index', 'int', None, False)),)),
     Binding('function', 'transpose', ((('input', 'Tensor', None, False), ('dim0', 'int', None, False), ('dim1', 'int', None, False)),)),
