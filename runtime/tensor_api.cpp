@@ -6,13 +6,21 @@
 
 namespace ember {
 
-int64_t Tensor::size(int64_t d) const {
-  return impl_->size[rt::wrap_dim(d, dim(), "size")];
+namespace {
+
+// A dim of size(d) / stride(d). Unlike the ops' dims, a 0-dim tensor has
+// none: there is no entry to read.
+int64_t queried_dim(int64_t d, int64_t ndim, const char* op) {
+  if (ndim == 0)
+    fail(ErrorKind::Index, str(op, ": dim ", d, " is out of range for a 0-dim tensor, which has no dims"), "dim");
+  return rt::wrap_dim(d, ndim, op, "dim");
 }
 
-int64_t Tensor::stride(int64_t d) const {
-  return impl_->stride[rt::wrap_dim(d, dim(), "stride")];
-}
+}  // namespace
+
+int64_t Tensor::size(int64_t d) const { return impl_->size[queried_dim(d, dim(), "size")]; }
+
+int64_t Tensor::stride(int64_t d) const { return impl_->stride[queried_dim(d, dim(), "stride")]; }
 
 void Tensor::check_dtype(DType want, const char* op) const {
   if (dtype() != want)

@@ -244,15 +244,6 @@ PyObject* richcompare(PyObject* a, PyObject* b, int op) {
 // Tensors hash by identity (== is element-wise), as in PyTorch.
 Py_hash_t tensor_hash(PyObject* self) { return _Py_HashPointer(self); }
 
-Py_ssize_t sq_length(PyObject* a) {
-  const Tensor& t = unwrap(a);
-  if (t.dim() == 0) {
-    PyErr_SetString(PyExc_TypeError, "len() of a 0-d tensor");
-    return -1;
-  }
-  return static_cast<Py_ssize_t>(t.size(0));
-}
-
 PyNumberMethods number_methods = [] {
   PyNumberMethods m{};
   m.nb_add = nb_add;
@@ -292,17 +283,10 @@ PyNumberMethods number_methods = [] {
   return m;
 }();
 
-PySequenceMethods sequence_methods = [] {
-  PySequenceMethods m{};
-  m.sq_length = sq_length;
-  return m;
-}();
-
 }  // namespace
 
 void install_operators(PyTypeObject* type) {
   type->tp_as_number = &number_methods;
-  type->tp_as_sequence = &sequence_methods;
   type->tp_richcompare = richcompare;
   type->tp_hash = tensor_hash;
 }

@@ -132,7 +132,7 @@ int storage_ass_subscript(PyObject* self, PyObject* index, PyObject* value) {
   INTEROP_BEGIN
   const Storage& s = unwrap_storage(self);
   if (!value) raise(PyExc_TypeError, "storages do not support deleting elements");
-  if (!is_number(value))
+  if (!is_number_like(value))
     raise(PyExc_TypeError, "storage elements are set from numbers, not %s (argument 'value')", type_name(value));
   const Number n = to_number(value, "storage assignment", "value");
   if (PySlice_Check(index)) {

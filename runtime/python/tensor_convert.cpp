@@ -283,7 +283,7 @@ Scalar Number::scalar() const {
   return Scalar(i);
 }
 
-bool is_number(PyObject* o) {
+bool is_number_like(PyObject* o) {
   if (PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o)) return true;
   if (is_tensor(o)) return unwrap(o).dim() == 0 && unwrap(o).numel() == 1;
   if (is_buffer_array(o)) {

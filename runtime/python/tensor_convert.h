@@ -23,7 +23,7 @@ struct Number {
 };
 
 // Whether `o` reads as a number (no sequence, no array with dims).
-bool is_number(PyObject* o);
+bool is_number_like(PyObject* o);
 // The number `o`; TypeError naming `op` and `arg` for anything else.
 Number to_number(PyObject* o, const char* op, const char* arg);
 

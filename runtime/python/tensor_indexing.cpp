@@ -406,7 +406,7 @@ Tensor value_tensor(PyObject* value, const Tensor& target, IntList shape) {
   if (is_tensor(value)) {
     v = unwrap(value);
     if (v.impl()->storage && v.impl()->storage == target.impl()->storage) v = v.clone();
-  } else if (is_number(value)) {
+  } else if (is_number_like(value)) {
     v = empty({}, dtype);
     store_number(to_number(value, kSet, "value"), dtype, v.data_ptr(), kSet, "value");
   } else if (PyList_Check(value) || PyTuple_Check(value) || is_buffer_array(value)) {
@@ -444,7 +444,7 @@ int tensor_setitem(PyObject* self, PyObject* index, PyObject* value) {
   const Tensor& t = unwrap(self);
   Indexed r = apply(t, index, kSet);
   if (!r.advanced) {
-    if (r.view.numel() == 1 && !is_tensor(value) && is_number(value)) {  // t[i, j] = x: no kernel
+    if (r.view.numel() == 1 && !is_tensor(value) && is_number_like(value)) {  // t[i, j] = x: no kernel
       store_number(to_number(value, kSet, "value"), t.dtype(), r.view.data_ptr(), kSet, "value");
       return 0;
     }

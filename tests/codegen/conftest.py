@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# Some tests import the generator's modules themselves.
+sys.path.insert(0, str(ROOT))
 
 # One valid entry; tests break it one way at a time.
 NEG = """\

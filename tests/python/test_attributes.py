@@ -43,11 +43,11 @@ def test_dim_errors(method):
         getattr(t, method)(-3)
     with pytest.raises(IndexError, match=r"0-dim tensor"):
         getattr(ember.tensor(1.0), method)(0)
-    with pytest.raises(TypeError, match=r"must be an int"):
+    with pytest.raises(TypeError, match=r"must be int"):
         getattr(t, method)("a")
     with pytest.raises(TypeError):
         getattr(t, method)(1.0)
-    with pytest.raises(IndexError):
+    with pytest.raises((IndexError, OverflowError)):
         getattr(t, method)(2**70)
 
 

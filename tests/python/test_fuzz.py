@@ -11,7 +11,7 @@ import ember
 from interop_util import same
 from test_indexing import to_numpy_index
 
-ALLOWED = (IndexError, TypeError, ValueError, MemoryError, BufferError)
+ALLOWED = (IndexError, TypeError, ValueError, OverflowError, MemoryError, BufferError)
 ODD = [None, Ellipsis, True, False, 0, -1, 1, 2**46, -2**63, 2**64, 2**200, 1.5, float("nan"), "x", b"x", 1j,
        object(), [], [[]], [None], [1.5], [True, 2], (), {}, set(), slice(None), slice(2**70), slice(-2**70, 2**70),
        slice(None, None, 0), slice(None, None, -1), slice(None, None, 2**70), slice("a"), slice(1.5),

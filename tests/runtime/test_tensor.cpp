@@ -358,6 +358,9 @@ TEST(Tensor, CppAccessors) {
   EXPECT_EQ(t.data<int32_t>(), static_cast<int32_t*>(t.data_ptr()));
   expect_error([&] { t.data<float>(); }, ErrorKind::Type, "T", {"int32", "float32"});
   expect_error([&] { t.size(2); }, ErrorKind::Index, "dim");
+  const Tensor scalar = empty({}, DType::Int);  // no dims: no entry to read
+  expect_error([&] { scalar.size(0); }, ErrorKind::Index, "dim", {"0-dim"});
+  expect_error([&] { scalar.stride(-1); }, ErrorKind::Index, "dim", {"0-dim"});
   EXPECT_EQ(sizes_text({2, 5}), "[2 x 5]");
 }
 
