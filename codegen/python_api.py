@@ -22,6 +22,7 @@ from .signature import Arg, Signature
 # Python-facing names of the schema types, for docstrings.
 DOC_TYPES = {
     "Tensor": "Tensor", "Tensor|Scalar": "Tensor | number", "Tensor?": "Tensor | None", "Tensor[]": "list[Tensor]",
+    "Tensor?[]": "list[Tensor | None]",
     "Scalar": "number", "int": "int", "int?": "int | None", "int[]": "tuple[int, ...]", "bool": "bool",
     "float": "float", "ScalarType": "dtype", "ScalarType?": "dtype | None",
 }

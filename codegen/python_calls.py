@@ -13,6 +13,7 @@ _CONVERT = {
     "Tensor": "const Tensor& {v} = r.tensor({i});",
     "Tensor?": "const Tensor {v} = r.optional_tensor({i});",
     "Tensor[]": "const std::vector<Tensor> {v} = r.tensor_list({i});",
+    "Tensor?[]": "const std::vector<Tensor> {v} = r.tensor_list({i});",
     "Scalar": "const Scalar {v} = r.scalar({i});",
     "int": "const int64_t {v} = r.to_int({i});",
     "int?": "const std::optional<int64_t> {v} = r.optional_int({i});",

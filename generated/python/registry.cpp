@@ -13,6 +13,40 @@ PyObject* fn_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_lt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_lt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_masked_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_masked_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_masked_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_masked_scatter_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_masked_select(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_masked_select(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_nonzero(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nonzero(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_index_select(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index_select(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_index_copy(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index_copy(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index_copy_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_index_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index_add_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_index_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_gather(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_gather(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_scatter_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_scatter_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_scatter_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_scatter_add_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_index(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_index_put(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index_put(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_index_put_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_zero_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_neg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -148,6 +182,151 @@ const char m_lt_doc[] =
     "lt(other: Tensor | number) -> Tensor\n"
     "\n"
     "Whether each element of `self` is less than `other` (false where either is NaN).";
+const char fn_masked_fill_doc[] =
+    "masked_fill(input: Tensor, mask: Tensor, value: Tensor | number) -> Tensor\n"
+    "\n"
+    "Sets the elements of `self` where `mask` is true to `value` (a number, or a 0-dim tensor). In place the mask broadcasts to self's shape; the function form broadcasts self and mask together. TH's forms need equal element counts instead, each tensor read in its own row-major order.";
+const char m_masked_fill_doc[] =
+    "masked_fill(mask: Tensor, value: Tensor | number) -> Tensor\n"
+    "\n"
+    "Sets the elements of `self` where `mask` is true to `value` (a number, or a 0-dim tensor). In place the mask broadcasts to self's shape; the function form broadcasts self and mask together. TH's forms need equal element counts instead, each tensor read in its own row-major order.";
+const char m_masked_fill__doc[] =
+    "masked_fill_(mask: Tensor, value: Tensor | number) -> Tensor\n"
+    "\n"
+    "Sets the elements of `self` where `mask` is true to `value` (a number, or a 0-dim tensor). In place the mask broadcasts to self's shape; the function form broadcasts self and mask together. TH's forms need equal element counts instead, each tensor read in its own row-major order.";
+const char fn_masked_scatter_doc[] =
+    "masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor\n"
+    "\n"
+    "Copies the elements of `source`, in row-major order, into the positions of `self` where `mask` is true, in row-major order (TH's maskedCopy). `source` needs at least as many elements as the mask has true values, and self's dtype. The mask broadcasts as for masked_fill; TH's forms need equal element counts of tensor and mask.";
+const char m_masked_scatter_doc[] =
+    "masked_scatter(mask: Tensor, source: Tensor) -> Tensor\n"
+    "\n"
+    "Copies the elements of `source`, in row-major order, into the positions of `self` where `mask` is true, in row-major order (TH's maskedCopy). `source` needs at least as many elements as the mask has true values, and self's dtype. The mask broadcasts as for masked_fill; TH's forms need equal element counts of tensor and mask.";
+const char m_masked_scatter__doc[] =
+    "masked_scatter_(mask: Tensor, source: Tensor) -> Tensor\n"
+    "\n"
+    "Copies the elements of `source`, in row-major order, into the positions of `self` where `mask` is true, in row-major order (TH's maskedCopy). `source` needs at least as many elements as the mask has true values, and self's dtype. The mask broadcasts as for masked_fill; TH's forms need equal element counts of tensor and mask.";
+const char fn_masked_select_doc[] =
+    "masked_select(input: Tensor, mask: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A new 1-d tensor of the elements of `self` where `mask` is true, in row-major order; self and mask broadcast together. TH's forms resize `tensor` to the result and need equal element counts of src and mask.";
+const char m_masked_select_doc[] =
+    "masked_select(mask: Tensor) -> Tensor\n"
+    "\n"
+    "A new 1-d tensor of the elements of `self` where `mask` is true, in row-major order; self and mask broadcast together. TH's forms resize `tensor` to the result and need equal element counts of src and mask.";
+const char fn_nonzero_doc[] =
+    "nonzero(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The 0-based subscripts of the nonzero elements of `self` as an int64 tensor of shape [count, self.dim()], in row-major order (-0.0 is zero, NaN is not). The same in TH's C form, which resizes `subscript`.";
+const char m_nonzero_doc[] =
+    "nonzero() -> Tensor\n"
+    "\n"
+    "The 0-based subscripts of the nonzero elements of `self` as an int64 tensor of shape [count, self.dim()], in row-major order (-0.0 is zero, NaN is not). The same in TH's C form, which resizes `subscript`.";
+const char fn_index_select_doc[] =
+    "index_select(input: Tensor, dim: int, index: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The slices of `self` along `dim` at the positions in `index` (a vector or 0-dim int64 tensor; repeats allowed), in index order: the result has self's shape with `index.numel()` along dim. PyTorch's rule: no negative indices. TH's form takes a 1-based index vector and resizes `tensor`.";
+const char m_index_select_doc[] =
+    "index_select(dim: int, index: Tensor) -> Tensor\n"
+    "\n"
+    "The slices of `self` along `dim` at the positions in `index` (a vector or 0-dim int64 tensor; repeats allowed), in index order: the result has self's shape with `index.numel()` along dim. PyTorch's rule: no negative indices. TH's form takes a 1-based index vector and resizes `tensor`.";
+const char fn_index_copy_doc[] =
+    "index_copy(input: Tensor, dim: int, index: Tensor, source: Tensor) -> Tensor\n"
+    "\n"
+    "Copies slice i of `source` along `dim` to slice `index[i]` of self. `source` has self's shape and dtype except along dim, where it has `index.numel()` slices. Of repeated indices the last wins. No negative indices (PyTorch). TH's form takes 1-based indices and, where TH copied slices of equal element count, needs equal slice shapes.";
+const char m_index_copy_doc[] =
+    "index_copy(dim: int, index: Tensor, source: Tensor) -> Tensor\n"
+    "\n"
+    "Copies slice i of `source` along `dim` to slice `index[i]` of self. `source` has self's shape and dtype except along dim, where it has `index.numel()` slices. Of repeated indices the last wins. No negative indices (PyTorch). TH's form takes 1-based indices and, where TH copied slices of equal element count, needs equal slice shapes.";
+const char m_index_copy__doc[] =
+    "index_copy_(dim: int, index: Tensor, source: Tensor) -> Tensor\n"
+    "\n"
+    "Copies slice i of `source` along `dim` to slice `index[i]` of self. `source` has self's shape and dtype except along dim, where it has `index.numel()` slices. Of repeated indices the last wins. No negative indices (PyTorch). TH's form takes 1-based indices and, where TH copied slices of equal element count, needs equal slice shapes.";
+const char fn_index_add_doc[] =
+    "index_add(input: Tensor, dim: int, index: Tensor, source: Tensor, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "Adds `alpha` times slice i of `source` along `dim` to slice `index[i]` of self; repeated indices add up (in index order, on one thread: the same result every run). Shapes as for index_copy; alpha must be integral for integer and bool tensors; bool adds as logical or. Integers wrap. TH's form takes 1-based indices, alpha 1.";
+const char m_index_add_doc[] =
+    "index_add(dim: int, index: Tensor, source: Tensor, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "Adds `alpha` times slice i of `source` along `dim` to slice `index[i]` of self; repeated indices add up (in index order, on one thread: the same result every run). Shapes as for index_copy; alpha must be integral for integer and bool tensors; bool adds as logical or. Integers wrap. TH's form takes 1-based indices, alpha 1.";
+const char m_index_add__doc[] =
+    "index_add_(dim: int, index: Tensor, source: Tensor, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "Adds `alpha` times slice i of `source` along `dim` to slice `index[i]` of self; repeated indices add up (in index order, on one thread: the same result every run). Shapes as for index_copy; alpha must be integral for integer and bool tensors; bool adds as logical or. Integers wrap. TH's form takes 1-based indices, alpha 1.";
+const char fn_index_fill_doc[] =
+    "index_fill(input: Tensor, dim: int, index: Tensor, value: Tensor | number) -> Tensor\n"
+    "\n"
+    "Sets the slices of self along `dim` at the positions in `index` to `value` (a number or a 0-dim tensor). A negative index counts from the end, as in PyTorch. TH's form takes 1-based indices.";
+const char m_index_fill_doc[] =
+    "index_fill(dim: int, index: Tensor, value: Tensor | number) -> Tensor\n"
+    "\n"
+    "Sets the slices of self along `dim` at the positions in `index` to `value` (a number or a 0-dim tensor). A negative index counts from the end, as in PyTorch. TH's form takes 1-based indices.";
+const char m_index_fill__doc[] =
+    "index_fill_(dim: int, index: Tensor, value: Tensor | number) -> Tensor\n"
+    "\n"
+    "Sets the slices of self along `dim` at the positions in `index` to `value` (a number or a 0-dim tensor). A negative index counts from the end, as in PyTorch. TH's form takes 1-based indices.";
+const char fn_gather_doc[] =
+    "gather(input: Tensor, dim: int, index: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`out[i][j][k] = self[index[i][j][k]][j][k]` for dim 0 (and so on): the result has index's shape. `index` has as many dims as self and, except along dim, is no larger. No negative indices (PyTorch). TH's form takes 1-based indices and resizes `tensor` to index's shape (TH's C code wanted it of that shape already).";
+const char m_gather_doc[] =
+    "gather(dim: int, index: Tensor) -> Tensor\n"
+    "\n"
+    "`out[i][j][k] = self[index[i][j][k]][j][k]` for dim 0 (and so on): the result has index's shape. `index` has as many dims as self and, except along dim, is no larger. No negative indices (PyTorch). TH's form takes 1-based indices and resizes `tensor` to index's shape (TH's C code wanted it of that shape already).";
+const char fn_scatter_doc[] =
+    "scatter(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor\n"
+    "scatter(input: Tensor, dim: int, index: Tensor, value: number) -> Tensor\n"
+    "\n"
+    "The reverse of gather: `self[index[i][j][k]][j][k] = src[i][j][k]` for dim 0, over index's shape. index and src have as many dims as self; index is no larger than src, nor than self outside dim. Of several elements sent to one place the last in row-major order of index wins (PyTorch leaves this unspecified). TH's form takes 1-based indices.\n"
+    "\n"
+    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.";
+const char m_scatter_doc[] =
+    "scatter(dim: int, index: Tensor, src: Tensor) -> Tensor\n"
+    "scatter(dim: int, index: Tensor, value: number) -> Tensor\n"
+    "\n"
+    "The reverse of gather: `self[index[i][j][k]][j][k] = src[i][j][k]` for dim 0, over index's shape. index and src have as many dims as self; index is no larger than src, nor than self outside dim. Of several elements sent to one place the last in row-major order of index wins (PyTorch leaves this unspecified). TH's form takes 1-based indices.\n"
+    "\n"
+    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.";
+const char m_scatter__doc[] =
+    "scatter_(dim: int, index: Tensor, src: Tensor) -> Tensor\n"
+    "scatter_(dim: int, index: Tensor, value: number) -> Tensor\n"
+    "\n"
+    "The reverse of gather: `self[index[i][j][k]][j][k] = src[i][j][k]` for dim 0, over index's shape. index and src have as many dims as self; index is no larger than src, nor than self outside dim. Of several elements sent to one place the last in row-major order of index wins (PyTorch leaves this unspecified). TH's form takes 1-based indices.\n"
+    "\n"
+    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.";
+const char fn_scatter_add_doc[] =
+    "scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor\n"
+    "\n"
+    "scatter that adds: `self[index[i][j][k]][j][k] += src[i][j][k]` for dim 0; repeated positions add up, in row-major order of index on one thread (the same result every run). Bool adds as logical or; integers wrap. TH's form takes 1-based indices.";
+const char m_scatter_add_doc[] =
+    "scatter_add(dim: int, index: Tensor, src: Tensor) -> Tensor\n"
+    "\n"
+    "scatter that adds: `self[index[i][j][k]][j][k] += src[i][j][k]` for dim 0; repeated positions add up, in row-major order of index on one thread (the same result every run). Bool adds as logical or; integers wrap. TH's form takes 1-based indices.";
+const char m_scatter_add__doc[] =
+    "scatter_add_(dim: int, index: Tensor, src: Tensor) -> Tensor\n"
+    "\n"
+    "scatter that adds: `self[index[i][j][k]][j][k] += src[i][j][k]` for dim 0; repeated positions add up, in row-major order of index on one thread (the same result every run). Bool adds as logical or; integers wrap. TH's form takes 1-based indices.";
+const char fn_index_doc[] =
+    "index(input: Tensor, indices: list[Tensor | None]) -> Tensor\n"
+    "\n"
+    "PyTorch's advanced indexing, what `self[i0, i1, ...]` computes for tensor subscripts (Note [advanced indexing] in runtime/advanced_index.h): `indices[k]` indexes dim k, an undefined tensor meaning the whole dim; int64 tensors pick positions (negative from the end) and broadcast together; a bool or uint8 mask stands for its nonzero() subscripts over the dims it covers. The result (a new tensor) has the broadcast index shape in place of the indexed dims when they are adjacent, first otherwise. No TH form.";
+const char m_index_doc[] =
+    "index(indices: list[Tensor | None]) -> Tensor\n"
+    "\n"
+    "PyTorch's advanced indexing, what `self[i0, i1, ...]` computes for tensor subscripts (Note [advanced indexing] in runtime/advanced_index.h): `indices[k]` indexes dim k, an undefined tensor meaning the whole dim; int64 tensors pick positions (negative from the end) and broadcast together; a bool or uint8 mask stands for its nonzero() subscripts over the dims it covers. The result (a new tensor) has the broadcast index shape in place of the indexed dims when they are adjacent, first otherwise. No TH form.";
+const char fn_index_put_doc[] =
+    "index_put(input: Tensor, indices: list[Tensor | None], values: Tensor, accumulate: bool = False) -> Tensor\n"
+    "\n"
+    "What `self[i0, i1, ...] = values` does for tensor subscripts: the positions index(self, indices) would read are set to `values` (broadcast to that result's shape; self's dtype), or with `accumulate` incremented by them. Of repeated positions the last in row-major order wins; with accumulate all add up (deterministic). No TH form.";
+const char m_index_put_doc[] =
+    "index_put(indices: list[Tensor | None], values: Tensor, accumulate: bool = False) -> Tensor\n"
+    "\n"
+    "What `self[i0, i1, ...] = values` does for tensor subscripts: the positions index(self, indices) would read are set to `values` (broadcast to that result's shape; self's dtype), or with `accumulate` incremented by them. Of repeated positions the last in row-major order wins; with accumulate all add up (deterministic). No TH form.";
+const char m_index_put__doc[] =
+    "index_put_(indices: list[Tensor | None], values: Tensor, accumulate: bool = False) -> Tensor\n"
+    "\n"
+    "What `self[i0, i1, ...] = values` does for tensor subscripts: the positions index(self, indices) would read are set to `values` (broadcast to that result's shape; self's dtype), or with `accumulate` incremented by them. Of repeated positions the last in row-major order wins; with accumulate all add up (deterministic). No TH form.";
 const char m_fill__doc[] =
     "fill_(value: number) -> Tensor\n"
     "\n"
@@ -600,6 +779,27 @@ const char m_unsqueeze_doc[] =
 PyMethodDef tensor_methods[] = {
     {"eq", EMBER_FASTCALL(gen::m_eq), METH_FASTCALL | METH_KEYWORDS, m_eq_doc},
     {"lt", EMBER_FASTCALL(gen::m_lt), METH_FASTCALL | METH_KEYWORDS, m_lt_doc},
+    {"masked_fill", EMBER_FASTCALL(gen::m_masked_fill), METH_FASTCALL | METH_KEYWORDS, m_masked_fill_doc},
+    {"masked_fill_", EMBER_FASTCALL(gen::m_masked_fill_), METH_FASTCALL | METH_KEYWORDS, m_masked_fill__doc},
+    {"masked_scatter", EMBER_FASTCALL(gen::m_masked_scatter), METH_FASTCALL | METH_KEYWORDS, m_masked_scatter_doc},
+    {"masked_scatter_", EMBER_FASTCALL(gen::m_masked_scatter_), METH_FASTCALL | METH_KEYWORDS, m_masked_scatter__doc},
+    {"masked_select", EMBER_FASTCALL(gen::m_masked_select), METH_FASTCALL | METH_KEYWORDS, m_masked_select_doc},
+    {"nonzero", EMBER_FASTCALL(gen::m_nonzero), METH_FASTCALL | METH_KEYWORDS, m_nonzero_doc},
+    {"index_select", EMBER_FASTCALL(gen::m_index_select), METH_FASTCALL | METH_KEYWORDS, m_index_select_doc},
+    {"index_copy", EMBER_FASTCALL(gen::m_index_copy), METH_FASTCALL | METH_KEYWORDS, m_index_copy_doc},
+    {"index_copy_", EMBER_FASTCALL(gen::m_index_copy_), METH_FASTCALL | METH_KEYWORDS, m_index_copy__doc},
+    {"index_add", EMBER_FASTCALL(gen::m_index_add), METH_FASTCALL | METH_KEYWORDS, m_index_add_doc},
+    {"index_add_", EMBER_FASTCALL(gen::m_index_add_), METH_FASTCALL | METH_KEYWORDS, m_index_add__doc},
+    {"index_fill", EMBER_FASTCALL(gen::m_index_fill), METH_FASTCALL | METH_KEYWORDS, m_index_fill_doc},
+    {"index_fill_", EMBER_FASTCALL(gen::m_index_fill_), METH_FASTCALL | METH_KEYWORDS, m_index_fill__doc},
+    {"gather", EMBER_FASTCALL(gen::m_gather), METH_FASTCALL | METH_KEYWORDS, m_gather_doc},
+    {"scatter", EMBER_FASTCALL(gen::m_scatter), METH_FASTCALL | METH_KEYWORDS, m_scatter_doc},
+    {"scatter_", EMBER_FASTCALL(gen::m_scatter_), METH_FASTCALL | METH_KEYWORDS, m_scatter__doc},
+    {"scatter_add", EMBER_FASTCALL(gen::m_scatter_add), METH_FASTCALL | METH_KEYWORDS, m_scatter_add_doc},
+    {"scatter_add_", EMBER_FASTCALL(gen::m_scatter_add_), METH_FASTCALL | METH_KEYWORDS, m_scatter_add__doc},
+    {"index", EMBER_FASTCALL(gen::m_index), METH_FASTCALL | METH_KEYWORDS, m_index_doc},
+    {"index_put", EMBER_FASTCALL(gen::m_index_put), METH_FASTCALL | METH_KEYWORDS, m_index_put_doc},
+    {"index_put_", EMBER_FASTCALL(gen::m_index_put_), METH_FASTCALL | METH_KEYWORDS, m_index_put__doc},
     {"fill_", EMBER_FASTCALL(gen::m_fill_), METH_FASTCALL | METH_KEYWORDS, m_fill__doc},
     {"zero_", EMBER_FASTCALL(gen::m_zero_), METH_FASTCALL | METH_KEYWORDS, m_zero__doc},
     {"neg", EMBER_FASTCALL(gen::m_neg), METH_FASTCALL | METH_KEYWORDS, m_neg_doc},
@@ -670,6 +870,19 @@ PyMethodDef tensor_methods[] = {
 PyMethodDef module_functions[] = {
     {"eq", EMBER_FASTCALL(gen::fn_eq), METH_FASTCALL | METH_KEYWORDS, fn_eq_doc},
     {"lt", EMBER_FASTCALL(gen::fn_lt), METH_FASTCALL | METH_KEYWORDS, fn_lt_doc},
+    {"masked_fill", EMBER_FASTCALL(gen::fn_masked_fill), METH_FASTCALL | METH_KEYWORDS, fn_masked_fill_doc},
+    {"masked_scatter", EMBER_FASTCALL(gen::fn_masked_scatter), METH_FASTCALL | METH_KEYWORDS, fn_masked_scatter_doc},
+    {"masked_select", EMBER_FASTCALL(gen::fn_masked_select), METH_FASTCALL | METH_KEYWORDS, fn_masked_select_doc},
+    {"nonzero", EMBER_FASTCALL(gen::fn_nonzero), METH_FASTCALL | METH_KEYWORDS, fn_nonzero_doc},
+    {"index_select", EMBER_FASTCALL(gen::fn_index_select), METH_FASTCALL | METH_KEYWORDS, fn_index_select_doc},
+    {"index_copy", EMBER_FASTCALL(gen::fn_index_copy), METH_FASTCALL | METH_KEYWORDS, fn_index_copy_doc},
+    {"index_add", EMBER_FASTCALL(gen::fn_index_add), METH_FASTCALL | METH_KEYWORDS, fn_index_add_doc},
+    {"index_fill", EMBER_FASTCALL(gen::fn_index_fill), METH_FASTCALL | METH_KEYWORDS, fn_index_fill_doc},
+    {"gather", EMBER_FASTCALL(gen::fn_gather), METH_FASTCALL | METH_KEYWORDS, fn_gather_doc},
+    {"scatter", EMBER_FASTCALL(gen::fn_scatter), METH_FASTCALL | METH_KEYWORDS, fn_scatter_doc},
+    {"scatter_add", EMBER_FASTCALL(gen::fn_scatter_add), METH_FASTCALL | METH_KEYWORDS, fn_scatter_add_doc},
+    {"index", EMBER_FASTCALL(gen::fn_index), METH_FASTCALL | METH_KEYWORDS, fn_index_doc},
+    {"index_put", EMBER_FASTCALL(gen::fn_index_put), METH_FASTCALL | METH_KEYWORDS, fn_index_put_doc},
     {"neg", EMBER_FASTCALL(gen::fn_neg), METH_FASTCALL | METH_KEYWORDS, fn_neg_doc},
     {"abs", EMBER_FASTCALL(gen::fn_abs), METH_FASTCALL | METH_KEYWORDS, fn_abs_doc},
     {"exp", EMBER_FASTCALL(gen::fn_exp), METH_FASTCALL | METH_KEYWORDS, fn_exp_doc},

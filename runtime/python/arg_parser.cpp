@@ -81,13 +81,13 @@ bool is_real_like(PyObject* obj) {
   return numpy_kind(obj) != NumpyKind::None;
 }
 
-bool is_tensor_sequence(PyObject* obj, Py_ssize_t want) {
+bool is_tensor_sequence(PyObject* obj, Py_ssize_t want, bool nones = false) {
   if (!PyTuple_Check(obj) && !PyList_Check(obj)) return false;
   const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
   if (want >= 0 && n != want) return false;
   PyObject** items = PySequence_Fast_ITEMS(obj);
   for (Py_ssize_t i = 0; i < n; ++i)
-    if (!is_tensor(items[i])) return false;
+    if (!is_tensor(items[i]) && !(nones && items[i] == Py_None)) return false;
   return true;
 }
 
@@ -106,6 +106,7 @@ bool matches(const Param& p, PyObject* obj) {
     case ParamType::Tensor: return is_tensor(obj);
     case ParamType::TensorOrScalar: return is_tensor(obj) || is_number(obj);
     case ParamType::TensorList: return is_tensor_sequence(obj, -1);
+    case ParamType::OptionalTensorList: return is_tensor_sequence(obj, -1, true);
     case ParamType::TensorTuple: return is_tensor_sequence(obj, p.tuple_size);
     case ParamType::Scalar: return is_number(obj) || (is_tensor(obj) && unwrap(obj).dim() == 0);
     case ParamType::Int: return is_int_like(obj);
@@ -248,6 +249,8 @@ Param parse_param(const std::string& part, bool kwarg_only, const std::string& s
     p.type = ParamType::TensorOrScalar;
   } else if (type == "Tensor[]") {
     p.type = ParamType::TensorList;
+  } else if (type == "Tensor?[]") {
+    p.type = ParamType::OptionalTensorList;
   } else if (type.rfind("Tensor[", 0) == 0 && type.back() == ']') {
     p.type = ParamType::TensorTuple;
     int64_t n = 0;
@@ -310,6 +313,7 @@ std::string param_type_text(const Param& p) {
     case ParamType::Tensor: s = "Tensor"; break;
     case ParamType::TensorOrScalar: s = "Tensor or number"; break;
     case ParamType::TensorList: s = "tuple of Tensors"; break;
+    case ParamType::OptionalTensorList: s = "tuple of Tensors or Nones"; break;
     case ParamType::TensorTuple: s = "tuple of " + std::to_string(p.tuple_size) + " Tensors"; break;
     case ParamType::Scalar: s = "number"; break;
     case ParamType::Int: s = "int"; break;
@@ -542,7 +546,10 @@ std::vector<ember::Tensor> ParsedArgs::tensor_list(int i) const {
   if (!obj) return list;
   const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
   list.reserve(n);
-  for (Py_ssize_t k = 0; k < n; ++k) list.push_back(unwrap(PySequence_Fast_ITEMS(obj)[k]));
+  for (Py_ssize_t k = 0; k < n; ++k) {
+    PyObject* item = PySequence_Fast_ITEMS(obj)[k];
+    list.push_back(item == Py_None ? ember::Tensor() : unwrap(item));  // None: an undefined tensor (Tensor?[])
+  }
   return list;
 }
 

@@ -34,6 +34,7 @@ enum class ParamType : uint8_t {
   Tensor,          // Tensor
   TensorOrScalar,  // Tensor|Scalar: a tensor, or a Python number
   TensorList,      // Tensor[]: a list or tuple of tensors
+  OptionalTensorList,  // Tensor?[]: a list or tuple of tensors and Nones
   TensorTuple,     // Tensor[N]: exactly N tensors (out= of multi-output ops)
   Scalar,          // Scalar: bool, int, float, a NumPy scalar or a 0-dim tensor
   Int,             // int: an int, a NumPy integer or a 0-dim integer tensor
@@ -90,7 +91,7 @@ class ParsedArgs {
   const ember::Tensor& tensor(int i) const { return unwrap(slots[i]); }
   ember::Tensor& tensor_mut(int i) const { return unwrap_mut(slots[i]); }
   ember::Tensor optional_tensor(int i) const { return is_none(i) ? ember::Tensor() : unwrap(slots[i]); }
-  std::vector<ember::Tensor> tensor_list(int i) const;
+  std::vector<ember::Tensor> tensor_list(int i) const;  // None entries (Tensor?[]) are undefined tensors
   ember::Scalar scalar(int i) const;
   int64_t to_int(int i) const;
   std::optional<int64_t> optional_int(int i) const {

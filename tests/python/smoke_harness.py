@@ -49,6 +49,8 @@ def _valid(type_: str) -> Any:
         return _tensor()
     if base == "Tensor[]":
         return [_tensor(), _tensor()]
+    if base == "Tensor?[]":
+        return [None, to_ember(np.array([0, 2, 1]), "int64")]
     if base.startswith("Tensor["):
         n = int(base[7:-1])
         return tuple(_tensor() for _ in range(n))
@@ -61,7 +63,7 @@ def _bad_values() -> list[Any]:
         [[1, 2], [3]], [1, [2]], (1,) * 20, [], (), [None], ["a"], {"a": 1}, object(), ember.float64, ember.bool,
         _tensor((0, 3)), _tensor((2, 3), "int64"), _tensor((), "float32"), _tensor((4,), "bool"),
         _tensor((1, 1, 1, 1, 1, 1, 1, 1)), np.float32(2.5), np.int64(3), np.array([1.0, 2.0]), complex(1, 2),
-        [_tensor(), "x"], (_tensor(),), (_tensor(), _tensor(), _tensor()),
+        [_tensor(), "x"], (_tensor(),), (_tensor(), _tensor(), _tensor()), [None], [None, 2**70],
     ]
 
 
