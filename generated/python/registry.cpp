@@ -13,6 +13,34 @@ PyObject* fn_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_lt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_lt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_zeros(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ones(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_zeros_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_zeros_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ones_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ones_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_full(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_full_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_full_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arange(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_range(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linspace(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_logspace(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_randperm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_eye(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_diag(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_diag(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tril(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_tril(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_tril_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_triu(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_triu(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_triu_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cat(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_masked_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -182,6 +210,121 @@ const char m_lt_doc[] =
     "lt(other: Tensor | number) -> Tensor\n"
     "\n"
     "Whether each element of `self` is less than `other` (false where either is NaN).";
+const char fn_zeros_doc[] =
+    "zeros(size: tuple[int, ...], *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A contiguous tensor of `size` filled with zeros (the default dtype unless `dtype` is given). TH's form resizes `r_` to `size`.";
+const char fn_ones_doc[] =
+    "ones(size: tuple[int, ...], *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A contiguous tensor of `size` filled with ones (the default dtype unless `dtype` is given). TH's form resizes `r_` to `size`.";
+const char fn_zeros_like_doc[] =
+    "zeros_like(input: Tensor, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A contiguous tensor of zeros of self's shape and dtype (or `dtype`). TH's zerosLike resizes `r_` as `input`.";
+const char m_zeros_like_doc[] =
+    "zeros_like(*, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A contiguous tensor of zeros of self's shape and dtype (or `dtype`). TH's zerosLike resizes `r_` as `input`.";
+const char fn_ones_like_doc[] =
+    "ones_like(input: Tensor, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A contiguous tensor of ones of self's shape and dtype (or `dtype`). TH's onesLike resizes `r_` as `input`.";
+const char m_ones_like_doc[] =
+    "ones_like(*, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A contiguous tensor of ones of self's shape and dtype (or `dtype`). TH's onesLike resizes `r_` as `input`.";
+const char fn_full_doc[] =
+    "full(size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A contiguous tensor of `size` filled with `fill_value`. Without `dtype`: bool for a bool value, int64 for an integral one, the default dtype for a floating one (PyTorch 1.13). No TH form (TH's `fill` fills an existing tensor).";
+const char fn_full_like_doc[] =
+    "full_like(input: Tensor, fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`. No TH form.";
+const char m_full_like_doc[] =
+    "full_like(fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`. No TH form.";
+const char fn_arange_doc[] =
+    "arange(end: number, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "arange(start: number, end: number, step: number = 1, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`arange(0, end, 1)`: the 1-d tensor 0, 1, .., up to but excluding `end`. Without `dtype`: int64 for an integral `end`, else the default dtype.\n"
+    "\n"
+    "The 1-d tensor `start + i * step` for i = 0, 1, .. while it is short of `end` (ceil((end - start) / step) elements), each computed in the dtype's accumulate type (int64 exactly; double for float) and then stored. Integer dtypes take the arguments as integers first. Without `dtype`: int64 when every argument is integral, else the default dtype. Bool has no ranges. TH's form (accreal arguments) resizes `r_`.";
+const char fn_range_doc[] =
+    "range(start: number, end: number, step: number = 1, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Like arange but including `end` when the steps reach it (floor((end - start) / step) + 1 elements; PyTorch's deprecated torch.range, Torch7's torch.range). Without `dtype`: the default dtype. TH's form resizes `r_`.";
+const char fn_linspace_doc[] =
+    "linspace(start: number, end: number, steps: int, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`steps` evenly spaced values from `start` to `end` inclusive, as PyTorch computes them (from the start for the first half, from the end for the second, so both ends are exact). Integer dtypes compute in double and truncate. Without `dtype`: the default dtype. TH's form needs n > 1, or n == 1 with a == b, and resizes `r_`.";
+const char fn_logspace_doc[] =
+    "logspace(start: number, end: number, steps: int, base: float = 10.0, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`base` to the powers linspace(start, end, steps). TH's form has base 10 and linspace's rule for n.";
+const char fn_randperm_doc[] =
+    "randperm(n: int, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A random permutation of 0 .. n-1 (int64 unless `dtype` is given), drawn by Torch7's and PyTorch's Fisher-Yates loop over the generator's 32-bit Mersenne Twister stream, so a manual seed gives their permutation. C++ draws from the default generator; TH's form from `_generator` (NULL: the default one), needs n > 0 and resizes `r_`. n - 1 must be exactly representable in the dtype (2048 for float16).";
+const char fn_eye_doc[] =
+    "eye(n: int, m: int | None = None, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The n x m matrix (n x n without m) with ones on the main diagonal and zeros elsewhere. TH's form needs n > 0 and takes m <= 0 for m = n.";
+const char fn_diag_doc[] =
+    "diag(input: Tensor, diagonal: int = 0, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Of a vector: the square matrix with it on diagonal `diagonal` (above the main one when positive) and zeros elsewhere. Of a matrix: that diagonal as a new vector. The same in TH's form, which resizes `r_`.";
+const char m_diag_doc[] =
+    "diag(diagonal: int = 0) -> Tensor\n"
+    "\n"
+    "Of a vector: the square matrix with it on diagonal `diagonal` (above the main one when positive) and zeros elsewhere. Of a matrix: that diagonal as a new vector. The same in TH's form, which resizes `r_`.";
+const char fn_tril_doc[] =
+    "tril(input: Tensor, diagonal: int = 0, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The lower triangle of the matrices in the last two dims of `self`: elements with column - row > diagonal become 0. TH's form takes one matrix and resizes `r_` (which may be `t`).";
+const char m_tril_doc[] =
+    "tril(diagonal: int = 0) -> Tensor\n"
+    "\n"
+    "The lower triangle of the matrices in the last two dims of `self`: elements with column - row > diagonal become 0. TH's form takes one matrix and resizes `r_` (which may be `t`).";
+const char m_tril__doc[] =
+    "tril_(diagonal: int = 0) -> Tensor\n"
+    "\n"
+    "The lower triangle of the matrices in the last two dims of `self`: elements with column - row > diagonal become 0. TH's form takes one matrix and resizes `r_` (which may be `t`).";
+const char fn_triu_doc[] =
+    "triu(input: Tensor, diagonal: int = 0, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The upper triangle: elements with column - row < diagonal become 0. As tril otherwise.";
+const char m_triu_doc[] =
+    "triu(diagonal: int = 0) -> Tensor\n"
+    "\n"
+    "The upper triangle: elements with column - row < diagonal become 0. As tril otherwise.";
+const char m_triu__doc[] =
+    "triu_(diagonal: int = 0) -> Tensor\n"
+    "\n"
+    "The upper triangle: elements with column - row < diagonal become 0. As tril otherwise.";
+const char fn_cat_doc[] =
+    "cat(tensors: list[Tensor], dim: int = 0, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The tensors joined along `dim`: they agree in every other dim, and the result has the promoted dtype. 1-d tensors of size 0 are skipped whatever their shape (PyTorch's legacy rule). TH's forms are cat and catArray.";
+const char fn_reshape_doc[] =
+    "reshape(input: Tensor, shape: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "self's elements in row-major order in a tensor of `shape` (one size may be -1, inferred): a view when the strides allow one, else a copy. TH's form always copies into `r_`, resized.";
+const char m_reshape_doc[] =
+    "reshape(shape: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "self's elements in row-major order in a tensor of `shape` (one size may be -1, inferred): a view when the strides allow one, else a copy. TH's form always copies into `r_`, resized.";
+const char fn_equal_doc[] =
+    "equal(input: Tensor, other: Tensor) -> bool\n"
+    "\n"
+    "Whether self and other have the same shape and equal elements (NaN differs from itself). TH's form returns 1 or 0.";
+const char m_equal_doc[] =
+    "equal(other: Tensor) -> bool\n"
+    "\n"
+    "Whether self and other have the same shape and equal elements (NaN differs from itself). TH's form returns 1 or 0.";
 const char fn_masked_fill_doc[] =
     "masked_fill(input: Tensor, mask: Tensor, value: Tensor | number) -> Tensor\n"
     "\n"
@@ -779,6 +922,16 @@ const char m_unsqueeze_doc[] =
 PyMethodDef tensor_methods[] = {
     {"eq", EMBER_FASTCALL(gen::m_eq), METH_FASTCALL | METH_KEYWORDS, m_eq_doc},
     {"lt", EMBER_FASTCALL(gen::m_lt), METH_FASTCALL | METH_KEYWORDS, m_lt_doc},
+    {"zeros_like", EMBER_FASTCALL(gen::m_zeros_like), METH_FASTCALL | METH_KEYWORDS, m_zeros_like_doc},
+    {"ones_like", EMBER_FASTCALL(gen::m_ones_like), METH_FASTCALL | METH_KEYWORDS, m_ones_like_doc},
+    {"full_like", EMBER_FASTCALL(gen::m_full_like), METH_FASTCALL | METH_KEYWORDS, m_full_like_doc},
+    {"diag", EMBER_FASTCALL(gen::m_diag), METH_FASTCALL | METH_KEYWORDS, m_diag_doc},
+    {"tril", EMBER_FASTCALL(gen::m_tril), METH_FASTCALL | METH_KEYWORDS, m_tril_doc},
+    {"tril_", EMBER_FASTCALL(gen::m_tril_), METH_FASTCALL | METH_KEYWORDS, m_tril__doc},
+    {"triu", EMBER_FASTCALL(gen::m_triu), METH_FASTCALL | METH_KEYWORDS, m_triu_doc},
+    {"triu_", EMBER_FASTCALL(gen::m_triu_), METH_FASTCALL | METH_KEYWORDS, m_triu__doc},
+    {"reshape", EMBER_FASTCALL(gen::m_reshape), METH_FASTCALL | METH_KEYWORDS, m_reshape_doc},
+    {"equal", EMBER_FASTCALL(gen::m_equal), METH_FASTCALL | METH_KEYWORDS, m_equal_doc},
     {"masked_fill", EMBER_FASTCALL(gen::m_masked_fill), METH_FASTCALL | METH_KEYWORDS, m_masked_fill_doc},
     {"masked_fill_", EMBER_FASTCALL(gen::m_masked_fill_), METH_FASTCALL | METH_KEYWORDS, m_masked_fill__doc},
     {"masked_scatter", EMBER_FASTCALL(gen::m_masked_scatter), METH_FASTCALL | METH_KEYWORDS, m_masked_scatter_doc},
@@ -870,6 +1023,24 @@ PyMethodDef tensor_methods[] = {
 PyMethodDef module_functions[] = {
     {"eq", EMBER_FASTCALL(gen::fn_eq), METH_FASTCALL | METH_KEYWORDS, fn_eq_doc},
     {"lt", EMBER_FASTCALL(gen::fn_lt), METH_FASTCALL | METH_KEYWORDS, fn_lt_doc},
+    {"zeros", EMBER_FASTCALL(gen::fn_zeros), METH_FASTCALL | METH_KEYWORDS, fn_zeros_doc},
+    {"ones", EMBER_FASTCALL(gen::fn_ones), METH_FASTCALL | METH_KEYWORDS, fn_ones_doc},
+    {"zeros_like", EMBER_FASTCALL(gen::fn_zeros_like), METH_FASTCALL | METH_KEYWORDS, fn_zeros_like_doc},
+    {"ones_like", EMBER_FASTCALL(gen::fn_ones_like), METH_FASTCALL | METH_KEYWORDS, fn_ones_like_doc},
+    {"full", EMBER_FASTCALL(gen::fn_full), METH_FASTCALL | METH_KEYWORDS, fn_full_doc},
+    {"full_like", EMBER_FASTCALL(gen::fn_full_like), METH_FASTCALL | METH_KEYWORDS, fn_full_like_doc},
+    {"arange", EMBER_FASTCALL(gen::fn_arange), METH_FASTCALL | METH_KEYWORDS, fn_arange_doc},
+    {"range", EMBER_FASTCALL(gen::fn_range), METH_FASTCALL | METH_KEYWORDS, fn_range_doc},
+    {"linspace", EMBER_FASTCALL(gen::fn_linspace), METH_FASTCALL | METH_KEYWORDS, fn_linspace_doc},
+    {"logspace", EMBER_FASTCALL(gen::fn_logspace), METH_FASTCALL | METH_KEYWORDS, fn_logspace_doc},
+    {"randperm", EMBER_FASTCALL(gen::fn_randperm), METH_FASTCALL | METH_KEYWORDS, fn_randperm_doc},
+    {"eye", EMBER_FASTCALL(gen::fn_eye), METH_FASTCALL | METH_KEYWORDS, fn_eye_doc},
+    {"diag", EMBER_FASTCALL(gen::fn_diag), METH_FASTCALL | METH_KEYWORDS, fn_diag_doc},
+    {"tril", EMBER_FASTCALL(gen::fn_tril), METH_FASTCALL | METH_KEYWORDS, fn_tril_doc},
+    {"triu", EMBER_FASTCALL(gen::fn_triu), METH_FASTCALL | METH_KEYWORDS, fn_triu_doc},
+    {"cat", EMBER_FASTCALL(gen::fn_cat), METH_FASTCALL | METH_KEYWORDS, fn_cat_doc},
+    {"reshape", EMBER_FASTCALL(gen::fn_reshape), METH_FASTCALL | METH_KEYWORDS, fn_reshape_doc},
+    {"equal", EMBER_FASTCALL(gen::fn_equal), METH_FASTCALL | METH_KEYWORDS, fn_equal_doc},
     {"masked_fill", EMBER_FASTCALL(gen::fn_masked_fill), METH_FASTCALL | METH_KEYWORDS, fn_masked_fill_doc},
     {"masked_scatter", EMBER_FASTCALL(gen::fn_masked_scatter), METH_FASTCALL | METH_KEYWORDS, fn_masked_scatter_doc},
     {"masked_select", EMBER_FASTCALL(gen::fn_masked_select), METH_FASTCALL | METH_KEYWORDS, fn_masked_select_doc},
