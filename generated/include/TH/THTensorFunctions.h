@@ -11,6 +11,12 @@ extern "C" {
 #endif
 
 /* Byte */
+TH_API void THByteTensor_addmm(THByteTensor *r_, unsigned char beta, THByteTensor *t, unsigned char alpha, THByteTensor *m1, THByteTensor *m2);
+TH_API void THByteTensor_baddbmm(THByteTensor *result, unsigned char beta, THByteTensor *t, unsigned char alpha, THByteTensor *batch1, THByteTensor *batch2);
+TH_API void THByteTensor_addbmm(THByteTensor *result, unsigned char beta, THByteTensor *t, unsigned char alpha, THByteTensor *batch1, THByteTensor *batch2);
+TH_API void THByteTensor_addmv(THByteTensor *r_, unsigned char beta, THByteTensor *t, unsigned char alpha, THByteTensor *mat, THByteTensor *vec);
+TH_API void THByteTensor_addr(THByteTensor *r_, unsigned char beta, THByteTensor *t, unsigned char alpha, THByteTensor *vec1, THByteTensor *vec2);
+TH_API long THByteTensor_dot(THByteTensor *tensor, THByteTensor *src);
 TH_API void THByteTensor_eqValue(THByteTensor *r_, THByteTensor *t, unsigned char value);
 TH_API void THByteTensor_eqValueT(THByteTensor *r_, THByteTensor *t, unsigned char value);
 TH_API void THByteTensor_eqTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb);
@@ -154,6 +160,12 @@ TH_API void THByteTensor_squeeze1d(THByteTensor *self, THByteTensor *src, int di
 TH_API void THByteTensor_unsqueeze1d(THByteTensor *self, THByteTensor *src, int dimension_);
 
 /* Char */
+TH_API void THCharTensor_addmm(THCharTensor *r_, char beta, THCharTensor *t, char alpha, THCharTensor *m1, THCharTensor *m2);
+TH_API void THCharTensor_baddbmm(THCharTensor *result, char beta, THCharTensor *t, char alpha, THCharTensor *batch1, THCharTensor *batch2);
+TH_API void THCharTensor_addbmm(THCharTensor *result, char beta, THCharTensor *t, char alpha, THCharTensor *batch1, THCharTensor *batch2);
+TH_API void THCharTensor_addmv(THCharTensor *r_, char beta, THCharTensor *t, char alpha, THCharTensor *mat, THCharTensor *vec);
+TH_API void THCharTensor_addr(THCharTensor *r_, char beta, THCharTensor *t, char alpha, THCharTensor *vec1, THCharTensor *vec2);
+TH_API long THCharTensor_dot(THCharTensor *tensor, THCharTensor *src);
 TH_API void THCharTensor_eqValue(THByteTensor *r_, THCharTensor *t, char value);
 TH_API void THCharTensor_eqValueT(THCharTensor *r_, THCharTensor *t, char value);
 TH_API void THCharTensor_eqTensor(THByteTensor *r_, THCharTensor *ta, THCharTensor *tb);
@@ -298,6 +310,12 @@ TH_API void THCharTensor_squeeze1d(THCharTensor *self, THCharTensor *src, int di
 TH_API void THCharTensor_unsqueeze1d(THCharTensor *self, THCharTensor *src, int dimension_);
 
 /* Short */
+TH_API void THShortTensor_addmm(THShortTensor *r_, short beta, THShortTensor *t, short alpha, THShortTensor *m1, THShortTensor *m2);
+TH_API void THShortTensor_baddbmm(THShortTensor *result, short beta, THShortTensor *t, short alpha, THShortTensor *batch1, THShortTensor *batch2);
+TH_API void THShortTensor_addbmm(THShortTensor *result, short beta, THShortTensor *t, short alpha, THShortTensor *batch1, THShortTensor *batch2);
+TH_API void THShortTensor_addmv(THShortTensor *r_, short beta, THShortTensor *t, short alpha, THShortTensor *mat, THShortTensor *vec);
+TH_API void THShortTensor_addr(THShortTensor *r_, short beta, THShortTensor *t, short alpha, THShortTensor *vec1, THShortTensor *vec2);
+TH_API long THShortTensor_dot(THShortTensor *tensor, THShortTensor *src);
 TH_API void THShortTensor_eqValue(THByteTensor *r_, THShortTensor *t, short value);
 TH_API void THShortTensor_eqValueT(THShortTensor *r_, THShortTensor *t, short value);
 TH_API void THShortTensor_eqTensor(THByteTensor *r_, THShortTensor *ta, THShortTensor *tb);
@@ -442,6 +460,12 @@ TH_API void THShortTensor_squeeze1d(THShortTensor *self, THShortTensor *src, int
 TH_API void THShortTensor_unsqueeze1d(THShortTensor *self, THShortTensor *src, int dimension_);
 
 /* Int */
+TH_API void THIntTensor_addmm(THIntTensor *r_, int beta, THIntTensor *t, int alpha, THIntTensor *m1, THIntTensor *m2);
+TH_API void THIntTensor_baddbmm(THIntTensor *result, int beta, THIntTensor *t, int alpha, THIntTensor *batch1, THIntTensor *batch2);
+TH_API void THIntTensor_addbmm(THIntTensor *result, int beta, THIntTensor *t, int alpha, THIntTensor *batch1, THIntTensor *batch2);
+TH_API void THIntTensor_addmv(THIntTensor *r_, int beta, THIntTensor *t, int alpha, THIntTensor *mat, THIntTensor *vec);
+TH_API void THIntTensor_addr(THIntTensor *r_, int beta, THIntTensor *t, int alpha, THIntTensor *vec1, THIntTensor *vec2);
+TH_API long THIntTensor_dot(THIntTensor *tensor, THIntTensor *src);
 TH_API void THIntTensor_eqValue(THByteTensor *r_, THIntTensor *t, int value);
 TH_API void THIntTensor_eqValueT(THIntTensor *r_, THIntTensor *t, int value);
 TH_API void THIntTensor_eqTensor(THByteTensor *r_, THIntTensor *ta, THIntTensor *tb);
@@ -586,6 +610,12 @@ TH_API void THIntTensor_squeeze1d(THIntTensor *self, THIntTensor *src, int dimen
 TH_API void THIntTensor_unsqueeze1d(THIntTensor *self, THIntTensor *src, int dimension_);
 
 /* Long */
+TH_API void THLongTensor_addmm(THLongTensor *r_, long beta, THLongTensor *t, long alpha, THLongTensor *m1, THLongTensor *m2);
+TH_API void THLongTensor_baddbmm(THLongTensor *result, long beta, THLongTensor *t, long alpha, THLongTensor *batch1, THLongTensor *batch2);
+TH_API void THLongTensor_addbmm(THLongTensor *result, long beta, THLongTensor *t, long alpha, THLongTensor *batch1, THLongTensor *batch2);
+TH_API void THLongTensor_addmv(THLongTensor *r_, long beta, THLongTensor *t, long alpha, THLongTensor *mat, THLongTensor *vec);
+TH_API void THLongTensor_addr(THLongTensor *r_, long beta, THLongTensor *t, long alpha, THLongTensor *vec1, THLongTensor *vec2);
+TH_API long THLongTensor_dot(THLongTensor *tensor, THLongTensor *src);
 TH_API void THLongTensor_eqValue(THByteTensor *r_, THLongTensor *t, long value);
 TH_API void THLongTensor_eqValueT(THLongTensor *r_, THLongTensor *t, long value);
 TH_API void THLongTensor_eqTensor(THByteTensor *r_, THLongTensor *ta, THLongTensor *tb);
@@ -730,6 +760,12 @@ TH_API void THLongTensor_squeeze1d(THLongTensor *self, THLongTensor *src, int di
 TH_API void THLongTensor_unsqueeze1d(THLongTensor *self, THLongTensor *src, int dimension_);
 
 /* Float */
+TH_API void THFloatTensor_addmm(THFloatTensor *r_, float beta, THFloatTensor *t, float alpha, THFloatTensor *m1, THFloatTensor *m2);
+TH_API void THFloatTensor_baddbmm(THFloatTensor *result, float beta, THFloatTensor *t, float alpha, THFloatTensor *batch1, THFloatTensor *batch2);
+TH_API void THFloatTensor_addbmm(THFloatTensor *result, float beta, THFloatTensor *t, float alpha, THFloatTensor *batch1, THFloatTensor *batch2);
+TH_API void THFloatTensor_addmv(THFloatTensor *r_, float beta, THFloatTensor *t, float alpha, THFloatTensor *mat, THFloatTensor *vec);
+TH_API void THFloatTensor_addr(THFloatTensor *r_, float beta, THFloatTensor *t, float alpha, THFloatTensor *vec1, THFloatTensor *vec2);
+TH_API double THFloatTensor_dot(THFloatTensor *tensor, THFloatTensor *src);
 TH_API void THFloatTensor_eqValue(THByteTensor *r_, THFloatTensor *t, float value);
 TH_API void THFloatTensor_eqValueT(THFloatTensor *r_, THFloatTensor *t, float value);
 TH_API void THFloatTensor_eqTensor(THByteTensor *r_, THFloatTensor *ta, THFloatTensor *tb);
@@ -876,6 +912,12 @@ TH_API void THFloatTensor_squeeze1d(THFloatTensor *self, THFloatTensor *src, int
 TH_API void THFloatTensor_unsqueeze1d(THFloatTensor *self, THFloatTensor *src, int dimension_);
 
 /* Double */
+TH_API void THDoubleTensor_addmm(THDoubleTensor *r_, double beta, THDoubleTensor *t, double alpha, THDoubleTensor *m1, THDoubleTensor *m2);
+TH_API void THDoubleTensor_baddbmm(THDoubleTensor *result, double beta, THDoubleTensor *t, double alpha, THDoubleTensor *batch1, THDoubleTensor *batch2);
+TH_API void THDoubleTensor_addbmm(THDoubleTensor *result, double beta, THDoubleTensor *t, double alpha, THDoubleTensor *batch1, THDoubleTensor *batch2);
+TH_API void THDoubleTensor_addmv(THDoubleTensor *r_, double beta, THDoubleTensor *t, double alpha, THDoubleTensor *mat, THDoubleTensor *vec);
+TH_API void THDoubleTensor_addr(THDoubleTensor *r_, double beta, THDoubleTensor *t, double alpha, THDoubleTensor *vec1, THDoubleTensor *vec2);
+TH_API double THDoubleTensor_dot(THDoubleTensor *tensor, THDoubleTensor *src);
 TH_API void THDoubleTensor_eqValue(THByteTensor *r_, THDoubleTensor *t, double value);
 TH_API void THDoubleTensor_eqValueT(THDoubleTensor *r_, THDoubleTensor *t, double value);
 TH_API void THDoubleTensor_eqTensor(THByteTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb);
@@ -1022,6 +1064,12 @@ TH_API void THDoubleTensor_squeeze1d(THDoubleTensor *self, THDoubleTensor *src, 
 TH_API void THDoubleTensor_unsqueeze1d(THDoubleTensor *self, THDoubleTensor *src, int dimension_);
 
 /* Half */
+TH_API void THHalfTensor_addmm(THHalfTensor *r_, THHalf beta, THHalfTensor *t, THHalf alpha, THHalfTensor *m1, THHalfTensor *m2);
+TH_API void THHalfTensor_baddbmm(THHalfTensor *result, THHalf beta, THHalfTensor *t, THHalf alpha, THHalfTensor *batch1, THHalfTensor *batch2);
+TH_API void THHalfTensor_addbmm(THHalfTensor *result, THHalf beta, THHalfTensor *t, THHalf alpha, THHalfTensor *batch1, THHalfTensor *batch2);
+TH_API void THHalfTensor_addmv(THHalfTensor *r_, THHalf beta, THHalfTensor *t, THHalf alpha, THHalfTensor *mat, THHalfTensor *vec);
+TH_API void THHalfTensor_addr(THHalfTensor *r_, THHalf beta, THHalfTensor *t, THHalf alpha, THHalfTensor *vec1, THHalfTensor *vec2);
+TH_API float THHalfTensor_dot(THHalfTensor *tensor, THHalfTensor *src);
 TH_API void THHalfTensor_eqValue(THByteTensor *r_, THHalfTensor *t, THHalf value);
 TH_API void THHalfTensor_eqValueT(THHalfTensor *r_, THHalfTensor *t, THHalf value);
 TH_API void THHalfTensor_eqTensor(THByteTensor *r_, THHalfTensor *ta, THHalfTensor *tb);
@@ -1297,6 +1345,12 @@ TH_API void THBoolTensor_squeeze1d(THBoolTensor *self, THBoolTensor *src, int di
 TH_API void THBoolTensor_unsqueeze1d(THBoolTensor *self, THBoolTensor *src, int dimension_);
 
 /* BFloat16 */
+TH_API void THBFloat16Tensor_addmm(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *m1, THBFloat16Tensor *m2);
+TH_API void THBFloat16Tensor_baddbmm(THBFloat16Tensor *result, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *batch1, THBFloat16Tensor *batch2);
+TH_API void THBFloat16Tensor_addbmm(THBFloat16Tensor *result, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *batch1, THBFloat16Tensor *batch2);
+TH_API void THBFloat16Tensor_addmv(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *mat, THBFloat16Tensor *vec);
+TH_API void THBFloat16Tensor_addr(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *vec1, THBFloat16Tensor *vec2);
+TH_API float THBFloat16Tensor_dot(THBFloat16Tensor *tensor, THBFloat16Tensor *src);
 TH_API void THBFloat16Tensor_eqValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value);
 TH_API void THBFloat16Tensor_eqValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value);
 TH_API void THBFloat16Tensor_eqTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb);
