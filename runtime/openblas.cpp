@@ -68,14 +68,14 @@ std::string choose_core(std::string& why) {
   }
   if (const char* req = std::getenv("EMBER_OPENBLAS_CORETYPE")) {
     if (is_off(req)) {
-      why = "OpenBLAS's own choice (EMBER_OPENBLAS_CORETYPE=off)";
+      why = "OpenBLAS's own choice, EMBER_OPENBLAS_CORETYPE=off";
       return {};
     }
     why = str("EMBER_OPENBLAS_CORETYPE=", req);
     return req;
   }
   if (has_skylakex_features()) {
-    why = "SkylakeX set by ember for this AVX-512 CPU (EMBER_OPENBLAS_CORETYPE=off keeps OpenBLAS's own choice)";
+    why = "chosen by ember for this AVX-512 CPU, EMBER_OPENBLAS_CORETYPE=off keeps OpenBLAS's own choice";
     return "SkylakeX";
   }
   why = "OpenBLAS's own choice";
@@ -94,7 +94,7 @@ Library load() {
   if (!core.empty()) setenv("OPENBLAS_CORETYPE", core.c_str(), 1);
   void* handle = nullptr;
   std::string errors;
-  for (const char* path : {EMBER_OPENBLAS_LIBDIR "/libopenblas.so.0", "libopenblas.so.0", "libopenblas.so"}) {
+  for (const char* path : {EMBER_OPENBLAS_LIBRARY, "libopenblas.so.0", "libopenblas.so"}) {
     handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (handle) {
       lib.path = path;
@@ -192,7 +192,7 @@ void swap(int n, double* x, int incx, double* y, int incy) { routines().dswap(n,
 std::string info() {
   const Library& lib = library();
   if (!lib.loaded) return str("OpenBLAS ", lib.path, "; products run ember's generic loops");
-  return str(lib.r.get_config(), ", core ", lib.r.get_corename(), " (", lib.choice, "), ", lib.path);
+  return str(lib.r.get_config(), "; core ", lib.r.get_corename(), ": ", lib.choice, "; ", lib.path);
 }
 
 }  // namespace ember::rt::openblas
