@@ -112,6 +112,13 @@ void B6_int32_mm_512(benchmark::State& state) {
   for (auto _ : state) mm_out(out, a, b);
 }
 
+// B9: 5x5 valid cross-correlation of a 512^2 float32 plane (Torch7's
+// xcorr2, PyTorch's conv2d), into a preallocated result.
+void B9_xcorr2_5x5_512_f32(benchmark::State& state) {
+  Tensor x = ramp({512, 512}, kFloat), k = ramp({5, 5}, kFloat), out = empty({508, 508}, kFloat);
+  for (auto _ : state) xcorr2_out(out, x, k);
+}
+
 THFloatTensor* th(const Tensor& t) { return reinterpret_cast<THFloatTensor*>(t.impl()); }
 
 void B10_cadd_4_f32_TH(benchmark::State& state) {
@@ -169,6 +176,7 @@ BENCHMARK(B6_dgemm_1024_cblas)->Unit(benchmark::kMillisecond);
 BENCHMARK(B6_bf16_mm_512)->Unit(benchmark::kMillisecond);
 BENCHMARK(B6_int32_mm_512)->Unit(benchmark::kMillisecond);
 BENCHMARK(B7_copy_transposed_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B9_xcorr2_5x5_512_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B10_cadd_4_f32_TH)->Unit(benchmark::kNanosecond);
 BENCHMARK(B10_add_4_f32_cpp)->Unit(benchmark::kNanosecond);
 BENCHMARK(B11_add_i32)->Unit(benchmark::kMillisecond);

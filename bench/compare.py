@@ -145,6 +145,8 @@ def main() -> int:
         print(f"{name:26} {ours * mult:9.3f} {unit} {theirs * mult:9.3f} {unit} {ours / theirs:12.2f}  {code}")
     if "B6_sgemm_1024" in ember:
         report_b6(args, ember)
+    if "B9_xcorr2_5x5_512_f32" in ember:
+        report_b9(args, ember)
     return 0
 
 
@@ -163,6 +165,35 @@ def report_b6(args: argparse.Namespace, ember: dict[str, float]) -> None:
             print(f"{op + ', ' + label:26} {ours * 1e3:7.2f} ms {cblas * 1e3:7.2f} ms {cblas / ours:11.1%} "
                   f"{theirs * 1e3:7.2f} ms {ours / theirs:12.2f}")
     print("(NumPy on the first rows ran with OPENBLAS_CORETYPE=SkylakeX, on the others with its OpenBLAS's own choice)")
+
+
+def report_b9(args: argparse.Namespace, ember: dict[str, float]) -> None:
+    """B9: 5x5 valid xcorr2 of 512^2 float32 against PyTorch's conv2d (and SciPy's correlate2d when present)."""
+    peers = {}
+    try:
+        import torch
+        import torch.nn.functional as F
+        torch.set_num_threads(1)
+        x = torch.rand(1, 1, 512, 512)
+        k = torch.rand(1, 1, 5, 5)
+        peers["PyTorch conv2d"] = time_numpy(lambda: F.conv2d(x, k), args.repetitions, args.cpu_time)
+    except ImportError:
+        pass
+    try:
+        import scipy.signal
+        a = np.random.rand(512, 512).astype(np.float32)
+        k2 = np.random.rand(5, 5).astype(np.float32)
+        peers["SciPy correlate2d"] = time_numpy(lambda: scipy.signal.correlate2d(a, k2, mode="valid"), args.repetitions,
+                                                 args.cpu_time)
+    except ImportError:
+        pass
+    ours = ember["B9_xcorr2_5x5_512_f32"]
+    print()
+    print(f"{'B9 xcorr2 5x5 valid 512^2':26} {'ember':>10} {'peer':>10} {'ember/peer':>12}  peer")
+    for name, theirs in peers.items():
+        print(f"{'':26} {ours * 1e3:7.3f} ms {theirs * 1e3:7.3f} ms {ours / theirs:12.2f}  {name}")
+    if not peers:
+        print(f"{'':26} {ours * 1e3:7.3f} ms  (no PyTorch or SciPy for /usr/bin/python3)")
 
 
 if __name__ == "__main__":

@@ -108,19 +108,28 @@ void gemv(bool trans, int64_t m, int64_t n, gemm_acc_t<T> alpha, const T* a, int
   });
 }
 
-// A (m x n, lda) += alpha * x y^T, each element rounded once.
+// A (m x n, lda) = beta * A + alpha * x y^T, each element rounded once;
+// beta == 0 does not read A.
 template <class T>
 void ger(int64_t m, int64_t n, gemm_acc_t<T> alpha, const T* x, int64_t incx, const T* y, int64_t incy, T* a,
-         int64_t lda) {
+         int64_t lda, gemm_acc_t<T> beta = gemm_acc_t<T>(1)) {
   using A = gemm_acc_t<T>;
-  if (m <= 0 || n <= 0 || alpha == A(0)) return;
+  if (m <= 0 || n <= 0) return;
+  if (alpha == A(0)) return scale_matrix<T>(m, n, beta, a, lda);
   x = blas_detail::first(x, m, incx);
   y = blas_detail::first(y, n, incy);
   parallel_for(0, n, std::max<int64_t>(1, kGrain / m), [&](int64_t j0, int64_t j1) {
     for (int64_t j = j0; j < j1; ++j) {
       T* col = a + j * lda;
       const A z = alpha * static_cast<A>(y[j * incy]);
-      for (int64_t i = 0; i < m; ++i) col[i] = static_cast<T>(static_cast<A>(col[i]) + z * static_cast<A>(x[i * incx]));
+      if (beta == A(0)) {
+        for (int64_t i = 0; i < m; ++i) col[i] = static_cast<T>(z * static_cast<A>(x[i * incx]));
+      } else if (beta == A(1)) {
+        for (int64_t i = 0; i < m; ++i) col[i] = static_cast<T>(static_cast<A>(col[i]) + z * static_cast<A>(x[i * incx]));
+      } else {
+        for (int64_t i = 0; i < m; ++i)
+          col[i] = static_cast<T>(beta * static_cast<A>(col[i]) + z * static_cast<A>(x[i * incx]));
+      }
     }
   });
 }

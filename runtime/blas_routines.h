@@ -141,15 +141,16 @@ void blas_ger(const GerCall& g) {
   const T* x = static_cast<const T*>(g.x);
   const T* y = static_cast<const T*>(g.y);
   T* a = static_cast<T*>(g.a);
-  kernels::scale_matrix<T>(g.m, g.n, beta, a, g.lda);
   if constexpr (blas_detail::kOpenBlasType<T>) {
     if (alpha != A(0) && g.m > 0 && g.n > 0 && g.incx != 0 && g.incy != 0 &&
         blas_detail::fit_int(g.m, g.n, g.lda, g.incx, g.incy) && openblas::available()) {
+      kernels::scale_matrix<T>(g.m, g.n, beta, a, g.lda);
       openblas::ger(int(g.m), int(g.n), alpha, x, int(g.incx), y, int(g.incy), a, int(g.lda));
       return;
     }
   }
-  kernels::ger<T>(g.m, g.n, alpha, x, g.incx, y, g.incy, a, g.lda);
+  // beta applied in the same rounding as the product (Half: once).
+  kernels::ger<T>(g.m, g.n, alpha, x, g.incx, y, g.incy, a, g.lda, beta);
 }
 
 template <class T>

@@ -18,6 +18,7 @@
 #include "runtime/advanced_index.h"
 #include "runtime/construct_ops.h"
 #include "runtime/blas_plan.h"
+#include "runtime/conv.h"
 #include "runtime/copy_plan.h"
 #include "runtime/derived_views.h"
 #include "runtime/index_ops.h"

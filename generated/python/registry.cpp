@@ -70,6 +70,14 @@ PyObject* fn_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_conv2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_conv2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_xcorr2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_xcorr2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_conv3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_conv3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_xcorr3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_xcorr3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_masked_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -470,6 +478,38 @@ const char m_equal_doc[] =
     "equal(other: Tensor) -> bool\n"
     "\n"
     "Whether self and other have the same shape and equal elements (NaN differs from itself). TH's form returns 1 or 0.";
+const char fn_conv2_doc[] =
+    "conv2(input: Tensor, kernel: Tensor, *, full: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "2-D convolution of self with kernel, the kernel flipped in every dim (true convolution): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 2-d: one plane and one kernel; 3-d and 3-d: plane i with kernel i; 3-d and 4-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.conv2(x, k, 'F')` is `conv2(x, k, full=true)`; TH's forms are `conv2Dmul`, `conv2Dcmul` and `conv2Dmv` with beta 0, alpha 1, strides 1 and xc 'C'.";
+const char m_conv2_doc[] =
+    "conv2(kernel: Tensor, *, full: bool = False) -> Tensor\n"
+    "\n"
+    "2-D convolution of self with kernel, the kernel flipped in every dim (true convolution): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 2-d: one plane and one kernel; 3-d and 3-d: plane i with kernel i; 3-d and 4-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.conv2(x, k, 'F')` is `conv2(x, k, full=true)`; TH's forms are `conv2Dmul`, `conv2Dcmul` and `conv2Dmv` with beta 0, alpha 1, strides 1 and xc 'C'.";
+const char fn_xcorr2_doc[] =
+    "xcorr2(input: Tensor, kernel: Tensor, *, full: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "2-D cross-correlation of self with kernel, the kernel as it is (no flip): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 2-d: one plane and one kernel; 3-d and 3-d: plane i with kernel i; 3-d and 4-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.xcorr2(x, k, 'F')` is `xcorr2(x, k, full=true)`; TH's forms are `conv2Dmul`, `conv2Dcmul` and `conv2Dmv` with beta 0, alpha 1, strides 1 and xc 'X'.";
+const char m_xcorr2_doc[] =
+    "xcorr2(kernel: Tensor, *, full: bool = False) -> Tensor\n"
+    "\n"
+    "2-D cross-correlation of self with kernel, the kernel as it is (no flip): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 2-d: one plane and one kernel; 3-d and 3-d: plane i with kernel i; 3-d and 4-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.xcorr2(x, k, 'F')` is `xcorr2(x, k, full=true)`; TH's forms are `conv2Dmul`, `conv2Dcmul` and `conv2Dmv` with beta 0, alpha 1, strides 1 and xc 'X'.";
+const char fn_conv3_doc[] =
+    "conv3(input: Tensor, kernel: Tensor, *, full: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "3-D convolution of self with kernel, the kernel flipped in every dim (true convolution): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 3-d: one plane and one kernel; 4-d and 4-d: plane i with kernel i; 4-d and 5-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.conv3(x, k, 'F')` is `conv3(x, k, full=true)`; TH's forms are `conv3Dmul`, `conv3Dcmul` and `conv3Dmv` with beta 0, alpha 1, strides 1 and xc 'C'.";
+const char m_conv3_doc[] =
+    "conv3(kernel: Tensor, *, full: bool = False) -> Tensor\n"
+    "\n"
+    "3-D convolution of self with kernel, the kernel flipped in every dim (true convolution): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 3-d: one plane and one kernel; 4-d and 4-d: plane i with kernel i; 4-d and 5-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.conv3(x, k, 'F')` is `conv3(x, k, full=true)`; TH's forms are `conv3Dmul`, `conv3Dcmul` and `conv3Dmv` with beta 0, alpha 1, strides 1 and xc 'C'.";
+const char fn_xcorr3_doc[] =
+    "xcorr3(input: Tensor, kernel: Tensor, *, full: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "3-D cross-correlation of self with kernel, the kernel as it is (no flip): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 3-d: one plane and one kernel; 4-d and 4-d: plane i with kernel i; 4-d and 5-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.xcorr3(x, k, 'F')` is `xcorr3(x, k, full=true)`; TH's forms are `conv3Dmul`, `conv3Dcmul` and `conv3Dmv` with beta 0, alpha 1, strides 1 and xc 'X'.";
+const char m_xcorr3_doc[] =
+    "xcorr3(kernel: Tensor, *, full: bool = False) -> Tensor\n"
+    "\n"
+    "3-D cross-correlation of self with kernel, the kernel as it is (no flip): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 3-d: one plane and one kernel; 4-d and 4-d: plane i with kernel i; 4-d and 5-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.xcorr3(x, k, 'F')` is `xcorr3(x, k, full=true)`; TH's forms are `conv3Dmul`, `conv3Dcmul` and `conv3Dmv` with beta 0, alpha 1, strides 1 and xc 'X'.";
 const char fn_masked_fill_doc[] =
     "masked_fill(input: Tensor, mask: Tensor, value: Tensor | number) -> Tensor\n"
     "\n"
@@ -1094,6 +1134,10 @@ PyMethodDef tensor_methods[] = {
     {"triu_", EMBER_FASTCALL(gen::m_triu_), METH_FASTCALL | METH_KEYWORDS, m_triu__doc},
     {"reshape", EMBER_FASTCALL(gen::m_reshape), METH_FASTCALL | METH_KEYWORDS, m_reshape_doc},
     {"equal", EMBER_FASTCALL(gen::m_equal), METH_FASTCALL | METH_KEYWORDS, m_equal_doc},
+    {"conv2", EMBER_FASTCALL(gen::m_conv2), METH_FASTCALL | METH_KEYWORDS, m_conv2_doc},
+    {"xcorr2", EMBER_FASTCALL(gen::m_xcorr2), METH_FASTCALL | METH_KEYWORDS, m_xcorr2_doc},
+    {"conv3", EMBER_FASTCALL(gen::m_conv3), METH_FASTCALL | METH_KEYWORDS, m_conv3_doc},
+    {"xcorr3", EMBER_FASTCALL(gen::m_xcorr3), METH_FASTCALL | METH_KEYWORDS, m_xcorr3_doc},
     {"masked_fill", EMBER_FASTCALL(gen::m_masked_fill), METH_FASTCALL | METH_KEYWORDS, m_masked_fill_doc},
     {"masked_fill_", EMBER_FASTCALL(gen::m_masked_fill_), METH_FASTCALL | METH_KEYWORDS, m_masked_fill__doc},
     {"masked_scatter", EMBER_FASTCALL(gen::m_masked_scatter), METH_FASTCALL | METH_KEYWORDS, m_masked_scatter_doc},
@@ -1215,6 +1259,10 @@ PyMethodDef module_functions[] = {
     {"cat", EMBER_FASTCALL(gen::fn_cat), METH_FASTCALL | METH_KEYWORDS, fn_cat_doc},
     {"reshape", EMBER_FASTCALL(gen::fn_reshape), METH_FASTCALL | METH_KEYWORDS, fn_reshape_doc},
     {"equal", EMBER_FASTCALL(gen::fn_equal), METH_FASTCALL | METH_KEYWORDS, fn_equal_doc},
+    {"conv2", EMBER_FASTCALL(gen::fn_conv2), METH_FASTCALL | METH_KEYWORDS, fn_conv2_doc},
+    {"xcorr2", EMBER_FASTCALL(gen::fn_xcorr2), METH_FASTCALL | METH_KEYWORDS, fn_xcorr2_doc},
+    {"conv3", EMBER_FASTCALL(gen::fn_conv3), METH_FASTCALL | METH_KEYWORDS, fn_conv3_doc},
+    {"xcorr3", EMBER_FASTCALL(gen::fn_xcorr3), METH_FASTCALL | METH_KEYWORDS, fn_xcorr3_doc},
     {"masked_fill", EMBER_FASTCALL(gen::fn_masked_fill), METH_FASTCALL | METH_KEYWORDS, fn_masked_fill_doc},
     {"masked_scatter", EMBER_FASTCALL(gen::fn_masked_scatter), METH_FASTCALL | METH_KEYWORDS, fn_masked_scatter_doc},
     {"masked_select", EMBER_FASTCALL(gen::fn_masked_select), METH_FASTCALL | METH_KEYWORDS, fn_masked_select_doc},

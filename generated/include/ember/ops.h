@@ -120,6 +120,20 @@ EMBER_CPP_API Tensor reshape(const Tensor& self, IntList shape);
 // equal(Tensor self, Tensor other) -> bool
 EMBER_CPP_API bool equal(const Tensor& self, const Tensor& other);
 
+// conv
+// conv2(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
+EMBER_CPP_API Tensor conv2(const Tensor& self, const Tensor& kernel, bool full = false);
+EMBER_CPP_API Tensor& conv2_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full = false);
+// xcorr2(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
+EMBER_CPP_API Tensor xcorr2(const Tensor& self, const Tensor& kernel, bool full = false);
+EMBER_CPP_API Tensor& xcorr2_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full = false);
+// conv3(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
+EMBER_CPP_API Tensor conv3(const Tensor& self, const Tensor& kernel, bool full = false);
+EMBER_CPP_API Tensor& conv3_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full = false);
+// xcorr3(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
+EMBER_CPP_API Tensor xcorr3(const Tensor& self, const Tensor& kernel, bool full = false);
+EMBER_CPP_API Tensor& xcorr3_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full = false);
+
 // indexing
 // masked_fill(Tensor self, Tensor mask, Tensor|Scalar value) -> Tensor
 EMBER_CPP_API Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);
@@ -339,6 +353,10 @@ inline Tensor Tensor::triu(int64_t diagonal) const { return ember::triu(*this, d
 inline Tensor& Tensor::triu_(int64_t diagonal) { return ember::triu_(*this, diagonal); }
 inline Tensor Tensor::reshape(IntList shape) const { return ember::reshape(*this, shape); }
 inline bool Tensor::equal(const Tensor& other) const { return ember::equal(*this, other); }
+inline Tensor Tensor::conv2(const Tensor& kernel, bool full) const { return ember::conv2(*this, kernel, full); }
+inline Tensor Tensor::xcorr2(const Tensor& kernel, bool full) const { return ember::xcorr2(*this, kernel, full); }
+inline Tensor Tensor::conv3(const Tensor& kernel, bool full) const { return ember::conv3(*this, kernel, full); }
+inline Tensor Tensor::xcorr3(const Tensor& kernel, bool full) const { return ember::xcorr3(*this, kernel, full); }
 inline Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const { return ember::masked_fill(*this, mask, value); }
 inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Tensor& value) { return ember::masked_fill_(*this, mask, value); }
 inline Tensor Tensor::masked_fill(const Tensor& mask, const Scalar& value) const { return ember::masked_fill(*this, mask, value); }
