@@ -4,8 +4,11 @@
 // prints ember/NumPy ratios. Thread count: THSetNumThreads / OMP_NUM_THREADS
 // (compare.py runs single-threaded).
 #include <benchmark/benchmark.h>
+#include <cblas.h>
+#include <dlfcn.h>
 
 #include "TH/TH.h"
+#include "ember/blas.h"
 #include "ember/tensor.h"
 
 namespace {
@@ -58,6 +61,64 @@ void B7_copy_transposed_f32(benchmark::State& state) {
   for (auto _ : state) out.copy_(a);
 }
 
+// B6: 1024^3 matrix products through ember, and the same cblas call made
+// directly on the OpenBLAS ember loaded (the same library, the same core:
+// ember dlopens it first, so this dlopen finds it by soname). Both report
+// GFLOP/s.
+constexpr int64_t kGemm = 1024;
+
+void gemm_through_ember(benchmark::State& state, DType dtype) {
+  Tensor a = ramp({kGemm, kGemm}, dtype), b = ramp({kGemm, kGemm}, dtype), out = empty({kGemm, kGemm}, dtype);
+  state.SetLabel(blas_info());
+  for (auto _ : state) mm_out(out, a, b);
+  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * kGemm * kGemm * kGemm / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void* openblas_as_loaded_by_ember() {
+  mm(ones({2, 2}), ones({2, 2}));  // loads OpenBLAS (core choice included) and sets its thread count
+  return dlopen("libopenblas.so.0", RTLD_NOW | RTLD_NOLOAD);
+}
+
+template <class T, class F>
+void gemm_direct(benchmark::State& state, DType dtype, const char* symbol) {
+  void* lib = openblas_as_loaded_by_ember();
+  F* f = lib ? reinterpret_cast<F*>(dlsym(lib, symbol)) : nullptr;
+  if (!f) {
+    state.SkipWithError("OpenBLAS is not loaded");
+    return;
+  }
+  Tensor a = ramp({kGemm, kGemm}, dtype), b = ramp({kGemm, kGemm}, dtype), out = empty({kGemm, kGemm}, dtype);
+  const T* pa = static_cast<const T*>(a.data_ptr());
+  const T* pb = static_cast<const T*>(b.data_ptr());
+  T* pc = static_cast<T*>(out.data_ptr());
+  const int n = static_cast<int>(kGemm);
+  for (auto _ : state) f(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, T(1), pa, n, pb, n, T(0), pc, n);
+  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * kGemm * kGemm * kGemm / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+  dlclose(lib);
+}
+
+void B6_sgemm_1024(benchmark::State& state) { gemm_through_ember(state, kFloat); }
+void B6_sgemm_1024_cblas(benchmark::State& state) { gemm_direct<float, decltype(cblas_sgemm)>(state, kFloat, "cblas_sgemm"); }
+void B6_dgemm_1024(benchmark::State& state) { gemm_through_ember(state, kDouble); }
+void B6_dgemm_1024_cblas(benchmark::State& state) { gemm_direct<double, decltype(cblas_dgemm)>(state, kDouble, "cblas_dgemm"); }
+
+// The generic GEMM (kernels/gemm.h) of the dtypes OpenBLAS lacks.
+void B6_bf16_mm_512(benchmark::State& state) {
+  Tensor a = ramp({512, 512}, kBFloat16), b = ramp({512, 512}, kBFloat16), out = empty({512, 512}, kBFloat16);
+  for (auto _ : state) mm_out(out, a, b);
+}
+void B6_int32_mm_512(benchmark::State& state) {
+  Tensor a = ramp({512, 512}, kInt), b = ramp({512, 512}, kInt), out = empty({512, 512}, kInt);
+  for (auto _ : state) mm_out(out, a, b);
+}
+
+// B9: 5x5 valid cross-correlation of a 512^2 float32 plane (Torch7's
+// xcorr2, PyTorch's conv2d), into a preallocated result.
+void B9_xcorr2_5x5_512_f32(benchmark::State& state) {
+  Tensor x = ramp({512, 512}, kFloat), k = ramp({5, 5}, kFloat), out = empty({508, 508}, kFloat);
+  for (auto _ : state) xcorr2_out(out, x, k);
+}
+
 THFloatTensor* th(const Tensor& t) { return reinterpret_cast<THFloatTensor*>(t.impl()); }
 
 void B10_cadd_4_f32_TH(benchmark::State& state) {
@@ -108,7 +169,14 @@ BENCHMARK(B3_sumall_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B4a_sum_dim1_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B4b_sum_dim0_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B5_exp_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B6_sgemm_1024)->Unit(benchmark::kMillisecond);
+BENCHMARK(B6_sgemm_1024_cblas)->Unit(benchmark::kMillisecond);
+BENCHMARK(B6_dgemm_1024)->Unit(benchmark::kMillisecond);
+BENCHMARK(B6_dgemm_1024_cblas)->Unit(benchmark::kMillisecond);
+BENCHMARK(B6_bf16_mm_512)->Unit(benchmark::kMillisecond);
+BENCHMARK(B6_int32_mm_512)->Unit(benchmark::kMillisecond);
 BENCHMARK(B7_copy_transposed_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B9_xcorr2_5x5_512_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B10_cadd_4_f32_TH)->Unit(benchmark::kNanosecond);
 BENCHMARK(B10_add_4_f32_cpp)->Unit(benchmark::kNanosecond);
 BENCHMARK(B11_add_i32)->Unit(benchmark::kMillisecond);

@@ -5,6 +5,12 @@ prints ember/NumPy time ratios (single thread; medians of repetitions).
     bench/compare.py [--bench build/bench/bench_ops] [--repetitions 7] [--filter REGEX] [--cpu-time]
 
 Uses /usr/bin/python3 with Debian's python3-numpy (`.ci/install-deps --bench`).
+
+B6 (1024^3 sgemm/dgemm) gets a table of its own: ember's mm beside a
+direct cblas call on the same OpenBLAS, both with ember's choice of
+OpenBLAS core (Note [OpenBLAS core type] in runtime/openblas.h) and with
+EMBER_OPENBLAS_CORETYPE=off (OpenBLAS's own choice), and NumPy's matmul
+with its OpenBLAS's own choice and with OPENBLAS_CORETYPE=SkylakeX.
 """
 from __future__ import annotations
 
@@ -18,10 +24,15 @@ import sys
 import time
 import timeit
 
-import numpy as np
+# NumPy's OpenBLAS reads these when numpy is imported: one thread, as
+# everything else here.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 
 N = 1 << 24
 SIDE = 4096
+GEMM = 1024
 
 
 def random_indices(shape, bound: int) -> np.ndarray:
@@ -49,6 +60,8 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
     k = 1 << 20
     src1, idx1, out1 = np.full(k, 0.5, np.float32), random_indices((k,), k), np.empty(k, np.float32)
     src2, idx2 = np.full((1024, 1024), 0.5, np.float32), random_indices((1024, 1024), 1024)
+    mi = np.full((512, 512), 1, np.int32)
+    mi_out = np.empty((512, 512), np.int32)
     return {
         "B1_add_f32_contiguous": (lambda: np.add(a, b, out=out), "np.add(a, b, out=c)"),
         "B2_add_f32_transposed": (lambda: np.add(sq, sq2, out=sq_out), "np.add(a, b.T, out=c)"),
@@ -56,6 +69,7 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
         "B4a_sum_dim1_f32": (lambda: np.sum(sq, axis=1, out=row), "a.sum(axis=1, out=r)"),
         "B4b_sum_dim0_f32": (lambda: np.sum(sq, axis=0, out=row), "a.sum(axis=0, out=r)"),
         "B5_exp_f32": (lambda: np.exp(a, out=out), "np.exp(a, out=c)"),
+        "B6_int32_mm_512": (lambda: np.matmul(mi, mi, out=mi_out), "np.matmul(a, b, out=c) (int32 512^2)"),
         "B7_copy_transposed_f32": (lambda: np.copyto(sq_out, sq2), "np.copyto(c, a.T)"),
         "B10_cadd_4_f32_TH": (lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
         "B10_add_4_f32_cpp": (lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
@@ -73,8 +87,30 @@ def time_numpy(fn, repetitions: int, cpu: bool) -> float:
     return statistics.median(t / number for t in timer.repeat(repetitions, number))
 
 
-def time_ember(binary: str, repetitions: int, pattern: str, cpu: bool) -> dict[str, float]:
-    env = dict(os.environ, OMP_NUM_THREADS="1")
+def numpy_gemm(repetitions: int, cpu: bool) -> dict[str, float]:
+    """Median seconds of np.matmul on 1024^2 float32 and float64."""
+    times = {}
+    for name, dtype in (("sgemm", np.float32), ("dgemm", np.float64)):
+        a = np.full((GEMM, GEMM), 0.5, dtype)
+        b = np.full((GEMM, GEMM), 0.5, dtype)
+        c = np.empty((GEMM, GEMM), dtype)
+        times[name] = time_numpy(lambda: np.matmul(a, b, out=c), repetitions, cpu)
+    return times
+
+
+def numpy_gemm_with(env_extra: dict[str, str], repetitions: int, cpu: bool) -> dict[str, float]:
+    """numpy_gemm in a fresh process (OpenBLAS reads its variables once)."""
+    env = dict(os.environ, **env_extra)
+    command = [sys.executable, __file__, "--numpy-gemm", "--repetitions", str(repetitions)]
+    if cpu:
+        command.append("--cpu-time")
+    result = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+    return json.loads(result.stdout)
+
+
+def time_ember(binary: str, repetitions: int, pattern: str, cpu: bool,
+               env_extra: dict[str, str] | None = None) -> dict[str, float]:
+    env = dict(os.environ, OMP_NUM_THREADS="1", **(env_extra or {}))
     result = subprocess.run([binary, "--benchmark_format=json", f"--benchmark_repetitions={repetitions}",
                              "--benchmark_report_aggregates_only=true", f"--benchmark_filter={pattern}"], env=env, check=True,
                             capture_output=True, text=True)
@@ -93,7 +129,11 @@ def main() -> int:
     parser.add_argument("--filter", default=".", help="only the benchmarks whose names match this regex")
     parser.add_argument("--cpu-time", action="store_true",
                         help="compare CPU time instead of wall time (steadier on a shared, loaded machine)")
+    parser.add_argument("--numpy-gemm", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.numpy_gemm:
+        print(json.dumps(numpy_gemm(args.repetitions, args.cpu_time)))
+        return 0
     ember = time_ember(args.bench, args.repetitions, args.filter, args.cpu_time)
     print(f"{'benchmark':26} {'ember':>12} {'NumPy':>12} {'ember/NumPy':>12}  NumPy code")
     for name, (fn, code) in numpy_cases().items():
@@ -103,7 +143,57 @@ def main() -> int:
         theirs = time_numpy(fn, args.repetitions, args.cpu_time)
         unit, mult = ("ns", 1e9) if ours < 1e-5 else ("ms", 1e3)
         print(f"{name:26} {ours * mult:9.3f} {unit} {theirs * mult:9.3f} {unit} {ours / theirs:12.2f}  {code}")
+    if "B6_sgemm_1024" in ember:
+        report_b6(args, ember)
+    if "B9_xcorr2_5x5_512_f32" in ember:
+        report_b9(args, ember)
     return 0
+
+
+def report_b6(args: argparse.Namespace, ember: dict[str, float]) -> None:
+    """B6: ember's mm as a share of a direct cblas call's speed, and NumPy, per OpenBLAS core."""
+    default_core = ember
+    own_core = time_ember(args.bench, args.repetitions, "B6_.gemm_1024", args.cpu_time, {"EMBER_OPENBLAS_CORETYPE": "off"})
+    numpy_own = numpy_gemm(args.repetitions, args.cpu_time)
+    numpy_skx = numpy_gemm_with({"OPENBLAS_CORETYPE": "SkylakeX"}, args.repetitions, args.cpu_time)
+    print()
+    print(f"{'B6 1024^3':26} {'ember':>10} {'cblas':>10} {'cblas/ember':>12} {'NumPy':>10} {'ember/NumPy':>12}")
+    for label, times, numpy_times in (("ember's core choice", default_core, numpy_skx),
+                                      ("OpenBLAS's own choice", own_core, numpy_own)):
+        for op in ("sgemm", "dgemm"):
+            ours, cblas, theirs = times[f"B6_{op}_1024"], times[f"B6_{op}_1024_cblas"], numpy_times[op]
+            print(f"{op + ', ' + label:26} {ours * 1e3:7.2f} ms {cblas * 1e3:7.2f} ms {cblas / ours:11.1%} "
+                  f"{theirs * 1e3:7.2f} ms {ours / theirs:12.2f}")
+    print("(NumPy on the first rows ran with OPENBLAS_CORETYPE=SkylakeX, on the others with its OpenBLAS's own choice)")
+
+
+def report_b9(args: argparse.Namespace, ember: dict[str, float]) -> None:
+    """B9: 5x5 valid xcorr2 of 512^2 float32 against PyTorch's conv2d (and SciPy's correlate2d when present)."""
+    peers = {}
+    try:
+        import torch
+        import torch.nn.functional as F
+        torch.set_num_threads(1)
+        x = torch.rand(1, 1, 512, 512)
+        k = torch.rand(1, 1, 5, 5)
+        peers["PyTorch conv2d"] = time_numpy(lambda: F.conv2d(x, k), args.repetitions, args.cpu_time)
+    except ImportError:
+        pass
+    try:
+        import scipy.signal
+        a = np.random.rand(512, 512).astype(np.float32)
+        k2 = np.random.rand(5, 5).astype(np.float32)
+        peers["SciPy correlate2d"] = time_numpy(lambda: scipy.signal.correlate2d(a, k2, mode="valid"), args.repetitions,
+                                                 args.cpu_time)
+    except ImportError:
+        pass
+    ours = ember["B9_xcorr2_5x5_512_f32"]
+    print()
+    print(f"{'B9 xcorr2 5x5 valid 512^2':26} {'ember':>10} {'peer':>10} {'ember/peer':>12}  peer")
+    for name, theirs in peers.items():
+        print(f"{'':26} {ours * 1e3:7.3f} ms {theirs * 1e3:7.3f} ms {ours / theirs:12.2f}  {name}")
+    if not peers:
+        print(f"{'':26} {ours * 1e3:7.3f} ms  (no PyTorch or SciPy for /usr/bin/python3)")
 
 
 if __name__ == "__main__":

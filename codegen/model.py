@@ -27,6 +27,7 @@ class Kernel:
     better: str | None = None        # reduce_index: a, b -> is a better than b
     impl: str | None = None          # view/custom: the runtime function
     th_impl: str | None = None       # custom: the runtime function TH's C functions call instead of the C++ API
+    routine: str | None = None       # blas: the BLAS routine the driver calls (ops.BLAS_ROUTINES)
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,11 @@ KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
     "reduce_index": ({"better"}, set()),
     "view": ({"impl"}, set()),
     "custom": ({"impl"}, {"th_impl"}),
+    "blas": ({"impl", "routine"}, set()),
     "copy": (set(), set()),
 }
+# `routine` of a blas kernel -> the call it takes (runtime/blas_routines.h).
+BLAS_ROUTINES = {"gemm": "GemmCall", "gemv": "GemvCall", "ger": "GerCall", "dot": "DotCall"}
 # How the C++/Python result dtype follows from the promoted input dtype.
 RESULT_RULES = {"same", "Bool", "Long", "integral_to_long", "floating"}
 TEST_KEYS = {"ref", "numpy", "tol", "domain", "gtest"}
@@ -73,7 +76,9 @@ def _kernel(node: Node, sig: Signature | None) -> Kernel:
     result = kernel.get("result", "same")
     if result not in RESULT_RULES:
         raise SchemaError(kernel.at("result"), f"unknown result rule '{result}' (known: {', '.join(sorted(RESULT_RULES))})")
-    if kind in ("pointwise", "reduce", "reduce_index", "view") and sig is None:
+    if kind == "blas" and kernel.get("routine") not in BLAS_ROUTINES:
+        raise SchemaError(kernel.at("routine"), f"unknown BLAS routine '{kernel.get('routine')}' (known: {', '.join(BLAS_ROUTINES)})")
+    if kind in ("pointwise", "reduce", "reduce_index", "view", "blas") and sig is None:
         raise SchemaError(kernel.at("kind"), f"a '{kind}' kernel needs a signature")
     if "th_impl" in kernel:
         _str(kernel, "th_impl", required=True)
@@ -103,7 +108,7 @@ def _kernel(node: Node, sig: Signature | None) -> Kernel:
     return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result,
                   nonzero=kernel.get("nonzero"), identity=kernel.get("identity"), combine=kernel.get("combine"), merge=kernel.get("merge"),
                   finalize=kernel.get("finalize"), better=kernel.get("better"), impl=kernel.get("impl"),
-                  th_impl=kernel.get("th_impl"))
+                  th_impl=kernel.get("th_impl"), routine=kernel.get("routine"))
 
 
 def _dtypes(node: Node, table: DTypeTable) -> dict[str, tuple]:

@@ -204,6 +204,39 @@ def _through_cpp_api(bld: _Builder) -> None:
         bld.lines.append(f"return static_cast<{c_type(bld.b.ret, d)}>({call});")
 
 
+def _blas(bld: _Builder) -> None:
+    """Matrix products: the op's driver in TH's mode (runtime/blas_plan.h),
+    writing into the parameter bound to `out`, or returning TH's accreal."""
+    op, d = bld.op, bld.d
+    sig = op.signature
+    assert sig is not None
+    args = []
+    for a in sig.args:
+        p = bld.bound(a.name)
+        if p is None:
+            assert a.default is not None, f"{bld.fn}: unbound argument {a.name} has no default"
+            args.append(f"ember::Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
+        elif p.is_tensor:
+            args.append(f"ember::Tensor::borrow({bld.impl_of(p)})")
+        elif p.type == "real":
+            args.append(f"ember::Scalar({bld.value_of(p)})")
+        else:
+            raise AssertionError(f"{bld.fn}: a matrix product's C parameter {p.name} must be a tensor or a real")
+    out_p = bld.bound("out")
+    dispatch = f"{op.ident}_dispatch"
+    if out_p is not None:
+        bld.lines.append(f"const ember::Tensor out_t = ember::Tensor::borrow({bld.impl_of(out_p)});")
+        dest = f'ember::rt::BlasDest::th("{bld.fn}", out_t)'
+        bld.lines.append(f"{op.kernel.impl}({', '.join([dest] + args + [dispatch])});")
+        return
+    assert bld.b.ret in ("real", "accreal"), f"{bld.fn}: a matrix product without an out parameter returns its value"
+    acc = d.cpp if bld.b.ret == "real" else d.acc
+    bld.lines.append("ember::Scalar value;")
+    dest = f'ember::rt::BlasDest::th_value("{bld.fn}", &value)'
+    bld.lines.append(f"{op.kernel.impl}({', '.join([dest] + args + [dispatch])});")
+    bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>(value.to<{acc}>());")
+
+
 def _custom(bld: _Builder) -> None:
     """C-only entries: the generic runtime function, instantiated for the dtype."""
     d = bld.d
@@ -274,6 +307,7 @@ _BUILDERS = {
     "reduce": _reduce,
     "reduce_index": _reduce_index,
     "view": _through_cpp_api,
+    "blas": _blas,
 }
 
 

@@ -10,6 +10,7 @@ from ..dtypes import DTypeTable
 from ..kernel_code import (dispatch_dtypes, kernel_captures, kernel_name_arg, kernel_params, lambda_params,
                            nonzero_check, result_cpp, result_dtype_name, scalar_args)
 from ..model import Op
+from ..ops import BLAS_ROUTINES
 from ..render import render
 from ..schema_set import SchemaSet
 from ..th_wrappers import th_functions
@@ -104,6 +105,21 @@ def _copy_body(op: Op, decl: Decl) -> tuple[str, ...]:
     return ()  # laid out by the template
 
 
+def _blas_body(op: Op, decl: Decl) -> tuple[str, ...]:
+    """The driver with where the result goes (runtime/blas_plan.h) and the dispatch."""
+    sig = op.signature
+    assert sig is not None
+    base = sig.base_name
+    if decl.name.endswith("_out"):
+        dest, ret = f'rt::BlasDest::out("{base}", out)', "out"
+    elif decl.name.endswith("_"):
+        dest, ret = f'rt::BlasDest::inplace("{base}", self)', "self"
+    else:
+        dest, ret = f'rt::BlasDest::functional("{base}")', None
+    call = f"{op.kernel.impl}({', '.join([dest] + [a.name for a in sig.args] + [op.ident + '_dispatch'])})"
+    return (f"return {call};",) if ret is None else (f"{call};", f"return {ret};")
+
+
 _BODIES = {
     "pointwise": _pointwise_body,
     "reduce": _reduce_body,
@@ -111,6 +127,7 @@ _BODIES = {
     "view": _view_body,
     "custom": _custom_body,
     "copy": _copy_body,
+    "blas": _blas_body,
 }
 
 
@@ -136,4 +153,5 @@ def emit(schemas: SchemaSet, out: Output) -> None:
             scalar_run_params=_scalar_run_params(op) if sig else "", scalar_names=_scalar_names(op) if sig else "",
             nonzero_check=nonzero_check(op), kernel_name_arg=kernel_name_arg(op, sig.base_name if sig else op.name),
             n_inputs=len(op.kernel.inputs), th_functions=th_functions(op, table),
-            has_dim=bool(sig and sig.arg("dim")), table=table.dtypes))
+            has_dim=bool(sig and sig.arg("dim")), table=table.dtypes,
+            blas_call=BLAS_ROUTINES.get(op.kernel.routine or "")))

@@ -2,6 +2,7 @@
 the THGenerate*Type(s).h headers of TH's generic-programming idiom."""
 from __future__ import annotations
 
+from ..cbinding import FAMILIES
 from ..dtypes import DType
 from ..render import render
 from ..schema_set import SchemaSet
@@ -29,7 +30,7 @@ def emit(schemas: SchemaSet, out: Output) -> None:
     dtypes = schemas.dtypes.dtypes
     out.add("generated/include/TH/THTensorTypes.h",
             _c_banner(render("THTensorTypes.h.j2", "schemas/dtypes.yaml", comment="/*", dtypes=dtypes)))
-    for family in ("Storage", "Tensor"):
+    for family in FAMILIES:
         by_dtype: dict[str, list[str]] = {d.name: [] for d in dtypes}
         for op in schemas.ops:
             for b in op.th:

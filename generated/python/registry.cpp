@@ -9,6 +9,35 @@
 
 namespace ember::python::gen {
 
+PyObject* fn_addmm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addmm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addmm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_mm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_mm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_baddbmm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_baddbmm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_baddbmm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bmm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bmm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_addbmm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addbmm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addbmm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_addmv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addmv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addmv_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_mv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_mv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_addr(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addr(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addr_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_outer(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_outer(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ger(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ger(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_dot(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_dot(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_matmul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_matmul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_lt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -41,6 +70,14 @@ PyObject* fn_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_conv2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_conv2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_xcorr2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_xcorr2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_conv3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_conv3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_xcorr3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_xcorr3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_masked_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -194,6 +231,122 @@ namespace {
 
 #define EMBER_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(f))
 
+const char fn_addmm_doc[] =
+    "addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: number = 1, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (mat1 @ mat2)` for an n x k `mat1` and a k x p `mat2`: one GEMM. Transposed operands reach BLAS without a copy. TH's `addmm(r_, beta, t, alpha, m1, m2)` needs `t` of exactly n x p.";
+const char m_addmm_doc[] =
+    "addmm(mat1: Tensor, mat2: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (mat1 @ mat2)` for an n x k `mat1` and a k x p `mat2`: one GEMM. Transposed operands reach BLAS without a copy. TH's `addmm(r_, beta, t, alpha, m1, m2)` needs `t` of exactly n x p.";
+const char m_addmm__doc[] =
+    "addmm_(mat1: Tensor, mat2: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (mat1 @ mat2)` for an n x k `mat1` and a k x p `mat2`: one GEMM. Transposed operands reach BLAS without a copy. TH's `addmm(r_, beta, t, alpha, m1, m2)` needs `t` of exactly n x p.";
+const char fn_mm_doc[] =
+    "mm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The matrix product `self @ mat2` of an n x k and a k x p matrix. TH has no C form (`addmm` with beta 0).";
+const char m_mm_doc[] =
+    "mm(mat2: Tensor) -> Tensor\n"
+    "\n"
+    "The matrix product `self @ mat2` of an n x k and a k x p matrix. TH has no C form (`addmm` with beta 0).";
+const char fn_baddbmm_doc[] =
+    "baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: number = 1, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (batch1[i] @ batch2[i])` for each i, for b x n x k and b x k x p batches (no broadcasting of the batch dim); the result is b x n x p. TH's form needs `t` of exactly b x n x p.";
+const char m_baddbmm_doc[] =
+    "baddbmm(batch1: Tensor, batch2: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (batch1[i] @ batch2[i])` for each i, for b x n x k and b x k x p batches (no broadcasting of the batch dim); the result is b x n x p. TH's form needs `t` of exactly b x n x p.";
+const char m_baddbmm__doc[] =
+    "baddbmm_(batch1: Tensor, batch2: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (batch1[i] @ batch2[i])` for each i, for b x n x k and b x k x p batches (no broadcasting of the batch dim); the result is b x n x p. TH's form needs `t` of exactly b x n x p.";
+const char fn_bmm_doc[] =
+    "bmm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self[i] @ mat2[i]` for each i: b x n x k and b x k x p batches (no broadcasting; `matmul` broadcasts) give b x n x p.";
+const char m_bmm_doc[] =
+    "bmm(mat2: Tensor) -> Tensor\n"
+    "\n"
+    "`self[i] @ mat2[i]` for each i: b x n x k and b x k x p batches (no broadcasting; `matmul` broadcasts) give b x n x p.";
+const char fn_addbmm_doc[] =
+    "addbmm(input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: number = 1, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * sum_i batch1[i] @ batch2[i]` for b x n x k and b x k x p batches: an n x p result; with b == 0 it is `beta * self`. The products are added in batch order. TH's form needs `t` of exactly n x p.";
+const char m_addbmm_doc[] =
+    "addbmm(batch1: Tensor, batch2: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * sum_i batch1[i] @ batch2[i]` for b x n x k and b x k x p batches: an n x p result; with b == 0 it is `beta * self`. The products are added in batch order. TH's form needs `t` of exactly n x p.";
+const char m_addbmm__doc[] =
+    "addbmm_(batch1: Tensor, batch2: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * sum_i batch1[i] @ batch2[i]` for b x n x k and b x k x p batches: an n x p result; with b == 0 it is `beta * self`. The products are added in batch order. TH's form needs `t` of exactly n x p.";
+const char fn_addmv_doc[] =
+    "addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: number = 1, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (mat @ vec)` for an n x m `mat` and an m-vector `vec`: one GEMV, on either layout of `mat` without a copy. TH's form needs `t` of exactly n elements (1-d).";
+const char m_addmv_doc[] =
+    "addmv(mat: Tensor, vec: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (mat @ vec)` for an n x m `mat` and an m-vector `vec`: one GEMV, on either layout of `mat` without a copy. TH's form needs `t` of exactly n elements (1-d).";
+const char m_addmv__doc[] =
+    "addmv_(mat: Tensor, vec: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (mat @ vec)` for an n x m `mat` and an m-vector `vec`: one GEMV, on either layout of `mat` without a copy. TH's form needs `t` of exactly n elements (1-d).";
+const char fn_mv_doc[] =
+    "mv(input: Tensor, vec: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The product `self @ vec` of an n x m matrix and an m-vector. TH has no C form (`addmv` with beta 0).";
+const char m_mv_doc[] =
+    "mv(vec: Tensor) -> Tensor\n"
+    "\n"
+    "The product `self @ vec` of an n x m matrix and an m-vector. TH has no C form (`addmv` with beta 0).";
+const char fn_addr_doc[] =
+    "addr(input: Tensor, vec1: Tensor, vec2: Tensor, *, beta: number = 1, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * outer(vec1, vec2)`: an n x m result from an n-vector and an m-vector (one GER after scaling by beta). TH's form needs `t` of exactly n x m. Unlike TH, whose `addr` multiplied t by beta (so beta == 0 kept NaN), beta == 0 does not read t here either.";
+const char m_addr_doc[] =
+    "addr(vec1: Tensor, vec2: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * outer(vec1, vec2)`: an n x m result from an n-vector and an m-vector (one GER after scaling by beta). TH's form needs `t` of exactly n x m. Unlike TH, whose `addr` multiplied t by beta (so beta == 0 kept NaN), beta == 0 does not read t here either.";
+const char m_addr__doc[] =
+    "addr_(vec1: Tensor, vec2: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * outer(vec1, vec2)`: an n x m result from an n-vector and an m-vector (one GER after scaling by beta). TH's form needs `t` of exactly n x m. Unlike TH, whose `addr` multiplied t by beta (so beta == 0 kept NaN), beta == 0 does not read t here either.";
+const char fn_outer_doc[] =
+    "outer(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m). TH has no C form (`addr` with beta 0).";
+const char m_outer_doc[] =
+    "outer(vec2: Tensor) -> Tensor\n"
+    "\n"
+    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m). TH has no C form (`addr` with beta 0).";
+const char fn_ger_doc[] =
+    "ger(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`outer` under its BLAS name (PyTorch keeps both).";
+const char m_ger_doc[] =
+    "ger(vec2: Tensor) -> Tensor\n"
+    "\n"
+    "`outer` under its BLAS name (PyTorch keeps both).";
+const char fn_dot_doc[] =
+    "dot(input: Tensor, tensor: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The sum of `self[i] * tensor[i]` over two vectors of one size, as a 0-dim tensor of their dtype; summed in the accumulate type (int64, float for Half and BFloat16; OpenBLAS's sdot/ddot for Float and Double) and rounded once. TH's `dot` takes any two tensors of one element count (in row-major order) and returns the sum as accreal, unrounded: exact for integers (C++ wraps it to the dtype).";
+const char m_dot_doc[] =
+    "dot(tensor: Tensor) -> Tensor\n"
+    "\n"
+    "The sum of `self[i] * tensor[i]` over two vectors of one size, as a 0-dim tensor of their dtype; summed in the accumulate type (int64, float for Half and BFloat16; OpenBLAS's sdot/ddot for Float and Double) and rounded once. TH's `dot` takes any two tensors of one element count (in row-major order) and returns the sum as accreal, unrounded: exact for integers (C++ wraps it to the dtype).";
+const char fn_matmul_doc[] =
+    "matmul(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "PyTorch's (and NumPy's) matmul: two vectors give their dot product (0-dim), a matrix and a vector `mv`, two matrices `mm`; a vector operand is treated as a 1 x k row (first) or k x 1 column (second) and that dim dropped from the result. With more dims the leading ones are batch dims, broadcast together: one `bmm` over all of them (when only self has them, one `mm` over self's rows). Python's `@`.";
+const char m_matmul_doc[] =
+    "matmul(other: Tensor) -> Tensor\n"
+    "\n"
+    "PyTorch's (and NumPy's) matmul: two vectors give their dot product (0-dim), a matrix and a vector `mv`, two matrices `mm`; a vector operand is treated as a 1 x k row (first) or k x 1 column (second) and that dim dropped from the result. With more dims the leading ones are batch dims, broadcast together: one `bmm` over all of them (when only self has them, one `mm` over self's rows). Python's `@`.";
 const char fn_eq_doc[] =
     "eq(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -325,6 +478,38 @@ const char m_equal_doc[] =
     "equal(other: Tensor) -> bool\n"
     "\n"
     "Whether self and other have the same shape and equal elements (NaN differs from itself). TH's form returns 1 or 0.";
+const char fn_conv2_doc[] =
+    "conv2(input: Tensor, kernel: Tensor, *, full: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "2-D convolution of self with kernel, the kernel flipped in every dim (true convolution): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 2-d: one plane and one kernel; 3-d and 3-d: plane i with kernel i; 3-d and 4-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.conv2(x, k, 'F')` is `conv2(x, k, full=true)`; TH's forms are `conv2Dmul`, `conv2Dcmul` and `conv2Dmv` with beta 0, alpha 1, strides 1 and xc 'C'.";
+const char m_conv2_doc[] =
+    "conv2(kernel: Tensor, *, full: bool = False) -> Tensor\n"
+    "\n"
+    "2-D convolution of self with kernel, the kernel flipped in every dim (true convolution): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 2-d: one plane and one kernel; 3-d and 3-d: plane i with kernel i; 3-d and 4-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.conv2(x, k, 'F')` is `conv2(x, k, full=true)`; TH's forms are `conv2Dmul`, `conv2Dcmul` and `conv2Dmv` with beta 0, alpha 1, strides 1 and xc 'C'.";
+const char fn_xcorr2_doc[] =
+    "xcorr2(input: Tensor, kernel: Tensor, *, full: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "2-D cross-correlation of self with kernel, the kernel as it is (no flip): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 2-d: one plane and one kernel; 3-d and 3-d: plane i with kernel i; 3-d and 4-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.xcorr2(x, k, 'F')` is `xcorr2(x, k, full=true)`; TH's forms are `conv2Dmul`, `conv2Dcmul` and `conv2Dmv` with beta 0, alpha 1, strides 1 and xc 'X'.";
+const char m_xcorr2_doc[] =
+    "xcorr2(kernel: Tensor, *, full: bool = False) -> Tensor\n"
+    "\n"
+    "2-D cross-correlation of self with kernel, the kernel as it is (no flip): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 2-d: one plane and one kernel; 3-d and 3-d: plane i with kernel i; 3-d and 4-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.xcorr2(x, k, 'F')` is `xcorr2(x, k, full=true)`; TH's forms are `conv2Dmul`, `conv2Dcmul` and `conv2Dmv` with beta 0, alpha 1, strides 1 and xc 'X'.";
+const char fn_conv3_doc[] =
+    "conv3(input: Tensor, kernel: Tensor, *, full: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "3-D convolution of self with kernel, the kernel flipped in every dim (true convolution): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 3-d: one plane and one kernel; 4-d and 4-d: plane i with kernel i; 4-d and 5-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.conv3(x, k, 'F')` is `conv3(x, k, full=true)`; TH's forms are `conv3Dmul`, `conv3Dcmul` and `conv3Dmv` with beta 0, alpha 1, strides 1 and xc 'C'.";
+const char m_conv3_doc[] =
+    "conv3(kernel: Tensor, *, full: bool = False) -> Tensor\n"
+    "\n"
+    "3-D convolution of self with kernel, the kernel flipped in every dim (true convolution): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 3-d: one plane and one kernel; 4-d and 4-d: plane i with kernel i; 4-d and 5-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.conv3(x, k, 'F')` is `conv3(x, k, full=true)`; TH's forms are `conv3Dmul`, `conv3Dcmul` and `conv3Dmv` with beta 0, alpha 1, strides 1 and xc 'C'.";
+const char fn_xcorr3_doc[] =
+    "xcorr3(input: Tensor, kernel: Tensor, *, full: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "3-D cross-correlation of self with kernel, the kernel as it is (no flip): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 3-d: one plane and one kernel; 4-d and 4-d: plane i with kernel i; 4-d and 5-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.xcorr3(x, k, 'F')` is `xcorr3(x, k, full=true)`; TH's forms are `conv3Dmul`, `conv3Dcmul` and `conv3Dmv` with beta 0, alpha 1, strides 1 and xc 'X'.";
+const char m_xcorr3_doc[] =
+    "xcorr3(kernel: Tensor, *, full: bool = False) -> Tensor\n"
+    "\n"
+    "3-D cross-correlation of self with kernel, the kernel as it is (no flip): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 3-d: one plane and one kernel; 4-d and 4-d: plane i with kernel i; 4-d and 5-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.xcorr3(x, k, 'F')` is `xcorr3(x, k, full=true)`; TH's forms are `conv3Dmul`, `conv3Dcmul` and `conv3Dmv` with beta 0, alpha 1, strides 1 and xc 'X'.";
 const char fn_masked_fill_doc[] =
     "masked_fill(input: Tensor, mask: Tensor, value: Tensor | number) -> Tensor\n"
     "\n"
@@ -920,6 +1105,23 @@ const char m_unsqueeze_doc[] =
     "Inserts a size-1 dim at `dim` (in [-ndim-1, ndim]).";
 
 PyMethodDef tensor_methods[] = {
+    {"addmm", EMBER_FASTCALL(gen::m_addmm), METH_FASTCALL | METH_KEYWORDS, m_addmm_doc},
+    {"addmm_", EMBER_FASTCALL(gen::m_addmm_), METH_FASTCALL | METH_KEYWORDS, m_addmm__doc},
+    {"mm", EMBER_FASTCALL(gen::m_mm), METH_FASTCALL | METH_KEYWORDS, m_mm_doc},
+    {"baddbmm", EMBER_FASTCALL(gen::m_baddbmm), METH_FASTCALL | METH_KEYWORDS, m_baddbmm_doc},
+    {"baddbmm_", EMBER_FASTCALL(gen::m_baddbmm_), METH_FASTCALL | METH_KEYWORDS, m_baddbmm__doc},
+    {"bmm", EMBER_FASTCALL(gen::m_bmm), METH_FASTCALL | METH_KEYWORDS, m_bmm_doc},
+    {"addbmm", EMBER_FASTCALL(gen::m_addbmm), METH_FASTCALL | METH_KEYWORDS, m_addbmm_doc},
+    {"addbmm_", EMBER_FASTCALL(gen::m_addbmm_), METH_FASTCALL | METH_KEYWORDS, m_addbmm__doc},
+    {"addmv", EMBER_FASTCALL(gen::m_addmv), METH_FASTCALL | METH_KEYWORDS, m_addmv_doc},
+    {"addmv_", EMBER_FASTCALL(gen::m_addmv_), METH_FASTCALL | METH_KEYWORDS, m_addmv__doc},
+    {"mv", EMBER_FASTCALL(gen::m_mv), METH_FASTCALL | METH_KEYWORDS, m_mv_doc},
+    {"addr", EMBER_FASTCALL(gen::m_addr), METH_FASTCALL | METH_KEYWORDS, m_addr_doc},
+    {"addr_", EMBER_FASTCALL(gen::m_addr_), METH_FASTCALL | METH_KEYWORDS, m_addr__doc},
+    {"outer", EMBER_FASTCALL(gen::m_outer), METH_FASTCALL | METH_KEYWORDS, m_outer_doc},
+    {"ger", EMBER_FASTCALL(gen::m_ger), METH_FASTCALL | METH_KEYWORDS, m_ger_doc},
+    {"dot", EMBER_FASTCALL(gen::m_dot), METH_FASTCALL | METH_KEYWORDS, m_dot_doc},
+    {"matmul", EMBER_FASTCALL(gen::m_matmul), METH_FASTCALL | METH_KEYWORDS, m_matmul_doc},
     {"eq", EMBER_FASTCALL(gen::m_eq), METH_FASTCALL | METH_KEYWORDS, m_eq_doc},
     {"lt", EMBER_FASTCALL(gen::m_lt), METH_FASTCALL | METH_KEYWORDS, m_lt_doc},
     {"zeros_like", EMBER_FASTCALL(gen::m_zeros_like), METH_FASTCALL | METH_KEYWORDS, m_zeros_like_doc},
@@ -932,6 +1134,10 @@ PyMethodDef tensor_methods[] = {
     {"triu_", EMBER_FASTCALL(gen::m_triu_), METH_FASTCALL | METH_KEYWORDS, m_triu__doc},
     {"reshape", EMBER_FASTCALL(gen::m_reshape), METH_FASTCALL | METH_KEYWORDS, m_reshape_doc},
     {"equal", EMBER_FASTCALL(gen::m_equal), METH_FASTCALL | METH_KEYWORDS, m_equal_doc},
+    {"conv2", EMBER_FASTCALL(gen::m_conv2), METH_FASTCALL | METH_KEYWORDS, m_conv2_doc},
+    {"xcorr2", EMBER_FASTCALL(gen::m_xcorr2), METH_FASTCALL | METH_KEYWORDS, m_xcorr2_doc},
+    {"conv3", EMBER_FASTCALL(gen::m_conv3), METH_FASTCALL | METH_KEYWORDS, m_conv3_doc},
+    {"xcorr3", EMBER_FASTCALL(gen::m_xcorr3), METH_FASTCALL | METH_KEYWORDS, m_xcorr3_doc},
     {"masked_fill", EMBER_FASTCALL(gen::m_masked_fill), METH_FASTCALL | METH_KEYWORDS, m_masked_fill_doc},
     {"masked_fill_", EMBER_FASTCALL(gen::m_masked_fill_), METH_FASTCALL | METH_KEYWORDS, m_masked_fill__doc},
     {"masked_scatter", EMBER_FASTCALL(gen::m_masked_scatter), METH_FASTCALL | METH_KEYWORDS, m_masked_scatter_doc},
@@ -1021,6 +1227,18 @@ PyMethodDef tensor_methods[] = {
 };
 
 PyMethodDef module_functions[] = {
+    {"addmm", EMBER_FASTCALL(gen::fn_addmm), METH_FASTCALL | METH_KEYWORDS, fn_addmm_doc},
+    {"mm", EMBER_FASTCALL(gen::fn_mm), METH_FASTCALL | METH_KEYWORDS, fn_mm_doc},
+    {"baddbmm", EMBER_FASTCALL(gen::fn_baddbmm), METH_FASTCALL | METH_KEYWORDS, fn_baddbmm_doc},
+    {"bmm", EMBER_FASTCALL(gen::fn_bmm), METH_FASTCALL | METH_KEYWORDS, fn_bmm_doc},
+    {"addbmm", EMBER_FASTCALL(gen::fn_addbmm), METH_FASTCALL | METH_KEYWORDS, fn_addbmm_doc},
+    {"addmv", EMBER_FASTCALL(gen::fn_addmv), METH_FASTCALL | METH_KEYWORDS, fn_addmv_doc},
+    {"mv", EMBER_FASTCALL(gen::fn_mv), METH_FASTCALL | METH_KEYWORDS, fn_mv_doc},
+    {"addr", EMBER_FASTCALL(gen::fn_addr), METH_FASTCALL | METH_KEYWORDS, fn_addr_doc},
+    {"outer", EMBER_FASTCALL(gen::fn_outer), METH_FASTCALL | METH_KEYWORDS, fn_outer_doc},
+    {"ger", EMBER_FASTCALL(gen::fn_ger), METH_FASTCALL | METH_KEYWORDS, fn_ger_doc},
+    {"dot", EMBER_FASTCALL(gen::fn_dot), METH_FASTCALL | METH_KEYWORDS, fn_dot_doc},
+    {"matmul", EMBER_FASTCALL(gen::fn_matmul), METH_FASTCALL | METH_KEYWORDS, fn_matmul_doc},
     {"eq", EMBER_FASTCALL(gen::fn_eq), METH_FASTCALL | METH_KEYWORDS, fn_eq_doc},
     {"lt", EMBER_FASTCALL(gen::fn_lt), METH_FASTCALL | METH_KEYWORDS, fn_lt_doc},
     {"zeros", EMBER_FASTCALL(gen::fn_zeros), METH_FASTCALL | METH_KEYWORDS, fn_zeros_doc},
@@ -1041,6 +1259,10 @@ PyMethodDef module_functions[] = {
     {"cat", EMBER_FASTCALL(gen::fn_cat), METH_FASTCALL | METH_KEYWORDS, fn_cat_doc},
     {"reshape", EMBER_FASTCALL(gen::fn_reshape), METH_FASTCALL | METH_KEYWORDS, fn_reshape_doc},
     {"equal", EMBER_FASTCALL(gen::fn_equal), METH_FASTCALL | METH_KEYWORDS, fn_equal_doc},
+    {"conv2", EMBER_FASTCALL(gen::fn_conv2), METH_FASTCALL | METH_KEYWORDS, fn_conv2_doc},
+    {"xcorr2", EMBER_FASTCALL(gen::fn_xcorr2), METH_FASTCALL | METH_KEYWORDS, fn_xcorr2_doc},
+    {"conv3", EMBER_FASTCALL(gen::fn_conv3), METH_FASTCALL | METH_KEYWORDS, fn_conv3_doc},
+    {"xcorr3", EMBER_FASTCALL(gen::fn_xcorr3), METH_FASTCALL | METH_KEYWORDS, fn_xcorr3_doc},
     {"masked_fill", EMBER_FASTCALL(gen::fn_masked_fill), METH_FASTCALL | METH_KEYWORDS, fn_masked_fill_doc},
     {"masked_scatter", EMBER_FASTCALL(gen::fn_masked_scatter), METH_FASTCALL | METH_KEYWORDS, fn_masked_scatter_doc},
     {"masked_select", EMBER_FASTCALL(gen::fn_masked_select), METH_FASTCALL | METH_KEYWORDS, fn_masked_select_doc},
@@ -1160,9 +1382,9 @@ nullptr,
 nullptr,
 nullptr},
     // __matmul__
-    {"__matmul__", nullptr, "matmul", false, false,
-     nullptr, nullptr, nullptr,
-nullptr,
+    {"__matmul__", "matmul", "matmul", false, false,
+     gen::fn_matmul, gen::m_matmul, nullptr,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::matmul(a, b); },
 nullptr,
 nullptr,
 nullptr,

@@ -9,6 +9,49 @@
 
 namespace ember {
 
+// blas
+// addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+EMBER_CPP_API Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& addmm_out(Tensor& out, const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1, const Scalar& alpha = 1);
+// mm(Tensor self, Tensor mat2) -> Tensor
+EMBER_CPP_API Tensor mm(const Tensor& self, const Tensor& mat2);
+EMBER_CPP_API Tensor& mm_out(Tensor& out, const Tensor& self, const Tensor& mat2);
+// baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+EMBER_CPP_API Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& baddbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& baddbmm_out(Tensor& out, const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1);
+// bmm(Tensor self, Tensor mat2) -> Tensor
+EMBER_CPP_API Tensor bmm(const Tensor& self, const Tensor& mat2);
+EMBER_CPP_API Tensor& bmm_out(Tensor& out, const Tensor& self, const Tensor& mat2);
+// addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+EMBER_CPP_API Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& addbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& addbmm_out(Tensor& out, const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1);
+// addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+EMBER_CPP_API Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& addmv_(Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& addmv_out(Tensor& out, const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta = 1, const Scalar& alpha = 1);
+// mv(Tensor self, Tensor vec) -> Tensor
+EMBER_CPP_API Tensor mv(const Tensor& self, const Tensor& vec);
+EMBER_CPP_API Tensor& mv_out(Tensor& out, const Tensor& self, const Tensor& vec);
+// addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+EMBER_CPP_API Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& addr_(Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta = 1, const Scalar& alpha = 1);
+EMBER_CPP_API Tensor& addr_out(Tensor& out, const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta = 1, const Scalar& alpha = 1);
+// outer(Tensor self, Tensor vec2) -> Tensor
+EMBER_CPP_API Tensor outer(const Tensor& self, const Tensor& vec2);
+EMBER_CPP_API Tensor& outer_out(Tensor& out, const Tensor& self, const Tensor& vec2);
+// ger(Tensor self, Tensor vec2) -> Tensor
+EMBER_CPP_API Tensor ger(const Tensor& self, const Tensor& vec2);
+EMBER_CPP_API Tensor& ger_out(Tensor& out, const Tensor& self, const Tensor& vec2);
+// dot(Tensor self, Tensor tensor) -> Tensor
+EMBER_CPP_API Tensor dot(const Tensor& self, const Tensor& tensor);
+EMBER_CPP_API Tensor& dot_out(Tensor& out, const Tensor& self, const Tensor& tensor);
+// matmul(Tensor self, Tensor other) -> Tensor
+EMBER_CPP_API Tensor matmul(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& matmul_out(Tensor& out, const Tensor& self, const Tensor& other);
+
 // compare
 // eq(Tensor self, Tensor|Scalar other) -> Tensor
 EMBER_CPP_API Tensor eq(const Tensor& self, const Tensor& other);
@@ -76,6 +119,20 @@ EMBER_CPP_API Tensor& cat_out(Tensor& out, TensorList tensors, int64_t dim = 0);
 EMBER_CPP_API Tensor reshape(const Tensor& self, IntList shape);
 // equal(Tensor self, Tensor other) -> bool
 EMBER_CPP_API bool equal(const Tensor& self, const Tensor& other);
+
+// conv
+// conv2(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
+EMBER_CPP_API Tensor conv2(const Tensor& self, const Tensor& kernel, bool full = false);
+EMBER_CPP_API Tensor& conv2_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full = false);
+// xcorr2(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
+EMBER_CPP_API Tensor xcorr2(const Tensor& self, const Tensor& kernel, bool full = false);
+EMBER_CPP_API Tensor& xcorr2_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full = false);
+// conv3(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
+EMBER_CPP_API Tensor conv3(const Tensor& self, const Tensor& kernel, bool full = false);
+EMBER_CPP_API Tensor& conv3_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full = false);
+// xcorr3(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
+EMBER_CPP_API Tensor xcorr3(const Tensor& self, const Tensor& kernel, bool full = false);
+EMBER_CPP_API Tensor& xcorr3_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full = false);
 
 // indexing
 // masked_fill(Tensor self, Tensor mask, Tensor|Scalar value) -> Tensor
@@ -265,6 +322,23 @@ EMBER_CPP_API Tensor squeeze(const Tensor& self, int64_t dim);
 EMBER_CPP_API Tensor unsqueeze(const Tensor& self, int64_t dim);
 
 // Methods forward to the functions above.
+inline Tensor Tensor::addmm(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) const { return ember::addmm(*this, mat1, mat2, beta, alpha); }
+inline Tensor& Tensor::addmm_(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) { return ember::addmm_(*this, mat1, mat2, beta, alpha); }
+inline Tensor Tensor::mm(const Tensor& mat2) const { return ember::mm(*this, mat2); }
+inline Tensor Tensor::baddbmm(const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) const { return ember::baddbmm(*this, batch1, batch2, beta, alpha); }
+inline Tensor& Tensor::baddbmm_(const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) { return ember::baddbmm_(*this, batch1, batch2, beta, alpha); }
+inline Tensor Tensor::bmm(const Tensor& mat2) const { return ember::bmm(*this, mat2); }
+inline Tensor Tensor::addbmm(const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) const { return ember::addbmm(*this, batch1, batch2, beta, alpha); }
+inline Tensor& Tensor::addbmm_(const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) { return ember::addbmm_(*this, batch1, batch2, beta, alpha); }
+inline Tensor Tensor::addmv(const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) const { return ember::addmv(*this, mat, vec, beta, alpha); }
+inline Tensor& Tensor::addmv_(const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) { return ember::addmv_(*this, mat, vec, beta, alpha); }
+inline Tensor Tensor::mv(const Tensor& vec) const { return ember::mv(*this, vec); }
+inline Tensor Tensor::addr(const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) const { return ember::addr(*this, vec1, vec2, beta, alpha); }
+inline Tensor& Tensor::addr_(const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) { return ember::addr_(*this, vec1, vec2, beta, alpha); }
+inline Tensor Tensor::outer(const Tensor& vec2) const { return ember::outer(*this, vec2); }
+inline Tensor Tensor::ger(const Tensor& vec2) const { return ember::ger(*this, vec2); }
+inline Tensor Tensor::dot(const Tensor& tensor) const { return ember::dot(*this, tensor); }
+inline Tensor Tensor::matmul(const Tensor& other) const { return ember::matmul(*this, other); }
 inline Tensor Tensor::eq(const Tensor& other) const { return ember::eq(*this, other); }
 inline Tensor Tensor::eq(const Scalar& other) const { return ember::eq(*this, other); }
 inline Tensor Tensor::lt(const Tensor& other) const { return ember::lt(*this, other); }
@@ -279,6 +353,10 @@ inline Tensor Tensor::triu(int64_t diagonal) const { return ember::triu(*this, d
 inline Tensor& Tensor::triu_(int64_t diagonal) { return ember::triu_(*this, diagonal); }
 inline Tensor Tensor::reshape(IntList shape) const { return ember::reshape(*this, shape); }
 inline bool Tensor::equal(const Tensor& other) const { return ember::equal(*this, other); }
+inline Tensor Tensor::conv2(const Tensor& kernel, bool full) const { return ember::conv2(*this, kernel, full); }
+inline Tensor Tensor::xcorr2(const Tensor& kernel, bool full) const { return ember::xcorr2(*this, kernel, full); }
+inline Tensor Tensor::conv3(const Tensor& kernel, bool full) const { return ember::conv3(*this, kernel, full); }
+inline Tensor Tensor::xcorr3(const Tensor& kernel, bool full) const { return ember::xcorr3(*this, kernel, full); }
 inline Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const { return ember::masked_fill(*this, mask, value); }
 inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Tensor& value) { return ember::masked_fill_(*this, mask, value); }
 inline Tensor Tensor::masked_fill(const Tensor& mask, const Scalar& value) const { return ember::masked_fill(*this, mask, value); }

@@ -8,6 +8,7 @@
 #include "THAllocator.h"
 #include "THHalf.h"
 #include "THRandom.h"
+#include "THBlas.h"
 #include "THStorage.h"
 #include "THTensor.h"
 

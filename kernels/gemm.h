@@ -1,0 +1,214 @@
+// C = alpha * op(A) * op(B) + beta * C in BLAS's column-major terms, for
+// every element type: the path of the dtypes OpenBLAS has no routine for
+// (integers, Half, BFloat16), and of Float/Double where OpenBLAS's 32-bit
+// arguments do not reach. Goto's blocking: op(B) is packed in kc x nc
+// blocks of NR-column panels, op(A) in mc x kc blocks of MR-row panels,
+// and a register tile of MR x NR accumulators sums one panel pair.
+//
+// Note [gemm accumulation]: products are summed in gemm_acc_t<T>:
+//   - float for Half and BFloat16, over the whole k extent in one pass
+//     (kc = k), so each element of C is rounded once;
+//   - the type itself for float, double, int32 and int64: C accumulates
+//     across kc blocks, as in BLAS;
+//   - int32 for 8- and 16-bit integers: wrapping arithmetic in a wider type
+//     leaves the same low bits as wrapping in the type itself (-fwrapv), so
+//     results are exact modulo 2^bits, and int32 multiplies vectorize.
+// Each element of C is summed by one thread, in an order that depends on
+// k only, so results do not depend on the thread count.
+//
+// Note [gemm zeros]: as BLAS, beta == 0 means C is not read (NaN and Inf
+// in it vanish), and alpha == 0 or k == 0 means A and B are not read.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <new>
+#include <type_traits>
+
+#include "kernels/opmath.h"
+#include "kernels/parallel.h"
+
+namespace ember::kernels {
+
+template <class T>
+using gemm_acc_t = std::conditional_t<is_reduced_float_v<T>, float,
+                                      std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4), int32_t, T>>;
+
+namespace gemm_detail {
+
+// Register tile: 64 bytes of rows (one 512-bit vector) times six columns;
+// six accumulators and the A row stay in registers (checked in the
+// generated code of micro_tile<float>).
+template <class A>
+constexpr int kMR = 64 / static_cast<int>(sizeof(A));
+constexpr int kNR = 6;
+// Bytes of packed op(A) per mc x kc block (about half of L2) and of packed
+// op(B) per kc x nc block (a slice of L3); kc for the blocked types.
+constexpr int64_t kABlockBytes = 256 * 1024;
+constexpr int64_t kBBlockBytes = 2 * 1024 * 1024;
+constexpr int64_t kDepth = 256;
+// Multiply-adds below which a block stays on one thread.
+constexpr int64_t kParallelWork = int64_t{1} << 18;
+
+// 64-byte aligned scratch that never throws (parallel regions must not).
+template <class A>
+struct Scratch {
+  A* p = nullptr;
+  explicit Scratch(int64_t n)
+      : p(static_cast<A*>(::operator new(static_cast<size_t>(n) * sizeof(A), std::align_val_t(64), std::nothrow))) {}
+  ~Scratch() {
+    if (p) ::operator delete(p, std::align_val_t(64));
+  }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+};
+
+// op(X)(i, p) of a column-major X: X[i + p*ld], or X[p + i*ld] transposed.
+template <class T>
+inline const T* at(const T* x, bool trans, int64_t ld, int64_t i, int64_t p) {
+  return trans ? x + p + i * ld : x + i + p * ld;
+}
+
+// rows x depth of op(A) from (i0, p0) as MR-row panels, panel-major:
+// panel r holds rows [r*MR, r*MR + MR) as depth columns of MR values,
+// zero-padded past the last row.
+template <class T, class A>
+void pack_a(const T* a, bool trans, int64_t lda, int64_t i0, int64_t p0, int64_t rows, int64_t depth, A* out) {
+  constexpr int MR = kMR<A>;
+  for (int64_t r = 0; r < rows; r += MR, out += MR * depth) {
+    const int64_t mr = std::min<int64_t>(MR, rows - r);
+    for (int64_t p = 0; p < depth; ++p) {
+      A* dst = out + p * MR;
+      if (!trans) {
+        const T* src = at(a, false, lda, i0 + r, p0 + p);
+        for (int64_t i = 0; i < mr; ++i) dst[i] = static_cast<A>(src[i]);
+      } else {
+        for (int64_t i = 0; i < mr; ++i) dst[i] = static_cast<A>(*at(a, true, lda, i0 + r + i, p0 + p));
+      }
+      for (int64_t i = mr; i < MR; ++i) dst[i] = A(0);
+    }
+  }
+}
+
+// depth x cols of op(B) from (p0, j0) as NR-column panels: panel c holds
+// columns [c*NR, c*NR + NR) as depth rows of NR values, zero-padded.
+template <class T, class A>
+void pack_b(const T* b, bool trans, int64_t ldb, int64_t p0, int64_t j0, int64_t depth, int64_t cols, A* out) {
+  for (int64_t c = 0; c < cols; c += kNR, out += kNR * depth) {
+    const int64_t nr = std::min<int64_t>(kNR, cols - c);
+    for (int64_t p = 0; p < depth; ++p) {
+      A* dst = out + p * kNR;
+      for (int64_t j = 0; j < nr; ++j) dst[j] = static_cast<A>(*at(b, !trans, ldb, j0 + c + j, p0 + p));
+      for (int64_t j = nr; j < kNR; ++j) dst[j] = A(0);
+    }
+  }
+}
+
+// acc (NR columns of MR) = the panel product over depth.
+template <class A>
+inline void micro_tile(int64_t depth, const A* __restrict ap, const A* __restrict bp, A* __restrict acc) {
+  constexpr int MR = kMR<A>;
+  A c[kNR][MR] = {};
+  for (int64_t p = 0; p < depth; ++p) {
+    const A* ar = ap + p * MR;
+    const A* br = bp + p * kNR;
+#pragma GCC unroll 6
+    for (int j = 0; j < kNR; ++j) {
+      const A bj = br[j];
+#pragma omp simd
+      for (int i = 0; i < MR; ++i) c[j][i] += ar[i] * bj;
+    }
+  }
+  for (int j = 0; j < kNR; ++j)
+    for (int i = 0; i < MR; ++i) acc[j * MR + i] = c[j][i];
+}
+
+// C tile (rows x cols at c, column stride ldc) from the accumulators: the
+// first depth block applies beta (Note [gemm zeros]), later ones add.
+template <class T, class A>
+inline void store_tile(const A* acc, int64_t rows, int64_t cols, A alpha, A beta, bool first, T* c, int64_t ldc) {
+  constexpr int MR = kMR<A>;
+  for (int64_t j = 0; j < cols; ++j) {
+    T* cj = c + j * ldc;
+    const A* aj = acc + j * MR;
+    if (first && beta == A(0)) {
+      for (int64_t i = 0; i < rows; ++i) cj[i] = static_cast<T>(alpha * aj[i]);
+    } else if (first) {
+      for (int64_t i = 0; i < rows; ++i) cj[i] = static_cast<T>(beta * static_cast<A>(cj[i]) + alpha * aj[i]);
+    } else {
+      for (int64_t i = 0; i < rows; ++i) cj[i] = static_cast<T>(static_cast<A>(cj[i]) + alpha * aj[i]);
+    }
+  }
+}
+
+}  // namespace gemm_detail
+
+// C = beta * C for an m x n column-major C; beta == 0 writes zeros.
+template <class T>
+void scale_matrix(int64_t m, int64_t n, gemm_acc_t<T> beta, T* c, int64_t ldc) {
+  using A = gemm_acc_t<T>;
+  if (beta == A(1)) return;
+  for (int64_t j = 0; j < n; ++j) {
+    T* cj = c + j * ldc;
+    if (beta == A(0)) {
+      for (int64_t i = 0; i < m; ++i) cj[i] = T(0);
+    } else {
+      for (int64_t i = 0; i < m; ++i) cj[i] = static_cast<T>(beta * static_cast<A>(cj[i]));
+    }
+  }
+}
+
+// C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, op(A) m x k and op(B)
+// k x n, all column-major with leading dims lda, ldb, ldc (op(X) = X^T
+// when trans). Returns false only when scratch memory ran out, C then
+// partly written.
+template <class T>
+bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<T> alpha, const T* a, int64_t lda,
+          const T* b, int64_t ldb, gemm_acc_t<T> beta, T* c, int64_t ldc) {
+  using namespace gemm_detail;
+  using A = gemm_acc_t<T>;
+  constexpr int MR = kMR<A>;
+  if (m <= 0 || n <= 0) return true;
+  if (k <= 0 || alpha == A(0)) {
+    scale_matrix<T>(m, n, beta, c, ldc);
+    return true;
+  }
+  const int64_t kc = is_reduced_float_v<T> ? k : std::min(k, kDepth);
+  const int64_t a_rows = std::max<int64_t>(MR, kABlockBytes / static_cast<int64_t>(kc * sizeof(A)) / MR * MR);
+  const int64_t mc = std::min(a_rows, (m + MR - 1) / MR * MR);
+  const int64_t b_cols = std::max<int64_t>(kNR, kBBlockBytes / static_cast<int64_t>(kc * sizeof(A)) / kNR * kNR);
+  const int64_t nc = std::min(b_cols, (n + kNR - 1) / kNR * kNR);
+  Scratch<A> bpack(kc * nc);
+  Scratch<A> apack(kc * mc);
+  if (!bpack.p || !apack.p) return false;
+  for (int64_t jc = 0; jc < n; jc += nc) {
+    const int64_t ncur = std::min(nc, n - jc);
+    const int64_t npanels = (ncur + kNR - 1) / kNR;
+    for (int64_t pc = 0; pc < k; pc += kc) {
+      const int64_t kcur = std::min(kc, k - pc);
+      pack_b(b, transb, ldb, pc, jc, kcur, ncur, bpack.p);
+      for (int64_t ic = 0; ic < m; ic += mc) {
+        const int64_t mcur = std::min(mc, m - ic);
+        const int64_t mpanels = (mcur + MR - 1) / MR;
+        pack_a(a, transa, lda, ic, pc, mcur, kcur, apack.p);
+        // Tiles column panel by column panel: one B panel stays in L1
+        // while the A block streams from L2.
+        const int64_t tiles = npanels * mpanels;
+        const int64_t grain = mcur * ncur * kcur < kParallelWork ? tiles : 1;
+        parallel_for(0, tiles, grain, [&](int64_t t0, int64_t t1) {
+          alignas(64) A acc[kNR * MR];
+          for (int64_t t = t0; t < t1; ++t) {
+            const int64_t jp = t / mpanels, ip = t % mpanels;
+            micro_tile(kcur, apack.p + ip * MR * kcur, bpack.p + jp * kNR * kcur, acc);
+            const int64_t i = ic + ip * MR, j = jc + jp * kNR;
+            store_tile(acc, std::min<int64_t>(MR, m - i), std::min<int64_t>(kNR, n - j), alpha, beta, pc == 0,
+                       c + i + j * ldc, ldc);
+          }
+        });
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace ember::kernels
