@@ -27,6 +27,9 @@ class Kernel:
     better: str | None = None        # reduce_index: a, b -> is a better than b
     impl: str | None = None          # view/custom: the runtime function
     th_impl: str | None = None       # custom: the runtime function TH's C functions call instead of the C++ API
+    th_expr: str | None = None       # pointwise: what TH's C forms compute instead of expr (TH's semantics)
+    th_dtypes: tuple[DType, ...] | None = None  # pointwise: dtypes of the C forms, when not dtypes.cpu
+    negative_power_error: str | None = None  # pointwise: a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class ErrorCase:
 @dataclass(frozen=True)
 class TestSpec:
     ref: str | None = None                     # reference expression (naive loop)
+    th_ref: str | None = None                  # reference of TH's C forms, when they compute kernel.th_expr
     numpy: str | None = None                   # NumPy expression over the arguments (Python tests)
     tol: dict[str, float] = field(default_factory=dict)   # dtype name or 'default' -> tolerance
     domain: dict[str, tuple[float, float]] = field(default_factory=dict)  # arg -> input range
@@ -73,3 +77,7 @@ class Op:
 
     def cpu_dtypes(self) -> tuple[DType, ...]:
         return self.dtypes.get("cpu", ())
+
+    def th_dtypes(self) -> tuple[DType, ...]:
+        """The dtypes TH's C functions are generated for."""
+        return self.kernel.th_dtypes if self.kernel.th_dtypes is not None else self.cpu_dtypes()

@@ -19,7 +19,7 @@ OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "te
 
 # kind -> (required keys, optional keys) of `kernel:`
 KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
-    "pointwise": ({"expr"}, {"inputs", "result", "nonzero"}),
+    "pointwise": ({"expr"}, {"inputs", "result", "nonzero", "th_expr", "th_dtypes", "negative_power_error"}),
     "reduce": ({"identity", "combine", "merge"}, {"finalize", "result"}),
     "reduce_index": ({"better"}, set()),
     "view": ({"impl"}, set()),
@@ -28,7 +28,7 @@ KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
 }
 # How the C++/Python result dtype follows from the promoted input dtype.
 RESULT_RULES = {"same", "Bool", "Long", "integral_to_long", "floating"}
-TEST_KEYS = {"ref", "numpy", "tol", "domain", "gtest"}
+TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest"}
 ERROR_KEYS = {"raises", "when", "example", "arg"}
 
 
@@ -61,7 +61,7 @@ def _mapping(value: Any, where: Location, what: str) -> Node:
     return value
 
 
-def _kernel(node: Node, sig: Signature | None) -> Kernel:
+def _kernel(node: Node, sig: Signature | None, table: DTypeTable) -> Kernel:
     kernel = _mapping(node.require("kernel"), node.at("kernel"), "'kernel'")
     kind = _str(kernel, "kind", required=True)
     if kind not in KERNEL_KINDS:
@@ -93,14 +93,27 @@ def _kernel(node: Node, sig: Signature | None) -> Kernel:
             inputs = tuple(a.name for a in sig.tensor_args)
         for name in inputs:
             arg = sig.arg(name)
-            if arg is None or not arg.is_tensor:
+            # A Scalar input takes part in type promotion as a wrapped number (pow.Scalar's base).
+            if arg is None or not (arg.is_tensor or ("inputs" in kernel and arg.type == "Scalar")):
                 raise SchemaError(kernel.at("inputs") if "inputs" in kernel else kernel.where,
                                   f"kernel input '{name}' is not a tensor argument of {sig.name}")
         if len(inputs) > 3:
             raise SchemaError(kernel.where, "pointwise kernels take at most 3 tensor inputs")
         if "nonzero" in kernel and kernel.get("nonzero") not in inputs:
             raise SchemaError(kernel.at("nonzero"), f"'nonzero' must name a kernel input ({', '.join(inputs) or 'none'})")
-    return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result,
+        power = kernel.get("negative_power_error")
+        if power is not None and (sig.arg(power) is None or sig.arg(power).type != "Tensor|Scalar"):
+            raise SchemaError(kernel.at("negative_power_error"), "'negative_power_error' must name a Tensor|Scalar argument")
+    th_expr = _str(kernel, "th_expr")
+    th_dtypes = None
+    if "th_dtypes" in kernel:
+        raw = kernel.get("th_dtypes")
+        names = [raw] if isinstance(raw, str) else raw
+        if not isinstance(names, list) or not names:
+            raise SchemaError(kernel.at("th_dtypes"), "'th_dtypes' must be a group, a dtype, or a list of them")
+        th_dtypes = table.resolve(names, kernel.at("th_dtypes"))
+    return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result, th_expr=th_expr, th_dtypes=th_dtypes,
+                  negative_power_error=kernel.get("negative_power_error"),
                   nonzero=kernel.get("nonzero"), identity=kernel.get("identity"), combine=kernel.get("combine"), merge=kernel.get("merge"),
                   finalize=kernel.get("finalize"), better=kernel.get("better"), impl=kernel.get("impl"),
                   th_impl=kernel.get("th_impl"))
@@ -155,7 +168,7 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
         if not isinstance(raw, list) or not all(isinstance(g, str) and "." in g for g in raw):
             raise SchemaError(test.at("gtest"), "'gtest' must name tests as Suite.Name")
         gtests = tuple(raw)
-    return TestSpec(ref=ref, numpy=_str(test, "numpy"), tol=tol, domain=domain, gtest=gtests,
+    return TestSpec(ref=ref, th_ref=_str(test, "th_ref"), numpy=_str(test, "numpy"), tol=tol, domain=domain, gtest=gtests,
                     gtest_at=test.at("gtest") if gtests else None)
 
 
@@ -246,7 +259,7 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
         name = _str(node, "name")
         if name is None:
             raise SchemaError(node.where, "an op needs a 'signature' (or, for a C-only entry, a 'name')")
-    kernel = _kernel(node, sig)
+    kernel = _kernel(node, sig, table)
     default_variants = ["function", "method"] if sig else []
     variants = node.get("variants", default_variants)
     if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):

@@ -112,7 +112,8 @@ def _pointwise(bld: _Builder) -> None:
         target = "result_t.impl()"
     bld.lines.append("{")
     bld.lines.append(f"  ember::th::ThPointwise<{n}> plan(\"{bld.fn}\", {target}, {{{{{', '.join(inputs)}}}}}, {str(resize or not direct).lower()});")
-    bld.lines.append(f"  {op.ident}_kernel<{d.cpp}, {kernel_out}>(plan.operands(){kernel_name_arg(op, bld.fn)}{scalars});")
+    kernel = f"{op.ident}_th_kernel" if op.kernel.th_expr else f"{op.ident}_kernel"
+    bld.lines.append(f"  {kernel}<{d.cpp}, {kernel_out}>(plan.operands(){kernel_name_arg(op, bld.fn)}{scalars});")
     bld.lines.append("  plan.finish();")
     bld.lines.append("}")
     if not direct:
@@ -280,7 +281,7 @@ _BUILDERS = {
 def th_functions(op: Op, table: DTypeTable) -> list[CFunction]:
     result = []
     for b in op.th:
-        for d in op.cpu_dtypes():
+        for d in op.th_dtypes():
             bld = _Builder(op, b, d, table)
             if op.signature is None:
                 _custom(bld)
@@ -294,4 +295,4 @@ def th_functions(op: Op, table: DTypeTable) -> list[CFunction]:
 
 
 def c_declarations(op: Op) -> list[tuple[DType, str]]:
-    return [(d, _c_decl(b, d)) for b in op.th for d in op.cpu_dtypes()]
+    return [(d, _c_decl(b, d)) for b in op.th for d in op.th_dtypes()]

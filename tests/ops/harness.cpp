@@ -471,7 +471,8 @@ class PointwiseInputs {
         // tensor of the compute dtype; `alpha`-like Scalar arguments are
         // taken in the kernel's opmath type (double for Double, else float).
         const Scalar& s = a.scalars[k];
-        if (op.args[k].kind == ArgKind::TensorOrScalar) vf_[k] = round_to(compute, s.to<double>());
+        if (op.args[k].kind == ArgKind::TensorOrScalar || op.args[k].kind == ArgKind::Number)
+          vf_[k] = round_to(compute, s.to<double>());
         else vf_[k] = compute == DType::Double ? s.to<double>() : static_cast<double>(s.to<float>());
         vi_[k] = is_floating(compute) ? 0 : wrap_to(compute, s.to<int64_t>());
       }
@@ -612,6 +613,7 @@ Args make_args(const OpSpec& op, DType d, Layout layout, bool scalars, uint64_t 
         if (scalars) a.scalars[i] = scalar_for(d, r, rng);
         else a.tensors[i] = make_input(d, layout, k++, r, rng, reduction);
         break;
+      case ArgKind::Number: a.scalars[i] = scalar_for(d, r, rng); break;
       case ArgKind::Scalar:
         // Special values with a scaling alpha would overflow in float but
         // not in the double reference; 1 keeps both exact.
