@@ -58,6 +58,36 @@ void B7_copy_transposed_f32(benchmark::State& state) {
   for (auto _ : state) out.copy_(a);
 }
 
+// The math fast paths (kernels/vec_math.h) on varied inputs, so that no
+// input-dependent shortcut of a peer's implementation dominates: log on
+// (0, 10], sigmoid and tanh on [-5, 5).
+Tensor varied(int64_t n, DType dtype, double lo, double step) {
+  Tensor t = empty({n}, kDouble);
+  double* p = t.data<double>();
+  for (int64_t i = 0; i < n; ++i) p[i] = lo + step * static_cast<double>(i % 1000 + 1);
+  return t.to(dtype);
+}
+
+void B20_log_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, 0.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) log_out(out, a);
+}
+
+void B20_log_f64(benchmark::State& state) {
+  Tensor a = varied(kN, kDouble, 0.0, 0.01), out = empty({kN}, kDouble);
+  for (auto _ : state) log_out(out, a);
+}
+
+void B21_sigmoid_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) sigmoid_out(out, a);
+}
+
+void B22_tanh_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) tanh_out(out, a);
+}
+
 THFloatTensor* th(const Tensor& t) { return reinterpret_cast<THFloatTensor*>(t.impl()); }
 
 void B10_cadd_4_f32_TH(benchmark::State& state) {
@@ -114,5 +144,9 @@ BENCHMARK(B10_add_4_f32_cpp)->Unit(benchmark::kNanosecond);
 BENCHMARK(B11_add_i32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B12_index_select_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B13_gather_dim1_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B20_log_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B20_log_f64)->Unit(benchmark::kMillisecond);
+BENCHMARK(B21_sigmoid_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B22_tanh_f32)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -49,6 +49,10 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
     k = 1 << 20
     src1, idx1, out1 = np.full(k, 0.5, np.float32), random_indices((k,), k), np.empty(k, np.float32)
     src2, idx2 = np.full((1024, 1024), 0.5, np.float32), random_indices((1024, 1024), 1024)
+    # bench_ops.cpp's varied(): lo + step * (i % 1000 + 1).
+    steps = (np.arange(N) % 1000 + 1) * 0.01
+    pos32, pos64, sym32 = steps.astype(np.float32), steps.copy(), (steps - 5.0).astype(np.float32)
+    out64 = np.empty(N, np.float64)
     return {
         "B1_add_f32_contiguous": (lambda: np.add(a, b, out=out), "np.add(a, b, out=c)"),
         "B2_add_f32_transposed": (lambda: np.add(sq, sq2, out=sq_out), "np.add(a, b.T, out=c)"),
@@ -63,6 +67,12 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
         "B12_index_select_f32": (lambda: np.take(src1, idx1, out=out1), "np.take(a, idx, out=c)"),
         "B13_gather_dim1_f32": (lambda: np.take_along_axis(src2, idx2, axis=1),
                                 "np.take_along_axis(a, idx, axis=1) (allocates)"),
+        "B20_log_f32": (lambda: np.log(pos32, out=out), "np.log(a, out=c)"),
+        "B20_log_f64": (lambda: np.log(pos64, out=out64), "np.log(a, out=c) (float64)"),
+        # NumPy has no sigmoid: the expression its users write, one ufunc at a time into `out`.
+        "B21_sigmoid_f32": (lambda: np.reciprocal(np.add(np.exp(np.negative(sym32, out=out), out=out), 1, out=out), out=out),
+                            "1 / (1 + np.exp(-a)) in place"),
+        "B22_tanh_f32": (lambda: np.tanh(sym32, out=out), "np.tanh(a, out=c)"),
     }
 
 

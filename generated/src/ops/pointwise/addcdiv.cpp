@@ -6,13 +6,13 @@
 namespace ember {
 namespace {
 
-// self + ops::div(value * tensor1, tensor2), computed in opmath_t<T> and stored as OutT.
+// self + ops::div<C>(value * tensor1, tensor2), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void addcdiv_kernel(kernels::Operands<4>& ops, const char* op_name, const Scalar& value_s) {
   using C = kernels::opmath_t<T>;
   const C value = value_s.template to<C>();
   if constexpr (std::is_integral_v<T>) rt::require_nonzero<T>(ops, 3, op_name, "tensor2");
-  kernels::pointwise<OutT, T, 3>(ops, [=](C self, C tensor1, C tensor2) { return self + ops::div(value * tensor1, tensor2); });
+  kernels::pointwise<OutT, T, 3>(ops, [=](C self, C tensor1, C tensor2) { return self + ops::div<C>(value * tensor1, tensor2); });
 }
 
 Tensor addcdiv_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
