@@ -88,6 +88,34 @@ void B22_tanh_f32(benchmark::State& state) {
   for (auto _ : state) tanh_out(out, a);
 }
 
+// Pointwise math of issue 4 on varied inputs: integer remainder (divisors
+// 1..9), a comparison into a bool mask, NaN-propagating maximum, clamp,
+// and pow by a non-integral number.
+void B23_remainder_i32(benchmark::State& state) {
+  Tensor a = varied(kN, kInt, -500.0, 1.0), b = varied(kN, kInt, 1.0, 0.008), out = empty({kN}, kInt);
+  for (auto _ : state) remainder_out(out, a, b);
+}
+
+void B24_lt_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), b = varied(kN, kFloat, -4.0, 0.008), out = empty({kN}, kBool);
+  for (auto _ : state) lt_out(out, a, b);
+}
+
+void B25_maximum_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), b = varied(kN, kFloat, -4.0, 0.008), out = empty({kN}, kFloat);
+  for (auto _ : state) maximum_out(out, a, b);
+}
+
+void B26_clamp_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) clamp_out(out, a, Scalar(-1.0), Scalar(1.0));
+}
+
+void B27_pow_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, 0.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) pow_out(out, a, Scalar(2.5));
+}
+
 THFloatTensor* th(const Tensor& t) { return reinterpret_cast<THFloatTensor*>(t.impl()); }
 
 void B10_cadd_4_f32_TH(benchmark::State& state) {
@@ -148,5 +176,10 @@ BENCHMARK(B20_log_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B20_log_f64)->Unit(benchmark::kMillisecond);
 BENCHMARK(B21_sigmoid_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B22_tanh_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B23_remainder_i32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B24_lt_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B25_maximum_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B26_clamp_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B27_pow_f32)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -28,7 +28,9 @@ KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
 }
 # How the C++/Python result dtype follows from the promoted input dtype.
 RESULT_RULES = {"same", "Bool", "Long", "integral_to_long", "floating"}
-TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest"}
+TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest", "skip_layouts"}
+# Layouts of the generated value tests (tests/ops/harness.h); Special only for floating dtypes.
+TEST_LAYOUTS = ("Contiguous", "Transposed", "Narrowed", "Expanded", "ZeroSize", "ZeroDim", "Large", "Special")
 ERROR_KEYS = {"raises", "when", "example", "arg"}
 
 
@@ -168,8 +170,16 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
         if not isinstance(raw, list) or not all(isinstance(g, str) and "." in g for g in raw):
             raise SchemaError(test.at("gtest"), "'gtest' must name tests as Suite.Name")
         gtests = tuple(raw)
+    skip: tuple[str, ...] = ()
+    if "skip_layouts" in test:
+        raw = test.get("skip_layouts")
+        if not isinstance(raw, list) or not raw or any(x not in TEST_LAYOUTS for x in raw):
+            raise SchemaError(test.at("skip_layouts"), f"'skip_layouts' must list layouts of {', '.join(TEST_LAYOUTS)}")
+        if not gtests:
+            raise SchemaError(test.at("skip_layouts"), "skipped layouts need the hand-written tests that cover them ('gtest')")
+        skip = tuple(raw)
     return TestSpec(ref=ref, th_ref=_str(test, "th_ref"), numpy=_str(test, "numpy"), tol=tol, domain=domain, gtest=gtests,
-                    gtest_at=test.at("gtest") if gtests else None)
+                    gtest_at=test.at("gtest") if gtests else None, skip_layouts=skip)
 
 
 def _errors(node: Node, sig: Signature | None) -> tuple[ErrorCase, ...]:

@@ -309,7 +309,12 @@ Range dtype_range(DType d) {
 
 // Note [domains].
 Range domain_of(const ArgSpec& a, DType d) {
-  if (is_bool(d)) return {0, 1};
+  if (is_bool(d)) {
+    // The declared domain's part of {0, 1}: a divisor's [1, 9] gives only true.
+    const Range b = a.has_domain ? Range{std::max(0.0, std::ceil(a.lo)), std::min(1.0, std::floor(a.hi))} : Range{0, 1};
+    if (b.lo > b.hi) ADD_FAILURE() << "the domain of '" << a.name << "' holds no bool value";
+    return b;
+  }
   Range r = a.has_domain ? Range{a.lo, a.hi} : (info(d).is_signed ? Range{-10, 10} : Range{0, 20});
   const Range limit = dtype_range(d);
   r.lo = std::max(r.lo, limit.lo);
@@ -750,10 +755,14 @@ void check_promotion(const OpSpec& op, const std::vector<Variant>& variants) {
       a.tensors[self_pos] = make_input(m.self, self_layout, 0, domain_of(op.args[self_pos], m.self), rng, false);
       // A number's value fits the compute dtype (PyTorch rejects or wraps
       // out-of-range numbers; neither is what this checks).
-      const Range other_range = domain_of(op.args[other_pos], number && !is_floating(m.other) ? compute : m.other);
-      if (number) a.scalars[other_pos] = scalar_for(m.other, other_range, rng);
-      else a.tensors[other_pos] = make_input(m.other, m.other_kind == Other::Dims ? Layout::Contiguous : Layout::ZeroDim,
-                                             1, other_range, rng, false);
+      // Every Tensor|Scalar argument is of the mixed kind (clamp's min and max).
+      for (size_t k = static_cast<size_t>(other_pos); k < op.args.size(); ++k) {
+        if (op.args[k].kind != ArgKind::TensorOrScalar) continue;
+        const Range other_range = domain_of(op.args[k], number && !is_floating(m.other) ? compute : m.other);
+        if (number) a.scalars[k] = scalar_for(m.other, other_range, rng);
+        else a.tensors[k] = make_input(m.other, m.other_kind == Other::Dims ? Layout::Contiguous : Layout::ZeroDim,
+                                       static_cast<int>(k), other_range, rng, false);
+      }
       for (size_t k = 0; k < op.args.size(); ++k)
         if (op.args[k].kind == ArgKind::Scalar) a.scalars[k] = scalar_for(compute, domain_of(op.args[k], compute), rng);
       const PointwiseCase c = pointwise_reference(op, a, compute, result);

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "tests/ops/harness.h"
@@ -170,6 +171,107 @@ TEST(PointwiseSemantics, IntMinByMinusOne) {
   EXPECT_EQ(values_of<int32_t>(r), (std::vector<int32_t>{0, 0}));
   THIntTensor_cfmod(th<THIntTensor>(r), th<THIntTensor>(i), th<THIntTensor>(im1));
   EXPECT_EQ(values_of<int32_t>(r), (std::vector<int32_t>{0, 0}));
+}
+
+// ---- integer overflow ----------------------------------------------------------------
+
+// add, sub, mul and addcmul of integers wrap modulo 2^bits, in C++ and TH,
+// checked against exact products taken modulo 2^64 (uint64_t arithmetic,
+// which is defined to wrap) and then narrowed.
+template <class T>
+void check_wrapping(DType d) {
+  using Lim = std::numeric_limits<T>;
+  const std::vector<int64_t> edges{static_cast<int64_t>(Lim::min()), static_cast<int64_t>(Lim::min()) + 1, -3, -1, 0, 1, 2,
+                                   static_cast<int64_t>(Lim::max()) - 1, static_cast<int64_t>(Lim::max())};
+  std::vector<T> av, bv;
+  for (int64_t a : edges)
+    for (int64_t b : edges) {
+      av.push_back(static_cast<T>(a));
+      bv.push_back(static_cast<T>(b));
+    }
+  const int64_t n = static_cast<int64_t>(av.size());
+  const Tensor a = from_vector(av, {n}), b = from_vector(bv, {n});
+  auto u = [](T x) { return static_cast<uint64_t>(static_cast<int64_t>(x)); };
+  std::vector<T> sum, diff, prod, addcm;
+  for (int64_t i = 0; i < n; ++i) {
+    sum.push_back(static_cast<T>(u(av[i]) + u(bv[i])));
+    diff.push_back(static_cast<T>(u(av[i]) - u(bv[i])));
+    prod.push_back(static_cast<T>(u(av[i]) * u(bv[i])));
+    addcm.push_back(static_cast<T>(u(av[i]) + 3u * u(av[i]) * u(bv[i])));
+  }
+  const char* name = dtype_name(d);
+  EXPECT_EQ(values_of<T>(add(a, b)), sum) << name;
+  EXPECT_EQ(values_of<T>(sub(a, b)), diff) << name;
+  EXPECT_EQ(values_of<T>(mul(a, b)), prod) << name;
+  EXPECT_EQ(values_of<T>(addcmul(a, a, b, Scalar(int64_t{3}))), addcm) << name;
+  Tensor r = a.clone();
+  add_(r, b);
+  EXPECT_EQ(values_of<T>(r), sum) << name;
+  // TH: cadd with value 1 and cmul.
+  Tensor th_r = empty({0}, d);
+  if constexpr (std::is_same_v<T, int8_t>) {
+    THCharTensor_cadd(th<THCharTensor>(th_r), th<THCharTensor>(a), 1, th<THCharTensor>(b));
+    EXPECT_EQ(values_of<T>(th_r), sum);
+    THCharTensor_cmul(th<THCharTensor>(th_r), th<THCharTensor>(a), th<THCharTensor>(b));
+    EXPECT_EQ(values_of<T>(th_r), prod);
+  } else if constexpr (std::is_same_v<T, int32_t>) {
+    THIntTensor_cadd(th<THIntTensor>(th_r), th<THIntTensor>(a), 1, th<THIntTensor>(b));
+    EXPECT_EQ(values_of<T>(th_r), sum);
+    THIntTensor_cmul(th<THIntTensor>(th_r), th<THIntTensor>(a), th<THIntTensor>(b));
+    EXPECT_EQ(values_of<T>(th_r), prod);
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    THLongTensor_cadd(th<THLongTensor>(th_r), th<THLongTensor>(a), 1, th<THLongTensor>(b));
+    EXPECT_EQ(values_of<T>(th_r), sum);
+    THLongTensor_cmul(th<THLongTensor>(th_r), th<THLongTensor>(a), th<THLongTensor>(b));
+    EXPECT_EQ(values_of<T>(th_r), prod);
+  }
+}
+
+TEST(PointwiseSemantics, IntegerOverflowWraps) {
+  check_wrapping<uint8_t>(kByte);
+  check_wrapping<int8_t>(kChar);
+  check_wrapping<int16_t>(kShort);
+  check_wrapping<int32_t>(kInt);
+  check_wrapping<int64_t>(kLong);
+  // A number operand wraps too: int8 127 + 1 is -128.
+  EXPECT_EQ(add(from_vector<int8_t>({127}, {1}), Scalar(int64_t{1})).item<int64_t>(), -128);
+  EXPECT_EQ(mul(from_vector<uint8_t>({200}, {1}), Scalar(int64_t{2})).item<int64_t>(), 144);
+}
+
+// ---- special values of addcmul and lerp ------------------------------------------------
+
+// The generated tests skip the Special layout for these: their double
+// reference cannot follow a float intermediate that overflows, nor
+// PyTorch's lerp formula. The expected values are the IEEE results of the
+// formulas, written out in the dtype.
+TEST(PointwiseSemantics, SpecialValuesOfSums) {
+  const float fmax = std::numeric_limits<float>::max(), finf = std::numeric_limits<float>::infinity();
+  // float: -inf + FLT_MAX * FLT_MAX is -inf + inf = NaN (PyTorch's too); in double it stays -inf.
+  const Tensor big = from_vector<float>({fmax, 1.0f}, {2});
+  const auto am = values_of<float>(addcmul(from_vector<float>({-finf, 2.0f}, {2}), big, big));
+  EXPECT_TRUE(std::isnan(am[0]));
+  EXPECT_EQ(am[1], 3.0f);
+  const auto ad = values_of<double>(addcmul(from_vector<double>({-kInf}, {1}), big.to(kDouble), big.to(kDouble)));
+  EXPECT_EQ(ad[0], -kInf);
+  // NaN anywhere propagates.
+  EXPECT_TRUE(std::isnan(addcmul(from_vector<double>({1.0}, {1}), from_vector<double>({kNan}, {1}),
+                                 from_vector<double>({0.0}, {1})).item<double>()));
+  // lerp (PyTorch): weight 1 gives end exactly, also from the largest double,
+  // where self + w * (end - self) gives 0 (TH's formula, kept by its C form).
+  const double dmax = std::numeric_limits<double>::max();
+  const Tensor s = from_vector<double>({dmax, 0.1, -3.0}, {3}), e = from_vector<double>({1.0, 0.7, 5.0}, {3});
+  EXPECT_EQ(values_of<double>(lerp(s, e, Scalar(1.0))), (std::vector<double>{1.0, 0.7, 5.0}));
+  EXPECT_EQ(values_of<double>(lerp(s, e, Scalar(0.0))), (std::vector<double>{dmax, 0.1, -3.0}));
+  Tensor r = empty({0}, kDouble);
+  THDoubleTensor_lerp(th<THDoubleTensor>(r), th<THDoubleTensor>(s), th<THDoubleTensor>(e), 1.0);
+  EXPECT_EQ(values_of<double>(r)[0], dmax + 1.0 * (1.0 - dmax));
+  // An infinite end: inf for weights below 0.5; at 1, end - inf * 0 is NaN (PyTorch's result too).
+  const Tensor one = from_vector<double>({1.0}, {1}), inf_end = from_vector<double>({kInf}, {1});
+  EXPECT_EQ(lerp(one, inf_end, Scalar(0.25)).item<double>(), kInf);
+  EXPECT_TRUE(std::isnan(lerp(one, inf_end, Scalar(1.0)).item<double>()));
+  EXPECT_TRUE(std::isnan(lerp(from_vector<float>({std::numeric_limits<float>::quiet_NaN()}, {1}), from_vector<float>({1.0f}, {1}), Scalar(0.5)).item<double>()));
+  // Half computes in float: weight 1 gives end exactly.
+  EXPECT_EQ(lerp(from_vector<double>({-7.5}, {1}).to(kHalf), from_vector<double>({2.25}, {1}).to(kHalf), Scalar(1.0)).item<double>(), 2.25);
 }
 
 // ---- shifts ----------------------------------------------------------------------
@@ -333,7 +435,7 @@ TEST(PointwiseSemantics, MaxMinNan) {
   EXPECT_TRUE(std::isnan(v[1]));
   EXPECT_EQ(v[3], 2.0);
   // clamp_min / clamp_max propagate; TH's cmaxValue / cminValue replace a NaN element.
-  EXPECT_TRUE(std::isnan(clamp_min(a, Scalar(0.0)).item<double>()) || std::isnan(values_of<double>(clamp_min(a, Scalar(0.0)))[0]));
+  EXPECT_TRUE(std::isnan(values_of<double>(clamp_min(a, Scalar(0.0)))[0]));
   EXPECT_TRUE(std::isnan(values_of<double>(clamp_max(a, Scalar(0.0)))[0]));
   EXPECT_TRUE(std::isnan(values_of<double>(clamp_min(b, Scalar(kNan)))[0]));
   THDoubleTensor_cmaxValue(th<THDoubleTensor>(r), th<THDoubleTensor>(a), 5.0);
@@ -479,7 +581,7 @@ TEST(PointwiseSemantics, FunctionEdges) {
   EXPECT_EQ(lo[1], -kInf);
   EXPECT_TRUE(std::isnan(lo[2]));
   EXPECT_EQ(lo[3], kInf);
-  EXPECT_EQ(values_of<float>(tanh(from_vector<float>({-kInf, 30.f, -0.0f}, {3}))), (std::vector<float>{-1.f, 1.f, -0.f}));
+  EXPECT_EQ(values_of<float>(tanh(from_vector<float>({-std::numeric_limits<float>::infinity(), 30.f, -0.0f}, {3}))), (std::vector<float>{-1.f, 1.f, -0.f}));
 }
 
 TEST(PointwiseSemantics, IntegerInputsGiveFloat) {

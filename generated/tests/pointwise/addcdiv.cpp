@@ -19,7 +19,7 @@ double ref_f(const double* v) {
 
 const OpSpec kOp{
     "addcdiv",
-    {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"tensor1", ArgKind::Tensor, true, -10.0, 10.0}, {"tensor2", ArgKind::Tensor, true, 1.0, 9.0}, {"value", ArgKind::Scalar, true, -10.0, 10.0}},
+    {{"self", ArgKind::Tensor, true, 0.0, 10.0}, {"tensor1", ArgKind::Tensor, true, 0.0, 10.0}, {"tensor2", ArgKind::Tensor, true, 1.0, 9.0}, {"value", ArgKind::Scalar, true, 0.0, 10.0}},
     {DType::Float, DType::Double, DType::Half, DType::BFloat16},
     Rule::Same, ref_f, nullptr, Reducer::None,
     {{DType::Float, 1e-06}, {DType::Double, 1e-14}, {DType::Half, 0.002}, {DType::BFloat16, 0.016}}};
@@ -49,7 +49,7 @@ int64_t th_ref_i(const int64_t* v) {
 
 const OpSpec kOpTh{
     "addcdiv",
-    {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"tensor1", ArgKind::Tensor, true, -10.0, 10.0}, {"tensor2", ArgKind::Tensor, true, 1.0, 9.0}, {"value", ArgKind::Scalar, true, -10.0, 10.0}},
+    {{"self", ArgKind::Tensor, true, 0.0, 10.0}, {"tensor1", ArgKind::Tensor, true, 0.0, 10.0}, {"tensor2", ArgKind::Tensor, true, 1.0, 9.0}, {"value", ArgKind::Scalar, true, 0.0, 10.0}},
     {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
     Rule::Same, th_ref_f, th_ref_i, Reducer::None,
     {{DType::Float, 1e-06}, {DType::Double, 1e-14}, {DType::Half, 0.002}, {DType::BFloat16, 0.016}}};

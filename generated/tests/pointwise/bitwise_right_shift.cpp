@@ -51,7 +51,7 @@ const OpSpec kOpTh{
     {{"self", ArgKind::Tensor, true, 0.0, 100.0}, {"other", ArgKind::TensorOrScalar, true, 0.0, 7.0}},
     {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double},
     Rule::Same, th_ref_f, th_ref_i, Reducer::None,
-    {}};
+    {{DType::Float, 1e-06}, {DType::Double, 1e-14}}};
 
 const ThSpec kThCrshift{"THTensor_crshift", {c_out(), c_input(0), c_input(1)}, {}};
 

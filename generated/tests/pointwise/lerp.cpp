@@ -48,8 +48,6 @@ TEST(OpLerp, Float_ZeroDim) { check_pointwise(kOp, kVariants, DType::Float, Layo
 
 TEST(OpLerp, Float_Large) { check_pointwise(kOp, kVariants, DType::Float, Layout::Large); }
 
-TEST(OpLerp, Float_Special) { check_pointwise(kOp, kVariants, DType::Float, Layout::Special); }
-
 TEST(OpLerp, Double_Contiguous) { check_pointwise(kOp, kVariants, DType::Double, Layout::Contiguous); }
 
 TEST(OpLerp, Double_Transposed) { check_pointwise(kOp, kVariants, DType::Double, Layout::Transposed); }
@@ -63,8 +61,6 @@ TEST(OpLerp, Double_ZeroSize) { check_pointwise(kOp, kVariants, DType::Double, L
 TEST(OpLerp, Double_ZeroDim) { check_pointwise(kOp, kVariants, DType::Double, Layout::ZeroDim); }
 
 TEST(OpLerp, Double_Large) { check_pointwise(kOp, kVariants, DType::Double, Layout::Large); }
-
-TEST(OpLerp, Double_Special) { check_pointwise(kOp, kVariants, DType::Double, Layout::Special); }
 
 TEST(OpLerp, Half_Contiguous) { check_pointwise(kOp, kVariants, DType::Half, Layout::Contiguous); }
 
@@ -80,8 +76,6 @@ TEST(OpLerp, Half_ZeroDim) { check_pointwise(kOp, kVariants, DType::Half, Layout
 
 TEST(OpLerp, Half_Large) { check_pointwise(kOp, kVariants, DType::Half, Layout::Large); }
 
-TEST(OpLerp, Half_Special) { check_pointwise(kOp, kVariants, DType::Half, Layout::Special); }
-
 TEST(OpLerp, BFloat16_Contiguous) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Contiguous); }
 
 TEST(OpLerp, BFloat16_Transposed) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Transposed); }
@@ -95,8 +89,6 @@ TEST(OpLerp, BFloat16_ZeroSize) { check_pointwise(kOp, kVariants, DType::BFloat1
 TEST(OpLerp, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::ZeroDim); }
 
 TEST(OpLerp, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
-
-TEST(OpLerp, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
 
 TEST(OpLerp, THFloatTensor_lerp) { check_th_pointwise(kOp, DType::Float, kThLerp, [](const ThCall& c) { THFloatTensor_lerp(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.tensor<THFloatTensor>(2), c.value<float>(3)); }); }
 
