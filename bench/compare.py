@@ -54,10 +54,10 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
     pos32, pos64, sym32 = steps.astype(np.float32), steps.copy(), (steps - 5.0).astype(np.float32)
     out64 = np.empty(N, np.float64)
     # bench_ops.cpp's varied(lo, step) for the B23-B27 operands (int32 from double truncates, as ember's .to).
-    k = (np.arange(N) % 1000 + 1).astype(np.float64)
-    num_i32, den_i32 = (-500.0 + 1.0 * k).astype(np.int32), (1.0 + 0.008 * k).astype(np.int32)
-    lhs32, rhs32 = (-5.0 + 0.01 * k).astype(np.float32), (-4.0 + 0.008 * k).astype(np.float32)
-    mask = np.empty(N, np.bool_)
+    kv = (np.arange(N) % 1000 + 1).astype(np.float64)
+    num_i32, den_i32 = (-500.0 + 1.0 * kv).astype(np.int32), (1.0 + 0.008 * kv).astype(np.int32)
+    lhs32, rhs32 = (-5.0 + 0.01 * kv).astype(np.float32), (-4.0 + 0.008 * kv).astype(np.float32)
+    lt_mask = np.empty(N, np.bool_)
     return {
         "B1_add_f32_contiguous": (lambda: np.add(a, b, out=out), "np.add(a, b, out=c)"),
         "B2_add_f32_transposed": (lambda: np.add(sq, sq2, out=sq_out), "np.add(a, b.T, out=c)"),
@@ -79,7 +79,7 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
                             "1 / (1 + np.exp(-a)) in place"),
         "B22_tanh_f32": (lambda: np.tanh(sym32, out=out), "np.tanh(a, out=c)"),
         "B23_remainder_i32": (lambda: np.remainder(num_i32, den_i32, out=iout), "np.remainder(ia, ib, out=ic)"),
-        "B24_lt_f32": (lambda: np.less(lhs32, rhs32, out=mask), "np.less(a, b, out=mask)"),
+        "B24_lt_f32": (lambda: np.less(lhs32, rhs32, out=lt_mask), "np.less(a, b, out=mask)"),
         "B25_maximum_f32": (lambda: np.maximum(lhs32, rhs32, out=out), "np.maximum(a, b, out=c)"),
         "B26_clamp_f32": (lambda: np.clip(lhs32, -1.0, 1.0, out=out), "np.clip(a, -1, 1, out=c)"),
         "B27_pow_f32": (lambda: np.power(pos32, np.float32(2.5), out=out), "np.power(a, 2.5, out=c)"),

@@ -30,6 +30,7 @@ class Kernel:
     th_expr: str | None = None       # pointwise: what TH's C forms compute instead of expr (TH's semantics)
     th_dtypes: tuple[DType, ...] | None = None  # pointwise: dtypes of the C forms, when not dtypes.cpu
     negative_power_error: str | None = None  # pointwise: a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
+    th_type_error: tuple[DType, ...] = ()  # pointwise: dtypes whose C forms TH exported only to raise (Float bitand)
 
 
 @dataclass(frozen=True)
@@ -82,3 +83,7 @@ class Op:
     def th_dtypes(self) -> tuple[DType, ...]:
         """The dtypes TH's C functions are generated for."""
         return self.kernel.th_dtypes if self.kernel.th_dtypes is not None else self.cpu_dtypes()
+
+    def th_exported_dtypes(self) -> tuple[DType, ...]:
+        """The dtypes with C functions: th_dtypes(), then those that only raise a TypeError."""
+        return self.th_dtypes() + self.kernel.th_type_error

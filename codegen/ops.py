@@ -19,7 +19,7 @@ OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "te
 
 # kind -> (required keys, optional keys) of `kernel:`
 KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
-    "pointwise": ({"expr"}, {"inputs", "result", "nonzero", "th_expr", "th_dtypes", "negative_power_error"}),
+    "pointwise": ({"expr"}, {"inputs", "result", "nonzero", "th_expr", "th_dtypes", "th_type_error", "negative_power_error"}),
     "reduce": ({"identity", "combine", "merge"}, {"finalize", "result"}),
     "reduce_index": ({"better"}, set()),
     "view": ({"impl"}, set()),
@@ -114,7 +114,16 @@ def _kernel(node: Node, sig: Signature | None, table: DTypeTable) -> Kernel:
         if not isinstance(names, list) or not names:
             raise SchemaError(kernel.at("th_dtypes"), "'th_dtypes' must be a group, a dtype, or a list of them")
         th_dtypes = table.resolve(names, kernel.at("th_dtypes"))
-    return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result, th_expr=th_expr, th_dtypes=th_dtypes,
+    th_type_error: tuple = ()
+    if "th_type_error" in kernel:
+        raw = kernel.get("th_type_error")
+        names = [raw] if isinstance(raw, str) else raw
+        if not isinstance(names, list) or not names:
+            raise SchemaError(kernel.at("th_type_error"), "'th_type_error' must be a group, a dtype, or a list of them")
+        th_type_error = table.resolve(names, kernel.at("th_type_error"))
+        if "th" not in node:
+            raise SchemaError(kernel.at("th_type_error"), "'th_type_error' needs 'th' bindings")
+    return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result, th_expr=th_expr, th_dtypes=th_dtypes, th_type_error=th_type_error,
                   negative_power_error=kernel.get("negative_power_error"),
                   nonzero=kernel.get("nonzero"), identity=kernel.get("identity"), combine=kernel.get("combine"), merge=kernel.get("merge"),
                   finalize=kernel.get("finalize"), better=kernel.get("better"), impl=kernel.get("impl"),
@@ -279,9 +288,13 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     th = _bindings(node, sig, table, passthrough=kernel.th_impl is not None)
     if sig is None and not th:
         raise SchemaError(node.where, f"'{name}' has neither a signature nor C bindings: it would generate nothing")
-    return Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
-              dtypes=_dtypes(node, table), kernel=kernel, th=th, doc=_str(node, "doc", required=True).strip(),
-              test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group)
+    op = Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
+            dtypes=_dtypes(node, table), kernel=kernel, th=th, doc=_str(node, "doc", required=True).strip(),
+            test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group)
+    both = sorted(d.name for d in set(op.th_dtypes()) & set(kernel.th_type_error))
+    if both:
+        raise SchemaError(node.at("kernel"), f"'th_type_error' lists dtypes the C forms compute: {', '.join(both)}")
+    return op
 
 
 def _substitute(value: Any, mapping: dict[str, str]) -> Any:

@@ -247,7 +247,7 @@ def _error_test(op: Op, e: ErrorCase, index: int) -> TestCase:
     if m:
         fn = m.group(1)
         binding = next((b for b in op.th if b.family == m.group(3) and b.name == m.group(4)), None)
-        if binding is None or m.group(2) not in {d.name for d in op.th_dtypes()}:
+        if binding is None or m.group(2) not in {d.name for d in op.th_exported_dtypes()}:
             raise SchemaError(e.where, f"the example calls {fn}, which is not a C function of {op.name}")
         number = 0
         if e.arg:

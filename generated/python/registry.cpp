@@ -1086,39 +1086,39 @@ const char m_floor_divide__doc[] =
 const char fn_bitwise_and_doc[] =
     "bitwise_and(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Bitwise `&` of the two's-complement bits (logical for bool), broadcasting (Python's `&`). Integral and bool dtypes; floating tensors are a TypeError-like dtype error, as PyTorch (TH exported Float and Double forms that only raised; ember has none).";
+    "Bitwise `&` of the two's-complement bits (logical for bool), broadcasting (Python's `&`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
 const char m_bitwise_and_doc[] =
     "bitwise_and(other: Tensor | number) -> Tensor\n"
     "\n"
-    "Bitwise `&` of the two's-complement bits (logical for bool), broadcasting (Python's `&`). Integral and bool dtypes; floating tensors are a TypeError-like dtype error, as PyTorch (TH exported Float and Double forms that only raised; ember has none).";
+    "Bitwise `&` of the two's-complement bits (logical for bool), broadcasting (Python's `&`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
 const char m_bitwise_and__doc[] =
     "bitwise_and_(other: Tensor | number) -> Tensor\n"
     "\n"
-    "Bitwise `&` of the two's-complement bits (logical for bool), broadcasting (Python's `&`). Integral and bool dtypes; floating tensors are a TypeError-like dtype error, as PyTorch (TH exported Float and Double forms that only raised; ember has none).";
+    "Bitwise `&` of the two's-complement bits (logical for bool), broadcasting (Python's `&`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
 const char fn_bitwise_or_doc[] =
     "bitwise_or(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Bitwise `|` of the two's-complement bits (logical for bool), broadcasting (Python's `|`). Integral and bool dtypes; floating tensors are a TypeError-like dtype error, as PyTorch (TH exported Float and Double forms that only raised; ember has none).";
+    "Bitwise `|` of the two's-complement bits (logical for bool), broadcasting (Python's `|`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
 const char m_bitwise_or_doc[] =
     "bitwise_or(other: Tensor | number) -> Tensor\n"
     "\n"
-    "Bitwise `|` of the two's-complement bits (logical for bool), broadcasting (Python's `|`). Integral and bool dtypes; floating tensors are a TypeError-like dtype error, as PyTorch (TH exported Float and Double forms that only raised; ember has none).";
+    "Bitwise `|` of the two's-complement bits (logical for bool), broadcasting (Python's `|`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
 const char m_bitwise_or__doc[] =
     "bitwise_or_(other: Tensor | number) -> Tensor\n"
     "\n"
-    "Bitwise `|` of the two's-complement bits (logical for bool), broadcasting (Python's `|`). Integral and bool dtypes; floating tensors are a TypeError-like dtype error, as PyTorch (TH exported Float and Double forms that only raised; ember has none).";
+    "Bitwise `|` of the two's-complement bits (logical for bool), broadcasting (Python's `|`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
 const char fn_bitwise_xor_doc[] =
     "bitwise_xor(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Bitwise `^` of the two's-complement bits (logical for bool), broadcasting (Python's `^`). Integral and bool dtypes; floating tensors are a TypeError-like dtype error, as PyTorch (TH exported Float and Double forms that only raised; ember has none).";
+    "Bitwise `^` of the two's-complement bits (logical for bool), broadcasting (Python's `^`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
 const char m_bitwise_xor_doc[] =
     "bitwise_xor(other: Tensor | number) -> Tensor\n"
     "\n"
-    "Bitwise `^` of the two's-complement bits (logical for bool), broadcasting (Python's `^`). Integral and bool dtypes; floating tensors are a TypeError-like dtype error, as PyTorch (TH exported Float and Double forms that only raised; ember has none).";
+    "Bitwise `^` of the two's-complement bits (logical for bool), broadcasting (Python's `^`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
 const char m_bitwise_xor__doc[] =
     "bitwise_xor_(other: Tensor | number) -> Tensor\n"
     "\n"
-    "Bitwise `^` of the two's-complement bits (logical for bool), broadcasting (Python's `^`). Integral and bool dtypes; floating tensors are a TypeError-like dtype error, as PyTorch (TH exported Float and Double forms that only raised; ember has none).";
+    "Bitwise `^` of the two's-complement bits (logical for bool), broadcasting (Python's `^`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
 const char fn_bitwise_not_doc[] =
     "bitwise_not(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"

@@ -1058,6 +1058,12 @@ TH_API void THFloatTensor_cfmod(THFloatTensor *r_, THFloatTensor *t, THFloatTens
 TH_API void THFloatTensor_fmod(THFloatTensor *r_, THFloatTensor *t, float value);
 TH_API void THFloatTensor_cremainder(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src);
 TH_API void THFloatTensor_remainder(THFloatTensor *r_, THFloatTensor *t, float value);
+TH_API void THFloatTensor_cbitand(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src);
+TH_API void THFloatTensor_bitand(THFloatTensor *r_, THFloatTensor *t, float value);
+TH_API void THFloatTensor_cbitor(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src);
+TH_API void THFloatTensor_bitor(THFloatTensor *r_, THFloatTensor *t, float value);
+TH_API void THFloatTensor_cbitxor(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src);
+TH_API void THFloatTensor_bitxor(THFloatTensor *r_, THFloatTensor *t, float value);
 TH_API void THFloatTensor_clshift(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src);
 TH_API void THFloatTensor_lshift(THFloatTensor *r_, THFloatTensor *t, float value);
 TH_API void THFloatTensor_crshift(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src);
@@ -1261,6 +1267,12 @@ TH_API void THDoubleTensor_cfmod(THDoubleTensor *r_, THDoubleTensor *t, THDouble
 TH_API void THDoubleTensor_fmod(THDoubleTensor *r_, THDoubleTensor *t, double value);
 TH_API void THDoubleTensor_cremainder(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src);
 TH_API void THDoubleTensor_remainder(THDoubleTensor *r_, THDoubleTensor *t, double value);
+TH_API void THDoubleTensor_cbitand(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src);
+TH_API void THDoubleTensor_bitand(THDoubleTensor *r_, THDoubleTensor *t, double value);
+TH_API void THDoubleTensor_cbitor(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src);
+TH_API void THDoubleTensor_bitor(THDoubleTensor *r_, THDoubleTensor *t, double value);
+TH_API void THDoubleTensor_cbitxor(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src);
+TH_API void THDoubleTensor_bitxor(THDoubleTensor *r_, THDoubleTensor *t, double value);
 TH_API void THDoubleTensor_clshift(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src);
 TH_API void THDoubleTensor_lshift(THDoubleTensor *r_, THDoubleTensor *t, double value);
 TH_API void THDoubleTensor_crshift(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src);

@@ -149,3 +149,7 @@ TEST(OpBitwiseAnd, THIntTensor_bitand) { check_th_pointwise(kOp, DType::Int, kTh
 TEST(OpBitwiseAnd, THLongTensor_bitand) { check_th_pointwise(kOp, DType::Long, kThBitand, [](const ThCall& c) { THLongTensor_bitand(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.value<long>(2)); }); }
 
 TEST(OpBitwiseAnd, THBoolTensor_bitand) { check_th_pointwise(kOp, DType::Bool, kThBitand, [](const ThCall& c) { THBoolTensor_bitand(c.tensor<THBoolTensor>(0), c.tensor<THBoolTensor>(1), c.value<bool>(2)); }); }
+
+TEST(OpBitwiseAnd, Error0) { expect_th_error("THFloatTensor_cbitand", 2, "self", [] { THFloatTensor_cbitand(th<THFloatTensor>(ember::empty({0}, ember::kFloat)), th<THFloatTensor>(ember::ones({2}, ember::kFloat)), th<THFloatTensor>(ember::ones({2}, ember::kFloat))); }); }
+
+TEST(OpBitwiseAnd, Error1) { expect_th_error("THDoubleTensor_bitand", 2, "self", [] { THDoubleTensor_bitand(th<THDoubleTensor>(ember::empty({0}, ember::kDouble)), th<THDoubleTensor>(ember::ones({2}, ember::kDouble)), 1); }); }

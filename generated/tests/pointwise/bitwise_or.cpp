@@ -149,3 +149,7 @@ TEST(OpBitwiseOr, THIntTensor_bitor) { check_th_pointwise(kOp, DType::Int, kThBi
 TEST(OpBitwiseOr, THLongTensor_bitor) { check_th_pointwise(kOp, DType::Long, kThBitor, [](const ThCall& c) { THLongTensor_bitor(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.value<long>(2)); }); }
 
 TEST(OpBitwiseOr, THBoolTensor_bitor) { check_th_pointwise(kOp, DType::Bool, kThBitor, [](const ThCall& c) { THBoolTensor_bitor(c.tensor<THBoolTensor>(0), c.tensor<THBoolTensor>(1), c.value<bool>(2)); }); }
+
+TEST(OpBitwiseOr, Error0) { expect_th_error("THFloatTensor_cbitor", 2, "self", [] { THFloatTensor_cbitor(th<THFloatTensor>(ember::empty({0}, ember::kFloat)), th<THFloatTensor>(ember::ones({2}, ember::kFloat)), th<THFloatTensor>(ember::ones({2}, ember::kFloat))); }); }
+
+TEST(OpBitwiseOr, Error1) { expect_th_error("THDoubleTensor_bitor", 2, "self", [] { THDoubleTensor_bitor(th<THDoubleTensor>(ember::empty({0}, ember::kDouble)), th<THDoubleTensor>(ember::ones({2}, ember::kDouble)), 1); }); }

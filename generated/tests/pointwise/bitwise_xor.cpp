@@ -149,3 +149,7 @@ TEST(OpBitwiseXor, THIntTensor_bitxor) { check_th_pointwise(kOp, DType::Int, kTh
 TEST(OpBitwiseXor, THLongTensor_bitxor) { check_th_pointwise(kOp, DType::Long, kThBitxor, [](const ThCall& c) { THLongTensor_bitxor(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.value<long>(2)); }); }
 
 TEST(OpBitwiseXor, THBoolTensor_bitxor) { check_th_pointwise(kOp, DType::Bool, kThBitxor, [](const ThCall& c) { THBoolTensor_bitxor(c.tensor<THBoolTensor>(0), c.tensor<THBoolTensor>(1), c.value<bool>(2)); }); }
+
+TEST(OpBitwiseXor, Error0) { expect_th_error("THFloatTensor_cbitxor", 2, "self", [] { THFloatTensor_cbitxor(th<THFloatTensor>(ember::empty({0}, ember::kFloat)), th<THFloatTensor>(ember::ones({2}, ember::kFloat)), th<THFloatTensor>(ember::ones({2}, ember::kFloat))); }); }
+
+TEST(OpBitwiseXor, Error1) { expect_th_error("THDoubleTensor_bitxor", 2, "self", [] { THDoubleTensor_bitxor(th<THDoubleTensor>(ember::empty({0}, ember::kDouble)), th<THDoubleTensor>(ember::ones({2}, ember::kDouble)), 1); }); }

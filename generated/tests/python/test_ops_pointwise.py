@@ -492,8 +492,8 @@ OPS = [
         variants=('function', 'method', 'inplace', 'out'),
         kind='pointwise',
         results=('same',),
-        tol={'bfloat16': 0.016, 'float16': 0.002},
-        domain={},
+        tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
+        domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (0.0, 10.0), 'value': (0.0, 10.0)},
         where='schemas/math/pointwise.yaml:459',
     ),
     OpSpec(
@@ -507,7 +507,7 @@ OPS = [
         kind='pointwise',
         results=('same',),
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
-        domain={'tensor1': (-10.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (-10.0, 10.0)},
+        domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (0.0, 10.0)},
         where='schemas/math/pointwise.yaml:471',
     ),
     OpSpec(
@@ -578,7 +578,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:566',
+        where='schemas/math/pointwise.yaml:569',
     ),
     OpSpec(
         name='bitwise_xor',
@@ -592,7 +592,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:580',
+        where='schemas/math/pointwise.yaml:586',
     ),
     OpSpec(
         name='bitwise_not',
@@ -606,7 +606,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:594',
+        where='schemas/math/pointwise.yaml:603',
     ),
     OpSpec(
         name='bitwise_left_shift',
@@ -618,9 +618,9 @@ OPS = [
         variants=('function', 'method', 'inplace', 'out'),
         kind='pointwise',
         results=('same',),
-        tol={},
+        tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0)},
-        where='schemas/math/pointwise.yaml:603',
+        where='schemas/math/pointwise.yaml:612',
     ),
     OpSpec(
         name='bitwise_right_shift',
@@ -632,9 +632,9 @@ OPS = [
         variants=('function', 'method', 'inplace', 'out'),
         kind='pointwise',
         results=('same',),
-        tol={},
+        tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
-        where='schemas/math/pointwise.yaml:619',
+        where='schemas/math/pointwise.yaml:628',
     ),
     OpSpec(
         name='maximum',
@@ -648,7 +648,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:636',
+        where='schemas/math/pointwise.yaml:645',
     ),
     OpSpec(
         name='minimum',
@@ -662,7 +662,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:651',
+        where='schemas/math/pointwise.yaml:660',
     ),
     OpSpec(
         name='clamp_min',
@@ -676,7 +676,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:664',
+        where='schemas/math/pointwise.yaml:673',
     ),
     OpSpec(
         name='clamp_max',
@@ -690,7 +690,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:676',
+        where='schemas/math/pointwise.yaml:685',
     ),
     OpSpec(
         name='clamp',
@@ -704,7 +704,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:688',
+        where='schemas/math/pointwise.yaml:697',
     ),
 ]
 

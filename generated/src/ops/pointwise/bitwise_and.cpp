@@ -180,6 +180,30 @@ EMBER_API void THBoolTensor_cbitand(THBoolTensor *r_, THBoolTensor *t, THBoolTen
   ember::th::report(failure, kArgs, 3);
 }
 
+EMBER_API void THFloatTensor_cbitand(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src) {
+  static const char* const kArgs[] = {"out", "self", "other"};
+  ember::th::Failure failure;
+  try {
+    ember::fail(ember::ErrorKind::Type, "THFloatTensor_cbitand: bitwise_and is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
+    return;
+  } catch (...) {
+    failure = ember::th::capture();
+  }
+  ember::th::report(failure, kArgs, 3);
+}
+
+EMBER_API void THDoubleTensor_cbitand(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src) {
+  static const char* const kArgs[] = {"out", "self", "other"};
+  ember::th::Failure failure;
+  try {
+    ember::fail(ember::ErrorKind::Type, "THDoubleTensor_cbitand: bitwise_and is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
+    return;
+  } catch (...) {
+    failure = ember::th::capture();
+  }
+  ember::th::report(failure, kArgs, 3);
+}
+
 EMBER_API void THByteTensor_bitand(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   static const char* const kArgs[] = {"out", "self", "other"};
   ember::th::Failure failure;
@@ -287,6 +311,30 @@ EMBER_API void THBoolTensor_bitand(THBoolTensor *r_, THBoolTensor *t, bool value
       bitwise_and_kernel<bool, bool>(plan.operands());
       plan.finish();
     }
+    return;
+  } catch (...) {
+    failure = ember::th::capture();
+  }
+  ember::th::report(failure, kArgs, 3);
+}
+
+EMBER_API void THFloatTensor_bitand(THFloatTensor *r_, THFloatTensor *t, float value) {
+  static const char* const kArgs[] = {"out", "self", "other"};
+  ember::th::Failure failure;
+  try {
+    ember::fail(ember::ErrorKind::Type, "THFloatTensor_bitand: bitwise_and is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
+    return;
+  } catch (...) {
+    failure = ember::th::capture();
+  }
+  ember::th::report(failure, kArgs, 3);
+}
+
+EMBER_API void THDoubleTensor_bitand(THDoubleTensor *r_, THDoubleTensor *t, double value) {
+  static const char* const kArgs[] = {"out", "self", "other"};
+  ember::th::Failure failure;
+  try {
+    ember::fail(ember::ErrorKind::Type, "THDoubleTensor_bitand: bitwise_and is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
     return;
   } catch (...) {
     failure = ember::th::capture();

@@ -180,6 +180,30 @@ EMBER_API void THBoolTensor_cbitor(THBoolTensor *r_, THBoolTensor *t, THBoolTens
   ember::th::report(failure, kArgs, 3);
 }
 
+EMBER_API void THFloatTensor_cbitor(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src) {
+  static const char* const kArgs[] = {"out", "self", "other"};
+  ember::th::Failure failure;
+  try {
+    ember::fail(ember::ErrorKind::Type, "THFloatTensor_cbitor: bitwise_or is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
+    return;
+  } catch (...) {
+    failure = ember::th::capture();
+  }
+  ember::th::report(failure, kArgs, 3);
+}
+
+EMBER_API void THDoubleTensor_cbitor(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src) {
+  static const char* const kArgs[] = {"out", "self", "other"};
+  ember::th::Failure failure;
+  try {
+    ember::fail(ember::ErrorKind::Type, "THDoubleTensor_cbitor: bitwise_or is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
+    return;
+  } catch (...) {
+    failure = ember::th::capture();
+  }
+  ember::th::report(failure, kArgs, 3);
+}
+
 EMBER_API void THByteTensor_bitor(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   static const char* const kArgs[] = {"out", "self", "other"};
   ember::th::Failure failure;
@@ -287,6 +311,30 @@ EMBER_API void THBoolTensor_bitor(THBoolTensor *r_, THBoolTensor *t, bool value)
       bitwise_or_kernel<bool, bool>(plan.operands());
       plan.finish();
     }
+    return;
+  } catch (...) {
+    failure = ember::th::capture();
+  }
+  ember::th::report(failure, kArgs, 3);
+}
+
+EMBER_API void THFloatTensor_bitor(THFloatTensor *r_, THFloatTensor *t, float value) {
+  static const char* const kArgs[] = {"out", "self", "other"};
+  ember::th::Failure failure;
+  try {
+    ember::fail(ember::ErrorKind::Type, "THFloatTensor_bitor: bitwise_or is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
+    return;
+  } catch (...) {
+    failure = ember::th::capture();
+  }
+  ember::th::report(failure, kArgs, 3);
+}
+
+EMBER_API void THDoubleTensor_bitor(THDoubleTensor *r_, THDoubleTensor *t, double value) {
+  static const char* const kArgs[] = {"out", "self", "other"};
+  ember::th::Failure failure;
+  try {
+    ember::fail(ember::ErrorKind::Type, "THDoubleTensor_bitor: bitwise_or is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
     return;
   } catch (...) {
     failure = ember::th::capture();
