@@ -117,6 +117,62 @@ void B6_int32_mm_512(benchmark::State& state) {
 void B9_xcorr2_5x5_512_f32(benchmark::State& state) {
   Tensor x = ramp({512, 512}, kFloat), k = ramp({5, 5}, kFloat), out = empty({508, 508}, kFloat);
   for (auto _ : state) xcorr2_out(out, x, k);
+// The math fast paths (kernels/vec_math.h) on varied inputs, so that no
+// input-dependent shortcut of a peer's implementation dominates: log on
+// (0, 10], sigmoid and tanh on [-5, 5).
+Tensor varied(int64_t n, DType dtype, double lo, double step) {
+  Tensor t = empty({n}, kDouble);
+  double* p = t.data<double>();
+  for (int64_t i = 0; i < n; ++i) p[i] = lo + step * static_cast<double>(i % 1000 + 1);
+  return t.to(dtype);
+}
+
+void B20_log_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, 0.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) log_out(out, a);
+}
+
+void B20_log_f64(benchmark::State& state) {
+  Tensor a = varied(kN, kDouble, 0.0, 0.01), out = empty({kN}, kDouble);
+  for (auto _ : state) log_out(out, a);
+}
+
+void B21_sigmoid_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) sigmoid_out(out, a);
+}
+
+void B22_tanh_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) tanh_out(out, a);
+}
+
+// Pointwise math of issue 4 on varied inputs: integer remainder (divisors
+// 1..9), a comparison into a bool mask, NaN-propagating maximum, clamp,
+// and pow by a non-integral number.
+void B23_remainder_i32(benchmark::State& state) {
+  Tensor a = varied(kN, kInt, -500.0, 1.0), b = varied(kN, kInt, 1.0, 0.008), out = empty({kN}, kInt);
+  for (auto _ : state) remainder_out(out, a, b);
+}
+
+void B24_lt_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), b = varied(kN, kFloat, -4.0, 0.008), out = empty({kN}, kBool);
+  for (auto _ : state) lt_out(out, a, b);
+}
+
+void B25_maximum_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), b = varied(kN, kFloat, -4.0, 0.008), out = empty({kN}, kFloat);
+  for (auto _ : state) maximum_out(out, a, b);
+}
+
+void B26_clamp_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, -5.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) clamp_out(out, a, Scalar(-1.0), Scalar(1.0));
+}
+
+void B27_pow_f32(benchmark::State& state) {
+  Tensor a = varied(kN, kFloat, 0.0, 0.01), out = empty({kN}, kFloat);
+  for (auto _ : state) pow_out(out, a, Scalar(2.5));
 }
 
 THFloatTensor* th(const Tensor& t) { return reinterpret_cast<THFloatTensor*>(t.impl()); }
@@ -182,5 +238,14 @@ BENCHMARK(B10_add_4_f32_cpp)->Unit(benchmark::kNanosecond);
 BENCHMARK(B11_add_i32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B12_index_select_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B13_gather_dim1_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B20_log_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B20_log_f64)->Unit(benchmark::kMillisecond);
+BENCHMARK(B21_sigmoid_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B22_tanh_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B23_remainder_i32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B24_lt_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B25_maximum_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B26_clamp_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B27_pow_f32)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

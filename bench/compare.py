@@ -62,6 +62,15 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
     src2, idx2 = np.full((1024, 1024), 0.5, np.float32), random_indices((1024, 1024), 1024)
     mi = np.full((512, 512), 1, np.int32)
     mi_out = np.empty((512, 512), np.int32)
+    # bench_ops.cpp's varied(): lo + step * (i % 1000 + 1).
+    steps = (np.arange(N) % 1000 + 1) * 0.01
+    pos32, pos64, sym32 = steps.astype(np.float32), steps.copy(), (steps - 5.0).astype(np.float32)
+    out64 = np.empty(N, np.float64)
+    # bench_ops.cpp's varied(lo, step) for the B23-B27 operands (int32 from double truncates, as ember's .to).
+    kv = (np.arange(N) % 1000 + 1).astype(np.float64)
+    num_i32, den_i32 = (-500.0 + 1.0 * kv).astype(np.int32), (1.0 + 0.008 * kv).astype(np.int32)
+    lhs32, rhs32 = (-5.0 + 0.01 * kv).astype(np.float32), (-4.0 + 0.008 * kv).astype(np.float32)
+    lt_mask = np.empty(N, np.bool_)
     return {
         "B1_add_f32_contiguous": (lambda: np.add(a, b, out=out), "np.add(a, b, out=c)"),
         "B2_add_f32_transposed": (lambda: np.add(sq, sq2, out=sq_out), "np.add(a, b.T, out=c)"),
@@ -77,6 +86,17 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
         "B12_index_select_f32": (lambda: np.take(src1, idx1, out=out1), "np.take(a, idx, out=c)"),
         "B13_gather_dim1_f32": (lambda: np.take_along_axis(src2, idx2, axis=1),
                                 "np.take_along_axis(a, idx, axis=1) (allocates)"),
+        "B20_log_f32": (lambda: np.log(pos32, out=out), "np.log(a, out=c)"),
+        "B20_log_f64": (lambda: np.log(pos64, out=out64), "np.log(a, out=c) (float64)"),
+        # NumPy has no sigmoid: the expression its users write, one ufunc at a time into `out`.
+        "B21_sigmoid_f32": (lambda: np.reciprocal(np.add(np.exp(np.negative(sym32, out=out), out=out), 1, out=out), out=out),
+                            "1 / (1 + np.exp(-a)) in place"),
+        "B22_tanh_f32": (lambda: np.tanh(sym32, out=out), "np.tanh(a, out=c)"),
+        "B23_remainder_i32": (lambda: np.remainder(num_i32, den_i32, out=iout), "np.remainder(ia, ib, out=ic)"),
+        "B24_lt_f32": (lambda: np.less(lhs32, rhs32, out=lt_mask), "np.less(a, b, out=mask)"),
+        "B25_maximum_f32": (lambda: np.maximum(lhs32, rhs32, out=out), "np.maximum(a, b, out=c)"),
+        "B26_clamp_f32": (lambda: np.clip(lhs32, -1.0, 1.0, out=out), "np.clip(a, -1, 1, out=c)"),
+        "B27_pow_f32": (lambda: np.power(pos32, np.float32(2.5), out=out), "np.power(a, 2.5, out=c)"),
     }
 
 

@@ -31,8 +31,8 @@ def scalar_args(op: Op) -> list[Arg]:
     sig = op.signature
     assert sig is not None
     used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", " ".join(filter(None, [
-        op.kernel.expr, op.kernel.identity, op.kernel.combine, op.kernel.merge, op.kernel.finalize]))))
-    return [a for a in sig.args if not a.is_tensor and a.name in used]
+        op.kernel.expr, op.kernel.th_expr, op.kernel.identity, op.kernel.combine, op.kernel.merge, op.kernel.finalize]))))
+    return [a for a in sig.args if not a.is_tensor and a.name in used and a.name not in op.kernel.inputs]
 
 
 def kernel_params(op: Op) -> str:

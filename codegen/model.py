@@ -28,6 +28,10 @@ class Kernel:
     impl: str | None = None          # view/custom: the runtime function
     th_impl: str | None = None       # custom: the runtime function TH's C functions call instead of the C++ API
     routine: str | None = None       # blas: the BLAS routine the driver calls (ops.BLAS_ROUTINES)
+    th_expr: str | None = None       # pointwise: what TH's C forms compute instead of expr (TH's semantics)
+    th_dtypes: tuple[DType, ...] | None = None  # pointwise: dtypes of the C forms, when not dtypes.cpu
+    negative_power_error: str | None = None  # pointwise: a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
+    th_type_error: tuple[DType, ...] = ()  # pointwise: dtypes whose C forms TH exported only to raise (Float bitand)
 
 
 @dataclass(frozen=True)
@@ -42,10 +46,12 @@ class ErrorCase:
 @dataclass(frozen=True)
 class TestSpec:
     ref: str | None = None                     # reference expression (naive loop)
+    th_ref: str | None = None                  # reference of TH's C forms, when they compute kernel.th_expr
     numpy: str | None = None                   # NumPy expression over the arguments (Python tests)
     tol: dict[str, float] = field(default_factory=dict)   # dtype name or 'default' -> tolerance
     domain: dict[str, tuple[float, float]] = field(default_factory=dict)  # arg -> input range
-    gtest: tuple[str, ...] = ()                # hand-written tests that cover the op
+    gtest: tuple[str, ...] = ()
+    skip_layouts: tuple[str, ...] = ()         # generated layouts left out (a double reference cannot follow float overflow)                # hand-written tests that cover the op
     gtest_at: Location | None = None           # where 'gtest' is written (--check-tests)
 
 
@@ -74,3 +80,11 @@ class Op:
 
     def cpu_dtypes(self) -> tuple[DType, ...]:
         return self.dtypes.get("cpu", ())
+
+    def th_dtypes(self) -> tuple[DType, ...]:
+        """The dtypes TH's C functions are generated for."""
+        return self.kernel.th_dtypes if self.kernel.th_dtypes is not None else self.cpu_dtypes()
+
+    def th_exported_dtypes(self) -> tuple[DType, ...]:
+        """The dtypes with C functions: th_dtypes(), then those that only raise a TypeError."""
+        return self.th_dtypes() + self.kernel.th_type_error

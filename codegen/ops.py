@@ -19,7 +19,7 @@ OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "te
 
 # kind -> (required keys, optional keys) of `kernel:`
 KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
-    "pointwise": ({"expr"}, {"inputs", "result", "nonzero"}),
+    "pointwise": ({"expr"}, {"inputs", "result", "nonzero", "th_expr", "th_dtypes", "th_type_error", "negative_power_error"}),
     "reduce": ({"identity", "combine", "merge"}, {"finalize", "result"}),
     "reduce_index": ({"better"}, set()),
     "view": ({"impl"}, set()),
@@ -31,7 +31,9 @@ KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
 BLAS_ROUTINES = {"gemm": "GemmCall", "gemv": "GemvCall", "ger": "GerCall", "dot": "DotCall"}
 # How the C++/Python result dtype follows from the promoted input dtype.
 RESULT_RULES = {"same", "Bool", "Long", "integral_to_long", "floating"}
-TEST_KEYS = {"ref", "numpy", "tol", "domain", "gtest"}
+TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest", "skip_layouts"}
+# Layouts of the generated value tests (tests/ops/harness.h); Special only for floating dtypes.
+TEST_LAYOUTS = ("Contiguous", "Transposed", "Narrowed", "Expanded", "ZeroSize", "ZeroDim", "Large", "Special")
 ERROR_KEYS = {"raises", "when", "example", "arg"}
 
 
@@ -64,7 +66,7 @@ def _mapping(value: Any, where: Location, what: str) -> Node:
     return value
 
 
-def _kernel(node: Node, sig: Signature | None) -> Kernel:
+def _kernel(node: Node, sig: Signature | None, table: DTypeTable) -> Kernel:
     kernel = _mapping(node.require("kernel"), node.at("kernel"), "'kernel'")
     kind = _str(kernel, "kind", required=True)
     if kind not in KERNEL_KINDS:
@@ -98,14 +100,36 @@ def _kernel(node: Node, sig: Signature | None) -> Kernel:
             inputs = tuple(a.name for a in sig.tensor_args)
         for name in inputs:
             arg = sig.arg(name)
-            if arg is None or not arg.is_tensor:
+            # A Scalar input takes part in type promotion as a wrapped number (pow.Scalar's base).
+            if arg is None or not (arg.is_tensor or ("inputs" in kernel and arg.type == "Scalar")):
                 raise SchemaError(kernel.at("inputs") if "inputs" in kernel else kernel.where,
                                   f"kernel input '{name}' is not a tensor argument of {sig.name}")
         if len(inputs) > 3:
             raise SchemaError(kernel.where, "pointwise kernels take at most 3 tensor inputs")
         if "nonzero" in kernel and kernel.get("nonzero") not in inputs:
             raise SchemaError(kernel.at("nonzero"), f"'nonzero' must name a kernel input ({', '.join(inputs) or 'none'})")
-    return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result,
+        power = kernel.get("negative_power_error")
+        if power is not None and (sig.arg(power) is None or sig.arg(power).type != "Tensor|Scalar"):
+            raise SchemaError(kernel.at("negative_power_error"), "'negative_power_error' must name a Tensor|Scalar argument")
+    th_expr = _str(kernel, "th_expr")
+    th_dtypes = None
+    if "th_dtypes" in kernel:
+        raw = kernel.get("th_dtypes")
+        names = [raw] if isinstance(raw, str) else raw
+        if not isinstance(names, list) or not names:
+            raise SchemaError(kernel.at("th_dtypes"), "'th_dtypes' must be a group, a dtype, or a list of them")
+        th_dtypes = table.resolve(names, kernel.at("th_dtypes"))
+    th_type_error: tuple = ()
+    if "th_type_error" in kernel:
+        raw = kernel.get("th_type_error")
+        names = [raw] if isinstance(raw, str) else raw
+        if not isinstance(names, list) or not names:
+            raise SchemaError(kernel.at("th_type_error"), "'th_type_error' must be a group, a dtype, or a list of them")
+        th_type_error = table.resolve(names, kernel.at("th_type_error"))
+        if "th" not in node:
+            raise SchemaError(kernel.at("th_type_error"), "'th_type_error' needs 'th' bindings")
+    return Kernel(kind=kind, expr=kernel.get("expr"), inputs=inputs, result=result, th_expr=th_expr, th_dtypes=th_dtypes, th_type_error=th_type_error,
+                  negative_power_error=kernel.get("negative_power_error"),
                   nonzero=kernel.get("nonzero"), identity=kernel.get("identity"), combine=kernel.get("combine"), merge=kernel.get("merge"),
                   finalize=kernel.get("finalize"), better=kernel.get("better"), impl=kernel.get("impl"),
                   th_impl=kernel.get("th_impl"), routine=kernel.get("routine"))
@@ -160,8 +184,16 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
         if not isinstance(raw, list) or not all(isinstance(g, str) and "." in g for g in raw):
             raise SchemaError(test.at("gtest"), "'gtest' must name tests as Suite.Name")
         gtests = tuple(raw)
-    return TestSpec(ref=ref, numpy=_str(test, "numpy"), tol=tol, domain=domain, gtest=gtests,
-                    gtest_at=test.at("gtest") if gtests else None)
+    skip: tuple[str, ...] = ()
+    if "skip_layouts" in test:
+        raw = test.get("skip_layouts")
+        if not isinstance(raw, list) or not raw or any(x not in TEST_LAYOUTS for x in raw):
+            raise SchemaError(test.at("skip_layouts"), f"'skip_layouts' must list layouts of {', '.join(TEST_LAYOUTS)}")
+        if not gtests:
+            raise SchemaError(test.at("skip_layouts"), "skipped layouts need the hand-written tests that cover them ('gtest')")
+        skip = tuple(raw)
+    return TestSpec(ref=ref, th_ref=_str(test, "th_ref"), numpy=_str(test, "numpy"), tol=tol, domain=domain, gtest=gtests,
+                    gtest_at=test.at("gtest") if gtests else None, skip_layouts=skip)
 
 
 def _errors(node: Node, sig: Signature | None) -> tuple[ErrorCase, ...]:
@@ -251,7 +283,7 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
         name = _str(node, "name")
         if name is None:
             raise SchemaError(node.where, "an op needs a 'signature' (or, for a C-only entry, a 'name')")
-    kernel = _kernel(node, sig)
+    kernel = _kernel(node, sig, table)
     default_variants = ["function", "method"] if sig else []
     variants = node.get("variants", default_variants)
     if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):
@@ -261,9 +293,13 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     th = _bindings(node, sig, table, passthrough=kernel.th_impl is not None)
     if sig is None and not th:
         raise SchemaError(node.where, f"'{name}' has neither a signature nor C bindings: it would generate nothing")
-    return Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
-              dtypes=_dtypes(node, table), kernel=kernel, th=th, doc=_str(node, "doc", required=True).strip(),
-              test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group)
+    op = Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
+            dtypes=_dtypes(node, table), kernel=kernel, th=th, doc=_str(node, "doc", required=True).strip(),
+            test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group)
+    both = sorted(d.name for d in set(op.th_dtypes()) & set(kernel.th_type_error))
+    if both:
+        raise SchemaError(node.at("kernel"), f"'th_type_error' lists dtypes the C forms compute: {', '.join(both)}")
+    return op
 
 
 def _substitute(value: Any, mapping: dict[str, str]) -> Any:

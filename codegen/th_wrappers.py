@@ -112,7 +112,8 @@ def _pointwise(bld: _Builder) -> None:
         target = "result_t.impl()"
     bld.lines.append("{")
     bld.lines.append(f"  ember::th::ThPointwise<{n}> plan(\"{bld.fn}\", {target}, {{{{{', '.join(inputs)}}}}}, {str(resize or not direct).lower()});")
-    bld.lines.append(f"  {op.ident}_kernel<{d.cpp}, {kernel_out}>(plan.operands(){kernel_name_arg(op, bld.fn)}{scalars});")
+    kernel = f"{op.ident}_th_kernel" if op.kernel.th_expr else f"{op.ident}_kernel"
+    bld.lines.append(f"  {kernel}<{d.cpp}, {kernel_out}>(plan.operands(){kernel_name_arg(op, bld.fn)}{scalars});")
     bld.lines.append("  plan.finish();")
     bld.lines.append("}")
     if not direct:
@@ -314,7 +315,7 @@ _BUILDERS = {
 def th_functions(op: Op, table: DTypeTable) -> list[CFunction]:
     result = []
     for b in op.th:
-        for d in op.cpu_dtypes():
+        for d in op.th_dtypes():
             bld = _Builder(op, b, d, table)
             if op.signature is None:
                 _custom(bld)
@@ -324,8 +325,22 @@ def th_functions(op: Op, table: DTypeTable) -> list[CFunction]:
                 _BUILDERS[op.kernel.kind](bld)
             result.append(CFunction(bld.fn, _c_decl(b, d), tuple(p.bind or p.name for p in b.params),
                                     tuple(bld.lines), b.ret != "void"))
+        for d in op.kernel.th_type_error:
+            result.append(_type_error(op, b, d))
     return result
 
 
+def _type_error(op: Op, b: CBinding, d: DType) -> CFunction:
+    """A C function TH exported for a dtype the op does not fit (THFloatTensor_bitand):
+    it raises a TypeError naming the function and the dtype, as TH's raised."""
+    fn = b.c_name(d.name)
+    first = b.params[1] if len(b.params) > 1 else b.params[0]
+    arg = first.bind or first.name
+    names = ", ".join(x.name for x in op.th_dtypes())
+    line = (f'ember::fail(ember::ErrorKind::Type, "{fn}: {op.name} is not defined for {d.name} tensors '
+            f'(only {names})", "{arg}");')
+    return CFunction(fn, _c_decl(b, d), tuple(p.bind or p.name for p in b.params), (line,), b.ret != "void")
+
+
 def c_declarations(op: Op) -> list[tuple[DType, str]]:
-    return [(d, _c_decl(b, d)) for b in op.th for d in op.cpu_dtypes()]
+    return [(d, _c_decl(b, d)) for b in op.th for d in op.th_exported_dtypes()]

@@ -3,6 +3,7 @@
 // loop over it vectorizes where the hardware allows.
 #pragma once
 
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
@@ -38,6 +39,245 @@ inline M div(M a, M b) {
   } else {
     return a / b;
   }
+}
+
+
+// ---- signs and rounding --------------------------------------------------
+
+// -1, 0 or 1; NaN and -0 give +0 (TH and PyTorch on the CPU; NumPy gives
+// NaN for NaN); bool and unsigned values are never negative.
+template <class M>
+inline M sign(M x) {
+  if constexpr (std::is_same_v<M, bool>)
+    return x;
+  else if constexpr (std::is_unsigned_v<M>)
+    return static_cast<M>(x > 0);
+  else
+    return static_cast<M>(static_cast<int>(M(0) < x) - static_cast<int>(x < M(0)));
+}
+
+// Rounding functions leave integers as they are (PyTorch accepts them).
+template <class M>
+inline M ceil(M x) {
+  if constexpr (std::is_floating_point_v<M>) return std::ceil(x); else return x;
+}
+template <class M>
+inline M floor(M x) {
+  if constexpr (std::is_floating_point_v<M>) return std::floor(x); else return x;
+}
+template <class M>
+inline M trunc(M x) {
+  if constexpr (std::is_floating_point_v<M>) return std::trunc(x); else return x;
+}
+// PyTorch's round: halves to even (the default rounding mode, as nearbyint).
+template <class M>
+inline M round_half_even(M x) {
+  if constexpr (std::is_floating_point_v<M>) return std::nearbyint(x); else return x;
+}
+// TH's round (C's round): halves away from zero.
+template <class M>
+inline M round_half_away(M x) {
+  if constexpr (std::is_floating_point_v<M>) return std::round(x); else return x;
+}
+// x - trunc(x): keeps the sign of x (frac(-2.5) = -0.5); inf gives NaN.
+template <class M>
+inline M frac(M x) {
+  return x - std::trunc(x);
+}
+
+// ---- elementary functions --------------------------------------------------
+
+template <class M>
+inline M reciprocal(M x) {
+  return M(1) / x;
+}
+// 1/sqrt(x): +0 gives +inf, -0 gives -inf, negative values NaN.
+template <class M>
+inline M rsqrt(M x) {
+  return M(1) / std::sqrt(x);
+}
+template <class M>
+inline M log(M x) {
+  return kernels::vec::log(x);
+}
+template <class M>
+inline M sigmoid(M x) {
+  return kernels::vec::sigmoid(x);
+}
+template <class M>
+inline M tanh(M x) {
+  return kernels::vec::tanh(x);
+}
+// lgamma_r: std::lgamma writes the global signgam, a data race under OpenMP.
+inline float lgamma(float x) {
+  int sign;
+  return ::lgammaf_r(x, &sign);
+}
+inline double lgamma(double x) {
+  int sign;
+  return ::lgamma_r(x, &sign);
+}
+
+// ---- integer-aware division --------------------------------------------------
+// Note [integer division]: a zero integral divisor is rejected before the
+// loop runs (the kernel's `nonzero:`); the `b == 0` guards only keep the
+// loop free of undefined behaviour. INT_MIN / -1 wraps to INT_MIN and
+// INT_MIN % -1 is 0 (C leaves both undefined; x86 traps).
+
+// C's remainder: the sign of the dividend (truncated division).
+template <class M>
+inline M fmod(M a, M b) {
+  if constexpr (std::is_integral_v<M>) {
+    if constexpr (std::is_signed_v<M>)
+      if (b == -1) return M(0);
+    return b == 0 ? M(0) : static_cast<M>(a % b);
+  } else {
+    return std::fmod(a, b);
+  }
+}
+
+// Python's remainder: the sign of the divisor (floored division). Floats
+// as PyTorch: fmod, then one correction, so the result is exact (TH's
+// a - b * floor(a / b) could round to b itself); x % 0 is NaN.
+template <class M>
+inline M remainder(M a, M b) {
+  const M r = ops::fmod(a, b);
+  if constexpr (std::is_unsigned_v<M> || std::is_same_v<M, bool>)
+    return r;
+  else
+    return (r != 0 && ((r < 0) != (b < 0))) ? static_cast<M>(r + b) : r;
+}
+
+// Python's a // b (floor). Floats as Python's float floor division:
+// (a - fmod(a, b)) / b, corrected to the floor, then rounded to the
+// nearest integer so an inexact quotient cannot land just below it;
+// x // 0 is x / 0 (inf or NaN).
+template <class M>
+inline M floor_divide(M a, M b) {
+  if constexpr (std::is_integral_v<M>) {
+    const M q = ops::div(a, b);
+    if constexpr (std::is_signed_v<M>)
+      if (b != 0 && b != -1 && static_cast<M>(q * b) != a && ((a < 0) != (b < 0))) return static_cast<M>(q - 1);
+    return q;
+  } else {
+    if (b == 0) return a / b;
+    const M mod = std::fmod(a, b);
+    M d = (a - mod) / b;
+    if (mod != 0 && ((b < 0) != (mod < 0))) d -= 1;
+    if (d == 0) return std::copysign(M(0), a / b);
+    M f = std::floor(d);
+    if (d - f > M(0.5)) f += 1;
+    return f;
+  }
+}
+
+// a ** b. Integers: exact, wrapping (by squaring in the unsigned type);
+// a negative exponent gives 1 for a == 1, +-1 for a == -1 and 0 otherwise
+// (PyTorch's rule for tensor exponents; its numbers are checked before).
+template <class M>
+inline M pow(M a, M b) {
+  if constexpr (std::is_same_v<M, bool>) {
+    return a || !b;
+  } else if constexpr (std::is_integral_v<M>) {
+    if constexpr (std::is_signed_v<M>) {
+      if (b < 0) {
+        if (a == 1) return M(1);
+        if (a == -1) return (b & 1) ? M(-1) : M(1);
+        return M(0);
+      }
+    }
+    using U = std::make_unsigned_t<std::conditional_t<(sizeof(M) < sizeof(int)), int, M>>;
+    U base = static_cast<U>(a), result = 1;
+    for (auto e = static_cast<std::make_unsigned_t<M>>(b); e; e >>= 1) {
+      if (e & 1u) result *= base;
+      base *= base;
+    }
+    return static_cast<M>(result);
+  } else {
+    return std::pow(a, b);
+  }
+}
+
+// ---- shifts --------------------------------------------------------------------
+// Note [shifts]: C leaves shifts by a negative amount or by the bit width
+// or more undefined. ember defines them as PyTorch does: such a left shift
+// gives 0, such a right shift the sign fill (0, or -1 for negative signed
+// values). Left shifts go through the unsigned type (wrapping).
+
+template <class M>
+inline M shift_left(M a, M b) {
+  constexpr int bits = sizeof(M) * CHAR_BIT;
+  using U = std::make_unsigned_t<M>;
+  if (static_cast<std::make_signed_t<M>>(b) < 0 || static_cast<U>(b) >= static_cast<U>(bits)) return M(0);
+  return static_cast<M>(static_cast<U>(static_cast<U>(a) << b));
+}
+
+// Arithmetic for signed types (PyTorch).
+template <class M>
+inline M shift_right(M a, M b) {
+  constexpr int bits = sizeof(M) * CHAR_BIT;
+  using U = std::make_unsigned_t<M>;
+  if (static_cast<std::make_signed_t<M>>(b) < 0 || static_cast<U>(b) >= static_cast<U>(bits)) {
+    if constexpr (std::is_signed_v<M>) return a < 0 ? M(-1) : M(0);
+    else return M(0);
+  }
+  return static_cast<M>(a >> b);
+}
+
+// TH's lshift/clshift: integers as shift_left; Float and Double multiply
+// by 2^b (TH's definition).
+template <class M>
+inline M th_shift_left(M a, M b) {
+  if constexpr (std::is_floating_point_v<M>) return a * std::pow(M(2), b);
+  else return shift_left(a, b);
+}
+
+// TH's rshift/crshift: a logical shift of the element's bits, also for
+// signed types (TH shifted `(unsigned real) x`: -8 >> 1 is 124 in int8);
+// out-of-range amounts give 0. Float and Double divide by 2^b.
+template <class M>
+inline M th_shift_right(M a, M b) {
+  if constexpr (std::is_floating_point_v<M>) {
+    return a / std::pow(M(2), b);
+  } else {
+    constexpr int bits = sizeof(M) * CHAR_BIT;
+    using U = std::make_unsigned_t<M>;
+    if (static_cast<std::make_signed_t<M>>(b) < 0 || static_cast<U>(b) >= static_cast<U>(bits)) return M(0);
+    return static_cast<M>(static_cast<U>(a) >> b);
+  }
+}
+
+template <class M>
+inline M bitwise_not(M x) {
+  if constexpr (std::is_same_v<M, bool>) return !x;
+  else return static_cast<M>(~x);
+}
+
+// ---- max and min ---------------------------------------------------------------
+
+// PyTorch's maximum/minimum: a NaN on either side gives NaN.
+template <class M>
+inline M maximum(M a, M b) {
+  if constexpr (std::is_floating_point_v<M>) return a != a ? a : (b != b ? b : (a > b ? a : b));
+  else return a > b ? a : b;
+}
+template <class M>
+inline M minimum(M a, M b) {
+  if constexpr (std::is_floating_point_v<M>) return a != a ? a : (b != b ? b : (a < b ? a : b));
+  else return a < b ? a : b;
+}
+
+// PyTorch's clamp: NaN in x or a bound gives NaN; lo > hi gives hi.
+template <class M>
+inline M clamp(M x, M lo, M hi) {
+  return minimum(maximum(x, lo), hi);
+}
+
+// PyTorch's lerp: the form accurate at both ends.
+template <class M>
+inline M lerp(M a, M b, M w) {
+  const M d = b - a;
+  return (w < M(0.5) && w > M(-0.5)) ? a + w * d : b - d * (M(1) - w);
 }
 
 }  // namespace ember::ops

@@ -9,6 +9,7 @@
 // once per build, identically in scalar and vector code.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -125,5 +126,88 @@ inline double exp(double x) {
   y = x > 746.0 ? std::numeric_limits<double>::infinity() : y;
   return x < -746.0 ? 0.0 : y;
 }
+
+
+// ln(x) for float. Largest error seen over every float in (0, inf):
+// tests/kernels/test_vec_math.cpp measures it against double log (under
+// 1 ulp). x = 2^k m with m in [sqrt(2)/2, sqrt(2)), f = m - 1, and
+// ln(1 + f) = f - f^2/2 + s (f^2/2 + R(s^2)) with s = f / (2 + f) and R
+// the degree-4 minimax polynomial of fdlibm's e_logf.c (its Lg1..Lg4);
+// k ln2 is added as a two-part constant. Subnormals are scaled by 2^23
+// first. x < 0 and NaN give NaN, +-0 gives -inf, +inf gives +inf (the
+// selects at the end, which cost less than branching per lane).
+inline float log(float x) {
+  using detail::bit_cast;
+  const bool subnormal = x < 1.17549435e-38f;
+  const float xs = subnormal ? x * 8388608.0f : x;
+  uint32_t ix = bit_cast<uint32_t>(xs) + (0x3f800000u - 0x3f3504f3u);
+  const int32_t k = static_cast<int32_t>(ix >> 23) - 127 - (subnormal ? 23 : 0);
+  ix = (ix & 0x007fffffu) + 0x3f3504f3u;
+  const float f = bit_cast<float>(ix) - 1.0f;
+  const float s = f / (2.0f + f);
+  const float z = s * s;
+  const float w = z * z;
+  const float t1 = w * (0.40000972152f + w * 0.24279078841f);
+  const float t2 = z * (0.66666662693f + w * 0.28498786688f);
+  const float hfsq = 0.5f * f * f;
+  const float dk = static_cast<float>(k);
+  float r = s * (hfsq + t2 + t1) + dk * 9.0580006145e-06f - hfsq + f + dk * 6.9313812256e-01f;
+  r = x == std::numeric_limits<float>::infinity() ? x : r;
+  r = x == 0.0f ? -std::numeric_limits<float>::infinity() : r;
+  return (x < 0.0f || x != x) ? std::numeric_limits<float>::quiet_NaN() : r;
+}
+
+// ln(x) for double: the same reduction with fdlibm's e_log.c polynomial
+// (Lg1..Lg7, degree 7 in s^2); subnormals scaled by 2^54. Under 1 ulp.
+inline double log(double x) {
+  using detail::bit_cast;
+  const bool subnormal = x < 2.2250738585072014e-308;
+  const double xs = subnormal ? x * 18014398509481984.0 : x;
+  const uint64_t bits = bit_cast<uint64_t>(xs);
+  uint32_t hx = static_cast<uint32_t>(bits >> 32) + (0x3ff00000u - 0x3fe6a09eu);
+  const int32_t k = static_cast<int32_t>(hx >> 20) - 1023 - (subnormal ? 54 : 0);
+  hx = (hx & 0x000fffffu) + 0x3fe6a09eu;
+  const double m = bit_cast<double>((static_cast<uint64_t>(hx) << 32) | (bits & 0xffffffffu));
+  const double f = m - 1.0;
+  const double hfsq = 0.5 * f * f;
+  const double s = f / (2.0 + f);
+  const double z = s * s;
+  const double w = z * z;
+  const double t1 = w * (3.999999999940941908e-01 + w * (2.222219843214978396e-01 + w * 1.531383769920937332e-01));
+  const double t2 = z * (6.666666666666735130e-01 +
+                         w * (2.857142874366239149e-01 + w * (1.818357216161805012e-01 + w * 1.479819860511658591e-01)));
+  const double dk = static_cast<double>(k);
+  double r = s * (hfsq + t2 + t1) + dk * 1.90821492927058770002e-10 - hfsq + f + dk * 6.93147180369123816490e-01;
+  r = x == std::numeric_limits<double>::infinity() ? x : r;
+  r = x == 0.0 ? -std::numeric_limits<double>::infinity() : r;
+  return (x < 0.0 || x != x) ? std::numeric_limits<double>::quiet_NaN() : r;
+}
+
+// 1 / (1 + e^-x), written so that no term overflows: with e = e^-|x| in
+// (0, 1], s = 1 / (1 + e) is sigmoid(|x|) and e s = sigmoid(-|x|). Both
+// keep full relative accuracy (about 2 ulp) down to the smallest results,
+// where 1 / (1 + e^-x) would give 0 once e^-x overflows. NaN gives NaN.
+template <class M>
+inline M sigmoid(M x) {
+  const M e = exp(-std::fabs(x));
+  const M s = M(1) / (M(1) + e);
+  return x >= M(0) ? s : e * s;
+}
+
+// tanh for float, computed in double: (e - 1) / (e + 1) with e = e^(2x)
+// from the double exp above (x clamped to +-20, where tanh is 1 in
+// float), rounded once to float. Cancellation in e - 1 costs at most
+// 2^-52 / |2x| relative, negligible for float above |x| = 2^-12; below
+// it tanh(x) rounds to x itself. Under 1 ulp.
+inline float tanh(float x) {
+  const double d = static_cast<double>(x);
+  const double c = d > 20.0 ? 20.0 : (d < -20.0 ? -20.0 : d);
+  const double e = exp(2.0 * c);
+  const float t = static_cast<float>((e - 1.0) / (e + 1.0));
+  return std::fabs(x) < 2.44140625e-4f ? x : t;
+}
+
+// tanh for double: the C library's (no higher precision to work in).
+inline double tanh(double x) { return std::tanh(x); }
 
 }  // namespace ember::kernels::vec

@@ -115,6 +115,13 @@ bool can_cast(DType from, DType to) {
   return true;
 }
 
+void require_nonnegative_power(const char* op, const Tensor& self, const Scalar& exponent, const char* arg) {
+  if (self.defined() && !is_floating(self.dtype()) && exponent.kind() == Scalar::Kind::Integral &&
+      exponent.to<int64_t>() < 0)
+    fail(ErrorKind::Value, str(op, ": integers to negative integer powers are not allowed (", arg, " is ",
+                               exponent.to<int64_t>(), ")"), arg);
+}
+
 PointwiseTypes pointwise_types(const char* op, const PointwiseArg* args, int n, ResultRule rule) {
   std::optional<DType> dims, zero_dim, wrapped;
   for (int i = 0; i < n; ++i) {

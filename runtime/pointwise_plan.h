@@ -42,6 +42,11 @@ bool can_cast(DType from, DType to);
 template <int N>
 using PointwiseKernel = FunctionRef<void(DType compute, kernels::Operands<N>& ops)>;
 
+// PyTorch's pow(Tensor, Scalar) check: an integral (or bool) `self`
+// raised to a negative integral number is an error ("Integers to negative
+// integer powers are not allowed"); tensor exponents are not checked.
+void require_nonnegative_power(const char* op, const Tensor& self, const Scalar& exponent, const char* arg);
+
 // Runs `kernel` over the inputs broadcast together. `out` null: a new
 // result; `out == args[0].tensor` with inplace: the in-place variant;
 // otherwise out= (resized to the broadcast shape). Returns the result.

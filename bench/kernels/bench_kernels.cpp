@@ -143,6 +143,26 @@ void B5_exp_f32(benchmark::State& state) {
   for (auto _ : state) pointwise<float, float, 1>(dense<2>(kN, data), [](float x) { return vec::exp(x); });
 }
 
+// The vec_math fast paths against the C library's function in the same
+// loop (what the kernel would run without them), on varied inputs.
+template <class F>
+void unary_f32(benchmark::State& state, double lo, F f) {
+  Threads threads(static_cast<int>(state.range(0)));
+  auto a = buffer<float>(kN, 0), c = buffer<float>(kN, 0);
+  for (int64_t i = 0; i < kN; ++i) a[i] = static_cast<float>(lo + 0.01 * static_cast<double>(i % 1000 + 1));
+  float* data[2] = {c.get(), a.get()};
+  for (auto _ : state) pointwise<float, float, 1>(dense<2>(kN, data), f);
+}
+
+void B20_log_f32_vec(benchmark::State& s) { unary_f32(s, 0.0, [](float x) { return vec::log(x); }); }
+void B20_log_f32_libm(benchmark::State& s) { unary_f32(s, 0.0, [](float x) { return std::log(x); }); }
+void B21_sigmoid_f32_vec(benchmark::State& s) { unary_f32(s, -5.0, [](float x) { return vec::sigmoid(x); }); }
+void B21_sigmoid_f32_libm(benchmark::State& s) {
+  unary_f32(s, -5.0, [](float x) { return 1.0f / (1.0f + std::exp(-x)); });
+}
+void B22_tanh_f32_vec(benchmark::State& s) { unary_f32(s, -5.0, [](float x) { return vec::tanh(x); }); }
+void B22_tanh_f32_libm(benchmark::State& s) { unary_f32(s, -5.0, [](float x) { return std::tanh(x); }); }
+
 void B7_copy_transposed(benchmark::State& state) {
   Threads threads(static_cast<int>(state.range(0)));
   const int64_t n = kSide * kSide;
@@ -160,6 +180,12 @@ EMBER_BENCH(B4b_sum_dim0);
 EMBER_BENCH(B5_exp_f32);
 EMBER_BENCH(B7_copy_transposed);
 EMBER_BENCH(B11_add_i32);
+EMBER_BENCH(B20_log_f32_vec);
+EMBER_BENCH(B20_log_f32_libm);
+EMBER_BENCH(B21_sigmoid_f32_vec);
+EMBER_BENCH(B21_sigmoid_f32_libm);
+EMBER_BENCH(B22_tanh_f32_vec);
+EMBER_BENCH(B22_tanh_f32_libm);
 BENCHMARK(stream_add_f32)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

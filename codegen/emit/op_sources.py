@@ -44,15 +44,19 @@ def _pointwise_body(op: Op, decl: Decl) -> tuple[str, ...]:
     for name in op.kernel.inputs:
         arg = sig.arg(name)
         assert arg is not None
-        scalar = decl.scalar_overload and arg.type == "Tensor|Scalar"
+        scalar = (decl.scalar_overload and arg.type == "Tensor|Scalar") or arg.type == "Scalar"
         entries.append(f"rt::PointwiseArg{{nullptr, &{name}}}" if scalar else f"rt::PointwiseArg{{&{name}, nullptr}}")
     args = "{{" + ", ".join(entries) + "}}" if entries else "{}"
     call = f"{op.ident}_run(%s, {args}{_scalar_names(op)})"
+    power = op.kernel.negative_power_error
+    check = ()
+    if power is not None and decl.scalar_overload:
+        check = (f'rt::require_nonnegative_power("{sig.base_name}", {sig.args[0].name}, {power}, "{power}");',)
     if decl.name.endswith("_out"):
-        return (call % "&out, false" + ";", "return out;")
+        return check + (call % "&out, false" + ";", "return out;")
     if decl.name.endswith("_"):
-        return (call % "&self, true" + ";", "return self;")
-    return ("return " + call % "nullptr, false" + ";",)
+        return check + (call % "&self, true" + ";", "return self;")
+    return check + ("return " + call % "nullptr, false" + ";",)
 
 
 def _reduce_body(op: Op, decl: Decl) -> tuple[str, ...]:

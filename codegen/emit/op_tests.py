@@ -25,6 +25,7 @@ from ..writer import Output
 LAYOUTS = ("Contiguous", "Transposed", "Narrowed", "Expanded", "ZeroSize", "ZeroDim", "Large")
 FLOATING_LAYOUTS = ("Special",)
 ARG_KINDS = {"Tensor": "Tensor", "Tensor|Scalar": "TensorOrScalar", "Scalar": "Scalar", "int": "Int", "bool": "Bool"}
+# A Scalar argument the kernel reads as an input (pow.Scalar's base): a wrapped number.
 RULES = {"same": "Same", "Bool": "Bool", "Long": "Long", "integral_to_long": "IntegralToLong", "floating": "Floating"}
 # Reduction entries name a reference reducer of the harness as their `ref`.
 REDUCERS = {"reduce": {"sum": "Sum"}, "reduce_index": {"max": "Max"}}
@@ -65,38 +66,47 @@ def _cstr(text: str) -> str:
 # ---- the OpSpec -----------------------------------------------------------------
 
 def _arg_kind(op: Op, arg: Arg) -> str:
+    if arg.type == "Scalar" and arg.name in op.kernel.inputs:
+        return "Number"
     if arg.type not in ARG_KINDS:
         raise SchemaError(op.where, f"test: a generated test cannot pass '{arg.type} {arg.name}'; "
                                     f"name hand-written tests in 'gtest' instead")
     return ARG_KINDS[arg.type]
 
 
-def _ref_function(op: Op, ctype: str, name: str) -> str:
+def _ref_function(op: Op, ref: str, ctype: str, name: str) -> str:
     sig = op.signature
-    assert sig is not None and op.test.ref is not None
-    used = set(_IDENT.findall(op.test.ref))
+    assert sig is not None
+    used = set(_IDENT.findall(ref))
     reads = [f"  const {ctype} {a.name} = v[{i}];" for i, a in enumerate(sig.args) if a.name in used]
     lines = [f"{ctype} {name}(const {ctype}*{' v' if reads else ''}) {{"] + reads
-    lines += [f"  return {op.test.ref};", "}"]
+    lines += [f"  return {ref};", "}"]
     return "\n".join(lines)
 
 
-def _spec(op: Op) -> tuple[list[str], str]:
-    """The reference functions and the OpSpec initializer."""
+def _needs_th_spec(op: Op) -> bool:
+    """TH's C forms compute something else, or for other dtypes: a second OpSpec."""
+    return op.test.th_ref is not None or op.kernel.th_dtypes is not None
+
+
+def _spec(op: Op, th: bool = False) -> tuple[list[str], str]:
+    """The reference functions and the OpSpec initializer (of TH's C forms with `th`)."""
     sig = op.signature
-    assert sig is not None
+    assert sig is not None and op.test.ref is not None
     kind = op.kernel.kind
-    dtypes = op.cpu_dtypes()
+    dtypes = op.th_dtypes() if th else op.cpu_dtypes()
+    ref = (op.test.th_ref or op.test.ref) if th else op.test.ref
+    prefix = "th_" if th else ""
     functions: list[str] = []
     ref_f = ref_i = "nullptr"
     reducer = "None"
     if kind == "pointwise":
-        if any(d.is_floating for d in dtypes) or op.kernel.result == "floating":
-            functions.append(_ref_function(op, "double", "ref_f"))
-            ref_f = "ref_f"
+        if any(d.is_floating for d in dtypes) or (op.kernel.result == "floating" and not th):
+            functions.append(_ref_function(op, ref, "double", prefix + "ref_f"))
+            ref_f = prefix + "ref_f"
         if any(not d.is_floating for d in dtypes):
-            functions.append(_ref_function(op, "int64_t", "ref_i"))
-            ref_i = "ref_i"
+            functions.append(_ref_function(op, ref, "int64_t", prefix + "ref_i"))
+            ref_i = prefix + "ref_i"
     elif kind in REDUCERS:
         if op.test.ref not in REDUCERS[kind]:
             raise SchemaError(op.where, f"test: the ref of a '{kind}' entry names a reference reducer "
@@ -115,7 +125,7 @@ def _spec(op: Op) -> tuple[list[str], str]:
         tol = op.test.tol.get(d.name, op.test.tol.get("default"))
         if tol:
             tols.append(f"{{DType::{d.name}, {tol!r}}}")
-    spec = (f"const OpSpec kOp{{\n    {_cstr(op.name)},\n    {{{', '.join(args)}}},\n"
+    spec = (f"const OpSpec kOp{'Th' if th else ''}{{\n    {_cstr(op.name)},\n    {{{', '.join(args)}}},\n"
             f"    {{{', '.join('DType::' + d.name for d in dtypes)}}},\n"
             f"    Rule::{RULES[op.kernel.result]}, {ref_f}, {ref_i}, Reducer::{reducer},\n"
             f"    {{{', '.join(tols)}}}}};")
@@ -216,8 +226,9 @@ def _th_call(b: CBinding, d: DType) -> str:
 
 def _th_test(op: Op, b: CBinding, d: DType, var: str) -> TestCase:
     call = _th_call(b, d)
+    spec = "kOpTh" if _needs_th_spec(op) else "kOp"
     if op.kernel.kind == "pointwise":
-        body = f"check_th_pointwise(kOp, DType::{d.name}, {var}, [](const ThCall& c) {{ {call}; }});"
+        body = f"check_th_pointwise({spec}, DType::{d.name}, {var}, [](const ThCall& c) {{ {call}; }});"
     elif b.ret == "accreal":
         body = f"check_th_reduce_all(kOp, DType::{d.name}, {var}, [](const ThCall& c) {{ return static_cast<double>({call}); }});"
     elif b.ret == "void":
@@ -236,7 +247,7 @@ def _error_test(op: Op, e: ErrorCase, index: int) -> TestCase:
     if m:
         fn = m.group(1)
         binding = next((b for b in op.th if b.family == m.group(3) and b.name == m.group(4)), None)
-        if binding is None or m.group(2) not in {d.name for d in op.cpu_dtypes()}:
+        if binding is None or m.group(2) not in {d.name for d in op.th_exported_dtypes()}:
             raise SchemaError(e.where, f"the example calls {fn}, which is not a C function of {op.name}")
         number = 0
         if e.arg:
@@ -257,7 +268,7 @@ def _value_tests(op: Op) -> list[TestCase]:
     check = {"pointwise": "check_pointwise", "reduce": "check_reduce", "reduce_index": "check_reduce_index"}[op.kernel.kind]
     tests = []
     for d in op.cpu_dtypes():
-        for layout in LAYOUTS + (FLOATING_LAYOUTS if d.is_floating else ()):
+        for layout in (x for x in LAYOUTS + (FLOATING_LAYOUTS if d.is_floating else ()) if x not in op.test.skip_layouts):
             tests.append(TestCase(f"{d.name}_{layout}", f"{check}(kOp, kVariants, DType::{d.name}, Layout::{layout});"))
     sig = op.signature
     assert sig is not None
@@ -273,13 +284,17 @@ def test_file(op: Op) -> TestFile:
     if op.test.ref is not None:
         if op.signature is None:
             raise SchemaError(op.where, "test: a 'ref' needs a signature (a C-only entry names 'gtest' tests)")
-        functions, spec = _spec(op)
-        definitions += functions + [spec, _variants(op)]
-        tests += _value_tests(op)
+        if op.variants:
+            functions, spec = _spec(op)
+            definitions += functions + [spec, _variants(op)]
+            tests += _value_tests(op)
+        if op.th and _needs_th_spec(op):
+            functions, spec = _spec(op, th=True)
+            definitions += functions + [spec]
         for b in op.th:
             var = "kTh" + "".join(w[:1].upper() + w[1:] for w in b.name.split("_"))
             definitions.append(_th_spec(op, b, var))
-            tests += [_th_test(op, b, d, var) for d in op.cpu_dtypes()]
+            tests += [_th_test(op, b, d, var) for d in op.th_dtypes()]
     tests += [_error_test(op, e, i) for i, e in enumerate(op.errors)]
     return TestFile(str(op.signature) if op.signature else op.name, _suite(op), tuple(definitions), tuple(tests))
 

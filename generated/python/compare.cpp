@@ -174,4 +174,340 @@ PyObject* m_lt(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject
   EMBER_PY_END
 }
 
+PyObject* fn_le(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "le(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::le(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::le_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::le(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::le_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_le(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "le(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::le(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::le(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_gt(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "gt(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::gt(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::gt_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::gt(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::gt_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_gt(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "gt(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::gt(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::gt(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_ge(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ge(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::ge(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::ge_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::ge(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::ge_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_ge(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ge(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::ge(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::ge(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_ne(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ne(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::ne(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::ne_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::ne(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::ne_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_ne(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ne(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::ne(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::ne(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 }  // namespace ember::python::gen

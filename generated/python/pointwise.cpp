@@ -845,4 +845,3583 @@ PyObject* m_div_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* fn_sigmoid(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sigmoid(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::sigmoid(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::sigmoid_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_sigmoid(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sigmoid()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::sigmoid(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_sigmoid_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sigmoid_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sigmoid_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_log(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::log(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::log_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_log(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::log(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_log_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::log_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_lgamma(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "lgamma(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::lgamma(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::lgamma_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_lgamma(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "lgamma()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::lgamma(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_lgamma_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "lgamma_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::lgamma_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_log1p(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log1p(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::log1p(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::log1p_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_log1p(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log1p()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::log1p(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_log1p_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log1p_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::log1p_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_cos(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cos(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::cos(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::cos_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_cos(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cos()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::cos(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_cos_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cos_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::cos_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_sin(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sin(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::sin(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::sin_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_sin(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sin()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::sin(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_sin_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sin_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sin_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_tan(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tan(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::tan(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::tan_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_tan(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tan()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::tan(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_tan_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tan_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::tan_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_acos(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "acos(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::acos(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::acos_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_acos(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "acos()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::acos(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_acos_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "acos_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::acos_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_asin(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "asin(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::asin(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::asin_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_asin(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "asin()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::asin(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_asin_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "asin_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::asin_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_atan(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atan(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::atan(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::atan_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_atan(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atan()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::atan(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_atan_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atan_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::atan_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_cosh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cosh(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::cosh(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::cosh_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_cosh(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cosh()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::cosh(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_cosh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cosh_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::cosh_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_sinh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sinh(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::sinh(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::sinh_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_sinh(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sinh()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::sinh(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_sinh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sinh_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sinh_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_tanh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tanh(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::tanh(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::tanh_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_tanh(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tanh()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::tanh(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_tanh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tanh_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::tanh_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_rsqrt(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "rsqrt(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::rsqrt(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::rsqrt_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_rsqrt(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "rsqrt()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::rsqrt(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_rsqrt_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "rsqrt_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::rsqrt_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_reciprocal(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "reciprocal(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::reciprocal(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::reciprocal_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_reciprocal(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "reciprocal()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::reciprocal(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_reciprocal_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "reciprocal_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::reciprocal_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_ceil(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ceil(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::ceil(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::ceil_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_ceil(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ceil()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::ceil(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_ceil_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ceil_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::ceil_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_floor(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "floor(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::floor(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::floor_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_floor(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "floor()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::floor(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_floor_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "floor_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::floor_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_trunc(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "trunc(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::trunc(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::trunc_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_trunc(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "trunc()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::trunc(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_trunc_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "trunc_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::trunc_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_round(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "round(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::round(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::round_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_round(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "round()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::round(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_round_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "round_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::round_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_frac(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "frac(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::frac(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::frac_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_frac(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "frac()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::frac(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_frac_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "frac_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::frac_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_sign(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sign(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::sign(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::sign_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_sign(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sign()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::sign(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_sign_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sign_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sign_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_atan2(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atan2(Tensor input, Tensor other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::atan2(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::atan2_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_atan2(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atan2(Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::atan2(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_atan2_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atan2_(Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Tensor& a0 = r.tensor(0);
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        ember::atan2_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_pow(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "pow(Tensor input, Tensor|Scalar exponent, *, Tensor? out=None)",
+      "pow(Scalar input, Tensor exponent, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::pow(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::pow_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::pow(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::pow_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    case 1: {
+      const Scalar a0 = r.scalar(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a1}));
+          result = ember::pow(a0, a1);
+        }
+        return to_python_same(std::move(result), nullptr);
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a1, &out0}));
+        ember::pow_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_pow(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "pow(Tensor|Scalar exponent)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::pow(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::pow(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_pow_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "pow_(Tensor|Scalar exponent)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::pow_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::pow_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_lerp(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "lerp(Tensor input, Tensor end, Scalar weight, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const Scalar a2 = r.scalar(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::lerp(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::lerp_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_lerp(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "lerp(Tensor end, Scalar weight)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::lerp(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_lerp_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "lerp_(Tensor end, Scalar weight)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        ember::lerp_(self_mut, a0, a1);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_addcmul(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "addcmul(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const Tensor& a2 = r.tensor(2);
+      const Scalar a3 = r.scalar(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &a2}));
+          result = ember::addcmul(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &a2, &out0}));
+        ember::addcmul_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_addcmul(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "addcmul(Tensor tensor1, Tensor tensor2, *, Scalar value=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const Scalar a2 = r.scalar(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0, &a1}));
+        result = ember::addcmul(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_addcmul_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "addcmul_(Tensor tensor1, Tensor tensor2, *, Scalar value=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const Scalar a2 = r.scalar(2);
+      {
+        GilRelease unlocked(heavy({&self_t, &a0, &a1}));
+        ember::addcmul_(self_mut, a0, a1, a2);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_addcdiv(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "addcdiv(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const Tensor& a2 = r.tensor(2);
+      const Scalar a3 = r.scalar(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &a2}));
+          result = ember::addcdiv(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &a2, &out0}));
+        ember::addcdiv_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_addcdiv(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "addcdiv(Tensor tensor1, Tensor tensor2, *, Scalar value=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const Scalar a2 = r.scalar(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0, &a1}));
+        result = ember::addcdiv(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_addcdiv_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "addcdiv_(Tensor tensor1, Tensor tensor2, *, Scalar value=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const Scalar a2 = r.scalar(2);
+      {
+        GilRelease unlocked(heavy({&self_t, &a0, &a1}));
+        ember::addcdiv_(self_mut, a0, a1, a2);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_fmod(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "fmod(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::fmod(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::fmod_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::fmod(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::fmod_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_fmod(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "fmod(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::fmod(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::fmod(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_fmod_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "fmod_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::fmod_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::fmod_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_remainder(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "remainder(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::remainder(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::remainder_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::remainder(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::remainder_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_remainder(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "remainder(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::remainder(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::remainder(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_remainder_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "remainder_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::remainder_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::remainder_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_floor_divide(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "floor_divide(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::floor_divide(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::floor_divide_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::floor_divide(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::floor_divide_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_floor_divide(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "floor_divide(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::floor_divide(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::floor_divide(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_floor_divide_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "floor_divide_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::floor_divide_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::floor_divide_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_bitwise_and(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_and(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::bitwise_and(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::bitwise_and_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::bitwise_and(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::bitwise_and_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_and(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_and(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::bitwise_and(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::bitwise_and(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_and_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_and_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::bitwise_and_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::bitwise_and_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_bitwise_or(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_or(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::bitwise_or(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::bitwise_or_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::bitwise_or(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::bitwise_or_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_or(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_or(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::bitwise_or(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::bitwise_or(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_or_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_or_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::bitwise_or_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::bitwise_or_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_bitwise_xor(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_xor(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::bitwise_xor(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::bitwise_xor_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::bitwise_xor(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::bitwise_xor_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_xor(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_xor(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::bitwise_xor(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::bitwise_xor(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_xor_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_xor_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::bitwise_xor_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::bitwise_xor_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_bitwise_not(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_not(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::bitwise_not(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::bitwise_not_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_not(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_not()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::bitwise_not(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_not_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_not_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::bitwise_not_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_bitwise_left_shift(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_left_shift(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::bitwise_left_shift(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::bitwise_left_shift_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::bitwise_left_shift(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::bitwise_left_shift_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_left_shift(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_left_shift(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::bitwise_left_shift(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::bitwise_left_shift(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_left_shift_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_left_shift_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::bitwise_left_shift_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::bitwise_left_shift_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_bitwise_right_shift(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_right_shift(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::bitwise_right_shift(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::bitwise_right_shift_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::bitwise_right_shift(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::bitwise_right_shift_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_right_shift(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_right_shift(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::bitwise_right_shift(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::bitwise_right_shift(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_bitwise_right_shift_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "bitwise_right_shift_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::bitwise_right_shift_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::bitwise_right_shift_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_maximum(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "maximum(Tensor input, Tensor other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::maximum(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::maximum_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_maximum(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "maximum(Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::maximum(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_minimum(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "minimum(Tensor input, Tensor other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::minimum(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::minimum_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_minimum(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "minimum(Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::minimum(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_clamp_min(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_min(Tensor input, Tensor|Scalar min, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::clamp_min(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::clamp_min_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::clamp_min(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::clamp_min_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_clamp_min(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_min(Tensor|Scalar min)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::clamp_min(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::clamp_min(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_clamp_min_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_min_(Tensor|Scalar min)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::clamp_min_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::clamp_min_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_clamp_max(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_max(Tensor input, Tensor|Scalar max, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::clamp_max(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::clamp_max_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::clamp_max(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::clamp_max_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_clamp_max(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_max(Tensor|Scalar max)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::clamp_max(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::clamp_max(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_clamp_max_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_max_(Tensor|Scalar max)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::clamp_max_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::clamp_max_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_clamp(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp(Tensor input, Tensor|Scalar min, Tensor|Scalar max, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1) && r.is_tensor(2)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        const Tensor& a2 = r.tensor(2);
+        if (r.is_none(3)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1, &a2}));
+            result = ember::clamp(a0, a1, a2);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(3);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &a2, &out0}));
+          ember::clamp_out(out0, a0, a1, a2);
+        }
+        Py_INCREF(r.object(3));
+        return r.object(3);
+      }
+      if (!r.is_tensor(1) && !r.is_tensor(2)) {
+        const Tensor& a0 = r.tensor(0);
+        const Scalar a1 = r.scalar(1);
+        const Scalar a2 = r.scalar(2);
+        if (r.is_none(3)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0}));
+            result = ember::clamp(a0, a1, a2);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(3);
+        {
+          GilRelease unlocked(heavy({&a0, &out0}));
+          ember::clamp_out(out0, a0, a1, a2);
+        }
+        Py_INCREF(r.object(3));
+        return r.object(3);
+      }
+      PyErr_SetString(PyExc_TypeError, "clamp(): numbers and tensors cannot be mixed in these arguments; pass all as tensors");
+      return nullptr;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_clamp(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp(Tensor|Scalar min, Tensor|Scalar max)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0) && r.is_tensor(1)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0, &a1}));
+          result = ember::clamp(self_t, a0, a1);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      if (!r.is_tensor(0) && !r.is_tensor(1)) {
+        const Tensor& self_t = unwrap(self);
+        const Scalar a0 = r.scalar(0);
+        const Scalar a1 = r.scalar(1);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t}));
+          result = ember::clamp(self_t, a0, a1);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      PyErr_SetString(PyExc_TypeError, "clamp(): numbers and tensors cannot be mixed in these arguments; pass all as tensors");
+      return nullptr;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_clamp_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_(Tensor|Scalar min, Tensor|Scalar max)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0) && r.is_tensor(1)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0, &a1}));
+          ember::clamp_(self_mut, a0, a1);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      if (!r.is_tensor(0) && !r.is_tensor(1)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Scalar a0 = r.scalar(0);
+        const Scalar a1 = r.scalar(1);
+        {
+          GilRelease unlocked(heavy({&self_t}));
+          ember::clamp_(self_mut, a0, a1);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      PyErr_SetString(PyExc_TypeError, "clamp(): numbers and tensors cannot be mixed in these arguments; pass all as tensors");
+      return nullptr;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 }  // namespace ember::python::gen

@@ -42,6 +42,14 @@ PyObject* fn_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_lt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_lt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_le(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_le(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_gt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_gt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ge(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ge(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ne(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ne(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_zeros(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_ones(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_zeros_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -138,6 +146,124 @@ PyObject* m_mul_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_div(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_div(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_div_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sigmoid(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sigmoid(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sigmoid_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_log(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_lgamma(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_lgamma(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_lgamma_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_log1p(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log1p(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log1p_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_tan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_tan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_acos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_acos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_acos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_asin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_asin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_asin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_atan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_atan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_atan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_tanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_tanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_rsqrt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_rsqrt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_rsqrt_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_reciprocal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_reciprocal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_reciprocal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ceil(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ceil(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ceil_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_floor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_floor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_floor_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_trunc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_trunc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_trunc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_round(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_round(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_round_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_frac(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_frac(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_frac_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sign_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_atan2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_atan2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_atan2_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_pow(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_pow(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_pow_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_lerp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_lerp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_lerp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_addcmul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addcmul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addcmul_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_addcdiv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addcdiv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_addcdiv_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_fmod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_fmod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_fmod_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_remainder(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_remainder(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_remainder_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_floor_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_floor_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_floor_divide_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bitwise_and(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_and(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_and_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bitwise_or(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_or(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_or_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bitwise_xor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_xor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_xor_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bitwise_not(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_not(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_not_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bitwise_left_shift(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_left_shift(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_left_shift_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bitwise_right_shift(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_right_shift(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bitwise_right_shift_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_maximum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_maximum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_minimum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_minimum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_clamp_min(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clamp_min(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clamp_min_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_clamp_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clamp_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clamp_max_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clamp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -363,6 +489,38 @@ const char m_lt_doc[] =
     "lt(other: Tensor | number) -> Tensor\n"
     "\n"
     "Whether each element of `self` is less than `other` (false where either is NaN).";
+const char fn_le_doc[] =
+    "le(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is at most `other` (false where either is NaN).";
+const char m_le_doc[] =
+    "le(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is at most `other` (false where either is NaN).";
+const char fn_gt_doc[] =
+    "gt(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is greater than `other` (false where either is NaN).";
+const char m_gt_doc[] =
+    "gt(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is greater than `other` (false where either is NaN).";
+const char fn_ge_doc[] =
+    "ge(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is at least `other` (false where either is NaN).";
+const char m_ge_doc[] =
+    "ge(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is at least `other` (false where either is NaN).";
+const char fn_ne_doc[] =
+    "ne(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` differs from `other` (true where either is NaN).";
+const char m_ne_doc[] =
+    "ne(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` differs from `other` (true where either is NaN).";
 const char fn_zeros_doc[] =
     "zeros(size: tuple[int, ...], *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -666,15 +824,15 @@ const char m_zero__doc[] =
 const char fn_neg_doc[] =
     "neg(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Negates each element. Integers wrap (`-(-128)` is -128 in int8).";
+    "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
 const char m_neg_doc[] =
     "neg() -> Tensor\n"
     "\n"
-    "Negates each element. Integers wrap (`-(-128)` is -128 in int8).";
+    "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
 const char m_neg__doc[] =
     "neg_() -> Tensor\n"
     "\n"
-    "Negates each element. Integers wrap (`-(-128)` is -128 in int8).";
+    "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
 const char fn_abs_doc[] =
     "abs(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -759,6 +917,481 @@ const char m_div__doc[] =
     "div_(other: Tensor | number) -> Tensor\n"
     "\n"
     "Quotient of `self` and `other`, broadcasting. Floating division follows IEEE (x/0 is inf or nan). As in PyTorch, the C++ and Python `div` of integer tensors is true division in the default floating dtype. TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+const char fn_sigmoid_doc[] =
+    "sigmoid(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The logistic function 1 / (1 + e^-x) of each element, without overflow for large |x| (large negative inputs give their tiny positive value, not 0 until it underflows). Float and Double use a vectorized form accurate to 3 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_sigmoid_doc[] =
+    "sigmoid() -> Tensor\n"
+    "\n"
+    "The logistic function 1 / (1 + e^-x) of each element, without overflow for large |x| (large negative inputs give their tiny positive value, not 0 until it underflows). Float and Double use a vectorized form accurate to 3 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_sigmoid__doc[] =
+    "sigmoid_() -> Tensor\n"
+    "\n"
+    "The logistic function 1 / (1 + e^-x) of each element, without overflow for large |x| (large negative inputs give their tiny positive value, not 0 until it underflows). Float and Double use a vectorized form accurate to 3 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_log_doc[] =
+    "log(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Natural logarithm of each element: 0 gives -inf, negative values NaN. Float and Double use a vectorized form accurate to 1 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_log_doc[] =
+    "log() -> Tensor\n"
+    "\n"
+    "Natural logarithm of each element: 0 gives -inf, negative values NaN. Float and Double use a vectorized form accurate to 1 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_log__doc[] =
+    "log_() -> Tensor\n"
+    "\n"
+    "Natural logarithm of each element: 0 gives -inf, negative values NaN. Float and Double use a vectorized form accurate to 1 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_lgamma_doc[] =
+    "lgamma(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Logarithm of the absolute value of the gamma function: +inf at 0 and at the negative integers (its poles). Computed with the C library's lgamma_r (reentrant: std::lgamma writes a global). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_lgamma_doc[] =
+    "lgamma() -> Tensor\n"
+    "\n"
+    "Logarithm of the absolute value of the gamma function: +inf at 0 and at the negative integers (its poles). Computed with the C library's lgamma_r (reentrant: std::lgamma writes a global). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_lgamma__doc[] =
+    "lgamma_() -> Tensor\n"
+    "\n"
+    "Logarithm of the absolute value of the gamma function: +inf at 0 and at the negative integers (its poles). Computed with the C library's lgamma_r (reentrant: std::lgamma writes a global). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_log1p_doc[] =
+    "log1p(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_log1p_doc[] =
+    "log1p() -> Tensor\n"
+    "\n"
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_log1p__doc[] =
+    "log1p_() -> Tensor\n"
+    "\n"
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_cos_doc[] =
+    "cos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_cos_doc[] =
+    "cos() -> Tensor\n"
+    "\n"
+    "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_cos__doc[] =
+    "cos_() -> Tensor\n"
+    "\n"
+    "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_sin_doc[] =
+    "sin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Sine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_sin_doc[] =
+    "sin() -> Tensor\n"
+    "\n"
+    "Sine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_sin__doc[] =
+    "sin_() -> Tensor\n"
+    "\n"
+    "Sine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_tan_doc[] =
+    "tan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_tan_doc[] =
+    "tan() -> Tensor\n"
+    "\n"
+    "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_tan__doc[] =
+    "tan_() -> Tensor\n"
+    "\n"
+    "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_acos_doc[] =
+    "acos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_acos_doc[] =
+    "acos() -> Tensor\n"
+    "\n"
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_acos__doc[] =
+    "acos_() -> Tensor\n"
+    "\n"
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_asin_doc[] =
+    "asin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_asin_doc[] =
+    "asin() -> Tensor\n"
+    "\n"
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_asin__doc[] =
+    "asin_() -> Tensor\n"
+    "\n"
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_atan_doc[] =
+    "atan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_atan_doc[] =
+    "atan() -> Tensor\n"
+    "\n"
+    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_atan__doc[] =
+    "atan_() -> Tensor\n"
+    "\n"
+    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_cosh_doc[] =
+    "cosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_cosh_doc[] =
+    "cosh() -> Tensor\n"
+    "\n"
+    "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_cosh__doc[] =
+    "cosh_() -> Tensor\n"
+    "\n"
+    "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_sinh_doc[] =
+    "sinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Hyperbolic sine; overflows to +-inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_sinh_doc[] =
+    "sinh() -> Tensor\n"
+    "\n"
+    "Hyperbolic sine; overflows to +-inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_sinh__doc[] =
+    "sinh_() -> Tensor\n"
+    "\n"
+    "Hyperbolic sine; overflows to +-inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_tanh_doc[] =
+    "tanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form computed in double, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_tanh_doc[] =
+    "tanh() -> Tensor\n"
+    "\n"
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form computed in double, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_tanh__doc[] =
+    "tanh_() -> Tensor\n"
+    "\n"
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form computed in double, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_rsqrt_doc[] =
+    "rsqrt(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "1 / sqrt(x) of each element: +0 gives +inf, -0 gives -inf (as PyTorch), negative values NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_rsqrt_doc[] =
+    "rsqrt() -> Tensor\n"
+    "\n"
+    "1 / sqrt(x) of each element: +0 gives +inf, -0 gives -inf (as PyTorch), negative values NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_rsqrt__doc[] =
+    "rsqrt_() -> Tensor\n"
+    "\n"
+    "1 / sqrt(x) of each element: +0 gives +inf, -0 gives -inf (as PyTorch), negative values NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_reciprocal_doc[] =
+    "reciprocal(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "1 / x of each element (TH's `cinv`); 0 gives inf. Integer and bool tensors give the default floating dtype (C++, Python), as PyTorch's `reciprocal`; TH's C form exists for the floating dtypes.";
+const char m_reciprocal_doc[] =
+    "reciprocal() -> Tensor\n"
+    "\n"
+    "1 / x of each element (TH's `cinv`); 0 gives inf. Integer and bool tensors give the default floating dtype (C++, Python), as PyTorch's `reciprocal`; TH's C form exists for the floating dtypes.";
+const char m_reciprocal__doc[] =
+    "reciprocal_() -> Tensor\n"
+    "\n"
+    "1 / x of each element (TH's `cinv`); 0 gives inf. Integer and bool tensors give the default floating dtype (C++, Python), as PyTorch's `reciprocal`; TH's C form exists for the floating dtypes.";
+const char fn_ceil_doc[] =
+    "ceil(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Smallest integer not below each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char m_ceil_doc[] =
+    "ceil() -> Tensor\n"
+    "\n"
+    "Smallest integer not below each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char m_ceil__doc[] =
+    "ceil_() -> Tensor\n"
+    "\n"
+    "Smallest integer not below each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char fn_floor_doc[] =
+    "floor(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Largest integer not above each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char m_floor_doc[] =
+    "floor() -> Tensor\n"
+    "\n"
+    "Largest integer not above each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char m_floor__doc[] =
+    "floor_() -> Tensor\n"
+    "\n"
+    "Largest integer not above each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char fn_trunc_doc[] =
+    "trunc(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char m_trunc_doc[] =
+    "trunc() -> Tensor\n"
+    "\n"
+    "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char m_trunc__doc[] =
+    "trunc_() -> Tensor\n"
+    "\n"
+    "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char fn_round_doc[] =
+    "round(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.";
+const char m_round_doc[] =
+    "round() -> Tensor\n"
+    "\n"
+    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.";
+const char m_round__doc[] =
+    "round_() -> Tensor\n"
+    "\n"
+    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.";
+const char fn_frac_doc[] =
+    "frac(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Fractional part x - trunc(x) of each element, with the sign of x (frac(-2.5) = -0.5); infinities give NaN. Floating dtypes only, as PyTorch.";
+const char m_frac_doc[] =
+    "frac() -> Tensor\n"
+    "\n"
+    "Fractional part x - trunc(x) of each element, with the sign of x (frac(-2.5) = -0.5); infinities give NaN. Floating dtypes only, as PyTorch.";
+const char m_frac__doc[] =
+    "frac_() -> Tensor\n"
+    "\n"
+    "Fractional part x - trunc(x) of each element, with the sign of x (frac(-2.5) = -0.5); infinities give NaN. Floating dtypes only, as PyTorch.";
+const char fn_sign_doc[] =
+    "sign(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "-1, 0 or 1 by the sign of each element, in its own dtype; unsigned and bool values give 0 or 1. NaN and -0 give 0, as TH and PyTorch on the CPU (NumPy's sign of NaN is NaN).";
+const char m_sign_doc[] =
+    "sign() -> Tensor\n"
+    "\n"
+    "-1, 0 or 1 by the sign of each element, in its own dtype; unsigned and bool values give 0 or 1. NaN and -0 give 0, as TH and PyTorch on the CPU (NumPy's sign of NaN is NaN).";
+const char m_sign__doc[] =
+    "sign_() -> Tensor\n"
+    "\n"
+    "-1, 0 or 1 by the sign of each element, in its own dtype; unsigned and bool values give 0 or 1. NaN and -0 give 0, as TH and PyTorch on the CPU (NumPy's sign of NaN is NaN).";
+const char fn_atan2_doc[] =
+    "atan2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+const char m_atan2_doc[] =
+    "atan2(other: Tensor) -> Tensor\n"
+    "\n"
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+const char m_atan2__doc[] =
+    "atan2_(other: Tensor) -> Tensor\n"
+    "\n"
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+const char fn_pow_doc[] =
+    "pow(input: Tensor, exponent: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "pow(input: number, exponent: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. TH had `pow` for Float and Double only; ember has it for every dtype but Bool.\n"
+    "\n"
+    "A number raised to each element of `exponent` (Python's `2 ** t`), the number taking part in type promotion as a wrapped number (2 ** int tensor is integral, 2.5 ** int tensor is float). Negative integral exponents follow `pow`'s tensor rule (2 ** -1 is 0). TH's `tpow(r_, value, t)`.";
+const char m_pow_doc[] =
+    "pow(exponent: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. TH had `pow` for Float and Double only; ember has it for every dtype but Bool.";
+const char m_pow__doc[] =
+    "pow_(exponent: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. TH had `pow` for Float and Double only; ember has it for every dtype but Bool.";
+const char fn_lerp_doc[] =
+    "lerp(input: Tensor, end: Tensor, weight: number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Linear interpolation `self + weight * (end - self)`, broadcasting. The C++ and Python form computes it as PyTorch does, switching to `end - (end - self) * (1 - weight)` for |weight| >= 0.5 so that weight 1 gives `end` exactly; TH's C form uses the first formula throughout, as Torch7 did. Floating dtypes only (PyTorch's rule).";
+const char m_lerp_doc[] =
+    "lerp(end: Tensor, weight: number) -> Tensor\n"
+    "\n"
+    "Linear interpolation `self + weight * (end - self)`, broadcasting. The C++ and Python form computes it as PyTorch does, switching to `end - (end - self) * (1 - weight)` for |weight| >= 0.5 so that weight 1 gives `end` exactly; TH's C form uses the first formula throughout, as Torch7 did. Floating dtypes only (PyTorch's rule).";
+const char m_lerp__doc[] =
+    "lerp_(end: Tensor, weight: number) -> Tensor\n"
+    "\n"
+    "Linear interpolation `self + weight * (end - self)`, broadcasting. The C++ and Python form computes it as PyTorch does, switching to `end - (end - self) * (1 - weight)` for |weight| >= 0.5 so that weight 1 gives `end` exactly; TH's C form uses the first formula throughout, as Torch7 did. Floating dtypes only (PyTorch's rule).";
+const char fn_addcmul_doc[] =
+    "addcmul(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self + value * tensor1 * tensor2`, broadcasting the three tensors. Integers wrap. TH's form needs equal element counts and copies `t` into `r_` first.";
+const char m_addcmul_doc[] =
+    "addcmul(tensor1: Tensor, tensor2: Tensor, *, value: number = 1) -> Tensor\n"
+    "\n"
+    "`self + value * tensor1 * tensor2`, broadcasting the three tensors. Integers wrap. TH's form needs equal element counts and copies `t` into `r_` first.";
+const char m_addcmul__doc[] =
+    "addcmul_(tensor1: Tensor, tensor2: Tensor, *, value: number = 1) -> Tensor\n"
+    "\n"
+    "`self + value * tensor1 * tensor2`, broadcasting the three tensors. Integers wrap. TH's form needs equal element counts and copies `t` into `r_` first.";
+const char fn_addcdiv_doc[] =
+    "addcdiv(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self + value * tensor1 / tensor2`, broadcasting. Floating dtypes in C++ and Python (PyTorch rejects integer addcdiv). TH's C form also exists for the integer dtypes, where `value * src1 / src2` is C's truncating integer division, as Torch7 computed it; a zero integral `src2` is an error there (TH crashed).";
+const char m_addcdiv_doc[] =
+    "addcdiv(tensor1: Tensor, tensor2: Tensor, *, value: number = 1) -> Tensor\n"
+    "\n"
+    "`self + value * tensor1 / tensor2`, broadcasting. Floating dtypes in C++ and Python (PyTorch rejects integer addcdiv). TH's C form also exists for the integer dtypes, where `value * src1 / src2` is C's truncating integer division, as Torch7 computed it; a zero integral `src2` is an error there (TH crashed).";
+const char m_addcdiv__doc[] =
+    "addcdiv_(tensor1: Tensor, tensor2: Tensor, *, value: number = 1) -> Tensor\n"
+    "\n"
+    "`self + value * tensor1 / tensor2`, broadcasting. Floating dtypes in C++ and Python (PyTorch rejects integer addcdiv). TH's C form also exists for the integer dtypes, where `value * src1 / src2` is C's truncating integer division, as Torch7 computed it; a zero integral `src2` is an error there (TH crashed).";
+const char fn_fmod_doc[] =
+    "fmod(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "C's remainder of `self / other`, broadcasting: the quotient is truncated, so the result has the sign of `self` (fmod(-7, 2) = -1, fmod(7, -2) = 1), for integers and floats alike; x fmod 0 is NaN for floats. TH's `fmod`/`cfmod` are the same function. A zero integral divisor is a ValueError naming `other` in every API (PyTorch raises a RuntimeError \"ZeroDivisionError\"; TH crashed); INT_MIN by -1 wraps without trapping.";
+const char m_fmod_doc[] =
+    "fmod(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "C's remainder of `self / other`, broadcasting: the quotient is truncated, so the result has the sign of `self` (fmod(-7, 2) = -1, fmod(7, -2) = 1), for integers and floats alike; x fmod 0 is NaN for floats. TH's `fmod`/`cfmod` are the same function. A zero integral divisor is a ValueError naming `other` in every API (PyTorch raises a RuntimeError \"ZeroDivisionError\"; TH crashed); INT_MIN by -1 wraps without trapping.";
+const char m_fmod__doc[] =
+    "fmod_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "C's remainder of `self / other`, broadcasting: the quotient is truncated, so the result has the sign of `self` (fmod(-7, 2) = -1, fmod(7, -2) = 1), for integers and floats alike; x fmod 0 is NaN for floats. TH's `fmod`/`cfmod` are the same function. A zero integral divisor is a ValueError naming `other` in every API (PyTorch raises a RuntimeError \"ZeroDivisionError\"; TH crashed); INT_MIN by -1 wraps without trapping.";
+const char fn_remainder_doc[] =
+    "remainder(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Python's `self % other`, broadcasting: the quotient is floored, so a non-zero result has the sign of `other` (remainder(-7, 2) = 1, remainder(7, -2) = -1), for integers and floats; x % 0 is NaN for floats. Floats are computed as PyTorch does (C's fmod, then adding `other` once when the signs differ), which is exact; TH computed a - b * floor(a / b), which rounds (it could return b itself for tiny negative a), so ember's TH forms agree with TH up to that rounding. A zero result keeps fmod's sign (remainder(-4., 2.) = -0., NumPy's +0.). A zero integral divisor is a ValueError naming `other` in every API (PyTorch raises a RuntimeError \"ZeroDivisionError\"; TH crashed); INT_MIN by -1 wraps without trapping.";
+const char m_remainder_doc[] =
+    "remainder(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Python's `self % other`, broadcasting: the quotient is floored, so a non-zero result has the sign of `other` (remainder(-7, 2) = 1, remainder(7, -2) = -1), for integers and floats; x % 0 is NaN for floats. Floats are computed as PyTorch does (C's fmod, then adding `other` once when the signs differ), which is exact; TH computed a - b * floor(a / b), which rounds (it could return b itself for tiny negative a), so ember's TH forms agree with TH up to that rounding. A zero result keeps fmod's sign (remainder(-4., 2.) = -0., NumPy's +0.). A zero integral divisor is a ValueError naming `other` in every API (PyTorch raises a RuntimeError \"ZeroDivisionError\"; TH crashed); INT_MIN by -1 wraps without trapping.";
+const char m_remainder__doc[] =
+    "remainder_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Python's `self % other`, broadcasting: the quotient is floored, so a non-zero result has the sign of `other` (remainder(-7, 2) = 1, remainder(7, -2) = -1), for integers and floats; x % 0 is NaN for floats. Floats are computed as PyTorch does (C's fmod, then adding `other` once when the signs differ), which is exact; TH computed a - b * floor(a / b), which rounds (it could return b itself for tiny negative a), so ember's TH forms agree with TH up to that rounding. A zero result keeps fmod's sign (remainder(-4., 2.) = -0., NumPy's +0.). A zero integral divisor is a ValueError naming `other` in every API (PyTorch raises a RuntimeError \"ZeroDivisionError\"; TH crashed); INT_MIN by -1 wraps without trapping.";
+const char fn_floor_divide_doc[] =
+    "floor_divide(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Python's `self // other`, broadcasting: the quotient rounded toward negative infinity, in the promoted dtype (floor_divide(-7, 2) = -4; PyTorch >= 1.13's semantics). Floats as Python's float floor division (exact, where floor(a / b) could be off by one after rounding); x // 0 is inf or NaN. TH has no floor division. A zero integral divisor is a ValueError naming `other` in every API (PyTorch raises a RuntimeError \"ZeroDivisionError\"; TH crashed); INT_MIN by -1 wraps without trapping.";
+const char m_floor_divide_doc[] =
+    "floor_divide(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Python's `self // other`, broadcasting: the quotient rounded toward negative infinity, in the promoted dtype (floor_divide(-7, 2) = -4; PyTorch >= 1.13's semantics). Floats as Python's float floor division (exact, where floor(a / b) could be off by one after rounding); x // 0 is inf or NaN. TH has no floor division. A zero integral divisor is a ValueError naming `other` in every API (PyTorch raises a RuntimeError \"ZeroDivisionError\"; TH crashed); INT_MIN by -1 wraps without trapping.";
+const char m_floor_divide__doc[] =
+    "floor_divide_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Python's `self // other`, broadcasting: the quotient rounded toward negative infinity, in the promoted dtype (floor_divide(-7, 2) = -4; PyTorch >= 1.13's semantics). Floats as Python's float floor division (exact, where floor(a / b) could be off by one after rounding); x // 0 is inf or NaN. TH has no floor division. A zero integral divisor is a ValueError naming `other` in every API (PyTorch raises a RuntimeError \"ZeroDivisionError\"; TH crashed); INT_MIN by -1 wraps without trapping.";
+const char fn_bitwise_and_doc[] =
+    "bitwise_and(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Bitwise `&` of the two's-complement bits (logical for bool), broadcasting (Python's `&`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
+const char m_bitwise_and_doc[] =
+    "bitwise_and(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Bitwise `&` of the two's-complement bits (logical for bool), broadcasting (Python's `&`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
+const char m_bitwise_and__doc[] =
+    "bitwise_and_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Bitwise `&` of the two's-complement bits (logical for bool), broadcasting (Python's `&`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
+const char fn_bitwise_or_doc[] =
+    "bitwise_or(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Bitwise `|` of the two's-complement bits (logical for bool), broadcasting (Python's `|`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
+const char m_bitwise_or_doc[] =
+    "bitwise_or(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Bitwise `|` of the two's-complement bits (logical for bool), broadcasting (Python's `|`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
+const char m_bitwise_or__doc[] =
+    "bitwise_or_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Bitwise `|` of the two's-complement bits (logical for bool), broadcasting (Python's `|`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
+const char fn_bitwise_xor_doc[] =
+    "bitwise_xor(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Bitwise `^` of the two's-complement bits (logical for bool), broadcasting (Python's `^`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
+const char m_bitwise_xor_doc[] =
+    "bitwise_xor(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Bitwise `^` of the two's-complement bits (logical for bool), broadcasting (Python's `^`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
+const char m_bitwise_xor__doc[] =
+    "bitwise_xor_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Bitwise `^` of the two's-complement bits (logical for bool), broadcasting (Python's `^`). Integral and bool dtypes; floating tensors are a TypeError, as in PyTorch; TH's Float and Double C forms exist, as TH exported them, and raise a TypeError.";
+const char fn_bitwise_not_doc[] =
+    "bitwise_not(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Bitwise complement `~x` of each element (logical not for bool), as Python's `~`. Integral and bool dtypes. TH has no such function.";
+const char m_bitwise_not_doc[] =
+    "bitwise_not() -> Tensor\n"
+    "\n"
+    "Bitwise complement `~x` of each element (logical not for bool), as Python's `~`. Integral and bool dtypes. TH has no such function.";
+const char m_bitwise_not__doc[] =
+    "bitwise_not_() -> Tensor\n"
+    "\n"
+    "Bitwise complement `~x` of each element (logical not for bool), as Python's `~`. Integral and bool dtypes. TH has no such function.";
+const char fn_bitwise_left_shift_doc[] =
+    "bitwise_left_shift(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self << other` (Python's `<<`), broadcasting, shifting the bits of the element's own width and wrapping (1 << 7 is -128 in int8); an amount below 0 or at least the bit width gives 0, as PyTorch. Integral dtypes. TH's `lshift`/`clshift` shift integers the same way and, for Float and Double, multiply by 2^other (Torch7's definition); they have no Half form. Amounts below 0 or at least the bit width are defined (C leaves them undefined): Note [shifts] in kernels/scalar_ops.h.";
+const char m_bitwise_left_shift_doc[] =
+    "bitwise_left_shift(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self << other` (Python's `<<`), broadcasting, shifting the bits of the element's own width and wrapping (1 << 7 is -128 in int8); an amount below 0 or at least the bit width gives 0, as PyTorch. Integral dtypes. TH's `lshift`/`clshift` shift integers the same way and, for Float and Double, multiply by 2^other (Torch7's definition); they have no Half form. Amounts below 0 or at least the bit width are defined (C leaves them undefined): Note [shifts] in kernels/scalar_ops.h.";
+const char m_bitwise_left_shift__doc[] =
+    "bitwise_left_shift_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self << other` (Python's `<<`), broadcasting, shifting the bits of the element's own width and wrapping (1 << 7 is -128 in int8); an amount below 0 or at least the bit width gives 0, as PyTorch. Integral dtypes. TH's `lshift`/`clshift` shift integers the same way and, for Float and Double, multiply by 2^other (Torch7's definition); they have no Half form. Amounts below 0 or at least the bit width are defined (C leaves them undefined): Note [shifts] in kernels/scalar_ops.h.";
+const char fn_bitwise_right_shift_doc[] =
+    "bitwise_right_shift(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self >> other` (Python's `>>`), broadcasting: an arithmetic shift for signed dtypes (-8 >> 1 is -4), as PyTorch; an amount below 0 or at least the bit width gives the sign fill (0 or -1). Integral dtypes. TH's `rshift`/`crshift` differ: they shift the element's bits logically also for signed dtypes (Torch7 shifted `(unsigned real) x`: -8 >> 1 is 124 in int8), giving 0 for out-of-range amounts, and divide Float and Double by 2^other. Amounts below 0 or at least the bit width are defined (C leaves them undefined): Note [shifts] in kernels/scalar_ops.h.";
+const char m_bitwise_right_shift_doc[] =
+    "bitwise_right_shift(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self >> other` (Python's `>>`), broadcasting: an arithmetic shift for signed dtypes (-8 >> 1 is -4), as PyTorch; an amount below 0 or at least the bit width gives the sign fill (0 or -1). Integral dtypes. TH's `rshift`/`crshift` differ: they shift the element's bits logically also for signed dtypes (Torch7 shifted `(unsigned real) x`: -8 >> 1 is 124 in int8), giving 0 for out-of-range amounts, and divide Float and Double by 2^other. Amounts below 0 or at least the bit width are defined (C leaves them undefined): Note [shifts] in kernels/scalar_ops.h.";
+const char m_bitwise_right_shift__doc[] =
+    "bitwise_right_shift_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self >> other` (Python's `>>`), broadcasting: an arithmetic shift for signed dtypes (-8 >> 1 is -4), as PyTorch; an amount below 0 or at least the bit width gives the sign fill (0 or -1). Integral dtypes. TH's `rshift`/`crshift` differ: they shift the element's bits logically also for signed dtypes (Torch7 shifted `(unsigned real) x`: -8 >> 1 is 124 in int8), giving 0 for out-of-range amounts, and divide Float and Double by 2^other. Amounts below 0 or at least the bit width are defined (C leaves them undefined): Note [shifts] in kernels/scalar_ops.h.";
+const char fn_maximum_doc[] =
+    "maximum(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The larger of `self` and `other`, element by element, broadcasting; a NaN on either side gives NaN (PyTorch's `maximum`; NumPy's `maximum`, not `fmax`). TH's `cmax` computes `t > src ? t : src`, which is not symmetric in NaN: a NaN in `src` is kept, a NaN in `t` is dropped (cmax(NaN, 1) = 1, cmax(1, NaN) = NaN); ember's TH form keeps that.";
+const char m_maximum_doc[] =
+    "maximum(other: Tensor) -> Tensor\n"
+    "\n"
+    "The larger of `self` and `other`, element by element, broadcasting; a NaN on either side gives NaN (PyTorch's `maximum`; NumPy's `maximum`, not `fmax`). TH's `cmax` computes `t > src ? t : src`, which is not symmetric in NaN: a NaN in `src` is kept, a NaN in `t` is dropped (cmax(NaN, 1) = 1, cmax(1, NaN) = NaN); ember's TH form keeps that.";
+const char fn_minimum_doc[] =
+    "minimum(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The smaller of `self` and `other`, element by element, broadcasting; a NaN on either side gives NaN (PyTorch's `minimum`). TH's `cmin` computes `t < src ? t : src`: a NaN in `src` is kept, one in `t` dropped, as Torch7.";
+const char m_minimum_doc[] =
+    "minimum(other: Tensor) -> Tensor\n"
+    "\n"
+    "The smaller of `self` and `other`, element by element, broadcasting; a NaN on either side gives NaN (PyTorch's `minimum`). TH's `cmin` computes `t < src ? t : src`: a NaN in `src` is kept, one in `t` dropped, as Torch7.";
+const char fn_clamp_min_doc[] =
+    "clamp_min(input: Tensor, min: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element raised to at least `min`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_min`). TH's `cmaxValue(r, t, value)` computes `t > value ? t : value`, so a NaN element becomes `value`.";
+const char m_clamp_min_doc[] =
+    "clamp_min(min: Tensor | number) -> Tensor\n"
+    "\n"
+    "Each element raised to at least `min`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_min`). TH's `cmaxValue(r, t, value)` computes `t > value ? t : value`, so a NaN element becomes `value`.";
+const char m_clamp_min__doc[] =
+    "clamp_min_(min: Tensor | number) -> Tensor\n"
+    "\n"
+    "Each element raised to at least `min`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_min`). TH's `cmaxValue(r, t, value)` computes `t > value ? t : value`, so a NaN element becomes `value`.";
+const char fn_clamp_max_doc[] =
+    "clamp_max(input: Tensor, max: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element lowered to at most `max`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_max`). TH's `cminValue(r, t, value)` computes `t < value ? t : value`, so a NaN element becomes `value`.";
+const char m_clamp_max_doc[] =
+    "clamp_max(max: Tensor | number) -> Tensor\n"
+    "\n"
+    "Each element lowered to at most `max`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_max`). TH's `cminValue(r, t, value)` computes `t < value ? t : value`, so a NaN element becomes `value`.";
+const char m_clamp_max__doc[] =
+    "clamp_max_(max: Tensor | number) -> Tensor\n"
+    "\n"
+    "Each element lowered to at most `max`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_max`). TH's `cminValue(r, t, value)` computes `t < value ? t : value`, so a NaN element becomes `value`.";
+const char fn_clamp_doc[] =
+    "clamp(input: Tensor, min: Tensor | number, max: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element limited to [min, max], broadcasting the three, as PyTorch: min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. The bounds take part in type promotion (an integer tensor clamped to 2.5 is float). TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.";
+const char m_clamp_doc[] =
+    "clamp(min: Tensor | number, max: Tensor | number) -> Tensor\n"
+    "\n"
+    "Each element limited to [min, max], broadcasting the three, as PyTorch: min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. The bounds take part in type promotion (an integer tensor clamped to 2.5 is float). TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.";
+const char m_clamp__doc[] =
+    "clamp_(min: Tensor | number, max: Tensor | number) -> Tensor\n"
+    "\n"
+    "Each element limited to [min, max], broadcasting the three, as PyTorch: min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. The bounds take part in type promotion (an integer tensor clamped to 2.5 is float). TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.";
 const char fn_sum_doc[] =
     "sum(input: Tensor) -> Tensor\n"
     "sum(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
@@ -1124,6 +1757,10 @@ PyMethodDef tensor_methods[] = {
     {"matmul", EMBER_FASTCALL(gen::m_matmul), METH_FASTCALL | METH_KEYWORDS, m_matmul_doc},
     {"eq", EMBER_FASTCALL(gen::m_eq), METH_FASTCALL | METH_KEYWORDS, m_eq_doc},
     {"lt", EMBER_FASTCALL(gen::m_lt), METH_FASTCALL | METH_KEYWORDS, m_lt_doc},
+    {"le", EMBER_FASTCALL(gen::m_le), METH_FASTCALL | METH_KEYWORDS, m_le_doc},
+    {"gt", EMBER_FASTCALL(gen::m_gt), METH_FASTCALL | METH_KEYWORDS, m_gt_doc},
+    {"ge", EMBER_FASTCALL(gen::m_ge), METH_FASTCALL | METH_KEYWORDS, m_ge_doc},
+    {"ne", EMBER_FASTCALL(gen::m_ne), METH_FASTCALL | METH_KEYWORDS, m_ne_doc},
     {"zeros_like", EMBER_FASTCALL(gen::m_zeros_like), METH_FASTCALL | METH_KEYWORDS, m_zeros_like_doc},
     {"ones_like", EMBER_FASTCALL(gen::m_ones_like), METH_FASTCALL | METH_KEYWORDS, m_ones_like_doc},
     {"full_like", EMBER_FASTCALL(gen::m_full_like), METH_FASTCALL | METH_KEYWORDS, m_full_like_doc},
@@ -1177,6 +1814,84 @@ PyMethodDef tensor_methods[] = {
     {"mul_", EMBER_FASTCALL(gen::m_mul_), METH_FASTCALL | METH_KEYWORDS, m_mul__doc},
     {"div", EMBER_FASTCALL(gen::m_div), METH_FASTCALL | METH_KEYWORDS, m_div_doc},
     {"div_", EMBER_FASTCALL(gen::m_div_), METH_FASTCALL | METH_KEYWORDS, m_div__doc},
+    {"sigmoid", EMBER_FASTCALL(gen::m_sigmoid), METH_FASTCALL | METH_KEYWORDS, m_sigmoid_doc},
+    {"sigmoid_", EMBER_FASTCALL(gen::m_sigmoid_), METH_FASTCALL | METH_KEYWORDS, m_sigmoid__doc},
+    {"log", EMBER_FASTCALL(gen::m_log), METH_FASTCALL | METH_KEYWORDS, m_log_doc},
+    {"log_", EMBER_FASTCALL(gen::m_log_), METH_FASTCALL | METH_KEYWORDS, m_log__doc},
+    {"lgamma", EMBER_FASTCALL(gen::m_lgamma), METH_FASTCALL | METH_KEYWORDS, m_lgamma_doc},
+    {"lgamma_", EMBER_FASTCALL(gen::m_lgamma_), METH_FASTCALL | METH_KEYWORDS, m_lgamma__doc},
+    {"log1p", EMBER_FASTCALL(gen::m_log1p), METH_FASTCALL | METH_KEYWORDS, m_log1p_doc},
+    {"log1p_", EMBER_FASTCALL(gen::m_log1p_), METH_FASTCALL | METH_KEYWORDS, m_log1p__doc},
+    {"cos", EMBER_FASTCALL(gen::m_cos), METH_FASTCALL | METH_KEYWORDS, m_cos_doc},
+    {"cos_", EMBER_FASTCALL(gen::m_cos_), METH_FASTCALL | METH_KEYWORDS, m_cos__doc},
+    {"sin", EMBER_FASTCALL(gen::m_sin), METH_FASTCALL | METH_KEYWORDS, m_sin_doc},
+    {"sin_", EMBER_FASTCALL(gen::m_sin_), METH_FASTCALL | METH_KEYWORDS, m_sin__doc},
+    {"tan", EMBER_FASTCALL(gen::m_tan), METH_FASTCALL | METH_KEYWORDS, m_tan_doc},
+    {"tan_", EMBER_FASTCALL(gen::m_tan_), METH_FASTCALL | METH_KEYWORDS, m_tan__doc},
+    {"acos", EMBER_FASTCALL(gen::m_acos), METH_FASTCALL | METH_KEYWORDS, m_acos_doc},
+    {"acos_", EMBER_FASTCALL(gen::m_acos_), METH_FASTCALL | METH_KEYWORDS, m_acos__doc},
+    {"asin", EMBER_FASTCALL(gen::m_asin), METH_FASTCALL | METH_KEYWORDS, m_asin_doc},
+    {"asin_", EMBER_FASTCALL(gen::m_asin_), METH_FASTCALL | METH_KEYWORDS, m_asin__doc},
+    {"atan", EMBER_FASTCALL(gen::m_atan), METH_FASTCALL | METH_KEYWORDS, m_atan_doc},
+    {"atan_", EMBER_FASTCALL(gen::m_atan_), METH_FASTCALL | METH_KEYWORDS, m_atan__doc},
+    {"cosh", EMBER_FASTCALL(gen::m_cosh), METH_FASTCALL | METH_KEYWORDS, m_cosh_doc},
+    {"cosh_", EMBER_FASTCALL(gen::m_cosh_), METH_FASTCALL | METH_KEYWORDS, m_cosh__doc},
+    {"sinh", EMBER_FASTCALL(gen::m_sinh), METH_FASTCALL | METH_KEYWORDS, m_sinh_doc},
+    {"sinh_", EMBER_FASTCALL(gen::m_sinh_), METH_FASTCALL | METH_KEYWORDS, m_sinh__doc},
+    {"tanh", EMBER_FASTCALL(gen::m_tanh), METH_FASTCALL | METH_KEYWORDS, m_tanh_doc},
+    {"tanh_", EMBER_FASTCALL(gen::m_tanh_), METH_FASTCALL | METH_KEYWORDS, m_tanh__doc},
+    {"rsqrt", EMBER_FASTCALL(gen::m_rsqrt), METH_FASTCALL | METH_KEYWORDS, m_rsqrt_doc},
+    {"rsqrt_", EMBER_FASTCALL(gen::m_rsqrt_), METH_FASTCALL | METH_KEYWORDS, m_rsqrt__doc},
+    {"reciprocal", EMBER_FASTCALL(gen::m_reciprocal), METH_FASTCALL | METH_KEYWORDS, m_reciprocal_doc},
+    {"reciprocal_", EMBER_FASTCALL(gen::m_reciprocal_), METH_FASTCALL | METH_KEYWORDS, m_reciprocal__doc},
+    {"ceil", EMBER_FASTCALL(gen::m_ceil), METH_FASTCALL | METH_KEYWORDS, m_ceil_doc},
+    {"ceil_", EMBER_FASTCALL(gen::m_ceil_), METH_FASTCALL | METH_KEYWORDS, m_ceil__doc},
+    {"floor", EMBER_FASTCALL(gen::m_floor), METH_FASTCALL | METH_KEYWORDS, m_floor_doc},
+    {"floor_", EMBER_FASTCALL(gen::m_floor_), METH_FASTCALL | METH_KEYWORDS, m_floor__doc},
+    {"trunc", EMBER_FASTCALL(gen::m_trunc), METH_FASTCALL | METH_KEYWORDS, m_trunc_doc},
+    {"trunc_", EMBER_FASTCALL(gen::m_trunc_), METH_FASTCALL | METH_KEYWORDS, m_trunc__doc},
+    {"round", EMBER_FASTCALL(gen::m_round), METH_FASTCALL | METH_KEYWORDS, m_round_doc},
+    {"round_", EMBER_FASTCALL(gen::m_round_), METH_FASTCALL | METH_KEYWORDS, m_round__doc},
+    {"frac", EMBER_FASTCALL(gen::m_frac), METH_FASTCALL | METH_KEYWORDS, m_frac_doc},
+    {"frac_", EMBER_FASTCALL(gen::m_frac_), METH_FASTCALL | METH_KEYWORDS, m_frac__doc},
+    {"sign", EMBER_FASTCALL(gen::m_sign), METH_FASTCALL | METH_KEYWORDS, m_sign_doc},
+    {"sign_", EMBER_FASTCALL(gen::m_sign_), METH_FASTCALL | METH_KEYWORDS, m_sign__doc},
+    {"atan2", EMBER_FASTCALL(gen::m_atan2), METH_FASTCALL | METH_KEYWORDS, m_atan2_doc},
+    {"atan2_", EMBER_FASTCALL(gen::m_atan2_), METH_FASTCALL | METH_KEYWORDS, m_atan2__doc},
+    {"pow", EMBER_FASTCALL(gen::m_pow), METH_FASTCALL | METH_KEYWORDS, m_pow_doc},
+    {"pow_", EMBER_FASTCALL(gen::m_pow_), METH_FASTCALL | METH_KEYWORDS, m_pow__doc},
+    {"lerp", EMBER_FASTCALL(gen::m_lerp), METH_FASTCALL | METH_KEYWORDS, m_lerp_doc},
+    {"lerp_", EMBER_FASTCALL(gen::m_lerp_), METH_FASTCALL | METH_KEYWORDS, m_lerp__doc},
+    {"addcmul", EMBER_FASTCALL(gen::m_addcmul), METH_FASTCALL | METH_KEYWORDS, m_addcmul_doc},
+    {"addcmul_", EMBER_FASTCALL(gen::m_addcmul_), METH_FASTCALL | METH_KEYWORDS, m_addcmul__doc},
+    {"addcdiv", EMBER_FASTCALL(gen::m_addcdiv), METH_FASTCALL | METH_KEYWORDS, m_addcdiv_doc},
+    {"addcdiv_", EMBER_FASTCALL(gen::m_addcdiv_), METH_FASTCALL | METH_KEYWORDS, m_addcdiv__doc},
+    {"fmod", EMBER_FASTCALL(gen::m_fmod), METH_FASTCALL | METH_KEYWORDS, m_fmod_doc},
+    {"fmod_", EMBER_FASTCALL(gen::m_fmod_), METH_FASTCALL | METH_KEYWORDS, m_fmod__doc},
+    {"remainder", EMBER_FASTCALL(gen::m_remainder), METH_FASTCALL | METH_KEYWORDS, m_remainder_doc},
+    {"remainder_", EMBER_FASTCALL(gen::m_remainder_), METH_FASTCALL | METH_KEYWORDS, m_remainder__doc},
+    {"floor_divide", EMBER_FASTCALL(gen::m_floor_divide), METH_FASTCALL | METH_KEYWORDS, m_floor_divide_doc},
+    {"floor_divide_", EMBER_FASTCALL(gen::m_floor_divide_), METH_FASTCALL | METH_KEYWORDS, m_floor_divide__doc},
+    {"bitwise_and", EMBER_FASTCALL(gen::m_bitwise_and), METH_FASTCALL | METH_KEYWORDS, m_bitwise_and_doc},
+    {"bitwise_and_", EMBER_FASTCALL(gen::m_bitwise_and_), METH_FASTCALL | METH_KEYWORDS, m_bitwise_and__doc},
+    {"bitwise_or", EMBER_FASTCALL(gen::m_bitwise_or), METH_FASTCALL | METH_KEYWORDS, m_bitwise_or_doc},
+    {"bitwise_or_", EMBER_FASTCALL(gen::m_bitwise_or_), METH_FASTCALL | METH_KEYWORDS, m_bitwise_or__doc},
+    {"bitwise_xor", EMBER_FASTCALL(gen::m_bitwise_xor), METH_FASTCALL | METH_KEYWORDS, m_bitwise_xor_doc},
+    {"bitwise_xor_", EMBER_FASTCALL(gen::m_bitwise_xor_), METH_FASTCALL | METH_KEYWORDS, m_bitwise_xor__doc},
+    {"bitwise_not", EMBER_FASTCALL(gen::m_bitwise_not), METH_FASTCALL | METH_KEYWORDS, m_bitwise_not_doc},
+    {"bitwise_not_", EMBER_FASTCALL(gen::m_bitwise_not_), METH_FASTCALL | METH_KEYWORDS, m_bitwise_not__doc},
+    {"bitwise_left_shift", EMBER_FASTCALL(gen::m_bitwise_left_shift), METH_FASTCALL | METH_KEYWORDS, m_bitwise_left_shift_doc},
+    {"bitwise_left_shift_", EMBER_FASTCALL(gen::m_bitwise_left_shift_), METH_FASTCALL | METH_KEYWORDS, m_bitwise_left_shift__doc},
+    {"bitwise_right_shift", EMBER_FASTCALL(gen::m_bitwise_right_shift), METH_FASTCALL | METH_KEYWORDS, m_bitwise_right_shift_doc},
+    {"bitwise_right_shift_", EMBER_FASTCALL(gen::m_bitwise_right_shift_), METH_FASTCALL | METH_KEYWORDS, m_bitwise_right_shift__doc},
+    {"maximum", EMBER_FASTCALL(gen::m_maximum), METH_FASTCALL | METH_KEYWORDS, m_maximum_doc},
+    {"minimum", EMBER_FASTCALL(gen::m_minimum), METH_FASTCALL | METH_KEYWORDS, m_minimum_doc},
+    {"clamp_min", EMBER_FASTCALL(gen::m_clamp_min), METH_FASTCALL | METH_KEYWORDS, m_clamp_min_doc},
+    {"clamp_min_", EMBER_FASTCALL(gen::m_clamp_min_), METH_FASTCALL | METH_KEYWORDS, m_clamp_min__doc},
+    {"clamp_max", EMBER_FASTCALL(gen::m_clamp_max), METH_FASTCALL | METH_KEYWORDS, m_clamp_max_doc},
+    {"clamp_max_", EMBER_FASTCALL(gen::m_clamp_max_), METH_FASTCALL | METH_KEYWORDS, m_clamp_max__doc},
+    {"clamp", EMBER_FASTCALL(gen::m_clamp), METH_FASTCALL | METH_KEYWORDS, m_clamp_doc},
+    {"clamp_", EMBER_FASTCALL(gen::m_clamp_), METH_FASTCALL | METH_KEYWORDS, m_clamp__doc},
     {"sum", EMBER_FASTCALL(gen::m_sum), METH_FASTCALL | METH_KEYWORDS, m_sum_doc},
     {"max", EMBER_FASTCALL(gen::m_max), METH_FASTCALL | METH_KEYWORDS, m_max_doc},
     {"copy_", EMBER_FASTCALL(gen::m_copy_), METH_FASTCALL | METH_KEYWORDS, m_copy__doc},
@@ -1241,6 +1956,10 @@ PyMethodDef module_functions[] = {
     {"matmul", EMBER_FASTCALL(gen::fn_matmul), METH_FASTCALL | METH_KEYWORDS, fn_matmul_doc},
     {"eq", EMBER_FASTCALL(gen::fn_eq), METH_FASTCALL | METH_KEYWORDS, fn_eq_doc},
     {"lt", EMBER_FASTCALL(gen::fn_lt), METH_FASTCALL | METH_KEYWORDS, fn_lt_doc},
+    {"le", EMBER_FASTCALL(gen::fn_le), METH_FASTCALL | METH_KEYWORDS, fn_le_doc},
+    {"gt", EMBER_FASTCALL(gen::fn_gt), METH_FASTCALL | METH_KEYWORDS, fn_gt_doc},
+    {"ge", EMBER_FASTCALL(gen::fn_ge), METH_FASTCALL | METH_KEYWORDS, fn_ge_doc},
+    {"ne", EMBER_FASTCALL(gen::fn_ne), METH_FASTCALL | METH_KEYWORDS, fn_ne_doc},
     {"zeros", EMBER_FASTCALL(gen::fn_zeros), METH_FASTCALL | METH_KEYWORDS, fn_zeros_doc},
     {"ones", EMBER_FASTCALL(gen::fn_ones), METH_FASTCALL | METH_KEYWORDS, fn_ones_doc},
     {"zeros_like", EMBER_FASTCALL(gen::fn_zeros_like), METH_FASTCALL | METH_KEYWORDS, fn_zeros_like_doc},
@@ -1284,6 +2003,46 @@ PyMethodDef module_functions[] = {
     {"sub", EMBER_FASTCALL(gen::fn_sub), METH_FASTCALL | METH_KEYWORDS, fn_sub_doc},
     {"mul", EMBER_FASTCALL(gen::fn_mul), METH_FASTCALL | METH_KEYWORDS, fn_mul_doc},
     {"div", EMBER_FASTCALL(gen::fn_div), METH_FASTCALL | METH_KEYWORDS, fn_div_doc},
+    {"sigmoid", EMBER_FASTCALL(gen::fn_sigmoid), METH_FASTCALL | METH_KEYWORDS, fn_sigmoid_doc},
+    {"log", EMBER_FASTCALL(gen::fn_log), METH_FASTCALL | METH_KEYWORDS, fn_log_doc},
+    {"lgamma", EMBER_FASTCALL(gen::fn_lgamma), METH_FASTCALL | METH_KEYWORDS, fn_lgamma_doc},
+    {"log1p", EMBER_FASTCALL(gen::fn_log1p), METH_FASTCALL | METH_KEYWORDS, fn_log1p_doc},
+    {"cos", EMBER_FASTCALL(gen::fn_cos), METH_FASTCALL | METH_KEYWORDS, fn_cos_doc},
+    {"sin", EMBER_FASTCALL(gen::fn_sin), METH_FASTCALL | METH_KEYWORDS, fn_sin_doc},
+    {"tan", EMBER_FASTCALL(gen::fn_tan), METH_FASTCALL | METH_KEYWORDS, fn_tan_doc},
+    {"acos", EMBER_FASTCALL(gen::fn_acos), METH_FASTCALL | METH_KEYWORDS, fn_acos_doc},
+    {"asin", EMBER_FASTCALL(gen::fn_asin), METH_FASTCALL | METH_KEYWORDS, fn_asin_doc},
+    {"atan", EMBER_FASTCALL(gen::fn_atan), METH_FASTCALL | METH_KEYWORDS, fn_atan_doc},
+    {"cosh", EMBER_FASTCALL(gen::fn_cosh), METH_FASTCALL | METH_KEYWORDS, fn_cosh_doc},
+    {"sinh", EMBER_FASTCALL(gen::fn_sinh), METH_FASTCALL | METH_KEYWORDS, fn_sinh_doc},
+    {"tanh", EMBER_FASTCALL(gen::fn_tanh), METH_FASTCALL | METH_KEYWORDS, fn_tanh_doc},
+    {"rsqrt", EMBER_FASTCALL(gen::fn_rsqrt), METH_FASTCALL | METH_KEYWORDS, fn_rsqrt_doc},
+    {"reciprocal", EMBER_FASTCALL(gen::fn_reciprocal), METH_FASTCALL | METH_KEYWORDS, fn_reciprocal_doc},
+    {"ceil", EMBER_FASTCALL(gen::fn_ceil), METH_FASTCALL | METH_KEYWORDS, fn_ceil_doc},
+    {"floor", EMBER_FASTCALL(gen::fn_floor), METH_FASTCALL | METH_KEYWORDS, fn_floor_doc},
+    {"trunc", EMBER_FASTCALL(gen::fn_trunc), METH_FASTCALL | METH_KEYWORDS, fn_trunc_doc},
+    {"round", EMBER_FASTCALL(gen::fn_round), METH_FASTCALL | METH_KEYWORDS, fn_round_doc},
+    {"frac", EMBER_FASTCALL(gen::fn_frac), METH_FASTCALL | METH_KEYWORDS, fn_frac_doc},
+    {"sign", EMBER_FASTCALL(gen::fn_sign), METH_FASTCALL | METH_KEYWORDS, fn_sign_doc},
+    {"atan2", EMBER_FASTCALL(gen::fn_atan2), METH_FASTCALL | METH_KEYWORDS, fn_atan2_doc},
+    {"pow", EMBER_FASTCALL(gen::fn_pow), METH_FASTCALL | METH_KEYWORDS, fn_pow_doc},
+    {"lerp", EMBER_FASTCALL(gen::fn_lerp), METH_FASTCALL | METH_KEYWORDS, fn_lerp_doc},
+    {"addcmul", EMBER_FASTCALL(gen::fn_addcmul), METH_FASTCALL | METH_KEYWORDS, fn_addcmul_doc},
+    {"addcdiv", EMBER_FASTCALL(gen::fn_addcdiv), METH_FASTCALL | METH_KEYWORDS, fn_addcdiv_doc},
+    {"fmod", EMBER_FASTCALL(gen::fn_fmod), METH_FASTCALL | METH_KEYWORDS, fn_fmod_doc},
+    {"remainder", EMBER_FASTCALL(gen::fn_remainder), METH_FASTCALL | METH_KEYWORDS, fn_remainder_doc},
+    {"floor_divide", EMBER_FASTCALL(gen::fn_floor_divide), METH_FASTCALL | METH_KEYWORDS, fn_floor_divide_doc},
+    {"bitwise_and", EMBER_FASTCALL(gen::fn_bitwise_and), METH_FASTCALL | METH_KEYWORDS, fn_bitwise_and_doc},
+    {"bitwise_or", EMBER_FASTCALL(gen::fn_bitwise_or), METH_FASTCALL | METH_KEYWORDS, fn_bitwise_or_doc},
+    {"bitwise_xor", EMBER_FASTCALL(gen::fn_bitwise_xor), METH_FASTCALL | METH_KEYWORDS, fn_bitwise_xor_doc},
+    {"bitwise_not", EMBER_FASTCALL(gen::fn_bitwise_not), METH_FASTCALL | METH_KEYWORDS, fn_bitwise_not_doc},
+    {"bitwise_left_shift", EMBER_FASTCALL(gen::fn_bitwise_left_shift), METH_FASTCALL | METH_KEYWORDS, fn_bitwise_left_shift_doc},
+    {"bitwise_right_shift", EMBER_FASTCALL(gen::fn_bitwise_right_shift), METH_FASTCALL | METH_KEYWORDS, fn_bitwise_right_shift_doc},
+    {"maximum", EMBER_FASTCALL(gen::fn_maximum), METH_FASTCALL | METH_KEYWORDS, fn_maximum_doc},
+    {"minimum", EMBER_FASTCALL(gen::fn_minimum), METH_FASTCALL | METH_KEYWORDS, fn_minimum_doc},
+    {"clamp_min", EMBER_FASTCALL(gen::fn_clamp_min), METH_FASTCALL | METH_KEYWORDS, fn_clamp_min_doc},
+    {"clamp_max", EMBER_FASTCALL(gen::fn_clamp_max), METH_FASTCALL | METH_KEYWORDS, fn_clamp_max_doc},
+    {"clamp", EMBER_FASTCALL(gen::fn_clamp), METH_FASTCALL | METH_KEYWORDS, fn_clamp_doc},
     {"sum", EMBER_FASTCALL(gen::fn_sum), METH_FASTCALL | METH_KEYWORDS, fn_sum_doc},
     {"max", EMBER_FASTCALL(gen::fn_max), METH_FASTCALL | METH_KEYWORDS, fn_max_doc},
     {"clone", EMBER_FASTCALL(gen::fn_clone), METH_FASTCALL | METH_KEYWORDS, fn_clone_doc},
@@ -1358,28 +2117,28 @@ nullptr},
 [](Tensor& a, const Scalar& b) { ember::div_(a, b); },
 nullptr},
     // __floordiv__
-    {"__floordiv__", nullptr, "floor_divide", false, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
-nullptr,
-nullptr,
+    {"__floordiv__", "floor_divide", "floor_divide", false, true,
+     gen::fn_floor_divide, gen::m_floor_divide, gen::m_floor_divide_,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::floor_divide(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::floor_divide(a, b); },
+[](Tensor& a, const Tensor& b) { ember::floor_divide_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::floor_divide_(a, b); },
 nullptr},
     // __mod__
-    {"__mod__", nullptr, "remainder", false, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
-nullptr,
-nullptr,
+    {"__mod__", "remainder", "remainder", false, true,
+     gen::fn_remainder, gen::m_remainder, gen::m_remainder_,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::remainder(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::remainder(a, b); },
+[](Tensor& a, const Tensor& b) { ember::remainder_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::remainder_(a, b); },
 nullptr},
     // __pow__
-    {"__pow__", nullptr, "pow", false, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
-nullptr,
-nullptr,
+    {"__pow__", "pow", "pow", false, true,
+     gen::fn_pow, gen::m_pow, gen::m_pow_,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::pow(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::pow(a, b); },
+[](Tensor& a, const Tensor& b) { ember::pow_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::pow_(a, b); },
 nullptr},
     // __matmul__
     {"__matmul__", "matmul", "matmul", false, false,
@@ -1390,44 +2149,44 @@ nullptr,
 nullptr,
 nullptr},
     // __and__
-    {"__and__", nullptr, "bitwise_and", true, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
-nullptr,
-nullptr,
+    {"__and__", "bitwise_and", "bitwise_and", true, true,
+     gen::fn_bitwise_and, gen::m_bitwise_and, gen::m_bitwise_and_,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::bitwise_and(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::bitwise_and(a, b); },
+[](Tensor& a, const Tensor& b) { ember::bitwise_and_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::bitwise_and_(a, b); },
 nullptr},
     // __or__
-    {"__or__", nullptr, "bitwise_or", true, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
-nullptr,
-nullptr,
+    {"__or__", "bitwise_or", "bitwise_or", true, true,
+     gen::fn_bitwise_or, gen::m_bitwise_or, gen::m_bitwise_or_,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::bitwise_or(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::bitwise_or(a, b); },
+[](Tensor& a, const Tensor& b) { ember::bitwise_or_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::bitwise_or_(a, b); },
 nullptr},
     // __xor__
-    {"__xor__", nullptr, "bitwise_xor", true, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
-nullptr,
-nullptr,
+    {"__xor__", "bitwise_xor", "bitwise_xor", true, true,
+     gen::fn_bitwise_xor, gen::m_bitwise_xor, gen::m_bitwise_xor_,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::bitwise_xor(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::bitwise_xor(a, b); },
+[](Tensor& a, const Tensor& b) { ember::bitwise_xor_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::bitwise_xor_(a, b); },
 nullptr},
     // __lshift__
-    {"__lshift__", nullptr, "bitwise_left_shift or __lshift__ or lshift", false, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
-nullptr,
-nullptr,
+    {"__lshift__", "bitwise_left_shift", "bitwise_left_shift or __lshift__ or lshift", false, true,
+     gen::fn_bitwise_left_shift, gen::m_bitwise_left_shift, gen::m_bitwise_left_shift_,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::bitwise_left_shift(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::bitwise_left_shift(a, b); },
+[](Tensor& a, const Tensor& b) { ember::bitwise_left_shift_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::bitwise_left_shift_(a, b); },
 nullptr},
     // __rshift__
-    {"__rshift__", nullptr, "bitwise_right_shift or __rshift__ or rshift", false, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
-nullptr,
-nullptr,
+    {"__rshift__", "bitwise_right_shift", "bitwise_right_shift or __rshift__ or rshift", false, true,
+     gen::fn_bitwise_right_shift, gen::m_bitwise_right_shift, gen::m_bitwise_right_shift_,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::bitwise_right_shift(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::bitwise_right_shift(a, b); },
+[](Tensor& a, const Tensor& b) { ember::bitwise_right_shift_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::bitwise_right_shift_(a, b); },
 nullptr},
     // __lt__
     {"__lt__", "lt", "lt", false, true,
@@ -1438,26 +2197,26 @@ nullptr,
 nullptr,
 nullptr},
     // __le__
-    {"__le__", nullptr, "le", false, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
+    {"__le__", "le", "le", false, true,
+     gen::fn_le, gen::m_le, nullptr,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::le(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::le(a, b); },
 nullptr,
 nullptr,
 nullptr},
     // __gt__
-    {"__gt__", nullptr, "gt", false, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
+    {"__gt__", "gt", "gt", false, true,
+     gen::fn_gt, gen::m_gt, nullptr,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::gt(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::gt(a, b); },
 nullptr,
 nullptr,
 nullptr},
     // __ge__
-    {"__ge__", nullptr, "ge", false, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
+    {"__ge__", "ge", "ge", false, true,
+     gen::fn_ge, gen::m_ge, nullptr,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::ge(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::ge(a, b); },
 nullptr,
 nullptr,
 nullptr},
@@ -1470,10 +2229,10 @@ nullptr,
 nullptr,
 nullptr},
     // __ne__
-    {"__ne__", nullptr, "ne", true, true,
-     nullptr, nullptr, nullptr,
-nullptr,
-nullptr,
+    {"__ne__", "ne", "ne", true, true,
+     gen::fn_ne, gen::m_ne, nullptr,
+[](const Tensor& a, const Tensor& b) -> Tensor { return ember::ne(a, b); },
+[](const Tensor& a, const Scalar& b) -> Tensor { return ember::ne(a, b); },
 nullptr,
 nullptr,
 nullptr},
@@ -1494,13 +2253,13 @@ nullptr,
 nullptr,
 [](const Tensor& a) -> Tensor { return ember::abs(a); }},
     // __invert__
-    {"__invert__", nullptr, "bitwise_not", false, true,
-     nullptr, nullptr, nullptr,
+    {"__invert__", "bitwise_not", "bitwise_not", false, true,
+     gen::fn_bitwise_not, gen::m_bitwise_not, gen::m_bitwise_not_,
 nullptr,
 nullptr,
 nullptr,
 nullptr,
-nullptr},
+[](const Tensor& a) -> Tensor { return ember::bitwise_not(a); }},
 };
 static_assert(sizeof(operators) / sizeof(operators[0]) == static_cast<size_t>(Operator::kCount));
 

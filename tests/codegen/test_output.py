@@ -51,7 +51,7 @@ def test_check_fails_after_a_doc_edit(full_repo):
     assert full_repo.codegen().code == 0
     assert full_repo.codegen("--check").code == 0
     path = full_repo.root / "schemas/math/pointwise.yaml"
-    path.write_text(path.read_text().replace("doc: Negates each element.", "doc: Flips the sign of each element."))
+    path.write_text(path.read_text().replace("Negates each element.", "Flips the sign of each element."))
     before = snapshot(full_repo.root)
     r = full_repo.codegen("--check")
     assert r.code == 1

@@ -1,7 +1,7 @@
-// vec::exp against libm in higher precision: float against double exp
-// on every 64th bit pattern (every float is checked by the exhaustive run
-// quoted in kernels/vec_math.h), double against long double expl on
-// random inputs; special values exactly; and the vectorized loop against
+// vec::exp, log, sigmoid and tanh against libm in higher precision:
+// float against double on every 64th (exp) or 7th (log, sigmoid, tanh)
+// bit pattern, double against long double on dense log-spaced and random
+// inputs; special values exactly; and the vectorized loop against
 // one-at-a-time calls, bit for bit.
 #include <gtest/gtest.h>
 
@@ -136,6 +136,145 @@ TEST(VecExp, VectorizedLoopMatchesScalarCalls) {
     const float want = exp_one(in[i]);
     ASSERT_EQ(std::memcmp(&out[i], &want, 4), 0) << "x = " << in[i];
   }
+}
+
+
+// The worst ulp error of f against ref over every 7th float bit pattern
+// (NaN inputs skipped; a NaN reference must meet NaN).
+template <class F, class R>
+double worst_float_error(F f, R ref, float* at) {
+  double worst = 0;
+  float worst_x = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(max : worst)
+  for (int64_t hi = 0; hi < (int64_t{1} << 16); ++hi) {
+    for (uint32_t lo = static_cast<uint32_t>(hi % 7); lo < (1u << 16); lo += 7) {
+      const uint32_t bits = static_cast<uint32_t>(hi) << 16 | lo;
+      float x;
+      std::memcpy(&x, &bits, 4);
+      if (std::isnan(x)) continue;
+      const double want = ref(static_cast<double>(x));
+      const float got = f(x);
+      const double err = std::isnan(want) ? (std::isnan(got) ? 0.0 : 1e30) : ulp_error(got, want);
+      if (err > worst) {
+#pragma omp critical
+        worst_x = x;
+        worst = err;
+      }
+    }
+  }
+  *at = worst_x;
+  return worst;
+}
+
+TEST(VecLog, FloatWithinOneUlpOnEvery7thInput) {
+  float at = 0;
+  const double worst = worst_float_error([](float x) { return vec::log(x); },
+                                         [](double x) { return x < 0 ? std::nan("") : std::log(x); }, &at);
+  EXPECT_LE(worst, 1.0) << "at " << at;
+}
+
+TEST(VecLog, DoubleWithinOneUlpOnDenseInputs) {
+  std::mt19937_64 g(7);
+  double worst = 0, worst_x = 0;
+  for (int i = 0; i < 3000000; ++i) {
+    // Mantissas densely around 1 (where log cancels) and every binade, subnormals included.
+    const double m = (i % 3 == 0) ? 1.0 + std::ldexp(static_cast<double>(g() % 2000001) - 1000000.0, -40)
+                                  : 1.0 + static_cast<double>(g() >> 11) * 0x1p-53;
+    const double x = std::ldexp(m, static_cast<int>(g() % 2098) - 1074);
+    if (!(x > 0) || std::isinf(x)) continue;
+    const double err = ulp_error(vec::log(x), logl(static_cast<long double>(x)));
+    if (err > worst) {
+      worst = err;
+      worst_x = x;
+    }
+  }
+  EXPECT_LE(worst, 1.0) << "at x = " << worst_x;
+}
+
+TEST(VecSigmoid, FloatWithinThreeUlpOnEvery7thInput) {
+  float at = 0;
+  const double worst = worst_float_error([](float x) { return vec::sigmoid(x); },
+                                         [](double x) { return 1.0 / (1.0 + std::exp(-x)); }, &at);
+  EXPECT_LE(worst, 3.0) << "at " << at;
+}
+
+TEST(VecSigmoid, DoubleWithinThreeUlpOnDenseInputs) {
+  double worst = 0, worst_x = 0;
+  for (int i = 0; i < 2000000; ++i) {
+    const double x = -745.0 + 1455.0 * i / 2000000.0 + 1e-7 * (i % 13);
+    const long double want = 1.0L / (1.0L + expl(-static_cast<long double>(x)));
+    const double err = ulp_error(vec::sigmoid(x), want);
+    if (err > worst) {
+      worst = err;
+      worst_x = x;
+    }
+  }
+  EXPECT_LE(worst, 3.0) << "at x = " << worst_x;
+}
+
+TEST(VecTanh, FloatWithinOneUlpOnEvery7thInput) {
+  float at = 0;
+  const double worst = worst_float_error([](float x) { return vec::tanh(x); },
+                                         [](double x) { return std::tanh(x); }, &at);
+  EXPECT_LE(worst, 1.0) << "at " << at;
+}
+
+TEST(VecLogSigmoidTanh, SpecialValues) {
+  constexpr float inf = std::numeric_limits<float>::infinity();
+  constexpr float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(vec::log(0.0f), -inf);
+  EXPECT_EQ(vec::log(-0.0f), -inf);
+  EXPECT_TRUE(std::isnan(vec::log(-1.0f)));
+  EXPECT_TRUE(std::isnan(vec::log(-inf)));
+  EXPECT_TRUE(std::isnan(vec::log(nan)));
+  EXPECT_EQ(vec::log(inf), inf);
+  EXPECT_EQ(vec::log(1.0f), 0.0f);
+  EXPECT_EQ(vec::log(1.0), 0.0);
+  EXPECT_EQ(vec::log(0.0), -std::numeric_limits<double>::infinity());
+  EXPECT_TRUE(std::isnan(vec::log(-1e-300)));
+  EXPECT_LE(ulp_error(vec::log(std::numeric_limits<float>::denorm_min()), std::log(1.4012984643248171e-45)), 1.0);
+  EXPECT_LE(ulp_error(vec::log(4.9406564584124654e-324), logl(4.9406564584124654e-324L)), 1.0);
+  EXPECT_EQ(vec::sigmoid(inf), 1.0f);
+  EXPECT_EQ(vec::sigmoid(-inf), 0.0f);
+  EXPECT_TRUE(std::isnan(vec::sigmoid(nan)));
+  EXPECT_EQ(vec::sigmoid(0.0f), 0.5f);
+  EXPECT_EQ(vec::tanh(inf), 1.0f);
+  EXPECT_EQ(vec::tanh(-inf), -1.0f);
+  EXPECT_TRUE(std::isnan(vec::tanh(nan)));
+  EXPECT_TRUE(std::signbit(vec::tanh(-0.0f)));
+}
+
+__attribute__((noinline)) float log_one(float x) { return vec::log(x); }
+__attribute__((noinline)) float sigmoid_one(float x) { return vec::sigmoid(x); }
+__attribute__((noinline)) float tanh_one(float x) { return vec::tanh(x); }
+
+TEST(VecLogSigmoidTanh, VectorizedLoopMatchesScalarCalls) {
+  std::vector<float> in;
+  std::mt19937 g(3);
+  std::uniform_real_distribution<float> d(-50.0f, 50.0f);
+  for (int i = 0; i < 100003; ++i) in.push_back(i % 5 == 0 ? std::ldexp(d(g), -140) : d(g));
+  for (float s : {0.0f, -0.0f, std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                  std::numeric_limits<float>::quiet_NaN()})
+    in[static_cast<size_t>(g() % in.size())] = s;
+  std::vector<float> out(in.size());
+  Operands<2> ops;
+  ops.ndim = 1;
+  ops.shape[0] = static_cast<int64_t>(in.size());
+  ops.strides[0][0] = ops.strides[1][0] = sizeof(float);
+  ops.data[0] = reinterpret_cast<char*>(out.data());
+  ops.data[1] = reinterpret_cast<char*>(in.data());
+  auto check = [&](float (*one)(float), const char* name) {
+    for (size_t i = 0; i < in.size(); ++i) {
+      const float want = one(in[i]);
+      ASSERT_EQ(std::memcmp(&out[i], &want, 4), 0) << name << "(" << in[i] << ")";
+    }
+  };
+  pointwise<float, float, 1>(ops, [](float x) { return vec::log(x); });
+  check(log_one, "log");
+  pointwise<float, float, 1>(ops, [](float x) { return vec::sigmoid(x); });
+  check(sigmoid_one, "sigmoid");
+  pointwise<float, float, 1>(ops, [](float x) { return vec::tanh(x); });
+  check(tanh_one, "tanh");
 }
 
 }  // namespace

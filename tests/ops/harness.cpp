@@ -309,7 +309,12 @@ Range dtype_range(DType d) {
 
 // Note [domains].
 Range domain_of(const ArgSpec& a, DType d) {
-  if (is_bool(d)) return {0, 1};
+  if (is_bool(d)) {
+    // The declared domain's part of {0, 1}: a divisor's [1, 9] gives only true.
+    const Range b = a.has_domain ? Range{std::max(0.0, std::ceil(a.lo)), std::min(1.0, std::floor(a.hi))} : Range{0, 1};
+    if (b.lo > b.hi) ADD_FAILURE() << "the domain of '" << a.name << "' holds no bool value";
+    return b;
+  }
   Range r = a.has_domain ? Range{a.lo, a.hi} : (info(d).is_signed ? Range{-10, 10} : Range{0, 20});
   const Range limit = dtype_range(d);
   r.lo = std::max(r.lo, limit.lo);
@@ -471,7 +476,8 @@ class PointwiseInputs {
         // tensor of the compute dtype; `alpha`-like Scalar arguments are
         // taken in the kernel's opmath type (double for Double, else float).
         const Scalar& s = a.scalars[k];
-        if (op.args[k].kind == ArgKind::TensorOrScalar) vf_[k] = round_to(compute, s.to<double>());
+        if (op.args[k].kind == ArgKind::TensorOrScalar || op.args[k].kind == ArgKind::Number)
+          vf_[k] = round_to(compute, s.to<double>());
         else vf_[k] = compute == DType::Double ? s.to<double>() : static_cast<double>(s.to<float>());
         vi_[k] = is_floating(compute) ? 0 : wrap_to(compute, s.to<int64_t>());
       }
@@ -612,6 +618,7 @@ Args make_args(const OpSpec& op, DType d, Layout layout, bool scalars, uint64_t 
         if (scalars) a.scalars[i] = scalar_for(d, r, rng);
         else a.tensors[i] = make_input(d, layout, k++, r, rng, reduction);
         break;
+      case ArgKind::Number: a.scalars[i] = scalar_for(d, r, rng); break;
       case ArgKind::Scalar:
         // Special values with a scaling alpha would overflow in float but
         // not in the double reference; 1 keeps both exact.
@@ -748,10 +755,14 @@ void check_promotion(const OpSpec& op, const std::vector<Variant>& variants) {
       a.tensors[self_pos] = make_input(m.self, self_layout, 0, domain_of(op.args[self_pos], m.self), rng, false);
       // A number's value fits the compute dtype (PyTorch rejects or wraps
       // out-of-range numbers; neither is what this checks).
-      const Range other_range = domain_of(op.args[other_pos], number && !is_floating(m.other) ? compute : m.other);
-      if (number) a.scalars[other_pos] = scalar_for(m.other, other_range, rng);
-      else a.tensors[other_pos] = make_input(m.other, m.other_kind == Other::Dims ? Layout::Contiguous : Layout::ZeroDim,
-                                             1, other_range, rng, false);
+      // Every Tensor|Scalar argument is of the mixed kind (clamp's min and max).
+      for (size_t k = static_cast<size_t>(other_pos); k < op.args.size(); ++k) {
+        if (op.args[k].kind != ArgKind::TensorOrScalar) continue;
+        const Range other_range = domain_of(op.args[k], number && !is_floating(m.other) ? compute : m.other);
+        if (number) a.scalars[k] = scalar_for(m.other, other_range, rng);
+        else a.tensors[k] = make_input(m.other, m.other_kind == Other::Dims ? Layout::Contiguous : Layout::ZeroDim,
+                                       static_cast<int>(k), other_range, rng, false);
+      }
       for (size_t k = 0; k < op.args.size(); ++k)
         if (op.args[k].kind == ArgKind::Scalar) a.scalars[k] = scalar_for(compute, domain_of(op.args[k], compute), rng);
       const PointwiseCase c = pointwise_reference(op, a, compute, result);

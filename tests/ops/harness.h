@@ -19,13 +19,16 @@
 
 #include "TH/TH.h"
 #include "ember/tensor.h"
+#include "tests/ops/reference_math.h"
 
 namespace ember::optest {
 
 // How a case lays its tensor inputs out; see Note [layouts] in harness.cpp.
 enum class Layout : int8_t { Contiguous, Transposed, Narrowed, Expanded, ZeroSize, ZeroDim, Large, Special };
 
-enum class ArgKind : int8_t { Tensor, TensorOrScalar, Scalar, Int, Bool };
+// Number: a Scalar the kernel reads as an input, a wrapped number in type
+// promotion (pow.Scalar's base).
+enum class ArgKind : int8_t { Tensor, TensorOrScalar, Scalar, Int, Bool, Number };
 
 // One argument of the op's signature, in order.
 struct ArgSpec {

@@ -63,6 +63,26 @@ EMBER_CPP_API Tensor lt(const Tensor& self, const Tensor& other);
 EMBER_CPP_API Tensor& lt_out(Tensor& out, const Tensor& self, const Tensor& other);
 EMBER_CPP_API Tensor lt(const Tensor& self, const Scalar& other);
 EMBER_CPP_API Tensor& lt_out(Tensor& out, const Tensor& self, const Scalar& other);
+// le(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor le(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& le_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor le(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& le_out(Tensor& out, const Tensor& self, const Scalar& other);
+// gt(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor gt(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& gt_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor gt(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& gt_out(Tensor& out, const Tensor& self, const Scalar& other);
+// ge(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor ge(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& ge_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor ge(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& ge_out(Tensor& out, const Tensor& self, const Scalar& other);
+// ne(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor ne(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& ne_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor ne(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& ne_out(Tensor& out, const Tensor& self, const Scalar& other);
 
 // construct
 // zeros(int[] size, *, ScalarType? dtype=None) -> Tensor
@@ -230,6 +250,203 @@ EMBER_CPP_API Tensor& div_out(Tensor& out, const Tensor& self, const Tensor& oth
 EMBER_CPP_API Tensor div(const Tensor& self, const Scalar& other);
 EMBER_CPP_API Tensor& div_(Tensor& self, const Scalar& other);
 EMBER_CPP_API Tensor& div_out(Tensor& out, const Tensor& self, const Scalar& other);
+// sigmoid(Tensor self) -> Tensor
+EMBER_CPP_API Tensor sigmoid(const Tensor& self);
+EMBER_CPP_API Tensor& sigmoid_(Tensor& self);
+EMBER_CPP_API Tensor& sigmoid_out(Tensor& out, const Tensor& self);
+// log(Tensor self) -> Tensor
+EMBER_CPP_API Tensor log(const Tensor& self);
+EMBER_CPP_API Tensor& log_(Tensor& self);
+EMBER_CPP_API Tensor& log_out(Tensor& out, const Tensor& self);
+// lgamma(Tensor self) -> Tensor
+EMBER_CPP_API Tensor lgamma(const Tensor& self);
+EMBER_CPP_API Tensor& lgamma_(Tensor& self);
+EMBER_CPP_API Tensor& lgamma_out(Tensor& out, const Tensor& self);
+// log1p(Tensor self) -> Tensor
+EMBER_CPP_API Tensor log1p(const Tensor& self);
+EMBER_CPP_API Tensor& log1p_(Tensor& self);
+EMBER_CPP_API Tensor& log1p_out(Tensor& out, const Tensor& self);
+// cos(Tensor self) -> Tensor
+EMBER_CPP_API Tensor cos(const Tensor& self);
+EMBER_CPP_API Tensor& cos_(Tensor& self);
+EMBER_CPP_API Tensor& cos_out(Tensor& out, const Tensor& self);
+// sin(Tensor self) -> Tensor
+EMBER_CPP_API Tensor sin(const Tensor& self);
+EMBER_CPP_API Tensor& sin_(Tensor& self);
+EMBER_CPP_API Tensor& sin_out(Tensor& out, const Tensor& self);
+// tan(Tensor self) -> Tensor
+EMBER_CPP_API Tensor tan(const Tensor& self);
+EMBER_CPP_API Tensor& tan_(Tensor& self);
+EMBER_CPP_API Tensor& tan_out(Tensor& out, const Tensor& self);
+// acos(Tensor self) -> Tensor
+EMBER_CPP_API Tensor acos(const Tensor& self);
+EMBER_CPP_API Tensor& acos_(Tensor& self);
+EMBER_CPP_API Tensor& acos_out(Tensor& out, const Tensor& self);
+// asin(Tensor self) -> Tensor
+EMBER_CPP_API Tensor asin(const Tensor& self);
+EMBER_CPP_API Tensor& asin_(Tensor& self);
+EMBER_CPP_API Tensor& asin_out(Tensor& out, const Tensor& self);
+// atan(Tensor self) -> Tensor
+EMBER_CPP_API Tensor atan(const Tensor& self);
+EMBER_CPP_API Tensor& atan_(Tensor& self);
+EMBER_CPP_API Tensor& atan_out(Tensor& out, const Tensor& self);
+// cosh(Tensor self) -> Tensor
+EMBER_CPP_API Tensor cosh(const Tensor& self);
+EMBER_CPP_API Tensor& cosh_(Tensor& self);
+EMBER_CPP_API Tensor& cosh_out(Tensor& out, const Tensor& self);
+// sinh(Tensor self) -> Tensor
+EMBER_CPP_API Tensor sinh(const Tensor& self);
+EMBER_CPP_API Tensor& sinh_(Tensor& self);
+EMBER_CPP_API Tensor& sinh_out(Tensor& out, const Tensor& self);
+// tanh(Tensor self) -> Tensor
+EMBER_CPP_API Tensor tanh(const Tensor& self);
+EMBER_CPP_API Tensor& tanh_(Tensor& self);
+EMBER_CPP_API Tensor& tanh_out(Tensor& out, const Tensor& self);
+// rsqrt(Tensor self) -> Tensor
+EMBER_CPP_API Tensor rsqrt(const Tensor& self);
+EMBER_CPP_API Tensor& rsqrt_(Tensor& self);
+EMBER_CPP_API Tensor& rsqrt_out(Tensor& out, const Tensor& self);
+// reciprocal(Tensor self) -> Tensor
+EMBER_CPP_API Tensor reciprocal(const Tensor& self);
+EMBER_CPP_API Tensor& reciprocal_(Tensor& self);
+EMBER_CPP_API Tensor& reciprocal_out(Tensor& out, const Tensor& self);
+// ceil(Tensor self) -> Tensor
+EMBER_CPP_API Tensor ceil(const Tensor& self);
+EMBER_CPP_API Tensor& ceil_(Tensor& self);
+EMBER_CPP_API Tensor& ceil_out(Tensor& out, const Tensor& self);
+// floor(Tensor self) -> Tensor
+EMBER_CPP_API Tensor floor(const Tensor& self);
+EMBER_CPP_API Tensor& floor_(Tensor& self);
+EMBER_CPP_API Tensor& floor_out(Tensor& out, const Tensor& self);
+// trunc(Tensor self) -> Tensor
+EMBER_CPP_API Tensor trunc(const Tensor& self);
+EMBER_CPP_API Tensor& trunc_(Tensor& self);
+EMBER_CPP_API Tensor& trunc_out(Tensor& out, const Tensor& self);
+// round(Tensor self) -> Tensor
+EMBER_CPP_API Tensor round(const Tensor& self);
+EMBER_CPP_API Tensor& round_(Tensor& self);
+EMBER_CPP_API Tensor& round_out(Tensor& out, const Tensor& self);
+// frac(Tensor self) -> Tensor
+EMBER_CPP_API Tensor frac(const Tensor& self);
+EMBER_CPP_API Tensor& frac_(Tensor& self);
+EMBER_CPP_API Tensor& frac_out(Tensor& out, const Tensor& self);
+// sign(Tensor self) -> Tensor
+EMBER_CPP_API Tensor sign(const Tensor& self);
+EMBER_CPP_API Tensor& sign_(Tensor& self);
+EMBER_CPP_API Tensor& sign_out(Tensor& out, const Tensor& self);
+// atan2(Tensor self, Tensor other) -> Tensor
+EMBER_CPP_API Tensor atan2(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& atan2_(Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& atan2_out(Tensor& out, const Tensor& self, const Tensor& other);
+// pow(Tensor self, Tensor|Scalar exponent) -> Tensor
+EMBER_CPP_API Tensor pow(const Tensor& self, const Tensor& exponent);
+EMBER_CPP_API Tensor& pow_(Tensor& self, const Tensor& exponent);
+EMBER_CPP_API Tensor& pow_out(Tensor& out, const Tensor& self, const Tensor& exponent);
+EMBER_CPP_API Tensor pow(const Tensor& self, const Scalar& exponent);
+EMBER_CPP_API Tensor& pow_(Tensor& self, const Scalar& exponent);
+EMBER_CPP_API Tensor& pow_out(Tensor& out, const Tensor& self, const Scalar& exponent);
+// pow.scalar(Scalar self, Tensor exponent) -> Tensor
+EMBER_CPP_API Tensor pow(const Scalar& self, const Tensor& exponent);
+EMBER_CPP_API Tensor& pow_out(Tensor& out, const Scalar& self, const Tensor& exponent);
+// lerp(Tensor self, Tensor end, Scalar weight) -> Tensor
+EMBER_CPP_API Tensor lerp(const Tensor& self, const Tensor& end, const Scalar& weight);
+EMBER_CPP_API Tensor& lerp_(Tensor& self, const Tensor& end, const Scalar& weight);
+EMBER_CPP_API Tensor& lerp_out(Tensor& out, const Tensor& self, const Tensor& end, const Scalar& weight);
+// addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
+EMBER_CPP_API Tensor addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1);
+EMBER_CPP_API Tensor& addcmul_(Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1);
+EMBER_CPP_API Tensor& addcmul_out(Tensor& out, const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1);
+// addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
+EMBER_CPP_API Tensor addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1);
+EMBER_CPP_API Tensor& addcdiv_(Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1);
+EMBER_CPP_API Tensor& addcdiv_out(Tensor& out, const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1);
+// fmod(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor fmod(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& fmod_(Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& fmod_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor fmod(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& fmod_(Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& fmod_out(Tensor& out, const Tensor& self, const Scalar& other);
+// remainder(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor remainder(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& remainder_(Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& remainder_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor remainder(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& remainder_(Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& remainder_out(Tensor& out, const Tensor& self, const Scalar& other);
+// floor_divide(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor floor_divide(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& floor_divide_(Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& floor_divide_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor floor_divide(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& floor_divide_(Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& floor_divide_out(Tensor& out, const Tensor& self, const Scalar& other);
+// bitwise_and(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor bitwise_and(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_and_(Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_and_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor bitwise_and(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_and_(Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_and_out(Tensor& out, const Tensor& self, const Scalar& other);
+// bitwise_or(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor bitwise_or(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_or_(Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_or_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor bitwise_or(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_or_(Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_or_out(Tensor& out, const Tensor& self, const Scalar& other);
+// bitwise_xor(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor bitwise_xor(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_xor_(Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_xor_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor bitwise_xor(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_xor_(Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_xor_out(Tensor& out, const Tensor& self, const Scalar& other);
+// bitwise_not(Tensor self) -> Tensor
+EMBER_CPP_API Tensor bitwise_not(const Tensor& self);
+EMBER_CPP_API Tensor& bitwise_not_(Tensor& self);
+EMBER_CPP_API Tensor& bitwise_not_out(Tensor& out, const Tensor& self);
+// bitwise_left_shift(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor bitwise_left_shift(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_left_shift_(Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_left_shift_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor bitwise_left_shift(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_left_shift_(Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_left_shift_out(Tensor& out, const Tensor& self, const Scalar& other);
+// bitwise_right_shift(Tensor self, Tensor|Scalar other) -> Tensor
+EMBER_CPP_API Tensor bitwise_right_shift(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_right_shift_(Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& bitwise_right_shift_out(Tensor& out, const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor bitwise_right_shift(const Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_right_shift_(Tensor& self, const Scalar& other);
+EMBER_CPP_API Tensor& bitwise_right_shift_out(Tensor& out, const Tensor& self, const Scalar& other);
+// maximum(Tensor self, Tensor other) -> Tensor
+EMBER_CPP_API Tensor maximum(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& maximum_out(Tensor& out, const Tensor& self, const Tensor& other);
+// minimum(Tensor self, Tensor other) -> Tensor
+EMBER_CPP_API Tensor minimum(const Tensor& self, const Tensor& other);
+EMBER_CPP_API Tensor& minimum_out(Tensor& out, const Tensor& self, const Tensor& other);
+// clamp_min(Tensor self, Tensor|Scalar min) -> Tensor
+EMBER_CPP_API Tensor clamp_min(const Tensor& self, const Tensor& min);
+EMBER_CPP_API Tensor& clamp_min_(Tensor& self, const Tensor& min);
+EMBER_CPP_API Tensor& clamp_min_out(Tensor& out, const Tensor& self, const Tensor& min);
+EMBER_CPP_API Tensor clamp_min(const Tensor& self, const Scalar& min);
+EMBER_CPP_API Tensor& clamp_min_(Tensor& self, const Scalar& min);
+EMBER_CPP_API Tensor& clamp_min_out(Tensor& out, const Tensor& self, const Scalar& min);
+// clamp_max(Tensor self, Tensor|Scalar max) -> Tensor
+EMBER_CPP_API Tensor clamp_max(const Tensor& self, const Tensor& max);
+EMBER_CPP_API Tensor& clamp_max_(Tensor& self, const Tensor& max);
+EMBER_CPP_API Tensor& clamp_max_out(Tensor& out, const Tensor& self, const Tensor& max);
+EMBER_CPP_API Tensor clamp_max(const Tensor& self, const Scalar& max);
+EMBER_CPP_API Tensor& clamp_max_(Tensor& self, const Scalar& max);
+EMBER_CPP_API Tensor& clamp_max_out(Tensor& out, const Tensor& self, const Scalar& max);
+// clamp(Tensor self, Tensor|Scalar min, Tensor|Scalar max) -> Tensor
+EMBER_CPP_API Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max);
+EMBER_CPP_API Tensor& clamp_(Tensor& self, const Tensor& min, const Tensor& max);
+EMBER_CPP_API Tensor& clamp_out(Tensor& out, const Tensor& self, const Tensor& min, const Tensor& max);
+EMBER_CPP_API Tensor clamp(const Tensor& self, const Scalar& min, const Scalar& max);
+EMBER_CPP_API Tensor& clamp_(Tensor& self, const Scalar& min, const Scalar& max);
+EMBER_CPP_API Tensor& clamp_out(Tensor& out, const Tensor& self, const Scalar& min, const Scalar& max);
 
 // reduce
 // sum(Tensor self) -> Tensor
@@ -343,6 +560,14 @@ inline Tensor Tensor::eq(const Tensor& other) const { return ember::eq(*this, ot
 inline Tensor Tensor::eq(const Scalar& other) const { return ember::eq(*this, other); }
 inline Tensor Tensor::lt(const Tensor& other) const { return ember::lt(*this, other); }
 inline Tensor Tensor::lt(const Scalar& other) const { return ember::lt(*this, other); }
+inline Tensor Tensor::le(const Tensor& other) const { return ember::le(*this, other); }
+inline Tensor Tensor::le(const Scalar& other) const { return ember::le(*this, other); }
+inline Tensor Tensor::gt(const Tensor& other) const { return ember::gt(*this, other); }
+inline Tensor Tensor::gt(const Scalar& other) const { return ember::gt(*this, other); }
+inline Tensor Tensor::ge(const Tensor& other) const { return ember::ge(*this, other); }
+inline Tensor Tensor::ge(const Scalar& other) const { return ember::ge(*this, other); }
+inline Tensor Tensor::ne(const Tensor& other) const { return ember::ne(*this, other); }
+inline Tensor Tensor::ne(const Scalar& other) const { return ember::ne(*this, other); }
 inline Tensor Tensor::zeros_like(std::optional<DType> dtype) const { return ember::zeros_like(*this, dtype); }
 inline Tensor Tensor::ones_like(std::optional<DType> dtype) const { return ember::ones_like(*this, dtype); }
 inline Tensor Tensor::full_like(const Scalar& fill_value, std::optional<DType> dtype) const { return ember::full_like(*this, fill_value, dtype); }
@@ -410,6 +635,108 @@ inline Tensor Tensor::div(const Tensor& other) const { return ember::div(*this, 
 inline Tensor& Tensor::div_(const Tensor& other) { return ember::div_(*this, other); }
 inline Tensor Tensor::div(const Scalar& other) const { return ember::div(*this, other); }
 inline Tensor& Tensor::div_(const Scalar& other) { return ember::div_(*this, other); }
+inline Tensor Tensor::sigmoid() const { return ember::sigmoid(*this); }
+inline Tensor& Tensor::sigmoid_() { return ember::sigmoid_(*this); }
+inline Tensor Tensor::log() const { return ember::log(*this); }
+inline Tensor& Tensor::log_() { return ember::log_(*this); }
+inline Tensor Tensor::lgamma() const { return ember::lgamma(*this); }
+inline Tensor& Tensor::lgamma_() { return ember::lgamma_(*this); }
+inline Tensor Tensor::log1p() const { return ember::log1p(*this); }
+inline Tensor& Tensor::log1p_() { return ember::log1p_(*this); }
+inline Tensor Tensor::cos() const { return ember::cos(*this); }
+inline Tensor& Tensor::cos_() { return ember::cos_(*this); }
+inline Tensor Tensor::sin() const { return ember::sin(*this); }
+inline Tensor& Tensor::sin_() { return ember::sin_(*this); }
+inline Tensor Tensor::tan() const { return ember::tan(*this); }
+inline Tensor& Tensor::tan_() { return ember::tan_(*this); }
+inline Tensor Tensor::acos() const { return ember::acos(*this); }
+inline Tensor& Tensor::acos_() { return ember::acos_(*this); }
+inline Tensor Tensor::asin() const { return ember::asin(*this); }
+inline Tensor& Tensor::asin_() { return ember::asin_(*this); }
+inline Tensor Tensor::atan() const { return ember::atan(*this); }
+inline Tensor& Tensor::atan_() { return ember::atan_(*this); }
+inline Tensor Tensor::cosh() const { return ember::cosh(*this); }
+inline Tensor& Tensor::cosh_() { return ember::cosh_(*this); }
+inline Tensor Tensor::sinh() const { return ember::sinh(*this); }
+inline Tensor& Tensor::sinh_() { return ember::sinh_(*this); }
+inline Tensor Tensor::tanh() const { return ember::tanh(*this); }
+inline Tensor& Tensor::tanh_() { return ember::tanh_(*this); }
+inline Tensor Tensor::rsqrt() const { return ember::rsqrt(*this); }
+inline Tensor& Tensor::rsqrt_() { return ember::rsqrt_(*this); }
+inline Tensor Tensor::reciprocal() const { return ember::reciprocal(*this); }
+inline Tensor& Tensor::reciprocal_() { return ember::reciprocal_(*this); }
+inline Tensor Tensor::ceil() const { return ember::ceil(*this); }
+inline Tensor& Tensor::ceil_() { return ember::ceil_(*this); }
+inline Tensor Tensor::floor() const { return ember::floor(*this); }
+inline Tensor& Tensor::floor_() { return ember::floor_(*this); }
+inline Tensor Tensor::trunc() const { return ember::trunc(*this); }
+inline Tensor& Tensor::trunc_() { return ember::trunc_(*this); }
+inline Tensor Tensor::round() const { return ember::round(*this); }
+inline Tensor& Tensor::round_() { return ember::round_(*this); }
+inline Tensor Tensor::frac() const { return ember::frac(*this); }
+inline Tensor& Tensor::frac_() { return ember::frac_(*this); }
+inline Tensor Tensor::sign() const { return ember::sign(*this); }
+inline Tensor& Tensor::sign_() { return ember::sign_(*this); }
+inline Tensor Tensor::atan2(const Tensor& other) const { return ember::atan2(*this, other); }
+inline Tensor& Tensor::atan2_(const Tensor& other) { return ember::atan2_(*this, other); }
+inline Tensor Tensor::pow(const Tensor& exponent) const { return ember::pow(*this, exponent); }
+inline Tensor& Tensor::pow_(const Tensor& exponent) { return ember::pow_(*this, exponent); }
+inline Tensor Tensor::pow(const Scalar& exponent) const { return ember::pow(*this, exponent); }
+inline Tensor& Tensor::pow_(const Scalar& exponent) { return ember::pow_(*this, exponent); }
+inline Tensor Tensor::lerp(const Tensor& end, const Scalar& weight) const { return ember::lerp(*this, end, weight); }
+inline Tensor& Tensor::lerp_(const Tensor& end, const Scalar& weight) { return ember::lerp_(*this, end, weight); }
+inline Tensor Tensor::addcmul(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const { return ember::addcmul(*this, tensor1, tensor2, value); }
+inline Tensor& Tensor::addcmul_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) { return ember::addcmul_(*this, tensor1, tensor2, value); }
+inline Tensor Tensor::addcdiv(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const { return ember::addcdiv(*this, tensor1, tensor2, value); }
+inline Tensor& Tensor::addcdiv_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) { return ember::addcdiv_(*this, tensor1, tensor2, value); }
+inline Tensor Tensor::fmod(const Tensor& other) const { return ember::fmod(*this, other); }
+inline Tensor& Tensor::fmod_(const Tensor& other) { return ember::fmod_(*this, other); }
+inline Tensor Tensor::fmod(const Scalar& other) const { return ember::fmod(*this, other); }
+inline Tensor& Tensor::fmod_(const Scalar& other) { return ember::fmod_(*this, other); }
+inline Tensor Tensor::remainder(const Tensor& other) const { return ember::remainder(*this, other); }
+inline Tensor& Tensor::remainder_(const Tensor& other) { return ember::remainder_(*this, other); }
+inline Tensor Tensor::remainder(const Scalar& other) const { return ember::remainder(*this, other); }
+inline Tensor& Tensor::remainder_(const Scalar& other) { return ember::remainder_(*this, other); }
+inline Tensor Tensor::floor_divide(const Tensor& other) const { return ember::floor_divide(*this, other); }
+inline Tensor& Tensor::floor_divide_(const Tensor& other) { return ember::floor_divide_(*this, other); }
+inline Tensor Tensor::floor_divide(const Scalar& other) const { return ember::floor_divide(*this, other); }
+inline Tensor& Tensor::floor_divide_(const Scalar& other) { return ember::floor_divide_(*this, other); }
+inline Tensor Tensor::bitwise_and(const Tensor& other) const { return ember::bitwise_and(*this, other); }
+inline Tensor& Tensor::bitwise_and_(const Tensor& other) { return ember::bitwise_and_(*this, other); }
+inline Tensor Tensor::bitwise_and(const Scalar& other) const { return ember::bitwise_and(*this, other); }
+inline Tensor& Tensor::bitwise_and_(const Scalar& other) { return ember::bitwise_and_(*this, other); }
+inline Tensor Tensor::bitwise_or(const Tensor& other) const { return ember::bitwise_or(*this, other); }
+inline Tensor& Tensor::bitwise_or_(const Tensor& other) { return ember::bitwise_or_(*this, other); }
+inline Tensor Tensor::bitwise_or(const Scalar& other) const { return ember::bitwise_or(*this, other); }
+inline Tensor& Tensor::bitwise_or_(const Scalar& other) { return ember::bitwise_or_(*this, other); }
+inline Tensor Tensor::bitwise_xor(const Tensor& other) const { return ember::bitwise_xor(*this, other); }
+inline Tensor& Tensor::bitwise_xor_(const Tensor& other) { return ember::bitwise_xor_(*this, other); }
+inline Tensor Tensor::bitwise_xor(const Scalar& other) const { return ember::bitwise_xor(*this, other); }
+inline Tensor& Tensor::bitwise_xor_(const Scalar& other) { return ember::bitwise_xor_(*this, other); }
+inline Tensor Tensor::bitwise_not() const { return ember::bitwise_not(*this); }
+inline Tensor& Tensor::bitwise_not_() { return ember::bitwise_not_(*this); }
+inline Tensor Tensor::bitwise_left_shift(const Tensor& other) const { return ember::bitwise_left_shift(*this, other); }
+inline Tensor& Tensor::bitwise_left_shift_(const Tensor& other) { return ember::bitwise_left_shift_(*this, other); }
+inline Tensor Tensor::bitwise_left_shift(const Scalar& other) const { return ember::bitwise_left_shift(*this, other); }
+inline Tensor& Tensor::bitwise_left_shift_(const Scalar& other) { return ember::bitwise_left_shift_(*this, other); }
+inline Tensor Tensor::bitwise_right_shift(const Tensor& other) const { return ember::bitwise_right_shift(*this, other); }
+inline Tensor& Tensor::bitwise_right_shift_(const Tensor& other) { return ember::bitwise_right_shift_(*this, other); }
+inline Tensor Tensor::bitwise_right_shift(const Scalar& other) const { return ember::bitwise_right_shift(*this, other); }
+inline Tensor& Tensor::bitwise_right_shift_(const Scalar& other) { return ember::bitwise_right_shift_(*this, other); }
+inline Tensor Tensor::maximum(const Tensor& other) const { return ember::maximum(*this, other); }
+inline Tensor Tensor::minimum(const Tensor& other) const { return ember::minimum(*this, other); }
+inline Tensor Tensor::clamp_min(const Tensor& min) const { return ember::clamp_min(*this, min); }
+inline Tensor& Tensor::clamp_min_(const Tensor& min) { return ember::clamp_min_(*this, min); }
+inline Tensor Tensor::clamp_min(const Scalar& min) const { return ember::clamp_min(*this, min); }
+inline Tensor& Tensor::clamp_min_(const Scalar& min) { return ember::clamp_min_(*this, min); }
+inline Tensor Tensor::clamp_max(const Tensor& max) const { return ember::clamp_max(*this, max); }
+inline Tensor& Tensor::clamp_max_(const Tensor& max) { return ember::clamp_max_(*this, max); }
+inline Tensor Tensor::clamp_max(const Scalar& max) const { return ember::clamp_max(*this, max); }
+inline Tensor& Tensor::clamp_max_(const Scalar& max) { return ember::clamp_max_(*this, max); }
+inline Tensor Tensor::clamp(const Tensor& min, const Tensor& max) const { return ember::clamp(*this, min, max); }
+inline Tensor& Tensor::clamp_(const Tensor& min, const Tensor& max) { return ember::clamp_(*this, min, max); }
+inline Tensor Tensor::clamp(const Scalar& min, const Scalar& max) const { return ember::clamp(*this, min, max); }
+inline Tensor& Tensor::clamp_(const Scalar& min, const Scalar& max) { return ember::clamp_(*this, min, max); }
 inline Tensor Tensor::sum() const { return ember::sum(*this); }
 inline Tensor Tensor::sum(int64_t dim, bool keepdim) const { return ember::sum(*this, dim, keepdim); }
 inline std::tuple<Tensor, Tensor> Tensor::max(int64_t dim, bool keepdim) const { return ember::max(*this, dim, keepdim); }

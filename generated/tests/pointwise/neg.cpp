@@ -22,7 +22,7 @@ int64_t ref_i(const int64_t* v) {
 const OpSpec kOp{
     "neg",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}},
-    {DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+    {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
     Rule::Same, ref_f, ref_i, Reducer::None,
     {}};
 
@@ -36,6 +36,20 @@ const std::vector<Variant> kVariants = {
 const ThSpec kThNeg{"THTensor_neg", {c_out(), c_input(0)}, {}};
 
 }  // namespace
+
+TEST(OpNeg, Byte_Contiguous) { check_pointwise(kOp, kVariants, DType::Byte, Layout::Contiguous); }
+
+TEST(OpNeg, Byte_Transposed) { check_pointwise(kOp, kVariants, DType::Byte, Layout::Transposed); }
+
+TEST(OpNeg, Byte_Narrowed) { check_pointwise(kOp, kVariants, DType::Byte, Layout::Narrowed); }
+
+TEST(OpNeg, Byte_Expanded) { check_pointwise(kOp, kVariants, DType::Byte, Layout::Expanded); }
+
+TEST(OpNeg, Byte_ZeroSize) { check_pointwise(kOp, kVariants, DType::Byte, Layout::ZeroSize); }
+
+TEST(OpNeg, Byte_ZeroDim) { check_pointwise(kOp, kVariants, DType::Byte, Layout::ZeroDim); }
+
+TEST(OpNeg, Byte_Large) { check_pointwise(kOp, kVariants, DType::Byte, Layout::Large); }
 
 TEST(OpNeg, Char_Contiguous) { check_pointwise(kOp, kVariants, DType::Char, Layout::Contiguous); }
 
@@ -156,6 +170,8 @@ TEST(OpNeg, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16,
 TEST(OpNeg, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpNeg, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpNeg, THByteTensor_neg) { check_th_pointwise(kOp, DType::Byte, kThNeg, [](const ThCall& c) { THByteTensor_neg(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1)); }); }
 
 TEST(OpNeg, THCharTensor_neg) { check_th_pointwise(kOp, DType::Char, kThNeg, [](const ThCall& c) { THCharTensor_neg(c.tensor<THCharTensor>(0), c.tensor<THCharTensor>(1)); }); }
 

@@ -17,6 +17,7 @@ Tensor neg_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
   return rt::run_pointwise<1>("neg", out, inplace, args, rt::ResultRule::Same,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
+                                     case DType::Byte: return neg_kernel<uint8_t, uint8_t>(ops);
                                      case DType::Char: return neg_kernel<int8_t, int8_t>(ops);
                                      case DType::Short: return neg_kernel<int16_t, int16_t>(ops);
                                      case DType::Int: return neg_kernel<int32_t, int32_t>(ops);
@@ -53,6 +54,24 @@ using ember::DType;
 using ember::StorageImpl;
 using ember::TensorImpl;
 using namespace ember;
+
+EMBER_API void THByteTensor_neg(THByteTensor *self_, THByteTensor *src) {
+  static const char* const kArgs[] = {"out", "self"};
+  ember::th::Failure failure;
+  try {
+    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::Byte, "THByteTensor_neg", "self_", "out");
+    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_neg", "src", "self");
+    {
+      ember::th::ThPointwise<1> plan("THByteTensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
+      neg_kernel<uint8_t, uint8_t>(plan.operands());
+      plan.finish();
+    }
+    return;
+  } catch (...) {
+    failure = ember::th::capture();
+  }
+  ember::th::report(failure, kArgs, 2);
+}
 
 EMBER_API void THCharTensor_neg(THCharTensor *self_, THCharTensor *src) {
   static const char* const kArgs[] = {"out", "self"};
