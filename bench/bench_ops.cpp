@@ -117,6 +117,8 @@ void B6_int32_mm_512(benchmark::State& state) {
 void B9_xcorr2_5x5_512_f32(benchmark::State& state) {
   Tensor x = ramp({512, 512}, kFloat), k = ramp({5, 5}, kFloat), out = empty({508, 508}, kFloat);
   for (auto _ : state) xcorr2_out(out, x, k);
+}
+
 // The math fast paths (kernels/vec_math.h) on varied inputs, so that no
 // input-dependent shortcut of a peer's implementation dominates: log on
 // (0, 10], sigmoid and tanh on [-5, 5).
