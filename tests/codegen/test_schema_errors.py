@@ -79,7 +79,7 @@ ops:
     kernel: {kind: reduce, identity: "0", combine: "acc + x", merge: "a + b", result: integral_to_long}
     doc: Sum.
     test: {ref: "total"}
-""", "- signature:", "names a reference reducer (sum), got 'total'"),
+""", "- signature:", "names a reference reducer (sum, prod, mean, var, std, norm, max, min, all, any), got 'total'"),
     "error example calling another op's C function": (
         NEG + '    errors:\n      - {raises: Value, arg: self, when: "never", example: "THIntTensor_cadd(nullptr)"}\n',
         "raises:", "calls THIntTensor_cadd, which is not a C function of neg"),
