@@ -176,23 +176,23 @@ void assign_out(const char* op, const Tensor& out, const Tensor& result) {
 }
 
 void amax_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim) {
-  assign_out("amax", out, amax(self, dim, keepdim));
+  assign_out("amax", out, rt::amax(self, dim, keepdim));
 }
 
 void amin_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim) {
-  assign_out("amin", out, amin(self, dim, keepdim));
+  assign_out("amin", out, rt::amin(self, dim, keepdim));
 }
 
 void renorm_out(Tensor& out, const Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
-  assign_out("renorm", out, renorm(self, p, dim, maxnorm));
+  assign_out("renorm", out, rt::renorm(self, p, dim, maxnorm));
 }
 
 void renorm_(Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
-  self.copy_(renorm(self, p, dim, maxnorm));
+  self.copy_(rt::renorm(self, p, dim, maxnorm));
 }
 
 void cross_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<int64_t> dim) {
-  assign_out("cross", out, cross(self, other, dim));
+  assign_out("cross", out, rt::cross(self, other, dim));
 }
 
 double th_dist_value(TensorImpl* a, TensorImpl* b, double p, const th::Fn& fn) {
