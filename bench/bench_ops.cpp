@@ -219,6 +219,40 @@ void B13_gather_dim1_f32(benchmark::State& state) {
   for (auto _ : state) gather_out(out, src, 1, idx);
 }
 
+// Uniform floats in [0, 1) from a fixed LCG, the same every run.
+// compare.py draws its own uniform data: the cost of sort and topk
+// depends on the distribution, not on the values.
+Tensor uniform(IntList sizes) {
+  Tensor t = empty(sizes, kFloat);
+  float* p = t.data<float>();
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    p[i] = static_cast<float>(x >> 40) * (1.0f / 16777216.0f);
+  }
+  return t;
+}
+
+void B8_sort_f32(benchmark::State& state) {
+  Tensor a = uniform({kIdx}), values = empty({kIdx}, kFloat), indices = empty({kIdx}, kLong);
+  for (auto _ : state) sort_out(values, indices, a);
+}
+
+void B14_topk100_f32(benchmark::State& state) {
+  Tensor a = uniform({kIdx}), values = empty({100}, kFloat), indices = empty({100}, kLong);
+  for (auto _ : state) topk_out(values, indices, a, 100);
+}
+
+void B15_cumsum_f32(benchmark::State& state) {
+  Tensor a = uniform({kN}), out = empty({kN}, kFloat);
+  for (auto _ : state) cumsum_out(out, a, 0);
+}
+
+void B16_max_dim1_f32(benchmark::State& state) {
+  Tensor a = uniform({kSide, kSide}), values = empty({kSide}, kFloat), indices = empty({kSide}, kLong);
+  for (auto _ : state) max_out(values, indices, a, 1);
+}
+
 }  // namespace
 
 BENCHMARK(B1_add_f32_contiguous)->Unit(benchmark::kMillisecond);
@@ -249,5 +283,9 @@ BENCHMARK(B24_lt_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B25_maximum_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B26_clamp_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B27_pow_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B8_sort_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B14_topk100_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B15_cumsum_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B16_max_dim1_f32)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """Runs ember's benchmark set and the same work in NumPy, in one run, and
-prints ember/NumPy time ratios (single thread; medians of repetitions).
+prints ember/peer time ratios (single thread; medians of repetitions). Where
+NumPy has no equivalent (topk) or computes less (sort without positions),
+PyTorch 1.13 (Debian's python3-torch, when installed) is timed as well.
 
     bench/compare.py [--bench build/bench/bench_ops] [--repetitions 7] [--filter REGEX] [--cpu-time]
 
@@ -47,7 +49,7 @@ def random_indices(shape, bound: int) -> np.ndarray:
     return out.reshape(shape)
 
 
-def numpy_cases() -> dict[str, tuple[callable, str]]:
+def numpy_cases() -> list[tuple[str, callable, str]]:
     a = np.full(N, 0.5, np.float32)
     b = np.full(N, 0.5, np.float32)
     out = np.empty(N, np.float32)
@@ -71,33 +73,61 @@ def numpy_cases() -> dict[str, tuple[callable, str]]:
     num_i32, den_i32 = (-500.0 + 1.0 * kv).astype(np.int32), (1.0 + 0.008 * kv).astype(np.int32)
     lhs32, rhs32 = (-5.0 + 0.01 * kv).astype(np.float32), (-4.0 + 0.008 * kv).astype(np.float32)
     lt_mask = np.empty(N, np.bool_)
-    return {
-        "B1_add_f32_contiguous": (lambda: np.add(a, b, out=out), "np.add(a, b, out=c)"),
-        "B2_add_f32_transposed": (lambda: np.add(sq, sq2, out=sq_out), "np.add(a, b.T, out=c)"),
-        "B3_sumall_f32": (lambda: a.sum(), "a.sum()"),
-        "B4a_sum_dim1_f32": (lambda: np.sum(sq, axis=1, out=row), "a.sum(axis=1, out=r)"),
-        "B4b_sum_dim0_f32": (lambda: np.sum(sq, axis=0, out=row), "a.sum(axis=0, out=r)"),
-        "B5_exp_f32": (lambda: np.exp(a, out=out), "np.exp(a, out=c)"),
-        "B6_int32_mm_512": (lambda: np.matmul(mi, mi, out=mi_out), "np.matmul(a, b, out=c) (int32 512^2)"),
-        "B7_copy_transposed_f32": (lambda: np.copyto(sq_out, sq2), "np.copyto(c, a.T)"),
-        "B10_cadd_4_f32_TH": (lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
-        "B10_add_4_f32_cpp": (lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
-        "B11_add_i32": (lambda: np.add(ia, ib, out=iout), "np.add(ia, ib, out=ic)"),
-        "B12_index_select_f32": (lambda: np.take(src1, idx1, out=out1), "np.take(a, idx, out=c)"),
-        "B13_gather_dim1_f32": (lambda: np.take_along_axis(src2, idx2, axis=1),
-                                "np.take_along_axis(a, idx, axis=1) (allocates)"),
-        "B20_log_f32": (lambda: np.log(pos32, out=out), "np.log(a, out=c)"),
-        "B20_log_f64": (lambda: np.log(pos64, out=out64), "np.log(a, out=c) (float64)"),
+    rng = np.random.default_rng(0)
+    u20, u24 = rng.random(1 << 20, np.float32), rng.random(N, np.float32)
+    usq, irow = rng.random((SIDE, SIDE), np.float32), np.empty(SIDE, np.int64)
+    return [
+        ("B1_add_f32_contiguous", lambda: np.add(a, b, out=out), "np.add(a, b, out=c)"),
+        ("B2_add_f32_transposed", lambda: np.add(sq, sq2, out=sq_out), "np.add(a, b.T, out=c)"),
+        ("B3_sumall_f32", lambda: a.sum(), "a.sum()"),
+        ("B4a_sum_dim1_f32", lambda: np.sum(sq, axis=1, out=row), "a.sum(axis=1, out=r)"),
+        ("B4b_sum_dim0_f32", lambda: np.sum(sq, axis=0, out=row), "a.sum(axis=0, out=r)"),
+        ("B5_exp_f32", lambda: np.exp(a, out=out), "np.exp(a, out=c)"),
+        ("B6_int32_mm_512", lambda: np.matmul(mi, mi, out=mi_out), "np.matmul(a, b, out=c) (int32 512^2)"),
+        ("B7_copy_transposed_f32", lambda: np.copyto(sq_out, sq2), "np.copyto(c, a.T)"),
+        ("B10_cadd_4_f32_TH", lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
+        ("B10_add_4_f32_cpp", lambda: np.add(s4a, s4b, out=s4r), "np.add(a4, b4, out=c4) (Python)"),
+        ("B11_add_i32", lambda: np.add(ia, ib, out=iout), "np.add(ia, ib, out=ic)"),
+        ("B12_index_select_f32", lambda: np.take(src1, idx1, out=out1), "np.take(a, idx, out=c)"),
+        ("B13_gather_dim1_f32", lambda: np.take_along_axis(src2, idx2, axis=1),
+         "np.take_along_axis(a, idx, axis=1) (allocates)"),
+        ("B20_log_f32", lambda: np.log(pos32, out=out), "np.log(a, out=c)"),
+        ("B20_log_f64", lambda: np.log(pos64, out=out64), "np.log(a, out=c) (float64)"),
         # NumPy has no sigmoid: the expression its users write, one ufunc at a time into `out`.
-        "B21_sigmoid_f32": (lambda: np.reciprocal(np.add(np.exp(np.negative(sym32, out=out), out=out), 1, out=out), out=out),
-                            "1 / (1 + np.exp(-a)) in place"),
-        "B22_tanh_f32": (lambda: np.tanh(sym32, out=out), "np.tanh(a, out=c)"),
-        "B23_remainder_i32": (lambda: np.remainder(num_i32, den_i32, out=iout), "np.remainder(ia, ib, out=ic)"),
-        "B24_lt_f32": (lambda: np.less(lhs32, rhs32, out=lt_mask), "np.less(a, b, out=mask)"),
-        "B25_maximum_f32": (lambda: np.maximum(lhs32, rhs32, out=out), "np.maximum(a, b, out=c)"),
-        "B26_clamp_f32": (lambda: np.clip(lhs32, -1.0, 1.0, out=out), "np.clip(a, -1, 1, out=c)"),
-        "B27_pow_f32": (lambda: np.power(pos32, np.float32(2.5), out=out), "np.power(a, 2.5, out=c)"),
-    }
+        ("B21_sigmoid_f32", lambda: np.reciprocal(np.add(np.exp(np.negative(sym32, out=out), out=out), 1, out=out), out=out),
+         "1 / (1 + np.exp(-a)) in place"),
+        ("B22_tanh_f32", lambda: np.tanh(sym32, out=out), "np.tanh(a, out=c)"),
+        ("B23_remainder_i32", lambda: np.remainder(num_i32, den_i32, out=iout), "np.remainder(ia, ib, out=ic)"),
+        ("B24_lt_f32", lambda: np.less(lhs32, rhs32, out=lt_mask), "np.less(a, b, out=mask)"),
+        ("B25_maximum_f32", lambda: np.maximum(lhs32, rhs32, out=out), "np.maximum(a, b, out=c)"),
+        ("B26_clamp_f32", lambda: np.clip(lhs32, -1.0, 1.0, out=out), "np.clip(a, -1, 1, out=c)"),
+        ("B27_pow_f32", lambda: np.power(pos32, np.float32(2.5), out=out), "np.power(a, 2.5, out=c)"),
+        ("B8_sort_f32", lambda: np.sort(u20), "np.sort(a) (values only)"),
+        ("B8_sort_f32", lambda: np.take(u20, np.argsort(u20, kind="stable")), "np.argsort(a, kind='stable'), np.take"),
+        ("B15_cumsum_f32", lambda: np.cumsum(u24, out=out), "np.cumsum(a, out=c)"),
+        ("B16_max_dim1_f32", lambda: (np.max(usq, axis=1, out=row), np.argmax(usq, axis=1, out=irow)),
+         "np.max(a, 1, out=r), np.argmax(a, 1, out=i)"),
+    ]
+
+
+def torch_cases() -> list[tuple[str, callable, str]]:
+    """PyTorch 1.13 where NumPy has no equivalent; empty without torch."""
+    try:
+        import torch
+    except ImportError:
+        return []
+    torch.set_num_threads(1)
+    rng = np.random.default_rng(0)
+    u20 = torch.from_numpy(rng.random(1 << 20, np.float32))
+    usq = torch.from_numpy(rng.random((SIDE, SIDE), np.float32))
+    v20, i20 = torch.empty(1 << 20), torch.empty(1 << 20, dtype=torch.long)
+    v100, i100 = torch.empty(100), torch.empty(100, dtype=torch.long)
+    vrow, irow = torch.empty(SIDE), torch.empty(SIDE, dtype=torch.long)
+    return [
+        ("B8_sort_f32", lambda: torch.sort(u20, out=(v20, i20)), "torch.sort(a, out=(v, i))"),
+        ("B14_topk100_f32", lambda: torch.topk(u20, 100, out=(v100, i100)), "torch.topk(a, 100, out=(v, i))"),
+        ("B16_max_dim1_f32", lambda: torch.max(usq, 1, out=(vrow, irow)), "torch.max(a, 1, out=(v, i))"),
+    ]
 
 
 def time_numpy(fn, repetitions: int, cpu: bool) -> float:
@@ -155,14 +185,15 @@ def main() -> int:
         print(json.dumps(numpy_gemm(args.repetitions, args.cpu_time)))
         return 0
     ember = time_ember(args.bench, args.repetitions, args.filter, args.cpu_time)
-    print(f"{'benchmark':26} {'ember':>12} {'NumPy':>12} {'ember/NumPy':>12}  NumPy code")
-    for name, (fn, code) in numpy_cases().items():
-        if not re.search(args.filter, name):
-            continue
-        ours = ember[name]
-        theirs = time_numpy(fn, args.repetitions, args.cpu_time)
-        unit, mult = ("ns", 1e9) if ours < 1e-5 else ("ms", 1e3)
-        print(f"{name:26} {ours * mult:9.3f} {unit} {theirs * mult:9.3f} {unit} {ours / theirs:12.2f}  {code}")
+    print(f"{'benchmark':26} {'ember':>12} {'peer':>12} {'ember/peer':>11}  peer code")
+    for peer, cases in (("NumPy", numpy_cases()), ("PyTorch", torch_cases())):
+        for name, fn, code in cases:
+            if not re.search(args.filter, name) or name not in ember:
+                continue
+            ours = ember[name]
+            theirs = time_numpy(fn, args.repetitions, args.cpu_time)
+            unit, mult = ("ns", 1e9) if ours < 1e-5 else ("ms", 1e3)
+            print(f"{name:26} {ours * mult:9.3f} {unit} {theirs * mult:9.3f} {unit} {ours / theirs:11.2f}  {peer}: {code}")
     if "B6_sgemm_1024" in ember:
         report_b6(args, ember)
     if "B9_xcorr2_5x5_512_f32" in ember:

@@ -19,7 +19,7 @@ PLAIN_C_TYPES = {
     "const void *", "real *",
 }
 _FIXED = re.compile(r"^(const )?TH(?P<dtype>[A-Z][A-Za-z0-9]*?)(?P<what>Tensor|Storage) \*$")
-_PARAM = re.compile(r"^(?P<type>.*?)\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)(\s*=\s*(?P<bind>[A-Za-z_][A-Za-z0-9_]*))?$")
+_PARAM = re.compile(r"^(?P<type>.*?)\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)(\s*=\s*(?P<neg>!)?(?P<bind>[A-Za-z_][A-Za-z0-9_]*))?$")
 _FUNC = re.compile(r"^(?P<ret>.*?)\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\((?P<params>.*)\)$")
 
 
@@ -37,6 +37,7 @@ class CParam:
     type: str          # normalised: "THTensor *", "real", "THLongTensor *"
     name: str
     bind: str | None   # op argument / return it stands for
+    negate: bool = False  # `int biased = !unbiased`: the C flag is the bool argument's negation
 
     @property
     def fixed_dtype(self) -> str | None:
@@ -56,7 +57,8 @@ class CParam:
         return self.type.endswith("*")
 
     def __str__(self) -> str:
-        return f"{self.type}{'' if self.type.endswith('*') else ' '}{self.name}" + (f" = {self.bind}" if self.bind else "")
+        bind = f" = {'!' if self.negate else ''}{self.bind}" if self.bind else ""
+        return f"{self.type}{'' if self.type.endswith('*') else ' '}{self.name}" + bind
 
 
 FAMILIES = ("Tensor", "Storage", "Blas")
@@ -107,7 +109,8 @@ def parse_binding(text: str, dtype_names: set[str]) -> CBinding:
             raise BindingError(f"cannot parse C parameter '{part}' (expected 'type name' or 'type name = arg')")
         if any(p.name == pm.group("name") for p in params):
             raise BindingError(f"C parameter '{pm.group('name')}' appears twice")
-        params.append(CParam(_check_type(pm.group("type"), dtype_names), pm.group("name"), pm.group("bind")))
+        params.append(CParam(_check_type(pm.group("type"), dtype_names), pm.group("name"), pm.group("bind"),
+                             pm.group("neg") is not None))
     family, _, name = m.group("name").partition("_")
     if family[2:] not in FAMILIES or not family.startswith("TH") or not name:
         raise BindingError(f"C function '{m.group('name')}' must be named THTensor_<name>, THStorage_<name> or "

@@ -77,3 +77,33 @@ def dispatch_dtypes(op: Op) -> list[DType]:
     if op.kernel.result == "floating":
         return [d for d in op.cpu_dtypes() if d.is_floating]
     return list(op.cpu_dtypes())
+
+
+# ---- reducers and along-dim kernels: arguments passed by name ----------------------
+
+_KERNEL_ARG_TYPES = {"Scalar": "double", "float": "double", "int": "int64_t", "bool": "bool"}
+
+
+def kernel_arg_list(op: Op) -> list[Arg]:
+    """The signature arguments a `reducer` or an along_dim kernel takes, in order."""
+    sig = op.signature
+    assert sig is not None
+    return [a for name in op.kernel.args for a in [sig.arg(name)] if a is not None]
+
+
+def kernel_arg_type(arg: Arg) -> str:
+    return _KERNEL_ARG_TYPES[arg.type]
+
+
+def kernel_arg_params(op: Op) -> str:
+    """`, double p, bool unbiased`: the kernel's parameters after the operands."""
+    return "".join(f", {kernel_arg_type(a)} {a.name}" for a in kernel_arg_list(op))
+
+
+def kernel_arg_names(op: Op) -> str:
+    return "".join(f", {a.name}" for a in kernel_arg_list(op))
+
+
+def kernel_arg_values(op: Op) -> str:
+    """The C++ API's arguments converted to the kernel's parameter types."""
+    return "".join(f", {a.name}.to<double>()" if a.type == "Scalar" else f", {a.name}" for a in kernel_arg_list(op))

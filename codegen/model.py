@@ -24,6 +24,12 @@ class Kernel:
     combine: str | None = None       # reduce: acc, x -> acc
     merge: str | None = None         # reduce: a, b -> acc (partial results)
     finalize: str | None = None      # reduce: acc, count -> result
+    reducer: str | None = None       # reduce: a hand-written reducer family (kernels/reducers.h) instead of expressions
+    args: tuple[str, ...] = ()       # reduce (with reducer), along_dim: signature arguments the kernel takes
+    nonempty: str | None = None      # reduce: "all" or "th": no element to reduce is an error (both APIs, or TH's only)
+    length: str | None = None        # along_dim: each output slice's length: same | one | an int argument
+    check: str | None = None         # along_dim: C++ statement validating arguments before the kernel runs
+    indices: bool = False            # along_dim: the kernel also writes positions (a Long output)
     better: str | None = None        # reduce_index: a, b -> is a better than b
     impl: str | None = None          # view/custom: the runtime function
     th_impl: str | None = None       # custom: the runtime function TH's C functions call instead of the C++ API
@@ -50,8 +56,10 @@ class TestSpec:
     numpy: str | None = None                   # NumPy expression over the arguments (Python tests)
     tol: dict[str, float] = field(default_factory=dict)   # dtype name or 'default' -> tolerance
     domain: dict[str, tuple[float, float]] = field(default_factory=dict)  # arg -> input range
-    gtest: tuple[str, ...] = ()
-    skip_layouts: tuple[str, ...] = ()         # generated layouts left out (a double reference cannot follow float overflow)                # hand-written tests that cover the op
+    gtest: tuple[str, ...] = ()                # hand-written tests that cover the op
+    skip_layouts: tuple[str, ...] = ()         # generated layouts left out (a double reference cannot follow float overflow)
+    shape: tuple[int, int] | None = None       # the 2-D input shape of the Python NumPy tests, when (5, 7) does not fit
+    numpy_dtypes: tuple | None = None          # the dtypes of the Python NumPy tests, when not all (NumPy cannot round like the dtype)
     gtest_at: Location | None = None           # where 'gtest' is written (--check-tests)
 
 

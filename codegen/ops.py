@@ -20,18 +20,23 @@ OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "te
 # kind -> (required keys, optional keys) of `kernel:`
 KERNEL_KINDS: dict[str, tuple[set[str], set[str]]] = {
     "pointwise": ({"expr"}, {"inputs", "result", "nonzero", "th_expr", "th_dtypes", "th_type_error", "negative_power_error"}),
-    "reduce": ({"identity", "combine", "merge"}, {"finalize", "result"}),
+    # Expressions (identity, combine, merge[, finalize]) or a hand-written `reducer`.
+    "reduce": (set(), {"identity", "combine", "merge", "finalize", "result", "reducer", "args", "nonempty"}),
     "reduce_index": ({"better"}, set()),
     "view": ({"impl"}, set()),
-    "custom": ({"impl"}, {"th_impl"}),
+    # `result` of a custom kernel states its result dtype rule for the Python tests.
+    "custom": ({"impl"}, {"th_impl", "result"}),
     "blas": ({"impl", "routine"}, set()),
     "copy": (set(), set()),
+    # A kernel that needs whole slices along a dim (sort, selections, scans).
+    "along_dim": ({"impl", "length"}, {"args", "result", "check", "indices"}),
 }
 # `routine` of a blas kernel -> the call it takes (runtime/blas_routines.h).
 BLAS_ROUTINES = {"gemm": "GemmCall", "gemv": "GemvCall", "ger": "GerCall", "dot": "DotCall"}
+NONEMPTY = ("all", "th")
 # How the C++/Python result dtype follows from the promoted input dtype.
 RESULT_RULES = {"same", "Bool", "Long", "integral_to_long", "floating"}
-TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest", "skip_layouts"}
+TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest", "skip_layouts", "shape", "numpy_dtypes"}
 # Layouts of the generated value tests (tests/ops/harness.h); Special only for floating dtypes.
 TEST_LAYOUTS = ("Contiguous", "Transposed", "Narrowed", "Expanded", "ZeroSize", "ZeroDim", "Large", "Special")
 ERROR_KEYS = {"raises", "when", "example", "arg"}
@@ -80,7 +85,7 @@ def _kernel(node: Node, sig: Signature | None, table: DTypeTable) -> Kernel:
         raise SchemaError(kernel.at("result"), f"unknown result rule '{result}' (known: {', '.join(sorted(RESULT_RULES))})")
     if kind == "blas" and kernel.get("routine") not in BLAS_ROUTINES:
         raise SchemaError(kernel.at("routine"), f"unknown BLAS routine '{kernel.get('routine')}' (known: {', '.join(BLAS_ROUTINES)})")
-    if kind in ("pointwise", "reduce", "reduce_index", "view", "blas") and sig is None:
+    if kind in ("pointwise", "reduce", "reduce_index", "view", "blas", "along_dim") and sig is None:
         raise SchemaError(kernel.at("kind"), f"a '{kind}' kernel needs a signature")
     if "th_impl" in kernel:
         _str(kernel, "th_impl", required=True)
@@ -88,6 +93,48 @@ def _kernel(node: Node, sig: Signature | None, table: DTypeTable) -> Kernel:
             raise SchemaError(kernel.at("th_impl"), "a C-only entry's C functions call 'impl'; 'th_impl' is for entries with a signature")
         if not node.get("th"):
             raise SchemaError(kernel.at("th_impl"), "'th_impl' is what C bindings call, but the entry has no 'th' bindings")
+    for key in ("identity", "combine", "merge", "finalize", "reducer", "check"):
+        if key in kernel:
+            _str(kernel, key)
+    args: tuple[str, ...] = ()
+    if "args" in kernel:
+        assert sig is not None
+        raw = kernel.get("args")
+        if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
+            raise SchemaError(kernel.at("args"), "'args' must be a list of argument names")
+        for name in raw:
+            arg = sig.arg(name)
+            if arg is None or arg.is_tensor:
+                raise SchemaError(kernel.at("args"), f"kernel argument '{name}' is not a non-tensor argument of {sig.name}")
+        args = tuple(raw)
+    if kind == "reduce":
+        expressions = [k for k in ("identity", "combine", "merge") if k in kernel]
+        if "reducer" in kernel and (expressions or "finalize" in kernel):
+            raise SchemaError(kernel.at("reducer"), "a reduce kernel takes a 'reducer' or expressions, not both")
+        if "reducer" not in kernel and len(expressions) < 3:
+            missing = sorted({"identity", "combine", "merge"} - set(expressions))
+            raise SchemaError(kernel.where, f"a reduce kernel needs 'reducer', or {', '.join(missing)}")
+        if args and "reducer" not in kernel:
+            raise SchemaError(kernel.at("args"), "'args' are passed to a 'reducer'; expressions name arguments directly")
+        if "nonempty" in kernel and kernel.get("nonempty") not in NONEMPTY:
+            raise SchemaError(kernel.at("nonempty"), f"'nonempty' must be one of {', '.join(NONEMPTY)}")
+    indices = False
+    if kind == "along_dim":
+        assert sig is not None
+        length = kernel.get("length")
+        if length not in ("same", "one"):
+            arg = sig.arg(str(length))
+            if arg is None or arg.type != "int":
+                raise SchemaError(kernel.at("length"), f"'length' must be same, one or an int argument of {sig.name}")
+        keepdim = sig.arg("keepdim")
+        if keepdim is not None and length != "one":
+            raise SchemaError(kernel.at("length"), "an op with keepdim reduces: its 'length' must be one")
+        tensors = [r for r in sig.returns if r.type == "Tensor"]
+        indices = kernel.get("indices", len(tensors) == 2)
+        if not isinstance(indices, bool):
+            raise SchemaError(kernel.at("indices"), "'indices' must be true or false")
+        if len(tensors) == 2 and not indices:
+            raise SchemaError(kernel.at("indices"), "an op returning (values, indices) has a kernel writing indices")
     inputs: tuple[str, ...] = ()
     if kind == "pointwise":
         assert sig is not None
@@ -132,7 +179,8 @@ def _kernel(node: Node, sig: Signature | None, table: DTypeTable) -> Kernel:
                   negative_power_error=kernel.get("negative_power_error"),
                   nonzero=kernel.get("nonzero"), identity=kernel.get("identity"), combine=kernel.get("combine"), merge=kernel.get("merge"),
                   finalize=kernel.get("finalize"), better=kernel.get("better"), impl=kernel.get("impl"),
-                  th_impl=kernel.get("th_impl"), routine=kernel.get("routine"))
+                  th_impl=kernel.get("th_impl"), routine=kernel.get("routine"), reducer=kernel.get("reducer"), args=args, nonempty=kernel.get("nonempty"),
+                  length=kernel.get("length"), check=kernel.get("check"), indices=indices)
 
 
 def _dtypes(node: Node, table: DTypeTable) -> dict[str, tuple]:
@@ -192,8 +240,24 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
         if not gtests:
             raise SchemaError(test.at("skip_layouts"), "skipped layouts need the hand-written tests that cover them ('gtest')")
         skip = tuple(raw)
+    shape = None
+    if "shape" in test:
+        raw = test.get("shape")
+        if not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(n, int) and n > 0 for n in raw):
+            raise SchemaError(test.at("shape"), "'shape' must be [rows, columns] of positive integers")
+        shape = (raw[0], raw[1])
+    numpy_dtypes = None
+    if "numpy_dtypes" in test:
+        raw = test.get("numpy_dtypes")
+        names = [raw] if isinstance(raw, str) else raw
+        if not isinstance(names, list) or not names or "numpy" not in test:
+            raise SchemaError(test.at("numpy_dtypes"), "'numpy_dtypes' lists the dtypes of the 'numpy' test")
+        if "gtest" not in test:
+            raise SchemaError(test.at("numpy_dtypes"), "dtypes left out of the 'numpy' test need the hand-written tests that cover them ('gtest')")
+        numpy_dtypes = table.resolve(names, test.at("numpy_dtypes"))
     return TestSpec(ref=ref, th_ref=_str(test, "th_ref"), numpy=_str(test, "numpy"), tol=tol, domain=domain, gtest=gtests,
-                    gtest_at=test.at("gtest") if gtests else None, skip_layouts=skip)
+                    gtest_at=test.at("gtest") if gtests else None, skip_layouts=skip, shape=shape,
+                    numpy_dtypes=numpy_dtypes)
 
 
 def _errors(node: Node, sig: Signature | None) -> tuple[ErrorCase, ...]:
@@ -257,6 +321,9 @@ def _bindings(node: Node, sig: Signature | None, table: DTypeTable, passthrough:
                 if p.bind not in bindable:
                     raise SchemaError(where, f"C parameter '{p.name}' of {binding.name} binds unknown argument '{p.bind}' "
                                              f"(arguments of {sig.name}: {', '.join(sorted(bindable))})")
+                bound_arg = sig.arg(p.bind)
+                if p.negate and (bound_arg is None or bound_arg.type != "bool"):
+                    raise SchemaError(where, f"C parameter '{p.name}' of {binding.name} negates '{p.bind}', which is not a bool argument")
             bound = {p.bind for p in binding.params}
             for a in sig.args:
                 if a.default is None and a.name not in bound:

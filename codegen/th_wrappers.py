@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .cbinding import CBinding, CParam
 from .cpp import cpp_default
 from .dtypes import DType, DTypeTable
-from .kernel_code import kernel_name_arg, result_cpp, scalar_args
+from .kernel_code import kernel_arg_list, kernel_arg_type, kernel_name_arg, result_cpp, scalar_args
 from .model import Op
 
 
@@ -120,16 +120,46 @@ def _pointwise(bld: _Builder) -> None:
         bld.lines.append(f"ember::th::copy_into({out_impl}, result_t.impl());")
 
 
+def _kernel_arg_values(bld: _Builder) -> dict[str, str]:
+    """A reducer's or along-dim kernel's arguments, from C parameters or the
+    signature's defaults, as the kernel's parameter types."""
+    values = {}
+    for a in kernel_arg_list(bld.op):
+        p = bld.bound(a.name)
+        if p is None:
+            assert a.default is not None, f"{bld.fn}: unbound argument {a.name} has no default"
+            values[a.name] = f"static_cast<{kernel_arg_type(a)}>({cpp_default(a)})"
+        elif p.type == "real":
+            values[a.name] = f"static_cast<double>(ember::th::from_c({p.name}))"
+        elif a.type == "bool":
+            values[a.name] = f"({p.name} {'==' if p.negate else '!='} 0)"
+        else:
+            values[a.name] = f"static_cast<{kernel_arg_type(a)}>({p.name})"
+    return values
+
+
+def _joined(values: dict[str, str]) -> str:
+    return "".join(", " + v for v in values.values())
+
+
+# What a whole-tensor reduction's C function returns, read from the Scalar result.
+def _return_cpp(ret: str, d: DType) -> str:
+    return {"real": d.cpp, "accreal": d.acc, "int": "int"}[ret]
+
+
 def _reduce(bld: _Builder) -> None:
     op, d = bld.op, bld.d
     self_p = bld.bound("self")
     assert self_p is not None
     src = bld.impl_of(self_p)
-    if bld.b.ret == "accreal" or bld.b.ret == "real":
+    args = _joined(_kernel_arg_values(bld))
+    if bld.b.ret in ("accreal", "real", "int"):
+        if op.kernel.nonempty:
+            bld.lines.append(f"ember::rt::check_has_elements(\"{bld.fn}\", ember::Tensor::borrow({src}));")
         bld.lines.append("kernels::Operands<1> ops;")
         bld.lines.append(f"ember::rt::set_whole_operand(ops, {src});")
-        bld.lines.append(f"const {op.ident}_reducer<{d.cpp}> r{{}};")
-        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>(r.finalize(kernels::reduce_all<{d.cpp}>(ops, r), ember::rt::numel({src})));")
+        value = f"{op.ident}_all<{d.cpp}>(ops, ember::rt::numel({src}){args}).to<{_return_cpp(bld.b.ret, d)}>()"
+        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>({value});")
         return
     out_p = bld.bound("out")
     dim_p = bld.bound("dim")
@@ -139,7 +169,41 @@ def _reduce(bld: _Builder) -> None:
     keep = keep_p.name if keep_p else "false"
     bld.lines.append("kernels::Operands<2> ops;")
     bld.lines.append(f"const int dim_w = static_cast<int>(ember::th::th_reduce_dim(\"{bld.fn}\", {out}, {src}, {dim_p.name}, {keep} != 0, ops));")
-    bld.lines.append(f"{op.ident}_kernel<{d.cpp}, {result_cpp(op, d, for_th=True)}>(ops, dim_w);")
+    bld.lines.append(f"{op.ident}_kernel<{d.cpp}, {result_cpp(op, d, for_th=True)}>(ops, dim_w{args});")
+
+
+def _along_dim(bld: _Builder) -> None:
+    """TH's sort, topk, kthvalue, cumsum, ...: outputs resized as TH does,
+    then the typed kernel; the whole-tensor forms (medianall) return the value."""
+    op, d = bld.op, bld.d
+    sig = op.signature
+    assert sig is not None
+    k = op.kernel
+    outs = [bld.bound(r.name or "") or (bld.bound("out") if len(sig.returns) == 1 else None) for r in sig.returns]
+    impls = [bld.impl_of(p) if p is not None else "nullptr" for p in outs]
+    if k.indices and len(impls) < 2:
+        impls.append("nullptr")
+    src = bld.impl_of(bld.bound("self"))
+    values = _kernel_arg_values(bld)
+    dim_p, keep_p = bld.bound("dim"), bld.bound("keepdim")
+    if sig.arg("dim") is None:
+        dim = "std::nullopt"
+    elif dim_p is not None:
+        dim = f"static_cast<int64_t>({dim_p.name})"
+    else:
+        dim = cpp_default(sig.arg("dim"))
+    length = {"same": "ember::rt::SliceOutputs::kSame", "one": "1"}.get(k.length or "") or values[k.length or ""]
+    keep = f"{keep_p.name} != 0" if keep_p else "false"
+    bld.lines.append(f"ember::rt::DimPlan plan(\"{bld.fn}\", ember::Tensor::borrow({src}), {dim}, "
+                     f"ember::rt::SliceOutputs{{{length}, {'true' if k.length == 'one' else 'false'}, {keep}, "
+                     f"{'true' if k.indices else 'false'}}});")
+    if k.check:
+        bld.lines.append(f"{op.ident}_check(\"{bld.fn}\", plan{_joined(values)});")
+    bld.lines.append(f"plan.th_outputs({', '.join(impls[:2] if k.indices else impls[:1])});")
+    operands = "operands3" if k.indices else "operands2"
+    bld.lines.append(f"{k.impl}<{d.cpp}, {d.cpp}>(plan.{operands}(), plan.dim(){_joined(values)});")
+    if bld.b.ret in ("real", "accreal"):
+        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>(plan.values().item().to<{_return_cpp(bld.b.ret, d)}>());")
 
 
 def _reduce_index(bld: _Builder) -> None:
@@ -201,6 +265,9 @@ def _through_cpp_api(bld: _Builder) -> None:
         bld.lines.append(f"return ember::th::to_c<{c_type(bld.b.ret, d)[:-2].strip()}>(ember::th::to_th_geometry(result.release()));")
     elif bld.b.ret == "void":
         bld.lines.append(f"{call};")
+    elif bld.b.ret in ("real", "accreal", "int") and [r.type for r in sig.returns] == ["Tensor"]:
+        # A 0-dim result (trace): TH returns its value.
+        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>({call}.item().to<{_return_cpp(bld.b.ret, d)}>());")
     else:
         bld.lines.append(f"return static_cast<{c_type(bld.b.ret, d)}>({call});")
 
@@ -307,6 +374,7 @@ _BUILDERS = {
     "copy": _copy,
     "reduce": _reduce,
     "reduce_index": _reduce_index,
+    "along_dim": _along_dim,
     "view": _through_cpp_api,
     "blas": _blas,
 }

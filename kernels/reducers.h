@@ -13,6 +13,7 @@
 // (selects, not ifs) so loops over them vectorize.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -61,6 +62,154 @@ struct Min {
   acc_type combine(acc_type acc, acc_type x) const { return (x < acc || is_nan(x)) ? x : acc; }
   acc_type merge(acc_type a, acc_type b) const { return combine(a, b); }
   acc_type finalize(acc_type acc, int64_t) const { return acc; }
+};
+
+// Reducer families named by schema entries (`reducer: kernels::Prod`)
+// provide `template <class F> static void visit(args..., const F& f)`,
+// calling f with the reducer object for the arguments; a family with a
+// parameter that changes the loop (norm's p) picks a specialised reducer
+// there, so the loops never branch on it.
+
+template <class T>
+struct Prod {
+  using acc_type = acc_t<T>;
+  acc_type identity() const { return acc_type(1); }
+  acc_type combine(acc_type acc, opmath_t<T> x) const { return acc * static_cast<acc_type>(x); }
+  acc_type merge(acc_type a, acc_type b) const { return a * b; }
+  acc_type finalize(acc_type acc, int64_t) const { return acc; }
+  template <class F>
+  static void visit(const F& f) { f(Prod{}); }
+};
+
+template <class T>
+struct MaxOf : Max<T> {
+  template <class F>
+  static void visit(const F& f) { f(Max<T>{}); }
+};
+
+template <class T>
+struct MinOf : Min<T> {
+  template <class F>
+  static void visit(const F& f) { f(Min<T>{}); }
+};
+
+// Whether every (any) element is nonzero; NaN counts as nonzero (as C,
+// NumPy and PyTorch). uint8 lanes rather than bool so loops vectorize.
+template <class T>
+struct All {
+  using acc_type = uint8_t;
+  acc_type identity() const { return 1; }
+  acc_type combine(acc_type acc, opmath_t<T> x) const { return acc & static_cast<uint8_t>(x != opmath_t<T>(0)); }
+  acc_type merge(acc_type a, acc_type b) const { return a & b; }
+  bool finalize(acc_type acc, int64_t) const { return acc != 0; }
+  template <class F>
+  static void visit(const F& f) { f(All{}); }
+};
+
+template <class T>
+struct Any {
+  using acc_type = uint8_t;
+  acc_type identity() const { return 0; }
+  acc_type combine(acc_type acc, opmath_t<T> x) const { return acc | static_cast<uint8_t>(x != opmath_t<T>(0)); }
+  acc_type merge(acc_type a, acc_type b) const { return a | b; }
+  bool finalize(acc_type acc, int64_t) const { return acc != 0; }
+  template <class F>
+  static void visit(const F& f) { f(Any{}); }
+};
+
+// Mean of floating elements; of no elements, NaN.
+template <class T>
+struct MeanOf : Mean<T> {
+  template <class F>
+  static void visit(const F& f) { f(Mean<T>{}); }
+};
+
+// Variance by Welford's update in double, lanes merged by Chan et al.'s
+// formula: stable where the textbook sum-of-squares (TH's) cancels. The
+// divisor is count - 1 when unbiased (Bessel), else count; a divisor of
+// 0 or less gives NaN (one element, unbiased; no element).
+struct Moments {
+  double n, mean, m2;
+};
+
+template <class T>
+struct Variance {
+  using acc_type = Moments;
+  bool unbiased;
+  bool take_sqrt;
+  acc_type identity() const { return {0, 0, 0}; }
+  acc_type combine(acc_type a, opmath_t<T> x) const {
+    const double v = static_cast<double>(x), n = a.n + 1, delta = v - a.mean, mean = a.mean + delta / n;
+    return {n, mean, a.m2 + delta * (v - mean)};
+  }
+  acc_type merge(acc_type a, acc_type b) const {
+    const double n = a.n + b.n, delta = b.mean - a.mean;
+    const double wb = n > 0 ? b.n / n : 0;
+    return {n, a.mean + delta * wb, a.m2 + b.m2 + delta * delta * a.n * wb};
+  }
+  double finalize(acc_type a, int64_t) const {
+    const double divisor = a.n - (unbiased ? 1 : 0);
+    const double var = divisor > 0 ? a.m2 / divisor : std::numeric_limits<double>::quiet_NaN();
+    return take_sqrt ? std::sqrt(var) : var;
+  }
+};
+
+template <class T>
+struct Var {
+  template <class F>
+  static void visit(bool unbiased, const F& f) { f(Variance<T>{unbiased, false}); }
+};
+
+template <class T>
+struct Std {
+  template <class F>
+  static void visit(bool unbiased, const F& f) { f(Variance<T>{unbiased, true}); }
+};
+
+// p-norms, (sum |x|^p)^(1/p), accumulated in acc_t: p = 0 counts nonzero
+// elements, p = +-inf is the largest (smallest) |x|, NaN propagating.
+template <class T, int Kind>
+struct PNorm {
+  using acc_type = acc_t<T>;
+  using M = opmath_t<T>;
+  acc_type p;
+  static acc_type mag(M x) { return static_cast<acc_type>(x < M(0) ? -x : x); }
+  acc_type identity() const {
+    return Kind == 4 ? std::numeric_limits<acc_type>::infinity() : acc_type(0);
+  }
+  acc_type combine(acc_type acc, M x) const {
+    const acc_type a = mag(x);
+    if constexpr (Kind == 0) return acc + static_cast<acc_type>(x != M(0));
+    else if constexpr (Kind == 1) return acc + a;
+    else if constexpr (Kind == 2) return acc + a * a;
+    else if constexpr (Kind == 3) return (a > acc || a != a) ? a : acc;
+    else if constexpr (Kind == 4) return (a < acc || a != a) ? a : acc;
+    else return acc + std::pow(a, p);
+  }
+  acc_type merge(acc_type a, acc_type b) const {
+    if constexpr (Kind == 3) return (b > a || b != b) ? b : a;
+    else if constexpr (Kind == 4) return (b < a || b != b) ? b : a;
+    else return a + b;
+  }
+  acc_type finalize(acc_type acc, int64_t) const {
+    if constexpr (Kind == 2) return std::sqrt(acc);
+    else if constexpr (Kind == 5) return std::pow(acc, acc_type(1) / p);
+    else return acc;
+  }
+};
+
+template <class T>
+struct Norm {
+  template <class F>
+  static void visit(double p, const F& f) {
+    using A = acc_t<T>;
+    if (p == 0) f(PNorm<T, 0>{A(p)});
+    else if (p == 1) f(PNorm<T, 1>{A(p)});
+    else if (p == 2) f(PNorm<T, 2>{A(p)});
+    else if (p == std::numeric_limits<double>::infinity()) f(PNorm<T, 3>{A(p)});
+    else if (p == -std::numeric_limits<double>::infinity()) f(PNorm<T, 4>{A(p)});
+    else f(PNorm<T, 5>{A(p)});
+  }
 };
 
 // better(a, b): a should replace the current best b. Strict, so the first

@@ -45,8 +45,6 @@ template void set_reduce_operands<2>(kernels::Operands<2>&, const TensorImpl*, i
 template void set_reduce_operands<3>(kernels::Operands<3>&, const TensorImpl*, int64_t, bool,
                                      const std::array<const TensorImpl*, 2>&);
 
-namespace {
-
 void prepare_out(const char* op, const Tensor& out, DType want, IntList shape, const char* arg) {
   if (!out.defined()) fail(ErrorKind::Value, str(op, ": the output is an undefined tensor"), arg);
   if (out.dtype() != want)
@@ -54,13 +52,23 @@ void prepare_out(const char* op, const Tensor& out, DType want, IntList shape, c
   if (out.sizes() != shape || (shape.empty() && !out.is_scalar())) resize(out.impl(), shape, {}, op, shape.empty());
 }
 
-}  // namespace
+DType result_dtype(const char* op, const Tensor& self, ResultRule rule) {
+  const PointwiseArg arg{&self, nullptr};
+  return pointwise_types(op, &arg, 1, rule).result;
+}
+
+void check_has_elements(const char* op, const Tensor& self) {
+  if (self.numel() == 0)
+    fail(ErrorKind::Value, str(op, ": the tensor has no elements (there is no value to return; reduce along a dim instead)"),
+         "self");
+}
 
 Tensor run_reduce_dim(const char* op, const Tensor* out, const Tensor& self, int64_t dim, bool keepdim,
-                      ResultRule rule, ReduceDimKernel kernel) {
+                      ResultRule rule, bool nonempty, ReduceDimKernel kernel) {
   const int64_t d = wrap_dim(dim, self.dim(), op);
-  const PointwiseArg arg{&self, nullptr};
-  const DType result_dtype = pointwise_types(op, &arg, 1, rule).result;
+  if (nonempty && self.dim() > 0 && self.size(d) == 0)
+    fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
+  const DType result_dtype = rt::result_dtype(op, self, rule);
   const std::vector<int64_t> shape = reduced_shape(self.impl(), d, keepdim);
   Tensor result;
   if (out) {

@@ -22,13 +22,26 @@ template <int N>
 void set_reduce_operands(kernels::Operands<N>& ops, const TensorImpl* self, int64_t dim, bool keepdim,
                          const std::array<const TensorImpl*, N - 1>& outs);
 
+// An out= tensor of a reduction: must be defined and of dtype `want`;
+// resized to `shape` (0-dim when empty) unless it has it.
+void prepare_out(const char* op, const Tensor& out, DType want, IntList shape, const char* arg);
+
 // Kernel callbacks receive the dtypes, the operands and the wrapped dim.
 using ReduceDimKernel = FunctionRef<void(DType in, DType out, kernels::Operands<2>& ops, int dim)>;
 using ReduceIndexKernel = FunctionRef<void(DType in, kernels::Operands<3>& ops, int dim)>;
 
-// sum(self, dim, keepdim) and the like, PyTorch's semantics; `out` may be null.
+// The dtype of a one-input op's result under `rule` (PyTorch's).
+DType result_dtype(const char* op, const Tensor& self, ResultRule rule);
+
+// A whole-tensor reduction with no identity (max, min, median): self must
+// hold an element.
+void check_has_elements(const char* op, const Tensor& self);
+
+// sum(self, dim, keepdim) and the like, PyTorch's semantics; `out` may be
+// null. With `nonempty`, an empty reduced dim is an error (amax: nothing
+// to pick) rather than the reducer's identity.
 Tensor run_reduce_dim(const char* op, const Tensor* out, const Tensor& self, int64_t dim, bool keepdim,
-                      ResultRule rule, ReduceDimKernel kernel);
+                      ResultRule rule, bool nonempty, ReduceDimKernel kernel);
 // max(self, dim, keepdim) and the like: (values, indices); the reduced dim
 // must not be empty.
 std::tuple<Tensor, Tensor> run_reduce_index(const char* op, const Tensor* values_out, const Tensor* indices_out,

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from ..cpp import Decl, declarations, out_names
 from ..dtypes import DTypeTable
-from ..kernel_code import (dispatch_dtypes, kernel_captures, kernel_name_arg, kernel_params, lambda_params,
-                           nonzero_check, result_cpp, result_dtype_name, scalar_args)
+from ..kernel_code import (dispatch_dtypes, kernel_arg_names, kernel_arg_params, kernel_arg_values, kernel_captures,
+                           kernel_name_arg, kernel_params, lambda_params, nonzero_check, result_cpp, result_dtype_name,
+                           scalar_args)
 from ..model import Op
 from ..ops import BLAS_ROUTINES
 from ..render import render
@@ -62,12 +63,25 @@ def _pointwise_body(op: Op, decl: Decl) -> tuple[str, ...]:
 def _reduce_body(op: Op, decl: Decl) -> tuple[str, ...]:
     sig = op.signature
     assert sig is not None
-    if sig.arg("dim") is None:
-        return ()  # whole-tensor reductions are laid out by the template
     rest = ", ".join(a.name for a in sig.args)
+    if sig.arg("dim") is None:
+        return (f"return {op.ident}_whole({rest});",)
     if decl.name.endswith("_out"):
         return (f"{op.ident}_run(&out, {rest});", "return out;")
     return (f"return {op.ident}_run(nullptr, {rest});",)
+
+
+def _along_dim_body(op: Op, decl: Decl) -> tuple[str, ...]:
+    sig = op.signature
+    assert sig is not None
+    rest = ", ".join(a.name for a in sig.args)
+    outs = out_names(sig)
+    if decl.name.endswith("_out"):
+        if len(outs) == 2:
+            v, i = outs
+            return (f"{op.ident}_run(&{v}, &{i}, {rest});", f"return std::tie({v}, {i});")
+        return (f"{op.ident}_run(&out, nullptr, {rest});", "return out;")
+    return (f"return {op.ident}_run(nullptr, nullptr, {rest});",)
 
 
 def _reduce_index_body(op: Op, decl: Decl) -> tuple[str, ...]:
@@ -132,7 +146,36 @@ _BODIES = {
     "custom": _custom_body,
     "copy": _copy_body,
     "blas": _blas_body,
+    "along_dim": _along_dim_body,
 }
+
+
+def _run_params(op: Op) -> str:
+    """The signature's arguments as parameters of a generated *_run helper;
+    an along_dim kernel's unused ones (sort's `stable`) go unnamed."""
+    sig = op.signature
+    assert sig is not None
+    used = {a.name for a in sig.args}
+    if op.kernel.kind == "along_dim":
+        used = {"self", "dim", "keepdim", "dtype", *op.kernel.args}
+    return ", ".join(f"{a.cpp_type} {a.name}" if a.name in used else f"{a.cpp_type} /*{a.name}*/" for a in sig.args)
+
+
+def _along_dim_context(op: Op) -> dict[str, object]:
+    sig = op.signature
+    assert sig is not None
+    k = op.kernel
+    length = {"same": "ember::rt::SliceOutputs::kSame", "one": "1"}.get(k.length or "", k.length)
+    tensors = [r for r in sig.returns if r.type == "Tensor"]
+    return {
+        "dim_expr": "dim" if sig.arg("dim") is not None else "std::nullopt",
+        "slice_outputs": (f"ember::rt::SliceOutputs{{{length}, {'true' if k.length == 'one' else 'false'}, "
+                          f"{'keepdim' if sig.arg('keepdim') is not None else 'false'}, {'true' if k.indices else 'false'}}}"),
+        "has_dtype_arg": sig.arg("dtype") is not None,
+        "operands": "operands3" if k.indices else "operands2",
+        "returns_two": len(tensors) == 2,
+    }
+
 
 
 def definitions(op: Op) -> list[Definition]:
@@ -158,4 +201,7 @@ def emit(schemas: SchemaSet, out: Output) -> None:
             nonzero_check=nonzero_check(op), kernel_name_arg=kernel_name_arg(op, sig.base_name if sig else op.name),
             n_inputs=len(op.kernel.inputs), th_functions=th_functions(op, table),
             has_dim=bool(sig and sig.arg("dim")), table=table.dtypes,
-            blas_call=BLAS_ROUTINES.get(op.kernel.routine or "")))
+            blas_call=BLAS_ROUTINES.get(op.kernel.routine or ""),
+            run_params=_run_params(op) if sig else "", karg_params=kernel_arg_params(op) if sig else "",
+            karg_names=kernel_arg_names(op) if sig else "", karg_list=list(op.kernel.args), karg_values=kernel_arg_values(op) if sig else "",
+            along=_along_dim_context(op) if sig and op.kernel.kind == "along_dim" else {}))

@@ -24,11 +24,17 @@ from ..writer import Output
 
 LAYOUTS = ("Contiguous", "Transposed", "Narrowed", "Expanded", "ZeroSize", "ZeroDim", "Large")
 FLOATING_LAYOUTS = ("Special",)
-ARG_KINDS = {"Tensor": "Tensor", "Tensor|Scalar": "TensorOrScalar", "Scalar": "Scalar", "int": "Int", "bool": "Bool"}
-# A Scalar argument the kernel reads as an input (pow.Scalar's base): a wrapped number.
+ARG_KINDS = {"Tensor": "Tensor", "Tensor|Scalar": "TensorOrScalar", "Scalar": "Scalar", "int": "Int", "bool": "Bool",
+             "ScalarType?": "OptDType"}
 RULES = {"same": "Same", "Bool": "Bool", "Long": "Long", "integral_to_long": "IntegralToLong", "floating": "Floating"}
-# Reduction entries name a reference reducer of the harness as their `ref`.
-REDUCERS = {"reduce": {"sum": "Sum"}, "reduce_index": {"max": "Max"}}
+# Reduction, sort and scan entries name a reference of the harness
+# (tests/ops/harness_reduce.cpp) as their `ref`.
+_VALUE_REDUCERS = ("sum", "prod", "mean", "var", "std", "norm", "max", "min", "all", "any")
+REDUCERS = {
+    "reduce": {name: name.capitalize() for name in _VALUE_REDUCERS},
+    "reduce_index": {"max": "Max", "min": "Min"},
+    "along_dim": {name: name.capitalize() for name in ("sort", "topk", "kthvalue", "median", "mode", "cumsum", "cumprod", "histc")},
+}
 _TH_CALL = re.compile(r"\b(TH([A-Z][A-Za-z0-9]*?)(Tensor|Storage|Blas)_(\w+))\s*\(")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -150,7 +156,7 @@ def _variant(op: Op, decl: Decl) -> str:
         if a.is_tensor:
             exprs.append(f"a.s({i})" if as_scalar else f"a.t({i})")
         else:
-            exprs.append({"Scalar": f"a.s({i})", "int": f"a.n({i})", "bool": f"a.b({i})"}[a.type])
+            exprs.append({"Scalar": f"a.s({i})", "int": f"a.n({i})", "bool": f"a.b({i})", "ScalarType?": f"a.dt({i})"}[a.type])
         names.append(f"Scalar {a.name}" if as_scalar else a.name)
     if form == "Inplace":
         exprs[0] = "a.w(0)"
@@ -195,9 +201,9 @@ def _th_param(op: Op, b: CBinding, index: int) -> str:
     if arg is not None and p.type == "real":
         return f"c_value({pos})"
     if arg is not None and arg.type == "int" and p.type in ("int", "long"):
-        return "c_dim()"
+        return "c_dim()" if arg.name == "dim" else f"c_int({pos})"
     if arg is not None and arg.type == "bool" and p.type == "int":
-        return "c_keepdim()"
+        return "c_keepdim()" if arg.name == "keepdim" else f"c_flag({pos}, {'true' if p.negate else 'false'})"
     raise SchemaError(op.where, f"test: no generated TH test for parameter '{p.name}' of {b.generic_name}")
 
 
@@ -224,13 +230,20 @@ def _th_call(b: CBinding, d: DType) -> str:
     return f"{b.c_name(d.name)}({', '.join(args)})"
 
 
+_TH_RETURNS = {"accreal": "Accreal", "real": "Real", "int": "Int"}
+
+
 def _th_test(op: Op, b: CBinding, d: DType, var: str) -> TestCase:
     call = _th_call(b, d)
     spec = "kOpTh" if _needs_th_spec(op) else "kOp"
     if op.kernel.kind == "pointwise":
         body = f"check_th_pointwise({spec}, DType::{d.name}, {var}, [](const ThCall& c) {{ {call}; }});"
-    elif b.ret == "accreal":
-        body = f"check_th_reduce_all(kOp, DType::{d.name}, {var}, [](const ThCall& c) {{ return static_cast<double>({call}); }});"
+    elif b.ret in _TH_RETURNS:
+        value = f"static_cast<double>({call})"
+        if d.name in ("Half", "BFloat16") and b.ret == "real":
+            value = f"static_cast<double>(ember::{d.name}::from_bits({call}.x))"
+        body = (f"check_th_reduce_all(kOp, DType::{d.name}, {var}, ThReturn::{_TH_RETURNS[b.ret]}, "
+                f"[](const ThCall& c) {{ return {value}; }});")
     elif b.ret == "void":
         body = f"check_th_reduce(kOp, DType::{d.name}, {var}, [](const ThCall& c) {{ {call}; }});"
     else:
@@ -265,7 +278,8 @@ def _error_test(op: Op, e: ErrorCase, index: int) -> TestCase:
 # ---- files ----------------------------------------------------------------------
 
 def _value_tests(op: Op) -> list[TestCase]:
-    check = {"pointwise": "check_pointwise", "reduce": "check_reduce", "reduce_index": "check_reduce_index"}[op.kernel.kind]
+    check = {"pointwise": "check_pointwise", "reduce": "check_reduce", "reduce_index": "check_reduce_index",
+             "along_dim": "check_along_dim"}[op.kernel.kind]
     tests = []
     for d in op.cpu_dtypes():
         for layout in (x for x in LAYOUTS + (FLOATING_LAYOUTS if d.is_floating else ()) if x not in op.test.skip_layouts):

@@ -23,9 +23,14 @@ def _py_name(dtype_name: str, schemas: SchemaSet) -> str:
     return schemas.dtypes.by_name(dtype_name).numpy
 
 
+# The C++ harness's layout names (a schema's skip_layouts) -> tests/python/op_harness.py's.
+_LAYOUTS = {"Contiguous": "contiguous", "Transposed": "transposed", "Narrowed": "sliced", "Expanded": "broadcast",
+            "ZeroSize": "zero_size", "ZeroDim": "zero_dim"}
+
+
 def _result_rules(op: Op) -> tuple[str, ...]:
-    if op.kernel.kind == "reduce_index":
-        return ("same", "Long")
+    if op.kernel.kind == "reduce_index" or (op.kernel.kind == "along_dim" and op.kernel.indices):
+        return (op.kernel.result, "Long")
     return (op.kernel.result,)
 
 
@@ -47,12 +52,14 @@ def _spec(op: Op, schemas: SchemaSet) -> dict:
         "signature": str(sig),
         "args": tuple((a.name, a.type, a.default, a.kwarg_only) for a in sig.args),
         "numpy": op.test.numpy,
-        "dtypes": tuple(d.numpy for d in op.cpu_dtypes()),
+        "dtypes": tuple(d.numpy for d in op.cpu_dtypes() if op.test.numpy_dtypes is None or d in op.test.numpy_dtypes),
+        "layouts": tuple(layout for cpp, layout in _LAYOUTS.items() if cpp not in op.test.skip_layouts),
         "variants": _python_variants(op),
         "kind": op.kernel.kind,
         "results": _result_rules(op),
         "tol": tol,
         "domain": dict(sorted(op.test.domain.items())),
+        "shape": op.test.shape or (5, 7),
         "where": str(op.where),
     }
 

@@ -86,6 +86,12 @@ PyObject* fn_conv3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_conv3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_xcorr3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_xcorr3(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cross(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cross(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_histc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_histc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bhistc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bhistc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_masked_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_masked_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -266,8 +272,49 @@ PyObject* m_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_prod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_prod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_mean(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_mean(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_var(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_var(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_std(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_std(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_norm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_norm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_min(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_min(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_amax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_amax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_amin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_amin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_all(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_all(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_any(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_any(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_trace(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_trace(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_dist(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_dist(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_renorm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_renorm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_renorm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cumsum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cumsum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cumprod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cumprod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_topk(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_topk(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_kthvalue(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_kthvalue(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_median(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_median(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_mode(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_mode(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_copy_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clone(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clone(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -348,6 +395,12 @@ PyObject* m_squeeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_unsqueeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_unsqueeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyTypeObject* return_type_max = nullptr;
+PyTypeObject* return_type_min = nullptr;
+PyTypeObject* return_type_sort = nullptr;
+PyTypeObject* return_type_topk = nullptr;
+PyTypeObject* return_type_kthvalue = nullptr;
+PyTypeObject* return_type_median = nullptr;
+PyTypeObject* return_type_mode = nullptr;
 
 }  // namespace ember::python::gen
 
@@ -668,6 +721,30 @@ const char m_xcorr3_doc[] =
     "xcorr3(kernel: Tensor, *, full: bool = False) -> Tensor\n"
     "\n"
     "3-D cross-correlation of self with kernel, the kernel as it is (no flip): valid (in - k + 1 per dim, the default) or full (`full=true`, in + k - 1, Torch7's 'F'). self and kernel 3-d: one plane and one kernel; 4-d and 4-d: plane i with kernel i; 4-d and 5-d (a bank, o x i x ...): output plane o sums plane i with kernel[o][i]. Torch7's `torch.xcorr3(x, k, 'F')` is `xcorr3(x, k, full=true)`; TH's forms are `conv3Dmul`, `conv3Dcmul` and `conv3Dmv` with beta 0, alpha 1, strides 1 and xc 'X'.";
+const char fn_cross_doc[] =
+    "cross(input: Tensor, other: Tensor, dim: int | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The cross product of the 3-vectors along `dim` of `self` and `other` (broadcast together), computed in the dtype as PyTorch (integers wrap; Half and BFloat16 round each product and difference). Without `dim`, the first dim of size 3 (PyTorch 1.13's torch.cross and TH's rule; torch.linalg.cross defaults to -1 instead).";
+const char m_cross_doc[] =
+    "cross(other: Tensor, dim: int | None = None) -> Tensor\n"
+    "\n"
+    "The cross product of the 3-vectors along `dim` of `self` and `other` (broadcast together), computed in the dtype as PyTorch (integers wrap; Half and BFloat16 round each product and difference). Without `dim`, the first dim of size 3 (PyTorch 1.13's torch.cross and TH's rule; torch.linalg.cross defaults to -1 instead).";
+const char fn_histc_doc[] =
+    "histc(input: Tensor, bins: int = 100, min: number = 0, max: number = 0, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A histogram of all elements in `bins` bins (Note [histc bins]), as a 1-d tensor of the input's dtype. bins < 1, min > max, and a range that is not finite (from data with NaN or infinities when min == max) are errors, as PyTorch (TH counted nothing or crashed).";
+const char m_histc_doc[] =
+    "histc(bins: int = 100, min: number = 0, max: number = 0) -> Tensor\n"
+    "\n"
+    "A histogram of all elements in `bins` bins (Note [histc bins]), as a 1-d tensor of the input's dtype. bins < 1, min > max, and a range that is not finite (from data with NaN or infinities when min == max) are errors, as PyTorch (TH counted nothing or crashed).";
+const char fn_bhistc_doc[] =
+    "bhistc(input: Tensor, bins: int = 100, min: number = 0, max: number = 0, dim: int = -1, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "TH's batched histogram: one histogram of `bins` bins per slice along `dim` (the last, by default: each row of a matrix), stacked where that dim was, all over one range (Note [histc bins]; min == max takes the range of the whole tensor, as TH). An ember extension in C++ and Python; TH required a matrix and dim 1.";
+const char m_bhistc_doc[] =
+    "bhistc(bins: int = 100, min: number = 0, max: number = 0, dim: int = -1) -> Tensor\n"
+    "\n"
+    "TH's batched histogram: one histogram of `bins` bins per slice along `dim` (the last, by default: each row of a matrix), stacked where that dim was, all over one range (Note [histc bins]; min == max takes the range of the whole tensor, as TH). An ember extension in C++ and Python; TH required a matrix and dim 1.";
 const char fn_masked_fill_doc[] =
     "masked_fill(input: Tensor, mask: Tensor, value: Tensor | number) -> Tensor\n"
     "\n"
@@ -1398,22 +1475,246 @@ const char fn_sum_doc[] =
     "\n"
     "Sum of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (as PyTorch), the input's dtype otherwise. TH's `sumall` returns the accumulator (`accreal`) itself. The sum of no elements is 0.\n"
     "\n"
-    "Sum along `dim` (negative counts from the end); `keepdim` keeps it as a size-1 dim. Result dtype as for `sum`; TH's form writes into `r_` of the input's type.";
+    "Sum along `dim` (negative counts from the end); `keepdim` keeps it as a size-1 dim. Result dtype as for `sum`; TH's form writes into `r_` of the input's type (integer sums accumulate in int64 and wrap to it). An empty dim sums to 0.";
 const char m_sum_doc[] =
     "sum() -> Tensor\n"
     "sum(dim: int, keepdim: bool = False) -> Tensor\n"
     "\n"
     "Sum of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (as PyTorch), the input's dtype otherwise. TH's `sumall` returns the accumulator (`accreal`) itself. The sum of no elements is 0.\n"
     "\n"
-    "Sum along `dim` (negative counts from the end); `keepdim` keeps it as a size-1 dim. Result dtype as for `sum`; TH's form writes into `r_` of the input's type.";
+    "Sum along `dim` (negative counts from the end); `keepdim` keeps it as a size-1 dim. Result dtype as for `sum`; TH's form writes into `r_` of the input's type (integer sums accumulate in int64 and wrap to it). An empty dim sums to 0.";
+const char fn_prod_doc[] =
+    "prod(input: Tensor) -> Tensor\n"
+    "prod(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Product of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (wrapping on overflow), the input's dtype otherwise, accumulated in the accumulate type (float for Half and BFloat16). TH's `prodall` returns the accumulator. The product of no elements is 1.\n"
+    "\n"
+    "Product along `dim`; `keepdim` keeps it as a size-1 dim. Result dtype as for `prod`; TH's form writes into `r_` of the input's type. An empty dim gives 1.";
+const char m_prod_doc[] =
+    "prod() -> Tensor\n"
+    "prod(dim: int, keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "Product of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (wrapping on overflow), the input's dtype otherwise, accumulated in the accumulate type (float for Half and BFloat16). TH's `prodall` returns the accumulator. The product of no elements is 1.\n"
+    "\n"
+    "Product along `dim`; `keepdim` keeps it as a size-1 dim. Result dtype as for `prod`; TH's form writes into `r_` of the input's type. An empty dim gives 1.";
+const char fn_mean_doc[] =
+    "mean(input: Tensor) -> Tensor\n"
+    "mean(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Mean of all elements (the sum in the accumulate type divided by the count), floating dtypes only, as PyTorch: integer inputs are a TypeError. The mean of no elements is NaN; TH's `meanall` rejects an empty tensor instead, as Torch7 did.\n"
+    "\n"
+    "Mean along `dim`, floating dtypes only; an empty dim gives NaN.";
+const char m_mean_doc[] =
+    "mean() -> Tensor\n"
+    "mean(dim: int, keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "Mean of all elements (the sum in the accumulate type divided by the count), floating dtypes only, as PyTorch: integer inputs are a TypeError. The mean of no elements is NaN; TH's `meanall` rejects an empty tensor instead, as Torch7 did.\n"
+    "\n"
+    "Mean along `dim`, floating dtypes only; an empty dim gives NaN.";
+const char fn_var_doc[] =
+    "var(input: Tensor, unbiased: bool = True) -> Tensor\n"
+    "var(input: Tensor, dim: int, unbiased: bool = True, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Variance of all elements: the sum of squared deviations from the mean divided by n - 1 (`unbiased`, Bessel's correction) or n. Computed by Welford's method in double (TH summed squares in the accumulate type, which cancels badly). Too few elements (one, unbiased; none) give NaN, as PyTorch. TH's flag is the opposite one, `biased`, and its `varall` rejects an empty tensor.\n"
+    "\n"
+    "Variance along `dim`, as `var`. TH's `var(r_, t, dim, biased, keepdim)` takes `biased` (PyTorch's `not unbiased`).";
+const char m_var_doc[] =
+    "var(unbiased: bool = True) -> Tensor\n"
+    "var(dim: int, unbiased: bool = True, keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "Variance of all elements: the sum of squared deviations from the mean divided by n - 1 (`unbiased`, Bessel's correction) or n. Computed by Welford's method in double (TH summed squares in the accumulate type, which cancels badly). Too few elements (one, unbiased; none) give NaN, as PyTorch. TH's flag is the opposite one, `biased`, and its `varall` rejects an empty tensor.\n"
+    "\n"
+    "Variance along `dim`, as `var`. TH's `var(r_, t, dim, biased, keepdim)` takes `biased` (PyTorch's `not unbiased`).";
+const char fn_std_doc[] =
+    "std(input: Tensor, unbiased: bool = True) -> Tensor\n"
+    "std(input: Tensor, dim: int, unbiased: bool = True, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Standard deviation of all elements: the square root of `var`.\n"
+    "\n"
+    "Standard deviation along `dim`, as `std`; TH's flag is `biased`.";
+const char m_std_doc[] =
+    "std(unbiased: bool = True) -> Tensor\n"
+    "std(dim: int, unbiased: bool = True, keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "Standard deviation of all elements: the square root of `var`.\n"
+    "\n"
+    "Standard deviation along `dim`, as `std`; TH's flag is `biased`.";
+const char fn_norm_doc[] =
+    "norm(input: Tensor, p: number = 2) -> Tensor\n"
+    "norm(input: Tensor, p: number, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The p-norm of all elements, (sum |x|^p)^(1/p), accumulated in the accumulate type: p = 0 counts the nonzero elements, p = inf and -inf give the largest and smallest |x| (NaN propagates). Floating dtypes only (as PyTorch's vector norm).\n"
+    "\n"
+    "The p-norm along `dim`, as `norm`.";
+const char m_norm_doc[] =
+    "norm(p: number = 2) -> Tensor\n"
+    "norm(p: number, dim: int, keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "The p-norm of all elements, (sum |x|^p)^(1/p), accumulated in the accumulate type: p = 0 counts the nonzero elements, p = inf and -inf give the largest and smallest |x| (NaN propagates). Floating dtypes only (as PyTorch's vector norm).\n"
+    "\n"
+    "The p-norm along `dim`, as `norm`.";
 const char fn_max_doc[] =
+    "max(input: Tensor) -> Tensor\n"
     "max(input: Tensor, dim: int, keepdim: bool = False, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The largest element, as a 0-dim tensor of the input's dtype; NaN if there is one (as PyTorch). An empty tensor is an error.\n"
     "\n"
     "Largest element along `dim` and its 0-based position; ties give the first position and NaN counts as the largest (as PyTorch).";
 const char m_max_doc[] =
+    "max() -> Tensor\n"
     "max(dim: int, keepdim: bool = False) -> (values: Tensor, indices: Tensor)\n"
     "\n"
+    "The largest element, as a 0-dim tensor of the input's dtype; NaN if there is one (as PyTorch). An empty tensor is an error.\n"
+    "\n"
     "Largest element along `dim` and its 0-based position; ties give the first position and NaN counts as the largest (as PyTorch).";
+const char fn_min_doc[] =
+    "min(input: Tensor) -> Tensor\n"
+    "min(input: Tensor, dim: int, keepdim: bool = False, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The smallest element, as a 0-dim tensor of the input's dtype; NaN if there is one (as PyTorch). An empty tensor is an error.\n"
+    "\n"
+    "Smallest element along `dim` and its 0-based position; ties give the first position, and a NaN is picked over any number (as PyTorch).";
+const char m_min_doc[] =
+    "min() -> Tensor\n"
+    "min(dim: int, keepdim: bool = False) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The smallest element, as a 0-dim tensor of the input's dtype; NaN if there is one (as PyTorch). An empty tensor is an error.\n"
+    "\n"
+    "Smallest element along `dim` and its 0-based position; ties give the first position, and a NaN is picked over any number (as PyTorch).";
+const char fn_amax_doc[] =
+    "amax(input: Tensor, dim: tuple[int, ...] = [], keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The largest element over the dims in `dim` (all of them when empty), without positions; NaN propagates. A reduced dim of size 0, or a repeated dim, is an error. C++ and Python only (TH has no amax).";
+const char m_amax_doc[] =
+    "amax(dim: tuple[int, ...] = [], keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "The largest element over the dims in `dim` (all of them when empty), without positions; NaN propagates. A reduced dim of size 0, or a repeated dim, is an error. C++ and Python only (TH has no amax).";
+const char fn_amin_doc[] =
+    "amin(input: Tensor, dim: tuple[int, ...] = [], keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The smallest element over the dims in `dim` (all of them when empty), as `amax`.";
+const char m_amin_doc[] =
+    "amin(dim: tuple[int, ...] = [], keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "The smallest element over the dims in `dim` (all of them when empty), as `amax`.";
+const char fn_all_doc[] =
+    "all(input: Tensor) -> Tensor\n"
+    "all(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether every element is nonzero (NaN counts as nonzero), as a Bool 0-dim tensor; true for no elements. (PyTorch 1.13 returns uint8 for uint8 inputs; ember always returns Bool, as NumPy and later PyTorch.) TH's `logicalall` (Byte in Torch7, every dtype here) returns 0 or 1 and rejects an empty tensor, as Torch7 did.\n"
+    "\n"
+    "Whether every element along `dim` is nonzero, as Bool; an empty dim gives true.";
+const char m_all_doc[] =
+    "all() -> Tensor\n"
+    "all(dim: int, keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "Whether every element is nonzero (NaN counts as nonzero), as a Bool 0-dim tensor; true for no elements. (PyTorch 1.13 returns uint8 for uint8 inputs; ember always returns Bool, as NumPy and later PyTorch.) TH's `logicalall` (Byte in Torch7, every dtype here) returns 0 or 1 and rejects an empty tensor, as Torch7 did.\n"
+    "\n"
+    "Whether every element along `dim` is nonzero, as Bool; an empty dim gives true.";
+const char fn_any_doc[] =
+    "any(input: Tensor) -> Tensor\n"
+    "any(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether some element is nonzero (NaN counts), as a Bool 0-dim tensor; false for no elements. TH's `logicalany` returns 0 or 1 and rejects an empty tensor.\n"
+    "\n"
+    "Whether some element along `dim` is nonzero, as Bool; an empty dim gives false.";
+const char m_any_doc[] =
+    "any() -> Tensor\n"
+    "any(dim: int, keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "Whether some element is nonzero (NaN counts), as a Bool 0-dim tensor; false for no elements. TH's `logicalany` returns 0 or 1 and rejects an empty tensor.\n"
+    "\n"
+    "Whether some element along `dim` is nonzero, as Bool; an empty dim gives false.";
+const char fn_trace_doc[] =
+    "trace(input: Tensor) -> Tensor\n"
+    "\n"
+    "Sum of the main diagonal of a matrix, as `sum` of it (int64 for integer and Bool inputs). TH's `trace` returns the accumulator.";
+const char m_trace_doc[] =
+    "trace() -> Tensor\n"
+    "\n"
+    "Sum of the main diagonal of a matrix, as `sum` of it (int64 for integer and Bool inputs). TH's `trace` returns the accumulator.";
+const char fn_dist_doc[] =
+    "dist(input: Tensor, other: Tensor, p: number = 2) -> Tensor\n"
+    "\n"
+    "The p-norm of `self - other` (broadcast together), as `norm` of the difference computed in the accumulate type (so Half and BFloat16 differences are not rounded first). TH's `dist` (an entry of its own) needs equal element counts instead of broadcastable shapes.";
+const char m_dist_doc[] =
+    "dist(other: Tensor, p: number = 2) -> Tensor\n"
+    "\n"
+    "The p-norm of `self - other` (broadcast together), as `norm` of the difference computed in the accumulate type (so Half and BFloat16 differences are not rounded first). TH's `dist` (an entry of its own) needs equal element counts instead of broadcastable shapes.";
+const char fn_renorm_doc[] =
+    "renorm(input: Tensor, p: number, dim: int, maxnorm: number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each sub-tensor `self.select(dim, i)` whose p-norm exceeds `maxnorm` scaled by maxnorm / (norm + 1e-7), the others copied (as Torch7 and PyTorch). p must be positive; norms computed as `norm`.";
+const char m_renorm_doc[] =
+    "renorm(p: number, dim: int, maxnorm: number) -> Tensor\n"
+    "\n"
+    "Each sub-tensor `self.select(dim, i)` whose p-norm exceeds `maxnorm` scaled by maxnorm / (norm + 1e-7), the others copied (as Torch7 and PyTorch). p must be positive; norms computed as `norm`.";
+const char m_renorm__doc[] =
+    "renorm_(p: number, dim: int, maxnorm: number) -> Tensor\n"
+    "\n"
+    "Each sub-tensor `self.select(dim, i)` whose p-norm exceeds `maxnorm` scaled by maxnorm / (norm + 1e-7), the others copied (as Torch7 and PyTorch). p must be positive; norms computed as `norm`.";
+const char fn_cumsum_doc[] =
+    "cumsum(input: Tensor, dim: int, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Running sums along `dim`. Integer and Bool inputs give int64 (as PyTorch); `dtype` converts the input first and gives that dtype. TH's `cumsum` writes the input's own type: it accumulated integers in long (accreal) and stored each sum cast back to the type, which is what ember does (the same values as wrapping arithmetic in the type); Float sums accumulate in double in both.";
+const char m_cumsum_doc[] =
+    "cumsum(dim: int, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "Running sums along `dim`. Integer and Bool inputs give int64 (as PyTorch); `dtype` converts the input first and gives that dtype. TH's `cumsum` writes the input's own type: it accumulated integers in long (accreal) and stored each sum cast back to the type, which is what ember does (the same values as wrapping arithmetic in the type); Float sums accumulate in double in both.";
+const char fn_cumprod_doc[] =
+    "cumprod(input: Tensor, dim: int, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Running products along `dim`, as `cumsum` (int64 for integer and Bool inputs, wrapping on overflow; TH's form writes the input's type).";
+const char m_cumprod_doc[] =
+    "cumprod(dim: int, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "Running products along `dim`, as `cumsum` (int64 for integer and Bool inputs, wrapping on overflow; TH's form writes the input's type).";
+const char fn_sort_doc[] =
+    "sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The elements of each slice along `dim` in ascending (or descending) order, with their 0-based positions in `self`. NaN sorts as the largest value (last ascending, first descending), as PyTorch. The sort is always stable, so `stable` is accepted and changes nothing: equal elements keep their order in both directions. TH's quicksort was neither stable nor NaN-aware; ember's C `sort` is both. Float and integer keys go through an LSD radix sort.";
+const char m_sort_doc[] =
+    "sort(dim: int = -1, descending: bool = False, *, stable: bool = False) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The elements of each slice along `dim` in ascending (or descending) order, with their 0-based positions in `self`. NaN sorts as the largest value (last ascending, first descending), as PyTorch. The sort is always stable, so `stable` is accepted and changes nothing: equal elements keep their order in both directions. TH's quicksort was neither stable nor NaN-aware; ember's C `sort` is both. Float and integer keys go through an LSD radix sort.";
+const char fn_topk_doc[] =
+    "topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The k largest (or smallest) elements of each slice along `dim` and their positions: the first k of a stable sort, descending for the largest (NaN counts as the largest), so equal elements are taken in order of position. `sorted` returns them best first; otherwise in order of position (PyTorch leaves that order unspecified). k may be 0 (TH required k >= 1); more than the dim's size is an error. TH's `dir` is `largest`.";
+const char m_topk_doc[] =
+    "topk(k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The k largest (or smallest) elements of each slice along `dim` and their positions: the first k of a stable sort, descending for the largest (NaN counts as the largest), so equal elements are taken in order of position. `sorted` returns them best first; otherwise in order of position (PyTorch leaves that order unspecified). k may be 0 (TH required k >= 1); more than the dim's size is an error. TH's `dir` is `largest`.";
+const char fn_kthvalue_doc[] =
+    "kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The k-th smallest element (k is 1-based) of each slice along `dim` and its position: element k of a stable ascending sort, NaN the largest; among equal elements, the one of rank k by position.";
+const char m_kthvalue_doc[] =
+    "kthvalue(k: int, dim: int = -1, keepdim: bool = False) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The k-th smallest element (k is 1-based) of each slice along `dim` and its position: element k of a stable ascending sort, NaN the largest; among equal elements, the one of rank k by position.";
+const char fn_median_doc[] =
+    "median(input: Tensor) -> Tensor\n"
+    "median(input: Tensor, dim: int, keepdim: bool = False, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The lower median of all elements (the element of rank (n + 1) / 2, as TH and PyTorch), as a 0-dim tensor; NaN if there is one (as PyTorch's median; TH's quickselect ignored NaN). An empty tensor is an error.\n"
+    "\n"
+    "The lower median of each slice along `dim` and its position (that of the element of rank (n + 1) / 2 in a stable sort); a slice with NaN gives its first NaN and that NaN's position (as PyTorch).";
+const char m_median_doc[] =
+    "median() -> Tensor\n"
+    "median(dim: int, keepdim: bool = False) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The lower median of all elements (the element of rank (n + 1) / 2, as TH and PyTorch), as a 0-dim tensor; NaN if there is one (as PyTorch's median; TH's quickselect ignored NaN). An empty tensor is an error.\n"
+    "\n"
+    "The lower median of each slice along `dim` and its position (that of the element of rank (n + 1) / 2 in a stable sort); a slice with NaN gives its first NaN and that NaN's position (as PyTorch).";
+const char fn_mode_doc[] =
+    "mode(input: Tensor, dim: int = -1, keepdim: bool = False, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The most frequent element of each slice along `dim`, the smallest of equally frequent ones (as TH and PyTorch), and the position of its last occurrence (TH and PyTorch give some occurrence). All NaNs count as one value, as do -0 and +0.";
+const char m_mode_doc[] =
+    "mode(dim: int = -1, keepdim: bool = False) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The most frequent element of each slice along `dim`, the smallest of equally frequent ones (as TH and PyTorch), and the position of its last occurrence (TH and PyTorch give some occurrence). All NaNs count as one value, as do -0 and +0.";
 const char m_copy__doc[] =
     "copy_(src: Tensor) -> Tensor\n"
     "\n"
@@ -1775,6 +2076,9 @@ PyMethodDef tensor_methods[] = {
     {"xcorr2", EMBER_FASTCALL(gen::m_xcorr2), METH_FASTCALL | METH_KEYWORDS, m_xcorr2_doc},
     {"conv3", EMBER_FASTCALL(gen::m_conv3), METH_FASTCALL | METH_KEYWORDS, m_conv3_doc},
     {"xcorr3", EMBER_FASTCALL(gen::m_xcorr3), METH_FASTCALL | METH_KEYWORDS, m_xcorr3_doc},
+    {"cross", EMBER_FASTCALL(gen::m_cross), METH_FASTCALL | METH_KEYWORDS, m_cross_doc},
+    {"histc", EMBER_FASTCALL(gen::m_histc), METH_FASTCALL | METH_KEYWORDS, m_histc_doc},
+    {"bhistc", EMBER_FASTCALL(gen::m_bhistc), METH_FASTCALL | METH_KEYWORDS, m_bhistc_doc},
     {"masked_fill", EMBER_FASTCALL(gen::m_masked_fill), METH_FASTCALL | METH_KEYWORDS, m_masked_fill_doc},
     {"masked_fill_", EMBER_FASTCALL(gen::m_masked_fill_), METH_FASTCALL | METH_KEYWORDS, m_masked_fill__doc},
     {"masked_scatter", EMBER_FASTCALL(gen::m_masked_scatter), METH_FASTCALL | METH_KEYWORDS, m_masked_scatter_doc},
@@ -1893,7 +2197,28 @@ PyMethodDef tensor_methods[] = {
     {"clamp", EMBER_FASTCALL(gen::m_clamp), METH_FASTCALL | METH_KEYWORDS, m_clamp_doc},
     {"clamp_", EMBER_FASTCALL(gen::m_clamp_), METH_FASTCALL | METH_KEYWORDS, m_clamp__doc},
     {"sum", EMBER_FASTCALL(gen::m_sum), METH_FASTCALL | METH_KEYWORDS, m_sum_doc},
+    {"prod", EMBER_FASTCALL(gen::m_prod), METH_FASTCALL | METH_KEYWORDS, m_prod_doc},
+    {"mean", EMBER_FASTCALL(gen::m_mean), METH_FASTCALL | METH_KEYWORDS, m_mean_doc},
+    {"var", EMBER_FASTCALL(gen::m_var), METH_FASTCALL | METH_KEYWORDS, m_var_doc},
+    {"std", EMBER_FASTCALL(gen::m_std), METH_FASTCALL | METH_KEYWORDS, m_std_doc},
+    {"norm", EMBER_FASTCALL(gen::m_norm), METH_FASTCALL | METH_KEYWORDS, m_norm_doc},
     {"max", EMBER_FASTCALL(gen::m_max), METH_FASTCALL | METH_KEYWORDS, m_max_doc},
+    {"min", EMBER_FASTCALL(gen::m_min), METH_FASTCALL | METH_KEYWORDS, m_min_doc},
+    {"amax", EMBER_FASTCALL(gen::m_amax), METH_FASTCALL | METH_KEYWORDS, m_amax_doc},
+    {"amin", EMBER_FASTCALL(gen::m_amin), METH_FASTCALL | METH_KEYWORDS, m_amin_doc},
+    {"all", EMBER_FASTCALL(gen::m_all), METH_FASTCALL | METH_KEYWORDS, m_all_doc},
+    {"any", EMBER_FASTCALL(gen::m_any), METH_FASTCALL | METH_KEYWORDS, m_any_doc},
+    {"trace", EMBER_FASTCALL(gen::m_trace), METH_FASTCALL | METH_KEYWORDS, m_trace_doc},
+    {"dist", EMBER_FASTCALL(gen::m_dist), METH_FASTCALL | METH_KEYWORDS, m_dist_doc},
+    {"renorm", EMBER_FASTCALL(gen::m_renorm), METH_FASTCALL | METH_KEYWORDS, m_renorm_doc},
+    {"renorm_", EMBER_FASTCALL(gen::m_renorm_), METH_FASTCALL | METH_KEYWORDS, m_renorm__doc},
+    {"cumsum", EMBER_FASTCALL(gen::m_cumsum), METH_FASTCALL | METH_KEYWORDS, m_cumsum_doc},
+    {"cumprod", EMBER_FASTCALL(gen::m_cumprod), METH_FASTCALL | METH_KEYWORDS, m_cumprod_doc},
+    {"sort", EMBER_FASTCALL(gen::m_sort), METH_FASTCALL | METH_KEYWORDS, m_sort_doc},
+    {"topk", EMBER_FASTCALL(gen::m_topk), METH_FASTCALL | METH_KEYWORDS, m_topk_doc},
+    {"kthvalue", EMBER_FASTCALL(gen::m_kthvalue), METH_FASTCALL | METH_KEYWORDS, m_kthvalue_doc},
+    {"median", EMBER_FASTCALL(gen::m_median), METH_FASTCALL | METH_KEYWORDS, m_median_doc},
+    {"mode", EMBER_FASTCALL(gen::m_mode), METH_FASTCALL | METH_KEYWORDS, m_mode_doc},
     {"copy_", EMBER_FASTCALL(gen::m_copy_), METH_FASTCALL | METH_KEYWORDS, m_copy__doc},
     {"clone", EMBER_FASTCALL(gen::m_clone), METH_FASTCALL | METH_KEYWORDS, m_clone_doc},
     {"contiguous", EMBER_FASTCALL(gen::m_contiguous), METH_FASTCALL | METH_KEYWORDS, m_contiguous_doc},
@@ -1982,6 +2307,9 @@ PyMethodDef module_functions[] = {
     {"xcorr2", EMBER_FASTCALL(gen::fn_xcorr2), METH_FASTCALL | METH_KEYWORDS, fn_xcorr2_doc},
     {"conv3", EMBER_FASTCALL(gen::fn_conv3), METH_FASTCALL | METH_KEYWORDS, fn_conv3_doc},
     {"xcorr3", EMBER_FASTCALL(gen::fn_xcorr3), METH_FASTCALL | METH_KEYWORDS, fn_xcorr3_doc},
+    {"cross", EMBER_FASTCALL(gen::fn_cross), METH_FASTCALL | METH_KEYWORDS, fn_cross_doc},
+    {"histc", EMBER_FASTCALL(gen::fn_histc), METH_FASTCALL | METH_KEYWORDS, fn_histc_doc},
+    {"bhistc", EMBER_FASTCALL(gen::fn_bhistc), METH_FASTCALL | METH_KEYWORDS, fn_bhistc_doc},
     {"masked_fill", EMBER_FASTCALL(gen::fn_masked_fill), METH_FASTCALL | METH_KEYWORDS, fn_masked_fill_doc},
     {"masked_scatter", EMBER_FASTCALL(gen::fn_masked_scatter), METH_FASTCALL | METH_KEYWORDS, fn_masked_scatter_doc},
     {"masked_select", EMBER_FASTCALL(gen::fn_masked_select), METH_FASTCALL | METH_KEYWORDS, fn_masked_select_doc},
@@ -2044,7 +2372,27 @@ PyMethodDef module_functions[] = {
     {"clamp_max", EMBER_FASTCALL(gen::fn_clamp_max), METH_FASTCALL | METH_KEYWORDS, fn_clamp_max_doc},
     {"clamp", EMBER_FASTCALL(gen::fn_clamp), METH_FASTCALL | METH_KEYWORDS, fn_clamp_doc},
     {"sum", EMBER_FASTCALL(gen::fn_sum), METH_FASTCALL | METH_KEYWORDS, fn_sum_doc},
+    {"prod", EMBER_FASTCALL(gen::fn_prod), METH_FASTCALL | METH_KEYWORDS, fn_prod_doc},
+    {"mean", EMBER_FASTCALL(gen::fn_mean), METH_FASTCALL | METH_KEYWORDS, fn_mean_doc},
+    {"var", EMBER_FASTCALL(gen::fn_var), METH_FASTCALL | METH_KEYWORDS, fn_var_doc},
+    {"std", EMBER_FASTCALL(gen::fn_std), METH_FASTCALL | METH_KEYWORDS, fn_std_doc},
+    {"norm", EMBER_FASTCALL(gen::fn_norm), METH_FASTCALL | METH_KEYWORDS, fn_norm_doc},
     {"max", EMBER_FASTCALL(gen::fn_max), METH_FASTCALL | METH_KEYWORDS, fn_max_doc},
+    {"min", EMBER_FASTCALL(gen::fn_min), METH_FASTCALL | METH_KEYWORDS, fn_min_doc},
+    {"amax", EMBER_FASTCALL(gen::fn_amax), METH_FASTCALL | METH_KEYWORDS, fn_amax_doc},
+    {"amin", EMBER_FASTCALL(gen::fn_amin), METH_FASTCALL | METH_KEYWORDS, fn_amin_doc},
+    {"all", EMBER_FASTCALL(gen::fn_all), METH_FASTCALL | METH_KEYWORDS, fn_all_doc},
+    {"any", EMBER_FASTCALL(gen::fn_any), METH_FASTCALL | METH_KEYWORDS, fn_any_doc},
+    {"trace", EMBER_FASTCALL(gen::fn_trace), METH_FASTCALL | METH_KEYWORDS, fn_trace_doc},
+    {"dist", EMBER_FASTCALL(gen::fn_dist), METH_FASTCALL | METH_KEYWORDS, fn_dist_doc},
+    {"renorm", EMBER_FASTCALL(gen::fn_renorm), METH_FASTCALL | METH_KEYWORDS, fn_renorm_doc},
+    {"cumsum", EMBER_FASTCALL(gen::fn_cumsum), METH_FASTCALL | METH_KEYWORDS, fn_cumsum_doc},
+    {"cumprod", EMBER_FASTCALL(gen::fn_cumprod), METH_FASTCALL | METH_KEYWORDS, fn_cumprod_doc},
+    {"sort", EMBER_FASTCALL(gen::fn_sort), METH_FASTCALL | METH_KEYWORDS, fn_sort_doc},
+    {"topk", EMBER_FASTCALL(gen::fn_topk), METH_FASTCALL | METH_KEYWORDS, fn_topk_doc},
+    {"kthvalue", EMBER_FASTCALL(gen::fn_kthvalue), METH_FASTCALL | METH_KEYWORDS, fn_kthvalue_doc},
+    {"median", EMBER_FASTCALL(gen::fn_median), METH_FASTCALL | METH_KEYWORDS, fn_median_doc},
+    {"mode", EMBER_FASTCALL(gen::fn_mode), METH_FASTCALL | METH_KEYWORDS, fn_mode_doc},
     {"clone", EMBER_FASTCALL(gen::fn_clone), METH_FASTCALL | METH_KEYWORDS, fn_clone_doc},
     {"contiguous", EMBER_FASTCALL(gen::fn_contiguous), METH_FASTCALL | METH_KEYWORDS, fn_contiguous_doc},
     {"to", EMBER_FASTCALL(gen::fn_to), METH_FASTCALL | METH_KEYWORDS, fn_to_doc},
@@ -2273,6 +2621,24 @@ bool init_generated_return_types(PyObject* module) {
   gen::return_type_max = new_return_type(module, "max", {"values", "indices"},
                                           "The results of ember.max: (values, indices).");
   if (!gen::return_type_max) return false;
+  gen::return_type_min = new_return_type(module, "min", {"values", "indices"},
+                                          "The results of ember.min: (values, indices).");
+  if (!gen::return_type_min) return false;
+  gen::return_type_sort = new_return_type(module, "sort", {"values", "indices"},
+                                          "The results of ember.sort: (values, indices).");
+  if (!gen::return_type_sort) return false;
+  gen::return_type_topk = new_return_type(module, "topk", {"values", "indices"},
+                                          "The results of ember.topk: (values, indices).");
+  if (!gen::return_type_topk) return false;
+  gen::return_type_kthvalue = new_return_type(module, "kthvalue", {"values", "indices"},
+                                          "The results of ember.kthvalue: (values, indices).");
+  if (!gen::return_type_kthvalue) return false;
+  gen::return_type_median = new_return_type(module, "median", {"values", "indices"},
+                                          "The results of ember.median: (values, indices).");
+  if (!gen::return_type_median) return false;
+  gen::return_type_mode = new_return_type(module, "mode", {"values", "indices"},
+                                          "The results of ember.mode: (values, indices).");
+  if (!gen::return_type_mode) return false;
   (void)module;
   return true;
 }

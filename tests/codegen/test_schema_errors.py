@@ -67,6 +67,12 @@ CASES = {
                                "test:", "'skip_layouts' must list layouts of"),
     "skipped layout without gtest": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", skip_layouts: [Special]}'),
                                      "test:", "skipped layouts need the hand-written tests"),
+    "test shape not 2-d": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", shape: [5]}'),
+                           "test:", "'shape' must be [rows, columns] of positive integers"),
+    "numpy_dtypes without numpy": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", numpy_dtypes: [Float], gtest: [A.B]}'),
+                                   "test:", "'numpy_dtypes' lists the dtypes of the 'numpy' test"),
+    "numpy_dtypes without gtest": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", numpy: "-self", numpy_dtypes: [Float]}'),
+                                   "test:", "dtypes left out of the 'numpy' test need the hand-written tests"),
     "empty th_expr": (broken('expr: "-self"}', 'expr: "-self", th_expr: ""}'), "kernel:", "'th_expr' must be a non-empty string"),
     "binding to an unknown argument": (broken("*src = self", "*src = input"),
                                        "THTensor_neg", "binds unknown argument 'input'"),
@@ -96,7 +102,7 @@ ops:
     kernel: {kind: reduce, identity: "0", combine: "acc + x", merge: "a + b", result: integral_to_long}
     doc: Sum.
     test: {ref: "total"}
-""", "- signature:", "names a reference reducer (sum), got 'total'"),
+""", "- signature:", "names a reference reducer (sum, prod, mean, var, std, norm, max, min, all, any), got 'total'"),
     "error example calling another op's C function": (
         NEG + '    errors:\n      - {raises: Value, arg: self, when: "never", example: "THIntTensor_cadd(nullptr)"}\n',
         "raises:", "calls THIntTensor_cadd, which is not a C function of neg"),

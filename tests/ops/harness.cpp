@@ -43,6 +43,7 @@
 // TensorIterator::original_scalar_value.) Scalar arguments such as `alpha`
 // reach the kernel in its opmath type, double for Double, else float.
 #include "tests/ops/harness.h"
+#include "tests/ops/harness_internal.h"
 
 #include <cfloat>
 #include <cmath>
@@ -53,9 +54,7 @@
 
 namespace ember::optest {
 
-namespace {
-
-using Shape = std::vector<int64_t>;
+namespace detail {
 
 const char* layout_name(Layout l) {
   switch (l) {
@@ -183,58 +182,11 @@ double tol_of(const OpSpec& op, DType compute) {
   return 0;
 }
 
-// Row-major visit of every index of `shape` (once for a 0-dim shape).
-template <class F>
-void for_each_index(const Shape& shape, F&& f) {
-  for (int64_t s : shape)
-    if (s == 0) return;
-  Shape idx(shape.size(), 0);
-  for (;;) {
-    f(idx);
-    int d = static_cast<int>(shape.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++idx[d] < shape[d]) break;
-      idx[d] = 0;
-    }
-    if (d < 0) return;
-  }
-}
-
 int64_t numel_of(const Shape& s) {
   int64_t n = 1;
   for (int64_t v : s) n *= v;
   return n;
 }
-
-// Reads a tensor at indices of a (broadcast) loop shape: its dims align
-// to the right; missing and size-1 dims read index 0.
-class Reader {
- public:
-  Reader() = default;
-  Reader(const Tensor& t, const Shape& loop) : dtype_(t.dtype()), base_(static_cast<const char*>(t.data_ptr())) {
-    const int64_t es = static_cast<int64_t>(element_size(dtype_));
-    const int n = static_cast<int>(loop.size());
-    const int m = static_cast<int>(t.dim());
-    steps_.assign(n, 0);
-    for (int d = 0; d < n; ++d) {
-      const int j = d - (n - m);
-      if (j >= 0 && t.sizes()[j] != 1) steps_[d] = t.strides()[j] * es;
-    }
-  }
-  const char* at(const Shape& idx) const {
-    const char* p = base_;
-    for (size_t d = 0; d < steps_.size(); ++d) p += idx[d] * steps_[d];
-    return p;
-  }
-  double f(const Shape& idx) const { return load_f(dtype_, at(idx)); }
-  int64_t i(const Shape& idx) const { return load_i(dtype_, at(idx)); }
-  DType dtype() const { return dtype_; }
-
- private:
-  DType dtype_ = DType::Float;
-  const char* base_ = nullptr;
-  Shape steps_;
-};
 
 // Row-major element values of a tensor, for TH's equal-count semantics.
 std::vector<double> flat_f(const Tensor& t) {
@@ -269,31 +221,11 @@ bool has_stride_zero(const Tensor& t) {
 
 // ---- inputs ----------------------------------------------------------------
 
-// splitmix64: deterministic, and independent of the standard library.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : s_(seed) {}
-  uint64_t next() {
-    uint64_t z = (s_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  int64_t between(int64_t lo, int64_t hi) { return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1)); }
-
- private:
-  uint64_t s_;
-};
-
 uint64_t seed_of(const char* name, int a, int b) {
   uint64_t h = 1469598103934665603ull;  // FNV-1a
   for (const char* c = name; *c; ++c) h = (h ^ static_cast<unsigned char>(*c)) * 1099511628211ull;
   return h ^ (static_cast<uint64_t>(a) << 32) ^ static_cast<uint64_t>(b);
 }
-
-struct Range {
-  double lo, hi;
-};
 
 Range dtype_range(DType d) {
   switch (d) {
@@ -390,14 +322,6 @@ Tensor make_input(DType d, Layout layout, int k, Range range, Rng& rng, bool red
 
 // ---- expected values and comparison ---------------------------------------
 
-struct Expected {
-  DType dtype;
-  Shape shape;
-  std::vector<double> f;       // floating results
-  std::vector<double> bound;   // allowed |actual - expected|, Note [tolerance]
-  std::vector<int64_t> i;      // integral and bool results
-};
-
 Expected expect_like(DType dtype, Shape shape) {
   Expected e{dtype, std::move(shape), {}, {}, {}};
   const size_t n = static_cast<size_t>(numel_of(e.shape));
@@ -421,12 +345,8 @@ bool close(double a, double e, double bound) {
   return std::fabs(a - e) <= bound;
 }
 
-// Describes the inputs of the element at row-major position k (for messages).
-using Describe = std::string (*)(const void* ctx, int64_t k);
-
 // Compares `actual` with `e` element by element, in row-major order.
-void compare(const Tensor& actual, const Expected& e, const std::string& what, Describe describe = nullptr,
-             const void* ctx = nullptr) {
+void compare(const Tensor& actual, const Expected& e, const std::string& what, Describe describe, const void* ctx) {
   if (!actual.defined()) {
     ADD_FAILURE() << what << ": undefined result";
     return;
@@ -577,18 +497,6 @@ std::string case_text(const OpSpec& op, DType d, const char* layout, const char*
   return out.str();
 }
 
-// Runs `call`; an ember::Error becomes a test failure naming the case.
-template <class F>
-bool run_call(const std::string& what, F&& call) {
-  try {
-    call();
-    return true;
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << what << ": threw " << e.what();
-    return false;
-  }
-}
-
 // Snapshots of inputs a functional or out= call must leave alone.
 std::vector<Tensor> snapshot(const Args& a) {
   std::vector<Tensor> s;
@@ -608,6 +516,7 @@ Args make_args(const OpSpec& op, DType d, Layout layout, bool scalars, uint64_t 
   a.tensors.resize(n);
   a.scalars.resize(n);
   a.ints.resize(n);
+  a.dtypes.resize(n);
   int k = 0;
   for (size_t i = 0; i < n; ++i) {
     const ArgSpec& arg = op.args[i];
@@ -625,7 +534,8 @@ Args make_args(const OpSpec& op, DType d, Layout layout, bool scalars, uint64_t 
         a.scalars[i] = layout == Layout::Special ? Scalar(1.0) : scalar_for(d, r, rng);
         break;
       case ArgKind::Int:
-      case ArgKind::Bool: break;  // set per case
+      case ArgKind::Bool:
+      case ArgKind::OptDType: break;  // set per case
     }
   }
   return a;
@@ -647,7 +557,9 @@ void expect_type_error(const std::string& what, Tensor (*call)(Args&), Args& a) 
   }
 }
 
-}  // namespace
+}  // namespace detail
+
+using namespace detail;
 
 void check_pointwise(const OpSpec& op, const std::vector<Variant>& variants, DType d, Layout layout) {
   const uint64_t seed = seed_of(op.name, static_cast<int>(d), static_cast<int>(layout));
@@ -776,230 +688,13 @@ void check_promotion(const OpSpec& op, const std::vector<Variant>& variants) {
   EXPECT_GT(run, 0) << op.name << ": no mixed-dtype case applies";
 }
 
-// ---- reductions ------------------------------------------------------------
-
-namespace {
-
-struct ReduceGeometry {
-  Shape out;        // the result's shape
-  Shape outer;      // loop over the kept dims (self's shape without `dim`)
-  int64_t length;   // elements per result
-  int dim;          // the reduced dim of self; -1 for all of them
-};
-
-// Index of self for result `outer` index and position r along the dim.
-Shape self_index(const ReduceGeometry& g, const Shape& outer, int64_t r) {
-  Shape idx = outer;
-  if (g.dim >= 0) idx.insert(idx.begin() + g.dim, r);
-  return idx;
-}
-
-// dim < 0 with `whole`: every element; otherwise `dim` wrapped as PyTorch
-// does (a 0-dim self reduces as one element).
-ReduceGeometry reduce_geometry(const Shape& self, bool whole, int64_t dim, bool keepdim) {
-  ReduceGeometry g;
-  if (whole) return {{}, {}, numel_of(self), -1};
-  if (self.empty()) return {{}, {}, 1, -1};
-  const int n = static_cast<int>(self.size());
-  g.dim = static_cast<int>(dim < 0 ? dim + n : dim);
-  g.outer = self;
-  g.outer.erase(g.outer.begin() + g.dim);
-  g.out = self;
-  if (keepdim) g.out[g.dim] = 1;
-  else g.out.erase(g.out.begin() + g.dim);
-  g.length = self[g.dim];
-  return g;
-}
-
-// The elements of one result, in order along the reduced dim.
-template <class F>
-void for_each_reduced(const ReduceGeometry& g, const Shape& self_shape, F&& f) {
-  if (g.dim < 0) {
-    for_each_index(self_shape, [&](const Shape& idx) { f(Shape(), idx); });
-    return;
-  }
-  for_each_index(g.outer, [&](const Shape& outer) {
-    for (int64_t r = 0; r < g.length; ++r) f(outer, self_index(g, outer, r));
-  });
-}
-
-// Sums of self into `e` (one per result), in dtype `result`, with
-// `acc_dtype` the dtype the result is rounded to (result, or TH's accreal).
-void sum_reference(Expected& e, const Tensor& self, const ReduceGeometry& g, DType round_dtype, double tol) {
-  const Reader r(self, self.shape());
-  const bool floating = is_floating(self.dtype());
-  auto emit = [&](const Shape& outer) {
-    long double acc = 0, mag = 0;
-    int64_t iacc = 0;
-    if (g.dim < 0) {
-      for_each_index(self.shape(), [&](const Shape& idx) {
-        if (floating) {
-          acc += r.f(idx);
-          mag += std::fabs(r.f(idx));
-        } else {
-          iacc = static_cast<int64_t>(static_cast<uint64_t>(iacc) + static_cast<uint64_t>(r.i(idx)));
-        }
-      });
-    } else {
-      for (int64_t k = 0; k < g.length; ++k) {
-        const Shape idx = self_index(g, outer, k);
-        if (floating) {
-          acc += r.f(idx);
-          mag += std::fabs(r.f(idx));
-        } else {
-          iacc = static_cast<int64_t>(static_cast<uint64_t>(iacc) + static_cast<uint64_t>(r.i(idx)));
-        }
-      }
-    }
-    if (floating) {
-      const double v = round_to(round_dtype, static_cast<double>(acc));
-      const double n = static_cast<double>(std::max<int64_t>(g.length, 1));
-      push_f(e, v, tol, std::fabs(v) + static_cast<double>(mag) / std::sqrt(n));
-    } else {
-      e.i.push_back(wrap_to(round_dtype, iacc));
-    }
-  };
-  if (g.dim < 0) emit({});
-  else for_each_index(g.outer, emit);
-}
-
-// max along the dim: NaN is the largest value, ties keep the first index.
-void max_reference(Expected& values, Expected& indices, const Tensor& self, const ReduceGeometry& g) {
-  const Reader r(self, self.shape());
-  const bool floating = is_floating(self.dtype());
-  for_each_index(g.dim < 0 ? Shape() : g.outer, [&](const Shape& outer) {
-    int64_t best_k = 0;
-    double best_f = 0;
-    int64_t best_i = 0;
-    for (int64_t k = 0; k < g.length; ++k) {
-      const Shape idx = g.dim < 0 ? Shape() : self_index(g, outer, k);
-      if (floating) {
-        const double x = r.f(idx);
-        if (k == 0 || (!std::isnan(best_f) && (std::isnan(x) || x > best_f))) {
-          best_f = x;
-          best_k = k;
-        }
-      } else {
-        const int64_t x = r.i(idx);
-        if (k == 0 || x > best_i) {
-          best_i = x;
-          best_k = k;
-        }
-      }
-    }
-    if (floating) push_f(values, best_f, 0, 0);
-    else values.i.push_back(best_i);
-    indices.i.push_back(best_k);
-  });
-}
-
-struct ReduceArgs {
-  int dim = -1, keepdim = -1;  // signature positions, -1 if absent
-};
-
-ReduceArgs reduce_args(const OpSpec& op) {
-  ReduceArgs p;
-  for (size_t k = 0; k < op.args.size(); ++k) {
-    if (op.args[k].kind == ArgKind::Int) p.dim = static_cast<int>(k);
-    if (op.args[k].kind == ArgKind::Bool) p.keepdim = static_cast<int>(k);
-  }
-  return p;
-}
-
-// Every dim of the case (negative -1 included), or none for a whole-tensor reduction.
-std::vector<int64_t> dims_of(const Tensor& self, bool has_dim) {
-  if (!has_dim) return {0};
-  std::vector<int64_t> dims;
-  for (int64_t d = 0; d < std::max<int64_t>(self.dim(), 1); ++d) dims.push_back(d);
-  dims.push_back(-1);
-  return dims;
-}
-
-std::string reduce_text(const OpSpec& op, DType d, Layout layout, const char* variant, const ReduceArgs& p, int64_t dim,
-                        bool keep) {
-  std::ostringstream out;
-  out << op.name << " " << dtype_name(d) << " " << layout_name(layout) << ": " << variant;
-  if (p.dim >= 0) out << " dim=" << dim;
-  if (p.keepdim >= 0) out << " keepdim=" << keep;
-  return out.str();
-}
-
-}  // namespace
-
-void check_reduce(const OpSpec& op, const std::vector<Variant>& variants, DType d, Layout layout) {
-  ASSERT_EQ(op.reducer, Reducer::Sum) << op.name << ": a reduce test needs the sum reducer";
-  const ReduceArgs p = reduce_args(op);
-  Args base = make_args(op, d, layout, false, seed_of(op.name, static_cast<int>(d), static_cast<int>(layout)), true);
-  const Tensor self = base.t(0);
-  const DType result = result_of(op.rule, d);
-  for (int64_t dim : dims_of(self, p.dim >= 0)) {
-    for (bool keep : {false, true}) {
-      if (keep && p.keepdim < 0) continue;
-      const ReduceGeometry g = reduce_geometry(self.shape(), p.dim < 0, dim, keep);
-      Expected e = expect_like(result, g.out);
-      sum_reference(e, self, g, result, tol_of(op, d));
-      for (const Variant& v : variants) {
-        const std::string what = reduce_text(op, d, layout, v.text, p, dim, keep);
-        Args a = base;
-        if (p.dim >= 0) a.ints[p.dim] = dim;
-        if (p.keepdim >= 0) a.ints[p.keepdim] = keep;
-        if (v.form == Form::Out) a.out = empty({0}, result);
-        const std::vector<Tensor> before = snapshot(a);
-        Tensor r;
-        if (!run_call(what, [&] { r = v.call(a); })) continue;
-        EXPECT_TRUE(v.form != Form::Out || r.is_same(a.out)) << what << ": does not return out";
-        compare(r, e, what);
-        check_unchanged(a, before, what);
-      }
-    }
-  }
-}
-
-void check_reduce_index(const OpSpec& op, const std::vector<Variant2>& variants, DType d, Layout layout) {
-  ASSERT_EQ(op.reducer, Reducer::Max) << op.name << ": an index-reduce test needs the max reducer";
-  const ReduceArgs p = reduce_args(op);
-  ASSERT_GE(p.dim, 0) << op.name << ": an index reduction needs a dim";
-  Args base = make_args(op, d, layout, false, seed_of(op.name, static_cast<int>(d), static_cast<int>(layout)), true);
-  const Tensor self = base.t(0);
-  for (int64_t dim : dims_of(self, true)) {
-    // An empty reduced dim is an error (the entry's `errors` test it).
-    if (self.dim() > 0 && self.size(dim) == 0) continue;
-    for (bool keep : {false, true}) {
-      if (keep && p.keepdim < 0) continue;
-      const ReduceGeometry g = reduce_geometry(self.shape(), false, dim, keep);
-      Expected values = expect_like(d, g.out), indices = expect_like(DType::Long, g.out);
-      max_reference(values, indices, self, g);
-      for (const Variant2& v : variants) {
-        const std::string what = reduce_text(op, d, layout, v.text, p, dim, keep);
-        Args a = base;
-        a.ints[p.dim] = dim;
-        if (p.keepdim >= 0) a.ints[p.keepdim] = keep;
-        if (v.form == Form::Out) {
-          a.out = empty({0}, d);
-          a.out2 = empty({0}, DType::Long);
-        }
-        const std::vector<Tensor> before = snapshot(a);
-        std::tuple<Tensor, Tensor> r;
-        if (!run_call(what, [&] { r = v.call(a); })) continue;
-        if (v.form == Form::Out) {
-          EXPECT_TRUE(std::get<0>(r).is_same(a.out)) << what << ": does not return values";
-          EXPECT_TRUE(std::get<1>(r).is_same(a.out2)) << what << ": does not return indices";
-        }
-        compare(std::get<0>(r), values, what + " (values)");
-        compare(std::get<1>(r), indices, what + " (indices)");
-        check_unchanged(a, before, what);
-      }
-    }
-  }
-}
-
 // ---- TH's C API ------------------------------------------------------------
 
 void th_dtype_mismatch(DType want, const Tensor& t) {
   ADD_FAILURE() << "th<>: passing a " << dtype_name(t.dtype()) << " tensor as a " << dtype_name(want) << " one";
 }
 
-namespace {
+namespace detail {
 
 DType param_dtype(const CParam& p, DType d) { return p.fixed ? p.dtype : d; }
 
@@ -1026,7 +721,7 @@ std::string th_text(const ThSpec& fn, DType d, const std::string& detail) {
   return name + " (" + detail + ")";
 }
 
-}  // namespace
+}  // namespace detail
 
 void check_th_pointwise(const OpSpec& op, DType d, const ThSpec& fn, void (*call)(const ThCall& c)) {
   for (int case_b = 0; case_b < 2; ++case_b) {
@@ -1106,71 +801,6 @@ void check_th_pointwise(const OpSpec& op, DType d, const ThSpec& fn, void (*call
     }
     if (!run_call(what, [&] { call(c); })) continue;
     compare(c.tensors[out], e, what);
-  }
-}
-
-void check_th_reduce(const OpSpec& op, DType d, const ThSpec& fn, void (*call)(const ThCall& c)) {
-  for (int which = 0; which < 3; ++which) {
-    for (int dim = 0; dim < (which == 2 ? 1 : 2); ++dim) {
-      for (int keep = 0; keep < 2; ++keep) {
-        std::ostringstream detail;
-        detail << (which == 0 ? "contiguous" : which == 1 ? "transposed" : "1-d") << " input, dim " << dim
-               << ", keepdim " << keep;
-        const std::string what = th_text(fn, d, detail.str());
-        Rng rng(seed_of(fn.name, static_cast<int>(d), which));
-        ThCall c;
-        const size_t np = fn.params.size();
-        c.tensors.resize(np);
-        c.values.resize(np);
-        c.ints.resize(np);
-        int values = -1, indices = -1, self = -1;
-        for (size_t i = 0; i < np; ++i) {
-          const CParam& p = fn.params[i];
-          switch (p.role) {
-            case CRole::Out: values = static_cast<int>(i); c.tensors[i] = empty({0}, param_dtype(p, d)); break;
-            case CRole::Indices: indices = static_cast<int>(i); c.tensors[i] = empty({0}, DType::Long); break;
-            case CRole::Input:
-              self = static_cast<int>(i);
-              c.tensors[i] = th_input(d, which, true, domain_of(op.args[p.arg], d), rng);
-              break;
-            case CRole::Dim: c.ints[i] = dim; break;
-            case CRole::Keepdim: c.ints[i] = keep; break;
-            default: FAIL() << what << ": unexpected parameter " << i;
-          }
-        }
-        ASSERT_TRUE(values >= 0 && self >= 0) << what;
-        const Tensor& input = c.tensors[self];
-        ReduceGeometry g = reduce_geometry(input.shape(), false, dim, keep != 0);
-        if (g.out.empty()) g.out = {1};  // TH has no 0-dim tensors
-        const DType vd = param_dtype(fn.params[values], d);
-        Expected ev = expect_like(vd, g.out), ei = expect_like(DType::Long, g.out);
-        if (op.reducer == Reducer::Sum) sum_reference(ev, input, g, vd, tol_of(op, d));
-        else max_reference(ev, ei, input, g);
-        if (!run_call(what, [&] { call(c); })) continue;
-        compare(c.tensors[values], ev, what);
-        if (indices >= 0) compare(c.tensors[indices], ei, what + " (indices)");
-      }
-    }
-  }
-}
-
-void check_th_reduce_all(const OpSpec& op, DType d, const ThSpec& fn, double (*call)(const ThCall& c)) {
-  for (int case_b = 0; case_b < 2; ++case_b) {
-    const std::string what = th_text(fn, d, case_b ? "transposed input" : "contiguous input");
-    Rng rng(seed_of(fn.name, static_cast<int>(d), case_b));
-    ThCall c;
-    c.tensors.resize(fn.params.size());
-    c.values.resize(fn.params.size());
-    c.ints.resize(fn.params.size());
-    ASSERT_EQ(fn.params.size(), 1u) << what;
-    c.tensors[0] = th_input(d, case_b, true, domain_of(op.args[0], d), rng);
-    // accreal: double for Float and Double, float for Half and BFloat16, long for the rest.
-    const DType acc = !is_floating(d) ? DType::Long : (d == DType::Half || d == DType::BFloat16) ? DType::Float : DType::Double;
-    Expected e = expect_like(acc, {});
-    sum_reference(e, c.tensors[0], reduce_geometry(c.tensors[0].shape(), true, 0, false), acc, tol_of(op, d));
-    double got = 0;
-    if (!run_call(what, [&] { got = call(c); })) continue;
-    compare(scalar_tensor(got, acc), e, what);
   }
 }
 

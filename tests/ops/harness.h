@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -27,8 +28,8 @@ namespace ember::optest {
 enum class Layout : int8_t { Contiguous, Transposed, Narrowed, Expanded, ZeroSize, ZeroDim, Large, Special };
 
 // Number: a Scalar the kernel reads as an input, a wrapped number in type
-// promotion (pow.Scalar's base).
-enum class ArgKind : int8_t { Tensor, TensorOrScalar, Scalar, Int, Bool, Number };
+// promotion (pow.Scalar's base). OptDType: an optional result dtype.
+enum class ArgKind : int8_t { Tensor, TensorOrScalar, Scalar, Int, Bool, Number, OptDType };
 
 // One argument of the op's signature, in order.
 struct ArgSpec {
@@ -47,8 +48,14 @@ enum class Rule : int8_t { Same, Bool, Long, IntegralToLong, Floating };
 using RefF = double (*)(const double* v);
 using RefI = int64_t (*)(const int64_t* v);
 
-// What a reduction entry's `ref` names: reference reducers of the harness.
-enum class Reducer : int8_t { None, Sum, Max };
+// What a reduction, sort or scan entry's `ref` names: the harness's
+// reference for it (harness_reduce.cpp), which finds the op's arguments
+// by name (dim, keepdim, p, unbiased, k, largest, sorted, descending,
+// bins, min, max, dtype).
+enum class Reducer : int8_t {
+  None, Sum, Prod, Mean, Var, Std, Norm, Max, Min, All, Any,  // values (kind reduce); Max, Min also reduce_index
+  Sort, Topk, Kthvalue, Median, Mode, Cumsum, Cumprod, Histc  // kind along_dim
+};
 
 struct Tol {
   DType dtype;  // the compute dtype
@@ -74,10 +81,12 @@ class Args {
   const Scalar& s(int k) const { return scalars[k]; }
   int64_t n(int k) const { return ints[k]; }
   bool b(int k) const { return ints[k] != 0; }
+  std::optional<DType> dt(int k) const { return dtypes[k]; }
 
   std::vector<Tensor> tensors;
   std::vector<Scalar> scalars;
   std::vector<int64_t> ints;
+  std::vector<std::optional<DType>> dtypes;
   Tensor out, out2;  // out= variants
 };
 
@@ -101,8 +110,13 @@ struct Variant2 {  // ops returning (values, indices)
 void check_pointwise(const OpSpec& op, const std::vector<Variant>& variants, DType dtype, Layout layout);
 // Mixed dtypes and wrapped numbers against PyTorch's result_type rules.
 void check_promotion(const OpSpec& op, const std::vector<Variant>& variants);
+// Reductions, sorts and scans against the reference `op.reducer`, over
+// every dim (and -1), keepdim, and the op's other arguments
+// (harness_reduce.cpp).
 void check_reduce(const OpSpec& op, const std::vector<Variant>& variants, DType dtype, Layout layout);
 void check_reduce_index(const OpSpec& op, const std::vector<Variant2>& variants, DType dtype, Layout layout);
+void check_along_dim(const OpSpec& op, const std::vector<Variant>& variants, DType dtype, Layout layout);
+void check_along_dim(const OpSpec& op, const std::vector<Variant2>& variants, DType dtype, Layout layout);
 
 // ---- TH's C API ----------------------------------------------------------
 
@@ -135,13 +149,16 @@ enum class CRole : int8_t {
   Dim,      // int dimension
   Keepdim,  // int keepdim
   Indices,  // THLongTensor *indices_
+  Int,      // an int / long bound to another int argument (k, bins)
+  Flag,     // an int bound to a bool argument (negated: TH's `biased`)
 };
 
 struct CParam {
   CRole role;
-  int arg;     // signature position (InOut, Input, Value), else -1
+  int arg;     // signature position (InOut, Input, Value, Int, Flag), else -1
   bool fixed;  // the tensor's dtype is `dtype`, not the function's
   DType dtype;
+  bool negate = false;  // Flag: the C int is the bool argument's negation
 };
 
 // The parameters as generated code spells them: c_out() for THTensor *r_,
@@ -156,6 +173,8 @@ constexpr CParam c_value(int arg) { return {CRole::Value, arg, false, DType::Byt
 constexpr CParam c_dim() { return {CRole::Dim, -1, false, DType::Byte}; }
 constexpr CParam c_keepdim() { return {CRole::Keepdim, -1, false, DType::Byte}; }
 constexpr CParam c_indices() { return {CRole::Indices, -1, true, DType::Long}; }
+constexpr CParam c_int(int arg) { return {CRole::Int, arg, false, DType::Byte}; }
+constexpr CParam c_flag(int arg, bool negate) { return {CRole::Flag, arg, false, DType::Byte, negate}; }
 
 struct ThSpec {
   const char* name;  // TH<Type>Tensor_<name> without the type: THTensor_cadd
@@ -192,10 +211,12 @@ class ThCall {
 };
 
 void check_th_pointwise(const OpSpec& op, DType dtype, const ThSpec& fn, void (*call)(const ThCall& c));
-// Along a dim: sum (r_) and max (values_, indices_).
+// Along a dim: sum (r_) and max (values_, indices_), sort, cumsum, ...
 void check_th_reduce(const OpSpec& op, DType dtype, const ThSpec& fn, void (*call)(const ThCall& c));
-// Whole-tensor: sumall, returning TH's accreal.
-void check_th_reduce_all(const OpSpec& op, DType dtype, const ThSpec& fn, double (*call)(const ThCall& c));
+// Whole-tensor: sumall, maxall, medianall, logicalall, ..., returning
+// TH's accreal (`acc`), real or int, read back as a double.
+enum class ThReturn : int8_t { Accreal, Real, Int };
+void check_th_reduce_all(const OpSpec& op, DType dtype, const ThSpec& fn, ThReturn ret, double (*call)(const ThCall& c));
 
 // ---- errors --------------------------------------------------------------
 

@@ -16,7 +16,8 @@ promotion is not used).
 Cases: every dtype the op declares x layout x Python variant. The layouts
 (`LAYOUTS`) build the same values as contiguous [5, 7], transposed,
 sliced with steps (and an offset), broadcast (self [5, 1] expanded, the
-other inputs [7]), zero-size [0, 3] and 0-dim tensors. Values follow the
+other inputs [7]), zero-size [0, 3] and 0-dim tensors; an entry's
+`test.shape` replaces [5, 7] (cross needs a dim of size 3). Values follow the
 C++ harness (tests/ops/harness.cpp, Note [domains]): the schema's domain,
 else [-10, 10] for signed dtypes, [0, 20] for uint8, {0, 1} for bool,
 floating values on a 1/64 grid, rounded to float16/bfloat16 where that is
@@ -35,7 +36,6 @@ import ember
 from ember_np import NP_DTYPES, round_bfloat16, to_ember, to_numpy
 
 LAYOUTS = ("contiguous", "transposed", "sliced", "broadcast", "zero_size", "zero_dim")
-SHAPE = (5, 7)
 DIMS = (0, 1, -1)
 
 
@@ -52,6 +52,8 @@ class OpSpec:
     results: tuple[str, ...]
     tol: dict[str, float] = field(default_factory=dict)
     domain: dict[str, tuple[float, float]] = field(default_factory=dict)
+    shape: tuple[int, int] = (5, 7)
+    layouts: tuple[str, ...] = LAYOUTS
     where: str = ""
 
 
@@ -67,7 +69,7 @@ class Case:
 
 
 def cases(specs: list[OpSpec]) -> list[Case]:
-    return [Case(s, d, layout, v) for s in specs for d in s.dtypes for layout in LAYOUTS for v in s.variants]
+    return [Case(s, d, layout, v) for s in specs for d in s.dtypes for layout in s.layouts for v in s.variants]
 
 
 # ---- values ---------------------------------------------------------------
@@ -112,17 +114,17 @@ def _number(rng: np.random.Generator, lo: float, hi: float, dtype: str) -> Any:
     return float(value) if _is_floating(dtype) else int(value)
 
 
-def _logical_shape(layout: str, k: int) -> tuple[int, ...]:
+def _logical_shape(shape: tuple[int, int], layout: str, k: int) -> tuple[int, ...]:
     if layout == "zero_size":
         return (0, 3)
     if layout == "zero_dim":
         return ()
     if layout == "broadcast":
-        return (5, 1) if k == 0 else (7,)
-    return SHAPE
+        return (shape[0], 1) if k == 0 else (shape[1],)
+    return shape
 
 
-def _make(values: np.ndarray, dtype: str, layout: str, k: int) -> ember.Tensor:
+def _make(values: np.ndarray, dtype: str, layout: str, k: int, shape: tuple[int, int]) -> ember.Tensor:
     """An ember tensor holding `values`, built in `layout`."""
     if layout == "transposed":
         return to_ember(np.ascontiguousarray(values.T), dtype).t()
@@ -134,7 +136,7 @@ def _make(values: np.ndarray, dtype: str, layout: str, k: int) -> ember.Tensor:
         t = t.unfold(0, 1, 2).select(2, 0)
         return t.unfold(1, 1, 2).select(2, 0)
     if layout == "broadcast" and k == 0:
-        return to_ember(values, dtype).expand(SHAPE[0], SHAPE[1])
+        return to_ember(values, dtype).expand(*shape)
     if layout == "zero_dim":
         return to_ember(values.reshape(1), dtype).select(0, 0)
     return to_ember(values, dtype)
@@ -205,16 +207,18 @@ class _Call:
 def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_Call]:
     """The calls of one case: Tensor|Scalar arguments as tensors and as
     numbers, Scalar arguments at their default and at another value,
-    every valid dim and both keepdims."""
+    every valid dim (and dim list) and both keepdims, an optional result
+    dtype left out and float64. An argument after one left out goes by
+    keyword."""
     options: list[list[tuple[str, Any, Any, bool]]] = []   # per arg: (mode, ember value, reference, pass?)
     ndim = 0 if case.layout == "zero_dim" else 2
     for k, (name, type_, default, _) in enumerate(spec.args):
         choices: list[tuple[str, Any, Any, bool]] = []
         if type_ in ("Tensor", "Tensor|Scalar"):
             lo, hi = _domain(spec, name, case.dtype)
-            values = _values(rng, _logical_shape(case.layout, k), lo, hi, case.dtype)
-            ref = np.broadcast_to(values, SHAPE) if (case.layout == "broadcast" and k == 0) else values
-            choices.append(("tensor", _make(values, case.dtype, case.layout, k), ref, True))
+            values = _values(rng, _logical_shape(spec.shape, case.layout, k), lo, hi, case.dtype)
+            ref = np.broadcast_to(values, spec.shape) if (case.layout == "broadcast" and k == 0) else values
+            choices.append(("tensor", _make(values, case.dtype, case.layout, k, spec.shape), ref, True))
             if type_ == "Tensor|Scalar":
                 n = _number(rng, lo, hi, case.dtype)
                 choices.append(("number", n, n, True))
@@ -228,9 +232,16 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
             else:
                 n = _number(rng, lo, hi, case.dtype)
                 choices.append(("value", n, n, True))
-        elif type_ == "int" and name.startswith("dim"):
+        elif type_ in ("int", "int?") and name.startswith("dim"):
+            if type_ == "int?":
+                choices.append(("default", None, None, False))
             dims = DIMS if ndim == 2 else (0, -1)
             choices += [("value", d, d, True) for d in dims]
+        elif type_ == "int[]" and name.startswith("dim"):
+            lists = ([0], [-1], [0, 1]) if ndim == 2 else ([0], [-1])
+            choices += [("value", d, d, True) for d in lists]
+        elif type_ == "ScalarType?":
+            choices += [("default", None, None, False), ("value", ember.float64, "float64", True)]
         elif type_ == "bool":
             if default is not None:
                 choices.append(("default", None, default == "True", False))
@@ -243,11 +254,13 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
     def build(i: int, acc: list[tuple[str, Any, Any, bool]]) -> None:
         if i == len(options):
             positional, keywords, refs = [], {}, {}
+            by_keyword = False
             for (name, type_, default, kwarg_only), (mode, value, ref, passed) in zip(spec.args, acc):
                 refs[name] = ref
                 if not passed:
+                    by_keyword = True
                     continue
-                if kwarg_only:
+                if kwarg_only or by_keyword:
                     keywords[name] = value
                 else:
                     positional.append(value)
@@ -266,7 +279,7 @@ def _evaluate(spec: OpSpec, refs: dict[str, Any], zero_dim_reduce: bool) -> Any:
     if zero_dim_reduce:
         # NumPy has no axis 0 of a 0-d array; PyTorch reduces a 0-dim tensor over dim 0 or -1 as over one element.
         env["self"] = np.asarray(env["self"]).reshape(1)
-        env["dim"] = 0
+        env["dim"] = [0] if isinstance(env["dim"], list) else 0
         result = eval(spec.numpy, env)  # noqa: S307 - schema text, from our own repository
         if isinstance(result, tuple):
             return tuple(np.asarray(r).reshape(()) for r in result)
@@ -304,7 +317,9 @@ def run_case(case: Case) -> None:
     for call in _argument_sets(spec, case, rng):
         what = f"{spec.signature} [{spec.where}] {case} with {call.refs!r}"
         expected_dtypes = tuple(_result_dtype(r, case.dtype) for r in spec.results)
-        zero_dim_reduce = case.layout == "zero_dim" and "dim" in call.refs
+        if call.refs.get("dtype") is not None:
+            expected_dtypes = (call.refs["dtype"],) + expected_dtypes[1:]
+        zero_dim_reduce = case.layout == "zero_dim" and call.refs.get("dim") is not None
         try:
             expected = _evaluate(spec, call.refs, zero_dim_reduce)
         except (ValueError, IndexError) as err:

@@ -154,6 +154,19 @@ EMBER_CPP_API Tensor& conv3_out(Tensor& out, const Tensor& self, const Tensor& k
 EMBER_CPP_API Tensor xcorr3(const Tensor& self, const Tensor& kernel, bool full = false);
 EMBER_CPP_API Tensor& xcorr3_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full = false);
 
+// cross
+// cross(Tensor self, Tensor other, int? dim=None) -> Tensor
+EMBER_CPP_API Tensor cross(const Tensor& self, const Tensor& other, std::optional<int64_t> dim = std::nullopt);
+EMBER_CPP_API Tensor& cross_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<int64_t> dim = std::nullopt);
+
+// histogram
+// histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
+EMBER_CPP_API Tensor histc(const Tensor& self, int64_t bins = 100, const Scalar& min = 0, const Scalar& max = 0);
+EMBER_CPP_API Tensor& histc_out(Tensor& out, const Tensor& self, int64_t bins = 100, const Scalar& min = 0, const Scalar& max = 0);
+// bhistc(Tensor self, int bins=100, Scalar min=0, Scalar max=0, int dim=-1) -> Tensor
+EMBER_CPP_API Tensor bhistc(const Tensor& self, int64_t bins = 100, const Scalar& min = 0, const Scalar& max = 0, int64_t dim = -1);
+EMBER_CPP_API Tensor& bhistc_out(Tensor& out, const Tensor& self, int64_t bins = 100, const Scalar& min = 0, const Scalar& max = 0, int64_t dim = -1);
+
 // indexing
 // masked_fill(Tensor self, Tensor mask, Tensor|Scalar value) -> Tensor
 EMBER_CPP_API Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);
@@ -454,9 +467,92 @@ EMBER_CPP_API Tensor sum(const Tensor& self);
 // sum.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 EMBER_CPP_API Tensor sum(const Tensor& self, int64_t dim, bool keepdim = false);
 EMBER_CPP_API Tensor& sum_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim = false);
+// prod(Tensor self) -> Tensor
+EMBER_CPP_API Tensor prod(const Tensor& self);
+// prod.dim_int(Tensor self, int dim, bool keepdim=False) -> Tensor
+EMBER_CPP_API Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false);
+EMBER_CPP_API Tensor& prod_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim = false);
+// mean(Tensor self) -> Tensor
+EMBER_CPP_API Tensor mean(const Tensor& self);
+// mean.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
+EMBER_CPP_API Tensor mean(const Tensor& self, int64_t dim, bool keepdim = false);
+EMBER_CPP_API Tensor& mean_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim = false);
+// var(Tensor self, bool unbiased=True) -> Tensor
+EMBER_CPP_API Tensor var(const Tensor& self, bool unbiased = true);
+// var.dim(Tensor self, int dim, bool unbiased=True, bool keepdim=False) -> Tensor
+EMBER_CPP_API Tensor var(const Tensor& self, int64_t dim, bool unbiased = true, bool keepdim = false);
+EMBER_CPP_API Tensor& var_out(Tensor& out, const Tensor& self, int64_t dim, bool unbiased = true, bool keepdim = false);
+// std(Tensor self, bool unbiased=True) -> Tensor
+EMBER_CPP_API Tensor std(const Tensor& self, bool unbiased = true);
+// std.dim(Tensor self, int dim, bool unbiased=True, bool keepdim=False) -> Tensor
+EMBER_CPP_API Tensor std(const Tensor& self, int64_t dim, bool unbiased = true, bool keepdim = false);
+EMBER_CPP_API Tensor& std_out(Tensor& out, const Tensor& self, int64_t dim, bool unbiased = true, bool keepdim = false);
+// norm(Tensor self, Scalar p=2) -> Tensor
+EMBER_CPP_API Tensor norm(const Tensor& self, const Scalar& p = 2);
+// norm.dim(Tensor self, Scalar p, int dim, bool keepdim=False) -> Tensor
+EMBER_CPP_API Tensor norm(const Tensor& self, const Scalar& p, int64_t dim, bool keepdim = false);
+EMBER_CPP_API Tensor& norm_out(Tensor& out, const Tensor& self, const Scalar& p, int64_t dim, bool keepdim = false);
+// max(Tensor self) -> Tensor
+EMBER_CPP_API Tensor max(const Tensor& self);
+// min(Tensor self) -> Tensor
+EMBER_CPP_API Tensor min(const Tensor& self);
 // max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
 EMBER_CPP_API std::tuple<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim = false);
 EMBER_CPP_API std::tuple<Tensor&, Tensor&> max_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim, bool keepdim = false);
+// min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
+EMBER_CPP_API std::tuple<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim = false);
+EMBER_CPP_API std::tuple<Tensor&, Tensor&> min_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim, bool keepdim = false);
+// amax(Tensor self, int[] dim=[], bool keepdim=False) -> Tensor
+EMBER_CPP_API Tensor amax(const Tensor& self, IntList dim = {}, bool keepdim = false);
+EMBER_CPP_API Tensor& amax_out(Tensor& out, const Tensor& self, IntList dim = {}, bool keepdim = false);
+// amin(Tensor self, int[] dim=[], bool keepdim=False) -> Tensor
+EMBER_CPP_API Tensor amin(const Tensor& self, IntList dim = {}, bool keepdim = false);
+EMBER_CPP_API Tensor& amin_out(Tensor& out, const Tensor& self, IntList dim = {}, bool keepdim = false);
+// all(Tensor self) -> Tensor
+EMBER_CPP_API Tensor all(const Tensor& self);
+// all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
+EMBER_CPP_API Tensor all(const Tensor& self, int64_t dim, bool keepdim = false);
+EMBER_CPP_API Tensor& all_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim = false);
+// any(Tensor self) -> Tensor
+EMBER_CPP_API Tensor any(const Tensor& self);
+// any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
+EMBER_CPP_API Tensor any(const Tensor& self, int64_t dim, bool keepdim = false);
+EMBER_CPP_API Tensor& any_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim = false);
+// trace(Tensor self) -> Tensor
+EMBER_CPP_API Tensor trace(const Tensor& self);
+// dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
+EMBER_CPP_API Tensor dist(const Tensor& self, const Tensor& other, const Scalar& p = 2);
+// renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
+EMBER_CPP_API Tensor renorm(const Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
+EMBER_CPP_API Tensor& renorm_(Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
+EMBER_CPP_API Tensor& renorm_out(Tensor& out, const Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
+
+// scan
+// cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& cumsum_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+// cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
+EMBER_CPP_API Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API Tensor& cumprod_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+
+// sort
+// sort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> (Tensor values, Tensor indices)
+EMBER_CPP_API std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false);
+EMBER_CPP_API std::tuple<Tensor&, Tensor&> sort_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false);
+// topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
+EMBER_CPP_API std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
+EMBER_CPP_API std::tuple<Tensor&, Tensor&> topk_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
+// kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
+EMBER_CPP_API std::tuple<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dim = -1, bool keepdim = false);
+EMBER_CPP_API std::tuple<Tensor&, Tensor&> kthvalue_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t k, int64_t dim = -1, bool keepdim = false);
+// median(Tensor self) -> Tensor
+EMBER_CPP_API Tensor median(const Tensor& self);
+// median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
+EMBER_CPP_API std::tuple<Tensor, Tensor> median(const Tensor& self, int64_t dim, bool keepdim = false);
+EMBER_CPP_API std::tuple<Tensor&, Tensor&> median_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim, bool keepdim = false);
+// mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
+EMBER_CPP_API std::tuple<Tensor, Tensor> mode(const Tensor& self, int64_t dim = -1, bool keepdim = false);
+EMBER_CPP_API std::tuple<Tensor&, Tensor&> mode_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim = -1, bool keepdim = false);
 
 // copy
 // copy(Tensor(a!) self, Tensor src) -> Tensor(a!)
@@ -582,6 +678,9 @@ inline Tensor Tensor::conv2(const Tensor& kernel, bool full) const { return embe
 inline Tensor Tensor::xcorr2(const Tensor& kernel, bool full) const { return ember::xcorr2(*this, kernel, full); }
 inline Tensor Tensor::conv3(const Tensor& kernel, bool full) const { return ember::conv3(*this, kernel, full); }
 inline Tensor Tensor::xcorr3(const Tensor& kernel, bool full) const { return ember::xcorr3(*this, kernel, full); }
+inline Tensor Tensor::cross(const Tensor& other, std::optional<int64_t> dim) const { return ember::cross(*this, other, dim); }
+inline Tensor Tensor::histc(int64_t bins, const Scalar& min, const Scalar& max) const { return ember::histc(*this, bins, min, max); }
+inline Tensor Tensor::bhistc(int64_t bins, const Scalar& min, const Scalar& max, int64_t dim) const { return ember::bhistc(*this, bins, min, max, dim); }
 inline Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const { return ember::masked_fill(*this, mask, value); }
 inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Tensor& value) { return ember::masked_fill_(*this, mask, value); }
 inline Tensor Tensor::masked_fill(const Tensor& mask, const Scalar& value) const { return ember::masked_fill(*this, mask, value); }
@@ -739,7 +838,38 @@ inline Tensor Tensor::clamp(const Scalar& min, const Scalar& max) const { return
 inline Tensor& Tensor::clamp_(const Scalar& min, const Scalar& max) { return ember::clamp_(*this, min, max); }
 inline Tensor Tensor::sum() const { return ember::sum(*this); }
 inline Tensor Tensor::sum(int64_t dim, bool keepdim) const { return ember::sum(*this, dim, keepdim); }
+inline Tensor Tensor::prod() const { return ember::prod(*this); }
+inline Tensor Tensor::prod(int64_t dim, bool keepdim) const { return ember::prod(*this, dim, keepdim); }
+inline Tensor Tensor::mean() const { return ember::mean(*this); }
+inline Tensor Tensor::mean(int64_t dim, bool keepdim) const { return ember::mean(*this, dim, keepdim); }
+inline Tensor Tensor::var(bool unbiased) const { return ember::var(*this, unbiased); }
+inline Tensor Tensor::var(int64_t dim, bool unbiased, bool keepdim) const { return ember::var(*this, dim, unbiased, keepdim); }
+inline Tensor Tensor::std(bool unbiased) const { return ember::std(*this, unbiased); }
+inline Tensor Tensor::std(int64_t dim, bool unbiased, bool keepdim) const { return ember::std(*this, dim, unbiased, keepdim); }
+inline Tensor Tensor::norm(const Scalar& p) const { return ember::norm(*this, p); }
+inline Tensor Tensor::norm(const Scalar& p, int64_t dim, bool keepdim) const { return ember::norm(*this, p, dim, keepdim); }
+inline Tensor Tensor::max() const { return ember::max(*this); }
+inline Tensor Tensor::min() const { return ember::min(*this); }
 inline std::tuple<Tensor, Tensor> Tensor::max(int64_t dim, bool keepdim) const { return ember::max(*this, dim, keepdim); }
+inline std::tuple<Tensor, Tensor> Tensor::min(int64_t dim, bool keepdim) const { return ember::min(*this, dim, keepdim); }
+inline Tensor Tensor::amax(IntList dim, bool keepdim) const { return ember::amax(*this, dim, keepdim); }
+inline Tensor Tensor::amin(IntList dim, bool keepdim) const { return ember::amin(*this, dim, keepdim); }
+inline Tensor Tensor::all() const { return ember::all(*this); }
+inline Tensor Tensor::all(int64_t dim, bool keepdim) const { return ember::all(*this, dim, keepdim); }
+inline Tensor Tensor::any() const { return ember::any(*this); }
+inline Tensor Tensor::any(int64_t dim, bool keepdim) const { return ember::any(*this, dim, keepdim); }
+inline Tensor Tensor::trace() const { return ember::trace(*this); }
+inline Tensor Tensor::dist(const Tensor& other, const Scalar& p) const { return ember::dist(*this, other, p); }
+inline Tensor Tensor::renorm(const Scalar& p, int64_t dim, const Scalar& maxnorm) const { return ember::renorm(*this, p, dim, maxnorm); }
+inline Tensor& Tensor::renorm_(const Scalar& p, int64_t dim, const Scalar& maxnorm) { return ember::renorm_(*this, p, dim, maxnorm); }
+inline Tensor Tensor::cumsum(int64_t dim, std::optional<DType> dtype) const { return ember::cumsum(*this, dim, dtype); }
+inline Tensor Tensor::cumprod(int64_t dim, std::optional<DType> dtype) const { return ember::cumprod(*this, dim, dtype); }
+inline std::tuple<Tensor, Tensor> Tensor::sort(int64_t dim, bool descending, bool stable) const { return ember::sort(*this, dim, descending, stable); }
+inline std::tuple<Tensor, Tensor> Tensor::topk(int64_t k, int64_t dim, bool largest, bool sorted) const { return ember::topk(*this, k, dim, largest, sorted); }
+inline std::tuple<Tensor, Tensor> Tensor::kthvalue(int64_t k, int64_t dim, bool keepdim) const { return ember::kthvalue(*this, k, dim, keepdim); }
+inline Tensor Tensor::median() const { return ember::median(*this); }
+inline std::tuple<Tensor, Tensor> Tensor::median(int64_t dim, bool keepdim) const { return ember::median(*this, dim, keepdim); }
+inline std::tuple<Tensor, Tensor> Tensor::mode(int64_t dim, bool keepdim) const { return ember::mode(*this, dim, keepdim); }
 inline Tensor& Tensor::copy_(const Tensor& src) { return ember::copy_(*this, src); }
 inline Tensor Tensor::clone() const { return ember::clone(*this); }
 inline Tensor Tensor::contiguous() const { return ember::contiguous(*this); }

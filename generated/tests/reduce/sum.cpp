@@ -172,22 +172,22 @@ TEST(OpSum, BFloat16_Large) { check_reduce(kOp, kVariants, DType::BFloat16, Layo
 
 TEST(OpSum, BFloat16_Special) { check_reduce(kOp, kVariants, DType::BFloat16, Layout::Special); }
 
-TEST(OpSum, THByteTensor_sumall) { check_th_reduce_all(kOp, DType::Byte, kThSumall, [](const ThCall& c) { return static_cast<double>(THByteTensor_sumall(c.tensor<THByteTensor>(0))); }); }
+TEST(OpSum, THByteTensor_sumall) { check_th_reduce_all(kOp, DType::Byte, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THByteTensor_sumall(c.tensor<THByteTensor>(0))); }); }
 
-TEST(OpSum, THCharTensor_sumall) { check_th_reduce_all(kOp, DType::Char, kThSumall, [](const ThCall& c) { return static_cast<double>(THCharTensor_sumall(c.tensor<THCharTensor>(0))); }); }
+TEST(OpSum, THCharTensor_sumall) { check_th_reduce_all(kOp, DType::Char, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THCharTensor_sumall(c.tensor<THCharTensor>(0))); }); }
 
-TEST(OpSum, THShortTensor_sumall) { check_th_reduce_all(kOp, DType::Short, kThSumall, [](const ThCall& c) { return static_cast<double>(THShortTensor_sumall(c.tensor<THShortTensor>(0))); }); }
+TEST(OpSum, THShortTensor_sumall) { check_th_reduce_all(kOp, DType::Short, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THShortTensor_sumall(c.tensor<THShortTensor>(0))); }); }
 
-TEST(OpSum, THIntTensor_sumall) { check_th_reduce_all(kOp, DType::Int, kThSumall, [](const ThCall& c) { return static_cast<double>(THIntTensor_sumall(c.tensor<THIntTensor>(0))); }); }
+TEST(OpSum, THIntTensor_sumall) { check_th_reduce_all(kOp, DType::Int, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THIntTensor_sumall(c.tensor<THIntTensor>(0))); }); }
 
-TEST(OpSum, THLongTensor_sumall) { check_th_reduce_all(kOp, DType::Long, kThSumall, [](const ThCall& c) { return static_cast<double>(THLongTensor_sumall(c.tensor<THLongTensor>(0))); }); }
+TEST(OpSum, THLongTensor_sumall) { check_th_reduce_all(kOp, DType::Long, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THLongTensor_sumall(c.tensor<THLongTensor>(0))); }); }
 
-TEST(OpSum, THFloatTensor_sumall) { check_th_reduce_all(kOp, DType::Float, kThSumall, [](const ThCall& c) { return static_cast<double>(THFloatTensor_sumall(c.tensor<THFloatTensor>(0))); }); }
+TEST(OpSum, THFloatTensor_sumall) { check_th_reduce_all(kOp, DType::Float, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THFloatTensor_sumall(c.tensor<THFloatTensor>(0))); }); }
 
-TEST(OpSum, THDoubleTensor_sumall) { check_th_reduce_all(kOp, DType::Double, kThSumall, [](const ThCall& c) { return static_cast<double>(THDoubleTensor_sumall(c.tensor<THDoubleTensor>(0))); }); }
+TEST(OpSum, THDoubleTensor_sumall) { check_th_reduce_all(kOp, DType::Double, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THDoubleTensor_sumall(c.tensor<THDoubleTensor>(0))); }); }
 
-TEST(OpSum, THHalfTensor_sumall) { check_th_reduce_all(kOp, DType::Half, kThSumall, [](const ThCall& c) { return static_cast<double>(THHalfTensor_sumall(c.tensor<THHalfTensor>(0))); }); }
+TEST(OpSum, THHalfTensor_sumall) { check_th_reduce_all(kOp, DType::Half, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THHalfTensor_sumall(c.tensor<THHalfTensor>(0))); }); }
 
-TEST(OpSum, THBoolTensor_sumall) { check_th_reduce_all(kOp, DType::Bool, kThSumall, [](const ThCall& c) { return static_cast<double>(THBoolTensor_sumall(c.tensor<THBoolTensor>(0))); }); }
+TEST(OpSum, THBoolTensor_sumall) { check_th_reduce_all(kOp, DType::Bool, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THBoolTensor_sumall(c.tensor<THBoolTensor>(0))); }); }
 
-TEST(OpSum, THBFloat16Tensor_sumall) { check_th_reduce_all(kOp, DType::BFloat16, kThSumall, [](const ThCall& c) { return static_cast<double>(THBFloat16Tensor_sumall(c.tensor<THBFloat16Tensor>(0))); }); }
+TEST(OpSum, THBFloat16Tensor_sumall) { check_th_reduce_all(kOp, DType::BFloat16, kThSumall, ThReturn::Accreal, [](const ThCall& c) { return static_cast<double>(THBFloat16Tensor_sumall(c.tensor<THBFloat16Tensor>(0))); }); }

@@ -18,54 +18,42 @@ struct sum_reducer {
   }
 };
 
-}  // namespace
+// Calls f with the reducer for element type T.
+template <class T, class F>
+void sum_visit(const F& f) {
+  f(sum_reducer<T>{});
+}
 
-Tensor sum(const Tensor& self) {
+// Every element of ops reduced and finalized, as a number.
+template <class T>
+Scalar sum_all(const kernels::Operands<1>& ops, int64_t numel) {
+  Scalar s;
+  sum_visit<T>([&](const auto& r) { s = Scalar(r.finalize(kernels::reduce_all<T>(ops, r), numel)); });
+  return s;
+}
+
+Tensor sum_whole(const Tensor& self) {
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self.impl());
   switch (self.dtype()) {
-    case DType::Byte: {
-      const sum_reducer<uint8_t> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<uint8_t>(ops, r), self.numel())), DType::Long);
-    }
-    case DType::Char: {
-      const sum_reducer<int8_t> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<int8_t>(ops, r), self.numel())), DType::Long);
-    }
-    case DType::Short: {
-      const sum_reducer<int16_t> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<int16_t>(ops, r), self.numel())), DType::Long);
-    }
-    case DType::Int: {
-      const sum_reducer<int32_t> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<int32_t>(ops, r), self.numel())), DType::Long);
-    }
-    case DType::Long: {
-      const sum_reducer<int64_t> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<int64_t>(ops, r), self.numel())), DType::Long);
-    }
-    case DType::Float: {
-      const sum_reducer<float> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<float>(ops, r), self.numel())), DType::Float);
-    }
-    case DType::Double: {
-      const sum_reducer<double> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<double>(ops, r), self.numel())), DType::Double);
-    }
-    case DType::Half: {
-      const sum_reducer<ember::Half> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<ember::Half>(ops, r), self.numel())), DType::Half);
-    }
-    case DType::Bool: {
-      const sum_reducer<bool> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<bool>(ops, r), self.numel())), DType::Long);
-    }
-    case DType::BFloat16: {
-      const sum_reducer<ember::BFloat16> r{};
-      return scalar_tensor(Scalar(r.finalize(kernels::reduce_all<ember::BFloat16>(ops, r), self.numel())), DType::BFloat16);
-    }
+    case DType::Byte: return scalar_tensor(sum_all<uint8_t>(ops, self.numel()), DType::Long);
+    case DType::Char: return scalar_tensor(sum_all<int8_t>(ops, self.numel()), DType::Long);
+    case DType::Short: return scalar_tensor(sum_all<int16_t>(ops, self.numel()), DType::Long);
+    case DType::Int: return scalar_tensor(sum_all<int32_t>(ops, self.numel()), DType::Long);
+    case DType::Long: return scalar_tensor(sum_all<int64_t>(ops, self.numel()), DType::Long);
+    case DType::Float: return scalar_tensor(sum_all<float>(ops, self.numel()), DType::Float);
+    case DType::Double: return scalar_tensor(sum_all<double>(ops, self.numel()), DType::Double);
+    case DType::Half: return scalar_tensor(sum_all<ember::Half>(ops, self.numel()), DType::Half);
+    case DType::Bool: return scalar_tensor(sum_all<bool>(ops, self.numel()), DType::Long);
+    case DType::BFloat16: return scalar_tensor(sum_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
     default: unsupported_dtype("sum", self.dtype());
   }
+}
+
+}  // namespace
+
+Tensor sum(const Tensor& self) {
+  return sum_whole(self);
 }
 
 }  // namespace ember
@@ -83,8 +71,7 @@ EMBER_API long THByteTensor_sumall(THByteTensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<uint8_t> r{};
-    return ember::th::value_to_c<long>(r.finalize(kernels::reduce_all<uint8_t>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<long>(sum_all<uint8_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -99,8 +86,7 @@ EMBER_API long THCharTensor_sumall(THCharTensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<int8_t> r{};
-    return ember::th::value_to_c<long>(r.finalize(kernels::reduce_all<int8_t>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<long>(sum_all<int8_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -115,8 +101,7 @@ EMBER_API long THShortTensor_sumall(THShortTensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<int16_t> r{};
-    return ember::th::value_to_c<long>(r.finalize(kernels::reduce_all<int16_t>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<long>(sum_all<int16_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -131,8 +116,7 @@ EMBER_API long THIntTensor_sumall(THIntTensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<int32_t> r{};
-    return ember::th::value_to_c<long>(r.finalize(kernels::reduce_all<int32_t>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<long>(sum_all<int32_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -147,8 +131,7 @@ EMBER_API long THLongTensor_sumall(THLongTensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<int64_t> r{};
-    return ember::th::value_to_c<long>(r.finalize(kernels::reduce_all<int64_t>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<long>(sum_all<int64_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -163,8 +146,7 @@ EMBER_API double THFloatTensor_sumall(THFloatTensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<float> r{};
-    return ember::th::value_to_c<double>(r.finalize(kernels::reduce_all<float>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<double>(sum_all<float>(ops, ember::rt::numel(t_i)).to<double>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -179,8 +161,7 @@ EMBER_API double THDoubleTensor_sumall(THDoubleTensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<double> r{};
-    return ember::th::value_to_c<double>(r.finalize(kernels::reduce_all<double>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<double>(sum_all<double>(ops, ember::rt::numel(t_i)).to<double>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -195,8 +176,7 @@ EMBER_API float THHalfTensor_sumall(THHalfTensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<ember::Half> r{};
-    return ember::th::value_to_c<float>(r.finalize(kernels::reduce_all<ember::Half>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<float>(sum_all<ember::Half>(ops, ember::rt::numel(t_i)).to<float>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -211,8 +191,7 @@ EMBER_API long THBoolTensor_sumall(THBoolTensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<bool> r{};
-    return ember::th::value_to_c<long>(r.finalize(kernels::reduce_all<bool>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<long>(sum_all<bool>(ops, ember::rt::numel(t_i)).to<int64_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -227,8 +206,7 @@ EMBER_API float THBFloat16Tensor_sumall(THBFloat16Tensor *t) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_sumall", "t", "self");
     kernels::Operands<1> ops;
     ember::rt::set_whole_operand(ops, t_i);
-    const sum_reducer<ember::BFloat16> r{};
-    return ember::th::value_to_c<float>(r.finalize(kernels::reduce_all<ember::BFloat16>(ops, r), ember::rt::numel(t_i)));
+    return ember::th::value_to_c<float>(sum_all<ember::BFloat16>(ops, ember::rt::numel(t_i)).to<float>());
   } catch (...) {
     failure = ember::th::capture();
   }

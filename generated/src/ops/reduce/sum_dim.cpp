@@ -18,13 +18,19 @@ struct sum_dim_reducer {
   }
 };
 
+// Calls f with the reducer for element type T.
+template <class T, class F>
+void sum_dim_visit(const F& f) {
+  f(sum_dim_reducer<T>{});
+}
+
 template <class T, class OutT>
 void sum_dim_kernel(kernels::Operands<2>& ops, int dim) {
-  kernels::reduce_dim<T, OutT>(ops, dim, sum_dim_reducer<T>{});
+  sum_dim_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
 Tensor sum_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool keepdim) {
-  return rt::run_reduce_dim("sum", out, self, dim, keepdim, rt::ResultRule::IntegralToLong,
+  return rt::run_reduce_dim("sum", out, self, dim, keepdim, rt::ResultRule::IntegralToLong, false,
                             [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
                                 case DType::Byte: return sum_dim_kernel<uint8_t, int64_t>(ops, d);

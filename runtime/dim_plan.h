@@ -1,0 +1,79 @@
+// Ops that need a whole slice along a dim at once (sort, topk, kthvalue,
+// median, mode, cumsum, cumprod, histc), for the C++ API and TH's C API:
+// the dim, the outputs' shapes, out= and TH resizing, and the operands
+// their kernels (kernels/sort.h, select.h, scan.h, histogram.h) run over.
+//
+// Operands follow the reduce convention: outputs first (values, then the
+// Long positions when there are any), the input last, over the input's
+// shape; along the dim an output has its own stride (0 when reduced).
+//
+// Note [slice length]: kernels that return positions keep them 32-bit
+// inside a slice, so such slices must hold fewer than 2^32 elements.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "ember/tensor.h"
+#include "kernels/operands.h"
+
+namespace ember::rt {
+
+// What each output slice holds.
+struct SliceOutputs {
+  static constexpr int64_t kSame = -1;
+  int64_t length = kSame;  // kSame: as many elements as the input slice
+  bool reduce = false;     // one element, and the dim goes unless keepdim
+  bool keepdim = false;
+  bool indices = false;    // a second output of Long positions
+};
+
+class DimPlan {
+ public:
+  // `dim` null: a whole-tensor form, over self flattened (a reduction
+  // then gives a 0-dim result). A 0-dim self is one slice of one element.
+  DimPlan(const char* op, const Tensor& self, std::optional<int64_t> dim, const SliceOutputs& s);
+
+  const Tensor& input() const { return input_; }
+  int dim() const { return static_cast<int>(dim_); }
+  int64_t n() const { return n_; }  // the input slices' length
+
+  // C++ API: new outputs, or the given out= tensors checked (values must
+  // be of `values_dtype`, indices Long) and resized.
+  void make_outputs(const Tensor* values_out, DType values_dtype, const Tensor* indices_out);
+  // TH: the given tensors resized (TH has no 0-dim tensors: a reduction
+  // to one element gives [1]); null ones become temporaries.
+  void th_outputs(TensorImpl* values, TensorImpl* indices = nullptr);
+
+  // Values converted to `dtype` (written into `out` when given): what an
+  // op with a dtype= argument returns after computing in its natural dtype.
+  Tensor finish(const Tensor* out, DType dtype);
+
+  const Tensor& values() const { return values_; }
+  const Tensor& indices() const { return indices_; }
+
+  kernels::Operands<2>& operands2();  // values, input
+  kernels::Operands<3>& operands3();  // values, indices, input
+
+ private:
+  void set_operands();
+
+  const char* op_;
+  SliceOutputs s_;
+  Tensor input_, values_, indices_;
+  int64_t dim_ = 0, n_ = 1;
+  bool whole_ = false;
+  std::vector<int64_t> shape_;  // the outputs' shape (C++ API)
+  kernels::Operands<2> ops2_;
+  kernels::Operands<3> ops3_;
+};
+
+// `name` (an argument of `op`) must lie in [lo, hi]: an IndexError (a
+// position or count along a dim), or with hi == kUnbounded a ValueError.
+constexpr int64_t kUnbounded = INT64_MAX;
+void check_range(const char* op, const char* name, int64_t value, int64_t lo, int64_t hi);
+// The reduced slices must not be empty (median, mode: nothing to pick).
+void check_nonempty_dim(const char* op, const DimPlan& plan);
+
+}  // namespace ember::rt
