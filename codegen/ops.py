@@ -5,6 +5,8 @@ tests/codegen/ feeds malformed schemas through it and checks the messages.
 """
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +38,10 @@ BLAS_ROUTINES = {"gemm": "GemmCall", "gemv": "GemvCall", "ger": "GerCall", "dot"
 NONEMPTY = ("all", "th")
 # How the C++/Python result dtype follows from the promoted input dtype.
 RESULT_RULES = {"same", "Bool", "Long", "integral_to_long", "floating"}
-TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest", "skip_layouts", "shape", "numpy_dtypes"}
+TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest", "skip_layouts", "shape", "numpy_dtypes", "shapes", "values",
+             "magnitude_tol"}
+# Symbols of test.shapes (tests/python/op_harness.py, Note [argument specs]).
+SHAPE_SYMBOLS = ("a", "b", "c", "d", "e")
 # Layouts of the generated value tests (tests/ops/harness.h); Special only for floating dtypes.
 TEST_LAYOUTS = ("Contiguous", "Transposed", "Narrowed", "Expanded", "ZeroSize", "ZeroDim", "Large", "Special")
 ERROR_KEYS = {"raises", "when", "example", "arg"}
@@ -255,9 +260,35 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
         if "gtest" not in test:
             raise SchemaError(test.at("numpy_dtypes"), "dtypes left out of the 'numpy' test need the hand-written tests that cover them ('gtest')")
         numpy_dtypes = table.resolve(names, test.at("numpy_dtypes"))
+    shapes: dict[str, tuple[int | str, ...]] = {}
+    if "shapes" in test:
+        node_ = _mapping(test.get("shapes"), test.at("shapes"), "'shapes'")
+        for key in node_.keys():
+            arg = sig.arg(key) if sig is not None else None
+            if arg is None or not arg.is_tensor:
+                raise SchemaError(node_.at(key), f"shape for '{key}', which is not a Tensor argument")
+            raw = node_.get(key)
+            if not isinstance(raw, list) or not all((isinstance(d, int) and d >= 0) or d in SHAPE_SYMBOLS for d in raw):
+                raise SchemaError(node_.at(key), f"shape of {key} must list sizes and symbols ({', '.join(SHAPE_SYMBOLS)})")
+            shapes[key] = tuple(raw)
+    values: dict[str, str] = {}
+    if "values" in test:
+        node_ = _mapping(test.get("values"), test.at("values"), "'values'")
+        for key in node_.keys():
+            arg = sig.arg(key) if sig is not None else None
+            kind = node_.get(key)
+            m = re.fullmatch(r"(?:unique_)?index\((\w+)\)", kind) if isinstance(kind, str) else None
+            if arg is None or not arg.is_tensor:
+                raise SchemaError(node_.at(key), f"values for '{key}', which is not a Tensor argument")
+            if kind != "mask" and (m is None or sig.arg(m.group(1)) is None or sig.arg(m.group(1)).type != "int"):
+                raise SchemaError(node_.at(key), f"values of {key} must be mask, index(<int dim argument>) or unique_index(...)")
+            values[key] = kind
+    magnitude_tol = test.get("magnitude_tol", False)
+    if not isinstance(magnitude_tol, bool):
+        raise SchemaError(test.at("magnitude_tol"), "'magnitude_tol' must be true or false")
     return TestSpec(ref=ref, th_ref=_str(test, "th_ref"), numpy=_str(test, "numpy"), tol=tol, domain=domain, gtest=gtests,
                     gtest_at=test.at("gtest") if gtests else None, skip_layouts=skip, shape=shape,
-                    numpy_dtypes=numpy_dtypes)
+                    numpy_dtypes=numpy_dtypes, shapes=shapes, values=values, magnitude_tol=magnitude_tol)
 
 
 def _errors(node: Node, sig: Signature | None) -> tuple[ErrorCase, ...]:

@@ -38,6 +38,7 @@
 #include "runtime/tensor_queries.h"
 #include "runtime/tensor_operands.h"
 #include "runtime/th_api.h"
+#include "runtime/th_vector.h"
 #include "runtime/th_blas.h"
 #include "runtime/th_elements.h"
 #include "runtime/th_geometry.h"

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <type_traits>
 
 #include "ember/tensor.h"
 #include "runtime/th_args.h"
@@ -49,6 +50,17 @@ double th_dist(TensorImpl* a, TensorImpl* b, T value) {
 template <class T>
 void th_cross(TensorImpl* r, TensorImpl* a, TensorImpl* b, int dimension) {
   th_cross_into(r, a, b, dimension, th::fn_of<T>("Tensor_cross"));
+}
+
+// TH's match: r_[i][j] = gain * |m1[i] - m2[j]|^2, the rows being m1's
+// and m2's first-dim slices flattened (equal lengths), computed in the
+// dtype (integers wrap) and summed in the accumulate type.
+void th_match_into(TensorImpl* r, TensorImpl* m1, TensorImpl* m2, const Scalar& gain, const th::Fn& fn);
+
+template <class T>
+void th_match(TensorImpl* r, TensorImpl* m1, TensorImpl* m2, T gain) {
+  const Scalar g = std::is_integral_v<T> ? Scalar(static_cast<int64_t>(gain)) : Scalar(static_cast<double>(gain));
+  th_match_into(r, m1, m2, g, th::fn_of<T>("Tensor_match"));
 }
 
 }  // namespace ember::rt

@@ -29,7 +29,8 @@ _LAYOUTS = {"Contiguous": "contiguous", "Transposed": "transposed", "Narrowed": 
 
 
 def _result_rules(op: Op) -> tuple[str, ...]:
-    if op.kernel.kind == "reduce_index" or (op.kernel.kind == "along_dim" and op.kernel.indices):
+    returns = [r for r in op.signature.returns if r.type == "Tensor"] if op.signature else []
+    if op.kernel.kind == "reduce_index" or (op.kernel.kind == "along_dim" and len(returns) == 2):
         return (op.kernel.result, "Long")
     return (op.kernel.result,)
 
@@ -46,14 +47,15 @@ def _spec(op: Op, schemas: SchemaSet) -> dict:
     sig = op.signature
     assert sig is not None and op.test.numpy is not None
     tol = {("default" if k == "default" else _py_name(k, schemas)): v for k, v in sorted(op.test.tol.items())}
-    return {
+    spec = {
         "name": op.name,
         "python": sig.base_name,
         "signature": str(sig),
         "args": tuple((a.name, a.type, a.default, a.kwarg_only) for a in sig.args),
         "numpy": op.test.numpy,
         "dtypes": tuple(d.numpy for d in op.cpu_dtypes() if op.test.numpy_dtypes is None or d in op.test.numpy_dtypes),
-        "layouts": tuple(layout for cpp, layout in _LAYOUTS.items() if cpp not in op.test.skip_layouts),
+        "layouts": tuple(layout for cpp, layout in _LAYOUTS.items()
+                         if cpp not in op.test.skip_layouts and not (op.test.shapes and cpp == "ZeroDim")),
         "variants": _python_variants(op),
         "kind": op.kernel.kind,
         "results": _result_rules(op),
@@ -62,6 +64,10 @@ def _spec(op: Op, schemas: SchemaSet) -> dict:
         "shape": op.test.shape or (5, 7),
         "where": str(op.where),
     }
+    # Note [argument specs] of tests/python/op_harness.py: only where an entry sets them.
+    extras = {"shapes": dict(sorted(op.test.shapes.items())), "values": dict(sorted(op.test.values.items())),
+              "magnitude_tol": op.test.magnitude_tol}
+    return spec | {key: value for key, value in extras.items() if value}
 
 
 def _smoke_entry(b: Binding) -> dict:

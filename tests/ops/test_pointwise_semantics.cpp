@@ -357,6 +357,26 @@ TEST(PointwiseSemantics, ThShiftRightIsLogical) {
   EXPECT_EQ(values_of<int32_t>(r), (std::vector<int32_t>{0, 1}));
 }
 
+TEST(PointwiseSemantics, VectorDispatchInit) {
+  // Torch7 programs call these once at start-up; they must neither report
+  // an error nor change what the ops compute afterwards.
+  int reports = 0;
+  THSetErrorHandler([](const char*, void* n) { ++*static_cast<int*>(n); }, &reports);
+  THByteVector_vectorDispatchInit();
+  THCharVector_vectorDispatchInit();
+  THShortVector_vectorDispatchInit();
+  THIntVector_vectorDispatchInit();
+  THLongVector_vectorDispatchInit();
+  THFloatVector_vectorDispatchInit();
+  THDoubleVector_vectorDispatchInit();
+  THSetErrorHandler(nullptr, nullptr);
+  EXPECT_EQ(reports, 0);
+  Tensor r = empty({0}, kFloat);
+  THFloatTensor_cadd(th<THFloatTensor>(r), th<THFloatTensor>(from_vector<float>({1.5f, -2.0f}, {2})), 2.0f,
+                     th<THFloatTensor>(from_vector<float>({0.25f, 4.0f}, {2})));
+  EXPECT_EQ(values_of<float>(r), (std::vector<float>{2.0f, 6.0f}));
+}
+
 // ---- integer powers -----------------------------------------------------------------
 
 TEST(PointwiseSemantics, IntegerPow) {

@@ -188,6 +188,83 @@ TEST(ReduceOps, Dist) {
               pnorm_ref(diff, 3), 1e-12);
 }
 
+// ---- match (TH only) ---------------------------------------------------------------
+
+// Records TH's argument errors on this thread instead of aborting.
+struct ArgErrors {
+  int arg = 0;
+  std::string message;
+  ArgErrors() { THSetArgErrorHandler(record, this); }
+  ~ArgErrors() { THSetArgErrorHandler(nullptr, nullptr); }
+  static void record(int n, const char* msg, void* self) {
+    static_cast<ArgErrors*>(self)->arg = n;
+    static_cast<ArgErrors*>(self)->message = msg;
+  }
+};
+
+// gain * |m1[i] - m2[j]|^2 over flattened rows: in double for floating
+// dtypes, in wrapping 64-bit integers for Long.
+std::vector<double> match_ref(const Tensor& m1, const Tensor& m2, double gain, DType dtype) {
+  const int64_t n1 = m1.size(0), n2 = m2.size(0), len = n1 ? m1.numel() / n1 : 0;
+  const std::vector<double> a = values(m1), b = values(m2);
+  std::vector<double> out;
+  for (int64_t i = 0; i < n1; ++i) {
+    for (int64_t j = 0; j < n2; ++j) {
+      double sum = 0;
+      uint64_t isum = 0;
+      for (int64_t k = 0; k < len; ++k) {
+        const double d = a[i * len + k] - b[j * len + k];
+        sum += d * d;
+        isum += static_cast<uint64_t>(static_cast<int64_t>(d) * static_cast<int64_t>(d));
+      }
+      const uint64_t igain = static_cast<uint64_t>(static_cast<int64_t>(gain));
+      out.push_back(is_floating(dtype) ? gain * sum : static_cast<double>(static_cast<int64_t>(isum * igain)));
+    }
+  }
+  return out;
+}
+
+TEST(ReduceOps, Match) {
+  // m1 3 x (2 x 2) rows, m2 4 x 4 rows: row lengths agree after flattening.
+  const Tensor f1 = random_ints({3, 2, 2}, kFloat, -6, 6, 21), f2 = random_ints({4, 4}, kFloat, -6, 6, 22);
+  Tensor r = empty({0}, kFloat);
+  THFloatTensor_match(reinterpret_cast<THFloatTensor*>(r.impl()), reinterpret_cast<THFloatTensor*>(f1.impl()),
+                      reinterpret_cast<THFloatTensor*>(f2.t().contiguous().t().impl()), 0.5f);
+  EXPECT_EQ(r.shape(), (Shape{3, 4}));
+  expect_same(values(r), match_ref(f1, f2, 0.5, kFloat), 1e-6, "match Float");
+  // Bytes: (a - b) wraps to [0, 256) before it is squared, as Torch7's unsigned arithmetic.
+  const Tensor b1 = random_ints({5, 3}, kByte, 0, 20, 23), b2 = random_ints({2, 3}, kByte, 0, 20, 24);
+  Tensor rb = empty({0}, kByte);
+  THByteTensor_match(reinterpret_cast<THByteTensor*>(rb.impl()), reinterpret_cast<THByteTensor*>(b1.impl()),
+                     reinterpret_cast<THByteTensor*>(b2.impl()), 3);
+  std::vector<double> want;
+  const std::vector<double> av = values(b1), bv = values(b2);
+  for (int64_t i = 0; i < 5; ++i) {
+    for (int64_t j = 0; j < 2; ++j) {
+      unsigned sum = 0;
+      for (int64_t k = 0; k < 3; ++k) {
+        const auto d = static_cast<uint8_t>(av[i * 3 + k] - bv[j * 3 + k]);
+        sum += static_cast<uint8_t>(d * d);
+      }
+      want.push_back(static_cast<uint8_t>(3 * sum));
+    }
+  }
+  expect_same(values(rb), want, 0, "match Byte");
+  const Tensor l1 = random_ints({2, 3}, kLong, -9, 9, 25), l2 = random_ints({3, 3}, kLong, -9, 9, 26);
+  Tensor rl = empty({0}, kLong);
+  THLongTensor_match(reinterpret_cast<THLongTensor*>(rl.impl()), reinterpret_cast<THLongTensor*>(l1.impl()),
+                     reinterpret_cast<THLongTensor*>(l2.impl()), -2);
+  expect_same(values(rl), match_ref(l1, l2, -2, kLong), 0, "match Long");
+  // Row lengths that differ: argument 3 (m2), r_ untouched.
+  ArgErrors errors;
+  const Tensor bad = random_ints({4, 5}, kFloat, -6, 6, 27);
+  THFloatTensor_match(reinterpret_cast<THFloatTensor*>(r.impl()), reinterpret_cast<THFloatTensor*>(f1.impl()),
+                      reinterpret_cast<THFloatTensor*>(bad.impl()), 1.0f);
+  EXPECT_EQ(errors.arg, 3);
+  EXPECT_NE(errors.message.find("same inner vector dim"), std::string::npos) << errors.message;
+  EXPECT_EQ(r.shape(), (Shape{3, 4}));
+}
+
 // ---- renorm ------------------------------------------------------------------
 
 TEST(ReduceOps, Renorm) {

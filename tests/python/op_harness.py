@@ -17,7 +17,22 @@ Cases: every dtype the op declares x layout x Python variant. The layouts
 (`LAYOUTS`) build the same values as contiguous [5, 7], transposed,
 sliced with steps (and an offset), broadcast (self [5, 1] expanded, the
 other inputs [7]), zero-size [0, 3] and 0-dim tensors; an entry's
-`test.shape` replaces [5, 7] (cross needs a dim of size 3). Values follow the
+`test.shape` replaces [5, 7] (cross needs a dim of size 3).
+
+Note [argument specs]: `test.shapes` gives named Tensor arguments their
+own logical shapes (matrices of a product, an index vector), written
+with sizes and symbols: `a` and `b` are the layout's two sizes (5 and 7,
+0 and 3 in the zero-size layout), `c`, `d`, `e` are 3, 4 and 2. Such
+arguments are transposed (last two dims) and sliced as the others, kept
+contiguous in the broadcast layout; their entries have no 0-dim layout.
+`test.values` says what a Tensor argument holds: `mask` (bool),
+`index(dim)` (int64 positions along self's dim `dim`, the argument's
+value) or `unique_index(dim)` (the same without repeats along that dim,
+for ops whose result would depend on the order of writes). References
+may call `math` and `ref` (tests/python/numpy_refs.py). With
+`test.magnitude_tol` the tolerance is relative to the reference computed
+on the inputs' magnitudes (products and sums of them, where cancellation
+leaves the result itself small). Values follow the
 C++ harness (tests/ops/harness.cpp, Note [domains]): the schema's domain,
 else [-10, 10] for signed dtypes, [0, 20] for uint8, {0, 1} for bool,
 floating values on a 1/64 grid, rounded to float16/bfloat16 where that is
@@ -30,13 +45,20 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+import math
+
 import numpy as np
 
 import ember
+import numpy_refs
 from ember_np import NP_DTYPES, round_bfloat16, to_ember, to_numpy
 
 LAYOUTS = ("contiguous", "transposed", "sliced", "broadcast", "zero_size", "zero_dim")
 DIMS = (0, 1, -1)
+# Note [argument specs]: symbol sizes; the zero-size layout makes a and b 0 and 3.
+SYMBOLS = {"a": 5, "b": 7, "c": 3, "d": 4, "e": 2}
+# Values of int arguments that are not dims, by name.
+INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5)}
 
 
 @dataclass(frozen=True)
@@ -54,6 +76,9 @@ class OpSpec:
     domain: dict[str, tuple[float, float]] = field(default_factory=dict)
     shape: tuple[int, int] = (5, 7)
     layouts: tuple[str, ...] = LAYOUTS
+    shapes: dict[str, tuple[int | str, ...]] = field(default_factory=dict)
+    values: dict[str, str] = field(default_factory=dict)
+    magnitude_tol: bool = False
     where: str = ""
 
 
@@ -122,6 +147,27 @@ def _logical_shape(shape: tuple[int, int], layout: str, k: int) -> tuple[int, ..
     if layout == "broadcast":
         return (shape[0], 1) if k == 0 else (shape[1],)
     return shape
+
+
+def _declared_shape(spec: OpSpec, name: str, layout: str) -> tuple[int, ...]:
+    sizes = dict(SYMBOLS, **({"a": 0, "b": 3} if layout == "zero_size" else {}))
+    return tuple(sizes[d] if isinstance(d, str) else d for d in spec.shapes[name])
+
+
+def _make_declared(values: np.ndarray, dtype: str, layout: str) -> ember.Tensor:
+    """An argument of a declared shape (Note [argument specs]) in `layout`."""
+    if values.ndim == 0:
+        return to_ember(values.reshape(1), dtype).select(0, 0)
+    if layout == "transposed" and values.ndim >= 2:
+        return to_ember(np.ascontiguousarray(np.swapaxes(values, -1, -2)), dtype).transpose(-1, -2)
+    if layout == "sliced" and values.ndim >= 1:
+        base = np.zeros(tuple(2 * n + 1 for n in values.shape), dtype=values.dtype)
+        base[tuple(slice(1, None, 2) for _ in values.shape)] = values
+        t = to_ember(base, dtype)
+        for d, n in enumerate(values.shape):
+            t = t.narrow(d, 1, 2 * n).unfold(d, 1, 2).select(-1, 0)
+        return t
+    return to_ember(values, dtype)
 
 
 def _make(values: np.ndarray, dtype: str, layout: str, k: int, shape: tuple[int, int]) -> ember.Tensor:
@@ -214,7 +260,22 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
     ndim = 0 if case.layout == "zero_dim" else 2
     for k, (name, type_, default, _) in enumerate(spec.args):
         choices: list[tuple[str, Any, Any, bool]] = []
-        if type_ in ("Tensor", "Tensor|Scalar"):
+        kind = spec.values.get(name, "")
+        if kind.startswith(("index(", "unique_index(")):
+            choices.append(("deferred", None, None, True))   # positions need the dim: made in build()
+        elif kind == "mask":
+            shape = _declared_shape(spec, name, case.layout) if name in spec.shapes else _logical_shape(spec.shape, case.layout, k)
+            values = _values(rng, shape, 0, 1, "bool")
+            made = _make_declared(values, "bool", case.layout) if name in spec.shapes else _make(values, "bool", case.layout, k, spec.shape)
+            choices.append(("tensor", made, values, True))
+        elif type_ in ("Tensor", "Tensor|Scalar") and name in spec.shapes:
+            lo, hi = _domain(spec, name, case.dtype)
+            values = _values(rng, _declared_shape(spec, name, case.layout), lo, hi, case.dtype)
+            choices.append(("tensor", _make_declared(values, case.dtype, case.layout), values, True))
+            if type_ == "Tensor|Scalar":
+                n = _number(rng, lo, hi, case.dtype)
+                choices.append(("number", n, n, True))
+        elif type_ in ("Tensor", "Tensor|Scalar"):
             lo, hi = _domain(spec, name, case.dtype)
             values = _values(rng, _logical_shape(spec.shape, case.layout, k), lo, hi, case.dtype)
             ref = np.broadcast_to(values, spec.shape) if (case.layout == "broadcast" and k == 0) else values
@@ -240,6 +301,10 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
         elif type_ == "int[]" and name.startswith("dim"):
             lists = ([0], [-1], [0, 1]) if ndim == 2 else ([0], [-1])
             choices += [("value", d, d, True) for d in lists]
+        elif type_ == "int" and name in INT_VALUES:
+            if default is not None:
+                choices.append(("default", None, int(default), False))
+            choices += [("value", v, v, True) for v in INT_VALUES[name] if default is None or v != int(default)]
         elif type_ == "ScalarType?":
             choices += [("default", None, None, False), ("value", ember.float64, "float64", True)]
         elif type_ == "bool":
@@ -253,6 +318,10 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
 
     def build(i: int, acc: list[tuple[str, Any, Any, bool]]) -> None:
         if i == len(options):
+            # Several Tensor|Scalar arguments are all tensors or all numbers (the bindings' rule, as PyTorch's clamp).
+            if len({choice[0] for (_, type_, *_), choice in zip(spec.args, acc) if type_ == "Tensor|Scalar"}) > 1:
+                return
+            acc = _positions(spec, case, rng, acc)
             positional, keywords, refs = [], {}, {}
             by_keyword = False
             for (name, type_, default, kwarg_only), (mode, value, ref, passed) in zip(spec.args, acc):
@@ -273,12 +342,57 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
     return calls
 
 
+def _positions(spec: OpSpec, case: Case, rng: np.random.Generator,
+               acc: list[tuple[str, Any, Any, bool]]) -> list[tuple[str, Any, Any, bool]]:
+    """The deferred index arguments of one call, made now that its dim is chosen."""
+    chosen = {name: choice[2] for (name, *_), choice in zip(spec.args, acc)}
+    out = []
+    for (name, *_), choice in zip(spec.args, acc):
+        if choice[0] == "deferred":
+            kind = spec.values[name]
+            dim = chosen[kind[kind.index("(") + 1:-1]]
+            self_shape = np.shape(chosen["self"])
+            shape = _declared_shape(spec, name, case.layout) if name in spec.shapes else self_shape
+            n = self_shape[dim] if self_shape else 1
+            if not shape:
+                values = np.zeros((), np.int64)
+            elif kind.startswith("unique_index"):
+                values = _unique_positions(rng, shape, dim % len(shape), n)
+            else:
+                values = rng.integers(0, max(n, 1), size=shape) if n > 0 else np.zeros(shape, np.int64)
+            values = np.asarray(values, dtype=np.int64)
+            made = _make_declared(values, "int64", case.layout if name in spec.shapes else "contiguous")
+            choice = ("tensor", made, values, True)
+        out.append(choice)
+    return out
+
+
+def _unique_positions(rng: np.random.Generator, shape: tuple[int, ...], axis: int, n: int) -> np.ndarray:
+    """Positions of `shape`: along `axis`, each slice a prefix of a permutation
+    of range(n) (of a longer range when the slice is longer than n: positions
+    past the end, an error for every implementation)."""
+    count = shape[axis]
+    moved = np.moveaxis(np.empty(shape), axis, -1).shape
+    rows = int(np.prod(moved[:-1]))
+    perms = [rng.permutation(max(n, count))[:count] for _ in range(rows)]
+    return np.moveaxis(np.asarray(perms, dtype=np.int64).reshape(moved), -1, axis)
+
+
 def _evaluate(spec: OpSpec, refs: dict[str, Any], zero_dim_reduce: bool) -> Any:
-    env: dict[str, Any] = {"np": np}
+    env: dict[str, Any] = {"np": np, "math": math, "ref": numpy_refs}
     env.update(refs)
+    if zero_dim_reduce and spec.numpy.startswith("ref."):
+        # A reference of numpy_refs.py takes 0-d inputs itself, or raises.
+        try:
+            return eval(spec.numpy, env)  # noqa: S307 - schema text, from our own repository
+        except (ValueError, IndexError):
+            pass
     if zero_dim_reduce:
         # NumPy has no axis 0 of a 0-d array; PyTorch reduces a 0-dim tensor over dim 0 or -1 as over one element.
-        env["self"] = np.asarray(env["self"]).reshape(1)
+        # So do its index arguments (gather, scatter): every 0-d array becomes one element.
+        for name, value in refs.items():
+            if isinstance(value, np.ndarray) and value.ndim == 0 or name == "self":
+                env[name] = np.asarray(value).reshape(1)
         env["dim"] = [0] if isinstance(env["dim"], list) else 0
         result = eval(spec.numpy, env)  # noqa: S307 - schema text, from our own repository
         if isinstance(result, tuple):
@@ -342,7 +456,9 @@ def run_case(case: Case) -> None:
             assert type_name == spec.python, f"{what}: a named tuple ember.return_types.{spec.python}, got {type_name}"
         for k, (got, want, dtype) in enumerate(zip(results, expected_tuple, expected_dtypes)):
             scale = None
-            if spec.kind == "reduce" and _is_floating(dtype) and np.size(want) > 0:
+            if spec.magnitude_tol and _is_floating(dtype) and np.size(want) > 0:
+                scale = _magnitude_scale(spec, call, zero_dim_reduce, want, k)
+            elif spec.kind == "reduce" and _is_floating(dtype) and np.size(want) > 0:
                 scale = _sum_scale(spec, call, zero_dim_reduce, want)
             check_close(got, want, dtype, _tol(spec, dtype) if _is_floating(dtype) else 0.0, scale, f"{what}: result {k}")
 
@@ -354,3 +470,12 @@ def _sum_scale(spec: OpSpec, call: _Call, zero_dim_reduce: bool, want: Any) -> n
     mags = np.asarray(_evaluate(spec, refs, zero_dim_reduce), dtype=np.float64)
     n = max(1, np.size(refs["self"]) // max(1, np.size(want)))
     return np.abs(np.asarray(want, dtype=np.float64)) + mags / np.sqrt(n)
+
+
+def _magnitude_scale(spec: OpSpec, call: _Call, zero_dim_reduce: bool, want: Any, k: int) -> np.ndarray:
+    """|expected| + the reference on the inputs' magnitudes (Note [argument specs])."""
+    data = {name for name, type_, _, _ in spec.args if type_ in ("Tensor", "Tensor|Scalar", "Scalar") and name not in spec.values}
+    refs = {name: np.abs(np.asarray(v, dtype=np.float64)) if name in data and v is not None else v for name, v in call.refs.items()}
+    mags = _evaluate(spec, refs, zero_dim_reduce)
+    mags = mags[k] if isinstance(mags, tuple) else mags
+    return np.abs(np.asarray(want, dtype=np.float64)) + np.abs(np.asarray(mags, dtype=np.float64))

@@ -404,7 +404,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:337',
+        where='schemas/math/reduce.yaml:349',
     ),
 ]
 

@@ -1,0 +1,220 @@
+"""NumPy references the schemas' `test.numpy` expressions call as `ref.<name>`
+(tests/python/op_harness.py, Note [argument specs]): the ops NumPy has no
+one expression for, written with NumPy and loops, independent of ember."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+def _along(a: np.ndarray, dim: int) -> np.ndarray:
+    """A copy of `a` with `dim` moved first (writes go through np.moveaxis views)."""
+    return np.moveaxis(a, dim, 0)
+
+
+def index_copy(self, dim, index, source):
+    out = np.array(self, copy=True)
+    _along(out, dim)[index] = _along(np.asarray(source), dim)
+    return out
+
+
+def index_add(self, dim, index, source, alpha=1):
+    out = np.array(self, copy=True)
+    np.add.at(_along(out, dim), index, alpha * _along(np.asarray(source), dim))
+    return out
+
+
+def index_fill(self, dim, index, value):
+    out = np.array(self, copy=True)
+    _along(out, dim)[index] = value
+    return out
+
+
+def scatter(self, dim, index, src):
+    out = np.array(self, copy=True)
+    src = np.broadcast_to(src, index.shape) if np.ndim(src) == 0 else np.asarray(src)[tuple(slice(0, n) for n in index.shape)]
+    np.put_along_axis(out, index, src, axis=dim)
+    return out
+
+
+def scatter_add(self, dim, index, src):
+    out = np.array(self, copy=True)
+    src = np.asarray(src)[tuple(slice(0, n) for n in index.shape)]
+    positions = list(np.indices(index.shape, sparse=True))
+    positions[dim % out.ndim] = index
+    np.add.at(out, tuple(positions), src)
+    return out
+
+
+def masked_scatter(self, mask, source):
+    out = np.array(np.broadcast_to(self, np.broadcast_shapes(np.shape(self), np.shape(mask))), copy=True)
+    m = np.broadcast_to(mask, out.shape)
+    out[m] = np.ravel(source)[: int(m.sum())]
+    return out
+
+
+def correlate(x, k, full: bool):
+    """N-d cross-correlation of x with kernel k (valid, or full: x zero-padded
+    by the kernel's size less one on each side), as a sum over the kernel's
+    offsets, computed in the inputs' own dtype (so integers wrap)."""
+    x, k = np.asarray(x), np.asarray(k)
+    if 0 in x.shape or 0 in k.shape:
+        raise ValueError("an empty input or kernel (the schema's documented error)")
+    if not full and any(a < b for a, b in zip(x.shape, k.shape)):
+        raise ValueError("valid mode needs the input at least as large as the kernel")
+    if full:
+        x = np.pad(x, [(n - 1, n - 1) for n in k.shape])
+    out_shape = tuple(max(a - b + 1, 0) for a, b in zip(x.shape, k.shape))
+    out = np.zeros(out_shape, dtype=np.result_type(x, k))
+    for offset in np.ndindex(*k.shape):
+        window = x[tuple(slice(o, o + n) for o, n in zip(offset, out_shape))]
+        out += k[offset] * window
+    return out
+
+
+def convolve(x, k, full: bool):
+    """Convolution: correlation with the kernel flipped in every dim."""
+    return correlate(x, np.flip(k), full)
+
+
+def masked_select(self, mask):
+    shape = np.broadcast_shapes(np.shape(self), np.shape(mask))
+    return np.broadcast_to(self, shape)[np.broadcast_to(mask, shape)]
+
+
+# ---- sorting and selection (Note [sort order] of schemas/math/sort.yaml) -------------
+# The test values hold no NaN, so the order is the numeric one with ties
+# broken by position: NumPy's stable argsort of the values as float64
+# (exact for them), negated for a descending order.
+
+def _stable_order(a: np.ndarray, axis: int, descending: bool) -> np.ndarray:
+    keys = np.asarray(a, dtype=np.float64)
+    return np.argsort(-keys if descending else keys, axis=axis, kind="stable")
+
+
+def _pick(a: np.ndarray, order: np.ndarray, rank: int, axis: int, keepdim: bool):
+    if a.shape[axis] == 0:
+        raise ValueError("a selection from an empty dim")
+    positions = np.take(order, [rank], axis=axis)
+    values = np.take_along_axis(a, positions, axis=axis)
+    if not keepdim:
+        values, positions = np.squeeze(values, axis), np.squeeze(positions, axis)
+    return values, positions
+
+
+def kthvalue(self, k, dim, keepdim):
+    a = np.asarray(self)
+    if not 1 <= k <= a.shape[dim]:
+        raise IndexError("k out of range")
+    return _pick(a, _stable_order(a, dim, False), k - 1, dim, keepdim)
+
+
+def median(self, dim=None, keepdim=False):
+    """The lower median: rank (n - 1) // 2 of a stable sort (of everything without dim)."""
+    a = np.asarray(self)
+    if dim is None:
+        flat = a.reshape(-1)
+        return _pick(flat, _stable_order(flat, 0, False), (flat.size - 1) // 2, 0, False)[0]
+    return _pick(a, _stable_order(a, dim, False), (a.shape[dim] - 1) // 2, dim, keepdim)
+
+
+def topk(self, k, dim=-1, largest=True, sorted=True):
+    a = np.asarray(self)
+    if not 0 <= k <= a.shape[dim]:
+        raise IndexError("k out of range")
+    positions = np.take(_stable_order(a, dim, largest), np.arange(k), axis=dim)
+    if not sorted:
+        positions = np.sort(positions, axis=dim)
+    return np.take_along_axis(a, positions, axis=dim), positions
+
+
+def mode(self, dim=-1, keepdim=False):
+    """Per slice: the most frequent value, the smallest of equally frequent
+    ones, and the position of its last occurrence."""
+    a = np.moveaxis(np.asarray(self), dim, -1)
+    if a.shape[-1] == 0:
+        raise ValueError("mode of an empty dim")
+    values = np.empty(a.shape[:-1], dtype=a.dtype)
+    positions = np.empty(a.shape[:-1], dtype=np.int64)
+    for at in np.ndindex(*a.shape[:-1]):
+        row = a[at]
+        uniques, counts = np.unique(row, return_counts=True)
+        best = uniques[np.argmax(counts)]   # np.unique sorts, argmax takes the first (smallest) of the most frequent
+        values[at] = best
+        positions[at] = np.nonzero(row == best)[0][-1]
+    if keepdim:
+        values, positions = np.expand_dims(values, dim), np.expand_dims(positions, dim)
+    return values, positions
+
+
+# ---- histograms (Note [histc bins] of schemas/math/histogram.yaml) -------------------
+
+def _histc_range(a: np.ndarray, lo: float, hi: float) -> tuple[float, float]:
+    if lo > hi:
+        raise ValueError("min > max")
+    if lo == hi:
+        lo, hi = (float(a.min()), float(a.max())) if a.size else (0.0, 0.0)
+        if lo == hi:
+            lo, hi = lo - 1, hi + 1
+    return lo, hi
+
+
+def _histogram(x: np.ndarray, bins: int, lo: float, hi: float) -> np.ndarray:
+    counts = np.zeros(bins)
+    for v in np.ravel(x):
+        if lo <= v <= hi:
+            counts[min(int((v - lo) / (hi - lo) * bins), bins - 1)] += 1
+    return counts
+
+
+def histc(self, bins=100, min=0, max=0):
+    if bins < 1:
+        raise ValueError("bins < 1")
+    a = np.asarray(self, dtype=np.float64)
+    return _histogram(a, bins, *_histc_range(a, min, max))
+
+
+def bhistc(self, bins=100, min=0, max=0, dim=-1):
+    if bins < 1:
+        raise ValueError("bins < 1")
+    a = np.asarray(self, dtype=np.float64)
+    lo, hi = _histc_range(a, min, max)
+    if a.ndim == 0:
+        # One slice of one element; a slice length of 1 keeps the 0-dim shape (runtime/dim_plan.cpp).
+        counts = _histogram(a, bins, lo, hi)
+        return counts.reshape(()) if bins == 1 else counts
+    moved = np.moveaxis(a, dim, -1)
+    out = np.array([_histogram(moved[at], bins, lo, hi) for at in np.ndindex(*moved.shape[:-1])])
+    return np.moveaxis(out.reshape(moved.shape[:-1] + (bins,)), -1, dim)
+
+
+def lgamma(x):
+    """ln|Gamma(x)| elementwise; +inf at the poles (0, -1, -2, ...), where math.lgamma raises."""
+    def one(v: float) -> float:
+        return math.inf if v <= 0 and v == int(v) else math.lgamma(v)
+    return np.vectorize(one, otypes=[np.float64])(np.asarray(x, dtype=np.float64))
+
+
+def power(base, exponent):
+    """base ** exponent elementwise. Integers exactly, wrapping as the
+    dtype: a negative exponent gives 1 for base 1, +-1 for base -1 and 0
+    otherwise (PyTorch's integral rule; NumPy refuses)."""
+    b, e = np.asarray(base), np.asarray(exponent)
+    if np.issubdtype(np.result_type(b, e), np.floating) or np.result_type(b, e) == np.bool_:
+        return np.power(b, e)
+    b, e = np.broadcast_arrays(b, e)
+    dtype = np.result_type(b, e)
+    out = np.empty(b.shape, dtype=dtype)
+    for at in np.ndindex(*b.shape):
+        x, n = int(b[at]), int(e[at])
+        if n < 0:
+            value = 1 if x == 1 else (-1 if n % 2 else 1) if x == -1 else 0
+        else:
+            value = pow(x, n)
+        bits = 8 * dtype.itemsize
+        value %= 1 << bits
+        if np.issubdtype(dtype, np.signedinteger) and value >= 1 << (bits - 1):
+            value -= 1 << bits
+        out[at] = value
+    return out
