@@ -10,13 +10,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <functional>
 #include <random>
 #include <type_traits>
 #include <vector>
 
 #include "ember/half.h"
 #include "kernels/operands.h"
+#include "tests/common/index_walk.h"
 
 namespace ember::kernels::testing {
 
@@ -49,20 +49,7 @@ inline int64_t numel(const Shape& shape) {
   return n;
 }
 
-// Calls f(index) for every index of shape in row-major order.
-inline void for_each_index(const Shape& shape, const std::function<void(const Shape&)>& f) {
-  if (numel(shape) == 0) return;
-  Shape idx(shape.size(), 0);
-  for (;;) {
-    f(idx);
-    int d = static_cast<int>(shape.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++idx[d] < shape[d]) break;
-      idx[d] = 0;
-    }
-    if (d < 0) return;
-  }
-}
+using testutil::for_each_index;
 
 // A T that std::vector stores as itself (std::vector<bool> packs bits).
 template <class T>

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tests/ops/harness.h"
+#include "tests/common/index_walk.h"
 
 namespace ember::optest::detail {
 
@@ -37,22 +38,7 @@ DType compute_of(Rule r, DType promoted);
 DType result_of(Rule r, DType promoted);
 double tol_of(const OpSpec& op, DType compute);
 
-// Row-major visit of every index of `shape` (once for a 0-dim shape).
-template <class F>
-void for_each_index(const Shape& shape, F&& f) {
-  for (int64_t s : shape)
-    if (s == 0) return;
-  Shape idx(shape.size(), 0);
-  for (;;) {
-    f(idx);
-    int d = static_cast<int>(shape.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++idx[d] < shape[d]) break;
-      idx[d] = 0;
-    }
-    if (d < 0) return;
-  }
-}
+using testutil::for_each_index;
 
 int64_t numel_of(const Shape& s);
 

@@ -10,26 +10,13 @@
 #include <vector>
 
 #include "ember/tensor.h"
+#include "tests/common/index_walk.h"
 
 namespace ember::test {
 
 using Index = std::vector<int64_t>;
 
-// Calls fn with every index of `sizes` in row-major order.
-inline void for_each_index(const std::vector<int64_t>& sizes, const std::function<void(const Index&)>& fn) {
-  for (int64_t s : sizes)
-    if (s == 0) return;
-  Index idx(sizes.size(), 0);
-  while (true) {
-    fn(idx);
-    int d = static_cast<int>(sizes.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++idx[d] < sizes[d]) break;
-      idx[d] = 0;
-    }
-    if (d < 0) return;
-  }
-}
+using testutil::for_each_index;
 
 // Where `t` says element `idx` lives (through its own strides).
 inline const char* address(const Tensor& t, const Index& idx) {
