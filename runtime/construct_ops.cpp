@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -47,8 +49,39 @@ DType out_dtype(const char* op, const Tensor& out, std::optional<DType> dtype) {
   return out.dtype();
 }
 
+// PyTorch's rule for a fill value: one the dtype cannot hold (300 in
+// uint8, 2.5e9 in int32, 1e6 in float16) is an error, not a wrapped or
+// infinite element. Bool takes any value (nonzero is true).
+void check_fill_value(const char* op, const Scalar& value, DType dtype) {
+  if (dtype == DType::Bool) return;
+  bool fits = true;
+  by_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T>) {
+      const double lo = static_cast<double>(std::numeric_limits<T>::min());
+      const double hi = static_cast<double>(std::numeric_limits<T>::max());
+      if (value.is_floating()) {
+        const double v = std::trunc(value.to<double>());
+        fits = std::isfinite(v) && v >= lo && v <= hi;
+      } else {
+        const int64_t v = value.to<int64_t>();
+        fits = v >= static_cast<int64_t>(std::numeric_limits<T>::min()) && v <= static_cast<int64_t>(std::numeric_limits<T>::max());
+      }
+    } else {
+      const double v = value.to<double>();
+      fits = !std::isfinite(v) || std::isfinite(static_cast<double>(value.to<T>()));
+    }
+  });
+  if (!fits)
+    fail(ErrorKind::Value,
+         str(op, ": value ", value.is_floating() ? std::to_string(value.to<double>()) : std::to_string(value.to<int64_t>()),
+             " cannot be converted to ", dtype_name(dtype), " without overflow"),
+         "fill_value");
+}
+
 Tensor filled(const char* op, IntList size, DType dtype, const Scalar& value) {
   check_sizes(op, size);
+  check_fill_value(op, value, dtype);
   Tensor t = empty(size, dtype);
   t.fill_(value);
   return t;
@@ -56,6 +89,7 @@ Tensor filled(const char* op, IntList size, DType dtype, const Scalar& value) {
 
 void fill_out(const char* op, Tensor& out, IntList size, const Scalar& value) {
   check_sizes(op, size);
+  check_fill_value(op, value, out.dtype());
   resize_out(out, size, op);
   out.fill_(value);
 }
@@ -262,6 +296,7 @@ void full_out(Tensor& out, IntList size, const Scalar& fill_value, std::optional
   fill_out("full", out, size, fill_value);
 }
 Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<DType> dtype) {
+  check_fill_value("full_like", fill_value, dtype.value_or(self.dtype()));
   Tensor t = Tensor::adopt(tensor_new(dtype.value_or(self.dtype())));
   resize_as(t.impl(), self.impl());
   t.fill_(fill_value);

@@ -601,15 +601,15 @@ const char m_ones_like_doc[] =
 const char fn_full_doc[] =
     "full(size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "A contiguous tensor of `size` filled with `fill_value`. Without `dtype`: bool for a bool value, int64 for an integral one, the default dtype for a floating one (PyTorch 1.13). No TH form (TH's `fill` fills an existing tensor).";
+    "A contiguous tensor of `size` filled with `fill_value`. Without `dtype`: bool for a bool value, int64 for an integral one, the default dtype for a floating one (PyTorch 1.13). A value the dtype cannot hold (300 in uint8, 1e6 in float16) is an error, as PyTorch. No TH form (TH's `fill` fills an existing tensor).";
 const char fn_full_like_doc[] =
     "full_like(input: Tensor, fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
-    "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`. No TH form.";
+    "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`, which that dtype must hold (as `full`). No TH form.";
 const char m_full_like_doc[] =
     "full_like(fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
-    "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`. No TH form.";
+    "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`, which that dtype must hold (as `full`). No TH form.";
 const char fn_arange_doc[] =
     "arange(end: number, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "arange(start: number, end: number, step: number = 1, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"

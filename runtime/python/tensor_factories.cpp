@@ -1,5 +1,6 @@
-// Tensors made from Python arguments: ember.tensor(data, dtype=None), the
-// factories empty/zeros/ones/full and their _like forms, and the legacy
+// Tensors made from Python arguments: ember.tensor(data, dtype=None),
+// empty and empty_like (the other factories are generated from the
+// schemas, as they have C++ and TH forms), and the legacy
 // constructors of THP's per-dtype classes (ember.FloatTensor(2, 3),
 // ember.FloatTensor([[1, 2]]), ember.FloatTensor(storage, offset, sizes,
 // strides), ember.Tensor(...) for the default dtype).
@@ -8,7 +9,6 @@
 
 #include "ember/error.h"
 #include "runtime/python/dtype_object.h"
-#include "runtime/python/gil.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/py_util.h"
 #include "runtime/python/storage_object.h"
@@ -56,43 +56,6 @@ std::vector<int64_t> checked_sizes(std::vector<int64_t> sizes, const char* op) {
   return sizes;
 }
 
-// Whether filling `sizes` is worth releasing the GIL for.
-bool heavy(const std::vector<int64_t>& sizes) {
-  int64_t n = 1;
-  for (int64_t s : sizes)
-    if (__builtin_mul_overflow(n, s, &n)) return false;  // the allocation fails anyway
-  return n > kReleaseGilElements;
-}
-
-// zeros / ones / empty of `sizes`, filled without the GIL when large.
-template <int Fill>
-Tensor made(const std::vector<int64_t>& sizes, DType dtype) {
-  GilRelease unlocked(Fill >= 0 && heavy(sizes));
-  if constexpr (Fill == 0) return zeros(sizes, dtype);
-  if constexpr (Fill == 1) return ones(sizes, dtype);
-  return empty(sizes, dtype);
-}
-
-// The dtype PyTorch gives full() for a fill value: bool, int64 or the
-// default floating dtype.
-DType fill_dtype(const Number& n) {
-  switch (n.kind) {
-    case Number::Kind::Bool: return kBool;
-    case Number::Kind::Int: return kLong;
-    case Number::Kind::Float: return default_dtype();
-  }
-  return default_dtype();
-}
-
-Tensor filled(std::vector<int64_t> sizes, const Number& value, DType dtype, const char* op) {
-  Tensor out = empty(sizes, dtype);
-  Tensor v = empty({}, dtype);
-  store_number(value, dtype, v.data_ptr(), op, "fill_value");
-  GilRelease unlocked(out.numel() > kReleaseGilElements);
-  out.copy_(v);
-  return out;
-}
-
 PyObject* py_tensor(PyObject*, PyObject* args, PyObject* kwargs) {
   INTEROP_BEGIN
   PyRef kw = kwargs_copy(kwargs);
@@ -102,28 +65,16 @@ PyObject* py_tensor(PyObject*, PyObject* args, PyObject* kwargs) {
   INTEROP_END(nullptr)
 }
 
-template <int Fill>  // 0 zeros, 1 ones, -1 uninitialised
-PyObject* py_sized(PyObject*, PyObject* args, PyObject* kwargs) {
-  static const char* const kName = Fill == 0 ? "zeros" : Fill == 1 ? "ones" : "empty";
+// empty(*size) and empty(size): the other factories are generated from schemas/math/construct.yaml.
+PyObject* py_empty(PyObject*, PyObject* args, PyObject* kwargs) {
+  static const char* const kName = "empty";
   INTEROP_BEGIN
   PyRef kw = kwargs_copy(kwargs);
   std::vector<int64_t> sizes;
   if (PyTuple_GET_SIZE(args) == 0) sizes = int_list(take_arg(args, kw.get(), 0, "size", kName), kName, "size");
   else sizes = sizes_from_args(args, kName);
   sizes = checked_sizes(std::move(sizes), kName);
-  return wrap(made<Fill>(sizes, dtype_kwarg(kw.get(), kName).value_or(default_dtype())));
-  INTEROP_END(nullptr)
-}
-
-PyObject* py_full(PyObject*, PyObject* args, PyObject* kwargs) {
-  INTEROP_BEGIN
-  PyRef kw = kwargs_copy(kwargs);
-  if (PyTuple_GET_SIZE(args) > 2) raise(PyExc_TypeError, "full() takes 2 positional arguments (size, fill_value)");
-  const std::vector<int64_t> sizes =
-      checked_sizes(int_list(take_arg(args, kw.get(), 0, "size", "full"), "full", "size"), "full");
-  const Number value = to_number(take_arg(args, kw.get(), 1, "fill_value", "full"), "full", "fill_value");
-  const DType dtype = dtype_kwarg(kw.get(), "full").value_or(fill_dtype(value));
-  return wrap(filled(sizes, value, dtype, "full"));
+  return wrap(empty(sizes, dtype_kwarg(kw.get(), kName).value_or(default_dtype())));
   INTEROP_END(nullptr)
 }
 
@@ -132,21 +83,13 @@ const Tensor& tensor_arg(PyObject* o, const char* op, const char* arg) {
   return unwrap(o);
 }
 
-template <int Fill>  // 0 zeros_like, 1 ones_like, -1 empty_like, 2 full_like
-PyObject* py_like(PyObject*, PyObject* args, PyObject* kwargs) {
-  static const char* const kName =
-      Fill == 0 ? "zeros_like" : Fill == 1 ? "ones_like" : Fill == 2 ? "full_like" : "empty_like";
+PyObject* py_empty_like(PyObject*, PyObject* args, PyObject* kwargs) {
+  static const char* const kName = "empty_like";
   INTEROP_BEGIN
   PyRef kw = kwargs_copy(kwargs);
-  const Py_ssize_t max_args = Fill == 2 ? 2 : 1;
-  if (PyTuple_GET_SIZE(args) > max_args) raise(PyExc_TypeError, "%s() takes %zd positional arguments", kName, max_args);
+  if (PyTuple_GET_SIZE(args) > 1) raise(PyExc_TypeError, "%s() takes 1 positional argument", kName);
   const Tensor& like = tensor_arg(take_arg(args, kw.get(), 0, "input", kName), kName, "input");
-  std::optional<Number> value;
-  if constexpr (Fill == 2) value = to_number(take_arg(args, kw.get(), 1, "fill_value", kName), kName, "fill_value");
-  const DType dtype = dtype_kwarg(kw.get(), kName).value_or(like.dtype());
-  const std::vector<int64_t> sizes = like.shape();
-  if constexpr (Fill == 2) return wrap(filled(sizes, *value, dtype, kName));
-  else return wrap(made<Fill>(sizes, dtype));
+  return wrap(empty(like.shape(), dtype_kwarg(kw.get(), kName).value_or(like.dtype())));
   INTEROP_END(nullptr)
 }
 
@@ -223,16 +166,8 @@ PyMethodDef factory_functions[] = {
      "tensor(data, *, dtype=None) -> Tensor\n\nA new tensor holding a copy of `data`: a number, nested sequences, a "
      "NumPy array or a tensor. Without dtype: bools give bool, ints int64, floats the default dtype, arrays and "
      "tensors keep theirs, and mixed data promotes."},
-    {"empty", EMBER_VARARGS(py_sized<-1>), "empty(*size, dtype=None) -> an uninitialised tensor."},
-    {"zeros", EMBER_VARARGS(py_sized<0>), "zeros(*size, dtype=None) -> a tensor of zeros."},
-    {"ones", EMBER_VARARGS(py_sized<1>), "ones(*size, dtype=None) -> a tensor of ones."},
-    {"full", EMBER_VARARGS(py_full),
-     "full(size, fill_value, *, dtype=None) -> a tensor of fill_value (dtype from the value: bool, int64 or the "
-     "default float dtype)."},
-    {"empty_like", EMBER_VARARGS(py_like<-1>), "empty_like(input, *, dtype=None)"},
-    {"zeros_like", EMBER_VARARGS(py_like<0>), "zeros_like(input, *, dtype=None)"},
-    {"ones_like", EMBER_VARARGS(py_like<1>), "ones_like(input, *, dtype=None)"},
-    {"full_like", EMBER_VARARGS(py_like<2>), "full_like(input, fill_value, *, dtype=None)"},
+    {"empty", EMBER_VARARGS(py_empty), "empty(*size, dtype=None) -> an uninitialised tensor."},
+    {"empty_like", EMBER_VARARGS(py_empty_like), "empty_like(input, *, dtype=None)"},
     {"_legacy_new", EMBER_VARARGS(py_legacy_new), nullptr},
     {nullptr, nullptr, 0, nullptr},
 };

@@ -88,6 +88,19 @@ TEST(Construct, Filled) {
   expect_error([] { full({-1}, 1); }, ErrorKind::Value, "size");
   Tensor f = empty({0});
   expect_error([&] { zeros_out(f, {2}, kInt); }, ErrorKind::Type, "out");
+  // Fill values the dtype cannot hold are errors (PyTorch's rule), at each integer dtype's edges.
+  expect_tensor(full({1}, 255, kByte), kByte, {1}, {255});
+  expect_tensor(full({1}, -128, kChar), kChar, {1}, {-128});
+  expect_error([] { full({1}, 256, kByte); }, ErrorKind::Value, "fill_value");
+  expect_error([] { full({1}, -1, kByte); }, ErrorKind::Value, "fill_value");
+  expect_error([] { full({1}, 128, kChar); }, ErrorKind::Value, "fill_value");
+  expect_error([] { full({1}, 2147483648.0, kInt); }, ErrorKind::Value, "fill_value");
+  expect_error([] { full({1}, 1e6, kHalf); }, ErrorKind::Value, "fill_value");
+  expect_error([&] { full_like(ones({2}, kShort), 40000); }, ErrorKind::Value, "fill_value");
+  Tensor g = ones({2}, kByte);
+  expect_error([&] { full_out(g, {2}, 300); }, ErrorKind::Value, "fill_value");
+  expect_tensor(g, kByte, {2}, {1, 1});
+  expect_tensor(full({1}, std::numeric_limits<double>::infinity(), kHalf), kHalf, {1}, {std::numeric_limits<double>::infinity()});
 }
 
 // start + i * step in the dtype's accumulate type (int64, or double for

@@ -218,9 +218,9 @@ def test_factory_defaults_and_inference():
 
 
 def test_factory_errors():
-    with pytest.raises(ValueError, match="zeros: size -1 is negative.*argument 'size'"):
+    with pytest.raises(ValueError, match="zeros: sizes must not be negative.*-1.*argument 'size'"):
         ember.zeros(2, -1)
-    with pytest.raises(TypeError, match="zeros: argument 'size'"):
+    with pytest.raises(TypeError, match="zeros\\(\\): argument .size. \\(position 1\\) must be tuple of ints"):
         ember.zeros(2.5)
     with pytest.raises(TypeError):
         ember.zeros("a")
@@ -228,9 +228,9 @@ def test_factory_errors():
         ember.ones(2, device="cpu")
     with pytest.raises(MemoryError):
         ember.empty(2**40, 2**40)
-    with pytest.raises(ValueError, match="full: value 300 cannot be converted to uint8"):
+    with pytest.raises(ValueError, match="full: value 300 cannot be converted to uint8 without overflow"):
         ember.full((2,), 300, dtype=ember.uint8)
-    with pytest.raises(TypeError, match="full_like\\(\\): argument 'input' must be a Tensor"):
+    with pytest.raises(TypeError, match="full_like\\(\\): argument .input. \\(position 1\\) must be Tensor"):
         ember.full_like([1], 2)
     with pytest.raises(TypeError, match="missing required argument 'fill_value'"):
         ember.full((2,))

@@ -6,3 +6,5 @@
 using namespace ember::optest;
 
 TEST(OpFull, Error0) { expect_error(ember::ErrorKind::Value, "full", "size", [] { ember::full({-1}, 2); }); }
+
+TEST(OpFull, Error1) { expect_error(ember::ErrorKind::Value, "full", "fill_value", [] { ember::full({2}, 300, ember::kByte); }); }

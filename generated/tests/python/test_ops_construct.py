@@ -52,7 +52,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:70',
+        where='schemas/math/construct.yaml:72',
     ),
     OpSpec(
         name='diag',
@@ -68,7 +68,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:186',
+        where='schemas/math/construct.yaml:192',
     ),
     OpSpec(
         name='tril',
@@ -84,7 +84,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:200',
+        where='schemas/math/construct.yaml:206',
     ),
     OpSpec(
         name='triu',
@@ -100,7 +100,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:214',
+        where='schemas/math/construct.yaml:220',
     ),
 ]
 
