@@ -466,7 +466,7 @@ OPS = [
         results=('same',),
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={},
-        where='schemas/math/pointwise.yaml:445',
+        where='schemas/math/pointwise.yaml:448',
     ),
     OpSpec(
         name='addcmul',
@@ -480,7 +480,7 @@ OPS = [
         results=('same',),
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (0.0, 10.0), 'value': (0.0, 10.0)},
-        where='schemas/math/pointwise.yaml:459',
+        where='schemas/math/pointwise.yaml:462',
     ),
     OpSpec(
         name='addcdiv',
@@ -494,7 +494,7 @@ OPS = [
         results=('same',),
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (0.0, 10.0)},
-        where='schemas/math/pointwise.yaml:471',
+        where='schemas/math/pointwise.yaml:474',
     ),
     OpSpec(
         name='fmod',
@@ -508,7 +508,7 @@ OPS = [
         results=('same',),
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
-        where='schemas/math/pointwise.yaml:487',
+        where='schemas/math/pointwise.yaml:490',
     ),
     OpSpec(
         name='remainder',
@@ -522,7 +522,7 @@ OPS = [
         results=('same',),
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
-        where='schemas/math/pointwise.yaml:508',
+        where='schemas/math/pointwise.yaml:511',
     ),
     OpSpec(
         name='floor_divide',
@@ -536,7 +536,7 @@ OPS = [
         results=('same',),
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
-        where='schemas/math/pointwise.yaml:534',
+        where='schemas/math/pointwise.yaml:537',
     ),
     OpSpec(
         name='bitwise_and',
@@ -550,7 +550,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:552',
+        where='schemas/math/pointwise.yaml:555',
     ),
     OpSpec(
         name='bitwise_or',
@@ -564,7 +564,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:569',
+        where='schemas/math/pointwise.yaml:572',
     ),
     OpSpec(
         name='bitwise_xor',
@@ -578,7 +578,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:586',
+        where='schemas/math/pointwise.yaml:589',
     ),
     OpSpec(
         name='bitwise_not',
@@ -592,7 +592,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:603',
+        where='schemas/math/pointwise.yaml:606',
     ),
     OpSpec(
         name='bitwise_left_shift',
@@ -606,7 +606,7 @@ OPS = [
         results=('same',),
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0)},
-        where='schemas/math/pointwise.yaml:612',
+        where='schemas/math/pointwise.yaml:615',
     ),
     OpSpec(
         name='bitwise_right_shift',
@@ -620,7 +620,7 @@ OPS = [
         results=('same',),
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
-        where='schemas/math/pointwise.yaml:628',
+        where='schemas/math/pointwise.yaml:631',
     ),
     OpSpec(
         name='maximum',
@@ -634,7 +634,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:645',
+        where='schemas/math/pointwise.yaml:648',
     ),
     OpSpec(
         name='minimum',
@@ -648,7 +648,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:660',
+        where='schemas/math/pointwise.yaml:663',
     ),
     OpSpec(
         name='clamp_min',
@@ -662,7 +662,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:673',
+        where='schemas/math/pointwise.yaml:676',
     ),
     OpSpec(
         name='clamp_max',
@@ -676,7 +676,7 @@ OPS = [
         results=('same',),
         tol={},
         domain={},
-        where='schemas/math/pointwise.yaml:685',
+        where='schemas/math/pointwise.yaml:688',
     ),
 ]
 
