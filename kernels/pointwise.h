@@ -50,9 +50,13 @@ inline M pointwise_arg(const InT* p, int64_t i, M scalar) {
     return static_cast<M>(p[i]);
 }
 
-// Inputs whose bit is set in Hoist have stride 0 along the row.
+// Inputs whose bit is set in Hoist have stride 0 along the row. flatten:
+// a call left in the loop stops the vectorizer, and GCC's size limits
+// would leave one where f is big (ops::pow, ops::tanh) or called from
+// several rows.
 template <class OutT, class InT, unsigned Hoist, class F, std::size_t... K>
-inline void pointwise_dense_row(char* const* p, int64_t n, const F& f, std::index_sequence<K...>) {
+__attribute__((flatten)) inline void pointwise_dense_row(char* const* p, int64_t n, const F& f,
+                                                        std::index_sequence<K...>) {
   using M = opmath_t<InT>;
   OutT* out = reinterpret_cast<OutT*>(p[0]);
   [[maybe_unused]] const InT* in[sizeof...(K) + 1] = {reinterpret_cast<const InT*>(p[K + 1])...};

@@ -174,6 +174,7 @@ inline M floor_divide(M a, M b) {
 // a ** b. Integers: exact, wrapping (by squaring in the unsigned type);
 // a negative exponent gives 1 for a == 1, +-1 for a == -1 and 0 otherwise
 // (PyTorch's rule for tensor exponents; its numbers are checked before).
+// Float (and Half, BFloat16): vec::pow, which vectorizes; double: libm.
 template <class M>
 inline M pow(M a, M b) {
   if constexpr (std::is_same_v<M, bool>) {
@@ -193,6 +194,8 @@ inline M pow(M a, M b) {
       base *= base;
     }
     return static_cast<M>(result);
+  } else if constexpr (std::is_same_v<M, float>) {
+    return kernels::vec::pow(a, b);
   } else {
     return std::pow(a, b);
   }

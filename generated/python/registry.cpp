@@ -1141,15 +1141,15 @@ const char m_sinh__doc[] =
 const char fn_tanh_doc[] =
     "tanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form computed in double, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tanh_doc[] =
     "tanh() -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form computed in double, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tanh__doc[] =
     "tanh_() -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form computed in double, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_rsqrt_doc[] =
     "rsqrt(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1262,17 +1262,17 @@ const char fn_pow_doc[] =
     "pow(input: Tensor, exponent: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "pow(input: number, exponent: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. TH had `pow` for Float and Double only; ember has it for every dtype but Bool.\n"
+    "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. Float (and Half, BFloat16, which compute in float) use a vectorized form with C's special cases, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. TH had `pow` for Float and Double only; ember has it for every dtype but Bool.\n"
     "\n"
     "A number raised to each element of `exponent` (Python's `2 ** t`), the number taking part in type promotion as a wrapped number (2 ** int tensor is integral, 2.5 ** int tensor is float). Negative integral exponents follow `pow`'s tensor rule (2 ** -1 is 0). TH's `tpow(r_, value, t)`.";
 const char m_pow_doc[] =
     "pow(exponent: Tensor | number) -> Tensor\n"
     "\n"
-    "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. TH had `pow` for Float and Double only; ember has it for every dtype but Bool.";
+    "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. Float (and Half, BFloat16, which compute in float) use a vectorized form with C's special cases, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. TH had `pow` for Float and Double only; ember has it for every dtype but Bool.";
 const char m_pow__doc[] =
     "pow_(exponent: Tensor | number) -> Tensor\n"
     "\n"
-    "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. TH had `pow` for Float and Double only; ember has it for every dtype but Bool.";
+    "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. Float (and Half, BFloat16, which compute in float) use a vectorized form with C's special cases, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. TH had `pow` for Float and Double only; ember has it for every dtype but Bool.";
 const char fn_lerp_doc[] =
     "lerp(input: Tensor, end: Tensor, weight: number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"

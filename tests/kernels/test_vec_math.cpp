@@ -1,7 +1,8 @@
-// vec::exp, log, sigmoid and tanh against libm in higher precision:
+// vec::exp, log, sigmoid, tanh and pow against libm in higher precision:
 // float against double on every 64th (exp) or 7th (log, sigmoid, tanh)
-// bit pattern, double against long double on dense log-spaced and random
-// inputs; special values exactly; and the vectorized loop against
+// bit pattern and on random (x, y) pairs (pow), double against long
+// double on dense log-spaced and random inputs; special values exactly
+// (pow's against std::pow's); and the vectorized loop against
 // one-at-a-time calls, bit for bit.
 #include <gtest/gtest.h>
 
@@ -171,6 +172,7 @@ TEST(VecLog, FloatWithinOneUlpOnEvery7thInput) {
   const double worst = worst_float_error([](float x) { return vec::log(x); },
                                          [](double x) { return x < 0 ? std::nan("") : std::log(x); }, &at);
   EXPECT_LE(worst, 1.0) << "at " << at;
+  EXPECT_LE(worst, 0.83) << "the accuracy quoted in vec_math.h no longer holds";
 }
 
 TEST(VecLog, DoubleWithinOneUlpOnDenseInputs) {
@@ -189,6 +191,7 @@ TEST(VecLog, DoubleWithinOneUlpOnDenseInputs) {
     }
   }
   EXPECT_LE(worst, 1.0) << "at x = " << worst_x;
+  EXPECT_LE(worst, 0.74) << "the accuracy quoted in vec_math.h no longer holds";
 }
 
 TEST(VecSigmoid, FloatWithinThreeUlpOnEvery7thInput) {
@@ -217,6 +220,7 @@ TEST(VecTanh, FloatWithinOneUlpOnEvery7thInput) {
   const double worst = worst_float_error([](float x) { return vec::tanh(x); },
                                          [](double x) { return std::tanh(x); }, &at);
   EXPECT_LE(worst, 1.0) << "at " << at;
+  EXPECT_LE(worst, 0.88) << "the accuracy quoted in vec_math.h no longer holds";
 }
 
 TEST(VecLogSigmoidTanh, SpecialValues) {
@@ -247,6 +251,7 @@ TEST(VecLogSigmoidTanh, SpecialValues) {
 __attribute__((noinline)) float log_one(float x) { return vec::log(x); }
 __attribute__((noinline)) float sigmoid_one(float x) { return vec::sigmoid(x); }
 __attribute__((noinline)) float tanh_one(float x) { return vec::tanh(x); }
+__attribute__((noinline)) double log_one64(double x) { return vec::log(x); }
 
 TEST(VecLogSigmoidTanh, VectorizedLoopMatchesScalarCalls) {
   std::vector<float> in;
@@ -275,6 +280,126 @@ TEST(VecLogSigmoidTanh, VectorizedLoopMatchesScalarCalls) {
   check(sigmoid_one, "sigmoid");
   pointwise<float, float, 1>(ops, [](float x) { return vec::tanh(x); });
   check(tanh_one, "tanh");
+
+  std::vector<double> in64(in.begin(), in.end()), out64(in.size());
+  for (size_t i = 0; i < in64.size(); i += 3) in64[i] = std::ldexp(in64[i], -1000);  // subnormal doubles too
+  ops.strides[0][0] = ops.strides[1][0] = sizeof(double);
+  ops.data[0] = reinterpret_cast<char*>(out64.data());
+  ops.data[1] = reinterpret_cast<char*>(in64.data());
+  pointwise<double, double, 1>(ops, [](double x) { return vec::log(x); });
+  for (size_t i = 0; i < in64.size(); ++i) {
+    const double want = log_one64(in64[i]);
+    ASSERT_EQ(std::memcmp(&out64[i], &want, 8), 0) << "log(" << in64[i] << ")";
+  }
+}
+
+// x^y against double pow (exact to well under a float ulp): x over every
+// binade and densely near 1, y integral, half-integral, small, large and
+// arbitrary; NaN results must meet NaN.
+TEST(VecPow, FloatWithinOneUlpOnRandomInputs) {
+  std::mt19937 g(5);
+  double worst = 0;
+  float worst_x = 0, worst_y = 0;
+  for (int i = 0; i < 4000000; ++i) {
+    const uint32_t bits = g();
+    float x;
+    std::memcpy(&x, &bits, 4);
+    if (i % 3 == 0)  // near 1
+      x = 1.0f + std::ldexp(static_cast<float>(static_cast<int32_t>(g())), -31 - static_cast<int>(g() % 20));
+    float y;
+    switch (i % 5) {
+      case 0: y = std::ldexp(static_cast<float>(static_cast<int32_t>(g())), -31 + static_cast<int>(g() % 14)); break;
+      case 1: y = static_cast<float>(static_cast<int>(g() % 41) - 20); break;
+      case 2: y = 0.5f * static_cast<float>(static_cast<int>(g() % 401) - 200); break;
+      case 3: y = std::ldexp(static_cast<float>(static_cast<int32_t>(g())), -11 + static_cast<int>(g() % 10)); break;
+      default: {
+        const uint32_t ybits = g();
+        std::memcpy(&y, &ybits, 4);
+      }
+    }
+    if (std::isnan(x) || std::isnan(y)) continue;
+    const double want = std::pow(static_cast<double>(x), static_cast<double>(y));
+    const float got = vec::pow(x, y);
+    const double err = std::isnan(want) ? (std::isnan(got) ? 0.0 : 1e30) : ulp_error(got, want);
+    if (err > worst) {
+      worst = err;
+      worst_x = x;
+      worst_y = y;
+    }
+  }
+  EXPECT_LE(worst, 1.0) << "at x = " << worst_x << ", y = " << worst_y;
+  EXPECT_LE(worst, 0.67) << "the accuracy quoted in vec_math.h no longer holds";
+}
+
+// Every pairing of special and ordinary values: NaN where std::pow gives
+// NaN, std::pow's result exactly (sign included) where x is 0, +-1, inf
+// or y is 0 or inf, others within 1 ulp of double pow.
+TEST(VecPow, SpecialValuesAsStdPow) {
+  constexpr float inf = std::numeric_limits<float>::infinity();
+  constexpr float nan = std::numeric_limits<float>::quiet_NaN();
+  constexpr float tiny = std::numeric_limits<float>::denorm_min();
+  constexpr float big = std::numeric_limits<float>::max();
+  const float values[] = {0.0f, -0.0f, tiny, -tiny, 1e-30f, 0.5f, -0.5f, 1.0f, -1.0f, 1.0000001f, 0.99999994f,
+                          2.0f, -2.0f, 2.5f, -2.5f, 3.0f, -3.0f, 10.0f, 127.0f, 128.0f, -149.0f, -150.0f,
+                          16777215.0f, -16777215.0f, 16777216.0f, 1e10f, -1e10f, big, -big, inf, -inf, nan};
+  for (float x : values) {
+    for (float y : values) {
+      const float want = std::pow(x, y);
+      const float got = vec::pow(x, y);
+      const bool special = x == 0.0f || std::fabs(x) == 1.0f || std::isinf(x) || y == 0.0f || std::isinf(y);
+      if (std::isnan(want)) {
+        EXPECT_TRUE(std::isnan(got)) << "pow(" << x << ", " << y << ") = " << got;
+      } else if (special) {
+        EXPECT_EQ(std::memcmp(&got, &want, 4), 0) << "pow(" << x << ", " << y << ") = " << got << ", not " << want;
+      } else {
+        EXPECT_LE(ulp_error(got, std::pow(static_cast<double>(x), static_cast<double>(y))), 1.0)
+            << "pow(" << x << ", " << y << ") = " << got << ", std::pow " << want;
+      }
+    }
+  }
+}
+
+__attribute__((noinline)) float pow_one(float x, float y) { return vec::pow(x, y); }
+
+// Both operands dense, and the exponent a scalar (the hoisted row of
+// pow(tensor, number)).
+TEST(VecPow, VectorizedLoopMatchesScalarCalls) {
+  std::vector<float> x, y;
+  std::mt19937 g(9);
+  std::uniform_real_distribution<float> d(-8.0f, 8.0f);
+  for (int i = 0; i < 100003; ++i) {
+    x.push_back(i % 7 == 0 ? std::ldexp(d(g), -140) : d(g));
+    y.push_back(i % 2 ? std::round(d(g)) : 4.0f * d(g));
+  }
+  const float specials[] = {0.0f, -0.0f, 1.0f, -1.0f, std::numeric_limits<float>::infinity(),
+                            -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()};
+  for (float s : specials) {
+    x[static_cast<size_t>(g() % x.size())] = s;
+    y[static_cast<size_t>(g() % y.size())] = s;
+  }
+  std::vector<float> out(x.size());
+  Operands<3> ops;
+  ops.ndim = 1;
+  ops.shape[0] = static_cast<int64_t>(x.size());
+  ops.strides[0][0] = ops.strides[1][0] = ops.strides[2][0] = sizeof(float);
+  ops.data[0] = reinterpret_cast<char*>(out.data());
+  ops.data[1] = reinterpret_cast<char*>(x.data());
+  ops.data[2] = reinterpret_cast<char*>(y.data());
+  const auto pow = [](float a, float b) { return vec::pow(a, b); };
+  pointwise<float, float, 2>(ops, pow);
+  for (size_t i = 0; i < x.size(); ++i) {
+    const float want = pow_one(x[i], y[i]);
+    ASSERT_EQ(std::memcmp(&out[i], &want, 4), 0) << "pow(" << x[i] << ", " << y[i] << ")";
+  }
+  ops.strides[2][0] = 0;
+  for (float e : {2.5f, -3.0f, 0.5f, 0.0f, std::numeric_limits<float>::infinity()}) {
+    ops.data[2] = reinterpret_cast<char*>(&e);
+    pointwise<float, float, 2>(ops, pow);
+    for (size_t i = 0; i < x.size(); ++i) {
+      const float want = pow_one(x[i], e);
+      ASSERT_EQ(std::memcmp(&out[i], &want, 4), 0) << "pow(" << x[i] << ", " << e << ")";
+    }
+  }
 }
 
 }  // namespace

@@ -548,7 +548,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (-2.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:431',
+        where='schemas/math/pointwise.yaml:434',
     ),
     OpSpec(
         name='lerp',
@@ -564,7 +564,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:445',
+        where='schemas/math/pointwise.yaml:448',
     ),
     OpSpec(
         name='addcmul',
@@ -580,7 +580,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (0.0, 10.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:459',
+        where='schemas/math/pointwise.yaml:462',
     ),
     OpSpec(
         name='addcdiv',
@@ -596,7 +596,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:471',
+        where='schemas/math/pointwise.yaml:474',
     ),
     OpSpec(
         name='fmod',
@@ -612,7 +612,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:487',
+        where='schemas/math/pointwise.yaml:490',
     ),
     OpSpec(
         name='remainder',
@@ -628,7 +628,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:508',
+        where='schemas/math/pointwise.yaml:511',
     ),
     OpSpec(
         name='floor_divide',
@@ -644,7 +644,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:534',
+        where='schemas/math/pointwise.yaml:537',
     ),
     OpSpec(
         name='bitwise_and',
@@ -660,7 +660,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:552',
+        where='schemas/math/pointwise.yaml:555',
     ),
     OpSpec(
         name='bitwise_or',
@@ -676,7 +676,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:569',
+        where='schemas/math/pointwise.yaml:572',
     ),
     OpSpec(
         name='bitwise_xor',
@@ -692,7 +692,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:586',
+        where='schemas/math/pointwise.yaml:589',
     ),
     OpSpec(
         name='bitwise_not',
@@ -708,7 +708,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:603',
+        where='schemas/math/pointwise.yaml:606',
     ),
     OpSpec(
         name='bitwise_left_shift',
@@ -724,7 +724,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:612',
+        where='schemas/math/pointwise.yaml:615',
     ),
     OpSpec(
         name='bitwise_right_shift',
@@ -740,7 +740,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:628',
+        where='schemas/math/pointwise.yaml:631',
     ),
     OpSpec(
         name='maximum',
@@ -756,7 +756,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:645',
+        where='schemas/math/pointwise.yaml:648',
     ),
     OpSpec(
         name='minimum',
@@ -772,7 +772,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:660',
+        where='schemas/math/pointwise.yaml:663',
     ),
     OpSpec(
         name='clamp_min',
@@ -788,7 +788,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:673',
+        where='schemas/math/pointwise.yaml:676',
     ),
     OpSpec(
         name='clamp_max',
@@ -804,7 +804,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:685',
+        where='schemas/math/pointwise.yaml:688',
     ),
     OpSpec(
         name='clamp',
@@ -820,7 +820,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:697',
+        where='schemas/math/pointwise.yaml:700',
     ),
 ]
 
