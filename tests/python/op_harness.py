@@ -250,6 +250,17 @@ class _Call:
     refs: dict[str, Any]        # argument name -> NumPy array or Python value
 
 
+def _tensor_input(spec: OpSpec, case: Case, k: int, name: str, dtype: str, lo: float, hi: float,
+                  rng: np.random.Generator) -> tuple[ember.Tensor, np.ndarray]:
+    """Tensor argument k (its declared shape, else the layout's) and its reference values."""
+    if name in spec.shapes:
+        values = _values(rng, _declared_shape(spec, name, case.layout), lo, hi, dtype)
+        return _make_declared(values, dtype, case.layout), values
+    values = _values(rng, _logical_shape(spec.shape, case.layout, k), lo, hi, dtype)
+    ref = np.broadcast_to(values, spec.shape) if (case.layout == "broadcast" and k == 0) else values
+    return _make(values, dtype, case.layout, k, spec.shape), ref
+
+
 def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_Call]:
     """The calls of one case: Tensor|Scalar arguments as tensors and as
     numbers, Scalar arguments at their default and at another value,
@@ -264,22 +275,10 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
         if kind.startswith(("index(", "unique_index(")):
             choices.append(("deferred", None, None, True))   # positions need the dim: made in build()
         elif kind == "mask":
-            shape = _declared_shape(spec, name, case.layout) if name in spec.shapes else _logical_shape(spec.shape, case.layout, k)
-            values = _values(rng, shape, 0, 1, "bool")
-            made = _make_declared(values, "bool", case.layout) if name in spec.shapes else _make(values, "bool", case.layout, k, spec.shape)
-            choices.append(("tensor", made, values, True))
-        elif type_ in ("Tensor", "Tensor|Scalar") and name in spec.shapes:
-            lo, hi = _domain(spec, name, case.dtype)
-            values = _values(rng, _declared_shape(spec, name, case.layout), lo, hi, case.dtype)
-            choices.append(("tensor", _make_declared(values, case.dtype, case.layout), values, True))
-            if type_ == "Tensor|Scalar":
-                n = _number(rng, lo, hi, case.dtype)
-                choices.append(("number", n, n, True))
+            choices.append(("tensor", *_tensor_input(spec, case, k, name, "bool", 0, 1, rng), True))
         elif type_ in ("Tensor", "Tensor|Scalar"):
             lo, hi = _domain(spec, name, case.dtype)
-            values = _values(rng, _logical_shape(spec.shape, case.layout, k), lo, hi, case.dtype)
-            ref = np.broadcast_to(values, spec.shape) if (case.layout == "broadcast" and k == 0) else values
-            choices.append(("tensor", _make(values, case.dtype, case.layout, k, spec.shape), ref, True))
+            choices.append(("tensor", *_tensor_input(spec, case, k, name, case.dtype, lo, hi, rng), True))
             if type_ == "Tensor|Scalar":
                 n = _number(rng, lo, hi, case.dtype)
                 choices.append(("number", n, n, True))
