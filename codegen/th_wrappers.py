@@ -167,9 +167,9 @@ def _reduce(bld: _Builder) -> None:
     assert out_p is not None and dim_p is not None
     out = bld.impl_of(out_p)
     keep = keep_p.name if keep_p else "false"
-    bld.lines.append("kernels::Operands<2> ops;")
-    bld.lines.append(f"const int dim_w = static_cast<int>(ember::th::th_reduce_dim(\"{bld.fn}\", {out}, {src}, {dim_p.name}, {keep} != 0, ops));")
-    bld.lines.append(f"{op.ident}_kernel<{d.cpp}, {result_cpp(op, d, for_th=True)}>(ops, dim_w{args});")
+    bld.lines.append(f"ember::th::ThReduce<1> plan(\"{bld.fn}\", {{{{{out}}}}}, {src}, {dim_p.name}, {keep} != 0);")
+    bld.lines.append(f"{op.ident}_kernel<{d.cpp}, {result_cpp(op, d, for_th=True)}>(plan.operands(), plan.dim(){args});")
+    bld.lines.append("plan.finish();")
 
 
 def _along_dim(bld: _Builder) -> None:
@@ -203,7 +203,9 @@ def _along_dim(bld: _Builder) -> None:
     operands = "operands3" if k.indices else "operands2"
     bld.lines.append(f"{k.impl}<{d.cpp}, {d.cpp}>(plan.{operands}(), plan.dim(){_joined(values)});")
     if bld.b.ret in ("real", "accreal"):
-        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>(plan.values().item().to<{_return_cpp(bld.b.ret, d)}>());")
+        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>(plan.finish().item().to<{_return_cpp(bld.b.ret, d)}>());")
+    else:
+        bld.lines.append("plan.finish_pair();" if k.indices else "plan.finish();")
 
 
 def _reduce_index(bld: _Builder) -> None:
@@ -217,9 +219,9 @@ def _reduce_index(bld: _Builder) -> None:
     dim_p = bld.bound("dim")
     keep_p = bld.bound("keepdim")
     keep = keep_p.name if keep_p else "false"
-    bld.lines.append("kernels::Operands<3> ops;")
-    bld.lines.append(f"const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index(\"{bld.fn}\", {vals}, {idx}, {src}, {dim_p.name}, {keep} != 0, ops));")
-    bld.lines.append(f"{op.ident}_kernel<{d.cpp}>(ops, dim_w);")
+    bld.lines.append(f"ember::th::ThReduce<2> plan(\"{bld.fn}\", {{{{{vals}, {idx}}}}}, {src}, {dim_p.name}, {keep} != 0);")
+    bld.lines.append(f"{op.ident}_kernel<{d.cpp}>(plan.operands(), plan.dim());")
+    bld.lines.append("plan.finish();")
 
 
 def _through_cpp_api(bld: _Builder) -> None:

@@ -56,20 +56,21 @@ void masked_scatter(const Operands<2>& operands, const S* source) {
 }
 
 // Operands: 0 the source, 1 the mask. Appends each element whose mask is
-// set to `out`, in row-major order; returns how many.
+// set to `out` (`out_stride` elements apart), in row-major order; returns
+// how many.
 template <class S>
-int64_t masked_select(const Operands<2>& operands, S* out) {
+int64_t masked_select(const Operands<2>& operands, S* out, int64_t out_stride) {
   const Operands<2> ops = in_order(operands);
   const int64_t numel = ops.numel();
   if (numel == 0) return 0;
   const int inner = ops.ndim - 1;
   const int64_t ss = ops.strides[0][inner], sm = ops.strides[1][inner];
-  S* const first = out;
+  int64_t count = 0;
   for_each_row(ops, 0, numel, [&](char* const* p, int64_t n) {
     for (int64_t i = 0; i < n; ++i)
-      if (*reinterpret_cast<const uint8_t*>(p[1] + i * sm)) *out++ = *reinterpret_cast<const S*>(p[0] + i * ss);
+      if (*reinterpret_cast<const uint8_t*>(p[1] + i * sm)) out[count++ * out_stride] = *reinterpret_cast<const S*>(p[0] + i * ss);
   });
-  return out - first;
+  return count;
 }
 
 // An element is nonzero when its bits outside `ignore` are not all zero:

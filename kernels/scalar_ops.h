@@ -175,6 +175,9 @@ inline M floor_divide(M a, M b) {
 // a negative exponent gives 1 for a == 1, +-1 for a == -1 and 0 otherwise
 // (PyTorch's rule for tensor exponents; its numbers are checked before).
 // Float (and Half, BFloat16): vec::pow, which vectorizes; double: libm.
+// An exponent of 0.5 is sqrt, as in PyTorch's and NumPy's pow with a
+// number exponent: (-inf) ** 0.5 is nan and (-0) ** 0.5 is -0, where C's
+// pow gives +inf and +0.
 template <class M>
 inline M pow(M a, M b) {
   if constexpr (std::is_same_v<M, bool>) {
@@ -195,9 +198,10 @@ inline M pow(M a, M b) {
     }
     return static_cast<M>(result);
   } else if constexpr (std::is_same_v<M, float>) {
-    return kernels::vec::pow(a, b);
+    const M r = kernels::vec::pow(a, b);
+    return b == M(0.5) ? std::sqrt(a) : r;
   } else {
-    return std::pow(a, b);
+    return b == M(0.5) ? std::sqrt(a) : std::pow(a, b);
   }
 }
 

@@ -7,6 +7,7 @@
 #include "ember/error.h"
 #include "runtime/index_plan.h"
 #include "runtime/masked_ops.h"
+#include "runtime/output.h"
 #include "runtime/tensor_operands.h"
 
 namespace ember::rt {
@@ -165,26 +166,29 @@ Tensor index_put(const Tensor& self, const TensorList& indices, const Tensor& va
 
 void index_put_(Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate) {
   const char* op = "index_put";
+  Output result(op, &self, "self");
   check_same_dtype(op, "values", values, self);
-  check_writable(op, "self", self);
-  TensorList unaliased_indices;
-  for (const Tensor& t : indices) unaliased_indices.push_back(t.defined() ? unaliased(t, self) : t);
-  Plan p = plan(op, self, unaliased_indices);
+  std::vector<const Tensor*> reads{&values};
+  for (const Tensor& t : indices) reads.push_back(&t);
+  // Planned over the target: every index is checked before anything is written.
+  const Tensor& target = result.target(self.sizes(), self.dtype(), reads.data(), reads.size(), Reads::Any, true);
+  Plan p = plan(op, target, indices);
   if (broadcast_shape(op, "values", p.shape, values.sizes()) != p.shape)
     fail(ErrorKind::Value, str(op, ": values of shape ", sizes_text(values.sizes()),
                                " do not broadcast to the indexing result's shape ", sizes_text(p.shape)), "values");
-  const Tensor v = unaliased(dimmed(values), self).expand(p.shape);
+  const Tensor v = dimmed(values).expand(p.shape);
   if (!p.any) {
     if (accumulate) p.self.add_(v);
     else p.self.copy_(v);
-    return;
+  } else {
+    // Operand roles of a scatter: 0 the destination, 1 the source.
+    std::swap(p.ops.data[0], p.ops.data[1]);
+    for (int d = 0; d < p.ops.ndim; ++d) std::swap(p.ops.strides[0][d], p.ops.strides[1][d]);
+    set_contiguous_operand(p.ops, 1, v, p.shape);
+    run_scatter(op, "indices", self.dtype(), p.ops, p.dim, p.dim_number,
+                accumulate ? ScatterMode::Accumulate : ScatterMode::Assign);
   }
-  // Operand roles of a scatter: 0 the destination, 1 the source.
-  std::swap(p.ops.data[0], p.ops.data[1]);
-  for (int d = 0; d < p.ops.ndim; ++d) std::swap(p.ops.strides[0][d], p.ops.strides[1][d]);
-  set_contiguous_operand(p.ops, 1, v, p.shape);
-  run_scatter(op, "indices", self.dtype(), p.ops, p.dim, p.dim_number,
-              accumulate ? ScatterMode::Accumulate : ScatterMode::Assign);
+  result.finish();
 }
 
 }  // namespace ember::rt

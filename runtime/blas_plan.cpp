@@ -80,6 +80,9 @@ void check_th_shape(const BlasDest& d, const Tensor& t, const std::vector<int64_
 // count (use_self: beta != 0); shape and self already checked.
 Tensor prepare_result(const BlasDest& d, const Tensor& self, const std::vector<int64_t>& shape, DType dtype,
                       bool use_self) {
+  if (d.tensor && d.tensor->defined() && has_internal_overlap(d.tensor->impl()))
+    fail(ErrorKind::Value, str(d.op, ": the result has dims of stride 0 (it is expanded): several elements would be "
+                                     "written to one memory location"), d.mode == Mode::Inplace ? "self" : "out");
   Tensor result;
   switch (d.mode) {
     case Mode::Functional:
@@ -109,9 +112,6 @@ Tensor prepare_result(const BlasDest& d, const Tensor& self, const std::vector<i
     case Mode::THValue:
       return {};
   }
-  if (has_internal_overlap(result.impl()))
-    fail(ErrorKind::Value, str(d.op, ": the result has dims of stride 0 (it is expanded): several elements would be "
-                                     "written to one memory location"), d.mode == Mode::Inplace ? "self" : "out");
   if (use_self && !same_view(result, self)) result.copy_(self);
   return result;
 }

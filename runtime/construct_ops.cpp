@@ -14,6 +14,7 @@
 #include "kernels/ranges.h"
 #include "runtime/generator.h"
 #include "runtime/index_plan.h"
+#include "runtime/output.h"
 #include "runtime/pointwise_plan.h"
 #include "runtime/structure_ops.h"
 
@@ -43,10 +44,11 @@ void check_sizes(const char* op, IntList size) {
     if (s < 0) fail(ErrorKind::Value, str(op, ": sizes must not be negative, got ", sizes_text(size)), "size");
 }
 
-// The dtype an out= factory writes: out's own; a dtype argument must agree.
-DType out_dtype(const char* op, const Tensor& out, std::optional<DType> dtype) {
-  check_out_dtype(op, out, dtype.value_or(out.dtype()));
-  return out.dtype();
+// The dtype a factory makes: out's own when there is one (a dtype
+// argument must agree), else the argument's or `fallback`.
+DType factory_dtype(const Tensor* out, const Output& result, std::optional<DType> dtype, DType fallback) {
+  if (dtype) result.check_dtype(*dtype);
+  return out ? out->dtype() : dtype.value_or(fallback);
 }
 
 // PyTorch's rule for a fill value: one the dtype cannot hold (300 in
@@ -79,19 +81,15 @@ void check_fill_value(const char* op, const Scalar& value, DType dtype) {
          "fill_value");
 }
 
-Tensor filled(const char* op, IntList size, DType dtype, const Scalar& value) {
+// zeros, ones, full: a tensor of `size` holding `value` (out= when given).
+Tensor filled(const char* op, const Tensor* out, IntList size, std::optional<DType> dtype, DType fallback,
+              const Scalar& value) {
+  Output result(op, out, "out");
+  const DType d = factory_dtype(out, result, dtype, fallback);
   check_sizes(op, size);
-  check_fill_value(op, value, dtype);
-  Tensor t = empty(size, dtype);
-  t.fill_(value);
-  return t;
-}
-
-void fill_out(const char* op, Tensor& out, IntList size, const Scalar& value) {
-  check_sizes(op, size);
-  check_fill_value(op, value, out.dtype());
-  resize_out(out, size, op);
-  out.fill_(value);
+  check_fill_value(op, value, d);
+  Tensor(result.target(size, d, {}, Reads::Any)).fill_(value);
+  return result.finish();
 }
 
 DType kind_dtype(const Scalar& v) {
@@ -104,12 +102,13 @@ void no_bool(const char* op, DType dtype) {
   if (dtype == DType::Bool) unsupported_dtype(op, dtype);
 }
 
-// PyTorch's arange (or, inclusive, torch.range) into a 1-d `out`, resized:
-// the values start + i * step computed in the dtype's accumulate type.
-void range_into(const char* op, const Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step,
-                bool inclusive) {
-  no_bool(op, out.dtype());
-  by_dtype(out.dtype(), [&](auto tag) {
+// PyTorch's arange (or, inclusive, torch.range) as a 1-d tensor of
+// `dtype` (out= when given): the values start + i * step computed in the
+// dtype's accumulate type.
+Tensor range_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
+                  const Scalar& step, bool inclusive) {
+  no_bool(op, dtype);
+  by_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     using A = kernels::acc_t<T>;
     const A xstart = start.to<A>(), xend = end.to<A>(), xstep = step.to<A>();
@@ -134,23 +133,25 @@ void range_into(const char* op, const Tensor& out, const Scalar& start, const Sc
     if (!(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max())))
       fail(ErrorKind::Value, str(op, ": the range has an invalid size (", size_d, ")"), "end");
     const int64_t n = static_cast<int64_t>(size_d);
-    resize_out(out, {n}, op);
+    const Tensor& out = result.target({n}, dtype, {}, Reads::Any);
     kernels::fill_positions<T>(static_cast<char*>(out.data_ptr()), n, out.stride(0) * static_cast<int64_t>(sizeof(T)),
                                [&](int64_t i) { return static_cast<T>(xstart + static_cast<A>(i) * xstep); });
   });
+  return result.finish();
 }
 
 DType arange_dtype(const Scalar& start, const Scalar& end, const Scalar& step) {
   return start.is_floating() || end.is_floating() || step.is_floating() ? default_dtype() : DType::Long;
 }
 
-// linspace (log_base: logspace with that base) into a 1-d `out`, resized.
-void linspace_into(const char* op, const Tensor& out, const Scalar& start, const Scalar& end, int64_t steps,
-                   const double* log_base) {
-  no_bool(op, out.dtype());
+// linspace (log_base: logspace with that base) as a 1-d tensor of `dtype`
+// (out= when given).
+Tensor linspace_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
+                     int64_t steps, const double* log_base) {
+  no_bool(op, dtype);
   if (steps < 0) fail(ErrorKind::Value, str(op, ": steps must not be negative, got ", steps), "steps");
-  resize_out(out, {steps}, op);
-  by_dtype(out.dtype(), [&](auto tag) {
+  const Tensor& out = result.target({steps}, dtype, {}, Reads::Any);
+  by_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     // Integers compute in double, floating dtypes in their opmath type;
     // the ends are first made elements of the dtype, as PyTorch does.
@@ -169,6 +170,7 @@ void linspace_into(const char* op, const Tensor& out, const Scalar& start, const
                                  [&](int64_t i) { return static_cast<T>(kernels::linspace_at<C>(a, b, step, steps, i)); });
     }
   });
+  return result.finish();
 }
 
 // TH's linspace and logspace: n > 1 points, or one when a == b.
@@ -189,27 +191,30 @@ Tensor diagonal_view(const Tensor& t, int64_t k) {
                                                IntList(stride, 1)));
 }
 
-void eye_into(const char* op, const Tensor& out, int64_t n, int64_t m) {
-  resize_out(out, {n, m}, op);
-  Tensor(out).zero_();
+Tensor eye_into(Output& result, DType dtype, int64_t n, int64_t m) {
+  Tensor out = result.target({n, m}, dtype, {}, Reads::Any);
+  out.zero_();
   diagonal_view(out, 0).fill_(1);
+  return result.finish();
 }
 
-// diag of self (1-d: a matrix with self on diagonal k; 2-d: diagonal k).
-void diag_into(const char* op, const Tensor& out, const Tensor& self, int64_t k) {
+// diag of self (1-d: a matrix with self on diagonal k; 2-d: diagonal k),
+// out= when given.
+Tensor diag_into(const char* op, const Tensor* out, const Tensor& self, int64_t k) {
+  Output result(op, out, "out");
+  result.check_dtype(self.dtype());
   if (self.dim() != 1 && self.dim() != 2)
     fail(ErrorKind::Value, str(op, ": self must be a vector or a matrix, got ", self.dim(), " dims"), "self");
-  const Tensor src = unaliased(self, out);
-  if (src.dim() == 1) {
-    const int64_t n = src.size(0) + (k >= 0 ? k : -k);
-    resize_out(out, {n, n}, op);
-    Tensor(out).zero_();
-    diagonal_view(out, k).copy_(src);
+  if (self.dim() == 1) {
+    const int64_t n = self.size(0) + (k >= 0 ? k : -k);
+    Tensor target = result.target({n, n}, self.dtype(), {&self}, Reads::Any);
+    target.zero_();
+    diagonal_view(target, k).copy_(self);
   } else {
-    const Tensor d = diagonal_view(src, k);
-    resize_out(out, d.sizes(), op);
-    Tensor(out).copy_(d);
+    const Tensor d = diagonal_view(self, k);
+    Tensor(result.target(d.sizes(), self.dtype(), {&self}, Reads::Any)).copy_(d);
   }
+  return result.finish();
 }
 
 // The mask of the elements tril (lower) or triu zeroes in a rows x cols
@@ -231,12 +236,17 @@ void triangle_(const char* op, Tensor& self, int64_t k, bool lower) {
   self.masked_fill_(triangle_zeros(self.size(-2), self.size(-1), k, lower), 0);
 }
 
+// tril or triu of self into `out` (C++ out=, TH's r_).
+void triangle_out(const char* op, const Tensor& out, const Tensor& self, int64_t k, bool lower) {
+  Output result(op, &out, "out");
+  result.check_dtype(self.dtype());
+  result.assign(triangle(op, self, k, lower));
+}
+
 void th_triangle(const char* fn, TensorImpl* r, TensorImpl* t, long k, bool lower) {
   const Tensor self = Tensor::borrow(t);
   if (self.dim() != 2) fail(ErrorKind::Value, str(fn, ": expected a matrix, got ", self.dim(), " dims"), "self");
-  const Tensor result = triangle(fn, self, k, lower);
-  resize_as(r, result.impl());
-  Tensor::borrow(r).copy_(result);
+  triangle_out(fn, Tensor::borrow(r), self, k, lower);
 }
 
 // ---- cat ------------------------------------------------------------------------------
@@ -248,19 +258,17 @@ bool skipped(const Tensor& t) { return t.dim() == 1 && t.size(0) == 0; }
 
 // ---- filled factories -----------------------------------------------------------------
 
-Tensor zeros(IntList size, std::optional<DType> dtype) { return filled("zeros", size, dtype.value_or(default_dtype()), 0); }
+Tensor zeros(IntList size, std::optional<DType> dtype) { return filled("zeros", nullptr, size, dtype, default_dtype(), 0); }
 void zeros_out(Tensor& out, IntList size, std::optional<DType> dtype) {
-  out_dtype("zeros", out, dtype);
-  fill_out("zeros", out, size, 0);
+  filled("zeros", &out, size, dtype, default_dtype(), 0);
 }
 void th_zeros(const char* fn, TensorImpl* r, StorageImpl* size) {
   resize(r, th::long_list(size), {}, fn);
   Tensor::borrow(r).zero_();
 }
-Tensor ones(IntList size, std::optional<DType> dtype) { return filled("ones", size, dtype.value_or(default_dtype()), 1); }
+Tensor ones(IntList size, std::optional<DType> dtype) { return filled("ones", nullptr, size, dtype, default_dtype(), 1); }
 void ones_out(Tensor& out, IntList size, std::optional<DType> dtype) {
-  out_dtype("ones", out, dtype);
-  fill_out("ones", out, size, 1);
+  filled("ones", &out, size, dtype, default_dtype(), 1);
 }
 void th_ones(const char* fn, TensorImpl* r, StorageImpl* size) {
   resize(r, th::long_list(size), {}, fn);
@@ -289,11 +297,10 @@ void th_ones_like(const char*, TensorImpl* r, TensorImpl* input) {
 }
 
 Tensor full(IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
-  return filled("full", size, dtype.value_or(kind_dtype(fill_value)), fill_value);
+  return filled("full", nullptr, size, dtype, kind_dtype(fill_value), fill_value);
 }
 void full_out(Tensor& out, IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
-  out_dtype("full", out, dtype);
-  fill_out("full", out, size, fill_value);
+  filled("full", &out, size, dtype, kind_dtype(fill_value), fill_value);
 }
 Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<DType> dtype) {
   check_fill_value("full_like", fill_value, dtype.value_or(self.dtype()));
@@ -307,110 +314,115 @@ Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<DTy
 
 Tensor arange(const Scalar& end, std::optional<DType> dtype) { return rt::arange(0, end, 1, dtype); }
 void arange_out(Tensor& out, const Scalar& end, std::optional<DType> dtype) { rt::arange_out(out, 0, end, 1, dtype); }
+namespace {
+
+// arange and range (inclusive): out= when given.
+Tensor range_result(const char* op, const Tensor* out, const Scalar& start, const Scalar& end, const Scalar& step,
+                    std::optional<DType> dtype, DType fallback, bool inclusive) {
+  Output result(op, out, "out");
+  return range_into(op, result, factory_dtype(out, result, dtype, fallback), start, end, step, inclusive);
+}
+
+void th_range_into(const char* fn, TensorImpl* r, const Scalar& xmin, const Scalar& xmax, const Scalar& step,
+                   bool inclusive) {
+  const Tensor out = Tensor::borrow(r);
+  Output result(fn, &out, "out");
+  range_into(fn, result, out.dtype(), xmin, xmax, step, inclusive);
+}
+
+// linspace and logspace (log_base): out= when given.
+Tensor linspace_result(const char* op, const Tensor* out, const Scalar& start, const Scalar& end, int64_t steps,
+                       const double* log_base, std::optional<DType> dtype) {
+  Output result(op, out, "out");
+  return linspace_into(op, result, factory_dtype(out, result, dtype, default_dtype()), start, end, steps, log_base);
+}
+
+void th_linspace_into(const char* fn, TensorImpl* r, const Scalar& a, const Scalar& b, long n, const double* log_base) {
+  th_check_points(fn, a, b, n);
+  const Tensor out = Tensor::borrow(r);
+  Output result(fn, &out, "out");
+  linspace_into(fn, result, out.dtype(), a, b, n, log_base);
+}
+
+Tensor eye_result(const Tensor* out, int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) {
+  Output result("eye", out, "out");
+  const DType d = factory_dtype(out, result, dtype, default_dtype());
+  if (n < 0) fail(ErrorKind::Value, str("eye: n must not be negative, got ", n), "n");
+  if (m && *m < 0) fail(ErrorKind::Value, str("eye: m must not be negative, got ", *m), "m");
+  return eye_into(result, d, n, m.value_or(n));
+}
+
+}  // namespace
+
 Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
-  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(arange_dtype(start, end, step))));
-  range_into("arange", out, start, end, step, false);
-  return out;
+  return range_result("arange", nullptr, start, end, step, dtype, arange_dtype(start, end, step), false);
 }
 void arange_out(Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
-  out_dtype("arange", out, dtype);
-  range_into("arange", out, start, end, step, false);
+  range_result("arange", &out, start, end, step, dtype, arange_dtype(start, end, step), false);
 }
 void th_arange(const char* fn, TensorImpl* r, const Scalar& xmin, const Scalar& xmax, const Scalar& step) {
-  range_into(fn, Tensor::borrow(r), xmin, xmax, step, false);
+  th_range_into(fn, r, xmin, xmax, step, false);
 }
 
 Tensor range(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
-  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(default_dtype())));
-  range_into("range", out, start, end, step, true);
-  return out;
+  return range_result("range", nullptr, start, end, step, dtype, default_dtype(), true);
 }
 void range_out(Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
-  out_dtype("range", out, dtype);
-  range_into("range", out, start, end, step, true);
+  range_result("range", &out, start, end, step, dtype, default_dtype(), true);
 }
 void th_range(const char* fn, TensorImpl* r, const Scalar& xmin, const Scalar& xmax, const Scalar& step) {
-  range_into(fn, Tensor::borrow(r), xmin, xmax, step, true);
+  th_range_into(fn, r, xmin, xmax, step, true);
 }
 
 Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
-  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(default_dtype())));
-  linspace_into("linspace", out, start, end, steps, nullptr);
-  return out;
+  return linspace_result("linspace", nullptr, start, end, steps, nullptr, dtype);
 }
 void linspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
-  out_dtype("linspace", out, dtype);
-  linspace_into("linspace", out, start, end, steps, nullptr);
+  linspace_result("linspace", &out, start, end, steps, nullptr, dtype);
 }
 void th_linspace(const char* fn, TensorImpl* r, const Scalar& a, const Scalar& b, long n) {
-  th_check_points(fn, a, b, n);
-  linspace_into(fn, Tensor::borrow(r), a, b, n, nullptr);
+  th_linspace_into(fn, r, a, b, n, nullptr);
 }
 
 Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, std::optional<DType> dtype) {
-  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(default_dtype())));
-  linspace_into("logspace", out, start, end, steps, &base);
-  return out;
+  return linspace_result("logspace", nullptr, start, end, steps, &base, dtype);
 }
 void logspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, double base,
                   std::optional<DType> dtype) {
-  out_dtype("logspace", out, dtype);
-  linspace_into("logspace", out, start, end, steps, &base);
+  linspace_result("logspace", &out, start, end, steps, &base, dtype);
 }
 void th_logspace(const char* fn, TensorImpl* r, const Scalar& a, const Scalar& b, long n) {
-  th_check_points(fn, a, b, n);
   const double ten = 10;
-  linspace_into(fn, Tensor::borrow(r), a, b, n, &ten);
+  th_linspace_into(fn, r, a, b, n, &ten);
 }
 
 // ---- eye, diag, tril/triu -------------------------------------------------------------
 
-Tensor eye(int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) {
-  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(default_dtype())));
-  rt::eye_out(out, n, m, std::nullopt);
-  return out;
-}
+Tensor eye(int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) { return eye_result(nullptr, n, m, dtype); }
 void eye_out(Tensor& out, int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) {
-  out_dtype("eye", out, dtype);
-  if (n < 0) fail(ErrorKind::Value, str("eye: n must not be negative, got ", n), "n");
-  if (m && *m < 0) fail(ErrorKind::Value, str("eye: m must not be negative, got ", *m), "m");
-  eye_into("eye", out, n, m.value_or(n));
+  eye_result(&out, n, m, dtype);
 }
 void th_eye(const char* fn, TensorImpl* r, long n, long m) {
   if (n <= 0) fail(ErrorKind::Value, str(fn, ": n must be positive, got ", n), "n");
-  eye_into(fn, Tensor::borrow(r), n, m <= 0 ? n : m);
+  const Tensor out = Tensor::borrow(r);
+  Output result(fn, &out, "out");
+  eye_into(result, out.dtype(), n, m <= 0 ? n : m);
 }
 
-Tensor diag(const Tensor& self, int64_t diagonal) {
-  Tensor out = Tensor::adopt(tensor_new(self.dtype()));
-  diag_into("diag", out, self, diagonal);
-  return out;
-}
-void diag_out(Tensor& out, const Tensor& self, int64_t diagonal) {
-  check_out_dtype("diag", out, self.dtype());
-  diag_into("diag", out, self, diagonal);
-}
+Tensor diag(const Tensor& self, int64_t diagonal) { return diag_into("diag", nullptr, self, diagonal); }
+void diag_out(Tensor& out, const Tensor& self, int64_t diagonal) { diag_into("diag", &out, self, diagonal); }
 void th_diag(const char* fn, TensorImpl* r, TensorImpl* t, int k) {
-  diag_into(fn, Tensor::borrow(r), Tensor::borrow(t), k);
+  const Tensor out = Tensor::borrow(r);
+  diag_into(fn, &out, Tensor::borrow(t), k);
 }
 
 Tensor tril(const Tensor& self, int64_t diagonal) { return triangle("tril", self, diagonal, true); }
 void tril_(Tensor& self, int64_t diagonal) { triangle_("tril", self, diagonal, true); }
-void tril_out(Tensor& out, const Tensor& self, int64_t diagonal) {
-  check_out_dtype("tril", out, self.dtype());
-  const Tensor result = triangle("tril", self, diagonal, true);
-  resize_out(out, result.sizes(), "tril");
-  out.copy_(result);
-}
+void tril_out(Tensor& out, const Tensor& self, int64_t diagonal) { triangle_out("tril", out, self, diagonal, true); }
 void th_tril(const char* fn, TensorImpl* r, TensorImpl* t, long k) { th_triangle(fn, r, t, k, true); }
 Tensor triu(const Tensor& self, int64_t diagonal) { return triangle("triu", self, diagonal, false); }
 void triu_(Tensor& self, int64_t diagonal) { triangle_("triu", self, diagonal, false); }
-void triu_out(Tensor& out, const Tensor& self, int64_t diagonal) {
-  check_out_dtype("triu", out, self.dtype());
-  const Tensor result = triangle("triu", self, diagonal, false);
-  resize_out(out, result.sizes(), "triu");
-  out.copy_(result);
-}
+void triu_out(Tensor& out, const Tensor& self, int64_t diagonal) { triangle_out("triu", out, self, diagonal, false); }
 void th_triu(const char* fn, TensorImpl* r, TensorImpl* t, long k) { th_triangle(fn, r, t, k, false); }
 
 // ---- cat --------------------------------------------------------------------------------
@@ -470,23 +482,16 @@ Tensor cat(const TensorList& tensors, int64_t dim) {
 }
 
 void cat_out(Tensor& out, const TensorList& tensors, int64_t dim) {
+  Output result("cat", &out, "out");
   DType dtype{};
   const std::vector<int64_t> shape = cat_shape(tensors, dim, dtype);
-  if (!out.defined()) fail(ErrorKind::Value, "cat: the output is an undefined tensor", "out");
   if (!can_cast(dtype, out.dtype()))
     fail(ErrorKind::Type, str("cat: the result's dtype ", dtype_name(dtype), " cannot be written to a ",
                               dtype_name(out.dtype()), " tensor"), "out");
-  bool aliased = false;
-  for (const Tensor& t : tensors) aliased = aliased || shares_storage(out, t);
-  if (aliased) {
-    const Tensor result = rt::cat(tensors, dim);
-    resize_out(out, shape, "cat");
-    out.copy_(result);
-    return;
-  }
-  resize_out(out, shape, "cat");
-  check_writable("cat", "out", out);
-  cat_into(out, tensors, dim);
+  std::vector<const Tensor*> reads;
+  for (const Tensor& t : tensors) reads.push_back(&t);
+  cat_into(result.target(shape, out.dtype(), reads.data(), reads.size(), Reads::Any), tensors, dim);
+  result.finish();
 }
 
 void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, int num_inputs, int dimension) {
@@ -528,11 +533,11 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
     shape[d] = s;
   }
   if (all_empty) return;  // TH leaves the result as it is
-  Tensor out = Tensor::borrow(result);
-  bool aliased = false;
-  for (const Tensor& t : in) aliased = aliased || shares_storage(out, t);
-  Tensor target = aliased ? empty(shape, dtype(result)) : out;
-  if (!aliased) resize(result, shape, {}, fn);
+  const Tensor out = Tensor::borrow(result);
+  Output written(fn, &out, "result");
+  std::vector<const Tensor*> reads;
+  for (const Tensor& t : in) reads.push_back(&t);
+  const Tensor& target = written.target(shape, out.dtype(), reads.data(), reads.size(), Reads::Any);
   int64_t offset = 0;
   for (const Tensor& t : in) {
     if (t.dim() == 0) continue;
@@ -541,10 +546,7 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
     slot.copy_(t.contiguous().view(slot.sizes()));
     offset += n;
   }
-  if (aliased) {
-    resize(result, shape, {}, fn);
-    out.copy_(target);
-  }
+  written.finish();
 }
 
 // ---- randperm ------------------------------------------------------------------------
@@ -566,40 +568,42 @@ int64_t largest_exact(DType dtype) {
   }
 }
 
-void randperm_into(const char* op, const Tensor& out, int64_t n, THGenerator& gen) {
-  no_bool(op, out.dtype());
+// A permutation of 0 .. n - 1 as `dtype`, out= when given.
+Tensor randperm_into(const char* op, const Tensor* out, DType dtype, int64_t n, THGenerator& gen) {
+  Output result(op, out, "out");
+  no_bool(op, dtype);
   if (n < 0) fail(ErrorKind::Value, str(op, ": n must not be negative, got ", n), "n");
-  if (n > 0 && n - 1 > largest_exact(out.dtype()))
-    fail(ErrorKind::Value, str(op, ": n = ", n, " is too large for ", dtype_name(out.dtype()), ", which holds the ",
-                               "integers exactly only up to ", largest_exact(out.dtype())), "n");
+  if (n > 0 && n - 1 > largest_exact(dtype))
+    fail(ErrorKind::Value, str(op, ": n = ", n, " is too large for ", dtype_name(dtype), ", which holds the ",
+                               "integers exactly only up to ", largest_exact(dtype)), "n");
   Tensor perm = empty({n}, DType::Long);
   int64_t* p = perm.data<int64_t>();
   for (int64_t i = 0; i < n; ++i) p[i] = i;
   // TH's and PyTorch's loop: the modulo's bias and its 2^32 reach included.
   for (int64_t i = 0; i + 1 < n; ++i) std::swap(p[i], p[i + static_cast<int64_t>(next_u32(gen) % (n - i))]);
-  resize_out(out, {n}, op);
-  Tensor(out).copy_(perm);
+  return result.assign(perm.to(dtype));
+}
+
+Tensor randperm_result(const Tensor* out, int64_t n, std::optional<DType> dtype) {
+  if (out && dtype && *dtype != out->dtype())
+    fail(ErrorKind::Type, str("randperm: out has dtype ", dtype_name(out->dtype()), " but the result is ",
+                              dtype_name(*dtype)), "out");
+  std::lock_guard<std::mutex> lock(default_generator_mutex());
+  return randperm_into("randperm", out, out ? out->dtype() : dtype.value_or(DType::Long), n, default_generator());
 }
 
 }  // namespace
 
-Tensor randperm(int64_t n, std::optional<DType> dtype) {
-  Tensor out = Tensor::adopt(tensor_new(dtype.value_or(DType::Long)));
-  rt::randperm_out(out, n, std::nullopt);
-  return out;
-}
+Tensor randperm(int64_t n, std::optional<DType> dtype) { return randperm_result(nullptr, n, dtype); }
 
-void randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype) {
-  out_dtype("randperm", out, dtype);
-  std::lock_guard<std::mutex> lock(default_generator_mutex());
-  randperm_into("randperm", out, n, default_generator());
-}
+void randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype) { randperm_result(&out, n, dtype); }
 
 void th_randperm(const char* fn, TensorImpl* r, THGenerator* gen, long n) {
   if (n <= 0) fail(ErrorKind::Value, str(fn, ": n must be strictly positive, got ", n), "n");
-  if (gen) return randperm_into(fn, Tensor::borrow(r), n, *gen);
-  std::lock_guard<std::mutex> lock(default_generator_mutex());
-  randperm_into(fn, Tensor::borrow(r), n, default_generator());
+  const Tensor out = Tensor::borrow(r);
+  std::unique_lock<std::mutex> lock(default_generator_mutex(), std::defer_lock);
+  if (!gen) lock.lock();
+  randperm_into(fn, &out, out.dtype(), n, gen ? *gen : default_generator());
 }
 
 // ---- reshape, equal -------------------------------------------------------------------

@@ -318,14 +318,14 @@ void run(const Request& q, Tensor r, const Scalar& beta, const Scalar& alpha, Te
   }
   // The result: resized; its old values kept (scaled by beta) only when
   // beta != 0 and the element count did not change.
+  if (has_internal_overlap(r.impl()))
+    fail(ErrorKind::Value, str(fn, ": ", n.r, " has dims of stride 0 (it is expanded): several results would share "
+                                      "one memory location"), n.r);
   t = detached(r, t);
   k = detached(r, k);
   const int64_t before = r.numel();
   resize(r.impl(), shape, {}, fn.c_str());
   const bool keep = before != 0 && before == r.numel() && !is_zero(beta);
-  if (has_internal_overlap(r.impl()))
-    fail(ErrorKind::Value, str(fn, ": ", n.r, " has dims of stride 0 (it is expanded): several results would share "
-                                      "one memory location"), n.r);
   if (r.numel() == 0) return;
   t = t.contiguous();
   k = k.contiguous();

@@ -1,7 +1,6 @@
 #include "runtime/dim_plan.h"
 
 #include "ember/error.h"
-#include "runtime/reduce_plan.h"
 #include "runtime/tensor_operands.h"
 
 namespace ember::rt {
@@ -38,39 +37,40 @@ DimPlan::DimPlan(const char* op, const Tensor& self, std::optional<int64_t> dim,
   }
 }
 
-void DimPlan::make_outputs(const Tensor* values_out, DType values_dtype, const Tensor* indices_out) {
-  if (values_out) {
-    values_ = *values_out;
-    prepare_out(op_, values_, values_dtype, shape_, s_.indices ? "values" : "out");
-  } else {
-    values_ = empty(shape_, values_dtype);
-  }
+void DimPlan::set_targets(const Tensor* values_out, DType values_dtype, const Tensor* indices_out,
+                          const char* values_arg) {
+  values_out_.emplace(op_, values_out, values_arg);
   if (s_.indices) {
-    if (indices_out) {
-      indices_ = *indices_out;
-      prepare_out(op_, indices_, DType::Long, shape_, "indices");
-    } else {
-      indices_ = empty(shape_, DType::Long);
-    }
+    indices_out_.emplace(op_, indices_out, "indices");
+    if (values_out && indices_out) check_distinct_outputs(op_, *values_out, *indices_out, "indices");
+    indices_out_->check_dtype(DType::Long);
   }
+  std::vector<int64_t> shape = shape_;
+  if (th_ && shape.empty()) shape = {1};  // TH has no 0-dim tensors
+  values_ = values_out_->target(shape, values_dtype, {&input_}, Reads::Any);
+  if (s_.indices) indices_ = indices_out_->target(shape, DType::Long, {&input_}, Reads::Any);
   set_operands();
 }
 
-void DimPlan::th_outputs(TensorImpl* values, TensorImpl* indices) {
-  std::vector<int64_t> shape = shape_;
-  if (shape.empty()) shape = {1};  // TH has no 0-dim tensors
-  auto place = [&](TensorImpl* given, DType dtype, Tensor& into) {
-    if (given) {
-      resize(given, shape, {}, op_);
-      into = Tensor::borrow(given);
-    } else {
-      into = empty(shape, dtype);
-    }
-  };
-  place(values, input_.dtype(), values_);
-  if (s_.indices) place(indices, DType::Long, indices_);
-  set_operands();
+void DimPlan::make_outputs(const Tensor* values_out, DType values_dtype, DType out_dtype, const Tensor* indices_out,
+                           DTypeSet dtypes) {
+  require_dtype(op_, dtypes, input_.dtype());
+  if (values_out && values_out->defined() && values_out->dtype() != out_dtype)
+    fail(ErrorKind::Type, str(op_, ": ", s_.indices ? "values" : "out", " has dtype ", dtype_name(values_out->dtype()),
+                              " but the result is ", dtype_name(out_dtype)), s_.indices ? "values" : "out");
+  set_targets(values_out, values_dtype, indices_out, s_.indices ? "values" : "out");
 }
+
+void DimPlan::th_outputs(TensorImpl* values, TensorImpl* indices) {
+  th_ = true;
+  if (values) th_given_[0] = Tensor::borrow(values);
+  if (indices) th_given_[1] = Tensor::borrow(indices);
+  set_targets(values ? &th_given_[0] : nullptr, input_.dtype(), indices ? &th_given_[1] : nullptr, "values");
+}
+
+Tensor DimPlan::finish() { return values_out_->finish(); }
+
+std::tuple<Tensor, Tensor> DimPlan::finish_pair() { return {values_out_->finish(), indices_out_->finish()}; }
 
 void DimPlan::set_operands() {
   const TensorImpl* in = input_.impl();
@@ -109,16 +109,6 @@ void DimPlan::set_operands() {
     fill(ops3_, 0, values_.impl());
     fill(ops3_, 1, indices_.impl());
   }
-}
-
-Tensor DimPlan::finish(const Tensor* out, DType dtype) {
-  if (values_.dtype() == dtype) return values_;  // already in `out` when there is one
-  Tensor converted = values_.to(dtype);
-  if (!out) return converted;
-  prepare_out(op_, *out, dtype, shape_, "out");
-  Tensor result = *out;
-  result.copy_(converted);
-  return result;
 }
 
 kernels::Operands<2>& DimPlan::operands2() { return ops2_; }

@@ -13,10 +13,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include "ember/tensor.h"
 #include "kernels/operands.h"
+#include "runtime/dtype_set.h"
+#include "runtime/output.h"
 
 namespace ember::rt {
 
@@ -39,31 +42,35 @@ class DimPlan {
   int dim() const { return static_cast<int>(dim_); }
   int64_t n() const { return n_; }  // the input slices' length
 
-  // C++ API: new outputs, or the given out= tensors checked (values must
-  // be of `values_dtype`, indices Long) and resized.
-  void make_outputs(const Tensor* values_out, DType values_dtype, const Tensor* indices_out);
-  // TH: the given tensors resized (TH has no 0-dim tensors: a reduction
-  // to one element gives [1]); null ones become temporaries.
+  // C++ API: the outputs, new or the given out= tensors (Note [output
+  // aliasing]). Values are computed in `values_dtype`; a given values
+  // tensor must hold `out_dtype` (an op's dtype= converts the computed
+  // values into it), indices Long. The input's dtype must be in `dtypes`.
+  void make_outputs(const Tensor* values_out, DType values_dtype, DType out_dtype, const Tensor* indices_out,
+                    DTypeSet dtypes);
+  // TH: the given tensors, resized as TH does (TH has no 0-dim tensors: a
+  // reduction to one element gives [1]); null ones become temporaries.
   void th_outputs(TensorImpl* values, TensorImpl* indices = nullptr);
 
-  // Values converted to `dtype` (written into `out` when given): what an
-  // op with a dtype= argument returns after computing in its natural dtype.
-  Tensor finish(const Tensor* out, DType dtype);
-
-  const Tensor& values() const { return values_; }
-  const Tensor& indices() const { return indices_; }
+  // After the kernel: the results, in the given tensors when there are some.
+  Tensor finish();
+  std::tuple<Tensor, Tensor> finish_pair();
 
   kernels::Operands<2>& operands2();  // values, input
   kernels::Operands<3>& operands3();  // values, indices, input
 
  private:
+  void set_targets(const Tensor* values_out, DType values_dtype, const Tensor* indices_out, const char* values_arg);
   void set_operands();
 
   const char* op_;
   SliceOutputs s_;
-  Tensor input_, values_, indices_;
+  Tensor input_, values_, indices_;  // values_ and indices_: what the kernel writes
+  Tensor th_given_[2];               // TH's tensors, held for the outputs
+  std::optional<Output> values_out_, indices_out_;
   int64_t dim_ = 0, n_ = 1;
   bool whole_ = false;
+  bool th_ = false;  // outputs follow TH's shapes
   std::vector<int64_t> shape_;  // the outputs' shape (C++ API)
   kernels::Operands<2> ops2_;
   kernels::Operands<3> ops3_;

@@ -4,6 +4,7 @@
 
 #include "ember/error.h"
 #include "runtime/index_plan.h"
+#include "runtime/output.h"
 #include "runtime/structure_ops.h"
 
 namespace ember::rt {
@@ -52,22 +53,24 @@ void set_value(Operands<3>& ops, int k, void* bytes) {
   ops.data[k] = static_cast<char*>(bytes);
 }
 
-Tensor new_result(DType dtype) { return Tensor::adopt(tensor_new(dtype)); }
-
-// Runs `compute(target)` for out: into out itself, or into a temporary
-// copied to out when out shares storage with an input.
-template <class F>
-void write_out(const Tensor& out, const Tensor& a, const Tensor& b, const F& compute) {
-  if (!shares_storage(out, a) && !shares_storage(out, b)) return compute(out);
-  Tensor target = empty_like(out);
-  compute(target);
-  Tensor(out).copy_(target);
+// A gather into the caller's out= checks every index first (Note [output
+// aliasing]); into a new result the gather finds a bad one itself.
+Tensor gather_result(const Caller& c, Output& result, DType dtype, IntList shape, Operands<3>& ops,
+                     const kernels::IndexedDim& along, int64_t dim, std::initializer_list<const Tensor*> reads) {
+  if (result.given()) check_index_values(c.op, "index", ops, along, dim);
+  const Tensor& target = result.target(shape, dtype, reads, Reads::Any);
+  set_aligned(ops, 0, target, -1);
+  run_gather(c.op, "index", dtype, ops, along, dim);
+  return result.finish();
 }
 
 // ---- index_select ---------------------------------------------------------------
 
-void index_select_into(const Caller& c, const Tensor& out, const Tensor& self_in, int64_t dim, const Tensor& index_in) {
+Tensor index_select_into(const Caller& c, const Tensor* out, const Tensor& self_in, int64_t dim,
+                         const Tensor& index_in) {
+  Output result(c.op, out, "out");
   const Tensor self = dimmed(self_in), index = dimmed(index_in);
+  result.check_dtype(self.dtype());
   check_index_vector(c, index);
   if (c.th && self.dim() == 0) fail(ErrorKind::Value, str(c.op, ": src is empty"), "self");
   dim = checked_dim(c, dim, self);
@@ -78,16 +81,11 @@ void index_select_into(const Caller& c, const Tensor& out, const Tensor& self_in
   } else {
     shape[dim] = index.numel();
   }
-  resize_out(out, shape, c.op);
-  check_writable(c.op, "out", out);
-  write_out(out, self, index, [&](const Tensor& target) {
-    Operands<3> ops;
-    set_loop_shape(ops, shape);
-    set_aligned(ops, 0, target, -1);
-    set_aligned(ops, 1, self, dim);
-    set_along(ops, 2, index, dim);
-    run_gather(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim);
-  });
+  Operands<3> ops;
+  set_loop_shape(ops, shape);
+  set_aligned(ops, 1, self, dim);
+  set_along(ops, 2, index, dim);
+  return gather_result(c, result, self.dtype(), shape, ops, indexed_dim(self, dim, c.rule), dim, {&self, &index});
 }
 
 // ---- index_copy, index_add, index_fill ------------------------------------------
@@ -107,21 +105,30 @@ int64_t check_index_source(const Caller& c, const Tensor& self, int64_t dim, con
     if (d != dim && size_at(source, d) != size_at(self, d))
       fail(ErrorKind::Value, str(c.op, ": source of shape ", sizes_text(source.sizes()), " does not match self of shape ",
                                  sizes_text(self.sizes()), " along dim ", d), "source");
-  check_writable(c.op, "self", self);
   return dim;
+}
+
+// The in-place index ops: `scatter(target)` writes self's target (Note
+// [output aliasing]: a copy of self when self overlaps what it reads).
+template <class F>
+void update(const Caller& c, const Tensor& self, std::initializer_list<const Tensor*> reads, const F& scatter) {
+  Output result(c.op, &self, "self");
+  scatter(result.target(self.sizes(), self.dtype(), reads, Reads::Any, true));
+  result.finish();
 }
 
 void index_source_into(const Caller& c, const Tensor& self_in, int64_t dim, const Tensor& index_in,
                        const Tensor& source_in, ScatterMode mode, const Scalar& alpha) {
   const Tensor self = dimmed(self_in), index = dimmed(index_in), source = dimmed(source_in);
   dim = check_index_source(c, self, dim, index, source);
-  const Tensor idx = unaliased(index, self), src = unaliased(source, self);
-  Operands<3> ops;
-  set_loop_shape(ops, src.sizes());
-  set_aligned(ops, 0, self, dim);
-  set_aligned(ops, 1, src, -1);
-  set_along(ops, 2, idx, dim);
-  run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, mode, alpha);
+  update(c, self, {&index, &source}, [&](const Tensor& target) {
+    Operands<3> ops;
+    set_loop_shape(ops, source.sizes());
+    set_aligned(ops, 0, target, dim);
+    set_aligned(ops, 1, source, -1);
+    set_along(ops, 2, index, dim);
+    run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, mode, alpha);
+  });
 }
 
 void check_alpha(const char* op, const Tensor& self, const Scalar& alpha) {
@@ -134,18 +141,18 @@ void index_fill_into(const Caller& c, const Tensor& self_in, int64_t dim, const 
   const Tensor self = dimmed(self_in), index = dimmed(index_in);
   check_index_vector(c, index);
   dim = checked_dim(c, dim, self);
-  check_writable(c.op, "self", self);
-  const Tensor idx = unaliased(index, self);
   std::vector<int64_t> shape = self.dim() == 0 ? std::vector<int64_t>{1} : self.shape();
-  shape[dim] = idx.numel();
+  shape[dim] = index.numel();
   alignas(8) char bytes[8];
   store_value(value, self.dtype(), bytes);
-  Operands<3> ops;
-  set_loop_shape(ops, shape);
-  set_aligned(ops, 0, self, dim);
-  set_value(ops, 1, bytes);
-  set_along(ops, 2, idx, dim);
-  run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, ScatterMode::Assign);
+  update(c, self, {&index}, [&](const Tensor& target) {
+    Operands<3> ops;
+    set_loop_shape(ops, shape);
+    set_aligned(ops, 0, target, dim);
+    set_value(ops, 1, bytes);
+    set_along(ops, 2, index, dim);
+    run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, ScatterMode::Assign);
+  });
 }
 
 Scalar value_of(const char* op, const Tensor& value) {
@@ -184,19 +191,17 @@ int64_t check_gather_scatter(const Caller& c, const Tensor& self, int64_t dim, c
   return dim;
 }
 
-void gather_into(const Caller& c, const Tensor& out, const Tensor& self_in, int64_t dim, const Tensor& index_in) {
+Tensor gather_into(const Caller& c, const Tensor* out, const Tensor& self_in, int64_t dim, const Tensor& index_in) {
+  Output result(c.op, out, "out");
   const Tensor self = dimmed(self_in), index = dimmed(index_in);
+  result.check_dtype(self.dtype());
   dim = check_gather_scatter(c, self, dim, index, nullptr);
-  resize_out(out, index.sizes(), c.op);
-  check_writable(c.op, "out", out);
-  write_out(out, self, index, [&](const Tensor& target) {
-    Operands<3> ops;
-    set_loop_shape(ops, index.sizes());
-    set_aligned(ops, 0, target, -1);
-    set_aligned(ops, 1, self, dim);
-    set_aligned(ops, 2, index, -1);
-    run_gather(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim);
-  });
+  Operands<3> ops;
+  set_loop_shape(ops, index.sizes());
+  set_aligned(ops, 1, self, dim);
+  set_aligned(ops, 2, index, -1);
+  return gather_result(c, result, self.dtype(), index.sizes(), ops, indexed_dim(self, dim, c.rule), dim,
+                       {&self, &index});
 }
 
 // scatter with a source tensor (src) or a fill value (value).
@@ -207,22 +212,17 @@ void scatter_into(const Caller& c, const Tensor& self_in, int64_t dim, const Ten
   if (src_in) src_dimmed = dimmed(*src_in);
   const Tensor* src = src_in ? &src_dimmed : nullptr;
   dim = check_gather_scatter(c, self, dim, index, src);
-  check_writable(c.op, "self", self);
-  const Tensor idx = unaliased(index, self);
-  Tensor source;
   alignas(8) char bytes[8];
-  Operands<3> ops;
-  set_loop_shape(ops, idx.sizes());
-  set_aligned(ops, 0, self, dim);
-  if (src) {
-    source = unaliased(*src, self);
-    set_aligned(ops, 1, source, -1);
-  } else {
-    store_value(*value, self.dtype(), bytes);
-    set_value(ops, 1, bytes);
-  }
-  set_aligned(ops, 2, idx, -1);
-  run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, mode);
+  if (!src) store_value(*value, self.dtype(), bytes);
+  update(c, self, {&index, src}, [&](const Tensor& target) {
+    Operands<3> ops;
+    set_loop_shape(ops, index.sizes());
+    set_aligned(ops, 0, target, dim);
+    if (src) set_aligned(ops, 1, *src, -1);
+    else set_value(ops, 1, bytes);
+    set_aligned(ops, 2, index, -1);
+    run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, mode);
+  });
 }
 
 }  // namespace
@@ -230,18 +230,16 @@ void scatter_into(const Caller& c, const Tensor& self_in, int64_t dim, const Ten
 // ---- the C++ API and TH's C functions ------------------------------------------
 
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
-  Tensor out = new_result(self.dtype());
-  index_select_into(cpp("index_select"), out, self, dim, index);
-  return out;
+  return index_select_into(cpp("index_select"), nullptr, self, dim, index);
 }
 
 void index_select_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
-  check_out_dtype("index_select", out, self.dtype());
-  index_select_into(cpp("index_select"), out, self, dim, index);
+  index_select_into(cpp("index_select"), &out, self, dim, index);
 }
 
 void th_index_select(const char* fn, TensorImpl* tensor, TensorImpl* src, int dim, TensorImpl* index) {
-  index_select_into(th(fn), Tensor::borrow(tensor), Tensor::borrow(src), dim, Tensor::borrow(index));
+  const Tensor out = Tensor::borrow(tensor);
+  index_select_into(th(fn), &out, Tensor::borrow(src), dim, Tensor::borrow(index));
 }
 
 Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
@@ -298,18 +296,16 @@ void th_index_fill(const char* fn, TensorImpl* tensor, int dim, TensorImpl* inde
 }
 
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
-  Tensor out = new_result(self.dtype());
-  gather_into(cpp("gather"), out, self, dim, index);
-  return out;
+  return gather_into(cpp("gather"), nullptr, self, dim, index);
 }
 
 void gather_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
-  check_out_dtype("gather", out, self.dtype());
-  gather_into(cpp("gather"), out, self, dim, index);
+  gather_into(cpp("gather"), &out, self, dim, index);
 }
 
 void th_gather(const char* fn, TensorImpl* tensor, TensorImpl* src, int dim, TensorImpl* index) {
-  gather_into(th(fn), Tensor::borrow(tensor), Tensor::borrow(src), dim, Tensor::borrow(index));
+  const Tensor out = Tensor::borrow(tensor);
+  gather_into(th(fn), &out, Tensor::borrow(src), dim, Tensor::borrow(index));
 }
 
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {

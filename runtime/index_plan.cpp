@@ -106,11 +106,16 @@ void run_gather(const char* op, const char* index_arg, DType dtype, const kernel
   if (bad.seen()) index_out_of_range(op, index_arg, bad.value(), dim_number, dim.size, {dim.base, dim.wrap});
 }
 
-void run_scatter(const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
-                 const kernels::IndexedDim& dim, int64_t dim_number, ScatterMode mode, const Scalar& alpha) {
+void check_index_values(const char* op, const char* index_arg, const kernels::Operands<3>& ops,
+                        const kernels::IndexedDim& dim, int64_t dim_number) {
   kernels::BadIndex bad;
   kernels::check_indices(index_operand(ops), dim, bad);
   if (bad.seen()) index_out_of_range(op, index_arg, bad.value(), dim_number, dim.size, {dim.base, dim.wrap});
+}
+
+void run_scatter(const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
+                 const kernels::IndexedDim& dim, int64_t dim_number, ScatterMode mode, const Scalar& alpha) {
+  check_index_values(op, index_arg, ops, dim, dim_number);
   if (mode == ScatterMode::Accumulate) return accumulate(op, dtype, ops, dim, alpha);
   by_element_size(element_size(dtype), [&](auto s) { kernels::scatter<decltype(s)>(ops, dim, kernels::Assign{}); });
 }

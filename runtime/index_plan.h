@@ -72,6 +72,11 @@ void set_along(kernels::Operands<3>& ops, int k, const Tensor& index, int64_t di
 void run_gather(const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
                 const kernels::IndexedDim& dim, int64_t dim_number);
 
+// IndexError naming `index_arg` unless every index value of operand 2
+// (the index) is in range for `dim`.
+void check_index_values(const char* op, const char* index_arg, const kernels::Operands<3>& ops,
+                        const kernels::IndexedDim& dim, int64_t dim_number);
+
 // What a scatter does where it lands.
 enum class ScatterMode {
   Assign,      // dst = src (the last of duplicates wins)

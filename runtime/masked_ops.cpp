@@ -6,6 +6,7 @@
 #include "ember/error.h"
 #include "kernels/masked.h"
 #include "runtime/index_plan.h"
+#include "runtime/output.h"
 #include "runtime/structure_ops.h"
 #include "runtime/tensor_operands.h"
 
@@ -45,16 +46,28 @@ Operands<2> pair(const Tensor& a, const Tensor& b) {
   return ops;
 }
 
+// self (the target of an Output) takes `value` where mask (of self's shape) is set.
 void fill_where(const Tensor& self, const Tensor& mask, const Scalar& value) {
   alignas(8) char bytes[8];
   store_value(value, self.dtype(), bytes);
-  const Operands<2> ops = pair(self, unaliased(mask, self));
+  const Operands<2> ops = pair(self, mask);
   by_element_size(self.element_size(), [&](auto s) {
     using S = decltype(s);
     S v;
     std::memcpy(&v, bytes, sizeof v);
     kernels::masked_fill<S>(ops, v);
   });
+}
+
+// The in-place masked ops: `self` (of mask's shape) written where mask is
+// set by `write(target, mask)`, once every argument is checked.
+template <class F>
+void update_where(const char* op, const Tensor& self, const Tensor& mask, std::initializer_list<const Tensor*> reads,
+                  Reads how, const F& write) {
+  Output result(op, &self, "self");
+  const Tensor& target = result.target(self.sizes(), self.dtype(), reads, how, true);
+  write(target, mask);
+  result.finish();
 }
 
 // self (of mask's shape) takes source's elements in order where mask is set.
@@ -64,30 +77,40 @@ void scatter_where(const char* op, const char* source_arg, const Tensor& self, c
   if (n > source.numel())
     fail(ErrorKind::Value, str(op, ": mask has ", n, " set elements but ", source_arg, " only ", source.numel()),
          source_arg);
-  const Tensor src = unaliased(source, self).contiguous();
-  const Operands<2> ops = pair(self, unaliased(mask, self));
-  by_element_size(self.element_size(), [&](auto s) {
-    using S = decltype(s);
-    kernels::masked_scatter<S>(ops, static_cast<const S*>(src.data_ptr()));
+  const Tensor src = source.contiguous();
+  update_where(op, self, mask, {&mask, &src}, Reads::Any, [&](const Tensor& target, const Tensor& m) {
+    const Operands<2> ops = pair(target, m);
+    by_element_size(self.element_size(), [&](auto s) {
+      using S = decltype(s);
+      kernels::masked_scatter<S>(ops, static_cast<const S*>(src.data_ptr()));
+    });
   });
 }
 
-// out (1-d, resized) takes self's elements where mask (of self's shape) is set.
-void select_where(const char* op, const Tensor& out, const Tensor& self, const Tensor& mask) {
+void fill_into(const char* op, const Tensor& self, const Tensor& mask, const Scalar& value) {
+  update_where(op, self, mask, {&mask}, Reads::Elementwise,
+               [&](const Tensor& target, const Tensor& m) { fill_where(target, m, value); });
+}
+
+// A 1-d result (out= when given) of self's elements where mask (of
+// self's shape) is set.
+Tensor select_where(const char* op, const Tensor* out, const Tensor& self, const Tensor& mask) {
+  Output result(op, out, "out");
+  result.check_dtype(self.dtype());
   const int64_t n = count_mask(mask);
-  resize_out(out, {n}, op);
-  check_writable(op, "out", out);
-  const bool direct = out.is_contiguous() && !shares_storage(out, self) && !shares_storage(out, mask);
-  Tensor target = direct ? out : empty({n}, self.dtype());
+  const Tensor& target = result.target({n}, self.dtype(), {&self, &mask}, Reads::Any);
   const Operands<2> ops = pair(self, mask);
   by_element_size(self.element_size(), [&](auto s) {
     using S = decltype(s);
-    kernels::masked_select<S>(ops, static_cast<S*>(target.data_ptr()));
+    kernels::masked_select<S>(ops, static_cast<S*>(target.data_ptr()), target.stride(0));
   });
-  if (!direct) Tensor(out).copy_(target);
+  return result.finish();
 }
 
-void nonzero_into(const char* op, const Tensor& out, const Tensor& self) {
+// The [n, dims] subscripts of self's nonzero elements (out= when given).
+Tensor nonzero_into(const char* op, const Tensor* out, const Tensor& self) {
+  Output result(op, out, "out");
+  result.check_dtype(DType::Long);
   Operands<1> ops;
   set_whole_operand(ops, self.impl());
   const bool floating = is_floating(self.dtype());
@@ -96,12 +119,10 @@ void nonzero_into(const char* op, const Tensor& out, const Tensor& self) {
     // The sign bit of a floating element does not make it nonzero.
     const S ignore = floating ? static_cast<S>(S{1} << (8 * sizeof(S) - 1)) : S{0};
     const int64_t n = kernels::count_nonzero<S>(ops, ignore);
-    resize_out(out, {n, self.dim()}, op);
-    check_writable(op, "out", out);
-    Tensor target = shares_storage(out, self) ? empty({n, self.dim()}, DType::Long) : out;
+    const Tensor& target = result.target({n, self.dim()}, DType::Long, {&self}, Reads::Any);
     kernels::nonzero<S>(ops, ignore, target.data<int64_t>(), target.stride(0), target.stride(1));
-    if (!target.is_same(out)) Tensor(out).copy_(target);
   });
+  return result.finish();
 }
 
 Scalar value_item(const char* op, const Tensor& value) {
@@ -130,7 +151,7 @@ Tensor masked_fill(const Tensor& self_in, const Tensor& mask_in, const Scalar& v
   check_mask("masked_fill", "mask", mask);
   const std::vector<int64_t> shape = broadcast_shape("masked_fill", "mask", self.sizes(), mask.sizes());
   Tensor result = self.expand(shape).clone();
-  fill_where(result, mask.expand(shape), value);
+  fill_into("masked_fill", result, mask.expand(shape), value);
   return result;
 }
 
@@ -141,8 +162,7 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) 
 void masked_fill_(Tensor& self_in, const Tensor& mask_in, const Scalar& value) {
   const Tensor self = dimmed(self_in), mask = dimmed(mask_in);
   check_mask("masked_fill", "mask", mask);
-  check_writable("masked_fill", "self", self);
-  fill_where(self, mask_as("masked_fill", mask, self), value);
+  fill_into("masked_fill", self, mask_as("masked_fill", mask, self), value);
 }
 
 void masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value) {
@@ -152,8 +172,7 @@ void masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value) {
 void th_masked_fill(const char* fn, TensorImpl* tensor, TensorImpl* mask, const Scalar& value) {
   const Tensor self = dimmed(Tensor::borrow(tensor)), m = dimmed(Tensor::borrow(mask));
   check_mask(fn, "mask", m);
-  check_writable(fn, "self", self);
-  fill_where(self, th_as_shape(fn, "mask", m, self), value);
+  fill_into(fn, self, th_as_shape(fn, "mask", m, self), value);
 }
 
 Tensor masked_scatter(const Tensor& self_in, const Tensor& mask_in, const Tensor& source) {
@@ -170,50 +189,44 @@ void masked_scatter_(Tensor& self_in, const Tensor& mask_in, const Tensor& sourc
   const Tensor self = dimmed(self_in), mask = dimmed(mask_in);
   check_mask("masked_scatter", "mask", mask);
   check_same_dtype("masked_scatter", "source", source, self);
-  check_writable("masked_scatter", "self", self);
   scatter_where("masked_scatter", "source", self, mask_as("masked_scatter", mask, self), source);
 }
 
 void th_masked_copy(const char* fn, TensorImpl* tensor, TensorImpl* mask, TensorImpl* src) {
   const Tensor self = dimmed(Tensor::borrow(tensor)), m = dimmed(Tensor::borrow(mask));
   check_mask(fn, "mask", m);
-  check_writable(fn, "self", self);
   scatter_where(fn, "source", self, th_as_shape(fn, "mask", m, self), Tensor::borrow(src));
 }
 
-Tensor masked_select(const Tensor& self, const Tensor& mask) {
-  Tensor out = Tensor::adopt(tensor_new(self.dtype()));
-  rt::masked_select_out(out, self, mask);
-  return out;
-}
+namespace {
 
-void masked_select_out(Tensor& out, const Tensor& self_in, const Tensor& mask_in) {
+Tensor masked_select_into(const Tensor* out, const Tensor& self_in, const Tensor& mask_in) {
   const Tensor self = dimmed(self_in), mask = dimmed(mask_in);
   check_mask("masked_select", "mask", mask);
-  check_out_dtype("masked_select", out, self.dtype());
   const std::vector<int64_t> shape = broadcast_shape("masked_select", "mask", self.sizes(), mask.sizes());
-  select_where("masked_select", out, self.expand(shape), mask.expand(shape));
+  return select_where("masked_select", out, self.expand(shape), mask.expand(shape));
 }
+
+}  // namespace
+
+Tensor masked_select(const Tensor& self, const Tensor& mask) { return masked_select_into(nullptr, self, mask); }
+
+void masked_select_out(Tensor& out, const Tensor& self, const Tensor& mask) { masked_select_into(&out, self, mask); }
 
 void th_masked_select(const char* fn, TensorImpl* tensor, TensorImpl* src, TensorImpl* mask) {
   const Tensor self = dimmed(Tensor::borrow(src)), m = dimmed(Tensor::borrow(mask));
   check_mask(fn, "mask", m);
-  select_where(fn, Tensor::borrow(tensor), self, th_as_shape(fn, "mask", m, self));
+  const Tensor out = Tensor::borrow(tensor);
+  select_where(fn, &out, self, th_as_shape(fn, "mask", m, self));
 }
 
-Tensor nonzero(const Tensor& self) {
-  Tensor out = Tensor::adopt(tensor_new(DType::Long));
-  nonzero_into("nonzero", out, self);
-  return out;
-}
+Tensor nonzero(const Tensor& self) { return nonzero_into("nonzero", nullptr, self); }
 
-void nonzero_out(Tensor& out, const Tensor& self) {
-  check_out_dtype("nonzero", out, DType::Long);
-  nonzero_into("nonzero", out, self);
-}
+void nonzero_out(Tensor& out, const Tensor& self) { nonzero_into("nonzero", &out, self); }
 
 void th_nonzero(const char* fn, TensorImpl* subscript, TensorImpl* tensor) {
-  nonzero_into(fn, Tensor::borrow(subscript), Tensor::borrow(tensor));
+  const Tensor out = Tensor::borrow(subscript);
+  nonzero_into(fn, &out, Tensor::borrow(tensor));
 }
 
 }  // namespace ember::rt

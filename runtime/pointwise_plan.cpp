@@ -6,6 +6,7 @@
 
 #include "ember/error.h"
 #include "ember/views.h"
+#include "runtime/output.h"
 #include "runtime/tensor_operands.h"
 
 namespace ember::rt {
@@ -31,23 +32,6 @@ DType wrapped_dtype(const Scalar& s) {
     case Scalar::Kind::Floating: return default_dtype();
   }
   return DType::Long;
-}
-
-void resize_to(const Tensor& t, IntList shape, const char* op) {
-  if (t.sizes() == shape && (!shape.empty() || t.is_scalar())) return;
-  resize(t.impl(), shape, {}, op, shape.empty());
-}
-
-// An input sharing memory with the output in a different layout would be
-// read after being overwritten; such inputs are copied first.
-bool overlaps_differently(const Tensor& out, const Tensor& in) {
-  const TensorImpl* a = out.impl();
-  const TensorImpl* b = in.impl();
-  if (a == b || !a->storage || a->storage != b->storage) return false;
-  if (a->storageOffset != b->storageOffset || a->nDimension != b->nDimension) return true;
-  for (int d = 0; d < a->nDimension; ++d)
-    if (a->size[d] != b->size[d] || (a->size[d] > 1 && a->stride[d] != b->stride[d])) return true;
-  return false;
 }
 
 // A number converted to `d`, stored where a stride-0 operand can read it.
@@ -149,8 +133,9 @@ PointwiseTypes pointwise_types(const char* op, const PointwiseArg* args, int n, 
 
 template <int NIn>
 Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std::array<PointwiseArg, NIn>& args,
-                     ResultRule rule, PointwiseKernel<NIn + 1> kernel) {
-  if (out && !out->defined()) fail(ErrorKind::Value, str(op, ": the output is an undefined tensor"), "out");
+                     ResultRule rule, DTypeSet dtypes, PointwiseKernel<NIn + 1> kernel) {
+  const char* out_arg = inplace ? "self" : "out";
+  if (out && !out->defined()) fail(ErrorKind::Value, str(op, ": ", out_arg, " is an undefined tensor"), out_arg);
   PointwiseTypes types{};
   std::vector<int64_t> shape;
   if constexpr (NIn == 0) {
@@ -158,32 +143,25 @@ Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std:
     shape = out->sizes().vec();
   } else {
     types = pointwise_types(op, args.data(), NIn, rule);
-    if (!out) {
-      Tensor small;
-      if (try_small_pointwise<NIn>(args, types, kernel, &small)) return small;
-    }
     for (const PointwiseArg& a : args)
       if (a.tensor) shape = broadcast_shapes(shape, a.tensor->sizes(), op);
   }
-
-  Tensor result;
-  if (inplace) {
-    result = *out;
-    if (result.sizes() != IntList(shape))
-      fail(ErrorKind::Value, str(op, ": in-place output of shape ", sizes_text(result.sizes()),
-                                 " does not match the broadcast shape ", sizes_text(shape)), "self");
-  } else if (out) {
-    result = *out;
+  require_dtype(op, dtypes, types.compute);
+  if (!out) {
+    Tensor small;
+    if (try_small_pointwise<NIn>(args, types, kernel, &small)) return small;
   }
-  if (result.defined() && !can_cast(types.result, result.dtype()))
+  if (inplace && out->sizes() != IntList(shape))
+    fail(ErrorKind::Value, str(op, ": in-place output of shape ", sizes_text(out->sizes()),
+                               " does not match the broadcast shape ", sizes_text(shape)), "self");
+  if (out && !can_cast(types.result, out->dtype()))
     fail(ErrorKind::Type, str(op, ": result of dtype ", dtype_name(types.result), " cannot be written to a ",
-                              dtype_name(result.dtype()), " tensor"), inplace ? "self" : "out");
-  if (result.defined() && has_internal_overlap(result.impl()))
-    fail(ErrorKind::Value, str(op, ": the output has dims of stride 0 (it is expanded): "
-                                   "several elements would be written to one memory location"), inplace ? "self" : "out");
+                              dtype_name(out->dtype()), " tensor"), out_arg);
+  Output result(op, out, out_arg);
 
   // Inputs in the compute dtype, numbers as 0-dim tensors.
   std::array<Tensor, NIn> inputs;
+  std::array<const Tensor*, NIn> reads{};
   for (int i = 0; i < NIn; ++i) {
     if (args[i].tensor) {
       const Tensor& t = *args[i].tensor;
@@ -191,30 +169,24 @@ Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std:
     } else {
       inputs[i] = scalar_tensor(*args[i].scalar, types.compute);
     }
+    reads[i] = &inputs[i];
   }
-  if (out && !inplace) resize_to(result, shape, op);
-  if (!result.defined()) result = empty(shape, types.result);
-  for (Tensor& in : inputs)
-    if (overlaps_differently(result, in)) in = in.clone();
-
-  const bool direct = result.dtype() == types.result;
-  Tensor target = direct ? result : empty(shape, types.result);
+  const Tensor& target = result.target(shape, types.result, reads.data(), NIn, Reads::Elementwise);
   kernels::Operands<NIn + 1> ops;
   set_loop_shape(ops, shape);
   set_operand(ops, 0, target.impl());
   for (int i = 0; i < NIn; ++i) set_operand(ops, i + 1, inputs[i].impl());
   kernel(types.compute, ops);
-  if (!direct) result.copy_(target);
-  return result;
+  return result.finish();
 }
 
-template Tensor run_pointwise<0>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 0>&, ResultRule,
+template Tensor run_pointwise<0>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 0>&, ResultRule, DTypeSet,
                                  PointwiseKernel<1>);
-template Tensor run_pointwise<1>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 1>&, ResultRule,
+template Tensor run_pointwise<1>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 1>&, ResultRule, DTypeSet,
                                  PointwiseKernel<2>);
-template Tensor run_pointwise<2>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 2>&, ResultRule,
+template Tensor run_pointwise<2>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 2>&, ResultRule, DTypeSet,
                                  PointwiseKernel<3>);
-template Tensor run_pointwise<3>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 3>&, ResultRule,
+template Tensor run_pointwise<3>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 3>&, ResultRule, DTypeSet,
                                  PointwiseKernel<4>);
 
 }  // namespace ember::rt

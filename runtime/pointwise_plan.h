@@ -7,6 +7,7 @@
 
 #include "ember/tensor.h"
 #include "kernels/operands.h"
+#include "runtime/dtype_set.h"
 #include "runtime/function_ref.h"
 
 namespace ember::rt {
@@ -49,9 +50,11 @@ void require_nonnegative_power(const char* op, const Tensor& self, const Scalar&
 
 // Runs `kernel` over the inputs broadcast together. `out` null: a new
 // result; `out == args[0].tensor` with inplace: the in-place variant;
-// otherwise out= (resized to the broadcast shape). Returns the result.
+// otherwise out= (resized to the broadcast shape). The compute dtype must
+// be one of `dtypes`. Output aliasing: Note [output aliasing]. Returns
+// the result.
 template <int NIn>
 Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std::array<PointwiseArg, NIn>& args,
-                     ResultRule rule, PointwiseKernel<NIn + 1> kernel);
+                     ResultRule rule, DTypeSet dtypes, PointwiseKernel<NIn + 1> kernel);
 
 }  // namespace ember::rt

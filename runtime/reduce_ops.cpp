@@ -5,6 +5,7 @@
 
 #include "ember/error.h"
 #include "ember/tensor.h"
+#include "runtime/output.h"
 #include "runtime/reduce_plan.h"
 
 namespace ember::rt {
@@ -169,10 +170,11 @@ void check_histc(const char* op, const Tensor& self, int64_t bins, double min_va
     fail(ErrorKind::Value, str(op, ": the range [", lo, ", ", hi, "] is not finite"), lo == min_value ? "min" : "self");
 }
 
+// out= of an op computed into a new tensor first (its inputs may be out).
 void assign_out(const char* op, const Tensor& out, const Tensor& result) {
-  prepare_out(op, out, result.dtype(), result.sizes(), "out");
-  Tensor target = out;
-  target.copy_(result);
+  Output written(op, &out, "out");
+  written.check_dtype(result.dtype());
+  written.assign(result);
 }
 
 void amax_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim) {
@@ -214,10 +216,8 @@ void th_cross_into(TensorImpl* r, TensorImpl* a, TensorImpl* b, int dimension, c
                                " differ in size (TH does not broadcast)"), "b");
   std::optional<int64_t> dim;
   if (dimension >= 0) dim = dimension;
-  const Tensor result = rt::cross(ta, tb, dim);
-  resize(r, result.sizes(), {}, name.c_str());
-  Tensor tr = Tensor::borrow(r);
-  tr.copy_(result);
+  const Tensor out = Tensor::borrow(r);
+  Output(name.c_str(), &out, "r_").assign(rt::cross(ta, tb, dim));
 }
 
 void th_match_into(TensorImpl* r, TensorImpl* m1, TensorImpl* m2, const Scalar& gain, const th::Fn& fn) {
@@ -238,10 +238,8 @@ void th_match_into(TensorImpl* r, TensorImpl* m1, TensorImpl* m2, const Scalar& 
   if (row_length(b) != len)
     fail(ErrorKind::Value, str(name, ": m1 and m2 must have the same inner vector dim, got ", len, " and ", row_length(b)), "m2");
   const Tensor diff = a.reshape({n1, 1, len}).sub(b.reshape({1, n2, len}));
-  const Tensor result = diff.mul(diff).sum(2).mul(gain);
-  resize(r, {n1, n2}, {}, name.c_str());
-  Tensor tr = Tensor::borrow(r);
-  tr.copy_(result);
+  const Tensor out = Tensor::borrow(r);
+  Output(name.c_str(), &out, "r_").assign(diff.mul(diff).sum(2).mul(gain));
 }
 
 }  // namespace ember::rt

@@ -1,6 +1,7 @@
 #include "runtime/reduce_plan.h"
 
 #include "ember/error.h"
+#include "runtime/output.h"
 #include "runtime/tensor_operands.h"
 
 namespace ember::rt {
@@ -45,13 +46,6 @@ template void set_reduce_operands<2>(kernels::Operands<2>&, const TensorImpl*, i
 template void set_reduce_operands<3>(kernels::Operands<3>&, const TensorImpl*, int64_t, bool,
                                      const std::array<const TensorImpl*, 2>&);
 
-void prepare_out(const char* op, const Tensor& out, DType want, IntList shape, const char* arg) {
-  if (!out.defined()) fail(ErrorKind::Value, str(op, ": the output is an undefined tensor"), arg);
-  if (out.dtype() != want)
-    fail(ErrorKind::Type, str(op, ": expected a ", dtype_name(want), " output, got ", dtype_name(out.dtype())), arg);
-  if (out.sizes() != shape || (shape.empty() && !out.is_scalar())) resize(out.impl(), shape, {}, op, shape.empty());
-}
-
 DType result_dtype(const char* op, const Tensor& self, ResultRule rule) {
   const PointwiseArg arg{&self, nullptr};
   return pointwise_types(op, &arg, 1, rule).result;
@@ -64,45 +58,40 @@ void check_has_elements(const char* op, const Tensor& self) {
 }
 
 Tensor run_reduce_dim(const char* op, const Tensor* out, const Tensor& self, int64_t dim, bool keepdim,
-                      ResultRule rule, bool nonempty, ReduceDimKernel kernel) {
+                      ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel) {
+  Output result(op, out, "out");
   const int64_t d = wrap_dim(dim, self.dim(), op);
   if (nonempty && self.dim() > 0 && self.size(d) == 0)
     fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
+  require_dtype(op, dtypes, self.dtype());
   const DType result_dtype = rt::result_dtype(op, self, rule);
+  result.check_dtype(result_dtype);
   const std::vector<int64_t> shape = reduced_shape(self.impl(), d, keepdim);
-  Tensor result;
-  if (out) {
-    result = *out;
-    prepare_out(op, result, result_dtype, shape, "out");
-  } else {
-    result = empty(shape, result_dtype);
-  }
+  const Tensor& target = result.target(shape, result_dtype, {&self}, Reads::Any);
   kernels::Operands<2> ops;
-  set_reduce_operands<2>(ops, self.impl(), d, keepdim, {result.impl()});
+  set_reduce_operands<2>(ops, self.impl(), d, keepdim, {target.impl()});
   kernel(self.dtype(), result_dtype, ops, static_cast<int>(d));
-  return result;
+  return result.finish();
 }
 
 std::tuple<Tensor, Tensor> run_reduce_index(const char* op, const Tensor* values_out, const Tensor* indices_out,
-                                            const Tensor& self, int64_t dim, bool keepdim, ReduceIndexKernel kernel) {
+                                            const Tensor& self, int64_t dim, bool keepdim, DTypeSet dtypes,
+                                            ReduceIndexKernel kernel) {
+  Output values(op, values_out, "values"), indices(op, indices_out, "indices");
+  if (values_out) check_distinct_outputs(op, *values_out, *indices_out, "indices");
   const int64_t d = wrap_dim(dim, self.dim(), op);
   if (self.dim() > 0 && self.size(d) == 0)
     fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
+  require_dtype(op, dtypes, self.dtype());
+  values.check_dtype(self.dtype());
+  indices.check_dtype(DType::Long);
   const std::vector<int64_t> shape = reduced_shape(self.impl(), d, keepdim);
-  Tensor values, indices;
-  if (values_out) {
-    values = *values_out;
-    indices = *indices_out;
-    prepare_out(op, values, self.dtype(), shape, "values");
-    prepare_out(op, indices, DType::Long, shape, "indices");
-  } else {
-    values = empty(shape, self.dtype());
-    indices = empty(shape, DType::Long);
-  }
+  const Tensor& v = values.target(shape, self.dtype(), {&self}, Reads::Any);
+  const Tensor& i = indices.target(shape, DType::Long, {&self}, Reads::Any);
   kernels::Operands<3> ops;
-  set_reduce_operands<3>(ops, self.impl(), d, keepdim, {values.impl(), indices.impl()});
+  set_reduce_operands<3>(ops, self.impl(), d, keepdim, {v.impl(), i.impl()});
   kernel(self.dtype(), ops, static_cast<int>(d));
-  return {values, indices};
+  return {values.finish(), indices.finish()};
 }
 
 }  // namespace ember::rt

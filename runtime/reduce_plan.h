@@ -9,6 +9,7 @@
 
 #include "ember/tensor.h"
 #include "kernels/operands.h"
+#include "runtime/dtype_set.h"
 #include "runtime/function_ref.h"
 #include "runtime/pointwise_plan.h"
 
@@ -22,10 +23,6 @@ template <int N>
 void set_reduce_operands(kernels::Operands<N>& ops, const TensorImpl* self, int64_t dim, bool keepdim,
                          const std::array<const TensorImpl*, N - 1>& outs);
 
-// An out= tensor of a reduction: must be defined and of dtype `want`;
-// resized to `shape` (0-dim when empty) unless it has it.
-void prepare_out(const char* op, const Tensor& out, DType want, IntList shape, const char* arg);
-
 // Kernel callbacks receive the dtypes, the operands and the wrapped dim.
 using ReduceDimKernel = FunctionRef<void(DType in, DType out, kernels::Operands<2>& ops, int dim)>;
 using ReduceIndexKernel = FunctionRef<void(DType in, kernels::Operands<3>& ops, int dim)>;
@@ -38,13 +35,14 @@ DType result_dtype(const char* op, const Tensor& self, ResultRule rule);
 void check_has_elements(const char* op, const Tensor& self);
 
 // sum(self, dim, keepdim) and the like, PyTorch's semantics; `out` may be
-// null. With `nonempty`, an empty reduced dim is an error (amax: nothing
+// null (Note [output aliasing]); self's dtype must be one of `dtypes`. With `nonempty`, an empty reduced dim is an error (amax: nothing
 // to pick) rather than the reducer's identity.
 Tensor run_reduce_dim(const char* op, const Tensor* out, const Tensor& self, int64_t dim, bool keepdim,
-                      ResultRule rule, bool nonempty, ReduceDimKernel kernel);
+                      ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel);
 // max(self, dim, keepdim) and the like: (values, indices); the reduced dim
 // must not be empty.
 std::tuple<Tensor, Tensor> run_reduce_index(const char* op, const Tensor* values_out, const Tensor* indices_out,
-                                            const Tensor& self, int64_t dim, bool keepdim, ReduceIndexKernel kernel);
+                                            const Tensor& self, int64_t dim, bool keepdim, DTypeSet dtypes,
+                                            ReduceIndexKernel kernel);
 
 }  // namespace ember::rt

@@ -8,6 +8,13 @@
 
 namespace ember::rt {
 
+// Note [bool bytes]: a bool element is one byte holding 0 or 1, and
+// kernels load it as C++ bool, for which any other byte is undefined
+// behaviour. New bool memory is therefore zeroed (empty() included, at
+// the cost of one memset); memory from outside (buffers, DLPack, mapped
+// files, TH's storage data) must keep to 0 and 1, and the Python
+// conversions read bool elements as bytes.
+
 namespace {
 
 constexpr char kDefaultFlags = TH_STORAGE_REFCOUNTED | TH_STORAGE_RESIZABLE | TH_STORAGE_FREEMEM;
@@ -41,7 +48,9 @@ StorageImpl* make(DType dtype, void* data, int64_t size, THAllocator* allocator,
 
 StorageImpl* storage_new(DType dtype, int64_t size, THAllocator* allocator, void* ctx) {
   if (!allocator) allocator = &THDefaultAllocator;
-  void* data = allocate(allocator, ctx, bytes_for(dtype, size, "storage_new"), "storage_new");
+  const int64_t nbytes = bytes_for(dtype, size, "storage_new");
+  void* data = allocate(allocator, ctx, nbytes, "storage_new");
+  if (dtype == DType::Bool && data) std::memset(data, 0, static_cast<size_t>(nbytes));  // Note [bool bytes]
   try {
     return make(dtype, data, size, allocator, ctx);
   } catch (...) {
@@ -114,6 +123,8 @@ void storage_resize(StorageImpl* s, int64_t size) {
     s->data = data;
     s->flag |= TH_STORAGE_FREEMEM;
   }
+  if (dtype(s) == DType::Bool && size > s->size)  // Note [bool bytes]
+    std::memset(static_cast<char*>(s->data) + s->size, 0, static_cast<size_t>(size - s->size));
   s->size = size;
 }
 

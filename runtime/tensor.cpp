@@ -171,6 +171,7 @@ void set_storage(TensorImpl* t, StorageImpl* storage, int64_t offset, IntList si
     contiguous_strides(sizes, contiguous);
     strides = IntList(contiguous, sizes.size());
   }
+  checked_numel(sizes.data(), sizes.size(), op);
   for (size_t d = 0; d < strides.size(); ++d)
     if (strides[d] < 0) fail(ErrorKind::Value, str(op, ": stride ", strides[d], " of dim ", d, " is negative"), "stride");
   const int64_t needed = extent(offset, sizes, strides, scalar && sizes.empty(), op);

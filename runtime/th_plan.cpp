@@ -8,95 +8,69 @@
 
 namespace ember::th {
 
-namespace {
-
-bool same_shape(const TensorImpl* a, const TensorImpl* b) { return rt::sizes(a) == rt::sizes(b); }
-
-// A contiguous copy of t (one reference).
-TensorImpl* contiguous_copy(const TensorImpl* t) {
-  return Tensor::borrow(const_cast<TensorImpl*>(t)).contiguous().release();
-}
-
-}  // namespace
-
 template <int NIn>
 ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<ThInput, NIn>& inputs,
                               bool resize_out)
-    : out_(out) {
+    : given_(Tensor::borrow(out)), out_(op, &given_, "out") {
   const TensorImpl* first = nullptr;
   for (const ThInput& in : inputs)
     if (in.tensor) {
       first = in.tensor;
       break;
     }
-  if (resize_out && first && first != out) rt::resize_as(out, first);
-  const int64_t n = rt::numel(out);
+  const TensorImpl* like = resize_out && first ? first : out;
+  const int64_t n = rt::numel(like);
   bool shapes_agree = true;
-  for (const ThInput& in : inputs) {
+  std::array<const Tensor*, NIn> reads{};
+  for (int i = 0; i < NIn; ++i) {
+    const ThInput& in = inputs[i];
     if (!in.tensor) continue;
     if (rt::numel(in.tensor) != n)
       fail(ErrorKind::Value, str(op, ": ", in.arg, " has ", rt::numel(in.tensor), " elements but the result has ", n,
                                  " (TH needs equal element counts)"), in.arg);
-    shapes_agree = shapes_agree && same_shape(in.tensor, out);
+    shapes_agree = shapes_agree && rt::sizes(in.tensor) == rt::sizes(like);
+    inputs_[i] = Tensor::borrow(const_cast<TensorImpl*>(in.tensor));
+    reads[i] = &inputs_[i];
   }
-  try {
-    // Equal counts but different shapes: traverse everything as flat
-    // contiguous vectors, as TH did, using contiguous stand-ins.
-    const TensorImpl* loop_out = out;
-    std::array<const TensorImpl*, NIn> loop_in{};
-    for (int i = 0; i < NIn; ++i) loop_in[i] = inputs[i].tensor;
-    if (!shapes_agree) {
-      if (!rt::is_contiguous(out)) {
-        target_ = rt::tensor_empty(rt::dtype(out), {n});
-        loop_out = target_;
-      }
-      for (int i = 0; i < NIn; ++i)
-        if (loop_in[i] && !rt::is_contiguous(loop_in[i])) loop_in[i] = copies_[i] = contiguous_copy(loop_in[i]);
-    }
-    const int64_t flat[1] = {n};
-    if (shapes_agree) rt::set_loop_shape(ops_, rt::sizes(out));
-    else rt::set_loop_shape(ops_, IntList(flat, 1));
-    auto place = [&](int i, const TensorImpl* t) {
-      if (shapes_agree) {
-        rt::set_operand(ops_, i, t);
-      } else {  // contiguous: element k at k * element size
-        ops_.strides[i][0] = static_cast<int64_t>(element_size(rt::dtype(t)));
-        ops_.data[i] = rt::data_bytes(t);
-      }
-    };
-    place(0, loop_out);
-    for (int i = 0; i < NIn; ++i) {
-      if (loop_in[i]) place(i + 1, loop_in[i]);
-      else rt::set_scalar_operand(ops_, i + 1, inputs[i].value);
-    }
-  } catch (...) {
-    release();
-    throw;
+  if (n == 0) {  // nothing to compute; TH's empty tensor (no dims) is no 0-dim shape
+    if (like != out) rt::resize_as(out, like);
+    ops_.ndim = 1;
+    ops_.shape[0] = 0;
+    return;
   }
-}
-
-template <int NIn>
-ThPointwise<NIn>::~ThPointwise() {
-  release();
-}
-
-template <int NIn>
-void ThPointwise<NIn>::release() {
-  rt::tensor_release(target_);
-  target_ = nullptr;
-  for (TensorImpl*& c : copies_) {
-    rt::tensor_release(c);
-    c = nullptr;
+  target_ = out_.target(rt::sizes(like), rt::dtype(out), reads.data(), NIn, rt::Reads::Elementwise);
+  // Equal counts but different shapes: traverse everything as flat
+  // contiguous vectors, as TH did, using contiguous stand-ins.
+  const int64_t flat_shape[1] = {n};
+  if (shapes_agree) {
+    rt::set_loop_shape(ops_, rt::sizes(like));
+  } else {
+    rt::set_loop_shape(ops_, IntList(flat_shape, 1));
+    if (!target_.is_contiguous()) flat_ = empty({n}, target_.dtype());
+    for (Tensor& in : inputs_)
+      if (in.defined() && !in.is_contiguous()) in = in.contiguous();
+  }
+  auto place = [&](int i, const Tensor& t) {
+    if (shapes_agree) {
+      rt::set_operand(ops_, i, t.impl());
+    } else {  // contiguous: element k at k * element size
+      ops_.strides[i][0] = static_cast<int64_t>(t.element_size());
+      ops_.data[i] = static_cast<char*>(t.data_ptr());
+    }
+  };
+  place(0, flat_.defined() ? flat_ : target_);
+  for (int i = 0; i < NIn; ++i) {
+    if (inputs_[i].defined()) place(i + 1, inputs_[i]);
+    else rt::set_scalar_operand(ops_, i + 1, inputs[i].value);
   }
 }
 
 template <int NIn>
 void ThPointwise<NIn>::finish() {
-  if (!target_) return;
-  // out is non-contiguous with its own shape: copy element k to its k-th element.
-  Tensor dst = Tensor::borrow(out_);
-  Tensor src = Tensor::adopt(rt::view(target_, rt::sizes(out_)));
-  dst.copy_(src);
+  if (!target_.defined()) return;  // nothing was computed
+  // target_ is non-contiguous with its own shape: element k to its k-th element.
+  if (flat_.defined()) target_.copy_(flat_.view(target_.sizes()));
+  out_.finish();
 }
 
 template class ThPointwise<0>;
@@ -104,28 +78,34 @@ template class ThPointwise<1>;
 template class ThPointwise<2>;
 template class ThPointwise<3>;
 
-int64_t th_reduce_dim(const char* op, TensorImpl* out, const TensorImpl* self, int64_t dim, bool keepdim,
-                      kernels::Operands<2>& ops) {
-  dim = rt::wrap_dim(dim, self->nDimension, op);
-  std::vector<int64_t> shape = rt::reduced_shape(self, dim, keepdim);
+template <int N>
+ThReduce<N>::ThReduce(const char* op, const std::array<TensorImpl*, N>& outs, const TensorImpl* self, int64_t dim,
+                      bool keepdim) {
+  static const char* const kArgs[] = {"values", "indices"};
+  for (int k = 0; k < N; ++k) {
+    given_[k] = Tensor::borrow(outs[k]);
+    outs_[k].emplace(op, &given_[k], N == 1 ? "out" : kArgs[k]);
+  }
+  if constexpr (N == 2) rt::check_distinct_outputs(op, given_[0], given_[1], "indices");
+  dim_ = rt::wrap_dim(dim, self->nDimension, op);
+  if (N == 2 && self->nDimension > 0 && self->size[dim_] == 0)
+    fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", dim_, " of size 0 (there is no element to pick)"), "self");
+  std::vector<int64_t> shape = rt::reduced_shape(self, dim_, keepdim);
   if (shape.empty()) shape = {1};  // TH has no 0-dim tensors
-  rt::resize(out, shape, {}, op);
-  rt::set_reduce_operands<2>(ops, self, dim, keepdim, {out});
-  return dim;
+  const Tensor input = Tensor::borrow(const_cast<TensorImpl*>(self));
+  std::array<const TensorImpl*, N> targets{};
+  for (int k = 0; k < N; ++k)
+    targets[k] = outs_[k]->target(shape, given_[k].dtype(), {&input}, rt::Reads::Any).impl();
+  rt::set_reduce_operands<N + 1>(ops_, self, dim_, keepdim, targets);
 }
 
-int64_t th_reduce_dim_index(const char* op, TensorImpl* values, TensorImpl* indices, const TensorImpl* self,
-                            int64_t dim, bool keepdim, kernels::Operands<3>& ops) {
-  dim = rt::wrap_dim(dim, self->nDimension, op);
-  if (self->nDimension > 0 && self->size[dim] == 0)
-    fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", dim, " of size 0 (there is no element to pick)"), "self");
-  std::vector<int64_t> shape = rt::reduced_shape(self, dim, keepdim);
-  if (shape.empty()) shape = {1};  // TH has no 0-dim tensors
-  rt::resize(values, shape, {}, op);
-  rt::resize(indices, shape, {}, op);
-  rt::set_reduce_operands<3>(ops, self, dim, keepdim, {values, indices});
-  return dim;
+template <int N>
+void ThReduce<N>::finish() {
+  for (auto& out : outs_) out->finish();
 }
+
+template class ThReduce<1>;
+template class ThReduce<2>;
 
 }  // namespace ember::th
 

@@ -6,9 +6,12 @@
 #pragma once
 
 #include <array>
+#include <optional>
 
+#include "ember/tensor.h"
 #include "ember/tensor_impl.h"
 #include "kernels/operands.h"
+#include "runtime/output.h"
 
 namespace ember::th {
 
@@ -24,30 +27,43 @@ template <int NIn>
 class ThPointwise {
  public:
   // With `resize_out`, `out` is resized like the first tensor input (TH's
-  // r_ arguments); in-place forms (fill, copy) keep it as it is.
+  // r_ arguments); in-place forms (fill, copy) keep it as it is. Note
+  // [output aliasing] applies: out may be (or overlap) an input.
   ThPointwise(const char* op, TensorImpl* out, const std::array<ThInput, NIn>& inputs, bool resize_out);
-  ~ThPointwise();
-  ThPointwise(const ThPointwise&) = delete;
-  ThPointwise& operator=(const ThPointwise&) = delete;
 
   kernels::Operands<NIn + 1>& operands() { return ops_; }
   // Writes the result into `out` when it was computed elsewhere.
   void finish();
 
  private:
-  void release();
   kernels::Operands<NIn + 1> ops_;
-  TensorImpl* out_;
-  TensorImpl* target_ = nullptr;             // contiguous stand-in for out, or null
-  std::array<TensorImpl*, NIn> copies_{};    // contiguous copies of inputs, or null
+  Tensor given_;
+  rt::Output out_;
+  Tensor target_;                   // what the result goes to (out, or a tensor out_ copies from)
+  Tensor flat_;                     // a contiguous stand-in for a non-contiguous target_, or undefined
+  std::array<Tensor, NIn> inputs_;  // the inputs, or their contiguous copies
 };
 
-// TH's reductions along a dim: resizes `out` (any dtype) to the reduced
-// shape and returns operands where out has stride 0 along `dim`.
-// `dim` is checked and wrapped; returns the wrapped dim.
-int64_t th_reduce_dim(const char* op, TensorImpl* out, const TensorImpl* self, int64_t dim, bool keepdim,
-                      kernels::Operands<2>& ops);
-int64_t th_reduce_dim_index(const char* op, TensorImpl* values, TensorImpl* indices, const TensorImpl* self,
-                            int64_t dim, bool keepdim, kernels::Operands<3>& ops);
+// TH's reductions along a dim into N outputs (values; values and indices):
+// each is resized to the reduced shape ([1] when nothing is left: TH has
+// no 0-dim tensors) with stride 0 along `dim` in the operands, the input
+// last. `dim` is checked and wrapped. Note [output aliasing] applies: an
+// output may be the input itself.
+template <int N>
+class ThReduce {
+ public:
+  ThReduce(const char* op, const std::array<TensorImpl*, N>& outs, const TensorImpl* self, int64_t dim, bool keepdim);
+
+  int dim() const { return static_cast<int>(dim_); }
+  kernels::Operands<N + 1>& operands() { return ops_; }
+  // Writes the results into the outputs when they were computed elsewhere.
+  void finish();
+
+ private:
+  std::array<Tensor, N> given_;
+  std::array<std::optional<rt::Output>, N> outs_;
+  int64_t dim_ = 0;
+  kernels::Operands<N + 1> ops_;
+};
 
 }  // namespace ember::th

@@ -190,11 +190,12 @@ def emit(schemas: SchemaSet, out: Output) -> None:
         sig = op.signature
         dispatch = [(d, result_cpp(op, d)) for d in dispatch_dtypes(op)] if sig else []
         result_dtypes = {d.name: result_dtype_name(op, d) for d in op.cpu_dtypes()}
+        dtype_set = "rt::DTypeSet{" + ", ".join(f"DType::{d.name}" for d, _ in dispatch) + "}"
         out.add(source_path(op), render(
             "op.cpp.j2", f"{op.where.file} (op {op.name})",
             op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
             kind=op.kernel.kind, rule=RULES[op.kernel.result], definitions=definitions(op),
-            dispatch=dispatch, result_dtypes=result_dtypes, dtypes=op.cpu_dtypes(),
+            dispatch=dispatch, dtype_set=dtype_set, result_dtypes=result_dtypes, dtypes=op.cpu_dtypes(),
             kernel_params=kernel_params(op) if sig else "", captures=kernel_captures(op) if sig else [],
             lambda_params=lambda_params(op) if sig and op.kernel.kind == "pointwise" else "",
             scalar_run_params=_scalar_run_params(op) if sig else "", scalar_names=_scalar_names(op) if sig else "",

@@ -35,8 +35,11 @@ Number number_of(T v, DType dtype) {
   return n;
 }
 
-// Element `p` of `dtype` as a Number (p may be unaligned).
+// Element `p` of `dtype` as a Number (p may be unaligned). A bool element
+// is read as its byte: memory from outside (a mapped file, a buffer) may
+// hold bytes other than 0 and 1, and loading those as bool is undefined.
 Number read_number(DType dtype, const void* p) {
+  if (dtype == DType::Bool) return number_of(*static_cast<const unsigned char*>(p) != 0, dtype);
   switch (dtype) {
 #define EMBER_READ_CASE(Name, cpp, acc) \
   case DType::Name: {                   \

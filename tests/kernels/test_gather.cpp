@@ -160,7 +160,7 @@ TEST(Masked, Kernels) {
   ops.data[1] = reinterpret_cast<char*>(mask.data());
   // logical mask: row 0 = {1, 0, 1}, row 1 = {0, 1, 0}
   std::vector<uint16_t> picked(6);
-  EXPECT_EQ(masked_select<uint16_t>(ops, picked.data()), 3);
+  EXPECT_EQ(masked_select<uint16_t>(ops, picked.data(), 1), 3);
   EXPECT_EQ(std::vector<uint16_t>(picked.begin(), picked.begin() + 3), (std::vector<uint16_t>{1, 3, 5}));
   const uint16_t source[] = {7, 8, 9};
   masked_scatter<uint16_t>(ops, source);

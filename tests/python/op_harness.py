@@ -93,8 +93,16 @@ class Case:
         return f"{self.spec.name}-{self.dtype}-{self.layout}-{self.variant}"
 
 
+# Note [output aliasing] checks (tests/python/alias_harness.py), on the
+# contiguous layout, for the entries with these variants.
+CHECKS = {"out": ("out_aliased", "error_intact"), "inplace": ("inplace_aliased",)}
+
+
 def cases(specs: list[OpSpec]) -> list[Case]:
-    return [Case(s, d, layout, v) for s in specs for d in s.dtypes for layout in s.layouts for v in s.variants]
+    made = [Case(s, d, layout, v) for s in specs for d in s.dtypes for layout in s.layouts for v in s.variants]
+    made += [Case(s, d, "contiguous", check) for s in specs if "contiguous" in s.layouts for d in s.dtypes
+             for v in s.variants for check in CHECKS.get(v, ())]
+    return made
 
 
 # ---- values ---------------------------------------------------------------

@@ -23,7 +23,7 @@ Tensor bhistc_run(const Tensor* values_out, const Tensor* indices_out, const Ten
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{bins, false, false, false});
   bhistc_check(op, plan, bins, min.to<double>(), max.to<double>());
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
-  plan.make_outputs(values_out, natural, indices_out);
+  plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16});
   switch (plan.input().dtype()) {
     case DType::Float: kernels::histc_dim<float, float>(plan.operands2(), plan.dim(), bins, min.to<double>(), max.to<double>()); break;
     case DType::Double: kernels::histc_dim<double, double>(plan.operands2(), plan.dim(), bins, min.to<double>(), max.to<double>()); break;
@@ -31,8 +31,7 @@ Tensor bhistc_run(const Tensor* values_out, const Tensor* indices_out, const Ten
     case DType::BFloat16: kernels::histc_dim<ember::BFloat16, ember::BFloat16>(plan.operands2(), plan.dim(), bins, min.to<double>(), max.to<double>()); break;
     default: unsupported_dtype(op, plan.input().dtype());
   }
-  (void)indices_out;
-  return plan.values();
+  return plan.finish();
 }
 
 }  // namespace
@@ -64,6 +63,7 @@ EMBER_API void THFloatTensor_bhistc(THFloatTensor *hist, THFloatTensor *tensor, 
     bhistc_check("THFloatTensor_bhistc", plan, static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
     plan.th_outputs(hist_i);
     kernels::histc_dim<float, float>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -81,6 +81,7 @@ EMBER_API void THDoubleTensor_bhistc(THDoubleTensor *hist, THDoubleTensor *tenso
     bhistc_check("THDoubleTensor_bhistc", plan, static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
     plan.th_outputs(hist_i);
     kernels::histc_dim<double, double>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -98,6 +99,7 @@ EMBER_API void THHalfTensor_bhistc(THHalfTensor *hist, THHalfTensor *tensor, lon
     bhistc_check("THHalfTensor_bhistc", plan, static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
     plan.th_outputs(hist_i);
     kernels::histc_dim<ember::Half, ember::Half>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -115,6 +117,7 @@ EMBER_API void THBFloat16Tensor_bhistc(THBFloat16Tensor *hist, THBFloat16Tensor 
     bhistc_check("THBFloat16Tensor_bhistc", plan, static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
     plan.th_outputs(hist_i);
     kernels::histc_dim<ember::BFloat16, ember::BFloat16>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();

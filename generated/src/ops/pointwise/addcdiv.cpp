@@ -16,7 +16,7 @@ void addcdiv_kernel(kernels::Operands<4>& ops, const char* op_name, const Scalar
 }
 
 Tensor addcdiv_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
-  return rt::run_pointwise<3>("addcdiv", out, inplace, args, rt::ResultRule::Same,
+  return rt::run_pointwise<3>("addcdiv", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
                                  [&](DType dtype, kernels::Operands<4>& ops) {
                                    switch (dtype) {
                                      case DType::Float: return addcdiv_kernel<float, float>(ops, "addcdiv", value);

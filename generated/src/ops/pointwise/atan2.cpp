@@ -14,7 +14,7 @@ void atan2_kernel(kernels::Operands<3>& ops) {
 }
 
 Tensor atan2_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("atan2", out, inplace, args, rt::ResultRule::Floating,
+  return rt::run_pointwise<2>("atan2", out, inplace, args, rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
                                      case DType::Float: return atan2_kernel<float, float>(ops);

@@ -21,7 +21,7 @@ void bitwise_left_shift_th_kernel(kernels::Operands<3>& ops) {
 }
 
 Tensor bitwise_left_shift_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("bitwise_left_shift", out, inplace, args, rt::ResultRule::Same,
+  return rt::run_pointwise<2>("bitwise_left_shift", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long},
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return bitwise_left_shift_kernel<uint8_t, uint8_t>(ops);

@@ -14,7 +14,7 @@ void bitwise_or_kernel(kernels::Operands<3>& ops) {
 }
 
 Tensor bitwise_or_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("bitwise_or", out, inplace, args, rt::ResultRule::Same,
+  return rt::run_pointwise<2>("bitwise_or", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool},
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return bitwise_or_kernel<uint8_t, uint8_t>(ops);

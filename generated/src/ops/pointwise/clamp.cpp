@@ -21,7 +21,7 @@ void clamp_th_kernel(kernels::Operands<4>& ops) {
 }
 
 Tensor clamp_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args) {
-  return rt::run_pointwise<3>("clamp", out, inplace, args, rt::ResultRule::Same,
+  return rt::run_pointwise<3>("clamp", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
                                  [&](DType dtype, kernels::Operands<4>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return clamp_kernel<uint8_t, uint8_t>(ops);

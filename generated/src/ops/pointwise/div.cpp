@@ -15,7 +15,7 @@ void div_kernel(kernels::Operands<3>& ops, const char* op_name) {
 }
 
 Tensor div_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("div", out, inplace, args, rt::ResultRule::Floating,
+  return rt::run_pointwise<2>("div", out, inplace, args, rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
                                      case DType::Float: return div_kernel<float, float>(ops, "div");

@@ -15,7 +15,7 @@ void floor_divide_kernel(kernels::Operands<3>& ops, const char* op_name) {
 }
 
 Tensor floor_divide_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("floor_divide", out, inplace, args, rt::ResultRule::Same,
+  return rt::run_pointwise<2>("floor_divide", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return floor_divide_kernel<uint8_t, uint8_t>(ops, "floor_divide");

@@ -14,7 +14,7 @@ void frac_kernel(kernels::Operands<2>& ops) {
 }
 
 Tensor frac_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>("frac", out, inplace, args, rt::ResultRule::Same,
+  return rt::run_pointwise<1>("frac", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
                                      case DType::Float: return frac_kernel<float, float>(ops);

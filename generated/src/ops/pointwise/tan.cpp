@@ -14,7 +14,7 @@ void tan_kernel(kernels::Operands<2>& ops) {
 }
 
 Tensor tan_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>("tan", out, inplace, args, rt::ResultRule::Floating,
+  return rt::run_pointwise<1>("tan", out, inplace, args, rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
                                      case DType::Float: return tan_kernel<float, float>(ops);

@@ -13,7 +13,7 @@ void zero_kernel(kernels::Operands<1>& ops) {
 }
 
 Tensor zero_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args) {
-  return rt::run_pointwise<0>("zero", out, inplace, args, rt::ResultRule::Same,
+  return rt::run_pointwise<0>("zero", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
                                  [&](DType dtype, kernels::Operands<1>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return zero_kernel<uint8_t, uint8_t>(ops);

@@ -19,7 +19,7 @@ void any_dim_kernel(kernels::Operands<2>& ops, int dim) {
 
 Tensor any_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("any", out, self, dim, keepdim, rt::ResultRule::Bool, false,
-                            [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
+                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
                                 case DType::Byte: return any_dim_kernel<uint8_t, bool>(ops, d);
                                 case DType::Char: return any_dim_kernel<int8_t, bool>(ops, d);

@@ -18,7 +18,7 @@ void max_dim_kernel(kernels::Operands<3>& ops, int dim) {
 }
 
 std::tuple<Tensor, Tensor> max_dim_run(const Tensor* values, const Tensor* indices, const Tensor& self, int64_t dim, bool keepdim) {
-  return rt::run_reduce_index("max", values, indices, self, dim, keepdim,
+  return rt::run_reduce_index("max", values, indices, self, dim, keepdim, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
                               [&](DType dtype, kernels::Operands<3>& ops, int d) {
                                 switch (dtype) {
                                   case DType::Byte: return max_dim_kernel<uint8_t>(ops, d);
@@ -62,9 +62,9 @@ EMBER_API void THByteTensor_max(THByteTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Byte, "THByteTensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THByteTensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THByteTensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<uint8_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THByteTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<uint8_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -79,9 +79,9 @@ EMBER_API void THCharTensor_max(THCharTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Char, "THCharTensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THCharTensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THCharTensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<int8_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THCharTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<int8_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -96,9 +96,9 @@ EMBER_API void THShortTensor_max(THShortTensor *values_, THLongTensor *indices_,
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Short, "THShortTensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THShortTensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THShortTensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<int16_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THShortTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<int16_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -113,9 +113,9 @@ EMBER_API void THIntTensor_max(THIntTensor *values_, THLongTensor *indices_, THI
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Int, "THIntTensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THIntTensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THIntTensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<int32_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THIntTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<int32_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -130,9 +130,9 @@ EMBER_API void THLongTensor_max(THLongTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Long, "THLongTensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THLongTensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THLongTensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<int64_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THLongTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<int64_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -147,9 +147,9 @@ EMBER_API void THFloatTensor_max(THFloatTensor *values_, THLongTensor *indices_,
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Float, "THFloatTensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THFloatTensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THFloatTensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<float>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THFloatTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<float>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -164,9 +164,9 @@ EMBER_API void THDoubleTensor_max(THDoubleTensor *values_, THLongTensor *indices
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Double, "THDoubleTensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THDoubleTensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THDoubleTensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<double>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THDoubleTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<double>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -181,9 +181,9 @@ EMBER_API void THHalfTensor_max(THHalfTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Half, "THHalfTensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THHalfTensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THHalfTensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<ember::Half>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THHalfTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<ember::Half>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -198,9 +198,9 @@ EMBER_API void THBoolTensor_max(THBoolTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Bool, "THBoolTensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBoolTensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THBoolTensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<bool>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THBoolTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<bool>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -215,9 +215,9 @@ EMBER_API void THBFloat16Tensor_max(THBFloat16Tensor *values_, THLongTensor *ind
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::BFloat16, "THBFloat16Tensor_max", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBFloat16Tensor_max", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_max", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THBFloat16Tensor_max", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    max_dim_kernel<ember::BFloat16>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THBFloat16Tensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    max_dim_kernel<ember::BFloat16>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();

@@ -19,7 +19,7 @@ void mean_dim_kernel(kernels::Operands<2>& ops, int dim) {
 
 Tensor mean_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("mean", out, self, dim, keepdim, rt::ResultRule::Same, false,
-                            [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
+                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
                                 case DType::Float: return mean_dim_kernel<float, float>(ops, d);
                                 case DType::Double: return mean_dim_kernel<double, double>(ops, d);
@@ -55,9 +55,9 @@ EMBER_API void THFloatTensor_mean(THFloatTensor *r_, THFloatTensor *t, int dimen
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_mean", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_mean", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THFloatTensor_mean", r__i, t_i, dimension, keepdim != 0, ops));
-    mean_dim_kernel<float, float>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THFloatTensor_mean", {{r__i}}, t_i, dimension, keepdim != 0);
+    mean_dim_kernel<float, float>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -71,9 +71,9 @@ EMBER_API void THDoubleTensor_mean(THDoubleTensor *r_, THDoubleTensor *t, int di
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_mean", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_mean", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THDoubleTensor_mean", r__i, t_i, dimension, keepdim != 0, ops));
-    mean_dim_kernel<double, double>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THDoubleTensor_mean", {{r__i}}, t_i, dimension, keepdim != 0);
+    mean_dim_kernel<double, double>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -87,9 +87,9 @@ EMBER_API void THHalfTensor_mean(THHalfTensor *r_, THHalfTensor *t, int dimensio
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_mean", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_mean", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THHalfTensor_mean", r__i, t_i, dimension, keepdim != 0, ops));
-    mean_dim_kernel<ember::Half, ember::Half>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THHalfTensor_mean", {{r__i}}, t_i, dimension, keepdim != 0);
+    mean_dim_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -103,9 +103,9 @@ EMBER_API void THBFloat16Tensor_mean(THBFloat16Tensor *r_, THBFloat16Tensor *t, 
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_mean", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_mean", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THBFloat16Tensor_mean", r__i, t_i, dimension, keepdim != 0, ops));
-    mean_dim_kernel<ember::BFloat16, ember::BFloat16>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THBFloat16Tensor_mean", {{r__i}}, t_i, dimension, keepdim != 0);
+    mean_dim_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();

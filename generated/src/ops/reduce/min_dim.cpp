@@ -18,7 +18,7 @@ void min_dim_kernel(kernels::Operands<3>& ops, int dim) {
 }
 
 std::tuple<Tensor, Tensor> min_dim_run(const Tensor* values, const Tensor* indices, const Tensor& self, int64_t dim, bool keepdim) {
-  return rt::run_reduce_index("min", values, indices, self, dim, keepdim,
+  return rt::run_reduce_index("min", values, indices, self, dim, keepdim, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
                               [&](DType dtype, kernels::Operands<3>& ops, int d) {
                                 switch (dtype) {
                                   case DType::Byte: return min_dim_kernel<uint8_t>(ops, d);
@@ -62,9 +62,9 @@ EMBER_API void THByteTensor_min(THByteTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Byte, "THByteTensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THByteTensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THByteTensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<uint8_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THByteTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<uint8_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -79,9 +79,9 @@ EMBER_API void THCharTensor_min(THCharTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Char, "THCharTensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THCharTensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THCharTensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<int8_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THCharTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<int8_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -96,9 +96,9 @@ EMBER_API void THShortTensor_min(THShortTensor *values_, THLongTensor *indices_,
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Short, "THShortTensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THShortTensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THShortTensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<int16_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THShortTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<int16_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -113,9 +113,9 @@ EMBER_API void THIntTensor_min(THIntTensor *values_, THLongTensor *indices_, THI
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Int, "THIntTensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THIntTensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THIntTensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<int32_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THIntTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<int32_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -130,9 +130,9 @@ EMBER_API void THLongTensor_min(THLongTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Long, "THLongTensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THLongTensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THLongTensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<int64_t>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THLongTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<int64_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -147,9 +147,9 @@ EMBER_API void THFloatTensor_min(THFloatTensor *values_, THLongTensor *indices_,
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Float, "THFloatTensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THFloatTensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THFloatTensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<float>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THFloatTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<float>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -164,9 +164,9 @@ EMBER_API void THDoubleTensor_min(THDoubleTensor *values_, THLongTensor *indices
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Double, "THDoubleTensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THDoubleTensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THDoubleTensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<double>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THDoubleTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<double>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -181,9 +181,9 @@ EMBER_API void THHalfTensor_min(THHalfTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Half, "THHalfTensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THHalfTensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THHalfTensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<ember::Half>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THHalfTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<ember::Half>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -198,9 +198,9 @@ EMBER_API void THBoolTensor_min(THBoolTensor *values_, THLongTensor *indices_, T
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Bool, "THBoolTensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBoolTensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THBoolTensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<bool>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THBoolTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<bool>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -215,9 +215,9 @@ EMBER_API void THBFloat16Tensor_min(THBFloat16Tensor *values_, THLongTensor *ind
     TensorImpl* values__i = ember::th::tensor_arg(values_, DType::BFloat16, "THBFloat16Tensor_min", "values_", "values");
     TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBFloat16Tensor_min", "indices_", "indices");
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_min", "t", "self");
-    kernels::Operands<3> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim_index("THBFloat16Tensor_min", values__i, indices__i, t_i, dimension, keepdim != 0, ops));
-    min_dim_kernel<ember::BFloat16>(ops, dim_w);
+    ember::th::ThReduce<2> plan("THBFloat16Tensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+    min_dim_kernel<ember::BFloat16>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();

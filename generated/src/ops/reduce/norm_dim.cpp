@@ -19,7 +19,7 @@ void norm_dim_kernel(kernels::Operands<2>& ops, int dim, double p) {
 
 Tensor norm_dim_run(const Tensor* out, const Tensor& self, const Scalar& p, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("norm", out, self, dim, keepdim, rt::ResultRule::Same, false,
-                            [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
+                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
                                 case DType::Float: return norm_dim_kernel<float, float>(ops, d, p.to<double>());
                                 case DType::Double: return norm_dim_kernel<double, double>(ops, d, p.to<double>());
@@ -55,9 +55,9 @@ EMBER_API void THFloatTensor_norm(THFloatTensor *r_, THFloatTensor *t, float val
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_norm", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_norm", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THFloatTensor_norm", r__i, t_i, dimension, keepdim != 0, ops));
-    norm_dim_kernel<float, float>(ops, dim_w, static_cast<double>(ember::th::from_c(value)));
+    ember::th::ThReduce<1> plan("THFloatTensor_norm", {{r__i}}, t_i, dimension, keepdim != 0);
+    norm_dim_kernel<float, float>(plan.operands(), plan.dim(), static_cast<double>(ember::th::from_c(value)));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -71,9 +71,9 @@ EMBER_API void THDoubleTensor_norm(THDoubleTensor *r_, THDoubleTensor *t, double
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_norm", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_norm", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THDoubleTensor_norm", r__i, t_i, dimension, keepdim != 0, ops));
-    norm_dim_kernel<double, double>(ops, dim_w, static_cast<double>(ember::th::from_c(value)));
+    ember::th::ThReduce<1> plan("THDoubleTensor_norm", {{r__i}}, t_i, dimension, keepdim != 0);
+    norm_dim_kernel<double, double>(plan.operands(), plan.dim(), static_cast<double>(ember::th::from_c(value)));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -87,9 +87,9 @@ EMBER_API void THHalfTensor_norm(THHalfTensor *r_, THHalfTensor *t, THHalf value
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_norm", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_norm", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THHalfTensor_norm", r__i, t_i, dimension, keepdim != 0, ops));
-    norm_dim_kernel<ember::Half, ember::Half>(ops, dim_w, static_cast<double>(ember::th::from_c(value)));
+    ember::th::ThReduce<1> plan("THHalfTensor_norm", {{r__i}}, t_i, dimension, keepdim != 0);
+    norm_dim_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim(), static_cast<double>(ember::th::from_c(value)));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -103,9 +103,9 @@ EMBER_API void THBFloat16Tensor_norm(THBFloat16Tensor *r_, THBFloat16Tensor *t, 
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_norm", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_norm", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THBFloat16Tensor_norm", r__i, t_i, dimension, keepdim != 0, ops));
-    norm_dim_kernel<ember::BFloat16, ember::BFloat16>(ops, dim_w, static_cast<double>(ember::th::from_c(value)));
+    ember::th::ThReduce<1> plan("THBFloat16Tensor_norm", {{r__i}}, t_i, dimension, keepdim != 0);
+    norm_dim_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim(), static_cast<double>(ember::th::from_c(value)));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();

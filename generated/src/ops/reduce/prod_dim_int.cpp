@@ -19,7 +19,7 @@ void prod_dim_int_kernel(kernels::Operands<2>& ops, int dim) {
 
 Tensor prod_dim_int_run(const Tensor* out, const Tensor& self, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("prod", out, self, dim, keepdim, rt::ResultRule::IntegralToLong, false,
-                            [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
+                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
                                 case DType::Byte: return prod_dim_int_kernel<uint8_t, int64_t>(ops, d);
                                 case DType::Char: return prod_dim_int_kernel<int8_t, int64_t>(ops, d);
@@ -61,9 +61,9 @@ EMBER_API void THByteTensor_prod(THByteTensor *r_, THByteTensor *t, int dimensio
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THByteTensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<uint8_t, uint8_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THByteTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<uint8_t, uint8_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -77,9 +77,9 @@ EMBER_API void THCharTensor_prod(THCharTensor *r_, THCharTensor *t, int dimensio
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THCharTensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<int8_t, int8_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THCharTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<int8_t, int8_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -93,9 +93,9 @@ EMBER_API void THShortTensor_prod(THShortTensor *r_, THShortTensor *t, int dimen
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THShortTensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<int16_t, int16_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THShortTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<int16_t, int16_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -109,9 +109,9 @@ EMBER_API void THIntTensor_prod(THIntTensor *r_, THIntTensor *t, int dimension, 
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THIntTensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<int32_t, int32_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THIntTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<int32_t, int32_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -125,9 +125,9 @@ EMBER_API void THLongTensor_prod(THLongTensor *r_, THLongTensor *t, int dimensio
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THLongTensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<int64_t, int64_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THLongTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<int64_t, int64_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -141,9 +141,9 @@ EMBER_API void THFloatTensor_prod(THFloatTensor *r_, THFloatTensor *t, int dimen
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THFloatTensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<float, float>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THFloatTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<float, float>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -157,9 +157,9 @@ EMBER_API void THDoubleTensor_prod(THDoubleTensor *r_, THDoubleTensor *t, int di
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THDoubleTensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<double, double>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THDoubleTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<double, double>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -173,9 +173,9 @@ EMBER_API void THHalfTensor_prod(THHalfTensor *r_, THHalfTensor *t, int dimensio
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THHalfTensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<ember::Half, ember::Half>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THHalfTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -189,9 +189,9 @@ EMBER_API void THBoolTensor_prod(THBoolTensor *r_, THBoolTensor *t, int dimensio
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THBoolTensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<bool, bool>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THBoolTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<bool, bool>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -205,9 +205,9 @@ EMBER_API void THBFloat16Tensor_prod(THBFloat16Tensor *r_, THBFloat16Tensor *t, 
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_prod", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_prod", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THBFloat16Tensor_prod", r__i, t_i, dimension, keepdim != 0, ops));
-    prod_dim_int_kernel<ember::BFloat16, ember::BFloat16>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THBFloat16Tensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
+    prod_dim_int_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();

@@ -31,7 +31,7 @@ void sum_dim_kernel(kernels::Operands<2>& ops, int dim) {
 
 Tensor sum_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("sum", out, self, dim, keepdim, rt::ResultRule::IntegralToLong, false,
-                            [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
+                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
                                 case DType::Byte: return sum_dim_kernel<uint8_t, int64_t>(ops, d);
                                 case DType::Char: return sum_dim_kernel<int8_t, int64_t>(ops, d);
@@ -73,9 +73,9 @@ EMBER_API void THByteTensor_sum(THByteTensor *r_, THByteTensor *t, int dimension
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THByteTensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<uint8_t, uint8_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THByteTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<uint8_t, uint8_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -89,9 +89,9 @@ EMBER_API void THCharTensor_sum(THCharTensor *r_, THCharTensor *t, int dimension
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THCharTensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<int8_t, int8_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THCharTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<int8_t, int8_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -105,9 +105,9 @@ EMBER_API void THShortTensor_sum(THShortTensor *r_, THShortTensor *t, int dimens
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THShortTensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<int16_t, int16_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THShortTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<int16_t, int16_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -121,9 +121,9 @@ EMBER_API void THIntTensor_sum(THIntTensor *r_, THIntTensor *t, int dimension, i
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THIntTensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<int32_t, int32_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THIntTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<int32_t, int32_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -137,9 +137,9 @@ EMBER_API void THLongTensor_sum(THLongTensor *r_, THLongTensor *t, int dimension
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THLongTensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<int64_t, int64_t>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THLongTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<int64_t, int64_t>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -153,9 +153,9 @@ EMBER_API void THFloatTensor_sum(THFloatTensor *r_, THFloatTensor *t, int dimens
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THFloatTensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<float, float>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THFloatTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<float, float>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -169,9 +169,9 @@ EMBER_API void THDoubleTensor_sum(THDoubleTensor *r_, THDoubleTensor *t, int dim
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THDoubleTensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<double, double>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THDoubleTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<double, double>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -185,9 +185,9 @@ EMBER_API void THHalfTensor_sum(THHalfTensor *r_, THHalfTensor *t, int dimension
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THHalfTensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<ember::Half, ember::Half>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THHalfTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -201,9 +201,9 @@ EMBER_API void THBoolTensor_sum(THBoolTensor *r_, THBoolTensor *t, int dimension
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THBoolTensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<bool, bool>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THBoolTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<bool, bool>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -217,9 +217,9 @@ EMBER_API void THBFloat16Tensor_sum(THBFloat16Tensor *r_, THBFloat16Tensor *t, i
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_sum", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_sum", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THBFloat16Tensor_sum", r__i, t_i, dimension, keepdim != 0, ops));
-    sum_dim_kernel<ember::BFloat16, ember::BFloat16>(ops, dim_w);
+    ember::th::ThReduce<1> plan("THBFloat16Tensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
+    sum_dim_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();

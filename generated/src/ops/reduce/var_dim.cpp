@@ -19,7 +19,7 @@ void var_dim_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
 
 Tensor var_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool unbiased, bool keepdim) {
   return rt::run_reduce_dim("var", out, self, dim, keepdim, rt::ResultRule::Same, false,
-                            [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
+                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
                                 case DType::Float: return var_dim_kernel<float, float>(ops, d, unbiased);
                                 case DType::Double: return var_dim_kernel<double, double>(ops, d, unbiased);
@@ -55,9 +55,9 @@ EMBER_API void THFloatTensor_var(THFloatTensor *r_, THFloatTensor *t, int dimens
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_var", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_var", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THFloatTensor_var", r__i, t_i, dimension, keepdim != 0, ops));
-    var_dim_kernel<float, float>(ops, dim_w, (biased == 0));
+    ember::th::ThReduce<1> plan("THFloatTensor_var", {{r__i}}, t_i, dimension, keepdim != 0);
+    var_dim_kernel<float, float>(plan.operands(), plan.dim(), (biased == 0));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -71,9 +71,9 @@ EMBER_API void THDoubleTensor_var(THDoubleTensor *r_, THDoubleTensor *t, int dim
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_var", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_var", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THDoubleTensor_var", r__i, t_i, dimension, keepdim != 0, ops));
-    var_dim_kernel<double, double>(ops, dim_w, (biased == 0));
+    ember::th::ThReduce<1> plan("THDoubleTensor_var", {{r__i}}, t_i, dimension, keepdim != 0);
+    var_dim_kernel<double, double>(plan.operands(), plan.dim(), (biased == 0));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -87,9 +87,9 @@ EMBER_API void THHalfTensor_var(THHalfTensor *r_, THHalfTensor *t, int dimension
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_var", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_var", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THHalfTensor_var", r__i, t_i, dimension, keepdim != 0, ops));
-    var_dim_kernel<ember::Half, ember::Half>(ops, dim_w, (biased == 0));
+    ember::th::ThReduce<1> plan("THHalfTensor_var", {{r__i}}, t_i, dimension, keepdim != 0);
+    var_dim_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim(), (biased == 0));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -103,9 +103,9 @@ EMBER_API void THBFloat16Tensor_var(THBFloat16Tensor *r_, THBFloat16Tensor *t, i
   try {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_var", "t", "self");
     TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_var", "r_", "out");
-    kernels::Operands<2> ops;
-    const int dim_w = static_cast<int>(ember::th::th_reduce_dim("THBFloat16Tensor_var", r__i, t_i, dimension, keepdim != 0, ops));
-    var_dim_kernel<ember::BFloat16, ember::BFloat16>(ops, dim_w, (biased == 0));
+    ember::th::ThReduce<1> plan("THBFloat16Tensor_var", {{r__i}}, t_i, dimension, keepdim != 0);
+    var_dim_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim(), (biased == 0));
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();

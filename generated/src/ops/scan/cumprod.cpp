@@ -11,7 +11,7 @@ Tensor cumprod_run(const Tensor* values_out, const Tensor* indices_out, const Te
   const Tensor input = dtype ? self.to(*dtype) : self;
   rt::DimPlan plan(op, input, dim, ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::IntegralToLong);
-  plan.make_outputs(!dtype || *dtype == natural ? values_out : nullptr, natural, indices_out);
+  plan.make_outputs(values_out, natural, dtype ? *dtype : natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::cumprod_dim<uint8_t, int64_t>(plan.operands2(), plan.dim()); break;
     case DType::Char: kernels::cumprod_dim<int8_t, int64_t>(plan.operands2(), plan.dim()); break;
@@ -25,7 +25,7 @@ Tensor cumprod_run(const Tensor* values_out, const Tensor* indices_out, const Te
     case DType::BFloat16: kernels::cumprod_dim<ember::BFloat16, ember::BFloat16>(plan.operands2(), plan.dim()); break;
     default: unsupported_dtype(op, plan.input().dtype());
   }
-  return plan.finish(values_out, dtype ? *dtype : natural);
+  return plan.finish();
 }
 
 }  // namespace
@@ -56,6 +56,7 @@ EMBER_API void THByteTensor_cumprod(THByteTensor *r_, THByteTensor *t, int dimen
     ember::rt::DimPlan plan("THByteTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<uint8_t, uint8_t>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -72,6 +73,7 @@ EMBER_API void THCharTensor_cumprod(THCharTensor *r_, THCharTensor *t, int dimen
     ember::rt::DimPlan plan("THCharTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<int8_t, int8_t>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -88,6 +90,7 @@ EMBER_API void THShortTensor_cumprod(THShortTensor *r_, THShortTensor *t, int di
     ember::rt::DimPlan plan("THShortTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<int16_t, int16_t>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -104,6 +107,7 @@ EMBER_API void THIntTensor_cumprod(THIntTensor *r_, THIntTensor *t, int dimensio
     ember::rt::DimPlan plan("THIntTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<int32_t, int32_t>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -120,6 +124,7 @@ EMBER_API void THLongTensor_cumprod(THLongTensor *r_, THLongTensor *t, int dimen
     ember::rt::DimPlan plan("THLongTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<int64_t, int64_t>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -136,6 +141,7 @@ EMBER_API void THFloatTensor_cumprod(THFloatTensor *r_, THFloatTensor *t, int di
     ember::rt::DimPlan plan("THFloatTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<float, float>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -152,6 +158,7 @@ EMBER_API void THDoubleTensor_cumprod(THDoubleTensor *r_, THDoubleTensor *t, int
     ember::rt::DimPlan plan("THDoubleTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<double, double>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -168,6 +175,7 @@ EMBER_API void THHalfTensor_cumprod(THHalfTensor *r_, THHalfTensor *t, int dimen
     ember::rt::DimPlan plan("THHalfTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<ember::Half, ember::Half>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -184,6 +192,7 @@ EMBER_API void THBoolTensor_cumprod(THBoolTensor *r_, THBoolTensor *t, int dimen
     ember::rt::DimPlan plan("THBoolTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<bool, bool>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -200,6 +209,7 @@ EMBER_API void THBFloat16Tensor_cumprod(THBFloat16Tensor *r_, THBFloat16Tensor *
     ember::rt::DimPlan plan("THBFloat16Tensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
     plan.th_outputs(r__i);
     kernels::cumprod_dim<ember::BFloat16, ember::BFloat16>(plan.operands2(), plan.dim());
+    plan.finish();
     return;
   } catch (...) {
     failure = ember::th::capture();

@@ -21,7 +21,7 @@ std::tuple<Tensor, Tensor> kthvalue_run(const Tensor* values_out, const Tensor* 
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{1, true, keepdim, true});
   kthvalue_check(op, plan, k);
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
-  plan.make_outputs(values_out, natural, indices_out);
+  plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::kthvalue_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), k); break;
     case DType::Char: kernels::kthvalue_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), k); break;
@@ -35,7 +35,7 @@ std::tuple<Tensor, Tensor> kthvalue_run(const Tensor* values_out, const Tensor* 
     case DType::BFloat16: kernels::kthvalue_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim(), k); break;
     default: unsupported_dtype(op, plan.input().dtype());
   }
-  return {plan.values(), plan.indices()};
+  return plan.finish_pair();
 }
 
 }  // namespace
@@ -68,6 +68,7 @@ EMBER_API void THByteTensor_kthvalue(THByteTensor *values_, THLongTensor *indice
     kthvalue_check("THByteTensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -86,6 +87,7 @@ EMBER_API void THCharTensor_kthvalue(THCharTensor *values_, THLongTensor *indice
     kthvalue_check("THCharTensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -104,6 +106,7 @@ EMBER_API void THShortTensor_kthvalue(THShortTensor *values_, THLongTensor *indi
     kthvalue_check("THShortTensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<int16_t, int16_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -122,6 +125,7 @@ EMBER_API void THIntTensor_kthvalue(THIntTensor *values_, THLongTensor *indices_
     kthvalue_check("THIntTensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<int32_t, int32_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -140,6 +144,7 @@ EMBER_API void THLongTensor_kthvalue(THLongTensor *values_, THLongTensor *indice
     kthvalue_check("THLongTensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<int64_t, int64_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -158,6 +163,7 @@ EMBER_API void THFloatTensor_kthvalue(THFloatTensor *values_, THLongTensor *indi
     kthvalue_check("THFloatTensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<float, float>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -176,6 +182,7 @@ EMBER_API void THDoubleTensor_kthvalue(THDoubleTensor *values_, THLongTensor *in
     kthvalue_check("THDoubleTensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<double, double>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -194,6 +201,7 @@ EMBER_API void THHalfTensor_kthvalue(THHalfTensor *values_, THLongTensor *indice
     kthvalue_check("THHalfTensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -212,6 +220,7 @@ EMBER_API void THBoolTensor_kthvalue(THBoolTensor *values_, THLongTensor *indice
     kthvalue_check("THBoolTensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<bool, bool>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -230,6 +239,7 @@ EMBER_API void THBFloat16Tensor_kthvalue(THBFloat16Tensor *values_, THLongTensor
     kthvalue_check("THBFloat16Tensor_kthvalue", plan, static_cast<int64_t>(k));
     plan.th_outputs(values__i, indices__i);
     kernels::kthvalue_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();

@@ -20,7 +20,7 @@ Tensor median_run(const Tensor* values_out, const Tensor* indices_out, const Ten
   rt::DimPlan plan(op, self, std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
   median_check(op, plan);
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
-  plan.make_outputs(values_out, natural, indices_out);
+  plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::median_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim()); break;
     case DType::Char: kernels::median_dim<int8_t, int8_t>(plan.operands3(), plan.dim()); break;
@@ -34,8 +34,7 @@ Tensor median_run(const Tensor* values_out, const Tensor* indices_out, const Ten
     case DType::BFloat16: kernels::median_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim()); break;
     default: unsupported_dtype(op, plan.input().dtype());
   }
-  (void)indices_out;
-  return plan.values();
+  return plan.finish();
 }
 
 }  // namespace
@@ -61,7 +60,7 @@ EMBER_API unsigned char THByteTensor_medianall(THByteTensor *t) {
     median_check("THByteTensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<unsigned char>(plan.values().item().to<uint8_t>());
+    return ember::th::value_to_c<unsigned char>(plan.finish().item().to<uint8_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -78,7 +77,7 @@ EMBER_API char THCharTensor_medianall(THCharTensor *t) {
     median_check("THCharTensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<int8_t, int8_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<char>(plan.values().item().to<int8_t>());
+    return ember::th::value_to_c<char>(plan.finish().item().to<int8_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -95,7 +94,7 @@ EMBER_API short THShortTensor_medianall(THShortTensor *t) {
     median_check("THShortTensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<int16_t, int16_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<short>(plan.values().item().to<int16_t>());
+    return ember::th::value_to_c<short>(plan.finish().item().to<int16_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -112,7 +111,7 @@ EMBER_API int THIntTensor_medianall(THIntTensor *t) {
     median_check("THIntTensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<int32_t, int32_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<int>(plan.values().item().to<int32_t>());
+    return ember::th::value_to_c<int>(plan.finish().item().to<int32_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -129,7 +128,7 @@ EMBER_API long THLongTensor_medianall(THLongTensor *t) {
     median_check("THLongTensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<int64_t, int64_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<long>(plan.values().item().to<int64_t>());
+    return ember::th::value_to_c<long>(plan.finish().item().to<int64_t>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -146,7 +145,7 @@ EMBER_API float THFloatTensor_medianall(THFloatTensor *t) {
     median_check("THFloatTensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<float, float>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<float>(plan.values().item().to<float>());
+    return ember::th::value_to_c<float>(plan.finish().item().to<float>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -163,7 +162,7 @@ EMBER_API double THDoubleTensor_medianall(THDoubleTensor *t) {
     median_check("THDoubleTensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<double, double>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<double>(plan.values().item().to<double>());
+    return ember::th::value_to_c<double>(plan.finish().item().to<double>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -180,7 +179,7 @@ EMBER_API THHalf THHalfTensor_medianall(THHalfTensor *t) {
     median_check("THHalfTensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<THHalf>(plan.values().item().to<ember::Half>());
+    return ember::th::value_to_c<THHalf>(plan.finish().item().to<ember::Half>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -197,7 +196,7 @@ EMBER_API bool THBoolTensor_medianall(THBoolTensor *t) {
     median_check("THBoolTensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<bool, bool>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<bool>(plan.values().item().to<bool>());
+    return ember::th::value_to_c<bool>(plan.finish().item().to<bool>());
   } catch (...) {
     failure = ember::th::capture();
   }
@@ -214,7 +213,7 @@ EMBER_API THBFloat16 THBFloat16Tensor_medianall(THBFloat16Tensor *t) {
     median_check("THBFloat16Tensor_medianall", plan);
     plan.th_outputs(nullptr, nullptr);
     kernels::median_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<THBFloat16>(plan.values().item().to<ember::BFloat16>());
+    return ember::th::value_to_c<THBFloat16>(plan.finish().item().to<ember::BFloat16>());
   } catch (...) {
     failure = ember::th::capture();
   }

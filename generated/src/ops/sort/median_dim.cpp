@@ -20,7 +20,7 @@ std::tuple<Tensor, Tensor> median_dim_run(const Tensor* values_out, const Tensor
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{1, true, keepdim, true});
   median_dim_check(op, plan);
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
-  plan.make_outputs(values_out, natural, indices_out);
+  plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::median_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim()); break;
     case DType::Char: kernels::median_dim<int8_t, int8_t>(plan.operands3(), plan.dim()); break;
@@ -34,7 +34,7 @@ std::tuple<Tensor, Tensor> median_dim_run(const Tensor* values_out, const Tensor
     case DType::BFloat16: kernels::median_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim()); break;
     default: unsupported_dtype(op, plan.input().dtype());
   }
-  return {plan.values(), plan.indices()};
+  return plan.finish_pair();
 }
 
 }  // namespace
@@ -67,6 +67,7 @@ EMBER_API void THByteTensor_median(THByteTensor *values_, THLongTensor *indices_
     median_dim_check("THByteTensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -85,6 +86,7 @@ EMBER_API void THCharTensor_median(THCharTensor *values_, THLongTensor *indices_
     median_dim_check("THCharTensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<int8_t, int8_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -103,6 +105,7 @@ EMBER_API void THShortTensor_median(THShortTensor *values_, THLongTensor *indice
     median_dim_check("THShortTensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<int16_t, int16_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -121,6 +124,7 @@ EMBER_API void THIntTensor_median(THIntTensor *values_, THLongTensor *indices_, 
     median_dim_check("THIntTensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<int32_t, int32_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -139,6 +143,7 @@ EMBER_API void THLongTensor_median(THLongTensor *values_, THLongTensor *indices_
     median_dim_check("THLongTensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<int64_t, int64_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -157,6 +162,7 @@ EMBER_API void THFloatTensor_median(THFloatTensor *values_, THLongTensor *indice
     median_dim_check("THFloatTensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<float, float>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -175,6 +181,7 @@ EMBER_API void THDoubleTensor_median(THDoubleTensor *values_, THLongTensor *indi
     median_dim_check("THDoubleTensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<double, double>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -193,6 +200,7 @@ EMBER_API void THHalfTensor_median(THHalfTensor *values_, THLongTensor *indices_
     median_dim_check("THHalfTensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -211,6 +219,7 @@ EMBER_API void THBoolTensor_median(THBoolTensor *values_, THLongTensor *indices_
     median_dim_check("THBoolTensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<bool, bool>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -229,6 +238,7 @@ EMBER_API void THBFloat16Tensor_median(THBFloat16Tensor *values_, THLongTensor *
     median_dim_check("THBFloat16Tensor_median", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::median_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();

@@ -20,7 +20,7 @@ std::tuple<Tensor, Tensor> mode_run(const Tensor* values_out, const Tensor* indi
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{1, true, keepdim, true});
   mode_check(op, plan);
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
-  plan.make_outputs(values_out, natural, indices_out);
+  plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::mode_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim()); break;
     case DType::Char: kernels::mode_dim<int8_t, int8_t>(plan.operands3(), plan.dim()); break;
@@ -34,7 +34,7 @@ std::tuple<Tensor, Tensor> mode_run(const Tensor* values_out, const Tensor* indi
     case DType::BFloat16: kernels::mode_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim()); break;
     default: unsupported_dtype(op, plan.input().dtype());
   }
-  return {plan.values(), plan.indices()};
+  return plan.finish_pair();
 }
 
 }  // namespace
@@ -67,6 +67,7 @@ EMBER_API void THByteTensor_mode(THByteTensor *values_, THLongTensor *indices_, 
     mode_check("THByteTensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -85,6 +86,7 @@ EMBER_API void THCharTensor_mode(THCharTensor *values_, THLongTensor *indices_, 
     mode_check("THCharTensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<int8_t, int8_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -103,6 +105,7 @@ EMBER_API void THShortTensor_mode(THShortTensor *values_, THLongTensor *indices_
     mode_check("THShortTensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<int16_t, int16_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -121,6 +124,7 @@ EMBER_API void THIntTensor_mode(THIntTensor *values_, THLongTensor *indices_, TH
     mode_check("THIntTensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<int32_t, int32_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -139,6 +143,7 @@ EMBER_API void THLongTensor_mode(THLongTensor *values_, THLongTensor *indices_, 
     mode_check("THLongTensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<int64_t, int64_t>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -157,6 +162,7 @@ EMBER_API void THFloatTensor_mode(THFloatTensor *values_, THLongTensor *indices_
     mode_check("THFloatTensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<float, float>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -175,6 +181,7 @@ EMBER_API void THDoubleTensor_mode(THDoubleTensor *values_, THLongTensor *indice
     mode_check("THDoubleTensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<double, double>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -193,6 +200,7 @@ EMBER_API void THHalfTensor_mode(THHalfTensor *values_, THLongTensor *indices_, 
     mode_check("THHalfTensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -211,6 +219,7 @@ EMBER_API void THBoolTensor_mode(THBoolTensor *values_, THLongTensor *indices_, 
     mode_check("THBoolTensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<bool, bool>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -229,6 +238,7 @@ EMBER_API void THBFloat16Tensor_mode(THBFloat16Tensor *values_, THLongTensor *in
     mode_check("THBFloat16Tensor_mode", plan);
     plan.th_outputs(values__i, indices__i);
     kernels::mode_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim());
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();

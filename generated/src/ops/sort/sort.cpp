@@ -10,7 +10,7 @@ std::tuple<Tensor, Tensor> sort_run(const Tensor* values_out, const Tensor* indi
   static const char* const op = "sort";
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
-  plan.make_outputs(values_out, natural, indices_out);
+  plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::sort_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), descending); break;
     case DType::Char: kernels::sort_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), descending); break;
@@ -24,7 +24,7 @@ std::tuple<Tensor, Tensor> sort_run(const Tensor* values_out, const Tensor* indi
     case DType::BFloat16: kernels::sort_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim(), descending); break;
     default: unsupported_dtype(op, plan.input().dtype());
   }
-  return {plan.values(), plan.indices()};
+  return plan.finish_pair();
 }
 
 }  // namespace
@@ -56,6 +56,7 @@ EMBER_API void THByteTensor_sort(THByteTensor *rt_, THLongTensor *ri_, THByteTen
     ember::rt::DimPlan plan("THByteTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -73,6 +74,7 @@ EMBER_API void THCharTensor_sort(THCharTensor *rt_, THLongTensor *ri_, THCharTen
     ember::rt::DimPlan plan("THCharTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -90,6 +92,7 @@ EMBER_API void THShortTensor_sort(THShortTensor *rt_, THLongTensor *ri_, THShort
     ember::rt::DimPlan plan("THShortTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<int16_t, int16_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -107,6 +110,7 @@ EMBER_API void THIntTensor_sort(THIntTensor *rt_, THLongTensor *ri_, THIntTensor
     ember::rt::DimPlan plan("THIntTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<int32_t, int32_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -124,6 +128,7 @@ EMBER_API void THLongTensor_sort(THLongTensor *rt_, THLongTensor *ri_, THLongTen
     ember::rt::DimPlan plan("THLongTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<int64_t, int64_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -141,6 +146,7 @@ EMBER_API void THFloatTensor_sort(THFloatTensor *rt_, THLongTensor *ri_, THFloat
     ember::rt::DimPlan plan("THFloatTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<float, float>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -158,6 +164,7 @@ EMBER_API void THDoubleTensor_sort(THDoubleTensor *rt_, THLongTensor *ri_, THDou
     ember::rt::DimPlan plan("THDoubleTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<double, double>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -175,6 +182,7 @@ EMBER_API void THHalfTensor_sort(THHalfTensor *rt_, THLongTensor *ri_, THHalfTen
     ember::rt::DimPlan plan("THHalfTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -192,6 +200,7 @@ EMBER_API void THBoolTensor_sort(THBoolTensor *rt_, THLongTensor *ri_, THBoolTen
     ember::rt::DimPlan plan("THBoolTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<bool, bool>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -209,6 +218,7 @@ EMBER_API void THBFloat16Tensor_sort(THBFloat16Tensor *rt_, THLongTensor *ri_, T
     ember::rt::DimPlan plan("THBFloat16Tensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
     plan.th_outputs(rt__i, ri__i);
     kernels::sort_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();

@@ -23,7 +23,7 @@ std::tuple<Tensor, Tensor> topk_run(const Tensor* values_out, const Tensor* indi
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{k, false, false, true});
   topk_check(op, plan, k, largest, sorted);
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
-  plan.make_outputs(values_out, natural, indices_out);
+  plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::topk_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), k, largest, sorted); break;
     case DType::Char: kernels::topk_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), k, largest, sorted); break;
@@ -37,7 +37,7 @@ std::tuple<Tensor, Tensor> topk_run(const Tensor* values_out, const Tensor* indi
     case DType::BFloat16: kernels::topk_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim(), k, largest, sorted); break;
     default: unsupported_dtype(op, plan.input().dtype());
   }
-  return {plan.values(), plan.indices()};
+  return plan.finish_pair();
 }
 
 }  // namespace
@@ -70,6 +70,7 @@ EMBER_API void THByteTensor_topk(THByteTensor *rt_, THLongTensor *ri_, THByteTen
     topk_check("THByteTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -88,6 +89,7 @@ EMBER_API void THCharTensor_topk(THCharTensor *rt_, THLongTensor *ri_, THCharTen
     topk_check("THCharTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -106,6 +108,7 @@ EMBER_API void THShortTensor_topk(THShortTensor *rt_, THLongTensor *ri_, THShort
     topk_check("THShortTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<int16_t, int16_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -124,6 +127,7 @@ EMBER_API void THIntTensor_topk(THIntTensor *rt_, THLongTensor *ri_, THIntTensor
     topk_check("THIntTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<int32_t, int32_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -142,6 +146,7 @@ EMBER_API void THLongTensor_topk(THLongTensor *rt_, THLongTensor *ri_, THLongTen
     topk_check("THLongTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<int64_t, int64_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -160,6 +165,7 @@ EMBER_API void THFloatTensor_topk(THFloatTensor *rt_, THLongTensor *ri_, THFloat
     topk_check("THFloatTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<float, float>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -178,6 +184,7 @@ EMBER_API void THDoubleTensor_topk(THDoubleTensor *rt_, THLongTensor *ri_, THDou
     topk_check("THDoubleTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<double, double>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -196,6 +203,7 @@ EMBER_API void THHalfTensor_topk(THHalfTensor *rt_, THLongTensor *ri_, THHalfTen
     topk_check("THHalfTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -214,6 +222,7 @@ EMBER_API void THBoolTensor_topk(THBoolTensor *rt_, THLongTensor *ri_, THBoolTen
     topk_check("THBoolTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<bool, bool>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
@@ -232,6 +241,7 @@ EMBER_API void THBFloat16Tensor_topk(THBFloat16Tensor *rt_, THLongTensor *ri_, T
     topk_check("THBFloat16Tensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
     plan.th_outputs(rt__i, ri__i);
     kernels::topk_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+    plan.finish_pair();
     return;
   } catch (...) {
     failure = ember::th::capture();
