@@ -37,7 +37,7 @@ def scalar_args(op: Op) -> list[Arg]:
 
 def kernel_params(op: Op) -> str:
     """Extra parameters of the op's kernel template after the operands."""
-    parts = ["const char* op_name"] if op.kernel.nonzero else []
+    parts = []
     for a in scalar_args(op):
         parts.append(f"const Scalar& {a.name}_s" if a.type == "Scalar" else f"{a.cpp_type} {a.name}_s")
     return "".join(", " + p for p in parts)
@@ -52,20 +52,6 @@ def kernel_captures(op: Op) -> list[str]:
         else:
             lines.append(f"const C {a.name} = static_cast<C>({a.name}_s);")
     return lines
-
-
-def nonzero_check(op: Op) -> str | None:
-    """The kernel's pre-pass rejecting a zero integral divisor (see runtime/nonzero_check.h)."""
-    name = op.kernel.nonzero
-    if name is None:
-        return None
-    operand = op.kernel.inputs.index(name) + 1
-    return f'if constexpr (std::is_integral_v<T>) rt::require_nonzero<T>(ops, {operand}, op_name, "{name}");'
-
-
-def kernel_name_arg(op: Op, name: str) -> str:
-    """The op name a kernel with a nonzero check reports errors under."""
-    return f', "{name}"' if op.kernel.nonzero else ""
 
 
 def lambda_params(op: Op) -> str:

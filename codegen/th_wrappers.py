@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .cbinding import CBinding, CParam
 from .cpp import cpp_default
 from .dtypes import DType, DTypeTable
-from .kernel_code import kernel_arg_list, kernel_arg_type, kernel_name_arg, result_cpp, scalar_args
+from .kernel_code import kernel_arg_list, kernel_arg_type, result_cpp, scalar_args
 from .model import Op
 
 
@@ -95,10 +95,11 @@ def _pointwise(bld: _Builder) -> None:
     for name in op.kernel.inputs:
         p = bld.bound(name)
         assert p is not None, f"{bld.fn}: kernel input {name} is not bound"
+        divisor = ", true" if name == op.kernel.nonzero else ""
         if p.is_tensor:
-            inputs.append(f"ember::th::ThInput{{{bld.impl_of(p)}, nullptr, \"{name}\"}}")
+            inputs.append(f"ember::th::ThInput{{{bld.impl_of(p)}, nullptr, \"{name}\"{divisor}}}")
         else:
-            inputs.append(f"ember::th::ThInput{{nullptr, &{bld.value_of(p)}, \"{name}\"}}")
+            inputs.append(f"ember::th::ThInput{{nullptr, &{bld.value_of(p)}, \"{name}\"{divisor}}}")
     scalars = _scalar_call_args(bld)
     out_dtype = _param_dtype(out_p, d)
     kernel_out = result_cpp(op, d, for_th=True)
@@ -113,7 +114,7 @@ def _pointwise(bld: _Builder) -> None:
     bld.lines.append("{")
     bld.lines.append(f"  ember::th::ThPointwise<{n}> plan(\"{bld.fn}\", {target}, {{{{{', '.join(inputs)}}}}}, {str(resize or not direct).lower()});")
     kernel = f"{op.ident}_th_kernel" if op.kernel.th_expr else f"{op.ident}_kernel"
-    bld.lines.append(f"  {kernel}<{d.cpp}, {kernel_out}>(plan.operands(){kernel_name_arg(op, bld.fn)}{scalars});")
+    bld.lines.append(f"  {kernel}<{d.cpp}, {kernel_out}>(plan.operands(){scalars});")
     bld.lines.append("  plan.finish();")
     bld.lines.append("}")
     if not direct:

@@ -6,6 +6,8 @@
 
 #include "ember/error.h"
 #include "ember/views.h"
+#include "runtime/memory_overlap.h"
+#include "runtime/output.h"
 
 namespace ember::rt {
 
@@ -36,27 +38,6 @@ void check_dtype(const BlasDest& d, const Tensor& t, DType want, const char* arg
                               " (the dtype of ", ref, "); matrix products do not promote"), arg);
 }
 
-// An input that shares a storage with the destination, copied first: the
-// destination may be resized (its storage moved) and is written before
-// the input is read through.
-Tensor detach_from(const BlasDest& d, const Tensor& in) {
-  if (!d.tensor || !d.tensor->defined() || !in.defined()) return in;
-  const StorageImpl* s = d.tensor->impl()->storage;
-  return s && s == in.impl()->storage ? in.clone() : in;
-}
-
-// Same storage, offset, sizes and strides.
-bool same_view(const Tensor& a, const Tensor& b) {
-  return a.impl() == b.impl() || (a.impl()->storage && a.impl()->storage == b.impl()->storage &&
-                                  a.storage_offset() == b.storage_offset() && a.sizes() == b.sizes() &&
-                                  a.strides() == b.strides());
-}
-
-// self as the product may read it: the destination itself, or detached.
-Tensor self_for(const BlasDest& d, const Tensor& self) {
-  return d.tensor && d.tensor->defined() && same_view(*d.tensor, self) ? self : detach_from(d, self);
-}
-
 // self must broadcast to `shape` (PyTorch's expand: trailing dims equal or 1).
 void check_broadcasts(const BlasDest& d, const Tensor& self, const std::vector<int64_t>& shape) {
   bool ok = self.dim() <= static_cast<int64_t>(shape.size());
@@ -76,44 +57,44 @@ void check_th_shape(const BlasDest& d, const Tensor& t, const std::vector<int64_
                                " (", why, ")"), "self");
 }
 
-// The tensor the product is written to, holding self's values when they
-// count (use_self: beta != 0); shape and self already checked.
-Tensor prepare_result(const BlasDest& d, const Tensor& self, const std::vector<int64_t>& shape, DType dtype,
-                      bool use_self) {
-  if (d.tensor && d.tensor->defined() && has_internal_overlap(d.tensor->impl()))
-    fail(ErrorKind::Value, str(d.op, ": the result has dims of stride 0 (it is expanded): several elements would be "
-                                     "written to one memory location"), d.mode == Mode::Inplace ? "self" : "out");
-  Tensor result;
+// Where the product goes (Note [output aliasing]): the caller's tensor
+// (out=, in-place self, TH's r_) or a new one.
+rt::Output destination(const BlasDest& d) {
+  const bool given = d.mode == Mode::Out || d.mode == Mode::Inplace || d.mode == Mode::TH;
+  return rt::Output(d.op, given ? d.tensor : nullptr, d.mode == Mode::Inplace ? "self" : "out");
+}
+
+// The tensor the routine writes as its C (C = beta C + alpha op), holding
+// self's values when they count (use_self: beta != 0); every argument is
+// checked. `reads` are the product's operands.
+Tensor prepare_result(const BlasDest& d, rt::Output& result, const Tensor& self, const std::vector<int64_t>& shape,
+                      DType dtype, bool use_self, std::initializer_list<const Tensor*> reads) {
+  std::vector<const Tensor*> all(reads);
+  if (self.defined()) all.push_back(&self);
+  // In place (TH's r_ set to t too): C is self, read and written element by element.
+  const bool inplace = d.mode == Mode::Inplace || (d.mode == Mode::TH && rt::same_elements(d.tensor->impl(), self.impl()));
   switch (d.mode) {
-    case Mode::Functional:
-      result = empty(shape, dtype);
-      break;
     case Mode::Inplace:
-      result = *d.tensor;
-      if (result.sizes() != IntList(shape))
-        fail(ErrorKind::Value, str(d.op, ": in-place self of shape ", shape_of(result), " does not match the result's shape ",
-                                   sizes_text(shape)), "self");
-      use_self = false;
+      if (d.tensor->sizes() != IntList(shape))
+        fail(ErrorKind::Value, str(d.op, ": in-place self of shape ", shape_of(*d.tensor),
+                                   " does not match the result's shape ", sizes_text(shape)), "self");
       break;
     case Mode::Out:
-      result = *d.tensor;
-      check_defined(d, result, "out");
-      if (result.dtype() != dtype)
-        fail(ErrorKind::Type, str(d.op, ": out has dtype ", dtype_name(result.dtype()), ", expected ", dtype_name(dtype)),
-             "out");
-      if (result.sizes() != IntList(shape) || (shape.empty() && !result.is_scalar()))
-        resize(result.impl(), shape, {}, d.op, shape.empty());
-      break;
-    case Mode::TH:
-      result = *d.tensor;
-      if (result.impl() == self.impl()) use_self = false;
-      else resize_as(result.impl(), self.impl());
+      if (d.tensor->dtype() != dtype)
+        fail(ErrorKind::Type, str(d.op, ": out has dtype ", dtype_name(d.tensor->dtype()), ", expected ",
+                                  dtype_name(dtype)), "out");
       break;
     case Mode::THValue:
       return {};
+    default:
+      break;
   }
-  if (use_self && !same_view(result, self)) result.copy_(self);
-  return result;
+  if (inplace) return result.target(self.sizes(), dtype, reads, rt::Reads::Any, true);
+  // TH resizes r_ like t.
+  Tensor target = result.target(d.mode == Mode::TH ? self.sizes() : IntList(shape), dtype, all.data(), all.size(),
+                                rt::Reads::Any);
+  if (use_self) target.copy_(self);
+  return target;
 }
 
 // Note [blas layouts]: a rows x cols matrix with element strides (rs, cs),
@@ -224,10 +205,10 @@ Tensor run_gemm(const BlasDest& d, const Tensor* self, const Tensor& a, const ch
   if (batched && !accumulate) shape.insert(shape.begin(), a.size(0));
   const bool use_self = self && !is_zero(beta);
   if (self) check_self(d, *self, a.dtype(), a_arg, shape, str(a_arg, " ", shape_of(a), ", ", b_arg, " ", shape_of(b)));
-  const Tensor a_in = detach_from(d, a), b_in = detach_from(d, b);
-  Tensor result = prepare_result(d, self ? self_for(d, *self) : Tensor(), shape, a.dtype(), use_self);
-  gemm_into(result, a_in, b_in, batched, accumulate, self ? beta : Scalar(0), alpha, dispatch);
-  return result;
+  rt::Output out = destination(d);
+  const Tensor result = prepare_result(d, out, self ? *self : Tensor(), shape, a.dtype(), use_self, {&a, &b});
+  gemm_into(result, a, b, batched, accumulate, self ? beta : Scalar(0), alpha, dispatch);
+  return out.finish();
 }
 
 // A vector's checks.
@@ -275,9 +256,11 @@ Tensor run_gemv(const BlasDest& d, const Tensor* self, const Tensor& mat, const 
   const std::vector<int64_t> shape{mat.size(0)};
   if (self) check_self(d, *self, mat.dtype(), mat_arg, shape, str(mat_arg, " ", shape_of(mat), ", vec ", shape_of(vec)));
   const Scalar b = self ? beta : Scalar(0);
-  Tensor m = detach_from(d, mat), v = detach_from(d, vec);
-  Tensor result = prepare_result(d, self ? self_for(d, *self) : Tensor(), shape, mat.dtype(), self && !is_zero(beta));
-  if (shape[0] == 0) return result;
+  Tensor m = mat, v = vec;
+  rt::Output out = destination(d);
+  const Tensor result = prepare_result(d, out, self ? *self : Tensor(), shape, mat.dtype(), self && !is_zero(beta),
+                                       {&mat, &vec});
+  if (shape[0] == 0) return out.finish();
   const Layout lm = readable(m, 0);
   const int64_t incx = increment(v);
   Tensor target = result;
@@ -293,8 +276,8 @@ Tensor run_gemv(const BlasDest& d, const Tensor* self, const Tensor& mat, const 
                               : GemvCall{false, m.size(0), m.size(1), alpha, m.data_ptr(), lm.ld, v.data_ptr(), incx, b,
                                          target.data_ptr(), incy};
   dispatch(result.dtype(), g);
-  if (!target.is_same(result)) result.copy_(target);
-  return result;
+  if (!target.is_same(result)) Tensor(result).copy_(target);
+  return out.finish();
 }
 
 Tensor run_ger(const BlasDest& d, const Tensor* self, const Tensor& vec1, const char* arg1, const Tensor& vec2,
@@ -305,9 +288,11 @@ Tensor run_ger(const BlasDest& d, const Tensor* self, const Tensor& vec1, const 
   const std::vector<int64_t> shape{vec1.size(0), vec2.size(0)};
   if (self) check_self(d, *self, vec1.dtype(), arg1, shape, str(arg1, " ", shape_of(vec1), ", ", arg2, " ", shape_of(vec2)));
   const Scalar b = self ? beta : Scalar(0);
-  Tensor x = detach_from(d, vec1), y = detach_from(d, vec2);
-  Tensor result = prepare_result(d, self ? self_for(d, *self) : Tensor(), shape, vec1.dtype(), self && !is_zero(beta));
-  if (result.numel() == 0) return result;
+  Tensor x = vec1, y = vec2;
+  rt::Output out = destination(d);
+  const Tensor result = prepare_result(d, out, self ? *self : Tensor(), shape, vec1.dtype(), self && !is_zero(beta),
+                                       {&vec1, &vec2});
+  if (result.numel() == 0) return out.finish();
   const int64_t incx = increment(x), incy = increment(y);
   Tensor target = result;
   std::optional<Layout> lr = layout_of(result, 0);
@@ -322,8 +307,8 @@ Tensor run_ger(const BlasDest& d, const Tensor* self, const Tensor& vec1, const 
                               : GerCall{shape[0], shape[1], alpha, x.data_ptr(), incx, y.data_ptr(), incy, b,
                                         target.data_ptr(), lr->ld};
   dispatch(result.dtype(), g);
-  if (!target.is_same(result)) result.copy_(target);
-  return result;
+  if (!target.is_same(result)) Tensor(result).copy_(target);
+  return out.finish();
 }
 
 }  // namespace
@@ -374,14 +359,9 @@ Tensor run_dot(const BlasDest& d, const Tensor& self, const Tensor& tensor, DotD
       *d.value = sum;
       return {};
     case Mode::Out: {
-      Tensor out = *d.tensor;
-      check_defined(d, out, "out");
-      if (out.dtype() != self.dtype())
-        fail(ErrorKind::Type, str(d.op, ": out has dtype ", dtype_name(out.dtype()), ", expected ",
-                                  dtype_name(self.dtype())), "out");
-      if (!out.is_scalar()) resize(out.impl(), {}, {}, d.op, true);
-      out.copy_(scalar_tensor(sum, self.dtype()));
-      return out;
+      rt::Output out(d.op, d.tensor, "out");
+      out.check_dtype(self.dtype());
+      return out.assign(scalar_tensor(sum, self.dtype()));
     }
     default:
       return scalar_tensor(sum, self.dtype());
@@ -395,14 +375,9 @@ Tensor reshaped(const Tensor& t, IntList shape) { return (t.is_contiguous() ? t 
 
 // The result of matmul written to out (resized), or returned.
 Tensor deliver(const Tensor* out, const Tensor& r) {
-  if (!out) return r;
-  Tensor o = *out;
-  if (!o.defined()) fail(ErrorKind::Value, "matmul: out is an undefined tensor", "out");
-  if (o.dtype() != r.dtype())
-    fail(ErrorKind::Type, str("matmul: out has dtype ", dtype_name(o.dtype()), ", expected ", dtype_name(r.dtype())), "out");
-  if (o.sizes() != r.sizes() || (r.dim() == 0 && !o.is_scalar())) resize(o.impl(), r.sizes(), {}, "matmul", r.dim() == 0);
-  o.copy_(r);
-  return o;
+  rt::Output result("matmul", out, "out");
+  result.check_dtype(r.dtype());
+  return result.assign(r);
 }
 
 }  // namespace

@@ -498,6 +498,9 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
   if (!result) fail(ErrorKind::Value, str(fn, ": the result is NULL"));
   if (num_inputs <= 0) fail(ErrorKind::Value, str(fn, ": invalid number of inputs ", num_inputs));
   if (!inputs) fail(ErrorKind::Value, str(fn, ": inputs is NULL"));
+  if (dimension < -2 || dimension == -1 || dimension >= EMBER_MAX_DIMS)
+    fail(ErrorKind::Index, str(fn, ": invalid dimension ", dimension, " (0-based, below ", EMBER_MAX_DIMS,
+                               ", or -2 for the last)"), "dimension");
   std::vector<Tensor> in;
   int max_dim = dimension + 1;
   for (int i = 0; i < num_inputs; ++i) {
@@ -510,7 +513,6 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
   }
   // dimension -2 (Lua's -1 less TH_INDEX_BASE) means the last dim.
   const int cat_dim = dimension == -2 ? std::max(max_dim - 1, 0) : dimension;
-  if (cat_dim < 0) fail(ErrorKind::Index, str(fn, ": invalid dimension ", dimension), "dimension");
   // A dim an input lacks counts as size 1 (0 for an input without dims),
   // and sizes of 0 fit any other: TH's rules.
   auto size_of = [&](const Tensor& t, int d) -> int64_t { return d < t.dim() ? t.size(d) : std::min<int64_t>(t.dim(), 1); };
@@ -533,6 +535,16 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
     shape[d] = s;
   }
   if (all_empty) return;  // TH leaves the result as it is
+  // Each input must fill its slot exactly: one with a size-0 dim passes the
+  // rule above yet holds nothing to fill a slot of size 1 with.
+  int64_t row = 1;
+  for (int d = 0; d < max_dim; ++d) row = d == cat_dim ? row : row * shape[d];
+  for (int j = 0; j < num_inputs; ++j) {
+    const Tensor& t = in[j];
+    if (t.dim() > 0 && row * (cat_dim < t.dim() ? t.size(cat_dim) : 1) != t.numel())
+      fail(ErrorKind::Value, str(fn, ": input ", j, " of sizes ", sizes_text(t.sizes()), " does not fill its part of the result ",
+                                 sizes_text(shape), " (dim ", cat_dim, ")"));
+  }
   const Tensor out = Tensor::borrow(result);
   Output written(fn, &out, "result");
   std::vector<const Tensor*> reads;

@@ -2,6 +2,7 @@
 
 #include "ember/error.h"
 #include "runtime/tensor_operands.h"
+#include "runtime/th_empty.h"
 
 namespace ember::rt {
 
@@ -17,8 +18,8 @@ DimPlan::DimPlan(const char* op, const Tensor& self, std::optional<int64_t> dim,
     input_ = self.dim() == 1 ? self : self.contiguous().view({self.numel()});
     dim_ = 0;
   } else {
-    input_ = self;
-    dim_ = wrap_dim(*dim, self.dim(), op);
+    input_ = dimmed(self);
+    dim_ = wrap_dim(*dim, input_.dim(), op);
   }
   n_ = input_.dim() == 0 ? 1 : input_.size(dim_);
   if (s_.indices && n_ >= kMaxPositions)

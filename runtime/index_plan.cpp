@@ -63,10 +63,6 @@ bool shares_storage(const Tensor& a, const Tensor& b) {
 
 Tensor unaliased(const Tensor& t, const Tensor& written) { return shares_storage(t, written) ? t.clone() : t; }
 
-Tensor dimmed(const Tensor& t) {
-  return t.dim() == 0 && !t.is_scalar() ? empty({0}, t.dtype()) : t;
-}
-
 void resize_out(const Tensor& out, IntList shape, const char* op) {
   if (out.sizes() == shape && (!shape.empty() || out.is_scalar())) return;
   resize(out.impl(), shape, {}, op, shape.empty());

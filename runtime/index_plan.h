@@ -14,6 +14,7 @@
 #include "ember/tensor.h"
 #include "kernels/gather.h"
 #include "kernels/operands.h"
+#include "runtime/th_empty.h"
 
 namespace ember::rt {
 
@@ -43,10 +44,6 @@ bool shares_storage(const Tensor& a, const Tensor& b);
 // `t` itself, or a copy of it when it shares storage with `written`: an
 // input that the op's writes could change under it.
 Tensor unaliased(const Tensor& t, const Tensor& written);
-// TH's empty tensor (no dims and, unlike a 0-dim tensor, no element) as
-// a [0] tensor, so that shape rules see it has no elements; any other
-// tensor as it is.
-Tensor dimmed(const Tensor& t);
 // PyTorch's ensure_nonempty_dim: 0-dim tensors count as 1-dim here.
 inline int64_t dims_at_least_one(const Tensor& t) { return t.dim() == 0 ? 1 : t.dim(); }
 // Size and stride of dim d, with a 0-dim tensor seen as [1].

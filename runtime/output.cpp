@@ -41,7 +41,9 @@ const Tensor& Output::target(IntList shape, DType dtype, const Tensor* const* re
   bool clash = false;
   for (size_t i = 0; i < n_reads; ++i) {
     const Tensor* in = reads[i];
-    if (!in || !in->defined() || !may_overlap(out, in->impl())) continue;
+    // One TensorImpl is an overlap even without elements: resizing the
+    // output would reshape the input.
+    if (!in || !in->defined() || (in->impl() != out && !may_overlap(out, in->impl()))) continue;
     // An elementwise read of exactly the output's elements is safe only once
     // the output has its final shape (a resize could move the storage).
     const bool safe = how == Reads::Elementwise && has_shape(*given_, shape) && same_elements(out, in->impl());

@@ -6,6 +6,7 @@
 
 #include "ember/error.h"
 #include "ember/views.h"
+#include "runtime/nonzero_check.h"
 #include "runtime/output.h"
 #include "runtime/tensor_operands.h"
 
@@ -32,6 +33,12 @@ DType wrapped_dtype(const Scalar& s) {
     case Scalar::Kind::Floating: return default_dtype();
   }
   return DType::Long;
+}
+
+bool has_zero_size(const std::vector<int64_t>& shape) {
+  for (int64_t s : shape)
+    if (s == 0) return true;
+  return false;
 }
 
 // A number converted to `d`, stored where a stride-0 operand can read it.
@@ -132,8 +139,9 @@ PointwiseTypes pointwise_types(const char* op, const PointwiseArg* args, int n, 
 }
 
 template <int NIn>
-Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std::array<PointwiseArg, NIn>& args,
-                     ResultRule rule, DTypeSet dtypes, PointwiseKernel<NIn + 1> kernel) {
+Tensor run_pointwise(const PointwiseOp& pointwise, const Tensor* out, bool inplace,
+                     const std::array<PointwiseArg, NIn>& args, PointwiseKernel<NIn + 1> kernel) {
+  const char* op = pointwise.name;
   const char* out_arg = inplace ? "self" : "out";
   if (out && !out->defined()) fail(ErrorKind::Value, str(op, ": ", out_arg, " is an undefined tensor"), out_arg);
   PointwiseTypes types{};
@@ -142,11 +150,16 @@ Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std:
     types = {out->dtype(), out->dtype()};
     shape = out->sizes().vec();
   } else {
-    types = pointwise_types(op, args.data(), NIn, rule);
+    types = pointwise_types(op, args.data(), NIn, pointwise.rule);
     for (const PointwiseArg& a : args)
       if (a.tensor) shape = broadcast_shapes(shape, a.tensor->sizes(), op);
   }
-  require_dtype(op, dtypes, types.compute);
+  require_dtype(op, pointwise.dtypes, types.compute);
+  if (pointwise.nonzero >= 0 && is_integral(types.compute) && !has_zero_size(shape)) {
+    const PointwiseArg& divisor = args[pointwise.nonzero];
+    if (divisor.tensor) require_nonzero(op, divisor.tensor->impl(), pointwise.nonzero_arg);
+    else require_nonzero(op, *divisor.scalar, pointwise.nonzero_arg);
+  }
   if (!out) {
     Tensor small;
     if (try_small_pointwise<NIn>(args, types, kernel, &small)) return small;
@@ -180,13 +193,13 @@ Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std:
   return result.finish();
 }
 
-template Tensor run_pointwise<0>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 0>&, ResultRule, DTypeSet,
+template Tensor run_pointwise<0>(const PointwiseOp&, const Tensor*, bool, const std::array<PointwiseArg, 0>&,
                                  PointwiseKernel<1>);
-template Tensor run_pointwise<1>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 1>&, ResultRule, DTypeSet,
+template Tensor run_pointwise<1>(const PointwiseOp&, const Tensor*, bool, const std::array<PointwiseArg, 1>&,
                                  PointwiseKernel<2>);
-template Tensor run_pointwise<2>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 2>&, ResultRule, DTypeSet,
+template Tensor run_pointwise<2>(const PointwiseOp&, const Tensor*, bool, const std::array<PointwiseArg, 2>&,
                                  PointwiseKernel<3>);
-template Tensor run_pointwise<3>(const char*, const Tensor*, bool, const std::array<PointwiseArg, 3>&, ResultRule, DTypeSet,
+template Tensor run_pointwise<3>(const PointwiseOp&, const Tensor*, bool, const std::array<PointwiseArg, 3>&,
                                  PointwiseKernel<4>);
 
 }  // namespace ember::rt

@@ -43,6 +43,15 @@ bool can_cast(DType from, DType to);
 template <int N>
 using PointwiseKernel = FunctionRef<void(DType compute, kernels::Operands<N>& ops)>;
 
+// What the driver needs to know of a pointwise op (its schema entry).
+struct PointwiseOp {
+  const char* name;
+  ResultRule rule;
+  DTypeSet dtypes;                  // the compute dtypes its kernel has
+  int nonzero = -1;                 // the input that must hold no zero for integral dtypes (a divisor), or -1
+  const char* nonzero_arg = nullptr;
+};
+
 // PyTorch's pow(Tensor, Scalar) check: an integral (or bool) `self`
 // raised to a negative integral number is an error ("Integers to negative
 // integer powers are not allowed"); tensor exponents are not checked.
@@ -50,11 +59,10 @@ void require_nonnegative_power(const char* op, const Tensor& self, const Scalar&
 
 // Runs `kernel` over the inputs broadcast together. `out` null: a new
 // result; `out == args[0].tensor` with inplace: the in-place variant;
-// otherwise out= (resized to the broadcast shape). The compute dtype must
-// be one of `dtypes`. Output aliasing: Note [output aliasing]. Returns
-// the result.
+// otherwise out= (resized to the broadcast shape). Output aliasing: Note
+// [output aliasing]. Returns the result.
 template <int NIn>
-Tensor run_pointwise(const char* op, const Tensor* out, bool inplace, const std::array<PointwiseArg, NIn>& args,
-                     ResultRule rule, DTypeSet dtypes, PointwiseKernel<NIn + 1> kernel);
+Tensor run_pointwise(const PointwiseOp& op, const Tensor* out, bool inplace, const std::array<PointwiseArg, NIn>& args,
+                     PointwiseKernel<NIn + 1> kernel);
 
 }  // namespace ember::rt

@@ -199,7 +199,7 @@ void cross_out(Tensor& out, const Tensor& self, const Tensor& other, std::option
 
 double th_dist_value(TensorImpl* a, TensorImpl* b, double p, const th::Fn& fn) {
   const std::string name = fn.str();
-  const Tensor ta = Tensor::borrow(a), tb = Tensor::borrow(b);
+  const Tensor ta = Tensor::borrow(th::need(a, fn, "a")), tb = Tensor::borrow(th::need(b, fn, "b"));
   if (ta.numel() != tb.numel())
     fail(ErrorKind::Value, str(name, ": b has ", tb.numel(), " elements but a has ", ta.numel(),
                                " (TH needs equal element counts)"), "b");

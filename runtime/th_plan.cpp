@@ -3,8 +3,10 @@
 #include "ember/error.h"
 #include "ember/tensor.h"
 #include "ember/views.h"
+#include "runtime/nonzero_check.h"
 #include "runtime/reduce_plan.h"
 #include "runtime/tensor_operands.h"
+#include "runtime/th_empty.h"
 
 namespace ember::th {
 
@@ -31,6 +33,11 @@ ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<
     shapes_agree = shapes_agree && rt::sizes(in.tensor) == rt::sizes(like);
     inputs_[i] = Tensor::borrow(const_cast<TensorImpl*>(in.tensor));
     reads[i] = &inputs_[i];
+  }
+  for (const ThInput& in : inputs) {
+    if (!in.nonzero) continue;
+    if (in.tensor && is_integral(rt::dtype(in.tensor))) rt::require_nonzero(op, in.tensor, in.arg);
+    if (in.value && first && is_integral(rt::dtype(first))) rt::require_nonzero(op, rt::dtype(first), in.value, in.arg);
   }
   if (n == 0) {  // nothing to compute; TH's empty tensor (no dims) is no 0-dim shape
     if (like != out) rt::resize_as(out, like);
@@ -87,16 +94,18 @@ ThReduce<N>::ThReduce(const char* op, const std::array<TensorImpl*, N>& outs, co
     outs_[k].emplace(op, &given_[k], N == 1 ? "out" : kArgs[k]);
   }
   if constexpr (N == 2) rt::check_distinct_outputs(op, given_[0], given_[1], "indices");
-  dim_ = rt::wrap_dim(dim, self->nDimension, op);
-  if (N == 2 && self->nDimension > 0 && self->size[dim_] == 0)
+  input_ = rt::dimmed(Tensor::borrow(const_cast<TensorImpl*>(self)));
+  const TensorImpl* in = input_.impl();
+  dim_ = rt::wrap_dim(dim, in->nDimension, op);
+  if (N == 2 && in->nDimension > 0 && in->size[dim_] == 0)
     fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", dim_, " of size 0 (there is no element to pick)"), "self");
-  std::vector<int64_t> shape = rt::reduced_shape(self, dim_, keepdim);
+  std::vector<int64_t> shape = rt::reduced_shape(in, dim_, keepdim);
   if (shape.empty()) shape = {1};  // TH has no 0-dim tensors
-  const Tensor input = Tensor::borrow(const_cast<TensorImpl*>(self));
+  const Tensor self_t = Tensor::borrow(const_cast<TensorImpl*>(self));
   std::array<const TensorImpl*, N> targets{};
   for (int k = 0; k < N; ++k)
-    targets[k] = outs_[k]->target(shape, given_[k].dtype(), {&input}, rt::Reads::Any).impl();
-  rt::set_reduce_operands<N + 1>(ops_, self, dim_, keepdim, targets);
+    targets[k] = outs_[k]->target(shape, given_[k].dtype(), {&self_t, &input_}, rt::Reads::Any).impl();
+  rt::set_reduce_operands<N + 1>(ops_, in, dim_, keepdim, targets);
 }
 
 template <int N>

@@ -19,8 +19,9 @@ namespace ember::th {
 // kernel's element type (TH's `real value`).
 struct ThInput {
   const TensorImpl* tensor = nullptr;
-  const void* value = nullptr;
-  const char* arg = nullptr;  // the op's argument name, for errors
+  const void* value = nullptr;  // of the first tensor input's dtype
+  const char* arg = nullptr;    // the op's argument name, for errors
+  bool nonzero = false;         // a divisor: no zero for integral dtypes (runtime/nonzero_check.h)
 };
 
 template <int NIn>
@@ -62,6 +63,7 @@ class ThReduce {
  private:
   std::array<Tensor, N> given_;
   std::array<std::optional<rt::Output>, N> outs_;
+  Tensor input_;  // self, TH's empty tensor as [0]
   int64_t dim_ = 0;
   kernels::Operands<N + 1> ops_;
 };

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from ..cpp import Decl, declarations, out_names
 from ..dtypes import DTypeTable
 from ..kernel_code import (dispatch_dtypes, kernel_arg_names, kernel_arg_params, kernel_arg_values, kernel_captures,
-                           kernel_name_arg, kernel_params, lambda_params, nonzero_check, result_cpp, result_dtype_name,
-                           scalar_args)
+                           kernel_params, lambda_params, result_cpp, result_dtype_name, scalar_args)
 from ..model import Op
 from ..ops import BLAS_ROUTINES
 from ..render import render
@@ -199,7 +198,7 @@ def emit(schemas: SchemaSet, out: Output) -> None:
             kernel_params=kernel_params(op) if sig else "", captures=kernel_captures(op) if sig else [],
             lambda_params=lambda_params(op) if sig and op.kernel.kind == "pointwise" else "",
             scalar_run_params=_scalar_run_params(op) if sig else "", scalar_names=_scalar_names(op) if sig else "",
-            nonzero_check=nonzero_check(op), kernel_name_arg=kernel_name_arg(op, sig.base_name if sig else op.name),
+            nonzero=op.kernel.inputs.index(op.kernel.nonzero) if op.kernel.nonzero else -1,
             n_inputs=len(op.kernel.inputs), th_functions=th_functions(op, table),
             has_dim=bool(sig and sig.arg("dim")), table=table.dtypes,
             blas_call=BLAS_ROUTINES.get(op.kernel.routine or ""),

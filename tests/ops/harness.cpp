@@ -694,6 +694,8 @@ void th_dtype_mismatch(DType want, const Tensor& t) {
   ADD_FAILURE() << "th<>: passing a " << dtype_name(t.dtype()) << " tensor as a " << dtype_name(want) << " one";
 }
 
+Tensor th_empty(DType dtype) { return Tensor::adopt(rt::tensor_new(dtype)); }
+
 namespace detail {
 
 DType param_dtype(const CParam& p, DType d) { return p.fixed ? p.dtype : d; }

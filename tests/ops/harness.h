@@ -140,6 +140,10 @@ CT* th(const Tensor& t) {
   return reinterpret_cast<CT*>(t.impl());
 }
 
+// TH's empty tensor (no dims, no storage: THTensor_new()) as a Tensor, so
+// that an error example's arguments are freed when the call raises.
+Tensor th_empty(DType dtype);
+
 // What a C parameter of a binding stands for.
 enum class CRole : int8_t {
   Out,      // r_ / values_: resized by the call

@@ -192,4 +192,4 @@ TEST(OpAll, THBoolTensor_logicalall) { check_th_reduce_all(kOp, DType::Bool, kTh
 
 TEST(OpAll, THBFloat16Tensor_logicalall) { check_th_reduce_all(kOp, DType::BFloat16, kThLogicalall, ThReturn::Int, [](const ThCall& c) { return static_cast<double>(THBFloat16Tensor_logicalall(c.tensor<THBFloat16Tensor>(0))); }); }
 
-TEST(OpAll, Error0) { expect_th_error("THByteTensor_logicalall", 1, "self", [] { THByteTensor_logicalall(THByteTensor_new()); }); }
+TEST(OpAll, Error0) { expect_th_error("THByteTensor_logicalall", 1, "self", [] { THByteTensor_logicalall(th<THByteTensor>(th_empty(ember::kByte))); }); }

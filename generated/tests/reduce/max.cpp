@@ -194,4 +194,4 @@ TEST(OpMax, THBFloat16Tensor_maxall) { check_th_reduce_all(kOp, DType::BFloat16,
 
 TEST(OpMax, Error0) { expect_error(ember::ErrorKind::Value, "max", "self", [] { ember::max(ember::ones({0, 3})); }); }
 
-TEST(OpMax, Error1) { expect_th_error("THFloatTensor_maxall", 1, "self", [] { THFloatTensor_maxall(THFloatTensor_new()); }); }
+TEST(OpMax, Error1) { expect_th_error("THFloatTensor_maxall", 1, "self", [] { THFloatTensor_maxall(th<THFloatTensor>(th_empty(ember::kFloat))); }); }

@@ -98,4 +98,4 @@ TEST(OpMean, THBFloat16Tensor_meanall) { check_th_reduce_all(kOp, DType::BFloat1
 
 TEST(OpMean, Error0) { expect_error(ember::ErrorKind::Type, "mean", nullptr, [] { ember::mean(ember::ones({2, 3}, ember::kLong)); }); }
 
-TEST(OpMean, Error1) { expect_th_error("THFloatTensor_meanall", 1, "self", [] { THFloatTensor_meanall(THFloatTensor_new()); }); }
+TEST(OpMean, Error1) { expect_th_error("THFloatTensor_meanall", 1, "self", [] { THFloatTensor_meanall(th<THFloatTensor>(th_empty(ember::kFloat))); }); }

@@ -197,4 +197,4 @@ TEST(OpMinDim, Error0) { expect_error(ember::ErrorKind::Index, "min", "dim", [] 
 
 TEST(OpMinDim, Error1) { expect_error(ember::ErrorKind::Value, "min", "self", [] { ember::min(ember::ones({0, 2}), 0); }); }
 
-TEST(OpMinDim, Error2) { expect_th_error("THFloatTensor_min", 3, "self", [] { THFloatTensor_min(THFloatTensor_new(), THLongTensor_new(), THFloatTensor_newWithSize2d(0, 2), 0, 0); }); }
+TEST(OpMinDim, Error2) { expect_th_error("THFloatTensor_min", 3, "self", [] { THFloatTensor_min(th<THFloatTensor>(th_empty(ember::kFloat)), th<THLongTensor>(th_empty(ember::kLong)), th<THFloatTensor>(ember::empty({0, 2})), 0, 0); }); }

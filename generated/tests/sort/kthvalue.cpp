@@ -195,4 +195,4 @@ TEST(OpKthvalue, THBFloat16Tensor_kthvalue) { check_th_reduce(kOp, DType::BFloat
 
 TEST(OpKthvalue, Error0) { expect_error(ember::ErrorKind::Index, "kthvalue", "k", [] { ember::kthvalue(ember::ones({2, 3}), 0); }); }
 
-TEST(OpKthvalue, Error1) { expect_th_error("THFloatTensor_kthvalue", 4, "k", [] { THFloatTensor_kthvalue(THFloatTensor_new(), THLongTensor_new(), THFloatTensor_newWithSize2d(2, 3), 4, 1, 0); }); }
+TEST(OpKthvalue, Error1) { expect_th_error("THFloatTensor_kthvalue", 4, "k", [] { THFloatTensor_kthvalue(th<THFloatTensor>(th_empty(ember::kFloat)), th<THLongTensor>(th_empty(ember::kLong)), th<THFloatTensor>(ember::empty({2, 3})), 4, 1, 0); }); }

@@ -14,8 +14,10 @@ void add_kernel(kernels::Operands<3>& ops, const Scalar& alpha_s) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self + alpha * other; });
 }
 
+constexpr rt::PointwiseOp add_op{"add", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+
 Tensor add_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& alpha) {
-  return rt::run_pointwise<2>("add", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<2>(add_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return add_kernel<uint8_t, uint8_t>(ops, alpha);

@@ -8,21 +8,22 @@ namespace {
 
 // self + ops::div<C>(value * tensor1, tensor2), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
-void addcdiv_kernel(kernels::Operands<4>& ops, const char* op_name, const Scalar& value_s) {
+void addcdiv_kernel(kernels::Operands<4>& ops, const Scalar& value_s) {
   using C = kernels::opmath_t<T>;
   const C value = value_s.template to<C>();
-  if constexpr (std::is_integral_v<T>) rt::require_nonzero<T>(ops, 3, op_name, "tensor2");
   kernels::pointwise<OutT, T, 3>(ops, [=](C self, C tensor1, C tensor2) { return self + ops::div<C>(value * tensor1, tensor2); });
 }
 
+constexpr rt::PointwiseOp addcdiv_op{"addcdiv", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, 2, "tensor2"};
+
 Tensor addcdiv_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
-  return rt::run_pointwise<3>("addcdiv", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<3>(addcdiv_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<4>& ops) {
                                    switch (dtype) {
-                                     case DType::Float: return addcdiv_kernel<float, float>(ops, "addcdiv", value);
-                                     case DType::Double: return addcdiv_kernel<double, double>(ops, "addcdiv", value);
-                                     case DType::Half: return addcdiv_kernel<ember::Half, ember::Half>(ops, "addcdiv", value);
-                                     case DType::BFloat16: return addcdiv_kernel<ember::BFloat16, ember::BFloat16>(ops, "addcdiv", value);
+                                     case DType::Float: return addcdiv_kernel<float, float>(ops, value);
+                                     case DType::Double: return addcdiv_kernel<double, double>(ops, value);
+                                     case DType::Half: return addcdiv_kernel<ember::Half, ember::Half>(ops, value);
+                                     case DType::BFloat16: return addcdiv_kernel<ember::BFloat16, ember::BFloat16>(ops, value);
                                      default: unsupported_dtype("addcdiv", dtype);
                                    }
                                  });
@@ -62,8 +63,8 @@ EMBER_API void THByteTensor_addcdiv(THByteTensor *r_, THByteTensor *t, unsigned 
     TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Byte, "THByteTensor_addcdiv", "src2", "tensor2");
     const uint8_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<3> plan("THByteTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2"}}}, true);
-      addcdiv_kernel<uint8_t, uint8_t>(plan.operands(), "THByteTensor_addcdiv", ember::Scalar(value_v));
+      ember::th::ThPointwise<3> plan("THByteTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
+      addcdiv_kernel<uint8_t, uint8_t>(plan.operands(), ember::Scalar(value_v));
       plan.finish();
     }
     return;
@@ -83,8 +84,8 @@ EMBER_API void THCharTensor_addcdiv(THCharTensor *r_, THCharTensor *t, char valu
     TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Char, "THCharTensor_addcdiv", "src2", "tensor2");
     const int8_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<3> plan("THCharTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2"}}}, true);
-      addcdiv_kernel<int8_t, int8_t>(plan.operands(), "THCharTensor_addcdiv", ember::Scalar(value_v));
+      ember::th::ThPointwise<3> plan("THCharTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
+      addcdiv_kernel<int8_t, int8_t>(plan.operands(), ember::Scalar(value_v));
       plan.finish();
     }
     return;
@@ -104,8 +105,8 @@ EMBER_API void THShortTensor_addcdiv(THShortTensor *r_, THShortTensor *t, short 
     TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Short, "THShortTensor_addcdiv", "src2", "tensor2");
     const int16_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<3> plan("THShortTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2"}}}, true);
-      addcdiv_kernel<int16_t, int16_t>(plan.operands(), "THShortTensor_addcdiv", ember::Scalar(value_v));
+      ember::th::ThPointwise<3> plan("THShortTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
+      addcdiv_kernel<int16_t, int16_t>(plan.operands(), ember::Scalar(value_v));
       plan.finish();
     }
     return;
@@ -125,8 +126,8 @@ EMBER_API void THIntTensor_addcdiv(THIntTensor *r_, THIntTensor *t, int value, T
     TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Int, "THIntTensor_addcdiv", "src2", "tensor2");
     const int32_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<3> plan("THIntTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2"}}}, true);
-      addcdiv_kernel<int32_t, int32_t>(plan.operands(), "THIntTensor_addcdiv", ember::Scalar(value_v));
+      ember::th::ThPointwise<3> plan("THIntTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
+      addcdiv_kernel<int32_t, int32_t>(plan.operands(), ember::Scalar(value_v));
       plan.finish();
     }
     return;
@@ -146,8 +147,8 @@ EMBER_API void THLongTensor_addcdiv(THLongTensor *r_, THLongTensor *t, long valu
     TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Long, "THLongTensor_addcdiv", "src2", "tensor2");
     const int64_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<3> plan("THLongTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2"}}}, true);
-      addcdiv_kernel<int64_t, int64_t>(plan.operands(), "THLongTensor_addcdiv", ember::Scalar(value_v));
+      ember::th::ThPointwise<3> plan("THLongTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
+      addcdiv_kernel<int64_t, int64_t>(plan.operands(), ember::Scalar(value_v));
       plan.finish();
     }
     return;
@@ -167,8 +168,8 @@ EMBER_API void THFloatTensor_addcdiv(THFloatTensor *r_, THFloatTensor *t, float 
     TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Float, "THFloatTensor_addcdiv", "src2", "tensor2");
     const float value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<3> plan("THFloatTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2"}}}, true);
-      addcdiv_kernel<float, float>(plan.operands(), "THFloatTensor_addcdiv", ember::Scalar(value_v));
+      ember::th::ThPointwise<3> plan("THFloatTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
+      addcdiv_kernel<float, float>(plan.operands(), ember::Scalar(value_v));
       plan.finish();
     }
     return;
@@ -188,8 +189,8 @@ EMBER_API void THDoubleTensor_addcdiv(THDoubleTensor *r_, THDoubleTensor *t, dou
     TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Double, "THDoubleTensor_addcdiv", "src2", "tensor2");
     const double value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<3> plan("THDoubleTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2"}}}, true);
-      addcdiv_kernel<double, double>(plan.operands(), "THDoubleTensor_addcdiv", ember::Scalar(value_v));
+      ember::th::ThPointwise<3> plan("THDoubleTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
+      addcdiv_kernel<double, double>(plan.operands(), ember::Scalar(value_v));
       plan.finish();
     }
     return;
@@ -209,8 +210,8 @@ EMBER_API void THHalfTensor_addcdiv(THHalfTensor *r_, THHalfTensor *t, THHalf va
     TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Half, "THHalfTensor_addcdiv", "src2", "tensor2");
     const ember::Half value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<3> plan("THHalfTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2"}}}, true);
-      addcdiv_kernel<ember::Half, ember::Half>(plan.operands(), "THHalfTensor_addcdiv", ember::Scalar(value_v));
+      ember::th::ThPointwise<3> plan("THHalfTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
+      addcdiv_kernel<ember::Half, ember::Half>(plan.operands(), ember::Scalar(value_v));
       plan.finish();
     }
     return;
@@ -230,8 +231,8 @@ EMBER_API void THBFloat16Tensor_addcdiv(THBFloat16Tensor *r_, THBFloat16Tensor *
     TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::BFloat16, "THBFloat16Tensor_addcdiv", "src2", "tensor2");
     const ember::BFloat16 value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<3> plan("THBFloat16Tensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2"}}}, true);
-      addcdiv_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), "THBFloat16Tensor_addcdiv", ember::Scalar(value_v));
+      ember::th::ThPointwise<3> plan("THBFloat16Tensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
+      addcdiv_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), ember::Scalar(value_v));
       plan.finish();
     }
     return;

@@ -14,8 +14,10 @@ void addcmul_kernel(kernels::Operands<4>& ops, const Scalar& value_s) {
   kernels::pointwise<OutT, T, 3>(ops, [=](C self, C tensor1, C tensor2) { return self + value * tensor1 * tensor2; });
 }
 
+constexpr rt::PointwiseOp addcmul_op{"addcmul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+
 Tensor addcmul_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
-  return rt::run_pointwise<3>("addcmul", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<3>(addcmul_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<4>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return addcmul_kernel<uint8_t, uint8_t>(ops, value);

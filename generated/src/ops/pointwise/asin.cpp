@@ -13,8 +13,10 @@ void asin_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::asin(self); });
 }
 
+constexpr rt::PointwiseOp asin_op{"asin", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+
 Tensor asin_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>("asin", out, inplace, args, rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<1>(asin_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
                                      case DType::Float: return asin_kernel<float, float>(ops);

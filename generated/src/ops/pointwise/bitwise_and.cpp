@@ -13,8 +13,10 @@ void bitwise_and_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self & other; });
 }
 
+constexpr rt::PointwiseOp bitwise_and_op{"bitwise_and", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
+
 Tensor bitwise_and_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("bitwise_and", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool},
+  return rt::run_pointwise<2>(bitwise_and_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return bitwise_and_kernel<uint8_t, uint8_t>(ops);

@@ -13,8 +13,10 @@ void bitwise_not_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::bitwise_not(self); });
 }
 
+constexpr rt::PointwiseOp bitwise_not_op{"bitwise_not", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
+
 Tensor bitwise_not_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>("bitwise_not", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool},
+  return rt::run_pointwise<1>(bitwise_not_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return bitwise_not_kernel<uint8_t, uint8_t>(ops);

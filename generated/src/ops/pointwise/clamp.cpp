@@ -20,8 +20,10 @@ void clamp_th_kernel(kernels::Operands<4>& ops) {
   kernels::pointwise<OutT, T, 3>(ops, [=](C self, C min, C max) { return self < min ? min : (self > max ? max : self); });
 }
 
+constexpr rt::PointwiseOp clamp_op{"clamp", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+
 Tensor clamp_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args) {
-  return rt::run_pointwise<3>("clamp", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<3>(clamp_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<4>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return clamp_kernel<uint8_t, uint8_t>(ops);

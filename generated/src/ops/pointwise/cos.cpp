@@ -13,8 +13,10 @@ void cos_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::cos(self); });
 }
 
+constexpr rt::PointwiseOp cos_op{"cos", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+
 Tensor cos_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>("cos", out, inplace, args, rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<1>(cos_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
                                      case DType::Float: return cos_kernel<float, float>(ops);

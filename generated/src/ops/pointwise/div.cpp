@@ -8,20 +8,21 @@ namespace {
 
 // ops::div(self, other), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
-void div_kernel(kernels::Operands<3>& ops, const char* op_name) {
+void div_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  if constexpr (std::is_integral_v<T>) rt::require_nonzero<T>(ops, 2, op_name, "other");
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::div(self, other); });
 }
 
+constexpr rt::PointwiseOp div_op{"div", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
+
 Tensor div_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("div", out, inplace, args, rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<2>(div_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
-                                     case DType::Float: return div_kernel<float, float>(ops, "div");
-                                     case DType::Double: return div_kernel<double, double>(ops, "div");
-                                     case DType::Half: return div_kernel<ember::Half, ember::Half>(ops, "div");
-                                     case DType::BFloat16: return div_kernel<ember::BFloat16, ember::BFloat16>(ops, "div");
+                                     case DType::Float: return div_kernel<float, float>(ops);
+                                     case DType::Double: return div_kernel<double, double>(ops);
+                                     case DType::Half: return div_kernel<ember::Half, ember::Half>(ops);
+                                     case DType::BFloat16: return div_kernel<ember::BFloat16, ember::BFloat16>(ops);
                                      default: unsupported_dtype("div", dtype);
                                    }
                                  });
@@ -73,8 +74,8 @@ EMBER_API void THByteTensor_cdiv(THByteTensor *r_, THByteTensor *t, THByteTensor
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cdiv", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cdiv", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THByteTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<uint8_t, uint8_t>(plan.operands(), "THByteTensor_cdiv");
+      ember::th::ThPointwise<2> plan("THByteTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      div_kernel<uint8_t, uint8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -92,8 +93,8 @@ EMBER_API void THCharTensor_cdiv(THCharTensor *r_, THCharTensor *t, THCharTensor
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cdiv", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cdiv", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THCharTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<int8_t, int8_t>(plan.operands(), "THCharTensor_cdiv");
+      ember::th::ThPointwise<2> plan("THCharTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      div_kernel<int8_t, int8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -111,8 +112,8 @@ EMBER_API void THShortTensor_cdiv(THShortTensor *r_, THShortTensor *t, THShortTe
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cdiv", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cdiv", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THShortTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<int16_t, int16_t>(plan.operands(), "THShortTensor_cdiv");
+      ember::th::ThPointwise<2> plan("THShortTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      div_kernel<int16_t, int16_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -130,8 +131,8 @@ EMBER_API void THIntTensor_cdiv(THIntTensor *r_, THIntTensor *t, THIntTensor *sr
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cdiv", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cdiv", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THIntTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<int32_t, int32_t>(plan.operands(), "THIntTensor_cdiv");
+      ember::th::ThPointwise<2> plan("THIntTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      div_kernel<int32_t, int32_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -149,8 +150,8 @@ EMBER_API void THLongTensor_cdiv(THLongTensor *r_, THLongTensor *t, THLongTensor
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cdiv", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cdiv", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THLongTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<int64_t, int64_t>(plan.operands(), "THLongTensor_cdiv");
+      ember::th::ThPointwise<2> plan("THLongTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      div_kernel<int64_t, int64_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -168,8 +169,8 @@ EMBER_API void THFloatTensor_cdiv(THFloatTensor *r_, THFloatTensor *t, THFloatTe
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cdiv", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_cdiv", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<float, float>(plan.operands(), "THFloatTensor_cdiv");
+      ember::th::ThPointwise<2> plan("THFloatTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      div_kernel<float, float>(plan.operands());
       plan.finish();
     }
     return;
@@ -187,8 +188,8 @@ EMBER_API void THDoubleTensor_cdiv(THDoubleTensor *r_, THDoubleTensor *t, THDoub
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cdiv", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_cdiv", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<double, double>(plan.operands(), "THDoubleTensor_cdiv");
+      ember::th::ThPointwise<2> plan("THDoubleTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      div_kernel<double, double>(plan.operands());
       plan.finish();
     }
     return;
@@ -206,8 +207,8 @@ EMBER_API void THHalfTensor_cdiv(THHalfTensor *r_, THHalfTensor *t, THHalfTensor
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cdiv", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_cdiv", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<ember::Half, ember::Half>(plan.operands(), "THHalfTensor_cdiv");
+      ember::th::ThPointwise<2> plan("THHalfTensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      div_kernel<ember::Half, ember::Half>(plan.operands());
       plan.finish();
     }
     return;
@@ -225,8 +226,8 @@ EMBER_API void THBFloat16Tensor_cdiv(THBFloat16Tensor *r_, THBFloat16Tensor *t, 
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cdiv", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_cdiv", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      div_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), "THBFloat16Tensor_cdiv");
+      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      div_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
       plan.finish();
     }
     return;
@@ -244,8 +245,8 @@ EMBER_API void THByteTensor_div(THByteTensor *r_, THByteTensor *t, unsigned char
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_div", "t", "self");
     const uint8_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THByteTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<uint8_t, uint8_t>(plan.operands(), "THByteTensor_div");
+      ember::th::ThPointwise<2> plan("THByteTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      div_kernel<uint8_t, uint8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -263,8 +264,8 @@ EMBER_API void THCharTensor_div(THCharTensor *r_, THCharTensor *t, char value) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_div", "t", "self");
     const int8_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THCharTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<int8_t, int8_t>(plan.operands(), "THCharTensor_div");
+      ember::th::ThPointwise<2> plan("THCharTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      div_kernel<int8_t, int8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -282,8 +283,8 @@ EMBER_API void THShortTensor_div(THShortTensor *r_, THShortTensor *t, short valu
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_div", "t", "self");
     const int16_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THShortTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<int16_t, int16_t>(plan.operands(), "THShortTensor_div");
+      ember::th::ThPointwise<2> plan("THShortTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      div_kernel<int16_t, int16_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -301,8 +302,8 @@ EMBER_API void THIntTensor_div(THIntTensor *r_, THIntTensor *t, int value) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_div", "t", "self");
     const int32_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THIntTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<int32_t, int32_t>(plan.operands(), "THIntTensor_div");
+      ember::th::ThPointwise<2> plan("THIntTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      div_kernel<int32_t, int32_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -320,8 +321,8 @@ EMBER_API void THLongTensor_div(THLongTensor *r_, THLongTensor *t, long value) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_div", "t", "self");
     const int64_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THLongTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<int64_t, int64_t>(plan.operands(), "THLongTensor_div");
+      ember::th::ThPointwise<2> plan("THLongTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      div_kernel<int64_t, int64_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -339,8 +340,8 @@ EMBER_API void THFloatTensor_div(THFloatTensor *r_, THFloatTensor *t, float valu
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_div", "t", "self");
     const float value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THFloatTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<float, float>(plan.operands(), "THFloatTensor_div");
+      ember::th::ThPointwise<2> plan("THFloatTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      div_kernel<float, float>(plan.operands());
       plan.finish();
     }
     return;
@@ -358,8 +359,8 @@ EMBER_API void THDoubleTensor_div(THDoubleTensor *r_, THDoubleTensor *t, double 
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_div", "t", "self");
     const double value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<double, double>(plan.operands(), "THDoubleTensor_div");
+      ember::th::ThPointwise<2> plan("THDoubleTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      div_kernel<double, double>(plan.operands());
       plan.finish();
     }
     return;
@@ -377,8 +378,8 @@ EMBER_API void THHalfTensor_div(THHalfTensor *r_, THHalfTensor *t, THHalf value)
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_div", "t", "self");
     const ember::Half value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THHalfTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<ember::Half, ember::Half>(plan.operands(), "THHalfTensor_div");
+      ember::th::ThPointwise<2> plan("THHalfTensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      div_kernel<ember::Half, ember::Half>(plan.operands());
       plan.finish();
     }
     return;
@@ -396,8 +397,8 @@ EMBER_API void THBFloat16Tensor_div(THBFloat16Tensor *r_, THBFloat16Tensor *t, T
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_div", "t", "self");
     const ember::BFloat16 value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      div_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), "THBFloat16Tensor_div");
+      ember::th::ThPointwise<2> plan("THBFloat16Tensor_div", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      div_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
       plan.finish();
     }
     return;

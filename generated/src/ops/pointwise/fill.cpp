@@ -14,8 +14,10 @@ void fill_kernel(kernels::Operands<1>& ops, const Scalar& value_s) {
   kernels::pointwise<OutT, T, 0>(ops, [=]() { return value; });
 }
 
+constexpr rt::PointwiseOp fill_op{"fill", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+
 Tensor fill_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args, const Scalar& value) {
-  return rt::run_pointwise<0>("fill", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
+  return rt::run_pointwise<0>(fill_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<1>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return fill_kernel<uint8_t, uint8_t>(ops, value);

@@ -8,25 +8,26 @@ namespace {
 
 // ops::floor_divide(self, other), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
-void floor_divide_kernel(kernels::Operands<3>& ops, const char* op_name) {
+void floor_divide_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  if constexpr (std::is_integral_v<T>) rt::require_nonzero<T>(ops, 2, op_name, "other");
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::floor_divide(self, other); });
 }
 
+constexpr rt::PointwiseOp floor_divide_op{"floor_divide", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
+
 Tensor floor_divide_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("floor_divide", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<2>(floor_divide_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
-                                     case DType::Byte: return floor_divide_kernel<uint8_t, uint8_t>(ops, "floor_divide");
-                                     case DType::Char: return floor_divide_kernel<int8_t, int8_t>(ops, "floor_divide");
-                                     case DType::Short: return floor_divide_kernel<int16_t, int16_t>(ops, "floor_divide");
-                                     case DType::Int: return floor_divide_kernel<int32_t, int32_t>(ops, "floor_divide");
-                                     case DType::Long: return floor_divide_kernel<int64_t, int64_t>(ops, "floor_divide");
-                                     case DType::Float: return floor_divide_kernel<float, float>(ops, "floor_divide");
-                                     case DType::Double: return floor_divide_kernel<double, double>(ops, "floor_divide");
-                                     case DType::Half: return floor_divide_kernel<ember::Half, ember::Half>(ops, "floor_divide");
-                                     case DType::BFloat16: return floor_divide_kernel<ember::BFloat16, ember::BFloat16>(ops, "floor_divide");
+                                     case DType::Byte: return floor_divide_kernel<uint8_t, uint8_t>(ops);
+                                     case DType::Char: return floor_divide_kernel<int8_t, int8_t>(ops);
+                                     case DType::Short: return floor_divide_kernel<int16_t, int16_t>(ops);
+                                     case DType::Int: return floor_divide_kernel<int32_t, int32_t>(ops);
+                                     case DType::Long: return floor_divide_kernel<int64_t, int64_t>(ops);
+                                     case DType::Float: return floor_divide_kernel<float, float>(ops);
+                                     case DType::Double: return floor_divide_kernel<double, double>(ops);
+                                     case DType::Half: return floor_divide_kernel<ember::Half, ember::Half>(ops);
+                                     case DType::BFloat16: return floor_divide_kernel<ember::BFloat16, ember::BFloat16>(ops);
                                      default: unsupported_dtype("floor_divide", dtype);
                                    }
                                  });

@@ -8,25 +8,26 @@ namespace {
 
 // ops::fmod(self, other), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
-void fmod_kernel(kernels::Operands<3>& ops, const char* op_name) {
+void fmod_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  if constexpr (std::is_integral_v<T>) rt::require_nonzero<T>(ops, 2, op_name, "other");
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::fmod(self, other); });
 }
 
+constexpr rt::PointwiseOp fmod_op{"fmod", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
+
 Tensor fmod_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("fmod", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<2>(fmod_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
-                                     case DType::Byte: return fmod_kernel<uint8_t, uint8_t>(ops, "fmod");
-                                     case DType::Char: return fmod_kernel<int8_t, int8_t>(ops, "fmod");
-                                     case DType::Short: return fmod_kernel<int16_t, int16_t>(ops, "fmod");
-                                     case DType::Int: return fmod_kernel<int32_t, int32_t>(ops, "fmod");
-                                     case DType::Long: return fmod_kernel<int64_t, int64_t>(ops, "fmod");
-                                     case DType::Float: return fmod_kernel<float, float>(ops, "fmod");
-                                     case DType::Double: return fmod_kernel<double, double>(ops, "fmod");
-                                     case DType::Half: return fmod_kernel<ember::Half, ember::Half>(ops, "fmod");
-                                     case DType::BFloat16: return fmod_kernel<ember::BFloat16, ember::BFloat16>(ops, "fmod");
+                                     case DType::Byte: return fmod_kernel<uint8_t, uint8_t>(ops);
+                                     case DType::Char: return fmod_kernel<int8_t, int8_t>(ops);
+                                     case DType::Short: return fmod_kernel<int16_t, int16_t>(ops);
+                                     case DType::Int: return fmod_kernel<int32_t, int32_t>(ops);
+                                     case DType::Long: return fmod_kernel<int64_t, int64_t>(ops);
+                                     case DType::Float: return fmod_kernel<float, float>(ops);
+                                     case DType::Double: return fmod_kernel<double, double>(ops);
+                                     case DType::Half: return fmod_kernel<ember::Half, ember::Half>(ops);
+                                     case DType::BFloat16: return fmod_kernel<ember::BFloat16, ember::BFloat16>(ops);
                                      default: unsupported_dtype("fmod", dtype);
                                    }
                                  });
@@ -78,8 +79,8 @@ EMBER_API void THByteTensor_cfmod(THByteTensor *r_, THByteTensor *t, THByteTenso
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cfmod", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cfmod", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THByteTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      fmod_kernel<uint8_t, uint8_t>(plan.operands(), "THByteTensor_cfmod");
+      ember::th::ThPointwise<2> plan("THByteTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      fmod_kernel<uint8_t, uint8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -97,8 +98,8 @@ EMBER_API void THCharTensor_cfmod(THCharTensor *r_, THCharTensor *t, THCharTenso
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cfmod", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cfmod", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THCharTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      fmod_kernel<int8_t, int8_t>(plan.operands(), "THCharTensor_cfmod");
+      ember::th::ThPointwise<2> plan("THCharTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      fmod_kernel<int8_t, int8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -116,8 +117,8 @@ EMBER_API void THShortTensor_cfmod(THShortTensor *r_, THShortTensor *t, THShortT
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cfmod", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cfmod", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THShortTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      fmod_kernel<int16_t, int16_t>(plan.operands(), "THShortTensor_cfmod");
+      ember::th::ThPointwise<2> plan("THShortTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      fmod_kernel<int16_t, int16_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -135,8 +136,8 @@ EMBER_API void THIntTensor_cfmod(THIntTensor *r_, THIntTensor *t, THIntTensor *s
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cfmod", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cfmod", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THIntTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      fmod_kernel<int32_t, int32_t>(plan.operands(), "THIntTensor_cfmod");
+      ember::th::ThPointwise<2> plan("THIntTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      fmod_kernel<int32_t, int32_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -154,8 +155,8 @@ EMBER_API void THLongTensor_cfmod(THLongTensor *r_, THLongTensor *t, THLongTenso
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cfmod", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cfmod", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THLongTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      fmod_kernel<int64_t, int64_t>(plan.operands(), "THLongTensor_cfmod");
+      ember::th::ThPointwise<2> plan("THLongTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      fmod_kernel<int64_t, int64_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -173,8 +174,8 @@ EMBER_API void THFloatTensor_cfmod(THFloatTensor *r_, THFloatTensor *t, THFloatT
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cfmod", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_cfmod", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      fmod_kernel<float, float>(plan.operands(), "THFloatTensor_cfmod");
+      ember::th::ThPointwise<2> plan("THFloatTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      fmod_kernel<float, float>(plan.operands());
       plan.finish();
     }
     return;
@@ -192,8 +193,8 @@ EMBER_API void THDoubleTensor_cfmod(THDoubleTensor *r_, THDoubleTensor *t, THDou
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cfmod", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_cfmod", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      fmod_kernel<double, double>(plan.operands(), "THDoubleTensor_cfmod");
+      ember::th::ThPointwise<2> plan("THDoubleTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      fmod_kernel<double, double>(plan.operands());
       plan.finish();
     }
     return;
@@ -211,8 +212,8 @@ EMBER_API void THHalfTensor_cfmod(THHalfTensor *r_, THHalfTensor *t, THHalfTenso
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cfmod", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_cfmod", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      fmod_kernel<ember::Half, ember::Half>(plan.operands(), "THHalfTensor_cfmod");
+      ember::th::ThPointwise<2> plan("THHalfTensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      fmod_kernel<ember::Half, ember::Half>(plan.operands());
       plan.finish();
     }
     return;
@@ -230,8 +231,8 @@ EMBER_API void THBFloat16Tensor_cfmod(THBFloat16Tensor *r_, THBFloat16Tensor *t,
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cfmod", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_cfmod", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      fmod_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), "THBFloat16Tensor_cfmod");
+      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cfmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      fmod_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
       plan.finish();
     }
     return;
@@ -249,8 +250,8 @@ EMBER_API void THByteTensor_fmod(THByteTensor *r_, THByteTensor *t, unsigned cha
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_fmod", "t", "self");
     const uint8_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THByteTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      fmod_kernel<uint8_t, uint8_t>(plan.operands(), "THByteTensor_fmod");
+      ember::th::ThPointwise<2> plan("THByteTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      fmod_kernel<uint8_t, uint8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -268,8 +269,8 @@ EMBER_API void THCharTensor_fmod(THCharTensor *r_, THCharTensor *t, char value) 
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_fmod", "t", "self");
     const int8_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THCharTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      fmod_kernel<int8_t, int8_t>(plan.operands(), "THCharTensor_fmod");
+      ember::th::ThPointwise<2> plan("THCharTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      fmod_kernel<int8_t, int8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -287,8 +288,8 @@ EMBER_API void THShortTensor_fmod(THShortTensor *r_, THShortTensor *t, short val
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_fmod", "t", "self");
     const int16_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THShortTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      fmod_kernel<int16_t, int16_t>(plan.operands(), "THShortTensor_fmod");
+      ember::th::ThPointwise<2> plan("THShortTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      fmod_kernel<int16_t, int16_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -306,8 +307,8 @@ EMBER_API void THIntTensor_fmod(THIntTensor *r_, THIntTensor *t, int value) {
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_fmod", "t", "self");
     const int32_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THIntTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      fmod_kernel<int32_t, int32_t>(plan.operands(), "THIntTensor_fmod");
+      ember::th::ThPointwise<2> plan("THIntTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      fmod_kernel<int32_t, int32_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -325,8 +326,8 @@ EMBER_API void THLongTensor_fmod(THLongTensor *r_, THLongTensor *t, long value) 
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_fmod", "t", "self");
     const int64_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THLongTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      fmod_kernel<int64_t, int64_t>(plan.operands(), "THLongTensor_fmod");
+      ember::th::ThPointwise<2> plan("THLongTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      fmod_kernel<int64_t, int64_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -344,8 +345,8 @@ EMBER_API void THFloatTensor_fmod(THFloatTensor *r_, THFloatTensor *t, float val
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_fmod", "t", "self");
     const float value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THFloatTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      fmod_kernel<float, float>(plan.operands(), "THFloatTensor_fmod");
+      ember::th::ThPointwise<2> plan("THFloatTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      fmod_kernel<float, float>(plan.operands());
       plan.finish();
     }
     return;
@@ -363,8 +364,8 @@ EMBER_API void THDoubleTensor_fmod(THDoubleTensor *r_, THDoubleTensor *t, double
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_fmod", "t", "self");
     const double value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      fmod_kernel<double, double>(plan.operands(), "THDoubleTensor_fmod");
+      ember::th::ThPointwise<2> plan("THDoubleTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      fmod_kernel<double, double>(plan.operands());
       plan.finish();
     }
     return;
@@ -382,8 +383,8 @@ EMBER_API void THHalfTensor_fmod(THHalfTensor *r_, THHalfTensor *t, THHalf value
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_fmod", "t", "self");
     const ember::Half value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THHalfTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      fmod_kernel<ember::Half, ember::Half>(plan.operands(), "THHalfTensor_fmod");
+      ember::th::ThPointwise<2> plan("THHalfTensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      fmod_kernel<ember::Half, ember::Half>(plan.operands());
       plan.finish();
     }
     return;
@@ -401,8 +402,8 @@ EMBER_API void THBFloat16Tensor_fmod(THBFloat16Tensor *r_, THBFloat16Tensor *t, 
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_fmod", "t", "self");
     const ember::BFloat16 value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      fmod_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), "THBFloat16Tensor_fmod");
+      ember::th::ThPointwise<2> plan("THBFloat16Tensor_fmod", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      fmod_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
       plan.finish();
     }
     return;

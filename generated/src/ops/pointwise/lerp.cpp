@@ -22,8 +22,10 @@ void lerp_th_kernel(kernels::Operands<3>& ops, const Scalar& weight_s) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C end) { return self + weight * (end - self); });
 }
 
+constexpr rt::PointwiseOp lerp_op{"lerp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+
 Tensor lerp_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& weight) {
-  return rt::run_pointwise<2>("lerp", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<2>(lerp_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
                                      case DType::Float: return lerp_kernel<float, float>(ops, weight);

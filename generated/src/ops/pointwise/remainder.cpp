@@ -8,25 +8,26 @@ namespace {
 
 // ops::remainder(self, other), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
-void remainder_kernel(kernels::Operands<3>& ops, const char* op_name) {
+void remainder_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  if constexpr (std::is_integral_v<T>) rt::require_nonzero<T>(ops, 2, op_name, "other");
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::remainder(self, other); });
 }
 
+constexpr rt::PointwiseOp remainder_op{"remainder", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
+
 Tensor remainder_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>("remainder", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<2>(remainder_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
-                                     case DType::Byte: return remainder_kernel<uint8_t, uint8_t>(ops, "remainder");
-                                     case DType::Char: return remainder_kernel<int8_t, int8_t>(ops, "remainder");
-                                     case DType::Short: return remainder_kernel<int16_t, int16_t>(ops, "remainder");
-                                     case DType::Int: return remainder_kernel<int32_t, int32_t>(ops, "remainder");
-                                     case DType::Long: return remainder_kernel<int64_t, int64_t>(ops, "remainder");
-                                     case DType::Float: return remainder_kernel<float, float>(ops, "remainder");
-                                     case DType::Double: return remainder_kernel<double, double>(ops, "remainder");
-                                     case DType::Half: return remainder_kernel<ember::Half, ember::Half>(ops, "remainder");
-                                     case DType::BFloat16: return remainder_kernel<ember::BFloat16, ember::BFloat16>(ops, "remainder");
+                                     case DType::Byte: return remainder_kernel<uint8_t, uint8_t>(ops);
+                                     case DType::Char: return remainder_kernel<int8_t, int8_t>(ops);
+                                     case DType::Short: return remainder_kernel<int16_t, int16_t>(ops);
+                                     case DType::Int: return remainder_kernel<int32_t, int32_t>(ops);
+                                     case DType::Long: return remainder_kernel<int64_t, int64_t>(ops);
+                                     case DType::Float: return remainder_kernel<float, float>(ops);
+                                     case DType::Double: return remainder_kernel<double, double>(ops);
+                                     case DType::Half: return remainder_kernel<ember::Half, ember::Half>(ops);
+                                     case DType::BFloat16: return remainder_kernel<ember::BFloat16, ember::BFloat16>(ops);
                                      default: unsupported_dtype("remainder", dtype);
                                    }
                                  });
@@ -78,8 +79,8 @@ EMBER_API void THByteTensor_cremainder(THByteTensor *r_, THByteTensor *t, THByte
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cremainder", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cremainder", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THByteTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      remainder_kernel<uint8_t, uint8_t>(plan.operands(), "THByteTensor_cremainder");
+      ember::th::ThPointwise<2> plan("THByteTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      remainder_kernel<uint8_t, uint8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -97,8 +98,8 @@ EMBER_API void THCharTensor_cremainder(THCharTensor *r_, THCharTensor *t, THChar
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cremainder", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cremainder", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THCharTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      remainder_kernel<int8_t, int8_t>(plan.operands(), "THCharTensor_cremainder");
+      ember::th::ThPointwise<2> plan("THCharTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      remainder_kernel<int8_t, int8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -116,8 +117,8 @@ EMBER_API void THShortTensor_cremainder(THShortTensor *r_, THShortTensor *t, THS
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cremainder", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cremainder", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THShortTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      remainder_kernel<int16_t, int16_t>(plan.operands(), "THShortTensor_cremainder");
+      ember::th::ThPointwise<2> plan("THShortTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      remainder_kernel<int16_t, int16_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -135,8 +136,8 @@ EMBER_API void THIntTensor_cremainder(THIntTensor *r_, THIntTensor *t, THIntTens
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cremainder", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cremainder", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THIntTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      remainder_kernel<int32_t, int32_t>(plan.operands(), "THIntTensor_cremainder");
+      ember::th::ThPointwise<2> plan("THIntTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      remainder_kernel<int32_t, int32_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -154,8 +155,8 @@ EMBER_API void THLongTensor_cremainder(THLongTensor *r_, THLongTensor *t, THLong
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cremainder", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cremainder", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THLongTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      remainder_kernel<int64_t, int64_t>(plan.operands(), "THLongTensor_cremainder");
+      ember::th::ThPointwise<2> plan("THLongTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      remainder_kernel<int64_t, int64_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -173,8 +174,8 @@ EMBER_API void THFloatTensor_cremainder(THFloatTensor *r_, THFloatTensor *t, THF
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cremainder", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_cremainder", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      remainder_kernel<float, float>(plan.operands(), "THFloatTensor_cremainder");
+      ember::th::ThPointwise<2> plan("THFloatTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      remainder_kernel<float, float>(plan.operands());
       plan.finish();
     }
     return;
@@ -192,8 +193,8 @@ EMBER_API void THDoubleTensor_cremainder(THDoubleTensor *r_, THDoubleTensor *t, 
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cremainder", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_cremainder", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      remainder_kernel<double, double>(plan.operands(), "THDoubleTensor_cremainder");
+      ember::th::ThPointwise<2> plan("THDoubleTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      remainder_kernel<double, double>(plan.operands());
       plan.finish();
     }
     return;
@@ -211,8 +212,8 @@ EMBER_API void THHalfTensor_cremainder(THHalfTensor *r_, THHalfTensor *t, THHalf
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cremainder", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_cremainder", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      remainder_kernel<ember::Half, ember::Half>(plan.operands(), "THHalfTensor_cremainder");
+      ember::th::ThPointwise<2> plan("THHalfTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      remainder_kernel<ember::Half, ember::Half>(plan.operands());
       plan.finish();
     }
     return;
@@ -230,8 +231,8 @@ EMBER_API void THBFloat16Tensor_cremainder(THBFloat16Tensor *r_, THBFloat16Tenso
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cremainder", "t", "self");
     TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_cremainder", "src", "other");
     {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      remainder_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), "THBFloat16Tensor_cremainder");
+      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
+      remainder_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
       plan.finish();
     }
     return;
@@ -249,8 +250,8 @@ EMBER_API void THByteTensor_remainder(THByteTensor *r_, THByteTensor *t, unsigne
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_remainder", "t", "self");
     const uint8_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THByteTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      remainder_kernel<uint8_t, uint8_t>(plan.operands(), "THByteTensor_remainder");
+      ember::th::ThPointwise<2> plan("THByteTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      remainder_kernel<uint8_t, uint8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -268,8 +269,8 @@ EMBER_API void THCharTensor_remainder(THCharTensor *r_, THCharTensor *t, char va
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_remainder", "t", "self");
     const int8_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THCharTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      remainder_kernel<int8_t, int8_t>(plan.operands(), "THCharTensor_remainder");
+      ember::th::ThPointwise<2> plan("THCharTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      remainder_kernel<int8_t, int8_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -287,8 +288,8 @@ EMBER_API void THShortTensor_remainder(THShortTensor *r_, THShortTensor *t, shor
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_remainder", "t", "self");
     const int16_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THShortTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      remainder_kernel<int16_t, int16_t>(plan.operands(), "THShortTensor_remainder");
+      ember::th::ThPointwise<2> plan("THShortTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      remainder_kernel<int16_t, int16_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -306,8 +307,8 @@ EMBER_API void THIntTensor_remainder(THIntTensor *r_, THIntTensor *t, int value)
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_remainder", "t", "self");
     const int32_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THIntTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      remainder_kernel<int32_t, int32_t>(plan.operands(), "THIntTensor_remainder");
+      ember::th::ThPointwise<2> plan("THIntTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      remainder_kernel<int32_t, int32_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -325,8 +326,8 @@ EMBER_API void THLongTensor_remainder(THLongTensor *r_, THLongTensor *t, long va
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_remainder", "t", "self");
     const int64_t value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THLongTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      remainder_kernel<int64_t, int64_t>(plan.operands(), "THLongTensor_remainder");
+      ember::th::ThPointwise<2> plan("THLongTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      remainder_kernel<int64_t, int64_t>(plan.operands());
       plan.finish();
     }
     return;
@@ -344,8 +345,8 @@ EMBER_API void THFloatTensor_remainder(THFloatTensor *r_, THFloatTensor *t, floa
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_remainder", "t", "self");
     const float value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THFloatTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      remainder_kernel<float, float>(plan.operands(), "THFloatTensor_remainder");
+      ember::th::ThPointwise<2> plan("THFloatTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      remainder_kernel<float, float>(plan.operands());
       plan.finish();
     }
     return;
@@ -363,8 +364,8 @@ EMBER_API void THDoubleTensor_remainder(THDoubleTensor *r_, THDoubleTensor *t, d
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_remainder", "t", "self");
     const double value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      remainder_kernel<double, double>(plan.operands(), "THDoubleTensor_remainder");
+      ember::th::ThPointwise<2> plan("THDoubleTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      remainder_kernel<double, double>(plan.operands());
       plan.finish();
     }
     return;
@@ -382,8 +383,8 @@ EMBER_API void THHalfTensor_remainder(THHalfTensor *r_, THHalfTensor *t, THHalf 
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_remainder", "t", "self");
     const ember::Half value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THHalfTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      remainder_kernel<ember::Half, ember::Half>(plan.operands(), "THHalfTensor_remainder");
+      ember::th::ThPointwise<2> plan("THHalfTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      remainder_kernel<ember::Half, ember::Half>(plan.operands());
       plan.finish();
     }
     return;
@@ -401,8 +402,8 @@ EMBER_API void THBFloat16Tensor_remainder(THBFloat16Tensor *r_, THBFloat16Tensor
     TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_remainder", "t", "self");
     const ember::BFloat16 value_v = ember::th::from_c(value);
     {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      remainder_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), "THBFloat16Tensor_remainder");
+      ember::th::ThPointwise<2> plan("THBFloat16Tensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
+      remainder_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
       plan.finish();
     }
     return;

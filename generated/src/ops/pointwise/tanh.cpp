@@ -13,8 +13,10 @@ void tanh_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::tanh(self); });
 }
 
+constexpr rt::PointwiseOp tanh_op{"tanh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+
 Tensor tanh_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>("tanh", out, inplace, args, rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16},
+  return rt::run_pointwise<1>(tanh_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
                                      case DType::Float: return tanh_kernel<float, float>(ops);

@@ -12,8 +12,10 @@ void zero_kernel(kernels::Operands<1>& ops) {
   kernels::pointwise<OutT, T, 0>(ops, [=]() { return 0; });
 }
 
+constexpr rt::PointwiseOp zero_op{"zero", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+
 Tensor zero_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args) {
-  return rt::run_pointwise<0>("zero", out, inplace, args, rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
+  return rt::run_pointwise<0>(zero_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<1>& ops) {
                                    switch (dtype) {
                                      case DType::Byte: return zero_kernel<uint8_t, uint8_t>(ops);
