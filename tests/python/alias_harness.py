@@ -13,6 +13,8 @@ tests/python/op_harness.py builds for the op (its contiguous layout).
   dtype the op does not declare) must raise a documented exception and
   leave every argument, out= included, exactly as it was: shape,
   strides, offset, storage size and values.
+- `inplace_error_intact`: the same for in-place calls (each other tensor
+  argument of every dtype, a dim out of range, an expanded self).
 """
 from __future__ import annotations
 
@@ -204,4 +206,36 @@ def run_error_intact(case: Case) -> None:
             _check_intact(f"{what}: self of {dtype}", with_out(outs, {("pos", 0): bad}), inputs[1:] + [bad] + list(outs))
 
 
-RUNNERS = {"out_aliased": run_out_aliased, "inplace_aliased": run_inplace_aliased, "error_intact": run_error_intact}
+def run_inplace_error_intact(case: Case) -> None:
+    """In-place calls made to fail: each other tensor argument of every
+    dtype, a dim out of range, an expanded self."""
+    spec = case.spec
+    method = spec.python + "_"
+    for call in _calls(case)[:4]:
+        self_t = call.positional[0]
+        what = f"{spec.signature} [{spec.where}] {case} with {call.refs!r}"
+        others = [_get(call, s) for s in _tensor_slots(call)[1:]]
+
+        def run(target: ember.Tensor, replaced: dict) -> Callable[[], Any]:
+            pos, kw = _with(call, replaced)
+            return lambda: getattr(target, method)(*pos[1:], **kw)
+
+        for slot in _tensor_slots(call)[1:]:
+            value = _get(call, slot)
+            for dtype in ALL_DTYPES:
+                bad = _patterned(dtype, tuple(value.shape)) if value.numel() else _fresh(dtype)
+                target = self_t.clone()
+                _check_intact(f"{what}: {slot} of {dtype}", run(target, {slot: bad}), [target, bad] + others)
+        if "dim" in call.refs and isinstance(call.refs["dim"], int):
+            replaced = {("pos", i): 7 for i, (name, *_rest) in enumerate(spec.args) if name == "dim" and i < len(call.positional)}
+            if not replaced and "dim" in call.keywords:
+                replaced = {("kw", "dim"): 7}
+            target = self_t.clone()
+            _check_intact(f"{what}: dim 7", run(target, replaced), [target] + others)
+        if self_t.dim() >= 1 and self_t.size(0) > 1:
+            expanded = _patterned(case.dtype, (1,) + tuple(self_t.shape[1:])).expand(*self_t.shape)
+            _check_intact(f"{what}: expanded self", run(expanded, {}), [expanded] + others)
+
+
+RUNNERS = {"out_aliased": run_out_aliased, "inplace_aliased": run_inplace_aliased, "error_intact": run_error_intact,
+           "inplace_error_intact": run_inplace_error_intact}

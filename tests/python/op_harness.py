@@ -95,7 +95,7 @@ class Case:
 
 # Note [output aliasing] checks (tests/python/alias_harness.py), on the
 # contiguous layout, for the entries with these variants.
-CHECKS = {"out": ("out_aliased", "error_intact"), "inplace": ("inplace_aliased",)}
+CHECKS = {"out": ("out_aliased", "error_intact"), "inplace": ("inplace_aliased", "inplace_error_intact")}
 
 
 def cases(specs: list[OpSpec]) -> list[Case]:

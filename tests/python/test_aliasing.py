@@ -176,3 +176,23 @@ def test_factories_refuse_an_expanded_out_intact():
         with pytest.raises(ValueError):
             call()
         assert e.shape == (3,) and e.stride() == (0,)
+
+
+def test_copy_from_an_overlapping_view():
+    a = ember.arange(9.0).view(3, 3)
+    expected = a.t().clone()
+    a.copy_(a.t())
+    assert a.tolist() == expected.tolist()
+    b = ember.arange(5.0)
+    b[1:].copy_(b[:-1])
+    assert b.tolist() == [0.0, 0.0, 1.0, 2.0, 3.0]
+
+
+def test_index_put_with_values_and_indices_in_self():
+    a = ember.arange(4.0)
+    idx = _t([3, 2, 1, 0], ember.int64)
+    a.index_put_([idx], a)
+    assert a.tolist() == [3.0, 2.0, 1.0, 0.0]
+    b = _t([1, 0, 3, 2], ember.int64)
+    b.index_put_([b], _t([10, 11, 12, 13], ember.int64))
+    assert b.tolist() == [11, 10, 13, 12]
