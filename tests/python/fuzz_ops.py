@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 import ember
 import numpy_refs
+from fuzz_child import run_to_first_failure
 from ember_np import to_ember, to_numpy
 
 ALLOWED = (TypeError, ValueError, IndexError, OverflowError, MemoryError, RuntimeError)
@@ -333,12 +334,7 @@ def main(examples: int, seed_value: int, log_path: str) -> int:
             keywords["out"] = data.draw(out_argument(inputs, count), label="out")
         fuzzer.call(binding, overload, positional, keywords)
 
-    status = 0
-    try:
-        run()
-    except AssertionError as err:
-        print(f"FAILED: {err}")
-        status = 1
+    status = run_to_first_failure(run)
     print(f"fuzz: {fuzzer.calls} calls, {fuzzer.errors} raised, {fuzzer.aliased} aliased out= compared with copies, "
           f"{fuzzer.compared} results compared with NumPy, {len(fuzzer.failures)} findings")
     return status

@@ -25,6 +25,8 @@ import numpy as np
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
+from fuzz_child import run_to_first_failure
+
 # dtype name -> (C element type, NumPy dtype): the typed tensors fuzzed.
 TYPES = {"Byte": (C.c_uint8, np.uint8), "Char": (C.c_int8, np.int8), "Short": (C.c_int16, np.int16),
          "Int": (C.c_int32, np.int32), "Long": (C.c_long, np.int64), "Float": (C.c_float, np.float32),
@@ -236,12 +238,7 @@ def main(library: str, header: str, examples: int, seed_value: int, log_path: st
     def run(data) -> None:
         fuzzer.run_one(data)
 
-    status = 0
-    try:
-        run()
-    except AssertionError as err:
-        print(f"FAILED: {err}")
-        status = 1
+    status = run_to_first_failure(run)
     print(f"fuzz TH: {len(functions)} functions, {fuzzer.calls} calls, {fuzzer.reported} reported an error, "
           f"{status} findings")
     return status
