@@ -7,6 +7,7 @@
 #include "ember/views.h"
 #include "kernels/conv.h"
 #include "kernels/parallel.h"
+#include "runtime/memory_overlap.h"
 #include "runtime/th_args.h"
 
 namespace ember::rt {
@@ -167,7 +168,7 @@ void compute_dtype(DType d, const Plan& p, void* out, const Scalar& alpha, const
 // An input sharing storage with the result is copied first: the result
 // is resized and written before the input is read.
 Tensor detached(const Tensor& r, const Tensor& in) {
-  return r.impl()->storage && r.impl()->storage == in.impl()->storage ? in.clone() : in;
+  return r.is_same(in) || rt::may_overlap(r.impl(), in.impl()) ? in.clone() : in;
 }
 
 // The expected dims of t and k for each form.

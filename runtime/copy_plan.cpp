@@ -2,15 +2,12 @@
 
 #include "ember/error.h"
 #include "ember/views.h"
+#include "runtime/memory_overlap.h"
 #include "runtime/tensor_operands.h"
 
 namespace ember::rt {
 
 namespace {
-
-bool shares_memory(const TensorImpl* a, const TensorImpl* b) {
-  return a->storage && a->storage == b->storage;
-}
 
 // self's shape never changes: src may only add size-1 or missing dims.
 bool broadcasts_to(IntList from, IntList to) {
@@ -33,10 +30,11 @@ void run_copy(const char* op, const Tensor& self, const Tensor& src, CopyKernel 
                                "memory location"), "self");
   // Broadcast src to self's shape.
   Tensor from = Tensor::adopt(expand(src.impl(), self.sizes()));
-  if (shares_memory(self.impl(), src.impl())) {
-    const bool identical = self.storage_offset() == from.storage_offset() && self.strides() == from.strides();
-    if (identical && self.dtype() == src.dtype()) return;
-    if (!identical) from = from.clone();
+  // Note [output aliasing]: element i may be read and then written only
+  // when both name the same memory; any other overlap reads a copy.
+  if (may_overlap(self.impl(), from.impl())) {
+    if (same_elements(self.impl(), from.impl())) return;
+    from = from.clone();
   }
   kernels::Operands<2> ops;
   set_loop_shape(ops, self.sizes());
