@@ -35,10 +35,16 @@ DType wrapped_dtype(const Scalar& s) {
   return DType::Long;
 }
 
-bool has_zero_size(const std::vector<int64_t>& shape) {
+// An integral divisor (PointwiseOp::nonzero) must hold no zero where the
+// loop over `shape` reads it (runtime/nonzero_check.h).
+template <int NIn>
+void check_divisor(const PointwiseOp& op, const std::array<PointwiseArg, NIn>& args, DType compute, IntList shape) {
+  if (op.nonzero < 0 || !is_integral(compute)) return;
   for (int64_t s : shape)
-    if (s == 0) return true;
-  return false;
+    if (s == 0) return;
+  const PointwiseArg& divisor = args[op.nonzero];
+  if (divisor.tensor) require_nonzero(op.name, divisor.tensor->impl(), op.nonzero_arg);
+  else require_nonzero(op.name, *divisor.scalar, op.nonzero_arg);
 }
 
 // A number converted to `d`, stored where a stride-0 operand can read it.
@@ -67,7 +73,7 @@ struct ScalarSlot {
 // numbers are read from a stack slot instead of a 0-dim tensor. Results
 // are the same as the general path's (same kernel, same operands).
 template <int NIn>
-bool try_small_pointwise(const std::array<PointwiseArg, NIn>& args, const PointwiseTypes& types,
+bool try_small_pointwise(const PointwiseOp& op, const std::array<PointwiseArg, NIn>& args, const PointwiseTypes& types,
                          PointwiseKernel<NIn + 1> kernel, Tensor* result) {
   if (types.result != types.compute) return false;
   const Tensor* shape_of = nullptr;
@@ -81,6 +87,7 @@ bool try_small_pointwise(const std::array<PointwiseArg, NIn>& args, const Pointw
     }
   }
   if (!shape_of) return false;
+  check_divisor<NIn>(op, args, types.compute, shape_of->sizes());
   *result = empty(shape_of->sizes(), types.result);
   ScalarSlot slots[NIn > 0 ? NIn : 1];
   kernels::Operands<NIn + 1> ops;
@@ -148,22 +155,19 @@ Tensor run_pointwise(const PointwiseOp& pointwise, const Tensor* out, bool inpla
   std::vector<int64_t> shape;
   if constexpr (NIn == 0) {
     types = {out->dtype(), out->dtype()};
+    require_dtype(op, pointwise.dtypes, types.compute);
     shape = out->sizes().vec();
   } else {
     types = pointwise_types(op, args.data(), NIn, pointwise.rule);
+    require_dtype(op, pointwise.dtypes, types.compute);
+    if (!out) {
+      Tensor small;
+      if (try_small_pointwise<NIn>(pointwise, args, types, kernel, &small)) return small;
+    }
     for (const PointwiseArg& a : args)
       if (a.tensor) shape = broadcast_shapes(shape, a.tensor->sizes(), op);
   }
-  require_dtype(op, pointwise.dtypes, types.compute);
-  if (pointwise.nonzero >= 0 && is_integral(types.compute) && !has_zero_size(shape)) {
-    const PointwiseArg& divisor = args[pointwise.nonzero];
-    if (divisor.tensor) require_nonzero(op, divisor.tensor->impl(), pointwise.nonzero_arg);
-    else require_nonzero(op, *divisor.scalar, pointwise.nonzero_arg);
-  }
-  if (!out) {
-    Tensor small;
-    if (try_small_pointwise<NIn>(args, types, kernel, &small)) return small;
-  }
+  check_divisor<NIn>(pointwise, args, types.compute, shape);
   if (inplace && out->sizes() != IntList(shape))
     fail(ErrorKind::Value, str(op, ": in-place output of shape ", sizes_text(out->sizes()),
                                " does not match the broadcast shape ", sizes_text(shape)), "self");
