@@ -1,7 +1,9 @@
 #include "runtime/python/binding_support.h"
 
 #include <algorithm>
+#include <deque>
 #include <string>
+#include <vector>
 
 namespace ember::python {
 
@@ -80,14 +82,22 @@ PyObject* to_python_objects(PyTypeObject* type, std::initializer_list<PyObject*>
 
 PyTypeObject* new_return_type(PyObject* module, const char* name, std::initializer_list<const char*> fields,
                               const char* doc) {
-  // PyStructSequence keeps pointers to the descriptions: they live as long
-  // as the process (the type is never freed).
-  auto* members = new PyStructSequence_Field[fields.size() + 1];
-  size_t i = 0;
-  for (const char* f : fields) members[i++] = {f, nullptr};
-  members[i] = {nullptr, nullptr};
-  const std::string full = std::string("ember.return_types.") + name;
-  auto* desc = new PyStructSequence_Desc{strdup(full.c_str()), doc, members, static_cast<int>(fields.size())};
+  // PyStructSequence may keep pointers into its description: each lives as
+  // long as the process (the types are never freed), reachable from this
+  // list, which is never destroyed either (the types outlive static
+  // destruction).
+  struct Description {
+    std::string name;
+    std::vector<PyStructSequence_Field> members;
+    PyStructSequence_Desc desc;
+  };
+  static auto* descriptions = new std::deque<Description>();
+  Description& d = descriptions->emplace_back();
+  d.name = std::string("ember.return_types.") + name;
+  for (const char* f : fields) d.members.push_back({f, nullptr});
+  d.members.push_back({nullptr, nullptr});
+  d.desc = {d.name.c_str(), doc, d.members.data(), static_cast<int>(fields.size())};
+  PyStructSequence_Desc* desc = &d.desc;
   PyTypeObject* type = PyStructSequence_NewType(desc);
   if (!type) return nullptr;
   Py_INCREF(type);
