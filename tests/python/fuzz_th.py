@@ -35,8 +35,9 @@ NUMBERS = {"float": C.c_float, "double": C.c_double, "long": C.c_long, "int": C.
            "char": C.c_char, "unsigned char": C.c_ubyte, "signed char": C.c_byte, "ptrdiff_t": C.c_ssize_t,
            "int64_t": C.c_int64, "size_t": C.c_size_t}
 RETURNS = dict(NUMBERS, void=None)
-# Functions whose contract lets them free, leak or hand out what they are given.
-UNSAFE = re.compile(r"_(free|freeCopyTo|retain|data|storage|newWithStorage\w*|setStorage\w*|desc|sizeDesc)$")
+# Functions whose contract lets them free, leak or hand out what they are
+# given (clearFlag can turn reference counting off).
+UNSAFE = re.compile(r"_(free|freeCopyTo|retain|setFlag|clearFlag|data|storage|newWithStorage\w*|setStorage\w*|desc|sizeDesc)$")
 
 
 @dataclass(frozen=True)
@@ -170,9 +171,18 @@ class Fuzzer:
         return p
 
     def run_one(self, data) -> None:
-        f = data.draw(st.sampled_from(self.functions), label="function")
         owned: list[tuple[str, int]] = []
         storages: list[int] = []
+        try:  # hypothesis may stop drawing at any point: free what was made so far
+            self.call(data, owned, storages)
+        finally:
+            for t, p in reversed(owned):
+                self.lib.tensor_fn(t, "free")(p)
+            for s in storages:
+                self.lib.lib.THLongStorage_free(s)
+
+    def call(self, data, owned: list[tuple[str, int]], storages: list[int]) -> None:
+        f = data.draw(st.sampled_from(self.functions), label="function")
         made: dict[str, list[int]] = {}
         args, tensors = [], []
         for kind in f.params:
@@ -214,18 +224,12 @@ class Fuzzer:
         result = fn(*args)
         if tensor_ret and result:
             owned.append((re.match(r"TH(\w+)Tensor", f.ret).group(1), result))
-        try:
-            if self.lib.errors:
-                self.reported += 1
-                for k, ((t, p), b) in enumerate(zip(tensors, before)):
-                    assert self.lib.snapshot(t, p) == b, \
-                        f"{f.name}: reported {self.lib.errors[0]!r} but changed tensor argument {k}"
-                assert all(e for e in self.lib.errors), f"{f.name}: an error without a message"
-        finally:
-            for t, p in reversed(owned):
-                self.lib.tensor_fn(t, "free")(p)
-            for s in storages:
-                self.lib.lib.THLongStorage_free(s)
+        if self.lib.errors:
+            self.reported += 1
+            for k, ((t, p), b) in enumerate(zip(tensors, before)):
+                assert self.lib.snapshot(t, p) == b, \
+                    f"{f.name}: reported {self.lib.errors[0]!r} but changed tensor argument {k}"
+            assert all(e for e in self.lib.errors), f"{f.name}: an error without a message"
 
 
 def main(library: str, header: str, examples: int, seed_value: int, log_path: str) -> int:
