@@ -10,7 +10,7 @@ Uses /usr/bin/python3 with Debian's python3-numpy (`.ci/install-deps --bench`).
 
 B6 (1024^3 sgemm/dgemm) gets a table of its own: ember's mm beside a
 direct cblas call on the same OpenBLAS, both with ember's choice of
-OpenBLAS core (Note [OpenBLAS core type] in runtime/openblas.h) and with
+OpenBLAS core (Note [OpenBLAS core type] in runtime/ops/openblas.h) and with
 EMBER_OPENBLAS_CORETYPE=off (OpenBLAS's own choice), and NumPy's matmul
 with its OpenBLAS's own choice and with OPENBLAS_CORETYPE=SkylakeX.
 """

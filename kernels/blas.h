@@ -1,7 +1,7 @@
 // BLAS levels 1 and 2 for every element type, in BLAS's terms: vectors
 // are (pointer, increment), matrices column-major with a leading dim. The
 // path of the dtypes OpenBLAS has no routine for; Float and Double reach
-// OpenBLAS instead (runtime/blas_routines.h).
+// OpenBLAS instead (runtime/ops/blas_routines.h).
 //
 // Increments follow BLAS: element i of an n-vector with increment inc < 0
 // is x[(n - 1 - i) * -inc]. Sums run in gemm_acc_t<T> (Note [gemm

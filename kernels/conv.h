@@ -1,8 +1,8 @@
 // 2-D and 3-D convolution of one input plane (volume) with one kernel,
 // added into one output plane: the loops under TH's conv2D*/conv3D*
-// family (runtime/conv.cpp). A 2-D plane is a 3-D one of depth 1. Every
+// family (runtime/ops/conv.cpp). A 2-D plane is a 3-D one of depth 1. Every
 // buffer is dense, row-major; the kernel arrives as accumulate-type
-// weights already in the orientation to apply (runtime/conv.cpp flips it
+// weights already in the orientation to apply (runtime/ops/conv.cpp flips it
 // for convolution), so one gather and one scatter loop serve convolution
 // and cross-correlation alike.
 //

@@ -7,7 +7,7 @@
 //   scatter: dst[p, with its coordinate along dim = index[p]] =
 //              combine(that element, src[p])
 // index_select, index_copy/add/fill, gather, scatter and advanced indexing
-// (runtime/index_plan.h) are all one of these two over suitable strides.
+// (runtime/ops/index_plan.h) are all one of these two over suitable strides.
 // Moving elements needs only their size, so gather and copying scatters
 // are instantiated per element size (S: an unsigned integer of that size);
 // accumulating scatters per dtype.

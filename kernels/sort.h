@@ -158,9 +158,11 @@ struct SliceBuffer {
 // ops: operand 0 the sorted values (T), 1 their positions (int64_t), 2
 // the input; all of the input's shape. Sorts every slice along dim in
 // Note [sort order], ascending or descending; equal elements keep their
-// order (stable in both directions). OutT is T (see kernels/select.h).
+// order (stable in both directions). OutT, which every along-dim kernel
+// takes (cumsum widens), is T here.
 template <class T, class OutT = T>
 void sort_dim(const Operands<3>& ops, int dim, bool descending) {
+  static_assert(std::is_same_v<OutT, T>, "sort_dim writes values of its input's type");
   const SliceGeometry<3> g(ops, dim);
   const int64_t n = g.n;
   if (n == 0) return;

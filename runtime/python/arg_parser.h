@@ -100,10 +100,6 @@ class ParsedArgs {
   }
   bool to_bool(int i) const;
   double to_double(int i) const;
-  std::optional<double> optional_double(int i) const {
-    if (is_none(i)) return std::nullopt;
-    return to_double(i);
-  }
   ember::DType dtype(int i) const;
   std::optional<ember::DType> optional_dtype(int i) const {
     if (is_none(i)) return std::nullopt;

@@ -11,6 +11,7 @@
 #include "runtime/python/buffer_import.h"
 #include "runtime/python/py_util.h"
 #include "runtime/python/tensor_object.h"
+#include "runtime/core/visit_dtype.h"
 
 namespace ember::python {
 
@@ -40,17 +41,11 @@ Number number_of(T v, DType dtype) {
 // hold bytes other than 0 and 1, and loading those as bool is undefined.
 Number read_number(DType dtype, const void* p) {
   if (dtype == DType::Bool) return number_of(*static_cast<const unsigned char*>(p) != 0, dtype);
-  switch (dtype) {
-#define EMBER_READ_CASE(Name, cpp, acc) \
-  case DType::Name: {                   \
-    cpp v;                              \
-    std::memcpy(&v, p, sizeof v);       \
-    return number_of(v, dtype);         \
-  }
-    EMBER_FORALL_DTYPES(EMBER_READ_CASE)
-#undef EMBER_READ_CASE
-  }
-  fail(ErrorKind::Runtime, "corrupt dtype");
+  return visit_dtype(dtype, [&](auto tag) {
+    typename decltype(tag)::type v;
+    std::memcpy(&v, p, sizeof v);
+    return number_of(v, dtype);
+  });
 }
 
 std::string number_text(const Number& n) {
@@ -333,13 +328,7 @@ Number to_number(PyObject* o, const char* op, const char* arg) {
 }
 
 void store_number(const Number& n, DType dtype, void* dst, const char* op, const char* arg) {
-  switch (dtype) {
-#define EMBER_STORE_CASE(Name, cpp, acc) \
-  case DType::Name:                      \
-    return store<cpp>(n, dtype, dst, op, arg);
-    EMBER_FORALL_DTYPES(EMBER_STORE_CASE)
-#undef EMBER_STORE_CASE
-  }
+  visit_dtype(dtype, [&](auto tag) { store<typename decltype(tag)::type>(n, dtype, dst, op, arg); });
 }
 
 Tensor tensor_from_data(PyObject* data, std::optional<DType> dtype, const char* op, const char* arg) {

@@ -13,7 +13,7 @@
 #include "runtime/python/storage_object.h"
 #include "runtime/python/tensor_convert.h"
 #include "runtime/python/tensor_object.h"
-#include "runtime/tensor_print.h"
+#include "runtime/core/tensor_print.h"
 
 namespace ember::python {
 

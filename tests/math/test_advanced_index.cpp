@@ -1,5 +1,5 @@
 // index and index_put (PyTorch's advanced indexing, Note [advanced
-// indexing] in runtime/advanced_index.h) for every dtype, against a naive
+// indexing] in runtime/ops/advanced_index.h) for every dtype, against a naive
 // NumPy-rule reference: broadcast the int64 indices, place the broadcast
 // shape where the indexed dims were (adjacent) or first, and read each
 // result element from the source position its coordinates name.

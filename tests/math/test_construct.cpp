@@ -12,7 +12,7 @@
 
 #include "ember/tensor.h"
 #include "index_test_util.h"
-#include "runtime/generator.h"
+#include "runtime/core/generator.h"
 #include "runtime_test_util.h"
 
 namespace ember {

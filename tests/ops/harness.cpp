@@ -36,7 +36,7 @@
 // same infinity; without a tolerance, values must be equal (-0 == 0).
 //
 // Note [numbers]: a number passed for a Tensor|Scalar argument becomes a
-// 0-dim tensor of the compute dtype (runtime/pointwise_plan.h), so for
+// 0-dim tensor of the compute dtype (runtime/ops/pointwise_plan.h), so for
 // Half and BFloat16 it is rounded to the dtype before the op runs; the
 // reference does the same. (PyTorch's CPU add and sub round it the same
 // way, but its mul and div read the number unrounded in float, through

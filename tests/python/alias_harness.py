@@ -1,4 +1,4 @@
-"""The output rule (Note [output aliasing] in runtime/output.h), checked for
+"""The output rule (Note [output aliasing] in runtime/ops/output.h), checked for
 every op the schemas give an out= or in-place variant, on the calls that
 tests/python/op_harness.py builds for the op (its contiguous layout).
 

@@ -181,7 +181,7 @@ def bhistc(self, bins=100, min=0, max=0, dim=-1):
     a = np.asarray(self, dtype=np.float64)
     lo, hi = _histc_range(a, min, max)
     if a.ndim == 0:
-        # One slice of one element; a slice length of 1 keeps the 0-dim shape (runtime/dim_plan.cpp).
+        # One slice of one element; a slice length of 1 keeps the 0-dim shape (runtime/ops/dim_plan.cpp).
         counts = _histogram(a, bins, lo, hi)
         return counts.reshape(()) if bins == 1 else counts
     moved = np.moveaxis(a, dim, -1)

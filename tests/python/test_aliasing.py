@@ -1,5 +1,5 @@
 """Output aliasing and failed calls (Note [output aliasing] in
-runtime/output.h): the reproducers of the reliability issue, each
+runtime/ops/output.h): the reproducers of the reliability issue, each
 against what the same call gives on copies (or NumPy), and the ops with
 out=/in-place variants that the generated checks (alias_harness.py) do
 not reach because their schemas have no NumPy reference."""

@@ -1,4 +1,4 @@
-// The output rule (runtime/output.h, Note [output aliasing]) and the
+// The output rule (runtime/ops/output.h, Note [output aliasing]) and the
 // overlap predicates it decides with, then the C++ and TH C calls that
 // broke it before: results into an input, failed calls that touched their
 // output, TH's empty tensor reaching a kernel, sizes beyond int64. Results
@@ -10,8 +10,8 @@
 
 #include "TH/TH.h"
 #include "ember/tensor.h"
-#include "runtime/memory_overlap.h"
-#include "runtime/output.h"
+#include "runtime/core/memory_overlap.h"
+#include "runtime/ops/output.h"
 #include "runtime_test_util.h"
 #include "th_test_util.h"
 

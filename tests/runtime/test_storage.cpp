@@ -1,4 +1,4 @@
-// Storages (runtime/storage.cpp): creation, flags, reference counts (the
+// Storages (runtime/core/storage.cpp): creation, flags, reference counts (the
 // buffer is freed exactly once, through the allocator that made it),
 // resize, swap, wrapped memory, storage views and file mappings.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Tensors (runtime/tensor.cpp): lifetime and storage sharing, TH's resize
+// Tensors (runtime/core/tensor.cpp): lifetime and storage sharing, TH's resize
 // rules, geometry checks against the storage, 0-dim scalars against TH's
 // empty tensor, contiguity, overflow-checked sizes and dim wrapping.
 #include <gtest/gtest.h>

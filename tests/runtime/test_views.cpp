@@ -1,4 +1,4 @@
-// View ops (runtime/views.cpp and their generated C++ and TH C forms).
+// View ops (runtime/core/views.cpp and their generated C++ and TH C forms).
 // Each view is checked against addresses from the naive row-major formula
 // over its contiguous base (view_test_util.h), plus its strides and offset
 // worked out by hand, a write through the view read back through the base,

@@ -8,7 +8,7 @@
 namespace ember {
 
 // One line: OpenBLAS's build configuration, the core (kernel set) it runs
-// and why that one (Note [OpenBLAS core type] in runtime/openblas.h), and
+// and why that one (Note [OpenBLAS core type] in runtime/ops/openblas.h), and
 // the library file; or why OpenBLAS could not be loaded, in which case the
 // products run ember's generic loops. The first call loads OpenBLAS.
 EMBER_CPP_API std::string blas_info();

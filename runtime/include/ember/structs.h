@@ -67,7 +67,7 @@ typedef struct EmberTensor {
 } EmberTensor;
 
 /* TH's random number generator, opaque to C (TH/THRandom.h; its fields are
- * in runtime/generator.h). Declared here, once, because TH's tensor
+ * in runtime/core/generator.h). Declared here, once, because TH's tensor
  * functions (randperm) take one. */
 typedef struct THGenerator THGenerator;
 

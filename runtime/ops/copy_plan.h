@@ -1,0 +1,26 @@
+// Copies between tensors of any two dtypes. The generated copy op supplies
+// the dtype x dtype switch; this decides the geometry.
+#pragma once
+
+#include "ember/tensor.h"
+#include "kernels/operands.h"
+#include "runtime/core/function_ref.h"
+
+namespace ember::rt {
+
+using CopyKernel = FunctionRef<void(DType dst, DType src, kernels::Operands<2>& ops)>;
+
+// PyTorch's copy_: src broadcasts to self's shape; values convert to self's
+// dtype. A source overlapping self in another layout is read before any
+// element is written.
+void run_copy(const char* op, const Tensor& self, const Tensor& src, CopyKernel kernel);
+
+}  // namespace ember::rt
+
+namespace ember::th {
+
+// Resizes dst like src, then copies (TH's pattern for results computed in
+// another dtype).
+void copy_into(TensorImpl* dst, const TensorImpl* src);
+
+}  // namespace ember::th

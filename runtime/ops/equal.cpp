@@ -1,0 +1,16 @@
+#include "runtime/ops/construct_ops.h"
+
+#include "ember/error.h"
+
+namespace ember::rt {
+
+bool equal(const Tensor& self, const Tensor& other) {
+  if (self.dtype() != other.dtype())
+    fail(ErrorKind::Type, str("equal: other holds ", dtype_name(other.dtype()), " but self holds ",
+                              dtype_name(self.dtype())), "other");
+  if (self.sizes() != other.sizes() || self.is_scalar() != other.is_scalar()) return false;
+  if (self.numel() == 0) return true;
+  return ember::eq(self, other).sum().item<int64_t>() == self.numel();
+}
+
+}  // namespace ember::rt

@@ -1,0 +1,65 @@
+#include "runtime/ops/construct_ops.h"
+
+#include <limits>
+#include <mutex>
+#include <utility>
+
+#include "ember/error.h"
+#include "runtime/core/generator.h"
+#include "runtime/ops/construct_support.h"
+#include "runtime/ops/output.h"
+
+namespace ember::rt {
+
+namespace {
+
+// The largest n - 1 whose every value 0 .. n - 1 `dtype` holds exactly.
+int64_t largest_exact(DType dtype) {
+  switch (dtype) {
+    case DType::Byte: return 255;
+    case DType::Char: return 127;
+    case DType::Short: return 32767;
+    case DType::Int: return 2147483647;
+    case DType::Half: return 2048;
+    case DType::BFloat16: return 256;
+    case DType::Float: return int64_t{1} << 24;
+    case DType::Double: return int64_t{1} << 53;
+    default: return std::numeric_limits<int64_t>::max();
+  }
+}
+
+}  // namespace
+
+// A permutation of 0 .. n - 1 as `dtype`, out= when given.
+Tensor randperm_into(const char* op, const Tensor* out, DType dtype, int64_t n, THGenerator& gen) {
+  Output result(op, out, "out");
+  no_bool(op, dtype);
+  if (n < 0) fail(ErrorKind::Value, str(op, ": n must not be negative, got ", n), "n");
+  if (n > 0 && n - 1 > largest_exact(dtype))
+    fail(ErrorKind::Value, str(op, ": n = ", n, " is too large for ", dtype_name(dtype), ", which holds the ",
+                               "integers exactly only up to ", largest_exact(dtype)), "n");
+  Tensor perm = empty({n}, DType::Long);
+  int64_t* p = perm.data<int64_t>();
+  for (int64_t i = 0; i < n; ++i) p[i] = i;
+  // TH's and PyTorch's loop: the modulo's bias and its 2^32 reach included.
+  for (int64_t i = 0; i + 1 < n; ++i) std::swap(p[i], p[i + static_cast<int64_t>(next_u32(gen) % (n - i))]);
+  return result.assign(perm.to(dtype));
+}
+
+namespace {
+
+Tensor randperm_result(const Tensor* out, int64_t n, std::optional<DType> dtype) {
+  if (out && dtype && *dtype != out->dtype())
+    fail(ErrorKind::Type, str("randperm: out has dtype ", dtype_name(out->dtype()), " but the result is ",
+                              dtype_name(*dtype)), "out");
+  std::lock_guard<std::mutex> lock(default_generator_mutex());
+  return randperm_into("randperm", out, out ? out->dtype() : dtype.value_or(DType::Long), n, default_generator());
+}
+
+}  // namespace
+
+Tensor randperm(int64_t n, std::optional<DType> dtype) { return randperm_result(nullptr, n, dtype); }
+
+void randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype) { randperm_result(&out, n, dtype); }
+
+}  // namespace ember::rt

@@ -1,0 +1,48 @@
+// Reductions along a dim, shared by the C++ API and TH's C API: the shape
+// of the result and the operands a reduce kernel runs over (outputs with
+// stride 0 along the reduced dim).
+#pragma once
+
+#include <array>
+#include <tuple>
+#include <vector>
+
+#include "ember/tensor.h"
+#include "kernels/operands.h"
+#include "runtime/ops/dtype_set.h"
+#include "runtime/core/function_ref.h"
+#include "runtime/ops/pointwise_plan.h"
+
+namespace ember::rt {
+
+// self's sizes without `dim` (or with it as 1 when keepdim); `dim` wrapped.
+std::vector<int64_t> reduced_shape(const TensorImpl* self, int64_t dim, bool keepdim);
+
+// outs[k] (already of reduced_shape) become operands 0..N-2, self the last.
+template <int N>
+void set_reduce_operands(kernels::Operands<N>& ops, const TensorImpl* self, int64_t dim, bool keepdim,
+                         const std::array<const TensorImpl*, N - 1>& outs);
+
+// Kernel callbacks receive the dtypes, the operands and the wrapped dim.
+using ReduceDimKernel = FunctionRef<void(DType in, DType out, kernels::Operands<2>& ops, int dim)>;
+using ReduceIndexKernel = FunctionRef<void(DType in, kernels::Operands<3>& ops, int dim)>;
+
+// The dtype of a one-input op's result under `rule` (PyTorch's).
+DType result_dtype(const char* op, const Tensor& self, ResultRule rule);
+
+// A whole-tensor reduction with no identity (max, min, median): self must
+// hold an element.
+void check_has_elements(const char* op, const Tensor& self);
+
+// sum(self, dim, keepdim) and the like, PyTorch's semantics; `out` may be
+// null (Note [output aliasing]); self's dtype must be one of `dtypes`. With `nonempty`, an empty reduced dim is an error (amax: nothing
+// to pick) rather than the reducer's identity.
+Tensor run_reduce_dim(const char* op, const Tensor* out, const Tensor& self, int64_t dim, bool keepdim,
+                      ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel);
+// max(self, dim, keepdim) and the like: (values, indices); the reduced dim
+// must not be empty.
+std::tuple<Tensor, Tensor> run_reduce_index(const char* op, const Tensor* values_out, const Tensor* indices_out,
+                                            const Tensor& self, int64_t dim, bool keepdim, DTypeSet dtypes,
+                                            ReduceIndexKernel kernel);
+
+}  // namespace ember::rt

@@ -1,0 +1,131 @@
+#include "runtime/th/plan.h"
+
+#include "ember/error.h"
+#include "ember/tensor.h"
+#include "ember/views.h"
+#include "runtime/ops/nonzero_check.h"
+#include "runtime/ops/reduce_plan.h"
+#include "runtime/ops/tensor_operands.h"
+#include "runtime/core/empty_tensor.h"
+
+namespace ember::th {
+
+template <int NIn>
+ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<ThInput, NIn>& inputs,
+                              bool resize_out)
+    : given_(Tensor::borrow(out)), out_(op, &given_, "out") {
+  const TensorImpl* first = nullptr;
+  for (const ThInput& in : inputs)
+    if (in.tensor) {
+      first = in.tensor;
+      break;
+    }
+  const TensorImpl* like = resize_out && first ? first : out;
+  const int64_t n = rt::numel(like);
+  bool shapes_agree = true;
+  std::array<const Tensor*, NIn> reads{};
+  for (int i = 0; i < NIn; ++i) {
+    const ThInput& in = inputs[i];
+    if (!in.tensor) continue;
+    if (rt::numel(in.tensor) != n)
+      fail(ErrorKind::Value, str(op, ": ", in.arg, " has ", rt::numel(in.tensor), " elements but the result has ", n,
+                                 " (TH needs equal element counts)"), in.arg);
+    shapes_agree = shapes_agree && rt::sizes(in.tensor) == rt::sizes(like);
+    inputs_[i] = Tensor::borrow(const_cast<TensorImpl*>(in.tensor));
+    reads[i] = &inputs_[i];
+  }
+  for (const ThInput& in : inputs) {
+    if (!in.nonzero) continue;
+    if (in.tensor && is_integral(rt::dtype(in.tensor))) rt::require_nonzero(op, in.tensor, in.arg);
+    if (in.value && first && is_integral(rt::dtype(first))) rt::require_nonzero(op, rt::dtype(first), in.value, in.arg);
+  }
+  if (n == 0) {  // nothing to compute; TH's empty tensor (no dims) is no 0-dim shape
+    if (like != out) rt::resize_as(out, like);
+    ops_.ndim = 1;
+    ops_.shape[0] = 0;
+    return;
+  }
+  target_ = out_.target(rt::sizes(like), rt::dtype(out), reads.data(), NIn, rt::Reads::Elementwise);
+  // Equal counts but different shapes: traverse everything as flat
+  // contiguous vectors, as TH did, using contiguous stand-ins.
+  const int64_t flat_shape[1] = {n};
+  if (shapes_agree) {
+    rt::set_loop_shape(ops_, rt::sizes(like));
+  } else {
+    rt::set_loop_shape(ops_, IntList(flat_shape, 1));
+    if (!target_.is_contiguous()) flat_ = empty({n}, target_.dtype());
+    for (Tensor& in : inputs_)
+      if (in.defined() && !in.is_contiguous()) in = in.contiguous();
+  }
+  auto place = [&](int i, const Tensor& t) {
+    if (shapes_agree) {
+      rt::set_operand(ops_, i, t.impl());
+    } else {  // contiguous: element k at k * element size
+      ops_.strides[i][0] = static_cast<int64_t>(t.element_size());
+      ops_.data[i] = static_cast<char*>(t.data_ptr());
+    }
+  };
+  place(0, flat_.defined() ? flat_ : target_);
+  for (int i = 0; i < NIn; ++i) {
+    if (inputs_[i].defined()) place(i + 1, inputs_[i]);
+    else rt::set_scalar_operand(ops_, i + 1, inputs[i].value);
+  }
+}
+
+template <int NIn>
+void ThPointwise<NIn>::finish() {
+  if (!target_.defined()) return;  // nothing was computed
+  // target_ is non-contiguous with its own shape: element k to its k-th element.
+  if (flat_.defined()) target_.copy_(flat_.view(target_.sizes()));
+  out_.finish();
+}
+
+template class ThPointwise<0>;
+template class ThPointwise<1>;
+template class ThPointwise<2>;
+template class ThPointwise<3>;
+
+template <int N>
+ThReduce<N>::ThReduce(const char* op, const std::array<TensorImpl*, N>& outs, const TensorImpl* self, int64_t dim,
+                      bool keepdim) {
+  static const char* const kArgs[] = {"values", "indices"};
+  for (int k = 0; k < N; ++k) {
+    given_[k] = Tensor::borrow(outs[k]);
+    outs_[k].emplace(op, &given_[k], N == 1 ? "out" : kArgs[k]);
+  }
+  if constexpr (N == 2) rt::check_distinct_outputs(op, given_[0], given_[1], "indices");
+  input_ = rt::dimmed(Tensor::borrow(const_cast<TensorImpl*>(self)));
+  const TensorImpl* in = input_.impl();
+  dim_ = rt::wrap_dim(dim, in->nDimension, op);
+  if (N == 2 && in->nDimension > 0 && in->size[dim_] == 0)
+    fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", dim_, " of size 0 (there is no element to pick)"), "self");
+  std::vector<int64_t> shape = rt::reduced_shape(in, dim_, keepdim);
+  if (shape.empty()) shape = {1};  // TH has no 0-dim tensors
+  const Tensor self_t = Tensor::borrow(const_cast<TensorImpl*>(self));
+  std::array<const TensorImpl*, N> targets{};
+  for (int k = 0; k < N; ++k)
+    targets[k] = outs_[k]->target(shape, given_[k].dtype(), {&self_t, &input_}, rt::Reads::Any).impl();
+  rt::set_reduce_operands<N + 1>(ops_, in, dim_, keepdim, targets);
+}
+
+template <int N>
+void ThReduce<N>::finish() {
+  for (auto& out : outs_) out->finish();
+}
+
+template class ThReduce<1>;
+template class ThReduce<2>;
+
+}  // namespace ember::th
+
+namespace ember::th {
+
+TensorImpl* to_th_geometry(TensorImpl* t) {
+  if (rt::is_scalar(t)) {
+    const int64_t one[1] = {1};
+    rt::set_storage(t, t->storage, t->storageOffset, IntList(one, 1), IntList(one, 1), "to_th");
+  }
+  return t;
+}
+
+}  // namespace ember::th

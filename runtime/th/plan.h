@@ -1,0 +1,71 @@
+// Pointwise and reduction ops with TH's semantics (the C API): the result
+// tensor is resized like the first input, inputs need equal element counts
+// rather than equal shapes, and each is traversed in its own row-major
+// order. Generated C wrappers build one of these, then run the typed
+// kernel directly on its operands (no dtype switch on this path).
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "ember/tensor.h"
+#include "ember/tensor_impl.h"
+#include "kernels/operands.h"
+#include "runtime/ops/output.h"
+
+namespace ember::th {
+
+// A C argument feeding a pointwise kernel: a tensor, or one value of the
+// kernel's element type (TH's `real value`).
+struct ThInput {
+  const TensorImpl* tensor = nullptr;
+  const void* value = nullptr;  // of the first tensor input's dtype
+  const char* arg = nullptr;    // the op's argument name, for errors
+  bool nonzero = false;         // a divisor: no zero for integral dtypes (runtime/ops/nonzero_check.h)
+};
+
+template <int NIn>
+class ThPointwise {
+ public:
+  // With `resize_out`, `out` is resized like the first tensor input (TH's
+  // r_ arguments); in-place forms (fill, copy) keep it as it is. Note
+  // [output aliasing] applies: out may be (or overlap) an input.
+  ThPointwise(const char* op, TensorImpl* out, const std::array<ThInput, NIn>& inputs, bool resize_out);
+
+  kernels::Operands<NIn + 1>& operands() { return ops_; }
+  // Writes the result into `out` when it was computed elsewhere.
+  void finish();
+
+ private:
+  kernels::Operands<NIn + 1> ops_;
+  Tensor given_;
+  rt::Output out_;
+  Tensor target_;                   // what the result goes to (out, or a tensor out_ copies from)
+  Tensor flat_;                     // a contiguous stand-in for a non-contiguous target_, or undefined
+  std::array<Tensor, NIn> inputs_;  // the inputs, or their contiguous copies
+};
+
+// TH's reductions along a dim into N outputs (values; values and indices):
+// each is resized to the reduced shape ([1] when nothing is left: TH has
+// no 0-dim tensors) with stride 0 along `dim` in the operands, the input
+// last. `dim` is checked and wrapped. Note [output aliasing] applies: an
+// output may be the input itself.
+template <int N>
+class ThReduce {
+ public:
+  ThReduce(const char* op, const std::array<TensorImpl*, N>& outs, const TensorImpl* self, int64_t dim, bool keepdim);
+
+  int dim() const { return static_cast<int>(dim_); }
+  kernels::Operands<N + 1>& operands() { return ops_; }
+  // Writes the results into the outputs when they were computed elsewhere.
+  void finish();
+
+ private:
+  std::array<Tensor, N> given_;
+  std::array<std::optional<rt::Output>, N> outs_;
+  Tensor input_;  // self, TH's empty tensor as [0]
+  int64_t dim_ = 0;
+  kernels::Operands<N + 1> ops_;
+};
+
+}  // namespace ember::th
