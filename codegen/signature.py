@@ -83,10 +83,6 @@ class Signature:
     def tensor_args(self) -> tuple[Arg, ...]:
         return tuple(a for a in self.args if a.is_tensor)
 
-    @property
-    def returns_view(self) -> bool:
-        return len(self.returns) == 1 and self.returns[0].alias == "(a)"
-
     def __str__(self) -> str:
         parts: list[str] = []
         star = False
