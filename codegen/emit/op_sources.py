@@ -52,9 +52,9 @@ def _pointwise_body(op: Op, decl: Decl) -> tuple[str, ...]:
     check = ()
     if power is not None and decl.scalar_overload:
         check = (f'rt::require_nonnegative_power("{sig.base_name}", {sig.args[0].name}, {power}, "{power}");',)
-    if decl.name.endswith("_out"):
+    if decl.variant == "out":
         return check + (call % "&out, false" + ";", "return out;")
-    if decl.name.endswith("_"):
+    if decl.variant == "inplace":
         return check + (call % "&self, true" + ";", "return self;")
     return check + ("return " + call % "nullptr, false" + ";",)
 
@@ -65,7 +65,7 @@ def _reduce_body(op: Op, decl: Decl) -> tuple[str, ...]:
     rest = ", ".join(a.name for a in sig.args)
     if sig.arg("dim") is None:
         return (f"return {op.ident}_whole({rest});",)
-    if decl.name.endswith("_out"):
+    if decl.variant == "out":
         return (f"{op.ident}_run(&out, {rest});", "return out;")
     return (f"return {op.ident}_run(nullptr, {rest});",)
 
@@ -75,7 +75,7 @@ def _along_dim_body(op: Op, decl: Decl) -> tuple[str, ...]:
     assert sig is not None
     rest = ", ".join(a.name for a in sig.args)
     outs = out_names(sig)
-    if decl.name.endswith("_out"):
+    if decl.variant == "out":
         if len(outs) == 2:
             v, i = outs
             return (f"{op.ident}_run(&{v}, &{i}, {rest});", f"return std::tie({v}, {i});")
@@ -87,7 +87,7 @@ def _reduce_index_body(op: Op, decl: Decl) -> tuple[str, ...]:
     sig = op.signature
     assert sig is not None
     rest = ", ".join(a.name for a in sig.args)
-    if decl.name.endswith("_out"):
+    if decl.variant == "out":
         v, i = out_names(sig)
         return (f"{op.ident}_run(&{v}, &{i}, {rest});", f"return std::tie({v}, {i});")
     return (f"return {op.ident}_run(nullptr, nullptr, {rest});",)
@@ -109,11 +109,11 @@ def _custom_body(op: Op, decl: Decl) -> tuple[str, ...]:
     sig = op.signature
     assert sig is not None
     args = ", ".join(a.name for a in sig.args)
-    if decl.name.endswith("_out"):
+    if decl.variant == "out":
         outs = out_names(sig)
         ret = f"return {outs[0]};" if len(outs) == 1 else f"return std::tie({', '.join(outs)});"
         return (f"{op.kernel.impl}_out({', '.join(outs)}, {args});", ret)
-    if decl.name.endswith("_"):
+    if decl.variant == "inplace":
         return (f"{op.kernel.impl}_({args});", "return self;")
     return (f"return {op.kernel.impl}({args});",)
 
@@ -127,9 +127,9 @@ def _blas_body(op: Op, decl: Decl) -> tuple[str, ...]:
     sig = op.signature
     assert sig is not None
     base = sig.base_name
-    if decl.name.endswith("_out"):
+    if decl.variant == "out":
         dest, ret = f'rt::BlasDest::out("{base}", out)', "out"
-    elif decl.name.endswith("_"):
+    elif decl.variant == "inplace":
         dest, ret = f'rt::BlasDest::inplace("{base}", self)', "self"
     else:
         dest, ret = f'rt::BlasDest::functional("{base}")', None

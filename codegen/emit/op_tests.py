@@ -141,9 +141,7 @@ def _spec(op: Op, th: bool = False) -> tuple[list[str], str]:
 # ---- C++ variants -----------------------------------------------------------------
 
 def _form(decl: Decl) -> str:
-    if decl.name.endswith("_out"):
-        return "Out"
-    return "Inplace" if decl.name.endswith("_") else "Functional"
+    return {"out": "Out", "inplace": "Inplace"}.get(decl.variant, "Functional")
 
 
 def _variant(op: Op, decl: Decl) -> str:
