@@ -79,7 +79,7 @@ def declarations(op: Op) -> list[Decl]:
         if "function" in op.variants:
             decls.append(Decl("function", _returns(sig, "function"), base, ", ".join(params(sig.args, True)),
                               ", ".join(params(sig.args, False)), "", False, as_scalar))
-        if "method" in op.variants and not _inplace_only(sig):
+        if "method" in op.variants and not sig.writes_self:
             decls.append(Decl("method", _returns(sig, "function"), base, ", ".join(params(rest, True)),
                               ", ".join(params(rest, False)),
                               ", ".join(["*this"] + [a.name for a in rest]), True, as_scalar))
@@ -94,8 +94,3 @@ def declarations(op: Op) -> list[Decl]:
             decls.append(Decl("out", _returns(sig, "out"), base + "_out", ", ".join(outs + params(sig.args, True)),
                               ", ".join(outs + params(sig.args, False)), "", False, as_scalar))
     return decls
-
-
-def _inplace_only(sig: Signature) -> bool:
-    """fill(Tensor(a!) self, ...) -> Tensor(a!): its method is fill_ only."""
-    return bool(sig.args) and sig.args[0].alias == "(a!)"

@@ -132,11 +132,6 @@ def _first_is_tensor(sig: Signature) -> bool:
     return bool(sig.args) and sig.args[0].type == "Tensor"
 
 
-def _inplace_only(sig: Signature) -> bool:
-    """fill(Tensor(a!) self, ...): the op writes self; Python gets `fill_` only."""
-    return bool(sig.args) and sig.args[0].alias == "(a!)"
-
-
 def _param(arg: Arg, rename_self: bool) -> PyParam:
     name = "input" if (rename_self and arg.name == "self") else arg.name
     return PyParam(arg.type, name, arg.default, arg.kwarg_only, arg)
@@ -159,7 +154,7 @@ def overloads_of(op: Op) -> list[Overload]:
         return []
     result: list[Overload] = []
     variants = op.variants
-    if _inplace_only(sig):
+    if sig.writes_self:
         if ("inplace" in variants or "method" in variants) and _first_is_tensor(sig):
             result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
         return result

@@ -83,6 +83,12 @@ class Signature:
     def tensor_args(self) -> tuple[Arg, ...]:
         return tuple(a for a in self.args if a.is_tensor)
 
+    @property
+    def writes_self(self) -> bool:
+        """fill(Tensor(a!) self, ...): the op writes its first argument, so
+        its only method is the in-place one (fill_), in C++ and Python."""
+        return bool(self.args) and self.args[0].alias == "(a!)"
+
     def __str__(self) -> str:
         parts: list[str] = []
         star = False

@@ -38,7 +38,7 @@ def _result_rules(op: Op) -> tuple[str, ...]:
 def _python_variants(op: Op) -> tuple[str, ...]:
     sig = op.signature
     assert sig is not None
-    if sig.args and sig.args[0].alias == "(a!)":
+    if sig.writes_self:
         return ("inplace",)
     return op.variants
 
