@@ -28,8 +28,6 @@ DOC_TYPES = {
 }
 DOC_RETURNS = {"Tensor": "Tensor", "Tensor[]": "list[Tensor]", "Scalar": "number", "int": "int", "bool": "bool",
                "float": "float", "()": "None"}
-# Kernel kinds whose calls never take long: they keep the GIL.
-CHEAP_KINDS = {"view"}
 
 
 @dataclass(frozen=True)
@@ -239,12 +237,3 @@ def return_type_of(op: Op, types: list[ReturnType]) -> ReturnType | None:
             if t.name == name and t.fields == fields:
                 return t
     return None
-
-
-def keeps_gil(op: Op) -> bool:
-    """Views and queries are cheap: releasing the GIL would cost more."""
-    sig = op.signature
-    assert sig is not None
-    if op.kernel.kind in CHEAP_KINDS:
-        return True
-    return all(r.type in ("bool", "int", "float", "Scalar", "()") for r in sig.returns) and op.kernel.kind == "custom"

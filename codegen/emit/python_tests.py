@@ -28,13 +28,6 @@ _LAYOUTS = {"Contiguous": "contiguous", "Transposed": "transposed", "Narrowed": 
             "ZeroSize": "zero_size", "ZeroDim": "zero_dim"}
 
 
-def _result_rules(op: Op) -> tuple[str, ...]:
-    returns = [r for r in op.signature.returns if r.type == "Tensor"] if op.signature else []
-    if op.kernel.kind == "reduce_index" or (op.kernel.kind == "along_dim" and len(returns) == 2):
-        return (op.kernel.result, "Long")
-    return (op.kernel.result,)
-
-
 def _python_variants(op: Op) -> tuple[str, ...]:
     sig = op.signature
     assert sig is not None
@@ -57,8 +50,8 @@ def _spec(op: Op, schemas: SchemaSet) -> dict:
         "layouts": tuple(layout for cpp, layout in _LAYOUTS.items()
                          if cpp not in op.test.skip_layouts and not (op.test.shapes and cpp == "ZeroDim")),
         "variants": _python_variants(op),
-        "kind": op.kernel.kind,
-        "results": _result_rules(op),
+        "kind": op.kind.name,
+        "results": op.kind.python_results(op),
         "tol": tol,
         "domain": dict(sorted(op.test.domain.items())),
         "shape": op.test.shape or (5, 7),
