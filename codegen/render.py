@@ -25,6 +25,7 @@ def banner(template: str, sources: str, comment: str = "//") -> str:
             f"{comment} Do not edit: change the schema or the template and run `meson compile -C build regenerate`.")
 
 
-def render(template: str, sources: str, comment: str = "//", **context: Any) -> str:
-    text = _env.get_template(template).render(banner=banner(template, sources, comment), **context)
+def render(template: str, sources: str, comment: str = "//", named: str | None = None, **context: Any) -> str:
+    """`named`: the template the banner names, when not `template`."""
+    text = _env.get_template(template).render(banner=banner(named or template, sources, comment), **context)
     return text

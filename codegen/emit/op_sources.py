@@ -37,9 +37,9 @@ def emit(schemas: SchemaSet, out: Output) -> None:
         sig = op.signature
         dispatch = [(d, result_cpp(op, d)) for d in dispatch_dtypes(op)] if sig else []
         out.add(source_path(op), render(
-            "op.cpp.j2", f"{op.where.file} (op {op.name})",
+            op.kind.template, f"{op.where.file} (op {op.name})", named="op.cpp.j2",
             op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
-            kind=op.kind.name, includes=op.kind.includes, rule=RESULT_RULES[op.kernel.result],
+            includes=op.kind.includes, rule=RESULT_RULES[op.kernel.result],
             definitions=definitions(op), dispatch=dispatch, dtypes=op.cpu_dtypes(),
             dtype_set="rt::DTypeSet{" + ", ".join(f"DType::{d.name}" for d, _ in dispatch) + "}",
             th_functions=th_functions(op, schemas.dtypes), **op.kind.source_context(op)))
