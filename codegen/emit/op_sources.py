@@ -37,7 +37,7 @@ def emit(schemas: SchemaSet, out: Output) -> None:
         sig = op.signature
         dispatch = [(d, result_cpp(op, d)) for d in dispatch_dtypes(op)] if sig else []
         out.add(source_path(op), render(
-            op.kind.template, f"{op.where.file} (op {op.name})", named="op.cpp.j2",
+            op.kind.template, f"{op.where.file} (op {op.name})", (__name__, type(op.kind).__module__),
             op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
             includes=op.kind.includes, rule=RESULT_RULES[op.kernel.result],
             definitions=definitions(op), dispatch=dispatch, dtypes=op.cpu_dtypes(),

@@ -255,4 +255,5 @@ def test_file(op: Op) -> TestFile:
 def emit(schemas: SchemaSet, out: Output) -> None:
     for op in schemas.ops:
         if has_tests(op):
-            out.add(test_path(op), render("op_test.cpp.j2", f"{op.where.file} (op {op.name})", file=test_file(op)))
+            by = (__name__, type(op.kind).__module__)
+            out.add(test_path(op), render("op_test.cpp.j2", f"{op.where.file} (op {op.name})", by, file=test_file(op)))

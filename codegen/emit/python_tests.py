@@ -76,10 +76,10 @@ def emit(schemas: SchemaSet, out: Output) -> None:
     for group, ops in groupby(sorted(tested, key=lambda o: o.group), key=lambda o: o.group):
         specs = [_spec(op, schemas) for op in ops]
         out.add(f"generated/tests/python/test_ops_{group}.py",
-                render("python_op_tests.py.j2", f"the op schemas of group '{group}'", comment="#",
+                render("python_op_tests.py.j2", f"the op schemas of group '{group}'", __name__, comment="#",
                        group=group, specs=specs))
     out.add("generated/tests/python/test_bindings_smoke.py",
-            render("python_smoke_tests.py.j2", "the op schemas in schemas/", comment="#",
+            render("python_smoke_tests.py.j2", "the op schemas in schemas/", __name__, comment="#",
                    entries=[_smoke_entry(b) for b in bindings(schemas.ops, schemas.dtypes)]))
     out.add("generated/tests/python/conftest.py",
-            render("python_conftest.py.j2", "codegen/emit/python_tests.py", comment="#"))
+            render("python_conftest.py.j2", None, __name__, comment="#"))
