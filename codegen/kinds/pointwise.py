@@ -124,15 +124,15 @@ class Pointwise(Kind):
 
     def source_context(self, op: Op) -> dict[str, object]:
         k = op.kernel
+        scalars = scalar_args(op)
         return {
             "kernel_params": "".join(f", const Scalar& {a.name}_s" if a.type == "Scalar" else f", {a.cpp_type} {a.name}_s"
-                                     for a in scalar_args(op)),
+                                     for a in scalars),
             # The kernel's scalar parameters converted to the compute type C.
             "captures": [f"const C {a.name} = {a.name}_s.template to<C>();" if a.type == "Scalar"
-                         else f"const C {a.name} = static_cast<C>({a.name}_s);" for a in scalar_args(op)],
+                         else f"const C {a.name} = static_cast<C>({a.name}_s);" for a in scalars],
             "lambda_params": ", ".join(f"C {name}" for name in k.inputs),
-            "scalar_run_params": "".join(f", {'const Scalar&' if a.type == 'Scalar' else a.cpp_type} {a.name}"
-                                         for a in scalar_args(op)),
+            "scalar_run_params": "".join(f", {'const Scalar&' if a.type == 'Scalar' else a.cpp_type} {a.name}" for a in scalars),
             "scalar_names": _scalar_names(op),
             "nonzero": k.inputs.index(k.nonzero) if k.nonzero else -1,
             "n_inputs": len(k.inputs),
