@@ -3,21 +3,17 @@ selections, scans), run by rt::DimPlan (runtime/dim_plan.h)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..cpp import out_names
+from ..cpp import Decl, out_names
+from ..dtypes import DTypeTable
 from ..errors import SchemaError
 from ..fields import string
 from ..kernel_code import kernel_arg_params, kernel_arg_values, run_params
+from ..model import Op
+from ..signature import Return, Signature
+from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import kernel_args, result_rule
-
-if TYPE_CHECKING:
-    from ..cpp import Decl
-    from ..dtypes import DTypeTable
-    from ..model import Op
-    from ..signature import Return, Signature
-    from ..yaml_source import Node
 
 
 @dataclass(frozen=True)

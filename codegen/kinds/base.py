@@ -7,18 +7,14 @@ runtime driver.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..cpp import Decl
+from ..dtypes import DType, DTypeTable
 from ..errors import SchemaError
 from ..fields import string
 from ..gtest_cases import Reference, TestCase, layout_tests
-
-if TYPE_CHECKING:
-    from ..cpp import Decl
-    from ..dtypes import DType, DTypeTable
-    from ..model import Op
-    from ..signature import Signature
-    from ..yaml_source import Node
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
 
 # How the result dtype follows from the promoted input dtype -> the C++
 # enumerator of rt::ResultRule and of the test harness's Rule.

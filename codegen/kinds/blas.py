@@ -3,17 +3,14 @@ routine per dtype (runtime/blas_routines.h)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ..cpp import Decl
+from ..dtypes import DTypeTable
 from ..errors import SchemaError
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
 from .base import Kernel, Kind
-
-if TYPE_CHECKING:
-    from ..cpp import Decl
-    from ..dtypes import DTypeTable
-    from ..model import Op
-    from ..signature import Signature
-    from ..yaml_source import Node
 
 # `routine` -> the call it takes (runtime/blas_routines.h).
 ROUTINES = {"gemm": "GemmCall", "gemv": "GemvCall", "ger": "GerCall", "dot": "DotCall"}

@@ -4,20 +4,16 @@ a C-only entry's TH functions call `impl<T>` with their own parameters."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..cpp import out_names
+from ..cpp import Decl, out_names
+from ..dtypes import DTypeTable
 from ..errors import SchemaError
 from ..fields import string
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import result_rule
-
-if TYPE_CHECKING:
-    from ..cpp import Decl
-    from ..dtypes import DTypeTable
-    from ..model import Op
-    from ..signature import Signature
-    from ..yaml_source import Node
 
 # What a call returns when it answers a question (sizes, flags) rather than computing a tensor.
 _PLAIN_RETURNS = ("bool", "int", "float", "Scalar", "()")

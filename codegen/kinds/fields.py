@@ -1,14 +1,10 @@
 """Keys of `kernel:` that several kinds share."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..errors import SchemaError
+from ..signature import Signature
+from ..yaml_source import Node
 from .base import RESULT_RULES
-
-if TYPE_CHECKING:
-    from ..signature import Signature
-    from ..yaml_source import Node
 
 
 def result_rule(node: Node) -> str:

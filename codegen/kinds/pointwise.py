@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ..cpp import Decl
+from ..dtypes import DType, DTypeTable
 from ..errors import SchemaError
 from ..fields import string
 from ..gtest_cases import Reference, TestCase
 from ..kernel_code import scalar_args
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import result_rule
-
-if TYPE_CHECKING:
-    from ..cpp import Decl
-    from ..dtypes import DType, DTypeTable
-    from ..model import Op
-    from ..signature import Signature
-    from ..yaml_source import Node
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 

@@ -4,20 +4,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ..cpp import Decl
+from ..dtypes import DTypeTable
 from ..errors import SchemaError
 from ..fields import string
 from ..kernel_code import kernel_arg_names, kernel_arg_params, kernel_arg_values, result_dtype_name, run_params
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import kernel_args, result_rule
-
-if TYPE_CHECKING:
-    from ..cpp import Decl
-    from ..dtypes import DTypeTable
-    from ..model import Op
-    from ..signature import Signature
-    from ..yaml_source import Node
 
 EXPRESSIONS = ("identity", "combine", "merge")
 NONEMPTY = ("all", "th")

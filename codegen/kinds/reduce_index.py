@@ -3,17 +3,13 @@ position (kernels/reduce.h's reduce_dim_index), by a `better` comparison."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..cpp import out_names
+from ..cpp import Decl, out_names
+from ..dtypes import DTypeTable
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
 from .base import Kernel, Kind
-
-if TYPE_CHECKING:
-    from ..cpp import Decl
-    from ..dtypes import DTypeTable
-    from ..model import Op
-    from ..signature import Signature
-    from ..yaml_source import Node
 
 
 @dataclass(frozen=True)

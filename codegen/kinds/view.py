@@ -3,16 +3,13 @@ storage and sets new sizes, strides and offset."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ..cpp import Decl
+from ..dtypes import DTypeTable
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
 from .base import Kernel, Kind
-
-if TYPE_CHECKING:
-    from ..cpp import Decl
-    from ..dtypes import DTypeTable
-    from ..model import Op
-    from ..signature import Signature
-    from ..yaml_source import Node
 
 
 @dataclass(frozen=True)
