@@ -52,10 +52,6 @@ class CParam:
     def is_storage(self) -> bool:
         return self.type.endswith("Storage *")
 
-    @property
-    def is_pointer(self) -> bool:
-        return self.type.endswith("*")
-
     def __str__(self) -> str:
         bind = f" = {'!' if self.negate else ''}{self.bind}" if self.bind else ""
         return f"{self.type}{'' if self.type.endswith('*') else ' '}{self.name}" + bind

@@ -25,6 +25,7 @@ def cpp_default(arg: Arg) -> str:
 @dataclass(frozen=True)
 class Decl:
     """One C++ function or method of an op."""
+    variant: str        # the schema variant it stands for: function | method | inplace | out
     ret: str            # "Tensor", "Tensor&", "std::tuple<Tensor, Tensor>"
     name: str           # "add", "add_", "add_out"
     params: str         # with defaults, for the declaration
@@ -76,25 +77,20 @@ def declarations(op: Op) -> list[Decl]:
             return [_param(a, as_scalar, default) for a in args]
 
         if "function" in op.variants:
-            decls.append(Decl(_returns(sig, "function"), base, ", ".join(params(sig.args, True)),
+            decls.append(Decl("function", _returns(sig, "function"), base, ", ".join(params(sig.args, True)),
                               ", ".join(params(sig.args, False)), "", False, as_scalar))
-        if "method" in op.variants and not _inplace_only(sig):
-            decls.append(Decl(_returns(sig, "function"), base, ", ".join(params(rest, True)),
+        if "method" in op.variants and not sig.writes_self:
+            decls.append(Decl("method", _returns(sig, "function"), base, ", ".join(params(rest, True)),
                               ", ".join(params(rest, False)),
                               ", ".join(["*this"] + [a.name for a in rest]), True, as_scalar))
         if "inplace" in op.variants:
             fn = ["Tensor& self"] + params(rest, True)
             fn_nodef = ["Tensor& self"] + params(rest, False)
-            decls.append(Decl("Tensor&", base + "_", ", ".join(fn), ", ".join(fn_nodef), "", False, as_scalar))
-            decls.append(Decl("Tensor&", base + "_", ", ".join(params(rest, True)), ", ".join(params(rest, False)),
+            decls.append(Decl("inplace", "Tensor&", base + "_", ", ".join(fn), ", ".join(fn_nodef), "", False, as_scalar))
+            decls.append(Decl("inplace", "Tensor&", base + "_", ", ".join(params(rest, True)), ", ".join(params(rest, False)),
                               ", ".join(["*this"] + [a.name for a in rest]), True, as_scalar))
         if "out" in op.variants:
             outs = [f"Tensor& {n}" for n in out_names(sig)]
-            decls.append(Decl(_returns(sig, "out"), base + "_out", ", ".join(outs + params(sig.args, True)),
+            decls.append(Decl("out", _returns(sig, "out"), base + "_out", ", ".join(outs + params(sig.args, True)),
                               ", ".join(outs + params(sig.args, False)), "", False, as_scalar))
     return decls
-
-
-def _inplace_only(sig: Signature) -> bool:
-    """fill(Tensor(a!) self, ...) -> Tensor(a!): its method is fill_ only."""
-    return bool(sig.args) and sig.args[0].alias == "(a!)"

@@ -35,14 +35,6 @@ class DType:
     def is_floating(self) -> bool:
         return self.kind == "floating"
 
-    @property
-    def is_integral(self) -> bool:
-        return self.kind == "integral"
-
-    @property
-    def is_bool(self) -> bool:
-        return self.kind == "bool"
-
 
 @dataclass(frozen=True)
 class DTypeTable:

@@ -1,6 +1,6 @@
-"""The per-dtype kernel pieces of an op: the functor and kernel templates
-built from the schema's `kernel:` expressions, and the element types each
-dtype instantiates them with."""
+"""Kernel pieces several kinds (kinds/) and TH's wrappers share: the
+element types each dtype instantiates a kernel with, the arguments a
+kernel takes, the parameters of a generated *_run helper."""
 from __future__ import annotations
 
 import re
@@ -27,35 +27,11 @@ def result_dtype_name(op: Op, d: DType, for_th: bool = False) -> str:
 
 
 def scalar_args(op: Op) -> list[Arg]:
-    """Non-tensor arguments the kernel expression uses (captured by value)."""
+    """Non-tensor arguments a pointwise kernel's expressions use (captured by value)."""
     sig = op.signature
     assert sig is not None
-    used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", " ".join(filter(None, [
-        op.kernel.expr, op.kernel.th_expr, op.kernel.identity, op.kernel.combine, op.kernel.merge, op.kernel.finalize]))))
+    used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", " ".join(filter(None, [op.kernel.expr, op.kernel.th_expr]))))
     return [a for a in sig.args if not a.is_tensor and a.name in used and a.name not in op.kernel.inputs]
-
-
-def kernel_params(op: Op) -> str:
-    """Extra parameters of the op's kernel template after the operands."""
-    parts = []
-    for a in scalar_args(op):
-        parts.append(f"const Scalar& {a.name}_s" if a.type == "Scalar" else f"{a.cpp_type} {a.name}_s")
-    return "".join(", " + p for p in parts)
-
-
-def kernel_captures(op: Op) -> list[str]:
-    """Statements converting the kernel's scalar parameters to the compute type."""
-    lines = []
-    for a in scalar_args(op):
-        if a.type == "Scalar":
-            lines.append(f"const C {a.name} = {a.name}_s.template to<C>();")
-        else:
-            lines.append(f"const C {a.name} = static_cast<C>({a.name}_s);")
-    return lines
-
-
-def lambda_params(op: Op) -> str:
-    return ", ".join(f"C {name}" for name in op.kernel.inputs)
 
 
 def dispatch_dtypes(op: Op) -> list[DType]:
@@ -93,3 +69,12 @@ def kernel_arg_names(op: Op) -> str:
 def kernel_arg_values(op: Op) -> str:
     """The C++ API's arguments converted to the kernel's parameter types."""
     return "".join(f", {a.name}.to<double>()" if a.type == "Scalar" else f", {a.name}" for a in kernel_arg_list(op))
+
+
+def run_params(op: Op, used: set[str] | None = None) -> str:
+    """The signature's arguments as parameters of a generated *_run helper;
+    those not in `used` (all by default) go unnamed."""
+    sig = op.signature
+    assert sig is not None
+    used = {a.name for a in sig.args} if used is None else used
+    return ", ".join(f"{a.cpp_type} {a.name}" if a.name in used else f"{a.cpp_type} /*{a.name}*/" for a in sig.args)

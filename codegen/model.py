@@ -2,42 +2,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cbinding import CBinding
 from .dtypes import DType
 from .errors import Location
 from .signature import Signature
 
+if TYPE_CHECKING:
+    from .kinds.base import Kernel, Kind
+
 VARIANTS = ("function", "method", "inplace", "out")
 BACKENDS = ("cpu", "cuda")
 ERROR_KINDS = ("Index", "Value", "Type", "Memory", "Runtime")
-
-
-@dataclass(frozen=True)
-class Kernel:
-    kind: str                        # see KERNEL_KINDS in ops.py
-    expr: str | None = None          # pointwise: C++ expression over argument names
-    inputs: tuple[str, ...] = ()     # pointwise: the tensor arguments read, in order
-    nonzero: str | None = None       # pointwise: an input that must hold no zero for integral dtypes (a divisor)
-    result: str = "same"             # dtype rule for the result (see ops.RESULT_RULES)
-    identity: str | None = None      # reduce: the value of an empty reduction
-    combine: str | None = None       # reduce: acc, x -> acc
-    merge: str | None = None         # reduce: a, b -> acc (partial results)
-    finalize: str | None = None      # reduce: acc, count -> result
-    reducer: str | None = None       # reduce: a hand-written reducer family (kernels/reducers.h) instead of expressions
-    args: tuple[str, ...] = ()       # reduce (with reducer), along_dim: signature arguments the kernel takes
-    nonempty: str | None = None      # reduce: "all" or "th": no element to reduce is an error (both APIs, or TH's only)
-    length: str | None = None        # along_dim: each output slice's length: same | one | an int argument
-    check: str | None = None         # along_dim: C++ statement validating arguments before the kernel runs
-    indices: bool = False            # along_dim: the kernel also writes positions (a Long output)
-    better: str | None = None        # reduce_index: a, b -> is a better than b
-    impl: str | None = None          # view/custom: the runtime function
-    th_impl: str | None = None       # custom: the runtime function TH's C functions call instead of the C++ API
-    routine: str | None = None       # blas: the BLAS routine the driver calls (ops.BLAS_ROUTINES)
-    th_expr: str | None = None       # pointwise: what TH's C forms compute instead of expr (TH's semantics)
-    th_dtypes: tuple[DType, ...] | None = None  # pointwise: dtypes of the C forms, when not dtypes.cpu
-    negative_power_error: str | None = None  # pointwise: a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
-    th_type_error: tuple[DType, ...] = ()  # pointwise: dtypes whose C forms TH exported only to raise (Float bitand)
 
 
 @dataclass(frozen=True)
@@ -72,7 +49,8 @@ class Op:
     signature: Signature | None            # None for C-only entries
     variants: tuple[str, ...]
     dtypes: dict[str, tuple[DType, ...]]   # backend -> dtypes
-    kernel: Kernel
+    kind: Kind                             # what kind of kernel computes it (kinds/)
+    kernel: Kernel                         # that kind's fields
     th: tuple[CBinding, ...]
     doc: str
     test: TestSpec

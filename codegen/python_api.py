@@ -28,8 +28,6 @@ DOC_TYPES = {
 }
 DOC_RETURNS = {"Tensor": "Tensor", "Tensor[]": "list[Tensor]", "Scalar": "number", "int": "int", "bool": "bool",
                "float": "float", "()": "None"}
-# Kernel kinds whose calls never take long: they keep the GIL.
-CHEAP_KINDS = {"view"}
 
 
 @dataclass(frozen=True)
@@ -132,11 +130,6 @@ def _first_is_tensor(sig: Signature) -> bool:
     return bool(sig.args) and sig.args[0].type == "Tensor"
 
 
-def _inplace_only(sig: Signature) -> bool:
-    """fill(Tensor(a!) self, ...): the op writes self; Python gets `fill_` only."""
-    return bool(sig.args) and sig.args[0].alias == "(a!)"
-
-
 def _param(arg: Arg, rename_self: bool) -> PyParam:
     name = "input" if (rename_self and arg.name == "self") else arg.name
     return PyParam(arg.type, name, arg.default, arg.kwarg_only, arg)
@@ -159,7 +152,7 @@ def overloads_of(op: Op) -> list[Overload]:
         return []
     result: list[Overload] = []
     variants = op.variants
-    if _inplace_only(sig):
+    if sig.writes_self:
         if ("inplace" in variants or "method" in variants) and _first_is_tensor(sig):
             result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
         return result
@@ -244,12 +237,3 @@ def return_type_of(op: Op, types: list[ReturnType]) -> ReturnType | None:
             if t.name == name and t.fields == fields:
                 return t
     return None
-
-
-def keeps_gil(op: Op) -> bool:
-    """Views and queries are cheap: releasing the GIL would cost more."""
-    sig = op.signature
-    assert sig is not None
-    if op.kernel.kind in CHEAP_KINDS:
-        return True
-    return all(r.type in ("bool", "int", "float", "Scalar", "()") for r in sig.returns) and op.kernel.kind == "custom"

@@ -6,7 +6,7 @@ object of a method, `a<i>` the i-th Python argument converted.
 """
 from __future__ import annotations
 
-from .python_api import Overload, PyParam, ReturnType, keeps_gil, return_type_of
+from .python_api import Overload, PyParam, ReturnType, return_type_of
 
 # Parser type -> (C++ declaration with {v} and {i}, whether it is a tensor for the GIL estimate)
 _CONVERT = {
@@ -67,7 +67,7 @@ def _cpp_args(ov: Overload) -> list[str]:
 
 
 def _gil(ov: Overload, tensors: list[str], extra: list[str]) -> str:
-    if keeps_gil(ov.op):
+    if ov.op.kind.keeps_gil(ov.op):
         return ""
     listed = ", ".join(tensors + extra)
     return f"GilRelease unlocked(heavy({{{listed}}}));"
@@ -119,7 +119,7 @@ def _body_for_mode(ov: Overload, as_scalar: bool, types: list[ReturnType]) -> li
         lines.append("const Tensor& self_t = unwrap(self);")
     elif ov.kind == "inplace":
         lines.append("Tensor& self_mut = unwrap_mut(self);")
-        if not keeps_gil(ov.op):
+        if not ov.op.kind.keeps_gil(ov.op):
             lines.append("const Tensor& self_t = self_mut;")
     for i, p in enumerate(ov.params):
         if p.arg is not None:

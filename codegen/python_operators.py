@@ -78,7 +78,7 @@ def _direct(op: Op, first: str, second: str | None) -> bool:
             return False
         if arg.kwarg_only:
             return False
-    return all(a.default is not None for a in sig.args[len(wanted):]) and sig.args[0].alias != "(a!)"
+    return all(a.default is not None for a in sig.args[len(wanted):]) and not sig.writes_self
 
 
 def bind_operators(ops: tuple[Op, ...], function_names: set[str], method_names: set[str]) -> list[OperatorBinding]:

@@ -84,8 +84,10 @@ class Signature:
         return tuple(a for a in self.args if a.is_tensor)
 
     @property
-    def returns_view(self) -> bool:
-        return len(self.returns) == 1 and self.returns[0].alias == "(a)"
+    def writes_self(self) -> bool:
+        """fill(Tensor(a!) self, ...): the op writes its first argument, so
+        its only method is the in-place one (fill_), in C++ and Python."""
+        return bool(self.args) and self.args[0].alias == "(a!)"
 
     def __str__(self) -> str:
         parts: list[str] = []

@@ -379,6 +379,8 @@ _BUILDERS = {
     "reduce_index": _reduce_index,
     "along_dim": _along_dim,
     "view": _through_cpp_api,
+    "custom": _through_cpp_api,
+    "th_impl": _th_impl,
     "blas": _blas,
 }
 
@@ -390,10 +392,8 @@ def th_functions(op: Op, table: DTypeTable) -> list[CFunction]:
             bld = _Builder(op, b, d, table)
             if op.signature is None:
                 _custom(bld)
-            elif op.kernel.kind == "custom":
-                (_th_impl if op.kernel.th_impl else _through_cpp_api)(bld)
             else:
-                _BUILDERS[op.kernel.kind](bld)
+                _BUILDERS[op.kind.th_builder(op)](bld)
             result.append(CFunction(bld.fn, _c_decl(b, d), tuple(p.bind or p.name for p in b.params),
                                     tuple(bld.lines), b.ret != "void"))
         for d in op.kernel.th_type_error:

@@ -22,7 +22,7 @@ def emit(schemas: SchemaSet, out: Output) -> None:
     groups = [(g, list(items)) for g, items in groupby(schemas.ops, key=lambda op: op.group)]
     n_c = sum(len(op.th) * len(op.th_exported_dtypes()) for op in schemas.ops)
     variants = {op.name: _variants(op) for op in schemas.ops if op.signature is not None}
-    text = render("ops.md.j2", "the op schemas in schemas/", comment="<!--", ops=schemas.ops, groups=groups,
+    text = render("ops.md.j2", "the op schemas in schemas/", __name__, comment="<!--", ops=schemas.ops, groups=groups,
                   n_c_functions=n_c, variants=variants,
                   dtype_names=", ".join(f"{d.numpy} ({d.name})" for d in schemas.dtypes.dtypes))
     lines = text.split("\n")

@@ -8,4 +8,4 @@ from ..writer import Output
 
 def emit(schemas: SchemaSet, out: Output) -> None:
     out.add("generated/include/ember/dtype_list.h",
-            render("dtype_list.h.j2", "schemas/dtypes.yaml", dtypes=schemas.dtypes.dtypes))
+            render("dtype_list.h.j2", "schemas/dtypes.yaml", __name__, dtypes=schemas.dtypes.dtypes))

@@ -12,6 +12,6 @@ from .python_bindings import python_sources
 def emit(schemas: SchemaSet, out: Output) -> None:
     sources = sorted(source_path(op).removeprefix("generated/") for op in schemas.ops)
     tests = sorted(test_path(op).removeprefix("generated/") for op in schemas.ops if has_tests(op))
-    out.add("generated/meson.build", render("meson.build.j2", "the op schemas in schemas/", comment="#", files=sources,
-                                            tests=tests,
+    out.add("generated/meson.build", render("meson.build.j2", "the op schemas in schemas/", __name__, comment="#",
+                                            files=sources, tests=tests,
                                             python=[p.removeprefix("generated/") for p in python_sources(schemas)]))

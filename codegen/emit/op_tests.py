@@ -5,7 +5,8 @@ One file per op (generated/tests/<group>/<op>.cpp), so a schema edit
 rebuilds one test source. For an entry with `ref`: every dtype of
 dtypes.cpu on every layout of harness.cpp's Note [layouts], through every
 C++ variant the entry declares; one mixed-dtype case per binary op; every
-TH binding for every dtype. One negative test per `errors` item.
+TH binding for every dtype. One negative test per `errors` item. The op's
+kind (kinds/) says what `ref` means and which value tests it gets.
 """
 from __future__ import annotations
 
@@ -16,33 +17,17 @@ from ..cbinding import CBinding
 from ..cpp import Decl, cpp_default, declarations, out_names
 from ..dtypes import DType
 from ..errors import SchemaError
+from ..gtest_cases import TestCase
+from ..kinds.base import RESULT_RULES
 from ..model import ErrorCase, Op
 from ..render import render
 from ..schema_set import SchemaSet
 from ..signature import Arg
 from ..writer import Output
 
-LAYOUTS = ("Contiguous", "Transposed", "Narrowed", "Expanded", "ZeroSize", "ZeroDim", "Large")
-FLOATING_LAYOUTS = ("Special",)
 ARG_KINDS = {"Tensor": "Tensor", "Tensor|Scalar": "TensorOrScalar", "Scalar": "Scalar", "int": "Int", "bool": "Bool",
              "ScalarType?": "OptDType"}
-RULES = {"same": "Same", "Bool": "Bool", "Long": "Long", "integral_to_long": "IntegralToLong", "floating": "Floating"}
-# Reduction, sort and scan entries name a reference of the harness
-# (tests/ops/harness_reduce.cpp) as their `ref`.
-_VALUE_REDUCERS = ("sum", "prod", "mean", "var", "std", "norm", "max", "min", "all", "any")
-REDUCERS = {
-    "reduce": {name: name.capitalize() for name in _VALUE_REDUCERS},
-    "reduce_index": {"max": "Max", "min": "Min"},
-    "along_dim": {name: name.capitalize() for name in ("sort", "topk", "kthvalue", "median", "mode", "cumsum", "cumprod", "histc")},
-}
 _TH_CALL = re.compile(r"\b(TH([A-Z][A-Za-z0-9]*?)(Tensor|Storage|Blas)_(\w+))\s*\(")
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-@dataclass(frozen=True)
-class TestCase:
-    name: str
-    body: str
 
 
 @dataclass(frozen=True)
@@ -72,22 +57,12 @@ def _cstr(text: str) -> str:
 # ---- the OpSpec -----------------------------------------------------------------
 
 def _arg_kind(op: Op, arg: Arg) -> str:
-    if arg.type == "Scalar" and arg.name in op.kernel.inputs:
+    if arg.name in op.kind.number_args(op):
         return "Number"
     if arg.type not in ARG_KINDS:
         raise SchemaError(op.where, f"test: a generated test cannot pass '{arg.type} {arg.name}'; "
                                     f"name hand-written tests in 'gtest' instead")
     return ARG_KINDS[arg.type]
-
-
-def _ref_function(op: Op, ref: str, ctype: str, name: str) -> str:
-    sig = op.signature
-    assert sig is not None
-    used = set(_IDENT.findall(ref))
-    reads = [f"  const {ctype} {a.name} = v[{i}];" for i, a in enumerate(sig.args) if a.name in used]
-    lines = [f"{ctype} {name}(const {ctype}*{' v' if reads else ''}) {{"] + reads
-    lines += [f"  return {ref};", "}"]
-    return "\n".join(lines)
 
 
 def _needs_th_spec(op: Op) -> bool:
@@ -99,28 +74,9 @@ def _spec(op: Op, th: bool = False) -> tuple[list[str], str]:
     """The reference functions and the OpSpec initializer (of TH's C forms with `th`)."""
     sig = op.signature
     assert sig is not None and op.test.ref is not None
-    kind = op.kernel.kind
     dtypes = op.th_dtypes() if th else op.cpu_dtypes()
     ref = (op.test.th_ref or op.test.ref) if th else op.test.ref
-    prefix = "th_" if th else ""
-    functions: list[str] = []
-    ref_f = ref_i = "nullptr"
-    reducer = "None"
-    if kind == "pointwise":
-        if any(d.is_floating for d in dtypes) or (op.kernel.result == "floating" and not th):
-            functions.append(_ref_function(op, ref, "double", prefix + "ref_f"))
-            ref_f = prefix + "ref_f"
-        if any(not d.is_floating for d in dtypes):
-            functions.append(_ref_function(op, ref, "int64_t", prefix + "ref_i"))
-            ref_i = prefix + "ref_i"
-    elif kind in REDUCERS:
-        if op.test.ref not in REDUCERS[kind]:
-            raise SchemaError(op.where, f"test: the ref of a '{kind}' entry names a reference reducer "
-                                        f"({', '.join(REDUCERS[kind])}), got '{op.test.ref}'")
-        reducer = REDUCERS[kind][op.test.ref]
-    else:
-        raise SchemaError(op.where, f"test: a 'ref' needs a pointwise or reduce kernel, not '{kind}'; "
-                                    f"name hand-written tests in 'gtest' instead")
+    reference = op.kind.reference(op, ref, dtypes, th)
     args = []
     for a in sig.args:
         lo, hi = op.test.domain.get(a.name, (0.0, 0.0))
@@ -133,17 +89,15 @@ def _spec(op: Op, th: bool = False) -> tuple[list[str], str]:
             tols.append(f"{{DType::{d.name}, {tol!r}}}")
     spec = (f"const OpSpec kOp{'Th' if th else ''}{{\n    {_cstr(op.name)},\n    {{{', '.join(args)}}},\n"
             f"    {{{', '.join('DType::' + d.name for d in dtypes)}}},\n"
-            f"    Rule::{RULES[op.kernel.result]}, {ref_f}, {ref_i}, Reducer::{reducer},\n"
+            f"    Rule::{RESULT_RULES[op.kernel.result]}, {reference.ref_f}, {reference.ref_i}, Reducer::{reference.reducer},\n"
             f"    {{{', '.join(tols)}}}}};")
-    return functions, spec
+    return list(reference.functions), spec
 
 
 # ---- C++ variants -----------------------------------------------------------------
 
 def _form(decl: Decl) -> str:
-    if decl.name.endswith("_out"):
-        return "Out"
-    return "Inplace" if decl.name.endswith("_") else "Functional"
+    return {"out": "Out", "inplace": "Inplace"}.get(decl.variant, "Functional")
 
 
 def _variant(op: Op, decl: Decl) -> str:
@@ -176,9 +130,9 @@ def _variant(op: Op, decl: Decl) -> str:
 def _variants(op: Op) -> str:
     sig = op.signature
     assert sig is not None
-    kind = "Variant2" if len(out_names(sig)) == 2 else "Variant"
+    element = "Variant2" if len(out_names(sig)) == 2 else "Variant"
     items = ",\n    ".join(_variant(op, d) for d in declarations(op))
-    return f"const std::vector<{kind}> kVariants = {{\n    {items}}};"
+    return f"const std::vector<{element}> kVariants = {{\n    {items}}};"
 
 
 # ---- TH bindings ------------------------------------------------------------------
@@ -236,8 +190,8 @@ _TH_RETURNS = {"accreal": "Accreal", "real": "Real", "int": "Int"}
 def _th_test(op: Op, b: CBinding, d: DType, var: str) -> TestCase:
     call = _th_call(b, d)
     spec = "kOpTh" if _needs_th_spec(op) else "kOp"
-    if op.kernel.kind == "pointwise":
-        body = f"check_th_pointwise({spec}, DType::{d.name}, {var}, [](const ThCall& c) {{ {call}; }});"
+    if op.kind.th_check is not None:
+        body = f"{op.kind.th_check}({spec}, DType::{d.name}, {var}, [](const ThCall& c) {{ {call}; }});"
     elif b.ret in _TH_RETURNS:
         value = f"static_cast<double>({call})"
         if d.name in ("Half", "BFloat16") and b.ret == "real":
@@ -277,21 +231,6 @@ def _error_test(op: Op, e: ErrorCase, index: int) -> TestCase:
 
 # ---- files ----------------------------------------------------------------------
 
-def _value_tests(op: Op) -> list[TestCase]:
-    check = {"pointwise": "check_pointwise", "reduce": "check_reduce", "reduce_index": "check_reduce_index",
-             "along_dim": "check_along_dim"}[op.kernel.kind]
-    tests = []
-    for d in op.cpu_dtypes():
-        for layout in (x for x in LAYOUTS + (FLOATING_LAYOUTS if d.is_floating else ()) if x not in op.test.skip_layouts):
-            tests.append(TestCase(f"{d.name}_{layout}", f"{check}(kOp, kVariants, DType::{d.name}, Layout::{layout});"))
-    sig = op.signature
-    assert sig is not None
-    binary = any(sig.arg(n) is not None and sig.arg(n).type == "Tensor|Scalar" for n in op.kernel.inputs)
-    if op.kernel.kind == "pointwise" and binary:
-        tests.append(TestCase("Promotion", "check_promotion(kOp, kVariants);"))
-    return tests
-
-
 def test_file(op: Op) -> TestFile:
     definitions: list[str] = []
     tests: list[TestCase] = []
@@ -301,7 +240,7 @@ def test_file(op: Op) -> TestFile:
         if op.variants:
             functions, spec = _spec(op)
             definitions += functions + [spec, _variants(op)]
-            tests += _value_tests(op)
+            tests += op.kind.test_cases(op)
         if op.th and _needs_th_spec(op):
             functions, spec = _spec(op, th=True)
             definitions += functions + [spec]
@@ -316,4 +255,5 @@ def test_file(op: Op) -> TestFile:
 def emit(schemas: SchemaSet, out: Output) -> None:
     for op in schemas.ops:
         if has_tests(op):
-            out.add(test_path(op), render("op_test.cpp.j2", f"{op.where.file} (op {op.name})", file=test_file(op)))
+            by = (__name__, type(op.kind).__module__)
+            out.add(test_path(op), render("op_test.cpp.j2", f"{op.where.file} (op {op.name})", by, file=test_file(op)))

@@ -56,13 +56,13 @@ def emit(schemas: SchemaSet, out: Output) -> None:
         shard = [ShardBinding(b, tuple(b.parser_texts()), tuple("\n".join(overload_body(ov, types)) for ov in b.overloads))
                  for b in all_bindings if b.group == group]
         used = sorted({name for s in shard for name in _used_return_types(s.binding, types)})
-        out.add(shard_path(group), render("python_shard.cpp.j2", f"the op schemas of group '{group}'",
+        out.add(shard_path(group), render("python_shard.cpp.j2", f"the op schemas of group '{group}'", __name__,
                                           group=group, shard=shard, return_types=used))
     functions = {b.name for b in all_bindings if b.kind == "function"}
     methods = {b.name for b in all_bindings if b.kind == "method"}
     operators: list[OperatorBinding] = bind_operators(schemas.ops, functions, methods)
-    out.add("generated/python/operators.h", render("python_operators.h.j2", "codegen/python_operators.py",
+    out.add("generated/python/operators.h", render("python_operators.h.j2", "codegen/python_operators.py", __name__,
                                                   operators=OPERATORS))
     out.add("generated/python/registry.cpp", render(
-        "python_registry.cpp.j2", "the op schemas in schemas/", bindings=all_bindings, operators=operators,
+        "python_registry.cpp.j2", "the op schemas in schemas/", __name__, bindings=all_bindings, operators=operators,
         return_types=types, docs={b.cpp_name: c_string(b.doc()) for b in all_bindings}))

@@ -28,17 +28,10 @@ _LAYOUTS = {"Contiguous": "contiguous", "Transposed": "transposed", "Narrowed": 
             "ZeroSize": "zero_size", "ZeroDim": "zero_dim"}
 
 
-def _result_rules(op: Op) -> tuple[str, ...]:
-    returns = [r for r in op.signature.returns if r.type == "Tensor"] if op.signature else []
-    if op.kernel.kind == "reduce_index" or (op.kernel.kind == "along_dim" and len(returns) == 2):
-        return (op.kernel.result, "Long")
-    return (op.kernel.result,)
-
-
 def _python_variants(op: Op) -> tuple[str, ...]:
     sig = op.signature
     assert sig is not None
-    if sig.args and sig.args[0].alias == "(a!)":
+    if sig.writes_self:
         return ("inplace",)
     return op.variants
 
@@ -57,8 +50,8 @@ def _spec(op: Op, schemas: SchemaSet) -> dict:
         "layouts": tuple(layout for cpp, layout in _LAYOUTS.items()
                          if cpp not in op.test.skip_layouts and not (op.test.shapes and cpp == "ZeroDim")),
         "variants": _python_variants(op),
-        "kind": op.kernel.kind,
-        "results": _result_rules(op),
+        "kind": op.kind.name,
+        "results": op.kind.python_results(op),
         "tol": tol,
         "domain": dict(sorted(op.test.domain.items())),
         "shape": op.test.shape or (5, 7),
@@ -83,10 +76,10 @@ def emit(schemas: SchemaSet, out: Output) -> None:
     for group, ops in groupby(sorted(tested, key=lambda o: o.group), key=lambda o: o.group):
         specs = [_spec(op, schemas) for op in ops]
         out.add(f"generated/tests/python/test_ops_{group}.py",
-                render("python_op_tests.py.j2", f"the op schemas of group '{group}'", comment="#",
+                render("python_op_tests.py.j2", f"the op schemas of group '{group}'", __name__, comment="#",
                        group=group, specs=specs))
     out.add("generated/tests/python/test_bindings_smoke.py",
-            render("python_smoke_tests.py.j2", "the op schemas in schemas/", comment="#",
+            render("python_smoke_tests.py.j2", "the op schemas in schemas/", __name__, comment="#",
                    entries=[_smoke_entry(b) for b in bindings(schemas.ops, schemas.dtypes)]))
     out.add("generated/tests/python/conftest.py",
-            render("python_conftest.py.j2", "codegen/emit/python_tests.py", comment="#"))
+            render("python_conftest.py.j2", None, __name__, comment="#"))

@@ -29,7 +29,7 @@ def _conversions(d: DType) -> tuple[str, str]:
 def emit(schemas: SchemaSet, out: Output) -> None:
     dtypes = schemas.dtypes.dtypes
     out.add("generated/include/TH/THTensorTypes.h",
-            _c_banner(render("THTensorTypes.h.j2", "schemas/dtypes.yaml", comment="/*", dtypes=dtypes)))
+            _c_banner(render("THTensorTypes.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", dtypes=dtypes)))
     for family in FAMILIES:
         by_dtype: dict[str, list[str]] = {d.name: [] for d in dtypes}
         for op in schemas.ops:
@@ -39,18 +39,18 @@ def emit(schemas: SchemaSet, out: Output) -> None:
                 for d, decl in c_declarations(op):
                     if decl.split("(")[0].endswith(b.c_name(d.name)):
                         by_dtype[d.name].append(decl)
-        text = render("THFunctions.h.j2", "the op schemas in schemas/", comment="/*", family=family,
+        text = render("THFunctions.h.j2", "the op schemas in schemas/", __name__, comment="/*", family=family,
                       by_dtype=[(d, by_dtype[d.name]) for d in dtypes if by_dtype[d.name]])
         out.add(f"generated/include/TH/TH{family}Functions.h", _c_banner(text))
     for d in dtypes:
         to_acc, to_real = _conversions(d)
         out.add(f"generated/include/TH/THGenerate{d.name}Type.h",
-                _c_banner(render("THGenerateType.h.j2", "schemas/dtypes.yaml", comment="/*", d=d,
+                _c_banner(render("THGenerateType.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", d=d,
                                  conv_to_acc=to_acc, conv_to_real=to_real)))
     for filename, group in GENERATE_SETS.items():
         members = schemas.dtypes.groups[group]
         out.add(f"generated/include/TH/{filename}",
-                _c_banner(render("THGenerateTypes.h.j2", "schemas/dtypes.yaml", comment="/*", filename=filename,
+                _c_banner(render("THGenerateTypes.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", filename=filename,
                                  members=members)))
 
 

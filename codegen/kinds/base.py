@@ -1,0 +1,113 @@
+"""What every kernel kind answers (Kind) and what every kernel holds (Kernel).
+
+Generic code (the loader, the emitters) asks an op's kind and never
+compares its name. Adding a kind is one module in kinds/, registered in
+kinds/__init__.py, one template templates/kinds/<name>.cpp.j2 and its
+runtime driver.
+"""
+from __future__ import annotations
+
+from ..cpp import Decl
+from ..dtypes import DType, DTypeTable
+from ..errors import SchemaError
+from ..fields import string
+from ..gtest_cases import Reference, TestCase, layout_tests
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
+
+# How the result dtype follows from the promoted input dtype -> the C++
+# enumerator of rt::ResultRule and of the test harness's Rule.
+RESULT_RULES = {"same": "Same", "Bool": "Bool", "Long": "Long", "integral_to_long": "IntegralToLong", "floating": "Floating"}
+
+
+class Kernel:
+    """What generic code reads of any kernel. A kind whose schema may set
+    one of these declares it as a field of its dataclass; the kernels of
+    the other kinds answer the values here."""
+    result: str = "same"                          # a RESULT_RULES key
+    th_dtypes: tuple[DType, ...] | None = None    # dtypes of TH's C forms, when not dtypes.cpu
+    th_type_error: tuple[DType, ...] = ()         # dtypes whose C forms TH exported only to raise
+
+    @property
+    def passes_c_args(self) -> bool:
+        """TH's C functions hand their own parameters to a runtime function
+        (so a C-only parameter may bind no argument of the signature)."""
+        return False
+
+
+class Kind:
+    name: str                                    # `kernel: {kind: <name>}` in a schema
+    required: frozenset[str] = frozenset()       # keys of `kernel:` (besides `kind`), non-empty strings
+    optional: frozenset[str] = frozenset()
+    needs_signature = True                       # False: a C-only entry (TH functions only) may use it
+    includes: tuple[str, ...] = ("runtime/ops/op_includes.h",)  # what its C++ source includes
+    value_check: str | None = None               # tests/ops/harness.h's check of one dtype on one layout
+    th_check: str | None = None                  # the harness's check of a TH function, when not chosen by its return type
+    reference_reducers: tuple[str, ...] = ()     # `test.ref` names of the harness's reducers (tests/ops/harness_reduce.cpp)
+
+    @property
+    def template(self) -> str:
+        return f"kinds/{self.name}.cpp.j2"
+
+    # ---- the schema ----------------------------------------------------------------
+
+    def parse(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> Kernel:
+        """The `kernel:` mapping `node` of the op `entry` -> this kind's kernel."""
+        node.check_keys(self.required | self.optional | {"kind"}, f"a '{self.name}' kernel")
+        for key in sorted(self.required):
+            string(node, key, required=True)
+        if self.needs_signature and sig is None:
+            raise SchemaError(node.at("kind"), f"a '{self.name}' kernel needs a signature")
+        return self.read(node, entry, sig, table)
+
+    def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> Kernel:
+        """The kernel's fields, validated; `parse` has checked the keys and the signature."""
+        raise NotImplementedError
+
+    # ---- the C++ source -----------------------------------------------------------
+
+    def body(self, op: Op, decl: Decl) -> tuple[str, ...]:
+        """The statements of the C++ API function `decl` (methods forward to these)."""
+        raise NotImplementedError
+
+    def source_context(self, op: Op) -> dict[str, object]:
+        """What this kind's template reads beyond the common context (emit/op_sources.py)."""
+        return {}
+
+    def th_builder(self, op: Op) -> str:
+        """Which builder of th_wrappers.py writes the op's C functions (its
+        table is keyed by the kinds' names)."""
+        return self.name
+
+    # ---- the generated C++ tests --------------------------------------------------
+
+    def reference(self, op: Op, ref: str, dtypes: tuple[DType, ...], th: bool) -> Reference:
+        """What `test.ref` (ref: of TH's C forms with `th`) makes of the OpSpec."""
+        if not self.reference_reducers:
+            raise SchemaError(op.where, f"test: a 'ref' needs a pointwise or reduce kernel, not '{self.name}'; "
+                                        f"name hand-written tests in 'gtest' instead")
+        if op.test.ref not in self.reference_reducers:
+            raise SchemaError(op.where, f"test: the ref of a '{self.name}' entry names a reference reducer "
+                                        f"({', '.join(self.reference_reducers)}), got '{op.test.ref}'")
+        return Reference(reducer=op.test.ref.capitalize())
+
+    def test_cases(self, op: Op) -> list[TestCase]:
+        """The value tests of an entry with a reference and C++ variants."""
+        assert self.value_check is not None, f"{op.name}: a '{self.name}' kernel has no value tests"
+        return layout_tests(op, self.value_check)
+
+    def number_args(self, op: Op) -> set[str]:
+        """Scalar arguments the kernel reads as operands: the test harness
+        passes them as numbers that take part in type promotion."""
+        return set()
+
+    # ---- Python --------------------------------------------------------------------
+
+    def python_results(self, op: Op) -> tuple[str, ...]:
+        """The result rule of each result the Python tests check (tests/python/op_harness.py)."""
+        return (op.kernel.result,)
+
+    def keeps_gil(self, op: Op) -> bool:
+        """Whether the Python binding calls the op holding the GIL (releasing it would cost more)."""
+        return False

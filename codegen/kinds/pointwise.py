@@ -1,0 +1,171 @@
+"""pointwise: one C++ expression per element (kernels/pointwise.h), run
+by rt::run_pointwise with PyTorch's broadcasting and type promotion."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..cpp import Decl
+from ..dtypes import DType, DTypeTable
+from ..errors import SchemaError
+from ..fields import string
+from ..gtest_cases import Reference, TestCase
+from ..kernel_code import scalar_args
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
+from .base import Kernel, Kind
+from .fields import result_rule
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class PointwiseKernel(Kernel):
+    expr: str                                   # C++ expression over argument names
+    inputs: tuple[str, ...]                     # the tensor arguments read, in order
+    result: str = "same"
+    nonzero: str | None = None                  # an input that must hold no zero for integral dtypes (a divisor)
+    th_expr: str | None = None                  # what TH's C forms compute instead of expr (TH's semantics)
+    th_dtypes: tuple[DType, ...] | None = None  # dtypes of the C forms, when not dtypes.cpu
+    th_type_error: tuple[DType, ...] = ()       # dtypes whose C forms TH exported only to raise (Float bitand)
+    negative_power_error: str | None = None     # a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
+
+
+def _dtype_list(node: Node, key: str, table: DTypeTable) -> tuple[DType, ...]:
+    raw = node.get(key)
+    names = [raw] if isinstance(raw, str) else raw
+    if not isinstance(names, list) or not names:
+        raise SchemaError(node.at(key), f"'{key}' must be a group, a dtype, or a list of them")
+    return table.resolve(names, node.at(key))
+
+
+def _inputs(node: Node, sig: Signature) -> tuple[str, ...]:
+    if "inputs" in node:
+        raw = node.get("inputs")
+        if not isinstance(raw, list):
+            raise SchemaError(node.at("inputs"), "'inputs' must be a list of tensor argument names")
+        inputs = tuple(raw)
+    else:
+        inputs = tuple(a.name for a in sig.tensor_args)
+    for name in inputs:
+        arg = sig.arg(name)
+        # A Scalar input takes part in type promotion as a wrapped number (pow.Scalar's base).
+        if arg is None or not (arg.is_tensor or ("inputs" in node and arg.type == "Scalar")):
+            raise SchemaError(node.at("inputs") if "inputs" in node else node.where,
+                              f"kernel input '{name}' is not a tensor argument of {sig.name}")
+    if len(inputs) > 3:
+        raise SchemaError(node.where, "pointwise kernels take at most 3 tensor inputs")
+    return inputs
+
+
+def _ref_function(op: Op, ref: str, ctype: str, name: str) -> str:
+    sig = op.signature
+    assert sig is not None
+    used = set(_IDENT.findall(ref))
+    reads = [f"  const {ctype} {a.name} = v[{i}];" for i, a in enumerate(sig.args) if a.name in used]
+    lines = [f"{ctype} {name}(const {ctype}*{' v' if reads else ''}) {{"] + reads
+    lines += [f"  return {ref};", "}"]
+    return "\n".join(lines)
+
+
+class Pointwise(Kind):
+    name = "pointwise"
+    required = frozenset({"expr"})
+    optional = frozenset({"inputs", "result", "nonzero", "th_expr", "th_dtypes", "th_type_error", "negative_power_error"})
+    value_check = "check_pointwise"
+    th_check = "check_th_pointwise"
+
+    def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> PointwiseKernel:
+        assert sig is not None
+        result = result_rule(node)
+        inputs = _inputs(node, sig)
+        if "nonzero" in node and node.get("nonzero") not in inputs:
+            raise SchemaError(node.at("nonzero"), f"'nonzero' must name a kernel input ({', '.join(inputs) or 'none'})")
+        power = node.get("negative_power_error")
+        if power is not None and (sig.arg(power) is None or sig.arg(power).type != "Tensor|Scalar"):
+            raise SchemaError(node.at("negative_power_error"), "'negative_power_error' must name a Tensor|Scalar argument")
+        th_expr = string(node, "th_expr")
+        th_dtypes = _dtype_list(node, "th_dtypes", table) if "th_dtypes" in node else None
+        th_type_error: tuple[DType, ...] = ()
+        if "th_type_error" in node:
+            th_type_error = _dtype_list(node, "th_type_error", table)
+            if "th" not in entry:
+                raise SchemaError(node.at("th_type_error"), "'th_type_error' needs 'th' bindings")
+        return PointwiseKernel(expr=node.get("expr"), inputs=inputs, result=result, nonzero=node.get("nonzero"),
+                               th_expr=th_expr, th_dtypes=th_dtypes, th_type_error=th_type_error,
+                               negative_power_error=power)
+
+    # ---- the C++ source -----------------------------------------------------------
+
+    def body(self, op: Op, decl: Decl) -> tuple[str, ...]:
+        sig = op.signature
+        assert sig is not None
+        entries = []
+        for name in op.kernel.inputs:
+            arg = sig.arg(name)
+            assert arg is not None
+            scalar = (decl.scalar_overload and arg.type == "Tensor|Scalar") or arg.type == "Scalar"
+            entries.append(f"rt::PointwiseArg{{nullptr, &{name}}}" if scalar else f"rt::PointwiseArg{{&{name}, nullptr}}")
+        args = "{{" + ", ".join(entries) + "}}" if entries else "{}"
+        call = f"{op.ident}_run(%s, {args}{_scalar_names(op)})"
+        power = op.kernel.negative_power_error
+        check = ()
+        if power is not None and decl.scalar_overload:
+            check = (f'rt::require_nonnegative_power("{sig.base_name}", {sig.args[0].name}, {power}, "{power}");',)
+        if decl.variant == "out":
+            return check + (call % "&out, false" + ";", "return out;")
+        if decl.variant == "inplace":
+            return check + (call % "&self, true" + ";", "return self;")
+        return check + ("return " + call % "nullptr, false" + ";",)
+
+    def source_context(self, op: Op) -> dict[str, object]:
+        k = op.kernel
+        scalars = scalar_args(op)
+        return {
+            "kernel_params": "".join(f", const Scalar& {a.name}_s" if a.type == "Scalar" else f", {a.cpp_type} {a.name}_s"
+                                     for a in scalars),
+            # The kernel's scalar parameters converted to the compute type C.
+            "captures": [f"const C {a.name} = {a.name}_s.template to<C>();" if a.type == "Scalar"
+                         else f"const C {a.name} = static_cast<C>({a.name}_s);" for a in scalars],
+            "lambda_params": ", ".join(f"C {name}" for name in k.inputs),
+            "scalar_run_params": "".join(f", {'const Scalar&' if a.type == 'Scalar' else a.cpp_type} {a.name}" for a in scalars),
+            "scalar_names": _scalar_names(op),
+            "nonzero": k.inputs.index(k.nonzero) if k.nonzero else -1,
+            "n_inputs": len(k.inputs),
+        }
+
+    # ---- the generated C++ tests --------------------------------------------------
+
+    def reference(self, op: Op, ref: str, dtypes: tuple[DType, ...], th: bool) -> Reference:
+        prefix = "th_" if th else ""
+        functions = []
+        ref_f = ref_i = "nullptr"
+        if any(d.is_floating for d in dtypes) or (op.kernel.result == "floating" and not th):
+            functions.append(_ref_function(op, ref, "double", prefix + "ref_f"))
+            ref_f = prefix + "ref_f"
+        if any(not d.is_floating for d in dtypes):
+            functions.append(_ref_function(op, ref, "int64_t", prefix + "ref_i"))
+            ref_i = prefix + "ref_i"
+        return Reference(tuple(functions), ref_f, ref_i)
+
+    def test_cases(self, op: Op) -> list[TestCase]:
+        """Every dtype on every layout; a binary op also mixes dtypes."""
+        sig = op.signature
+        assert sig is not None
+        tests = super().test_cases(op)
+        if any(sig.arg(n) is not None and sig.arg(n).type == "Tensor|Scalar" for n in op.kernel.inputs):
+            tests.append(TestCase("Promotion", "check_promotion(kOp, kVariants);"))
+        return tests
+
+    def number_args(self, op: Op) -> set[str]:
+        sig = op.signature
+        assert sig is not None
+        return {n for n in op.kernel.inputs if sig.arg(n).type == "Scalar"}
+
+
+def _scalar_names(op: Op) -> str:
+    return "".join(f", {a.name}" for a in scalar_args(op))
+
+
+KIND = Pointwise()

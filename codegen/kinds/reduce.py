@@ -1,0 +1,83 @@
+"""reduce: a whole tensor, or each slice along `dim`, folded to one value
+(kernels/reduce.h), by expressions or by a hand-written reducer family
+(kernels/reducers.h)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cpp import Decl
+from ..dtypes import DTypeTable
+from ..errors import SchemaError
+from ..fields import string
+from ..kernel_code import kernel_arg_names, kernel_arg_params, kernel_arg_values, result_dtype_name, run_params
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
+from .base import Kernel, Kind
+from .fields import kernel_args, result_rule
+
+EXPRESSIONS = ("identity", "combine", "merge")
+NONEMPTY = ("all", "th")
+
+
+@dataclass(frozen=True)
+class ReduceKernel(Kernel):
+    whole: bool                      # every element to one value (sum); else along the signature's `dim` (sum.dim)
+    result: str = "same"
+    identity: str | None = None      # the value of an empty reduction
+    combine: str | None = None       # acc, x -> acc
+    merge: str | None = None         # a, b -> acc (partial results)
+    finalize: str | None = None      # acc, count -> result
+    reducer: str | None = None       # a hand-written reducer family (kernels/reducers.h) instead of expressions
+    args: tuple[str, ...] = ()       # signature arguments the reducer takes
+    nonempty: str | None = None      # "all" or "th": no element to reduce is an error (both APIs, or TH's only)
+
+
+class Reduce(Kind):
+    name = "reduce"
+    # Expressions (identity, combine, merge[, finalize]) or a hand-written `reducer`.
+    optional = frozenset({"identity", "combine", "merge", "finalize", "result", "reducer", "args", "nonempty"})
+    value_check = "check_reduce"
+    reference_reducers = ("sum", "prod", "mean", "var", "std", "norm", "max", "min", "all", "any")
+
+    def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> ReduceKernel:
+        assert sig is not None
+        result = result_rule(node)
+        for key in EXPRESSIONS + ("finalize", "reducer"):
+            string(node, key)
+        args = kernel_args(node, sig)
+        expressions = [k for k in EXPRESSIONS if k in node]
+        if "reducer" in node and (expressions or "finalize" in node):
+            raise SchemaError(node.at("reducer"), "a reduce kernel takes a 'reducer' or expressions, not both")
+        if "reducer" not in node and len(expressions) < 3:
+            missing = sorted(set(EXPRESSIONS) - set(expressions))
+            raise SchemaError(node.where, f"a reduce kernel needs 'reducer', or {', '.join(missing)}")
+        if args and "reducer" not in node:
+            raise SchemaError(node.at("args"), "'args' are passed to a 'reducer'; expressions name arguments directly")
+        if "nonempty" in node and node.get("nonempty") not in NONEMPTY:
+            raise SchemaError(node.at("nonempty"), f"'nonempty' must be one of {', '.join(NONEMPTY)}")
+        return ReduceKernel(whole=sig.arg("dim") is None, result=result, identity=node.get("identity"),
+                            combine=node.get("combine"), merge=node.get("merge"), finalize=node.get("finalize"),
+                            reducer=node.get("reducer"), args=args, nonempty=node.get("nonempty"))
+
+    def body(self, op: Op, decl: Decl) -> tuple[str, ...]:
+        sig = op.signature
+        assert sig is not None
+        rest = ", ".join(a.name for a in sig.args)
+        if op.kernel.whole:
+            return (f"return {op.ident}_whole({rest});",)
+        if decl.variant == "out":
+            return (f"{op.ident}_run(&out, {rest});", "return out;")
+        return (f"return {op.ident}_run(nullptr, {rest});",)
+
+    def source_context(self, op: Op) -> dict[str, object]:
+        return {
+            "run_params": run_params(op),
+            "karg_params": kernel_arg_params(op),
+            "karg_names": kernel_arg_names(op),
+            "karg_values": kernel_arg_values(op),
+            "result_dtypes": {d.name: result_dtype_name(op, d) for d in op.cpu_dtypes()},
+        }
+
+
+KIND = Reduce()

@@ -1,0 +1,37 @@
+"""view: a runtime function (runtime/core/views.cpp) that shares the input's
+storage and sets new sizes, strides and offset."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cpp import Decl
+from ..dtypes import DTypeTable
+from ..model import Op
+from ..signature import Signature
+from ..yaml_source import Node
+from .base import Kernel, Kind
+
+
+@dataclass(frozen=True)
+class ViewKernel(Kernel):
+    impl: str                        # the runtime function, on TensorImpls
+
+
+class View(Kind):
+    name = "view"
+    required = frozenset({"impl"})
+
+    def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> ViewKernel:
+        return ViewKernel(impl=node.get("impl"))
+
+    def body(self, op: Op, decl: Decl) -> tuple[str, ...]:
+        sig = op.signature
+        assert sig is not None
+        args = ", ".join(f"{a.name}.impl()" if a.is_tensor else a.name for a in sig.args)
+        return (f"return Tensor::adopt({op.kernel.impl}({args}));",)
+
+    def keeps_gil(self, op: Op) -> bool:
+        return True
+
+
+KIND = View()
