@@ -39,7 +39,7 @@ def emit(schemas: SchemaSet, out: Output) -> None:
         out.add(source_path(op), render(
             op.kind.template, f"{op.where.file} (op {op.name})", (__name__, type(op.kind).__module__),
             op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
-            includes=op.kind.includes, rule=RESULT_RULES[op.kernel.result],
+            includes=sorted(op.kind.includes), rule=RESULT_RULES[op.kernel.result],
             definitions=definitions(op), dispatch=dispatch, dtypes=op.cpu_dtypes(),
             dtype_set="rt::DTypeSet{" + ", ".join(f"DType::{d.name}" for d, _ in dispatch) + "}",
             th_functions=th_functions(op, schemas.dtypes), **op.kind.source_context(op)))

@@ -24,6 +24,7 @@ class BlasKernel(Kernel):
 
 class Blas(Kind):
     name = "blas"
+    includes = ("runtime/ops/blas_plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"impl", "routine"})
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> BlasKernel:

@@ -19,6 +19,7 @@ class CopyKernel(Kernel):
 
 class Copy(Kind):
     name = "copy"
+    includes = ("kernels/copy.h", "runtime/ops/copy_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     needs_signature = False
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> CopyKernel:

@@ -44,13 +44,3 @@ void run_copy(const char* op, const Tensor& self, const Tensor& src, CopyKernel 
 }
 
 }  // namespace ember::rt
-
-namespace ember::th {
-
-void copy_into(TensorImpl* dst, const TensorImpl* src) {
-  rt::resize_as(dst, src);
-  Tensor d = Tensor::borrow(dst);
-  d.copy_(Tensor::borrow(const_cast<TensorImpl*>(src)));
-}
-
-}  // namespace ember::th

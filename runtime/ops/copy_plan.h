@@ -16,11 +16,3 @@ using CopyKernel = FunctionRef<void(DType dst, DType src, kernels::Operands<2>& 
 void run_copy(const char* op, const Tensor& self, const Tensor& src, CopyKernel kernel);
 
 }  // namespace ember::rt
-
-namespace ember::th {
-
-// Resizes dst like src, then copies (TH's pattern for results computed in
-// another dtype).
-void copy_into(TensorImpl* dst, const TensorImpl* src);
-
-}  // namespace ember::th

@@ -116,16 +116,18 @@ void ThReduce<N>::finish() {
 template class ThReduce<1>;
 template class ThReduce<2>;
 
-}  // namespace ember::th
-
-namespace ember::th {
-
 TensorImpl* to_th_geometry(TensorImpl* t) {
   if (rt::is_scalar(t)) {
     const int64_t one[1] = {1};
     rt::set_storage(t, t->storage, t->storageOffset, IntList(one, 1), IntList(one, 1), "to_th");
   }
   return t;
+}
+
+void copy_into(TensorImpl* dst, const TensorImpl* src) {
+  rt::resize_as(dst, src);
+  Tensor d = Tensor::borrow(dst);
+  d.copy_(Tensor::borrow(const_cast<TensorImpl*>(src)));
 }
 
 }  // namespace ember::th

@@ -68,4 +68,8 @@ class ThReduce {
   kernels::Operands<N + 1> ops_;
 };
 
+// Resizes dst like src, then copies (TH's pattern for results computed in
+// another dtype).
+void copy_into(TensorImpl* dst, const TensorImpl* src);
+
 }  // namespace ember::th
