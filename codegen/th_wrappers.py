@@ -1,28 +1,41 @@
-"""TH C API wrappers: one C function per (binding, dtype).
+"""TH C API: per binding, one C++ function template over the element type
+T; per dtype, an `extern "C"` thunk that instantiates it.
 
-Each wrapper converts its C arguments (typed pointers, TH's `real`) to the
-runtime's, runs the op with TH's semantics, and turns any C++ exception
-into a call of TH's error handlers (ember::th::report). This module builds
-the statements; templates/th_wrapper.j2 lays them out.
+The template converts its C arguments (typed pointers, TH's `real`) to the
+runtime's and runs the op with TH's semantics; it takes the typed C
+function's name first (`fn`), for messages. The thunk hands the template
+and its C arguments to ember::th::call (runtime/th/thunk.h), which turns
+any C++ exception into a call of TH's error handlers. This module builds
+the template's statements and the thunks; templates/th_functions.cpp.j2
+lays them out.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cbinding import CBinding, CParam
 from .cpp import cpp_default
 from .dtypes import DType, DTypeTable
-from .kernel_code import kernel_arg_list, kernel_arg_type, result_cpp, scalar_args
+from .kernel_code import kernel_arg_list, kernel_arg_type, scalar_args
 from .model import Op
 
 
 @dataclass(frozen=True)
-class CFunction:
-    name: str
-    decl: str            # full C declaration without the trailing ';'
-    arg_names: tuple[str, ...]  # per C parameter: the name errors report
+class Thunk:
+    decl: str            # the typed C declaration without the trailing ';'
+    body: str            # its one statement
+
+
+@dataclass(frozen=True)
+class THFunction:
+    """One C binding: the template written once, and a thunk per dtype."""
+    binding: str                 # as the schema writes it
+    name: str                    # the template's name, TH's generic one: THTensor_cadd
+    arg_names: tuple[str, ...]   # per C parameter: the name errors report
+    decl: str | None             # the template's declaration; None when every dtype only raises
     body: tuple[str, ...]
-    returns_value: bool
+    thunks: tuple[Thunk, ...]
 
 
 def c_type(text: str, d: DType) -> str:
@@ -30,39 +43,81 @@ def c_type(text: str, d: DType) -> str:
             .replace("accreal", d.c_acc).replace("real", d.c))
 
 
-def _param_dtype(p: CParam, d: DType) -> str:
-    return p.fixed_dtype or d.name
+# TH's generic C types in a template over T (runtime/th/c_types.h).
+_GENERIC_TYPES = [(re.compile(rf"\b{name}\b"), f"th::{name}<T>") for name in ("THTensor", "THStorage", "accreal", "real")]
 
 
-def _c_decl(b: CBinding, d: DType) -> str:
+def generic_type(text: str) -> str:
+    for pattern, repl in _GENERIC_TYPES:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def _param_text(type_: str, name: str) -> str:
+    return f"{type_}{'' if type_.endswith('*') else ' '}{name}"
+
+
+def _c_decl(b: CBinding, d: DType, named: bool = True) -> str:
     ret = c_type(b.ret, d)
-    params = ", ".join(f"{c_type(p.type, d)}{'' if p.type.endswith('*') else ' '}{p.name}" for p in b.params)
+    params = ", ".join(_param_text(c_type(p.type, d), p.name if named else "").rstrip() for p in b.params)
     sep = "" if ret.endswith("*") else " "
     return f"{ret}{sep}{b.c_name(d.name)}({params or 'void'})"
 
 
+def _generic_decl(b: CBinding, uses_fn: bool) -> str:
+    ret = generic_type(b.ret)
+    fn = "const char* fn" if uses_fn else "const char* /*fn*/"
+    params = "".join(", " + _param_text(generic_type(p.type), p.name) for p in b.params)
+    sep = "" if ret.endswith("*") else " "
+    return f"{ret}{sep}{b.generic_name}({fn}{params})"
+
+
 class _Builder:
-    def __init__(self, op: Op, b: CBinding, d: DType, table: DTypeTable):
-        self.op, self.b, self.d, self.table = op, b, d, table
-        self.fn = b.c_name(d.name)
+    """Collects the statements of a binding's template (element type T)."""
+
+    def __init__(self, op: Op, b: CBinding, table: DTypeTable):
+        self.op, self.b, self.table = op, b, table
+        self.name = b.generic_name
         self.lines: list[str] = []
+        self.uses_fn = False
+
+    @property
+    def fn(self) -> str:
+        """The typed C function's name, as the template's first parameter."""
+        self.uses_fn = True
+        return "fn"
 
     def impl_of(self, p: CParam, optional: bool = False) -> str:
         """Declares the runtime pointer of a tensor/storage parameter."""
         kind = "tensor" if p.is_tensor else "storage"
         getter = f"{'optional_' if optional else ''}{kind}_arg"
         cls = "TensorImpl" if p.is_tensor else "StorageImpl"
-        self.lines.append(f"{cls}* {p.name}_i = ember::th::{getter}({p.name}, DType::{_param_dtype(p, self.d)}, "
-                          f"\"{self.fn}\", \"{p.name}\", \"{p.bind or p.name}\");")
+        self.lines.append(f"{cls}* {p.name}_i = th::{getter}({p.name}, {_param_dtype(p)}, {self.fn}, "
+                          f"\"{p.name}\", \"{p.bind or p.name}\");")
         return f"{p.name}_i"
 
     def value_of(self, p: CParam) -> str:
         """A `real` parameter as the library's element type."""
-        self.lines.append(f"const {self.d.cpp} {p.name}_v = ember::th::from_c({p.name});")
+        self.lines.append(f"const T {p.name}_v = th::from_c({p.name});")
         return f"{p.name}_v"
 
     def bound(self, name: str) -> CParam | None:
         return self.b.param(name)
+
+
+def _param_dtype(p: CParam) -> str:
+    return f"DType::{p.fixed_dtype}" if p.fixed_dtype else "dtype_of<T>"
+
+
+def _th_result(op: Op) -> str:
+    """The element type TH's forms of a pointwise or reduce kernel compute
+    (TH keeps integral sums in their own dtype)."""
+    return {"Bool": "bool", "Long": "int64_t"}.get(op.kernel.result, "T")
+
+
+# What a C function returns, read from a Scalar or 0-dim result.
+def _return_cpp(ret: str) -> str:
+    return {"real": "T", "accreal": "th::accreal<T>", "int": "int"}[ret]
 
 
 def _scalar_call_args(bld: _Builder) -> str:
@@ -76,49 +131,38 @@ def _scalar_call_args(bld: _Builder) -> str:
             value = f"{p.name}_v" if p.type == "real" else p.name
             if p.type == "real":
                 bld.value_of(p)
-            parts.append(f"ember::Scalar({value})" if a.type == "Scalar" else f"static_cast<{a.cpp_type}>({value})")
+            parts.append(f"Scalar({value})" if a.type == "Scalar" else f"static_cast<{a.cpp_type}>({value})")
         else:
-            assert a.default is not None, f"{bld.fn}: unbound argument {a.name} has no default"
-            parts.append(f"ember::Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
+            assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
+            parts.append(f"Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
     return "".join(", " + x for x in parts)
 
 
 def _pointwise(bld: _Builder) -> None:
-    op, d = bld.op, bld.d
+    """The kernel under th::pointwise (runtime/th/plan.h), which also
+    takes results of another dtype (comparisons into a THFloatTensor)."""
+    op = bld.op
     sig = op.signature
     assert sig is not None
     out_p = bld.bound("out") or bld.bound(sig.args[0].name if sig.args[0].alias == "(a!)" else "")
-    assert out_p is not None, f"{bld.fn}: a pointwise binding needs a parameter bound to out (or to an in-place self)"
+    assert out_p is not None, f"{bld.name}: a pointwise binding needs a parameter bound to out (or to an in-place self)"
     resize = out_p.bind == "out"
     out_impl = bld.impl_of(out_p)
     inputs = []
     for name in op.kernel.inputs:
         p = bld.bound(name)
-        assert p is not None, f"{bld.fn}: kernel input {name} is not bound"
+        assert p is not None, f"{bld.name}: kernel input {name} is not bound"
         divisor = ", true" if name == op.kernel.nonzero else ""
         if p.is_tensor:
-            inputs.append(f"ember::th::ThInput{{{bld.impl_of(p)}, nullptr, \"{name}\"{divisor}}}")
+            inputs.append(f"th::ThInput{{{bld.impl_of(p)}, nullptr, \"{name}\"{divisor}}}")
         else:
-            inputs.append(f"ember::th::ThInput{{nullptr, &{bld.value_of(p)}, \"{name}\"{divisor}}}")
+            inputs.append(f"th::ThInput{{nullptr, &{bld.value_of(p)}, \"{name}\"{divisor}}}")
     scalars = _scalar_call_args(bld)
-    out_dtype = _param_dtype(out_p, d)
-    kernel_out = result_cpp(op, d, for_th=True)
-    kernel_out_dtype = {"bool": "Bool", "int64_t": "Long"}.get(kernel_out, d.name) if kernel_out != d.cpp else d.name
-    # Byte masks take Bool results as they are (both are one byte of 0 or 1).
-    direct = out_dtype == kernel_out_dtype or (out_dtype == "Byte" and kernel_out_dtype == "Bool")
-    n = len(inputs)
-    target = out_impl
-    if not direct:
-        bld.lines.append(f"ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::{kernel_out_dtype}));")
-        target = "result_t.impl()"
-    bld.lines.append("{")
-    bld.lines.append(f"  ember::th::ThPointwise<{n}> plan(\"{bld.fn}\", {target}, {{{{{', '.join(inputs)}}}}}, {str(resize or not direct).lower()});")
+    out_t = _th_result(op)
     kernel = f"{op.ident}_th_kernel" if op.kernel.th_expr else f"{op.ident}_kernel"
-    bld.lines.append(f"  {kernel}<{d.cpp}, {kernel_out}>(plan.operands(){scalars});")
-    bld.lines.append("  plan.finish();")
-    bld.lines.append("}")
-    if not direct:
-        bld.lines.append(f"ember::th::copy_into({out_impl}, result_t.impl());")
+    head = f"th::pointwise<{out_t}, {len(inputs)}>("
+    bld.lines.append(f"{head}{bld.fn}, {out_impl}, {{{{{', '.join(inputs)}}}}}, {str(resize).lower()},")
+    bld.lines.append(" " * len(head) + f"[&](auto& ops) {{ {kernel}<T, {out_t}>(ops{scalars}); }});")
 
 
 def _kernel_arg_values(bld: _Builder) -> dict[str, str]:
@@ -128,10 +172,10 @@ def _kernel_arg_values(bld: _Builder) -> dict[str, str]:
     for a in kernel_arg_list(bld.op):
         p = bld.bound(a.name)
         if p is None:
-            assert a.default is not None, f"{bld.fn}: unbound argument {a.name} has no default"
+            assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
             values[a.name] = f"static_cast<{kernel_arg_type(a)}>({cpp_default(a)})"
         elif p.type == "real":
-            values[a.name] = f"static_cast<double>(ember::th::from_c({p.name}))"
+            values[a.name] = f"static_cast<double>(th::from_c({p.name}))"
         elif a.type == "bool":
             values[a.name] = f"({p.name} {'==' if p.negate else '!='} 0)"
         else:
@@ -143,24 +187,19 @@ def _joined(values: dict[str, str]) -> str:
     return "".join(", " + v for v in values.values())
 
 
-# What a whole-tensor reduction's C function returns, read from the Scalar result.
-def _return_cpp(ret: str, d: DType) -> str:
-    return {"real": d.cpp, "accreal": d.acc, "int": "int"}[ret]
-
-
 def _reduce(bld: _Builder) -> None:
-    op, d = bld.op, bld.d
+    op = bld.op
     self_p = bld.bound("self")
     assert self_p is not None
     src = bld.impl_of(self_p)
     args = _joined(_kernel_arg_values(bld))
     if bld.b.ret in ("accreal", "real", "int"):
         if op.kernel.nonempty:
-            bld.lines.append(f"ember::rt::check_has_elements(\"{bld.fn}\", ember::Tensor::borrow({src}));")
+            bld.lines.append(f"rt::check_has_elements({bld.fn}, Tensor::borrow({src}));")
         bld.lines.append("kernels::Operands<1> ops;")
-        bld.lines.append(f"ember::rt::set_whole_operand(ops, {src});")
-        value = f"{op.ident}_all<{d.cpp}>(ops, ember::rt::numel({src}){args}).to<{_return_cpp(bld.b.ret, d)}>()"
-        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>({value});")
+        bld.lines.append(f"rt::set_whole_operand(ops, {src});")
+        value = f"{op.ident}_all<T>(ops, rt::numel({src}){args}).template to<{_return_cpp(bld.b.ret)}>()"
+        bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>({value});")
         return
     out_p = bld.bound("out")
     dim_p = bld.bound("dim")
@@ -168,15 +207,15 @@ def _reduce(bld: _Builder) -> None:
     assert out_p is not None and dim_p is not None
     out = bld.impl_of(out_p)
     keep = keep_p.name if keep_p else "false"
-    bld.lines.append(f"ember::th::ThReduce<1> plan(\"{bld.fn}\", {{{{{out}}}}}, {src}, {dim_p.name}, {keep} != 0);")
-    bld.lines.append(f"{op.ident}_kernel<{d.cpp}, {result_cpp(op, d, for_th=True)}>(plan.operands(), plan.dim(){args});")
+    bld.lines.append(f"th::ThReduce<1> plan({bld.fn}, {{{{{out}}}}}, {src}, {dim_p.name}, {keep} != 0);")
+    bld.lines.append(f"{op.ident}_kernel<T, {_th_result(op)}>(plan.operands(), plan.dim(){args});")
     bld.lines.append("plan.finish();")
 
 
 def _along_dim(bld: _Builder) -> None:
     """TH's sort, topk, kthvalue, cumsum, ...: outputs resized as TH does,
     then the typed kernel; the whole-tensor forms (medianall) return the value."""
-    op, d = bld.op, bld.d
+    op = bld.op
     sig = op.signature
     assert sig is not None
     k = op.kernel
@@ -193,24 +232,25 @@ def _along_dim(bld: _Builder) -> None:
         dim = f"static_cast<int64_t>({dim_p.name})"
     else:
         dim = cpp_default(sig.arg("dim"))
-    length = {"same": "ember::rt::SliceOutputs::kSame", "one": "1"}.get(k.length or "") or values[k.length or ""]
+    length = {"same": "rt::SliceOutputs::kSame", "one": "1"}.get(k.length or "") or values[k.length or ""]
     keep = f"{keep_p.name} != 0" if keep_p else "false"
-    bld.lines.append(f"ember::rt::DimPlan plan(\"{bld.fn}\", ember::Tensor::borrow({src}), {dim}, "
-                     f"ember::rt::SliceOutputs{{{length}, {'true' if k.length == 'one' else 'false'}, {keep}, "
+    bld.lines.append(f"rt::DimPlan plan({bld.fn}, Tensor::borrow({src}), {dim}, "
+                     f"rt::SliceOutputs{{{length}, {'true' if k.length == 'one' else 'false'}, {keep}, "
                      f"{'true' if k.indices else 'false'}}});")
     if k.check:
-        bld.lines.append(f"{op.ident}_check(\"{bld.fn}\", plan{_joined(values)});")
+        bld.lines.append(f"{op.ident}_check({bld.fn}, plan{_joined(values)});")
     bld.lines.append(f"plan.th_outputs({', '.join(impls[:2] if k.indices else impls[:1])});")
     operands = "operands3" if k.indices else "operands2"
-    bld.lines.append(f"{k.impl}<{d.cpp}, {d.cpp}>(plan.{operands}(), plan.dim(){_joined(values)});")
+    bld.lines.append(f"{k.impl}<T, T>(plan.{operands}(), plan.dim(){_joined(values)});")
     if bld.b.ret in ("real", "accreal"):
-        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>(plan.finish().item().to<{_return_cpp(bld.b.ret, d)}>());")
+        bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>("
+                         f"plan.finish().item().to<{_return_cpp(bld.b.ret)}>());")
     else:
         bld.lines.append("plan.finish_pair();" if k.indices else "plan.finish();")
 
 
 def _reduce_index(bld: _Builder) -> None:
-    op, d = bld.op, bld.d
+    op = bld.op
     sig = op.signature
     assert sig is not None
     names = [r.name for r in sig.returns]
@@ -220,26 +260,30 @@ def _reduce_index(bld: _Builder) -> None:
     dim_p = bld.bound("dim")
     keep_p = bld.bound("keepdim")
     keep = keep_p.name if keep_p else "false"
-    bld.lines.append(f"ember::th::ThReduce<2> plan(\"{bld.fn}\", {{{{{vals}, {idx}}}}}, {src}, {dim_p.name}, {keep} != 0);")
-    bld.lines.append(f"{op.ident}_kernel<{d.cpp}>(plan.operands(), plan.dim());")
+    bld.lines.append(f"th::ThReduce<2> plan({bld.fn}, {{{{{vals}, {idx}}}}}, {src}, {dim_p.name}, {keep} != 0);")
+    bld.lines.append(f"{op.ident}_kernel<T>(plan.operands(), plan.dim());")
     bld.lines.append("plan.finish();")
 
 
 def _through_cpp_api(bld: _Builder) -> None:
     """View and custom ops with a signature: call the C++ API, then give
     TH its result (a new tensor, or `out` set to it)."""
-    op, d = bld.op, bld.d
+    op = bld.op
     sig = op.signature
     assert sig is not None
     out_p = bld.bound("out")
+    if out_p is not None:
+        # Declared first so a NULL source can fall back to it.
+        bld.lines.append(f"TensorImpl* {out_p.name}_i_early = th::tensor_arg({out_p.name}, {_param_dtype(out_p)}, "
+                         f"{bld.fn}, \"{out_p.name}\", \"out\");")
     args = []
     for a in sig.args:
         p = bld.bound(a.name)
         if p is None:
-            assert a.default is not None, f"{bld.fn}: unbound argument {a.name} has no default"
+            assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
             args.append(cpp_default(a))
         elif a.type == "int[]":
-            args.append(f"ember::th::int_list({bld.impl_of(p)}, \"{bld.fn}\", \"{p.name}\")")
+            args.append(f"th::int_list({bld.impl_of(p)}, {bld.fn}, \"{p.name}\")")
         elif p.is_tensor:
             # TH's in-place structure functions take NULL for "the result itself".
             if out_p is not None and a.name == sig.args[0].name:
@@ -247,70 +291,64 @@ def _through_cpp_api(bld: _Builder) -> None:
                 bld.lines.append(f"if (!{impl}) {impl} = {out_p.name}_i_early;")
             else:
                 impl = bld.impl_of(p)
-            args.append(f"ember::Tensor::borrow({impl})")
+            args.append(f"Tensor::borrow({impl})")
         elif p.is_storage:
-            args.append(f"ember::Storage::borrow({bld.impl_of(p)})")
+            args.append(f"Storage::borrow({bld.impl_of(p)})")
         elif p.type == "real":
-            args.append(f"ember::Scalar({bld.value_of(p)})")
+            args.append(f"Scalar({bld.value_of(p)})")
         else:
             args.append(f"static_cast<{a.cpp_type.replace('const ', '').replace('&', '')}>({p.name})")
-    if out_p is not None:
-        # Declared first so a NULL source can fall back to it.
-        early = [f"TensorImpl* {out_p.name}_i_early = ember::th::tensor_arg({out_p.name}, DType::{_param_dtype(out_p, d)}, "
-                 f"\"{bld.fn}\", \"{out_p.name}\", \"out\");"]
-        bld.lines[:0] = early
     call = f"ember::{sig.base_name}({', '.join(args)})"
+    ret = bld.b.ret
     if out_p is not None:
-        bld.lines.append(f"ember::Tensor result = {call};")
-        bld.lines.append(f"ember::rt::set({out_p.name}_i_early, ember::th::to_th_geometry(result.impl()));")
-    elif bld.b.ret.endswith("Tensor *"):
-        bld.lines.append(f"ember::Tensor result = {call};")
-        bld.lines.append(f"return ember::th::to_c<{c_type(bld.b.ret, d)[:-2].strip()}>(ember::th::to_th_geometry(result.release()));")
-    elif bld.b.ret == "void":
+        bld.lines.append(f"Tensor result = {call};")
+        bld.lines.append(f"rt::set({out_p.name}_i_early, th::to_th_geometry(result.impl()));")
+    elif ret.endswith("Tensor *"):
+        bld.lines.append(f"Tensor result = {call};")
+        bld.lines.append(f"return th::to_c<{generic_type(ret)[:-2].strip()}>(th::to_th_geometry(result.release()));")
+    elif ret == "void":
         bld.lines.append(f"{call};")
-    elif bld.b.ret in ("real", "accreal", "int") and [r.type for r in sig.returns] == ["Tensor"]:
+    elif ret in ("real", "accreal", "int") and [r.type for r in sig.returns] == ["Tensor"]:
         # A 0-dim result (trace): TH returns its value.
-        bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>({call}.item().to<{_return_cpp(bld.b.ret, d)}>());")
+        bld.lines.append(f"return th::value_to_c<{generic_type(ret)}>({call}.item().template to<{_return_cpp(ret)}>());")
     else:
-        bld.lines.append(f"return static_cast<{c_type(bld.b.ret, d)}>({call});")
+        bld.lines.append(f"return static_cast<{generic_type(ret)}>({call});")
 
 
 def _blas(bld: _Builder) -> None:
     """Matrix products: the op's driver in TH's mode (runtime/blas_plan.h),
     writing into the parameter bound to `out`, or returning TH's accreal."""
-    op, d = bld.op, bld.d
+    op = bld.op
     sig = op.signature
     assert sig is not None
     args = []
     for a in sig.args:
         p = bld.bound(a.name)
         if p is None:
-            assert a.default is not None, f"{bld.fn}: unbound argument {a.name} has no default"
-            args.append(f"ember::Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
+            assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
+            args.append(f"Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
         elif p.is_tensor:
-            args.append(f"ember::Tensor::borrow({bld.impl_of(p)})")
+            args.append(f"Tensor::borrow({bld.impl_of(p)})")
         elif p.type == "real":
-            args.append(f"ember::Scalar({bld.value_of(p)})")
+            args.append(f"Scalar({bld.value_of(p)})")
         else:
-            raise AssertionError(f"{bld.fn}: a matrix product's C parameter {p.name} must be a tensor or a real")
+            raise AssertionError(f"{bld.name}: a matrix product's C parameter {p.name} must be a tensor or a real")
     out_p = bld.bound("out")
     dispatch = f"{op.ident}_dispatch"
     if out_p is not None:
-        bld.lines.append(f"const ember::Tensor out_t = ember::Tensor::borrow({bld.impl_of(out_p)});")
-        dest = f'ember::rt::BlasDest::th("{bld.fn}", out_t)'
+        bld.lines.append(f"const Tensor out_t = Tensor::borrow({bld.impl_of(out_p)});")
+        dest = f"rt::BlasDest::th({bld.fn}, out_t)"
         bld.lines.append(f"{op.kernel.impl}({', '.join([dest] + args + [dispatch])});")
         return
-    assert bld.b.ret in ("real", "accreal"), f"{bld.fn}: a matrix product without an out parameter returns its value"
-    acc = d.cpp if bld.b.ret == "real" else d.acc
-    bld.lines.append("ember::Scalar value;")
-    dest = f'ember::rt::BlasDest::th_value("{bld.fn}", &value)'
+    assert bld.b.ret in ("real", "accreal"), f"{bld.name}: a matrix product without an out parameter returns its value"
+    bld.lines.append("Scalar value;")
+    dest = f"rt::BlasDest::th_value({bld.fn}, &value)"
     bld.lines.append(f"{op.kernel.impl}({', '.join([dest] + args + [dispatch])});")
-    bld.lines.append(f"return ember::th::value_to_c<{c_type(bld.b.ret, d)}>(value.to<{acc}>());")
+    bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>(value.to<{_return_cpp(bld.b.ret)}>());")
 
 
 def _custom(bld: _Builder) -> None:
-    """C-only entries: the generic runtime function, instantiated for the dtype."""
-    d = bld.d
+    """C-only entries: the generic runtime function, instantiated for T."""
     args = []
     for p in bld.b.params:
         if p.is_tensor or p.is_storage:
@@ -322,17 +360,17 @@ def _custom(bld: _Builder) -> None:
             args.append(f"reinterpret_cast<TensorImpl**>({p.name})")
         else:
             args.append(p.name)
-    call = f"{bld.op.kernel.impl}<{d.cpp}>({', '.join(args)})"
+    call = f"{bld.op.kernel.impl}<T>({', '.join(args)})"
     ret = bld.b.ret
     if ret == "void":
         bld.lines.append(f"{call};")
     elif ret.endswith("Tensor *") or ret.endswith("Storage *"):
-        bld.lines.append(f"return ember::th::to_c<{c_type(ret, d)[:-2].strip()}>({call});")
+        bld.lines.append(f"return th::to_c<{generic_type(ret)[:-2].strip()}>({call});")
     elif ret in ("real", "accreal"):
-        bld.lines.append(f"return ember::th::value_to_c<{c_type(ret, d)}>({call});")
+        bld.lines.append(f"return th::value_to_c<{generic_type(ret)}>({call});")
     elif ret.endswith("*"):
         # Element pointers (real *): the impl returns the address untyped.
-        bld.lines.append(f"return static_cast<{c_type(ret, d)}>({call});")
+        bld.lines.append(f"return static_cast<{generic_type(ret)}>({call});")
     else:
         bld.lines.append(f"return {call};")
 
@@ -342,14 +380,14 @@ def _th_impl(bld: _Builder) -> None:
     tensors, Byte masks, results written into `r_`): the entry's `th_impl`
     gets the C function's name (for messages) and its C arguments in order,
     tensors as TensorImpl* (NULL is an error), `real`/`accreal` as Scalar."""
-    args = [f'"{bld.fn}"']
+    args = [bld.fn]
     for p in bld.b.params:
         if p.is_tensor or p.is_storage:
             args.append(bld.impl_of(p))
         elif p.type == "real":
-            args.append(f"ember::Scalar({bld.value_of(p)})")
+            args.append(f"Scalar({bld.value_of(p)})")
         elif p.type == "accreal":
-            args.append(f"ember::Scalar({p.name})")
+            args.append(f"Scalar({p.name})")
         elif p.type == "THTensor **":
             args.append(f"reinterpret_cast<TensorImpl**>({p.name})")
         else:
@@ -364,12 +402,10 @@ def _copy(bld: _Builder) -> None:
     assert dst_p is not None and src_p is not None
     dst = bld.impl_of(dst_p)
     src = bld.impl_of(src_p)
-    src_cpp = bld.table.by_name(_param_dtype(src_p, bld.d)).cpp
-    bld.lines.append("{")
-    bld.lines.append(f"  ember::th::ThPointwise<1> plan(\"{bld.fn}\", {dst}, {{{{ember::th::ThInput{{{src}, nullptr, \"src\"}}}}}}, false);")
-    bld.lines.append(f"  {bld.op.ident}_kernel<{bld.d.cpp}, {src_cpp}>(plan.operands());")
-    bld.lines.append("  plan.finish();")
-    bld.lines.append("}")
+    src_cpp = bld.table.by_name(src_p.fixed_dtype).cpp if src_p.fixed_dtype else "T"
+    bld.lines.append(f"th::ThPointwise<1> plan({bld.fn}, {dst}, {{{{th::ThInput{{{src}, nullptr, \"src\"}}}}}}, false);")
+    bld.lines.append(f"{bld.op.ident}_kernel<T, {src_cpp}>(plan.operands());")
+    bld.lines.append("plan.finish();")
 
 
 _BUILDERS = {
@@ -385,32 +421,42 @@ _BUILDERS = {
 }
 
 
-def th_functions(op: Op, table: DTypeTable) -> list[CFunction]:
-    result = []
-    for b in op.th:
-        for d in op.th_dtypes():
-            bld = _Builder(op, b, d, table)
-            if op.signature is None:
-                _custom(bld)
-            else:
-                _BUILDERS[op.kind.th_builder(op)](bld)
-            result.append(CFunction(bld.fn, _c_decl(b, d), tuple(p.bind or p.name for p in b.params),
-                                    tuple(bld.lines), b.ret != "void"))
-        for d in op.kernel.th_type_error:
-            result.append(_type_error(op, b, d))
-    return result
+def _arg_names(b: CBinding) -> tuple[str, ...]:
+    return tuple(p.bind or p.name for p in b.params)
 
 
-def _type_error(op: Op, b: CBinding, d: DType) -> CFunction:
+def _template(op: Op, b: CBinding, table: DTypeTable) -> tuple[str, tuple[str, ...]]:
+    bld = _Builder(op, b, table)
+    if op.signature is None:
+        _custom(bld)
+    else:
+        _BUILDERS[op.kind.th_builder(op)](bld)
+    return _generic_decl(b, bld.uses_fn), tuple(bld.lines)
+
+
+def _thunk(b: CBinding, d: DType) -> Thunk:
+    args = "".join(", " + p.name for p in b.params)
+    return Thunk(_c_decl(b, d), f'return th::call<{b.generic_name}<{d.cpp}>>("{b.c_name(d.name)}", '
+                                f'{b.generic_name}_args{args});')
+
+
+def _type_error(op: Op, b: CBinding, d: DType) -> Thunk:
     """A C function TH exported for a dtype the op does not fit (THFloatTensor_bitand):
     it raises a TypeError naming the function and the dtype, as TH's raised."""
-    fn = b.c_name(d.name)
     first = b.params[1] if len(b.params) > 1 else b.params[0]
-    arg = first.bind or first.name
     names = ", ".join(x.name for x in op.th_dtypes())
-    line = (f'ember::fail(ember::ErrorKind::Type, "{fn}: {op.name} is not defined for {d.name} tensors '
-            f'(only {names})", "{arg}");')
-    return CFunction(fn, _c_decl(b, d), tuple(p.bind or p.name for p in b.params), (line,), b.ret != "void")
+    message = f"{b.c_name(d.name)}: {op.name} is not defined for {d.name} tensors (only {names})"
+    return Thunk(_c_decl(b, d, named=False),
+                 f'return th::type_error<{c_type(b.ret, d)}>({b.generic_name}_args, "{message}", "{first.bind or first.name}");')
+
+
+def th_functions(op: Op, table: DTypeTable) -> list[THFunction]:
+    result = []
+    for b in op.th:
+        decl, body = _template(op, b, table) if op.th_dtypes() else (None, ())
+        thunks = [_thunk(b, d) for d in op.th_dtypes()] + [_type_error(op, b, d) for d in op.kernel.th_type_error]
+        result.append(THFunction(str(b), b.generic_name, _arg_names(b), decl, body, tuple(thunks)))
+    return result
 
 
 def c_declarations(op: Op) -> list[tuple[DType, str]]:

@@ -1,6 +1,7 @@
 // What generated TH C wrappers use to cross between TH's typed C world and
 // the untyped runtime: pointer casts (the typed structs share one layout),
-// argument checks, and TH's `real` <-> the library's element types.
+// argument checks, and TH's `real` <-> the library's element types; with
+// thunk.h, the shape every one of them has.
 #pragma once
 
 #include <type_traits>
@@ -10,6 +11,7 @@
 #include "ember/half.h"
 #include "ember/tensor.h"
 #include "ember/tensor_impl.h"
+#include "runtime/th/thunk.h"
 
 namespace ember::th {
 

@@ -1,8 +1,9 @@
 // Pointwise and reduction ops with TH's semantics (the C API): the result
 // tensor is resized like the first input, inputs need equal element counts
 // rather than equal shapes, and each is traversed in its own row-major
-// order. Generated C wrappers build one of these, then run the typed
-// kernel directly on its operands (no dtype switch on this path).
+// order. Generated C wrappers build one of these (pointwise ones through
+// th::pointwise), then run the typed kernel directly on its operands (no
+// dtype switch on this path).
 #pragma once
 
 #include <array>
@@ -11,6 +12,7 @@
 #include "ember/tensor.h"
 #include "ember/tensor_impl.h"
 #include "kernels/operands.h"
+#include "runtime/ops/copy_plan.h"
 #include "runtime/ops/output.h"
 
 namespace ember::th {
@@ -44,6 +46,30 @@ class ThPointwise {
   Tensor flat_;                     // a contiguous stand-in for a non-contiguous target_, or undefined
   std::array<Tensor, NIn> inputs_;  // the inputs, or their contiguous copies
 };
+
+// A TH pointwise C function's body: kernel(operands) computes OutT
+// elements from `inputs` into `out` (resized like the first tensor input
+// with `resize_out`). An out of another dtype (THFloatTensor_ltTensorT: a
+// bool result into floats) gets the result through a new OutT tensor that
+// copy_into converts; a Byte out takes a Bool result as it is (both are
+// one byte of 0 or 1). out's dtype is the one its C type promises
+// (checked by tensor_arg). The kernel has one call site: it is the bulk of
+// the code.
+template <class OutT, int N, class Kernel>
+void pointwise(const char* fn, TensorImpl* out, const std::array<ThInput, N>& inputs, bool resize_out,
+               const Kernel& kernel) {
+  const DType want = dtype_of<OutT>;
+  const DType have = static_cast<DType>(out->dtype);
+  const bool direct = have == want || (have == DType::Byte && want == DType::Bool);
+  Tensor result;
+  if (!direct) result = Tensor::adopt(rt::tensor_new(want));
+  {
+    ThPointwise<N> plan(fn, direct ? out : result.impl(), inputs, resize_out || !direct);
+    kernel(plan.operands());
+    plan.finish();
+  }
+  if (!direct) copy_into(out, result.impl());
+}
 
 // TH's reductions along a dim into N outputs (values; values and indices):
 // each is resized to the reduced shape ([1] when nothing is left: TH has

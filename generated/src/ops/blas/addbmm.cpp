@@ -43,179 +43,57 @@ Tensor& addbmm_out(Tensor& out, const Tensor& self, const Tensor& batch1, const 
 
 }  // namespace ember
 
-// TH's C API: THTensor_addbmm for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_addbmm.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_addbmm(THTensor *result = out, real beta = beta, THTensor *t = self, real alpha = alpha, THTensor *batch1 = batch1, THTensor *batch2 = batch2)
+constexpr th::ArgNames<6> THTensor_addbmm_args = {"out", "beta", "self", "alpha", "batch1", "batch2"};
+
+template <class T>
+void THTensor_addbmm(const char* fn, th::THTensor<T> *result, th::real<T> beta, th::THTensor<T> *t, th::real<T> alpha, th::THTensor<T> *batch1, th::THTensor<T> *batch2) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* batch1_i = th::tensor_arg(batch1, dtype_of<T>, fn, "batch1", "batch1");
+  TensorImpl* batch2_i = th::tensor_arg(batch2, dtype_of<T>, fn, "batch2", "batch2");
+  const T beta_v = th::from_c(beta);
+  const T alpha_v = th::from_c(alpha);
+  TensorImpl* result_i = th::tensor_arg(result, dtype_of<T>, fn, "result", "out");
+  const Tensor out_t = Tensor::borrow(result_i);
+  rt::run_addbmm(rt::BlasDest::th(fn, out_t), Tensor::borrow(t_i), Tensor::borrow(batch1_i), Tensor::borrow(batch2_i), Scalar(beta_v), Scalar(alpha_v), addbmm_dispatch);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_addbmm(THByteTensor *result, unsigned char beta, THByteTensor *t, unsigned char alpha, THByteTensor *batch1, THByteTensor *batch2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "batch1", "batch2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_addbmm", "t", "self");
-    TensorImpl* batch1_i = ember::th::tensor_arg(batch1, DType::Byte, "THByteTensor_addbmm", "batch1", "batch1");
-    TensorImpl* batch2_i = ember::th::tensor_arg(batch2, DType::Byte, "THByteTensor_addbmm", "batch2", "batch2");
-    const uint8_t beta_v = ember::th::from_c(beta);
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* result_i = ember::th::tensor_arg(result, DType::Byte, "THByteTensor_addbmm", "result", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(result_i);
-    rt::run_addbmm(ember::rt::BlasDest::th("THByteTensor_addbmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(batch1_i), ember::Tensor::borrow(batch2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addbmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addbmm<uint8_t>>("THByteTensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
 }
-
 EMBER_API void THCharTensor_addbmm(THCharTensor *result, char beta, THCharTensor *t, char alpha, THCharTensor *batch1, THCharTensor *batch2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "batch1", "batch2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_addbmm", "t", "self");
-    TensorImpl* batch1_i = ember::th::tensor_arg(batch1, DType::Char, "THCharTensor_addbmm", "batch1", "batch1");
-    TensorImpl* batch2_i = ember::th::tensor_arg(batch2, DType::Char, "THCharTensor_addbmm", "batch2", "batch2");
-    const int8_t beta_v = ember::th::from_c(beta);
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* result_i = ember::th::tensor_arg(result, DType::Char, "THCharTensor_addbmm", "result", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(result_i);
-    rt::run_addbmm(ember::rt::BlasDest::th("THCharTensor_addbmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(batch1_i), ember::Tensor::borrow(batch2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addbmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addbmm<int8_t>>("THCharTensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
 }
-
 EMBER_API void THShortTensor_addbmm(THShortTensor *result, short beta, THShortTensor *t, short alpha, THShortTensor *batch1, THShortTensor *batch2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "batch1", "batch2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_addbmm", "t", "self");
-    TensorImpl* batch1_i = ember::th::tensor_arg(batch1, DType::Short, "THShortTensor_addbmm", "batch1", "batch1");
-    TensorImpl* batch2_i = ember::th::tensor_arg(batch2, DType::Short, "THShortTensor_addbmm", "batch2", "batch2");
-    const int16_t beta_v = ember::th::from_c(beta);
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* result_i = ember::th::tensor_arg(result, DType::Short, "THShortTensor_addbmm", "result", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(result_i);
-    rt::run_addbmm(ember::rt::BlasDest::th("THShortTensor_addbmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(batch1_i), ember::Tensor::borrow(batch2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addbmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addbmm<int16_t>>("THShortTensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
 }
-
 EMBER_API void THIntTensor_addbmm(THIntTensor *result, int beta, THIntTensor *t, int alpha, THIntTensor *batch1, THIntTensor *batch2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "batch1", "batch2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_addbmm", "t", "self");
-    TensorImpl* batch1_i = ember::th::tensor_arg(batch1, DType::Int, "THIntTensor_addbmm", "batch1", "batch1");
-    TensorImpl* batch2_i = ember::th::tensor_arg(batch2, DType::Int, "THIntTensor_addbmm", "batch2", "batch2");
-    const int32_t beta_v = ember::th::from_c(beta);
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* result_i = ember::th::tensor_arg(result, DType::Int, "THIntTensor_addbmm", "result", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(result_i);
-    rt::run_addbmm(ember::rt::BlasDest::th("THIntTensor_addbmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(batch1_i), ember::Tensor::borrow(batch2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addbmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addbmm<int32_t>>("THIntTensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
 }
-
 EMBER_API void THLongTensor_addbmm(THLongTensor *result, long beta, THLongTensor *t, long alpha, THLongTensor *batch1, THLongTensor *batch2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "batch1", "batch2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_addbmm", "t", "self");
-    TensorImpl* batch1_i = ember::th::tensor_arg(batch1, DType::Long, "THLongTensor_addbmm", "batch1", "batch1");
-    TensorImpl* batch2_i = ember::th::tensor_arg(batch2, DType::Long, "THLongTensor_addbmm", "batch2", "batch2");
-    const int64_t beta_v = ember::th::from_c(beta);
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* result_i = ember::th::tensor_arg(result, DType::Long, "THLongTensor_addbmm", "result", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(result_i);
-    rt::run_addbmm(ember::rt::BlasDest::th("THLongTensor_addbmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(batch1_i), ember::Tensor::borrow(batch2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addbmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addbmm<int64_t>>("THLongTensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
 }
-
 EMBER_API void THFloatTensor_addbmm(THFloatTensor *result, float beta, THFloatTensor *t, float alpha, THFloatTensor *batch1, THFloatTensor *batch2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "batch1", "batch2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_addbmm", "t", "self");
-    TensorImpl* batch1_i = ember::th::tensor_arg(batch1, DType::Float, "THFloatTensor_addbmm", "batch1", "batch1");
-    TensorImpl* batch2_i = ember::th::tensor_arg(batch2, DType::Float, "THFloatTensor_addbmm", "batch2", "batch2");
-    const float beta_v = ember::th::from_c(beta);
-    const float alpha_v = ember::th::from_c(alpha);
-    TensorImpl* result_i = ember::th::tensor_arg(result, DType::Float, "THFloatTensor_addbmm", "result", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(result_i);
-    rt::run_addbmm(ember::rt::BlasDest::th("THFloatTensor_addbmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(batch1_i), ember::Tensor::borrow(batch2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addbmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addbmm<float>>("THFloatTensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
 }
-
 EMBER_API void THDoubleTensor_addbmm(THDoubleTensor *result, double beta, THDoubleTensor *t, double alpha, THDoubleTensor *batch1, THDoubleTensor *batch2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "batch1", "batch2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_addbmm", "t", "self");
-    TensorImpl* batch1_i = ember::th::tensor_arg(batch1, DType::Double, "THDoubleTensor_addbmm", "batch1", "batch1");
-    TensorImpl* batch2_i = ember::th::tensor_arg(batch2, DType::Double, "THDoubleTensor_addbmm", "batch2", "batch2");
-    const double beta_v = ember::th::from_c(beta);
-    const double alpha_v = ember::th::from_c(alpha);
-    TensorImpl* result_i = ember::th::tensor_arg(result, DType::Double, "THDoubleTensor_addbmm", "result", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(result_i);
-    rt::run_addbmm(ember::rt::BlasDest::th("THDoubleTensor_addbmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(batch1_i), ember::Tensor::borrow(batch2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addbmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addbmm<double>>("THDoubleTensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
 }
-
 EMBER_API void THHalfTensor_addbmm(THHalfTensor *result, THHalf beta, THHalfTensor *t, THHalf alpha, THHalfTensor *batch1, THHalfTensor *batch2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "batch1", "batch2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_addbmm", "t", "self");
-    TensorImpl* batch1_i = ember::th::tensor_arg(batch1, DType::Half, "THHalfTensor_addbmm", "batch1", "batch1");
-    TensorImpl* batch2_i = ember::th::tensor_arg(batch2, DType::Half, "THHalfTensor_addbmm", "batch2", "batch2");
-    const ember::Half beta_v = ember::th::from_c(beta);
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    TensorImpl* result_i = ember::th::tensor_arg(result, DType::Half, "THHalfTensor_addbmm", "result", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(result_i);
-    rt::run_addbmm(ember::rt::BlasDest::th("THHalfTensor_addbmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(batch1_i), ember::Tensor::borrow(batch2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addbmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addbmm<ember::Half>>("THHalfTensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
 }
-
 EMBER_API void THBFloat16Tensor_addbmm(THBFloat16Tensor *result, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *batch1, THBFloat16Tensor *batch2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "batch1", "batch2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_addbmm", "t", "self");
-    TensorImpl* batch1_i = ember::th::tensor_arg(batch1, DType::BFloat16, "THBFloat16Tensor_addbmm", "batch1", "batch1");
-    TensorImpl* batch2_i = ember::th::tensor_arg(batch2, DType::BFloat16, "THBFloat16Tensor_addbmm", "batch2", "batch2");
-    const ember::BFloat16 beta_v = ember::th::from_c(beta);
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    TensorImpl* result_i = ember::th::tensor_arg(result, DType::BFloat16, "THBFloat16Tensor_addbmm", "result", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(result_i);
-    rt::run_addbmm(ember::rt::BlasDest::th("THBFloat16Tensor_addbmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(batch1_i), ember::Tensor::borrow(batch2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addbmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addbmm<ember::BFloat16>>("THBFloat16Tensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
 }

@@ -43,179 +43,57 @@ Tensor& addmm_out(Tensor& out, const Tensor& self, const Tensor& mat1, const Ten
 
 }  // namespace ember
 
-// TH's C API: THTensor_addmm for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_addmm.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_addmm(THTensor *r_ = out, real beta = beta, THTensor *t = self, real alpha = alpha, THTensor *m1 = mat1, THTensor *m2 = mat2)
+constexpr th::ArgNames<6> THTensor_addmm_args = {"out", "beta", "self", "alpha", "mat1", "mat2"};
+
+template <class T>
+void THTensor_addmm(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::THTensor<T> *t, th::real<T> alpha, th::THTensor<T> *m1, th::THTensor<T> *m2) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* m1_i = th::tensor_arg(m1, dtype_of<T>, fn, "m1", "mat1");
+  TensorImpl* m2_i = th::tensor_arg(m2, dtype_of<T>, fn, "m2", "mat2");
+  const T beta_v = th::from_c(beta);
+  const T alpha_v = th::from_c(alpha);
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  const Tensor out_t = Tensor::borrow(r__i);
+  rt::run_addmm(rt::BlasDest::th(fn, out_t), Tensor::borrow(t_i), Tensor::borrow(m1_i), Tensor::borrow(m2_i), Scalar(beta_v), Scalar(alpha_v), addmm_dispatch);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_addmm(THByteTensor *r_, unsigned char beta, THByteTensor *t, unsigned char alpha, THByteTensor *m1, THByteTensor *m2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat1", "mat2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_addmm", "t", "self");
-    TensorImpl* m1_i = ember::th::tensor_arg(m1, DType::Byte, "THByteTensor_addmm", "m1", "mat1");
-    TensorImpl* m2_i = ember::th::tensor_arg(m2, DType::Byte, "THByteTensor_addmm", "m2", "mat2");
-    const uint8_t beta_v = ember::th::from_c(beta);
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_addmm", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmm(ember::rt::BlasDest::th("THByteTensor_addmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(m1_i), ember::Tensor::borrow(m2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmm<uint8_t>>("THByteTensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
 }
-
 EMBER_API void THCharTensor_addmm(THCharTensor *r_, char beta, THCharTensor *t, char alpha, THCharTensor *m1, THCharTensor *m2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat1", "mat2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_addmm", "t", "self");
-    TensorImpl* m1_i = ember::th::tensor_arg(m1, DType::Char, "THCharTensor_addmm", "m1", "mat1");
-    TensorImpl* m2_i = ember::th::tensor_arg(m2, DType::Char, "THCharTensor_addmm", "m2", "mat2");
-    const int8_t beta_v = ember::th::from_c(beta);
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_addmm", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmm(ember::rt::BlasDest::th("THCharTensor_addmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(m1_i), ember::Tensor::borrow(m2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmm<int8_t>>("THCharTensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
 }
-
 EMBER_API void THShortTensor_addmm(THShortTensor *r_, short beta, THShortTensor *t, short alpha, THShortTensor *m1, THShortTensor *m2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat1", "mat2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_addmm", "t", "self");
-    TensorImpl* m1_i = ember::th::tensor_arg(m1, DType::Short, "THShortTensor_addmm", "m1", "mat1");
-    TensorImpl* m2_i = ember::th::tensor_arg(m2, DType::Short, "THShortTensor_addmm", "m2", "mat2");
-    const int16_t beta_v = ember::th::from_c(beta);
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_addmm", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmm(ember::rt::BlasDest::th("THShortTensor_addmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(m1_i), ember::Tensor::borrow(m2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmm<int16_t>>("THShortTensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
 }
-
 EMBER_API void THIntTensor_addmm(THIntTensor *r_, int beta, THIntTensor *t, int alpha, THIntTensor *m1, THIntTensor *m2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat1", "mat2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_addmm", "t", "self");
-    TensorImpl* m1_i = ember::th::tensor_arg(m1, DType::Int, "THIntTensor_addmm", "m1", "mat1");
-    TensorImpl* m2_i = ember::th::tensor_arg(m2, DType::Int, "THIntTensor_addmm", "m2", "mat2");
-    const int32_t beta_v = ember::th::from_c(beta);
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_addmm", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmm(ember::rt::BlasDest::th("THIntTensor_addmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(m1_i), ember::Tensor::borrow(m2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmm<int32_t>>("THIntTensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
 }
-
 EMBER_API void THLongTensor_addmm(THLongTensor *r_, long beta, THLongTensor *t, long alpha, THLongTensor *m1, THLongTensor *m2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat1", "mat2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_addmm", "t", "self");
-    TensorImpl* m1_i = ember::th::tensor_arg(m1, DType::Long, "THLongTensor_addmm", "m1", "mat1");
-    TensorImpl* m2_i = ember::th::tensor_arg(m2, DType::Long, "THLongTensor_addmm", "m2", "mat2");
-    const int64_t beta_v = ember::th::from_c(beta);
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_addmm", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmm(ember::rt::BlasDest::th("THLongTensor_addmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(m1_i), ember::Tensor::borrow(m2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmm<int64_t>>("THLongTensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
 }
-
 EMBER_API void THFloatTensor_addmm(THFloatTensor *r_, float beta, THFloatTensor *t, float alpha, THFloatTensor *m1, THFloatTensor *m2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat1", "mat2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_addmm", "t", "self");
-    TensorImpl* m1_i = ember::th::tensor_arg(m1, DType::Float, "THFloatTensor_addmm", "m1", "mat1");
-    TensorImpl* m2_i = ember::th::tensor_arg(m2, DType::Float, "THFloatTensor_addmm", "m2", "mat2");
-    const float beta_v = ember::th::from_c(beta);
-    const float alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_addmm", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmm(ember::rt::BlasDest::th("THFloatTensor_addmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(m1_i), ember::Tensor::borrow(m2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmm<float>>("THFloatTensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
 }
-
 EMBER_API void THDoubleTensor_addmm(THDoubleTensor *r_, double beta, THDoubleTensor *t, double alpha, THDoubleTensor *m1, THDoubleTensor *m2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat1", "mat2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_addmm", "t", "self");
-    TensorImpl* m1_i = ember::th::tensor_arg(m1, DType::Double, "THDoubleTensor_addmm", "m1", "mat1");
-    TensorImpl* m2_i = ember::th::tensor_arg(m2, DType::Double, "THDoubleTensor_addmm", "m2", "mat2");
-    const double beta_v = ember::th::from_c(beta);
-    const double alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_addmm", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmm(ember::rt::BlasDest::th("THDoubleTensor_addmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(m1_i), ember::Tensor::borrow(m2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmm<double>>("THDoubleTensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
 }
-
 EMBER_API void THHalfTensor_addmm(THHalfTensor *r_, THHalf beta, THHalfTensor *t, THHalf alpha, THHalfTensor *m1, THHalfTensor *m2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat1", "mat2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_addmm", "t", "self");
-    TensorImpl* m1_i = ember::th::tensor_arg(m1, DType::Half, "THHalfTensor_addmm", "m1", "mat1");
-    TensorImpl* m2_i = ember::th::tensor_arg(m2, DType::Half, "THHalfTensor_addmm", "m2", "mat2");
-    const ember::Half beta_v = ember::th::from_c(beta);
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_addmm", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmm(ember::rt::BlasDest::th("THHalfTensor_addmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(m1_i), ember::Tensor::borrow(m2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmm<ember::Half>>("THHalfTensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
 }
-
 EMBER_API void THBFloat16Tensor_addmm(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *m1, THBFloat16Tensor *m2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat1", "mat2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_addmm", "t", "self");
-    TensorImpl* m1_i = ember::th::tensor_arg(m1, DType::BFloat16, "THBFloat16Tensor_addmm", "m1", "mat1");
-    TensorImpl* m2_i = ember::th::tensor_arg(m2, DType::BFloat16, "THBFloat16Tensor_addmm", "m2", "mat2");
-    const ember::BFloat16 beta_v = ember::th::from_c(beta);
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_addmm", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmm(ember::rt::BlasDest::th("THBFloat16Tensor_addmm", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(m1_i), ember::Tensor::borrow(m2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmm_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmm<ember::BFloat16>>("THBFloat16Tensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
 }

@@ -43,179 +43,57 @@ Tensor& addmv_out(Tensor& out, const Tensor& self, const Tensor& mat, const Tens
 
 }  // namespace ember
 
-// TH's C API: THTensor_addmv for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_addmv.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_addmv(THTensor *r_ = out, real beta = beta, THTensor *t = self, real alpha = alpha, THTensor *mat = mat, THTensor *vec = vec)
+constexpr th::ArgNames<6> THTensor_addmv_args = {"out", "beta", "self", "alpha", "mat", "vec"};
+
+template <class T>
+void THTensor_addmv(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::THTensor<T> *t, th::real<T> alpha, th::THTensor<T> *mat, th::THTensor<T> *vec) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* mat_i = th::tensor_arg(mat, dtype_of<T>, fn, "mat", "mat");
+  TensorImpl* vec_i = th::tensor_arg(vec, dtype_of<T>, fn, "vec", "vec");
+  const T beta_v = th::from_c(beta);
+  const T alpha_v = th::from_c(alpha);
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  const Tensor out_t = Tensor::borrow(r__i);
+  rt::run_addmv(rt::BlasDest::th(fn, out_t), Tensor::borrow(t_i), Tensor::borrow(mat_i), Tensor::borrow(vec_i), Scalar(beta_v), Scalar(alpha_v), addmv_dispatch);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_addmv(THByteTensor *r_, unsigned char beta, THByteTensor *t, unsigned char alpha, THByteTensor *mat, THByteTensor *vec) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat", "vec"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_addmv", "t", "self");
-    TensorImpl* mat_i = ember::th::tensor_arg(mat, DType::Byte, "THByteTensor_addmv", "mat", "mat");
-    TensorImpl* vec_i = ember::th::tensor_arg(vec, DType::Byte, "THByteTensor_addmv", "vec", "vec");
-    const uint8_t beta_v = ember::th::from_c(beta);
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_addmv", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmv(ember::rt::BlasDest::th("THByteTensor_addmv", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(mat_i), ember::Tensor::borrow(vec_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmv_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmv<uint8_t>>("THByteTensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
 }
-
 EMBER_API void THCharTensor_addmv(THCharTensor *r_, char beta, THCharTensor *t, char alpha, THCharTensor *mat, THCharTensor *vec) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat", "vec"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_addmv", "t", "self");
-    TensorImpl* mat_i = ember::th::tensor_arg(mat, DType::Char, "THCharTensor_addmv", "mat", "mat");
-    TensorImpl* vec_i = ember::th::tensor_arg(vec, DType::Char, "THCharTensor_addmv", "vec", "vec");
-    const int8_t beta_v = ember::th::from_c(beta);
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_addmv", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmv(ember::rt::BlasDest::th("THCharTensor_addmv", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(mat_i), ember::Tensor::borrow(vec_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmv_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmv<int8_t>>("THCharTensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
 }
-
 EMBER_API void THShortTensor_addmv(THShortTensor *r_, short beta, THShortTensor *t, short alpha, THShortTensor *mat, THShortTensor *vec) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat", "vec"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_addmv", "t", "self");
-    TensorImpl* mat_i = ember::th::tensor_arg(mat, DType::Short, "THShortTensor_addmv", "mat", "mat");
-    TensorImpl* vec_i = ember::th::tensor_arg(vec, DType::Short, "THShortTensor_addmv", "vec", "vec");
-    const int16_t beta_v = ember::th::from_c(beta);
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_addmv", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmv(ember::rt::BlasDest::th("THShortTensor_addmv", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(mat_i), ember::Tensor::borrow(vec_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmv_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmv<int16_t>>("THShortTensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
 }
-
 EMBER_API void THIntTensor_addmv(THIntTensor *r_, int beta, THIntTensor *t, int alpha, THIntTensor *mat, THIntTensor *vec) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat", "vec"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_addmv", "t", "self");
-    TensorImpl* mat_i = ember::th::tensor_arg(mat, DType::Int, "THIntTensor_addmv", "mat", "mat");
-    TensorImpl* vec_i = ember::th::tensor_arg(vec, DType::Int, "THIntTensor_addmv", "vec", "vec");
-    const int32_t beta_v = ember::th::from_c(beta);
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_addmv", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmv(ember::rt::BlasDest::th("THIntTensor_addmv", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(mat_i), ember::Tensor::borrow(vec_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmv_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmv<int32_t>>("THIntTensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
 }
-
 EMBER_API void THLongTensor_addmv(THLongTensor *r_, long beta, THLongTensor *t, long alpha, THLongTensor *mat, THLongTensor *vec) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat", "vec"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_addmv", "t", "self");
-    TensorImpl* mat_i = ember::th::tensor_arg(mat, DType::Long, "THLongTensor_addmv", "mat", "mat");
-    TensorImpl* vec_i = ember::th::tensor_arg(vec, DType::Long, "THLongTensor_addmv", "vec", "vec");
-    const int64_t beta_v = ember::th::from_c(beta);
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_addmv", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmv(ember::rt::BlasDest::th("THLongTensor_addmv", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(mat_i), ember::Tensor::borrow(vec_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmv_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmv<int64_t>>("THLongTensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
 }
-
 EMBER_API void THFloatTensor_addmv(THFloatTensor *r_, float beta, THFloatTensor *t, float alpha, THFloatTensor *mat, THFloatTensor *vec) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat", "vec"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_addmv", "t", "self");
-    TensorImpl* mat_i = ember::th::tensor_arg(mat, DType::Float, "THFloatTensor_addmv", "mat", "mat");
-    TensorImpl* vec_i = ember::th::tensor_arg(vec, DType::Float, "THFloatTensor_addmv", "vec", "vec");
-    const float beta_v = ember::th::from_c(beta);
-    const float alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_addmv", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmv(ember::rt::BlasDest::th("THFloatTensor_addmv", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(mat_i), ember::Tensor::borrow(vec_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmv_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmv<float>>("THFloatTensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
 }
-
 EMBER_API void THDoubleTensor_addmv(THDoubleTensor *r_, double beta, THDoubleTensor *t, double alpha, THDoubleTensor *mat, THDoubleTensor *vec) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat", "vec"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_addmv", "t", "self");
-    TensorImpl* mat_i = ember::th::tensor_arg(mat, DType::Double, "THDoubleTensor_addmv", "mat", "mat");
-    TensorImpl* vec_i = ember::th::tensor_arg(vec, DType::Double, "THDoubleTensor_addmv", "vec", "vec");
-    const double beta_v = ember::th::from_c(beta);
-    const double alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_addmv", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmv(ember::rt::BlasDest::th("THDoubleTensor_addmv", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(mat_i), ember::Tensor::borrow(vec_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmv_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmv<double>>("THDoubleTensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
 }
-
 EMBER_API void THHalfTensor_addmv(THHalfTensor *r_, THHalf beta, THHalfTensor *t, THHalf alpha, THHalfTensor *mat, THHalfTensor *vec) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat", "vec"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_addmv", "t", "self");
-    TensorImpl* mat_i = ember::th::tensor_arg(mat, DType::Half, "THHalfTensor_addmv", "mat", "mat");
-    TensorImpl* vec_i = ember::th::tensor_arg(vec, DType::Half, "THHalfTensor_addmv", "vec", "vec");
-    const ember::Half beta_v = ember::th::from_c(beta);
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_addmv", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmv(ember::rt::BlasDest::th("THHalfTensor_addmv", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(mat_i), ember::Tensor::borrow(vec_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmv_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmv<ember::Half>>("THHalfTensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
 }
-
 EMBER_API void THBFloat16Tensor_addmv(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *mat, THBFloat16Tensor *vec) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "mat", "vec"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_addmv", "t", "self");
-    TensorImpl* mat_i = ember::th::tensor_arg(mat, DType::BFloat16, "THBFloat16Tensor_addmv", "mat", "mat");
-    TensorImpl* vec_i = ember::th::tensor_arg(vec, DType::BFloat16, "THBFloat16Tensor_addmv", "vec", "vec");
-    const ember::BFloat16 beta_v = ember::th::from_c(beta);
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_addmv", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addmv(ember::rt::BlasDest::th("THBFloat16Tensor_addmv", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(mat_i), ember::Tensor::borrow(vec_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addmv_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addmv<ember::BFloat16>>("THBFloat16Tensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
 }

@@ -43,179 +43,57 @@ Tensor& addr_out(Tensor& out, const Tensor& self, const Tensor& vec1, const Tens
 
 }  // namespace ember
 
-// TH's C API: THTensor_addr for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_addr.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_addr(THTensor *r_ = out, real beta = beta, THTensor *t = self, real alpha = alpha, THTensor *vec1 = vec1, THTensor *vec2 = vec2)
+constexpr th::ArgNames<6> THTensor_addr_args = {"out", "beta", "self", "alpha", "vec1", "vec2"};
+
+template <class T>
+void THTensor_addr(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::THTensor<T> *t, th::real<T> alpha, th::THTensor<T> *vec1, th::THTensor<T> *vec2) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* vec1_i = th::tensor_arg(vec1, dtype_of<T>, fn, "vec1", "vec1");
+  TensorImpl* vec2_i = th::tensor_arg(vec2, dtype_of<T>, fn, "vec2", "vec2");
+  const T beta_v = th::from_c(beta);
+  const T alpha_v = th::from_c(alpha);
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  const Tensor out_t = Tensor::borrow(r__i);
+  rt::run_addr(rt::BlasDest::th(fn, out_t), Tensor::borrow(t_i), Tensor::borrow(vec1_i), Tensor::borrow(vec2_i), Scalar(beta_v), Scalar(alpha_v), addr_dispatch);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_addr(THByteTensor *r_, unsigned char beta, THByteTensor *t, unsigned char alpha, THByteTensor *vec1, THByteTensor *vec2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "vec1", "vec2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_addr", "t", "self");
-    TensorImpl* vec1_i = ember::th::tensor_arg(vec1, DType::Byte, "THByteTensor_addr", "vec1", "vec1");
-    TensorImpl* vec2_i = ember::th::tensor_arg(vec2, DType::Byte, "THByteTensor_addr", "vec2", "vec2");
-    const uint8_t beta_v = ember::th::from_c(beta);
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_addr", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addr(ember::rt::BlasDest::th("THByteTensor_addr", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(vec1_i), ember::Tensor::borrow(vec2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addr_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addr<uint8_t>>("THByteTensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
 }
-
 EMBER_API void THCharTensor_addr(THCharTensor *r_, char beta, THCharTensor *t, char alpha, THCharTensor *vec1, THCharTensor *vec2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "vec1", "vec2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_addr", "t", "self");
-    TensorImpl* vec1_i = ember::th::tensor_arg(vec1, DType::Char, "THCharTensor_addr", "vec1", "vec1");
-    TensorImpl* vec2_i = ember::th::tensor_arg(vec2, DType::Char, "THCharTensor_addr", "vec2", "vec2");
-    const int8_t beta_v = ember::th::from_c(beta);
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_addr", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addr(ember::rt::BlasDest::th("THCharTensor_addr", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(vec1_i), ember::Tensor::borrow(vec2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addr_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addr<int8_t>>("THCharTensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
 }
-
 EMBER_API void THShortTensor_addr(THShortTensor *r_, short beta, THShortTensor *t, short alpha, THShortTensor *vec1, THShortTensor *vec2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "vec1", "vec2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_addr", "t", "self");
-    TensorImpl* vec1_i = ember::th::tensor_arg(vec1, DType::Short, "THShortTensor_addr", "vec1", "vec1");
-    TensorImpl* vec2_i = ember::th::tensor_arg(vec2, DType::Short, "THShortTensor_addr", "vec2", "vec2");
-    const int16_t beta_v = ember::th::from_c(beta);
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_addr", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addr(ember::rt::BlasDest::th("THShortTensor_addr", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(vec1_i), ember::Tensor::borrow(vec2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addr_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addr<int16_t>>("THShortTensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
 }
-
 EMBER_API void THIntTensor_addr(THIntTensor *r_, int beta, THIntTensor *t, int alpha, THIntTensor *vec1, THIntTensor *vec2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "vec1", "vec2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_addr", "t", "self");
-    TensorImpl* vec1_i = ember::th::tensor_arg(vec1, DType::Int, "THIntTensor_addr", "vec1", "vec1");
-    TensorImpl* vec2_i = ember::th::tensor_arg(vec2, DType::Int, "THIntTensor_addr", "vec2", "vec2");
-    const int32_t beta_v = ember::th::from_c(beta);
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_addr", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addr(ember::rt::BlasDest::th("THIntTensor_addr", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(vec1_i), ember::Tensor::borrow(vec2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addr_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addr<int32_t>>("THIntTensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
 }
-
 EMBER_API void THLongTensor_addr(THLongTensor *r_, long beta, THLongTensor *t, long alpha, THLongTensor *vec1, THLongTensor *vec2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "vec1", "vec2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_addr", "t", "self");
-    TensorImpl* vec1_i = ember::th::tensor_arg(vec1, DType::Long, "THLongTensor_addr", "vec1", "vec1");
-    TensorImpl* vec2_i = ember::th::tensor_arg(vec2, DType::Long, "THLongTensor_addr", "vec2", "vec2");
-    const int64_t beta_v = ember::th::from_c(beta);
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_addr", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addr(ember::rt::BlasDest::th("THLongTensor_addr", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(vec1_i), ember::Tensor::borrow(vec2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addr_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addr<int64_t>>("THLongTensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
 }
-
 EMBER_API void THFloatTensor_addr(THFloatTensor *r_, float beta, THFloatTensor *t, float alpha, THFloatTensor *vec1, THFloatTensor *vec2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "vec1", "vec2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_addr", "t", "self");
-    TensorImpl* vec1_i = ember::th::tensor_arg(vec1, DType::Float, "THFloatTensor_addr", "vec1", "vec1");
-    TensorImpl* vec2_i = ember::th::tensor_arg(vec2, DType::Float, "THFloatTensor_addr", "vec2", "vec2");
-    const float beta_v = ember::th::from_c(beta);
-    const float alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_addr", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addr(ember::rt::BlasDest::th("THFloatTensor_addr", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(vec1_i), ember::Tensor::borrow(vec2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addr_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addr<float>>("THFloatTensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
 }
-
 EMBER_API void THDoubleTensor_addr(THDoubleTensor *r_, double beta, THDoubleTensor *t, double alpha, THDoubleTensor *vec1, THDoubleTensor *vec2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "vec1", "vec2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_addr", "t", "self");
-    TensorImpl* vec1_i = ember::th::tensor_arg(vec1, DType::Double, "THDoubleTensor_addr", "vec1", "vec1");
-    TensorImpl* vec2_i = ember::th::tensor_arg(vec2, DType::Double, "THDoubleTensor_addr", "vec2", "vec2");
-    const double beta_v = ember::th::from_c(beta);
-    const double alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_addr", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addr(ember::rt::BlasDest::th("THDoubleTensor_addr", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(vec1_i), ember::Tensor::borrow(vec2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addr_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addr<double>>("THDoubleTensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
 }
-
 EMBER_API void THHalfTensor_addr(THHalfTensor *r_, THHalf beta, THHalfTensor *t, THHalf alpha, THHalfTensor *vec1, THHalfTensor *vec2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "vec1", "vec2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_addr", "t", "self");
-    TensorImpl* vec1_i = ember::th::tensor_arg(vec1, DType::Half, "THHalfTensor_addr", "vec1", "vec1");
-    TensorImpl* vec2_i = ember::th::tensor_arg(vec2, DType::Half, "THHalfTensor_addr", "vec2", "vec2");
-    const ember::Half beta_v = ember::th::from_c(beta);
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_addr", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addr(ember::rt::BlasDest::th("THHalfTensor_addr", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(vec1_i), ember::Tensor::borrow(vec2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addr_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addr<ember::Half>>("THHalfTensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
 }
-
 EMBER_API void THBFloat16Tensor_addr(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *vec1, THBFloat16Tensor *vec2) {
-  static const char* const kArgs[] = {"out", "beta", "self", "alpha", "vec1", "vec2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_addr", "t", "self");
-    TensorImpl* vec1_i = ember::th::tensor_arg(vec1, DType::BFloat16, "THBFloat16Tensor_addr", "vec1", "vec1");
-    TensorImpl* vec2_i = ember::th::tensor_arg(vec2, DType::BFloat16, "THBFloat16Tensor_addr", "vec2", "vec2");
-    const ember::BFloat16 beta_v = ember::th::from_c(beta);
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_addr", "r_", "out");
-    const ember::Tensor out_t = ember::Tensor::borrow(r__i);
-    rt::run_addr(ember::rt::BlasDest::th("THBFloat16Tensor_addr", out_t), ember::Tensor::borrow(t_i), ember::Tensor::borrow(vec1_i), ember::Tensor::borrow(vec2_i), ember::Scalar(beta_v), ember::Scalar(alpha_v), addr_dispatch);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_addr<ember::BFloat16>>("THBFloat16Tensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
 }

@@ -9,125 +9,51 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THBlas_axpy for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THBlas_axpy.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THBlas_axpy(long n, real a, real *x, long incx, real *y, long incy)
+constexpr th::ArgNames<6> THBlas_axpy_args = {"n", "a", "x", "incx", "y", "incy"};
+
+template <class T>
+void THBlas_axpy(const char* /*fn*/, long n, th::real<T> a, th::real<T> *x, long incx, th::real<T> *y, long incy) {
+  const T a_v = th::from_c(a);
+  rt::th_blas_axpy<T>(n, a_v, x, incx, y, incy);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteBlas_axpy(long n, unsigned char a, unsigned char *x, long incx, unsigned char *y, long incy) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t a_v = ember::th::from_c(a);
-    rt::th_blas_axpy<uint8_t>(n, a_v, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THBlas_axpy<uint8_t>>("THByteBlas_axpy", THBlas_axpy_args, n, a, x, incx, y, incy);
 }
-
 EMBER_API void THCharBlas_axpy(long n, char a, char *x, long incx, char *y, long incy) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const int8_t a_v = ember::th::from_c(a);
-    rt::th_blas_axpy<int8_t>(n, a_v, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THBlas_axpy<int8_t>>("THCharBlas_axpy", THBlas_axpy_args, n, a, x, incx, y, incy);
 }
-
 EMBER_API void THShortBlas_axpy(long n, short a, short *x, long incx, short *y, long incy) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const int16_t a_v = ember::th::from_c(a);
-    rt::th_blas_axpy<int16_t>(n, a_v, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THBlas_axpy<int16_t>>("THShortBlas_axpy", THBlas_axpy_args, n, a, x, incx, y, incy);
 }
-
 EMBER_API void THIntBlas_axpy(long n, int a, int *x, long incx, int *y, long incy) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const int32_t a_v = ember::th::from_c(a);
-    rt::th_blas_axpy<int32_t>(n, a_v, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THBlas_axpy<int32_t>>("THIntBlas_axpy", THBlas_axpy_args, n, a, x, incx, y, incy);
 }
-
 EMBER_API void THLongBlas_axpy(long n, long a, long *x, long incx, long *y, long incy) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const int64_t a_v = ember::th::from_c(a);
-    rt::th_blas_axpy<int64_t>(n, a_v, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THBlas_axpy<int64_t>>("THLongBlas_axpy", THBlas_axpy_args, n, a, x, incx, y, incy);
 }
-
 EMBER_API void THFloatBlas_axpy(long n, float a, float *x, long incx, float *y, long incy) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const float a_v = ember::th::from_c(a);
-    rt::th_blas_axpy<float>(n, a_v, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THBlas_axpy<float>>("THFloatBlas_axpy", THBlas_axpy_args, n, a, x, incx, y, incy);
 }
-
 EMBER_API void THDoubleBlas_axpy(long n, double a, double *x, long incx, double *y, long incy) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const double a_v = ember::th::from_c(a);
-    rt::th_blas_axpy<double>(n, a_v, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THBlas_axpy<double>>("THDoubleBlas_axpy", THBlas_axpy_args, n, a, x, incx, y, incy);
 }
-
 EMBER_API void THHalfBlas_axpy(long n, THHalf a, THHalf *x, long incx, THHalf *y, long incy) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half a_v = ember::th::from_c(a);
-    rt::th_blas_axpy<ember::Half>(n, a_v, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THBlas_axpy<ember::Half>>("THHalfBlas_axpy", THBlas_axpy_args, n, a, x, incx, y, incy);
 }
-
 EMBER_API void THBFloat16Blas_axpy(long n, THBFloat16 a, THBFloat16 *x, long incx, THBFloat16 *y, long incy) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 a_v = ember::th::from_c(a);
-    rt::th_blas_axpy<ember::BFloat16>(n, a_v, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THBlas_axpy<ember::BFloat16>>("THBFloat16Blas_axpy", THBlas_axpy_args, n, a, x, incx, y, incy);
 }

@@ -9,116 +9,50 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THBlas_copy for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THBlas_copy.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THBlas_copy(long n, real *x, long incx, real *y, long incy)
+constexpr th::ArgNames<5> THBlas_copy_args = {"n", "x", "incx", "y", "incy"};
+
+template <class T>
+void THBlas_copy(const char* /*fn*/, long n, th::real<T> *x, long incx, th::real<T> *y, long incy) {
+  rt::th_blas_copy<T>(n, x, incx, y, incy);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteBlas_copy(long n, unsigned char *x, long incx, unsigned char *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_copy<uint8_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_copy<uint8_t>>("THByteBlas_copy", THBlas_copy_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THCharBlas_copy(long n, char *x, long incx, char *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_copy<int8_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_copy<int8_t>>("THCharBlas_copy", THBlas_copy_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THShortBlas_copy(long n, short *x, long incx, short *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_copy<int16_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_copy<int16_t>>("THShortBlas_copy", THBlas_copy_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THIntBlas_copy(long n, int *x, long incx, int *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_copy<int32_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_copy<int32_t>>("THIntBlas_copy", THBlas_copy_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THLongBlas_copy(long n, long *x, long incx, long *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_copy<int64_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_copy<int64_t>>("THLongBlas_copy", THBlas_copy_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THFloatBlas_copy(long n, float *x, long incx, float *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_copy<float>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_copy<float>>("THFloatBlas_copy", THBlas_copy_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THDoubleBlas_copy(long n, double *x, long incx, double *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_copy<double>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_copy<double>>("THDoubleBlas_copy", THBlas_copy_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THHalfBlas_copy(long n, THHalf *x, long incx, THHalf *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_copy<ember::Half>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_copy<ember::Half>>("THHalfBlas_copy", THBlas_copy_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THBFloat16Blas_copy(long n, THBFloat16 *x, long incx, THBFloat16 *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_copy<ember::BFloat16>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_copy<ember::BFloat16>>("THBFloat16Blas_copy", THBlas_copy_args, n, x, incx, y, incy);
 }

@@ -9,116 +9,50 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THBlas_dot for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THBlas_dot.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// real THBlas_dot(long n, real *x, long incx, real *y, long incy)
+constexpr th::ArgNames<5> THBlas_dot_args = {"n", "x", "incx", "y", "incy"};
+
+template <class T>
+th::real<T> THBlas_dot(const char* /*fn*/, long n, th::real<T> *x, long incx, th::real<T> *y, long incy) {
+  return th::value_to_c<th::real<T>>(rt::th_blas_dot<T>(n, x, incx, y, incy));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API unsigned char THByteBlas_dot(long n, unsigned char *x, long incx, unsigned char *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::value_to_c<unsigned char>(rt::th_blas_dot<uint8_t>(n, x, incx, y, incy));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THBlas_dot<uint8_t>>("THByteBlas_dot", THBlas_dot_args, n, x, incx, y, incy);
 }
-
 EMBER_API char THCharBlas_dot(long n, char *x, long incx, char *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::value_to_c<char>(rt::th_blas_dot<int8_t>(n, x, incx, y, incy));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THBlas_dot<int8_t>>("THCharBlas_dot", THBlas_dot_args, n, x, incx, y, incy);
 }
-
 EMBER_API short THShortBlas_dot(long n, short *x, long incx, short *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::value_to_c<short>(rt::th_blas_dot<int16_t>(n, x, incx, y, incy));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THBlas_dot<int16_t>>("THShortBlas_dot", THBlas_dot_args, n, x, incx, y, incy);
 }
-
 EMBER_API int THIntBlas_dot(long n, int *x, long incx, int *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::value_to_c<int>(rt::th_blas_dot<int32_t>(n, x, incx, y, incy));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THBlas_dot<int32_t>>("THIntBlas_dot", THBlas_dot_args, n, x, incx, y, incy);
 }
-
 EMBER_API long THLongBlas_dot(long n, long *x, long incx, long *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::value_to_c<long>(rt::th_blas_dot<int64_t>(n, x, incx, y, incy));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THBlas_dot<int64_t>>("THLongBlas_dot", THBlas_dot_args, n, x, incx, y, incy);
 }
-
 EMBER_API float THFloatBlas_dot(long n, float *x, long incx, float *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::value_to_c<float>(rt::th_blas_dot<float>(n, x, incx, y, incy));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THBlas_dot<float>>("THFloatBlas_dot", THBlas_dot_args, n, x, incx, y, incy);
 }
-
 EMBER_API double THDoubleBlas_dot(long n, double *x, long incx, double *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::value_to_c<double>(rt::th_blas_dot<double>(n, x, incx, y, incy));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THBlas_dot<double>>("THDoubleBlas_dot", THBlas_dot_args, n, x, incx, y, incy);
 }
-
 EMBER_API THHalf THHalfBlas_dot(long n, THHalf *x, long incx, THHalf *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::value_to_c<THHalf>(rt::th_blas_dot<ember::Half>(n, x, incx, y, incy));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THBlas_dot<ember::Half>>("THHalfBlas_dot", THBlas_dot_args, n, x, incx, y, incy);
 }
-
 EMBER_API THBFloat16 THBFloat16Blas_dot(long n, THBFloat16 *x, long incx, THBFloat16 *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::value_to_c<THBFloat16>(rt::th_blas_dot<ember::BFloat16>(n, x, incx, y, incy));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THBlas_dot<ember::BFloat16>>("THBFloat16Blas_dot", THBlas_dot_args, n, x, incx, y, incy);
 }

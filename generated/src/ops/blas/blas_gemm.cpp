@@ -9,134 +9,52 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THBlas_gemm for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THBlas_gemm.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THBlas_gemm(char transa, char transb, long m, long n, long k, real alpha, real *a, long lda, real *b, long ldb, real beta, real *c, long ldc)
+constexpr th::ArgNames<13> THBlas_gemm_args = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
+
+template <class T>
+void THBlas_gemm(const char* /*fn*/, char transa, char transb, long m, long n, long k, th::real<T> alpha, th::real<T> *a, long lda, th::real<T> *b, long ldb, th::real<T> beta, th::real<T> *c, long ldc) {
+  const T alpha_v = th::from_c(alpha);
+  const T beta_v = th::from_c(beta);
+  rt::th_blas_gemm<T>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteBlas_gemm(char transa, char transb, long m, long n, long k, unsigned char alpha, unsigned char *a, long lda, unsigned char *b, long ldb, unsigned char beta, unsigned char *c, long ldc) {
-  static const char* const kArgs[] = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    const uint8_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemm<uint8_t>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THBlas_gemm<uint8_t>>("THByteBlas_gemm", THBlas_gemm_args, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-
 EMBER_API void THCharBlas_gemm(char transa, char transb, long m, long n, long k, char alpha, char *a, long lda, char *b, long ldb, char beta, char *c, long ldc) {
-  static const char* const kArgs[] = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
-  ember::th::Failure failure;
-  try {
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    const int8_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemm<int8_t>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THBlas_gemm<int8_t>>("THCharBlas_gemm", THBlas_gemm_args, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-
 EMBER_API void THShortBlas_gemm(char transa, char transb, long m, long n, long k, short alpha, short *a, long lda, short *b, long ldb, short beta, short *c, long ldc) {
-  static const char* const kArgs[] = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
-  ember::th::Failure failure;
-  try {
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    const int16_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemm<int16_t>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THBlas_gemm<int16_t>>("THShortBlas_gemm", THBlas_gemm_args, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-
 EMBER_API void THIntBlas_gemm(char transa, char transb, long m, long n, long k, int alpha, int *a, long lda, int *b, long ldb, int beta, int *c, long ldc) {
-  static const char* const kArgs[] = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
-  ember::th::Failure failure;
-  try {
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    const int32_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemm<int32_t>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THBlas_gemm<int32_t>>("THIntBlas_gemm", THBlas_gemm_args, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-
 EMBER_API void THLongBlas_gemm(char transa, char transb, long m, long n, long k, long alpha, long *a, long lda, long *b, long ldb, long beta, long *c, long ldc) {
-  static const char* const kArgs[] = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
-  ember::th::Failure failure;
-  try {
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    const int64_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemm<int64_t>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THBlas_gemm<int64_t>>("THLongBlas_gemm", THBlas_gemm_args, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-
 EMBER_API void THFloatBlas_gemm(char transa, char transb, long m, long n, long k, float alpha, float *a, long lda, float *b, long ldb, float beta, float *c, long ldc) {
-  static const char* const kArgs[] = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
-  ember::th::Failure failure;
-  try {
-    const float alpha_v = ember::th::from_c(alpha);
-    const float beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemm<float>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THBlas_gemm<float>>("THFloatBlas_gemm", THBlas_gemm_args, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-
 EMBER_API void THDoubleBlas_gemm(char transa, char transb, long m, long n, long k, double alpha, double *a, long lda, double *b, long ldb, double beta, double *c, long ldc) {
-  static const char* const kArgs[] = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
-  ember::th::Failure failure;
-  try {
-    const double alpha_v = ember::th::from_c(alpha);
-    const double beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemm<double>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THBlas_gemm<double>>("THDoubleBlas_gemm", THBlas_gemm_args, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-
 EMBER_API void THHalfBlas_gemm(char transa, char transb, long m, long n, long k, THHalf alpha, THHalf *a, long lda, THHalf *b, long ldb, THHalf beta, THHalf *c, long ldc) {
-  static const char* const kArgs[] = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    const ember::Half beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemm<ember::Half>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THBlas_gemm<ember::Half>>("THHalfBlas_gemm", THBlas_gemm_args, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-
 EMBER_API void THBFloat16Blas_gemm(char transa, char transb, long m, long n, long k, THBFloat16 alpha, THBFloat16 *a, long lda, THBFloat16 *b, long ldb, THBFloat16 beta, THBFloat16 *c, long ldc) {
-  static const char* const kArgs[] = {"transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c", "ldc"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    const ember::BFloat16 beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemm<ember::BFloat16>(transa, transb, m, n, k, alpha_v, a, lda, b, ldb, beta_v, c, ldc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THBlas_gemm<ember::BFloat16>>("THBFloat16Blas_gemm", THBlas_gemm_args, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }

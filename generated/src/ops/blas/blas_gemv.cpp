@@ -9,134 +9,52 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THBlas_gemv for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THBlas_gemv.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THBlas_gemv(char trans, long m, long n, real alpha, real *a, long lda, real *x, long incx, real beta, real *y, long incy)
+constexpr th::ArgNames<11> THBlas_gemv_args = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
+
+template <class T>
+void THBlas_gemv(const char* /*fn*/, char trans, long m, long n, th::real<T> alpha, th::real<T> *a, long lda, th::real<T> *x, long incx, th::real<T> beta, th::real<T> *y, long incy) {
+  const T alpha_v = th::from_c(alpha);
+  const T beta_v = th::from_c(beta);
+  rt::th_blas_gemv<T>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteBlas_gemv(char trans, long m, long n, unsigned char alpha, unsigned char *a, long lda, unsigned char *x, long incx, unsigned char beta, unsigned char *y, long incy) {
-  static const char* const kArgs[] = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    const uint8_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemv<uint8_t>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THBlas_gemv<uint8_t>>("THByteBlas_gemv", THBlas_gemv_args, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
-
 EMBER_API void THCharBlas_gemv(char trans, long m, long n, char alpha, char *a, long lda, char *x, long incx, char beta, char *y, long incy) {
-  static const char* const kArgs[] = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    const int8_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemv<int8_t>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THBlas_gemv<int8_t>>("THCharBlas_gemv", THBlas_gemv_args, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
-
 EMBER_API void THShortBlas_gemv(char trans, long m, long n, short alpha, short *a, long lda, short *x, long incx, short beta, short *y, long incy) {
-  static const char* const kArgs[] = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    const int16_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemv<int16_t>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THBlas_gemv<int16_t>>("THShortBlas_gemv", THBlas_gemv_args, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
-
 EMBER_API void THIntBlas_gemv(char trans, long m, long n, int alpha, int *a, long lda, int *x, long incx, int beta, int *y, long incy) {
-  static const char* const kArgs[] = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    const int32_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemv<int32_t>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THBlas_gemv<int32_t>>("THIntBlas_gemv", THBlas_gemv_args, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
-
 EMBER_API void THLongBlas_gemv(char trans, long m, long n, long alpha, long *a, long lda, long *x, long incx, long beta, long *y, long incy) {
-  static const char* const kArgs[] = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    const int64_t beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemv<int64_t>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THBlas_gemv<int64_t>>("THLongBlas_gemv", THBlas_gemv_args, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
-
 EMBER_API void THFloatBlas_gemv(char trans, long m, long n, float alpha, float *a, long lda, float *x, long incx, float beta, float *y, long incy) {
-  static const char* const kArgs[] = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const float alpha_v = ember::th::from_c(alpha);
-    const float beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemv<float>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THBlas_gemv<float>>("THFloatBlas_gemv", THBlas_gemv_args, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
-
 EMBER_API void THDoubleBlas_gemv(char trans, long m, long n, double alpha, double *a, long lda, double *x, long incx, double beta, double *y, long incy) {
-  static const char* const kArgs[] = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const double alpha_v = ember::th::from_c(alpha);
-    const double beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemv<double>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THBlas_gemv<double>>("THDoubleBlas_gemv", THBlas_gemv_args, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
-
 EMBER_API void THHalfBlas_gemv(char trans, long m, long n, THHalf alpha, THHalf *a, long lda, THHalf *x, long incx, THHalf beta, THHalf *y, long incy) {
-  static const char* const kArgs[] = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    const ember::Half beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemv<ember::Half>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THBlas_gemv<ember::Half>>("THHalfBlas_gemv", THBlas_gemv_args, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
-
 EMBER_API void THBFloat16Blas_gemv(char trans, long m, long n, THBFloat16 alpha, THBFloat16 *a, long lda, THBFloat16 *x, long incx, THBFloat16 beta, THBFloat16 *y, long incy) {
-  static const char* const kArgs[] = {"trans", "m", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    const ember::BFloat16 beta_v = ember::th::from_c(beta);
-    rt::th_blas_gemv<ember::BFloat16>(trans, m, n, alpha_v, a, lda, x, incx, beta_v, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THBlas_gemv<ember::BFloat16>>("THBFloat16Blas_gemv", THBlas_gemv_args, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }

@@ -9,125 +9,51 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THBlas_ger for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THBlas_ger.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THBlas_ger(long m, long n, real alpha, real *x, long incx, real *y, long incy, real *a, long lda)
+constexpr th::ArgNames<9> THBlas_ger_args = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
+
+template <class T>
+void THBlas_ger(const char* /*fn*/, long m, long n, th::real<T> alpha, th::real<T> *x, long incx, th::real<T> *y, long incy, th::real<T> *a, long lda) {
+  const T alpha_v = th::from_c(alpha);
+  rt::th_blas_ger<T>(m, n, alpha_v, x, incx, y, incy, a, lda);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteBlas_ger(long m, long n, unsigned char alpha, unsigned char *x, long incx, unsigned char *y, long incy, unsigned char *a, long lda) {
-  static const char* const kArgs[] = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    rt::th_blas_ger<uint8_t>(m, n, alpha_v, x, incx, y, incy, a, lda);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THBlas_ger<uint8_t>>("THByteBlas_ger", THBlas_ger_args, m, n, alpha, x, incx, y, incy, a, lda);
 }
-
 EMBER_API void THCharBlas_ger(long m, long n, char alpha, char *x, long incx, char *y, long incy, char *a, long lda) {
-  static const char* const kArgs[] = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
-  ember::th::Failure failure;
-  try {
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    rt::th_blas_ger<int8_t>(m, n, alpha_v, x, incx, y, incy, a, lda);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THBlas_ger<int8_t>>("THCharBlas_ger", THBlas_ger_args, m, n, alpha, x, incx, y, incy, a, lda);
 }
-
 EMBER_API void THShortBlas_ger(long m, long n, short alpha, short *x, long incx, short *y, long incy, short *a, long lda) {
-  static const char* const kArgs[] = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
-  ember::th::Failure failure;
-  try {
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    rt::th_blas_ger<int16_t>(m, n, alpha_v, x, incx, y, incy, a, lda);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THBlas_ger<int16_t>>("THShortBlas_ger", THBlas_ger_args, m, n, alpha, x, incx, y, incy, a, lda);
 }
-
 EMBER_API void THIntBlas_ger(long m, long n, int alpha, int *x, long incx, int *y, long incy, int *a, long lda) {
-  static const char* const kArgs[] = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
-  ember::th::Failure failure;
-  try {
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    rt::th_blas_ger<int32_t>(m, n, alpha_v, x, incx, y, incy, a, lda);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THBlas_ger<int32_t>>("THIntBlas_ger", THBlas_ger_args, m, n, alpha, x, incx, y, incy, a, lda);
 }
-
 EMBER_API void THLongBlas_ger(long m, long n, long alpha, long *x, long incx, long *y, long incy, long *a, long lda) {
-  static const char* const kArgs[] = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
-  ember::th::Failure failure;
-  try {
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    rt::th_blas_ger<int64_t>(m, n, alpha_v, x, incx, y, incy, a, lda);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THBlas_ger<int64_t>>("THLongBlas_ger", THBlas_ger_args, m, n, alpha, x, incx, y, incy, a, lda);
 }
-
 EMBER_API void THFloatBlas_ger(long m, long n, float alpha, float *x, long incx, float *y, long incy, float *a, long lda) {
-  static const char* const kArgs[] = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
-  ember::th::Failure failure;
-  try {
-    const float alpha_v = ember::th::from_c(alpha);
-    rt::th_blas_ger<float>(m, n, alpha_v, x, incx, y, incy, a, lda);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THBlas_ger<float>>("THFloatBlas_ger", THBlas_ger_args, m, n, alpha, x, incx, y, incy, a, lda);
 }
-
 EMBER_API void THDoubleBlas_ger(long m, long n, double alpha, double *x, long incx, double *y, long incy, double *a, long lda) {
-  static const char* const kArgs[] = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
-  ember::th::Failure failure;
-  try {
-    const double alpha_v = ember::th::from_c(alpha);
-    rt::th_blas_ger<double>(m, n, alpha_v, x, incx, y, incy, a, lda);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THBlas_ger<double>>("THDoubleBlas_ger", THBlas_ger_args, m, n, alpha, x, incx, y, incy, a, lda);
 }
-
 EMBER_API void THHalfBlas_ger(long m, long n, THHalf alpha, THHalf *x, long incx, THHalf *y, long incy, THHalf *a, long lda) {
-  static const char* const kArgs[] = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    rt::th_blas_ger<ember::Half>(m, n, alpha_v, x, incx, y, incy, a, lda);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THBlas_ger<ember::Half>>("THHalfBlas_ger", THBlas_ger_args, m, n, alpha, x, incx, y, incy, a, lda);
 }
-
 EMBER_API void THBFloat16Blas_ger(long m, long n, THBFloat16 alpha, THBFloat16 *x, long incx, THBFloat16 *y, long incy, THBFloat16 *a, long lda) {
-  static const char* const kArgs[] = {"m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    rt::th_blas_ger<ember::BFloat16>(m, n, alpha_v, x, incx, y, incy, a, lda);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THBlas_ger<ember::BFloat16>>("THBFloat16Blas_ger", THBlas_ger_args, m, n, alpha, x, incx, y, incy, a, lda);
 }

@@ -9,125 +9,51 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THBlas_scal for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THBlas_scal.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THBlas_scal(long n, real a, real *x, long incx)
+constexpr th::ArgNames<4> THBlas_scal_args = {"n", "a", "x", "incx"};
+
+template <class T>
+void THBlas_scal(const char* /*fn*/, long n, th::real<T> a, th::real<T> *x, long incx) {
+  const T a_v = th::from_c(a);
+  rt::th_blas_scal<T>(n, a_v, x, incx);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteBlas_scal(long n, unsigned char a, unsigned char *x, long incx) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t a_v = ember::th::from_c(a);
-    rt::th_blas_scal<uint8_t>(n, a_v, x, incx);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THBlas_scal<uint8_t>>("THByteBlas_scal", THBlas_scal_args, n, a, x, incx);
 }
-
 EMBER_API void THCharBlas_scal(long n, char a, char *x, long incx) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx"};
-  ember::th::Failure failure;
-  try {
-    const int8_t a_v = ember::th::from_c(a);
-    rt::th_blas_scal<int8_t>(n, a_v, x, incx);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THBlas_scal<int8_t>>("THCharBlas_scal", THBlas_scal_args, n, a, x, incx);
 }
-
 EMBER_API void THShortBlas_scal(long n, short a, short *x, long incx) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx"};
-  ember::th::Failure failure;
-  try {
-    const int16_t a_v = ember::th::from_c(a);
-    rt::th_blas_scal<int16_t>(n, a_v, x, incx);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THBlas_scal<int16_t>>("THShortBlas_scal", THBlas_scal_args, n, a, x, incx);
 }
-
 EMBER_API void THIntBlas_scal(long n, int a, int *x, long incx) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx"};
-  ember::th::Failure failure;
-  try {
-    const int32_t a_v = ember::th::from_c(a);
-    rt::th_blas_scal<int32_t>(n, a_v, x, incx);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THBlas_scal<int32_t>>("THIntBlas_scal", THBlas_scal_args, n, a, x, incx);
 }
-
 EMBER_API void THLongBlas_scal(long n, long a, long *x, long incx) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx"};
-  ember::th::Failure failure;
-  try {
-    const int64_t a_v = ember::th::from_c(a);
-    rt::th_blas_scal<int64_t>(n, a_v, x, incx);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THBlas_scal<int64_t>>("THLongBlas_scal", THBlas_scal_args, n, a, x, incx);
 }
-
 EMBER_API void THFloatBlas_scal(long n, float a, float *x, long incx) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx"};
-  ember::th::Failure failure;
-  try {
-    const float a_v = ember::th::from_c(a);
-    rt::th_blas_scal<float>(n, a_v, x, incx);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THBlas_scal<float>>("THFloatBlas_scal", THBlas_scal_args, n, a, x, incx);
 }
-
 EMBER_API void THDoubleBlas_scal(long n, double a, double *x, long incx) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx"};
-  ember::th::Failure failure;
-  try {
-    const double a_v = ember::th::from_c(a);
-    rt::th_blas_scal<double>(n, a_v, x, incx);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THBlas_scal<double>>("THDoubleBlas_scal", THBlas_scal_args, n, a, x, incx);
 }
-
 EMBER_API void THHalfBlas_scal(long n, THHalf a, THHalf *x, long incx) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half a_v = ember::th::from_c(a);
-    rt::th_blas_scal<ember::Half>(n, a_v, x, incx);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THBlas_scal<ember::Half>>("THHalfBlas_scal", THBlas_scal_args, n, a, x, incx);
 }
-
 EMBER_API void THBFloat16Blas_scal(long n, THBFloat16 a, THBFloat16 *x, long incx) {
-  static const char* const kArgs[] = {"n", "a", "x", "incx"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 a_v = ember::th::from_c(a);
-    rt::th_blas_scal<ember::BFloat16>(n, a_v, x, incx);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THBlas_scal<ember::BFloat16>>("THBFloat16Blas_scal", THBlas_scal_args, n, a, x, incx);
 }

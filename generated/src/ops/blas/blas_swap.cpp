@@ -9,116 +9,50 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THBlas_swap for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THBlas_swap.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THBlas_swap(long n, real *x, long incx, real *y, long incy)
+constexpr th::ArgNames<5> THBlas_swap_args = {"n", "x", "incx", "y", "incy"};
+
+template <class T>
+void THBlas_swap(const char* /*fn*/, long n, th::real<T> *x, long incx, th::real<T> *y, long incy) {
+  rt::th_blas_swap<T>(n, x, incx, y, incy);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteBlas_swap(long n, unsigned char *x, long incx, unsigned char *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_swap<uint8_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_swap<uint8_t>>("THByteBlas_swap", THBlas_swap_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THCharBlas_swap(long n, char *x, long incx, char *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_swap<int8_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_swap<int8_t>>("THCharBlas_swap", THBlas_swap_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THShortBlas_swap(long n, short *x, long incx, short *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_swap<int16_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_swap<int16_t>>("THShortBlas_swap", THBlas_swap_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THIntBlas_swap(long n, int *x, long incx, int *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_swap<int32_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_swap<int32_t>>("THIntBlas_swap", THBlas_swap_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THLongBlas_swap(long n, long *x, long incx, long *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_swap<int64_t>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_swap<int64_t>>("THLongBlas_swap", THBlas_swap_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THFloatBlas_swap(long n, float *x, long incx, float *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_swap<float>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_swap<float>>("THFloatBlas_swap", THBlas_swap_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THDoubleBlas_swap(long n, double *x, long incx, double *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_swap<double>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_swap<double>>("THDoubleBlas_swap", THBlas_swap_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THHalfBlas_swap(long n, THHalf *x, long incx, THHalf *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_swap<ember::Half>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_swap<ember::Half>>("THHalfBlas_swap", THBlas_swap_args, n, x, incx, y, incy);
 }
-
 EMBER_API void THBFloat16Blas_swap(long n, THBFloat16 *x, long incx, THBFloat16 *y, long incy) {
-  static const char* const kArgs[] = {"n", "x", "incx", "y", "incy"};
-  ember::th::Failure failure;
-  try {
-    rt::th_blas_swap<ember::BFloat16>(n, x, incx, y, incy);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THBlas_swap<ember::BFloat16>>("THBFloat16Blas_swap", THBlas_swap_args, n, x, incx, y, incy);
 }

@@ -38,152 +38,54 @@ Tensor& dot_out(Tensor& out, const Tensor& self, const Tensor& tensor) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_dot for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_dot.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// accreal THTensor_dot(THTensor *tensor = self, THTensor *src = tensor)
+constexpr th::ArgNames<2> THTensor_dot_args = {"self", "tensor"};
+
+template <class T>
+th::accreal<T> THTensor_dot(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "tensor");
+  Scalar value;
+  rt::run_dot(rt::BlasDest::th_value(fn, &value), Tensor::borrow(tensor_i), Tensor::borrow(src_i), dot_dispatch);
+  return th::value_to_c<th::accreal<T>>(value.to<th::accreal<T>>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API long THByteTensor_dot(THByteTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_dot", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_dot", "src", "tensor");
-    ember::Scalar value;
-    rt::run_dot(ember::rt::BlasDest::th_value("THByteTensor_dot", &value), ember::Tensor::borrow(tensor_i), ember::Tensor::borrow(src_i), dot_dispatch);
-    return ember::th::value_to_c<long>(value.to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_dot<uint8_t>>("THByteTensor_dot", THTensor_dot_args, tensor, src);
 }
-
 EMBER_API long THCharTensor_dot(THCharTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_dot", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_dot", "src", "tensor");
-    ember::Scalar value;
-    rt::run_dot(ember::rt::BlasDest::th_value("THCharTensor_dot", &value), ember::Tensor::borrow(tensor_i), ember::Tensor::borrow(src_i), dot_dispatch);
-    return ember::th::value_to_c<long>(value.to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_dot<int8_t>>("THCharTensor_dot", THTensor_dot_args, tensor, src);
 }
-
 EMBER_API long THShortTensor_dot(THShortTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_dot", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_dot", "src", "tensor");
-    ember::Scalar value;
-    rt::run_dot(ember::rt::BlasDest::th_value("THShortTensor_dot", &value), ember::Tensor::borrow(tensor_i), ember::Tensor::borrow(src_i), dot_dispatch);
-    return ember::th::value_to_c<long>(value.to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_dot<int16_t>>("THShortTensor_dot", THTensor_dot_args, tensor, src);
 }
-
 EMBER_API long THIntTensor_dot(THIntTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_dot", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_dot", "src", "tensor");
-    ember::Scalar value;
-    rt::run_dot(ember::rt::BlasDest::th_value("THIntTensor_dot", &value), ember::Tensor::borrow(tensor_i), ember::Tensor::borrow(src_i), dot_dispatch);
-    return ember::th::value_to_c<long>(value.to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_dot<int32_t>>("THIntTensor_dot", THTensor_dot_args, tensor, src);
 }
-
 EMBER_API long THLongTensor_dot(THLongTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_dot", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_dot", "src", "tensor");
-    ember::Scalar value;
-    rt::run_dot(ember::rt::BlasDest::th_value("THLongTensor_dot", &value), ember::Tensor::borrow(tensor_i), ember::Tensor::borrow(src_i), dot_dispatch);
-    return ember::th::value_to_c<long>(value.to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_dot<int64_t>>("THLongTensor_dot", THTensor_dot_args, tensor, src);
 }
-
 EMBER_API double THFloatTensor_dot(THFloatTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_dot", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_dot", "src", "tensor");
-    ember::Scalar value;
-    rt::run_dot(ember::rt::BlasDest::th_value("THFloatTensor_dot", &value), ember::Tensor::borrow(tensor_i), ember::Tensor::borrow(src_i), dot_dispatch);
-    return ember::th::value_to_c<double>(value.to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_dot<float>>("THFloatTensor_dot", THTensor_dot_args, tensor, src);
 }
-
 EMBER_API double THDoubleTensor_dot(THDoubleTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_dot", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_dot", "src", "tensor");
-    ember::Scalar value;
-    rt::run_dot(ember::rt::BlasDest::th_value("THDoubleTensor_dot", &value), ember::Tensor::borrow(tensor_i), ember::Tensor::borrow(src_i), dot_dispatch);
-    return ember::th::value_to_c<double>(value.to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_dot<double>>("THDoubleTensor_dot", THTensor_dot_args, tensor, src);
 }
-
 EMBER_API float THHalfTensor_dot(THHalfTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_dot", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_dot", "src", "tensor");
-    ember::Scalar value;
-    rt::run_dot(ember::rt::BlasDest::th_value("THHalfTensor_dot", &value), ember::Tensor::borrow(tensor_i), ember::Tensor::borrow(src_i), dot_dispatch);
-    return ember::th::value_to_c<float>(value.to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_dot<ember::Half>>("THHalfTensor_dot", THTensor_dot_args, tensor, src);
 }
-
 EMBER_API float THBFloat16Tensor_dot(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_dot", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_dot", "src", "tensor");
-    ember::Scalar value;
-    rt::run_dot(ember::rt::BlasDest::th_value("THBFloat16Tensor_dot", &value), ember::Tensor::borrow(tensor_i), ember::Tensor::borrow(src_i), dot_dispatch);
-    return ember::th::value_to_c<float>(value.to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_dot<ember::BFloat16>>("THBFloat16Tensor_dot", THTensor_dot_args, tensor, src);
 }

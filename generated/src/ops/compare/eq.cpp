@@ -62,800 +62,186 @@ Tensor& eq_out(Tensor& out, const Tensor& self, const Scalar& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_eqValue, THTensor_eqValueT, THTensor_eqTensor, THTensor_eqTensorT for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_eqValue, THTensor_eqValueT, THTensor_eqTensor, THTensor_eqTensorT.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_eqValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_eqValue_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_eqValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { eq_kernel<T, bool>(ops); });
+}
+
+// void THTensor_eqValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_eqValueT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_eqValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { eq_kernel<T, bool>(ops); });
+}
+
+// void THTensor_eqTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_eqTensor_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_eqTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { eq_kernel<T, bool>(ops); });
+}
+
+// void THTensor_eqTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_eqTensorT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_eqTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { eq_kernel<T, bool>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_eqValue(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_eqValue", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<uint8_t>>("THByteTensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_eqValue(THByteTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_eqValue", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<int8_t>>("THCharTensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_eqValue(THByteTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_eqValue", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<int16_t>>("THShortTensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_eqValue(THByteTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_eqValue", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<int32_t>>("THIntTensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_eqValue(THByteTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_eqValue", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<int64_t>>("THLongTensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_eqValue(THByteTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_eqValue", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<float>>("THFloatTensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_eqValue(THByteTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_eqValue", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<double>>("THDoubleTensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_eqValue(THByteTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_eqValue", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<ember::Half>>("THHalfTensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_eqValue(THByteTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_eqValue", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<bool>>("THBoolTensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_eqValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_eqValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_eqValue", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_eqValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValue<ember::BFloat16>>("THBFloat16Tensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_eqValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_eqValueT", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_eqValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<uint8_t>>("THByteTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_eqValueT(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_eqValueT", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_eqValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<int8_t>>("THCharTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_eqValueT(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_eqValueT", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_eqValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<int16_t>>("THShortTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_eqValueT(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_eqValueT", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_eqValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<int32_t>>("THIntTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_eqValueT(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_eqValueT", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_eqValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<int64_t>>("THLongTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_eqValueT(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_eqValueT", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_eqValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<float>>("THFloatTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_eqValueT(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_eqValueT", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_eqValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<double>>("THDoubleTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_eqValueT(THHalfTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_eqValueT", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_eqValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<ember::Half>>("THHalfTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_eqValueT(THBoolTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_eqValueT", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_eqValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<bool>>("THBoolTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_eqValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_eqValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_eqValueT", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_eqValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      eq_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqValueT<ember::BFloat16>>("THBFloat16Tensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_eqTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<uint8_t>>("THByteTensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_eqTensor(THByteTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<int8_t>>("THCharTensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_eqTensor(THByteTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<int16_t>>("THShortTensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_eqTensor(THByteTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<int32_t>>("THIntTensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_eqTensor(THByteTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<int64_t>>("THLongTensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_eqTensor(THByteTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<float>>("THFloatTensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_eqTensor(THByteTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<double>>("THDoubleTensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_eqTensor(THByteTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<ember::Half>>("THHalfTensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_eqTensor(THByteTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<bool>>("THBoolTensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_eqTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_eqTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_eqTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_eqTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_eqTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensor<ember::BFloat16>>("THBFloat16Tensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
 
 EMBER_API void THByteTensor_eqTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_eqTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_eqTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<uint8_t>>("THByteTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_eqTensorT(THCharTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_eqTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_eqTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<int8_t>>("THCharTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_eqTensorT(THShortTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_eqTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_eqTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<int16_t>>("THShortTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_eqTensorT(THIntTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_eqTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_eqTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<int32_t>>("THIntTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_eqTensorT(THLongTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_eqTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_eqTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<int64_t>>("THLongTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_eqTensorT(THFloatTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_eqTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_eqTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<float>>("THFloatTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_eqTensorT(THDoubleTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_eqTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_eqTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<double>>("THDoubleTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_eqTensorT(THHalfTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_eqTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_eqTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<ember::Half>>("THHalfTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_eqTensorT(THBoolTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_eqTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_eqTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<bool>>("THBoolTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_eqTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_eqTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_eqTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_eqTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_eqTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      eq_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eqTensorT<ember::BFloat16>>("THBFloat16Tensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
 }

@@ -62,800 +62,186 @@ Tensor& ge_out(Tensor& out, const Tensor& self, const Scalar& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_geValue, THTensor_geValueT, THTensor_geTensor, THTensor_geTensorT for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_geValue, THTensor_geValueT, THTensor_geTensor, THTensor_geTensorT.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_geValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_geValue_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_geValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { ge_kernel<T, bool>(ops); });
+}
+
+// void THTensor_geValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_geValueT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_geValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { ge_kernel<T, bool>(ops); });
+}
+
+// void THTensor_geTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_geTensor_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_geTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { ge_kernel<T, bool>(ops); });
+}
+
+// void THTensor_geTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_geTensorT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_geTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { ge_kernel<T, bool>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_geValue(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_geValue", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<uint8_t>>("THByteTensor_geValue", THTensor_geValue_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_geValue(THByteTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_geValue", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<int8_t>>("THCharTensor_geValue", THTensor_geValue_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_geValue(THByteTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_geValue", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<int16_t>>("THShortTensor_geValue", THTensor_geValue_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_geValue(THByteTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_geValue", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<int32_t>>("THIntTensor_geValue", THTensor_geValue_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_geValue(THByteTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_geValue", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<int64_t>>("THLongTensor_geValue", THTensor_geValue_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_geValue(THByteTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_geValue", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<float>>("THFloatTensor_geValue", THTensor_geValue_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_geValue(THByteTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_geValue", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<double>>("THDoubleTensor_geValue", THTensor_geValue_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_geValue(THByteTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_geValue", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<ember::Half>>("THHalfTensor_geValue", THTensor_geValue_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_geValue(THByteTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_geValue", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<bool>>("THBoolTensor_geValue", THTensor_geValue_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_geValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_geValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_geValue", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_geValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValue<ember::BFloat16>>("THBFloat16Tensor_geValue", THTensor_geValue_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_geValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_geValueT", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_geValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<uint8_t>>("THByteTensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_geValueT(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_geValueT", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_geValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<int8_t>>("THCharTensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_geValueT(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_geValueT", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_geValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<int16_t>>("THShortTensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_geValueT(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_geValueT", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_geValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<int32_t>>("THIntTensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_geValueT(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_geValueT", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_geValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<int64_t>>("THLongTensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_geValueT(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_geValueT", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_geValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<float>>("THFloatTensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_geValueT(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_geValueT", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_geValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<double>>("THDoubleTensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_geValueT(THHalfTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_geValueT", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_geValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<ember::Half>>("THHalfTensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_geValueT(THBoolTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_geValueT", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_geValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<bool>>("THBoolTensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_geValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_geValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_geValueT", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_geValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      ge_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geValueT<ember::BFloat16>>("THBFloat16Tensor_geValueT", THTensor_geValueT_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_geTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<uint8_t>>("THByteTensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_geTensor(THByteTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<int8_t>>("THCharTensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_geTensor(THByteTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<int16_t>>("THShortTensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_geTensor(THByteTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<int32_t>>("THIntTensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_geTensor(THByteTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<int64_t>>("THLongTensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_geTensor(THByteTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<float>>("THFloatTensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_geTensor(THByteTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<double>>("THDoubleTensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_geTensor(THByteTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<ember::Half>>("THHalfTensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_geTensor(THByteTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<bool>>("THBoolTensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_geTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_geTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_geTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_geTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_geTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensor<ember::BFloat16>>("THBFloat16Tensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
 
 EMBER_API void THByteTensor_geTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_geTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_geTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<uint8_t>>("THByteTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_geTensorT(THCharTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_geTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_geTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<int8_t>>("THCharTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_geTensorT(THShortTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_geTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_geTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<int16_t>>("THShortTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_geTensorT(THIntTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_geTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_geTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<int32_t>>("THIntTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_geTensorT(THLongTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_geTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_geTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<int64_t>>("THLongTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_geTensorT(THFloatTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_geTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_geTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<float>>("THFloatTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_geTensorT(THDoubleTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_geTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_geTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<double>>("THDoubleTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_geTensorT(THHalfTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_geTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_geTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<ember::Half>>("THHalfTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_geTensorT(THBoolTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_geTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_geTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<bool>>("THBoolTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_geTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_geTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_geTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_geTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_geTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      ge_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_geTensorT<ember::BFloat16>>("THBFloat16Tensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
 }

@@ -62,800 +62,186 @@ Tensor& gt_out(Tensor& out, const Tensor& self, const Scalar& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_gtValue, THTensor_gtValueT, THTensor_gtTensor, THTensor_gtTensorT for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_gtValue, THTensor_gtValueT, THTensor_gtTensor, THTensor_gtTensorT.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_gtValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_gtValue_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_gtValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { gt_kernel<T, bool>(ops); });
+}
+
+// void THTensor_gtValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_gtValueT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_gtValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { gt_kernel<T, bool>(ops); });
+}
+
+// void THTensor_gtTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_gtTensor_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_gtTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { gt_kernel<T, bool>(ops); });
+}
+
+// void THTensor_gtTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_gtTensorT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_gtTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { gt_kernel<T, bool>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_gtValue(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_gtValue", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<uint8_t>>("THByteTensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_gtValue(THByteTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_gtValue", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<int8_t>>("THCharTensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_gtValue(THByteTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_gtValue", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<int16_t>>("THShortTensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_gtValue(THByteTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_gtValue", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<int32_t>>("THIntTensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_gtValue(THByteTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_gtValue", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<int64_t>>("THLongTensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_gtValue(THByteTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_gtValue", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<float>>("THFloatTensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_gtValue(THByteTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_gtValue", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<double>>("THDoubleTensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_gtValue(THByteTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_gtValue", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<ember::Half>>("THHalfTensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_gtValue(THByteTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_gtValue", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<bool>>("THBoolTensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_gtValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_gtValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_gtValue", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_gtValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValue<ember::BFloat16>>("THBFloat16Tensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_gtValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_gtValueT", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_gtValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<uint8_t>>("THByteTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_gtValueT(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_gtValueT", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_gtValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<int8_t>>("THCharTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_gtValueT(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_gtValueT", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_gtValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<int16_t>>("THShortTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_gtValueT(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_gtValueT", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_gtValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<int32_t>>("THIntTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_gtValueT(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_gtValueT", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_gtValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<int64_t>>("THLongTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_gtValueT(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_gtValueT", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_gtValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<float>>("THFloatTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_gtValueT(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_gtValueT", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_gtValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<double>>("THDoubleTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_gtValueT(THHalfTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_gtValueT", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_gtValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<ember::Half>>("THHalfTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_gtValueT(THBoolTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_gtValueT", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_gtValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<bool>>("THBoolTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_gtValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_gtValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_gtValueT", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_gtValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      gt_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtValueT<ember::BFloat16>>("THBFloat16Tensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_gtTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<uint8_t>>("THByteTensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_gtTensor(THByteTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<int8_t>>("THCharTensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_gtTensor(THByteTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<int16_t>>("THShortTensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_gtTensor(THByteTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<int32_t>>("THIntTensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_gtTensor(THByteTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<int64_t>>("THLongTensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_gtTensor(THByteTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<float>>("THFloatTensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_gtTensor(THByteTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<double>>("THDoubleTensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_gtTensor(THByteTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<ember::Half>>("THHalfTensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_gtTensor(THByteTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<bool>>("THBoolTensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_gtTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_gtTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_gtTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_gtTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_gtTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensor<ember::BFloat16>>("THBFloat16Tensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
 
 EMBER_API void THByteTensor_gtTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_gtTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_gtTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<uint8_t>>("THByteTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_gtTensorT(THCharTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_gtTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_gtTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<int8_t>>("THCharTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_gtTensorT(THShortTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_gtTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_gtTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<int16_t>>("THShortTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_gtTensorT(THIntTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_gtTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_gtTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<int32_t>>("THIntTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_gtTensorT(THLongTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_gtTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_gtTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<int64_t>>("THLongTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_gtTensorT(THFloatTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_gtTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_gtTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<float>>("THFloatTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_gtTensorT(THDoubleTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_gtTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_gtTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<double>>("THDoubleTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_gtTensorT(THHalfTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_gtTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_gtTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<ember::Half>>("THHalfTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_gtTensorT(THBoolTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_gtTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_gtTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<bool>>("THBoolTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_gtTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_gtTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_gtTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_gtTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_gtTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      gt_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_gtTensorT<ember::BFloat16>>("THBFloat16Tensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
 }

@@ -62,800 +62,186 @@ Tensor& le_out(Tensor& out, const Tensor& self, const Scalar& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_leValue, THTensor_leValueT, THTensor_leTensor, THTensor_leTensorT for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_leValue, THTensor_leValueT, THTensor_leTensor, THTensor_leTensorT.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_leValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_leValue_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_leValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { le_kernel<T, bool>(ops); });
+}
+
+// void THTensor_leValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_leValueT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_leValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { le_kernel<T, bool>(ops); });
+}
+
+// void THTensor_leTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_leTensor_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_leTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { le_kernel<T, bool>(ops); });
+}
+
+// void THTensor_leTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_leTensorT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_leTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { le_kernel<T, bool>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_leValue(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_leValue", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<uint8_t>>("THByteTensor_leValue", THTensor_leValue_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_leValue(THByteTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_leValue", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<int8_t>>("THCharTensor_leValue", THTensor_leValue_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_leValue(THByteTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_leValue", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<int16_t>>("THShortTensor_leValue", THTensor_leValue_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_leValue(THByteTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_leValue", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<int32_t>>("THIntTensor_leValue", THTensor_leValue_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_leValue(THByteTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_leValue", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<int64_t>>("THLongTensor_leValue", THTensor_leValue_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_leValue(THByteTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_leValue", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<float>>("THFloatTensor_leValue", THTensor_leValue_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_leValue(THByteTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_leValue", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<double>>("THDoubleTensor_leValue", THTensor_leValue_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_leValue(THByteTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_leValue", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<ember::Half>>("THHalfTensor_leValue", THTensor_leValue_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_leValue(THByteTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_leValue", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<bool>>("THBoolTensor_leValue", THTensor_leValue_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_leValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_leValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_leValue", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_leValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValue<ember::BFloat16>>("THBFloat16Tensor_leValue", THTensor_leValue_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_leValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_leValueT", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_leValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<uint8_t>>("THByteTensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_leValueT(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_leValueT", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_leValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<int8_t>>("THCharTensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_leValueT(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_leValueT", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_leValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<int16_t>>("THShortTensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_leValueT(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_leValueT", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_leValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<int32_t>>("THIntTensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_leValueT(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_leValueT", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_leValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<int64_t>>("THLongTensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_leValueT(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_leValueT", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_leValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<float>>("THFloatTensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_leValueT(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_leValueT", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_leValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<double>>("THDoubleTensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_leValueT(THHalfTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_leValueT", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_leValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<ember::Half>>("THHalfTensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_leValueT(THBoolTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_leValueT", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_leValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<bool>>("THBoolTensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_leValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_leValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_leValueT", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_leValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      le_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leValueT<ember::BFloat16>>("THBFloat16Tensor_leValueT", THTensor_leValueT_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_leTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<uint8_t>>("THByteTensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_leTensor(THByteTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<int8_t>>("THCharTensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_leTensor(THByteTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<int16_t>>("THShortTensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_leTensor(THByteTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<int32_t>>("THIntTensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_leTensor(THByteTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<int64_t>>("THLongTensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_leTensor(THByteTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<float>>("THFloatTensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_leTensor(THByteTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<double>>("THDoubleTensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_leTensor(THByteTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<ember::Half>>("THHalfTensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_leTensor(THByteTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<bool>>("THBoolTensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_leTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_leTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_leTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_leTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_leTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensor<ember::BFloat16>>("THBFloat16Tensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
 
 EMBER_API void THByteTensor_leTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_leTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_leTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<uint8_t>>("THByteTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_leTensorT(THCharTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_leTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_leTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<int8_t>>("THCharTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_leTensorT(THShortTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_leTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_leTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<int16_t>>("THShortTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_leTensorT(THIntTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_leTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_leTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<int32_t>>("THIntTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_leTensorT(THLongTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_leTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_leTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<int64_t>>("THLongTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_leTensorT(THFloatTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_leTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_leTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<float>>("THFloatTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_leTensorT(THDoubleTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_leTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_leTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<double>>("THDoubleTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_leTensorT(THHalfTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_leTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_leTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<ember::Half>>("THHalfTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_leTensorT(THBoolTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_leTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_leTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<bool>>("THBoolTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_leTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_leTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_leTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_leTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_leTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      le_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_leTensorT<ember::BFloat16>>("THBFloat16Tensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
 }

@@ -62,800 +62,186 @@ Tensor& lt_out(Tensor& out, const Tensor& self, const Scalar& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_ltValue, THTensor_ltValueT, THTensor_ltTensor, THTensor_ltTensorT for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_ltValue, THTensor_ltValueT, THTensor_ltTensor, THTensor_ltTensorT.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_ltValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_ltValue_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_ltValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { lt_kernel<T, bool>(ops); });
+}
+
+// void THTensor_ltValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_ltValueT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_ltValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                         [&](auto& ops) { lt_kernel<T, bool>(ops); });
+}
+
+// void THTensor_ltTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_ltTensor_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_ltTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { lt_kernel<T, bool>(ops); });
+}
+
+// void THTensor_ltTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<3> THTensor_ltTensorT_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_ltTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                         [&](auto& ops) { lt_kernel<T, bool>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_ltValue(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_ltValue", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<uint8_t>>("THByteTensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_ltValue(THByteTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_ltValue", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<int8_t>>("THCharTensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_ltValue(THByteTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_ltValue", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<int16_t>>("THShortTensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_ltValue(THByteTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_ltValue", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<int32_t>>("THIntTensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_ltValue(THByteTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_ltValue", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<int64_t>>("THLongTensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_ltValue(THByteTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_ltValue", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<float>>("THFloatTensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_ltValue(THByteTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_ltValue", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<double>>("THDoubleTensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_ltValue(THByteTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_ltValue", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<ember::Half>>("THHalfTensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_ltValue(THByteTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_ltValue", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<bool>>("THBoolTensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_ltValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_ltValue", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_ltValue", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_ltValue", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValue<ember::BFloat16>>("THBFloat16Tensor_ltValue", THTensor_ltValue_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_ltValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_ltValueT", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_ltValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<uint8_t>>("THByteTensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_ltValueT(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_ltValueT", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_ltValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<int8_t>>("THCharTensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_ltValueT(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_ltValueT", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_ltValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<int16_t>>("THShortTensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_ltValueT(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_ltValueT", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_ltValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<int32_t>>("THIntTensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_ltValueT(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_ltValueT", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_ltValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<int64_t>>("THLongTensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_ltValueT(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_ltValueT", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_ltValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<float>>("THFloatTensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_ltValueT(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_ltValueT", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_ltValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<double>>("THDoubleTensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_ltValueT(THHalfTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_ltValueT", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_ltValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<ember::Half>>("THHalfTensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_ltValueT(THBoolTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_ltValueT", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_ltValueT", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<bool>>("THBoolTensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_ltValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_ltValueT", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_ltValueT", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_ltValueT", result_t.impl(), {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      lt_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltValueT<ember::BFloat16>>("THBFloat16Tensor_ltValueT", THTensor_ltValueT_args, r_, t, value);
 }
 
 EMBER_API void THByteTensor_ltTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<uint8_t>>("THByteTensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_ltTensor(THByteTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THCharTensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<int8_t>>("THCharTensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_ltTensor(THByteTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THShortTensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<int16_t>>("THShortTensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_ltTensor(THByteTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THIntTensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<int32_t>>("THIntTensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_ltTensor(THByteTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THLongTensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<int64_t>>("THLongTensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_ltTensor(THByteTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THFloatTensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<float>>("THFloatTensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_ltTensor(THByteTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THDoubleTensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<double>>("THDoubleTensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_ltTensor(THByteTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THHalfTensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<ember::Half>>("THHalfTensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_ltTensor(THByteTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBoolTensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<bool>>("THBoolTensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_ltTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THBFloat16Tensor_ltTensor", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_ltTensor", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_ltTensor", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_ltTensor", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensor<ember::BFloat16>>("THBFloat16Tensor_ltTensor", THTensor_ltTensor_args, r_, ta, tb);
 }
 
 EMBER_API void THByteTensor_ltTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_ltTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_ltTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<uint8_t>>("THByteTensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THCharTensor_ltTensorT(THCharTensor *r_, THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_ltTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_ltTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<int8_t>>("THCharTensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THShortTensor_ltTensorT(THShortTensor *r_, THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_ltTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_ltTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<int16_t>>("THShortTensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THIntTensor_ltTensorT(THIntTensor *r_, THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_ltTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_ltTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<int32_t>>("THIntTensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THLongTensor_ltTensorT(THLongTensor *r_, THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_ltTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_ltTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<int64_t>>("THLongTensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THFloatTensor_ltTensorT(THFloatTensor *r_, THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_ltTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_ltTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<float>>("THFloatTensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THDoubleTensor_ltTensorT(THDoubleTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_ltTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_ltTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<double>>("THDoubleTensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THHalfTensor_ltTensorT(THHalfTensor *r_, THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_ltTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_ltTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<ember::Half>>("THHalfTensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBoolTensor_ltTensorT(THBoolTensor *r_, THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_ltTensorT", "tb", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_ltTensorT", r__i, {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<bool>>("THBoolTensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }
-
 EMBER_API void THBFloat16Tensor_ltTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_ltTensorT", "r_", "out");
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_ltTensorT", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_ltTensorT", "tb", "other");
-    ember::Tensor result_t = ember::Tensor::adopt(ember::rt::tensor_new(DType::Bool));
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_ltTensorT", result_t.impl(), {{ember::th::ThInput{ta_i, nullptr, "self"}, ember::th::ThInput{tb_i, nullptr, "other"}}}, true);
-      lt_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    ember::th::copy_into(r__i, result_t.impl());
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_ltTensorT<ember::BFloat16>>("THBFloat16Tensor_ltTensorT", THTensor_ltTensorT_args, r_, ta, tb);
 }

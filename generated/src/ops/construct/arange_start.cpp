@@ -19,125 +19,51 @@ Tensor& arange_out(Tensor& out, const Scalar& start, const Scalar& end, const Sc
 
 }  // namespace ember
 
-// TH's C API: THTensor_arange for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_arange.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_arange(THTensor *r_ = out, accreal xmin = start, accreal xmax = end, accreal step = step)
+constexpr th::ArgNames<4> THTensor_arange_args = {"out", "start", "end", "step"};
+
+template <class T>
+void THTensor_arange(const char* fn, th::THTensor<T> *r_, th::accreal<T> xmin, th::accreal<T> xmax, th::accreal<T> step) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  rt::th_arange(fn, r__i, Scalar(xmin), Scalar(xmax), Scalar(step));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_arange(THByteTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_arange", "r_", "out");
-    rt::th_arange("THByteTensor_arange", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_arange<uint8_t>>("THByteTensor_arange", THTensor_arange_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THCharTensor_arange(THCharTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_arange", "r_", "out");
-    rt::th_arange("THCharTensor_arange", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_arange<int8_t>>("THCharTensor_arange", THTensor_arange_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THShortTensor_arange(THShortTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_arange", "r_", "out");
-    rt::th_arange("THShortTensor_arange", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_arange<int16_t>>("THShortTensor_arange", THTensor_arange_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THIntTensor_arange(THIntTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_arange", "r_", "out");
-    rt::th_arange("THIntTensor_arange", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_arange<int32_t>>("THIntTensor_arange", THTensor_arange_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THLongTensor_arange(THLongTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_arange", "r_", "out");
-    rt::th_arange("THLongTensor_arange", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_arange<int64_t>>("THLongTensor_arange", THTensor_arange_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THFloatTensor_arange(THFloatTensor *r_, double xmin, double xmax, double step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_arange", "r_", "out");
-    rt::th_arange("THFloatTensor_arange", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_arange<float>>("THFloatTensor_arange", THTensor_arange_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THDoubleTensor_arange(THDoubleTensor *r_, double xmin, double xmax, double step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_arange", "r_", "out");
-    rt::th_arange("THDoubleTensor_arange", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_arange<double>>("THDoubleTensor_arange", THTensor_arange_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THHalfTensor_arange(THHalfTensor *r_, float xmin, float xmax, float step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_arange", "r_", "out");
-    rt::th_arange("THHalfTensor_arange", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_arange<ember::Half>>("THHalfTensor_arange", THTensor_arange_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THBFloat16Tensor_arange(THBFloat16Tensor *r_, float xmin, float xmax, float step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_arange", "r_", "out");
-    rt::th_arange("THBFloat16Tensor_arange", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_arange<ember::BFloat16>>("THBFloat16Tensor_arange", THTensor_arange_args, r_, xmin, xmax, step);
 }

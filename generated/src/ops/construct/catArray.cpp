@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_catArray for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_catArray.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_catArray(THTensor *result, THTensor **inputs, int numInputs, int dimension)
+constexpr th::ArgNames<4> THTensor_catArray_args = {"result", "inputs", "numInputs", "dimension"};
+
+template <class T>
+void THTensor_catArray(const char* fn, th::THTensor<T> *result, th::THTensor<T> **inputs, int numInputs, int dimension) {
+  TensorImpl* result_i = th::optional_tensor_arg(result, dtype_of<T>, fn, "result", "result");
+  rt::th_cat_array<T>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_catArray(THByteTensor *result, THByteTensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::Byte, "THByteTensor_catArray", "result", "result");
-    rt::th_cat_array<uint8_t>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<uint8_t>>("THByteTensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }
-
 EMBER_API void THCharTensor_catArray(THCharTensor *result, THCharTensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::Char, "THCharTensor_catArray", "result", "result");
-    rt::th_cat_array<int8_t>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<int8_t>>("THCharTensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }
-
 EMBER_API void THShortTensor_catArray(THShortTensor *result, THShortTensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::Short, "THShortTensor_catArray", "result", "result");
-    rt::th_cat_array<int16_t>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<int16_t>>("THShortTensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }
-
 EMBER_API void THIntTensor_catArray(THIntTensor *result, THIntTensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::Int, "THIntTensor_catArray", "result", "result");
-    rt::th_cat_array<int32_t>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<int32_t>>("THIntTensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }
-
 EMBER_API void THLongTensor_catArray(THLongTensor *result, THLongTensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::Long, "THLongTensor_catArray", "result", "result");
-    rt::th_cat_array<int64_t>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<int64_t>>("THLongTensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }
-
 EMBER_API void THFloatTensor_catArray(THFloatTensor *result, THFloatTensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::Float, "THFloatTensor_catArray", "result", "result");
-    rt::th_cat_array<float>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<float>>("THFloatTensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }
-
 EMBER_API void THDoubleTensor_catArray(THDoubleTensor *result, THDoubleTensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::Double, "THDoubleTensor_catArray", "result", "result");
-    rt::th_cat_array<double>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<double>>("THDoubleTensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }
-
 EMBER_API void THHalfTensor_catArray(THHalfTensor *result, THHalfTensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::Half, "THHalfTensor_catArray", "result", "result");
-    rt::th_cat_array<ember::Half>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<ember::Half>>("THHalfTensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }
-
 EMBER_API void THBoolTensor_catArray(THBoolTensor *result, THBoolTensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::Bool, "THBoolTensor_catArray", "result", "result");
-    rt::th_cat_array<bool>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<bool>>("THBoolTensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }
-
 EMBER_API void THBFloat16Tensor_catArray(THBFloat16Tensor *result, THBFloat16Tensor **inputs, int numInputs, int dimension) {
-  static const char* const kArgs[] = {"result", "inputs", "numInputs", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* result_i = ember::th::optional_tensor_arg(result, DType::BFloat16, "THBFloat16Tensor_catArray", "result", "result");
-    rt::th_cat_array<ember::BFloat16>(result_i, reinterpret_cast<TensorImpl**>(inputs), numInputs, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_catArray<ember::BFloat16>>("THBFloat16Tensor_catArray", THTensor_catArray_args, result, inputs, numInputs, dimension);
 }

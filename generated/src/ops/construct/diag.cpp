@@ -19,148 +19,55 @@ Tensor& diag_out(Tensor& out, const Tensor& self, int64_t diagonal) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_diag for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_diag.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_diag(THTensor *r_ = out, THTensor *t = self, int k = diagonal)
+constexpr th::ArgNames<3> THTensor_diag_args = {"out", "self", "diagonal"};
+
+template <class T>
+void THTensor_diag(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int k) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::th_diag(fn, r__i, t_i, k);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_diag(THByteTensor *r_, THByteTensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_diag", "t", "self");
-    rt::th_diag("THByteTensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<uint8_t>>("THByteTensor_diag", THTensor_diag_args, r_, t, k);
 }
-
 EMBER_API void THCharTensor_diag(THCharTensor *r_, THCharTensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_diag", "t", "self");
-    rt::th_diag("THCharTensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<int8_t>>("THCharTensor_diag", THTensor_diag_args, r_, t, k);
 }
-
 EMBER_API void THShortTensor_diag(THShortTensor *r_, THShortTensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_diag", "t", "self");
-    rt::th_diag("THShortTensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<int16_t>>("THShortTensor_diag", THTensor_diag_args, r_, t, k);
 }
-
 EMBER_API void THIntTensor_diag(THIntTensor *r_, THIntTensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_diag", "t", "self");
-    rt::th_diag("THIntTensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<int32_t>>("THIntTensor_diag", THTensor_diag_args, r_, t, k);
 }
-
 EMBER_API void THLongTensor_diag(THLongTensor *r_, THLongTensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_diag", "t", "self");
-    rt::th_diag("THLongTensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<int64_t>>("THLongTensor_diag", THTensor_diag_args, r_, t, k);
 }
-
 EMBER_API void THFloatTensor_diag(THFloatTensor *r_, THFloatTensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_diag", "t", "self");
-    rt::th_diag("THFloatTensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<float>>("THFloatTensor_diag", THTensor_diag_args, r_, t, k);
 }
-
 EMBER_API void THDoubleTensor_diag(THDoubleTensor *r_, THDoubleTensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_diag", "t", "self");
-    rt::th_diag("THDoubleTensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<double>>("THDoubleTensor_diag", THTensor_diag_args, r_, t, k);
 }
-
 EMBER_API void THHalfTensor_diag(THHalfTensor *r_, THHalfTensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_diag", "t", "self");
-    rt::th_diag("THHalfTensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<ember::Half>>("THHalfTensor_diag", THTensor_diag_args, r_, t, k);
 }
-
 EMBER_API void THBoolTensor_diag(THBoolTensor *r_, THBoolTensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_diag", "t", "self");
-    rt::th_diag("THBoolTensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<bool>>("THBoolTensor_diag", THTensor_diag_args, r_, t, k);
 }
-
 EMBER_API void THBFloat16Tensor_diag(THBFloat16Tensor *r_, THBFloat16Tensor *t, int k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_diag", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_diag", "t", "self");
-    rt::th_diag("THBFloat16Tensor_diag", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_diag<ember::BFloat16>>("THBFloat16Tensor_diag", THTensor_diag_args, r_, t, k);
 }

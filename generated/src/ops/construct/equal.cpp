@@ -14,148 +14,55 @@ bool equal(const Tensor& self, const Tensor& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_equal for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_equal.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_equal(THTensor *ta = self, THTensor *tb = other)
+constexpr th::ArgNames<2> THTensor_equal_args = {"self", "other"};
+
+template <class T>
+int THTensor_equal(const char* fn, th::THTensor<T> *ta, th::THTensor<T> *tb) {
+  TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
+  TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  return rt::th_equal(fn, ta_i, tb_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_equal(THByteTensor *ta, THByteTensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Byte, "THByteTensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Byte, "THByteTensor_equal", "tb", "other");
-    return rt::th_equal("THByteTensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<uint8_t>>("THByteTensor_equal", THTensor_equal_args, ta, tb);
 }
-
 EMBER_API int THCharTensor_equal(THCharTensor *ta, THCharTensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Char, "THCharTensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Char, "THCharTensor_equal", "tb", "other");
-    return rt::th_equal("THCharTensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<int8_t>>("THCharTensor_equal", THTensor_equal_args, ta, tb);
 }
-
 EMBER_API int THShortTensor_equal(THShortTensor *ta, THShortTensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Short, "THShortTensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Short, "THShortTensor_equal", "tb", "other");
-    return rt::th_equal("THShortTensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<int16_t>>("THShortTensor_equal", THTensor_equal_args, ta, tb);
 }
-
 EMBER_API int THIntTensor_equal(THIntTensor *ta, THIntTensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Int, "THIntTensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Int, "THIntTensor_equal", "tb", "other");
-    return rt::th_equal("THIntTensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<int32_t>>("THIntTensor_equal", THTensor_equal_args, ta, tb);
 }
-
 EMBER_API int THLongTensor_equal(THLongTensor *ta, THLongTensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Long, "THLongTensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Long, "THLongTensor_equal", "tb", "other");
-    return rt::th_equal("THLongTensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<int64_t>>("THLongTensor_equal", THTensor_equal_args, ta, tb);
 }
-
 EMBER_API int THFloatTensor_equal(THFloatTensor *ta, THFloatTensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Float, "THFloatTensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Float, "THFloatTensor_equal", "tb", "other");
-    return rt::th_equal("THFloatTensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<float>>("THFloatTensor_equal", THTensor_equal_args, ta, tb);
 }
-
 EMBER_API int THDoubleTensor_equal(THDoubleTensor *ta, THDoubleTensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Double, "THDoubleTensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Double, "THDoubleTensor_equal", "tb", "other");
-    return rt::th_equal("THDoubleTensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<double>>("THDoubleTensor_equal", THTensor_equal_args, ta, tb);
 }
-
 EMBER_API int THHalfTensor_equal(THHalfTensor *ta, THHalfTensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Half, "THHalfTensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Half, "THHalfTensor_equal", "tb", "other");
-    return rt::th_equal("THHalfTensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<ember::Half>>("THHalfTensor_equal", THTensor_equal_args, ta, tb);
 }
-
 EMBER_API int THBoolTensor_equal(THBoolTensor *ta, THBoolTensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::Bool, "THBoolTensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::Bool, "THBoolTensor_equal", "tb", "other");
-    return rt::th_equal("THBoolTensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<bool>>("THBoolTensor_equal", THTensor_equal_args, ta, tb);
 }
-
 EMBER_API int THBFloat16Tensor_equal(THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* ta_i = ember::th::tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_equal", "ta", "self");
-    TensorImpl* tb_i = ember::th::tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_equal", "tb", "other");
-    return rt::th_equal("THBFloat16Tensor_equal", ta_i, tb_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_equal<ember::BFloat16>>("THBFloat16Tensor_equal", THTensor_equal_args, ta, tb);
 }

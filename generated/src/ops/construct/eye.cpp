@@ -19,138 +19,54 @@ Tensor& eye_out(Tensor& out, int64_t n, std::optional<int64_t> m, std::optional<
 
 }  // namespace ember
 
-// TH's C API: THTensor_eye for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_eye.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_eye(THTensor *r_ = out, long n = n, long m = m)
+constexpr th::ArgNames<3> THTensor_eye_args = {"out", "n", "m"};
+
+template <class T>
+void THTensor_eye(const char* fn, th::THTensor<T> *r_, long n, long m) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  rt::th_eye(fn, r__i, n, m);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_eye(THByteTensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_eye", "r_", "out");
-    rt::th_eye("THByteTensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<uint8_t>>("THByteTensor_eye", THTensor_eye_args, r_, n, m);
 }
-
 EMBER_API void THCharTensor_eye(THCharTensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_eye", "r_", "out");
-    rt::th_eye("THCharTensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<int8_t>>("THCharTensor_eye", THTensor_eye_args, r_, n, m);
 }
-
 EMBER_API void THShortTensor_eye(THShortTensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_eye", "r_", "out");
-    rt::th_eye("THShortTensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<int16_t>>("THShortTensor_eye", THTensor_eye_args, r_, n, m);
 }
-
 EMBER_API void THIntTensor_eye(THIntTensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_eye", "r_", "out");
-    rt::th_eye("THIntTensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<int32_t>>("THIntTensor_eye", THTensor_eye_args, r_, n, m);
 }
-
 EMBER_API void THLongTensor_eye(THLongTensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_eye", "r_", "out");
-    rt::th_eye("THLongTensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<int64_t>>("THLongTensor_eye", THTensor_eye_args, r_, n, m);
 }
-
 EMBER_API void THFloatTensor_eye(THFloatTensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_eye", "r_", "out");
-    rt::th_eye("THFloatTensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<float>>("THFloatTensor_eye", THTensor_eye_args, r_, n, m);
 }
-
 EMBER_API void THDoubleTensor_eye(THDoubleTensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_eye", "r_", "out");
-    rt::th_eye("THDoubleTensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<double>>("THDoubleTensor_eye", THTensor_eye_args, r_, n, m);
 }
-
 EMBER_API void THHalfTensor_eye(THHalfTensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_eye", "r_", "out");
-    rt::th_eye("THHalfTensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<ember::Half>>("THHalfTensor_eye", THTensor_eye_args, r_, n, m);
 }
-
 EMBER_API void THBoolTensor_eye(THBoolTensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_eye", "r_", "out");
-    rt::th_eye("THBoolTensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<bool>>("THBoolTensor_eye", THTensor_eye_args, r_, n, m);
 }
-
 EMBER_API void THBFloat16Tensor_eye(THBFloat16Tensor *r_, long n, long m) {
-  static const char* const kArgs[] = {"out", "n", "m"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_eye", "r_", "out");
-    rt::th_eye("THBFloat16Tensor_eye", r__i, n, m);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_eye<ember::BFloat16>>("THBFloat16Tensor_eye", THTensor_eye_args, r_, n, m);
 }

@@ -19,143 +19,53 @@ Tensor& linspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_
 
 }  // namespace ember
 
-// TH's C API: THTensor_linspace for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_linspace.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_linspace(THTensor *r_ = out, real a = start, real b = end, long n = steps)
+constexpr th::ArgNames<4> THTensor_linspace_args = {"out", "start", "end", "steps"};
+
+template <class T>
+void THTensor_linspace(const char* fn, th::THTensor<T> *r_, th::real<T> a, th::real<T> b, long n) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  const T a_v = th::from_c(a);
+  const T b_v = th::from_c(b);
+  rt::th_linspace(fn, r__i, Scalar(a_v), Scalar(b_v), n);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_linspace(THByteTensor *r_, unsigned char a, unsigned char b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_linspace", "r_", "out");
-    const uint8_t a_v = ember::th::from_c(a);
-    const uint8_t b_v = ember::th::from_c(b);
-    rt::th_linspace("THByteTensor_linspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_linspace<uint8_t>>("THByteTensor_linspace", THTensor_linspace_args, r_, a, b, n);
 }
-
 EMBER_API void THCharTensor_linspace(THCharTensor *r_, char a, char b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_linspace", "r_", "out");
-    const int8_t a_v = ember::th::from_c(a);
-    const int8_t b_v = ember::th::from_c(b);
-    rt::th_linspace("THCharTensor_linspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_linspace<int8_t>>("THCharTensor_linspace", THTensor_linspace_args, r_, a, b, n);
 }
-
 EMBER_API void THShortTensor_linspace(THShortTensor *r_, short a, short b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_linspace", "r_", "out");
-    const int16_t a_v = ember::th::from_c(a);
-    const int16_t b_v = ember::th::from_c(b);
-    rt::th_linspace("THShortTensor_linspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_linspace<int16_t>>("THShortTensor_linspace", THTensor_linspace_args, r_, a, b, n);
 }
-
 EMBER_API void THIntTensor_linspace(THIntTensor *r_, int a, int b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_linspace", "r_", "out");
-    const int32_t a_v = ember::th::from_c(a);
-    const int32_t b_v = ember::th::from_c(b);
-    rt::th_linspace("THIntTensor_linspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_linspace<int32_t>>("THIntTensor_linspace", THTensor_linspace_args, r_, a, b, n);
 }
-
 EMBER_API void THLongTensor_linspace(THLongTensor *r_, long a, long b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_linspace", "r_", "out");
-    const int64_t a_v = ember::th::from_c(a);
-    const int64_t b_v = ember::th::from_c(b);
-    rt::th_linspace("THLongTensor_linspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_linspace<int64_t>>("THLongTensor_linspace", THTensor_linspace_args, r_, a, b, n);
 }
-
 EMBER_API void THFloatTensor_linspace(THFloatTensor *r_, float a, float b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_linspace", "r_", "out");
-    const float a_v = ember::th::from_c(a);
-    const float b_v = ember::th::from_c(b);
-    rt::th_linspace("THFloatTensor_linspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_linspace<float>>("THFloatTensor_linspace", THTensor_linspace_args, r_, a, b, n);
 }
-
 EMBER_API void THDoubleTensor_linspace(THDoubleTensor *r_, double a, double b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_linspace", "r_", "out");
-    const double a_v = ember::th::from_c(a);
-    const double b_v = ember::th::from_c(b);
-    rt::th_linspace("THDoubleTensor_linspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_linspace<double>>("THDoubleTensor_linspace", THTensor_linspace_args, r_, a, b, n);
 }
-
 EMBER_API void THHalfTensor_linspace(THHalfTensor *r_, THHalf a, THHalf b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_linspace", "r_", "out");
-    const ember::Half a_v = ember::th::from_c(a);
-    const ember::Half b_v = ember::th::from_c(b);
-    rt::th_linspace("THHalfTensor_linspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_linspace<ember::Half>>("THHalfTensor_linspace", THTensor_linspace_args, r_, a, b, n);
 }
-
 EMBER_API void THBFloat16Tensor_linspace(THBFloat16Tensor *r_, THBFloat16 a, THBFloat16 b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_linspace", "r_", "out");
-    const ember::BFloat16 a_v = ember::th::from_c(a);
-    const ember::BFloat16 b_v = ember::th::from_c(b);
-    rt::th_linspace("THBFloat16Tensor_linspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_linspace<ember::BFloat16>>("THBFloat16Tensor_linspace", THTensor_linspace_args, r_, a, b, n);
 }

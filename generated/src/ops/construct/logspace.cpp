@@ -19,143 +19,53 @@ Tensor& logspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_
 
 }  // namespace ember
 
-// TH's C API: THTensor_logspace for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_logspace.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_logspace(THTensor *r_ = out, real a = start, real b = end, long n = steps)
+constexpr th::ArgNames<4> THTensor_logspace_args = {"out", "start", "end", "steps"};
+
+template <class T>
+void THTensor_logspace(const char* fn, th::THTensor<T> *r_, th::real<T> a, th::real<T> b, long n) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  const T a_v = th::from_c(a);
+  const T b_v = th::from_c(b);
+  rt::th_logspace(fn, r__i, Scalar(a_v), Scalar(b_v), n);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_logspace(THByteTensor *r_, unsigned char a, unsigned char b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_logspace", "r_", "out");
-    const uint8_t a_v = ember::th::from_c(a);
-    const uint8_t b_v = ember::th::from_c(b);
-    rt::th_logspace("THByteTensor_logspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_logspace<uint8_t>>("THByteTensor_logspace", THTensor_logspace_args, r_, a, b, n);
 }
-
 EMBER_API void THCharTensor_logspace(THCharTensor *r_, char a, char b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_logspace", "r_", "out");
-    const int8_t a_v = ember::th::from_c(a);
-    const int8_t b_v = ember::th::from_c(b);
-    rt::th_logspace("THCharTensor_logspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_logspace<int8_t>>("THCharTensor_logspace", THTensor_logspace_args, r_, a, b, n);
 }
-
 EMBER_API void THShortTensor_logspace(THShortTensor *r_, short a, short b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_logspace", "r_", "out");
-    const int16_t a_v = ember::th::from_c(a);
-    const int16_t b_v = ember::th::from_c(b);
-    rt::th_logspace("THShortTensor_logspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_logspace<int16_t>>("THShortTensor_logspace", THTensor_logspace_args, r_, a, b, n);
 }
-
 EMBER_API void THIntTensor_logspace(THIntTensor *r_, int a, int b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_logspace", "r_", "out");
-    const int32_t a_v = ember::th::from_c(a);
-    const int32_t b_v = ember::th::from_c(b);
-    rt::th_logspace("THIntTensor_logspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_logspace<int32_t>>("THIntTensor_logspace", THTensor_logspace_args, r_, a, b, n);
 }
-
 EMBER_API void THLongTensor_logspace(THLongTensor *r_, long a, long b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_logspace", "r_", "out");
-    const int64_t a_v = ember::th::from_c(a);
-    const int64_t b_v = ember::th::from_c(b);
-    rt::th_logspace("THLongTensor_logspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_logspace<int64_t>>("THLongTensor_logspace", THTensor_logspace_args, r_, a, b, n);
 }
-
 EMBER_API void THFloatTensor_logspace(THFloatTensor *r_, float a, float b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_logspace", "r_", "out");
-    const float a_v = ember::th::from_c(a);
-    const float b_v = ember::th::from_c(b);
-    rt::th_logspace("THFloatTensor_logspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_logspace<float>>("THFloatTensor_logspace", THTensor_logspace_args, r_, a, b, n);
 }
-
 EMBER_API void THDoubleTensor_logspace(THDoubleTensor *r_, double a, double b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_logspace", "r_", "out");
-    const double a_v = ember::th::from_c(a);
-    const double b_v = ember::th::from_c(b);
-    rt::th_logspace("THDoubleTensor_logspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_logspace<double>>("THDoubleTensor_logspace", THTensor_logspace_args, r_, a, b, n);
 }
-
 EMBER_API void THHalfTensor_logspace(THHalfTensor *r_, THHalf a, THHalf b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_logspace", "r_", "out");
-    const ember::Half a_v = ember::th::from_c(a);
-    const ember::Half b_v = ember::th::from_c(b);
-    rt::th_logspace("THHalfTensor_logspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_logspace<ember::Half>>("THHalfTensor_logspace", THTensor_logspace_args, r_, a, b, n);
 }
-
 EMBER_API void THBFloat16Tensor_logspace(THBFloat16Tensor *r_, THBFloat16 a, THBFloat16 b, long n) {
-  static const char* const kArgs[] = {"out", "start", "end", "steps"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_logspace", "r_", "out");
-    const ember::BFloat16 a_v = ember::th::from_c(a);
-    const ember::BFloat16 b_v = ember::th::from_c(b);
-    rt::th_logspace("THBFloat16Tensor_logspace", r__i, ember::Scalar(a_v), ember::Scalar(b_v), n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_logspace<ember::BFloat16>>("THBFloat16Tensor_logspace", THTensor_logspace_args, r_, a, b, n);
 }

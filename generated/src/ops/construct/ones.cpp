@@ -19,148 +19,55 @@ Tensor& ones_out(Tensor& out, IntList size, std::optional<DType> dtype) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_ones for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_ones.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_ones(THTensor *r_ = out, THLongStorage *size = size)
+constexpr th::ArgNames<2> THTensor_ones_args = {"out", "size"};
+
+template <class T>
+void THTensor_ones(const char* fn, th::THTensor<T> *r_, THLongStorage *size) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  StorageImpl* size_i = th::storage_arg(size, DType::Long, fn, "size", "size");
+  rt::th_ones(fn, r__i, size_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_ones(THByteTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THByteTensor_ones", "size", "size");
-    rt::th_ones("THByteTensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<uint8_t>>("THByteTensor_ones", THTensor_ones_args, r_, size);
 }
-
 EMBER_API void THCharTensor_ones(THCharTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THCharTensor_ones", "size", "size");
-    rt::th_ones("THCharTensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<int8_t>>("THCharTensor_ones", THTensor_ones_args, r_, size);
 }
-
 EMBER_API void THShortTensor_ones(THShortTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THShortTensor_ones", "size", "size");
-    rt::th_ones("THShortTensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<int16_t>>("THShortTensor_ones", THTensor_ones_args, r_, size);
 }
-
 EMBER_API void THIntTensor_ones(THIntTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THIntTensor_ones", "size", "size");
-    rt::th_ones("THIntTensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<int32_t>>("THIntTensor_ones", THTensor_ones_args, r_, size);
 }
-
 EMBER_API void THLongTensor_ones(THLongTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THLongTensor_ones", "size", "size");
-    rt::th_ones("THLongTensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<int64_t>>("THLongTensor_ones", THTensor_ones_args, r_, size);
 }
-
 EMBER_API void THFloatTensor_ones(THFloatTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THFloatTensor_ones", "size", "size");
-    rt::th_ones("THFloatTensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<float>>("THFloatTensor_ones", THTensor_ones_args, r_, size);
 }
-
 EMBER_API void THDoubleTensor_ones(THDoubleTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THDoubleTensor_ones", "size", "size");
-    rt::th_ones("THDoubleTensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<double>>("THDoubleTensor_ones", THTensor_ones_args, r_, size);
 }
-
 EMBER_API void THHalfTensor_ones(THHalfTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THHalfTensor_ones", "size", "size");
-    rt::th_ones("THHalfTensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<ember::Half>>("THHalfTensor_ones", THTensor_ones_args, r_, size);
 }
-
 EMBER_API void THBoolTensor_ones(THBoolTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBoolTensor_ones", "size", "size");
-    rt::th_ones("THBoolTensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<bool>>("THBoolTensor_ones", THTensor_ones_args, r_, size);
 }
-
 EMBER_API void THBFloat16Tensor_ones(THBFloat16Tensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_ones", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBFloat16Tensor_ones", "size", "size");
-    rt::th_ones("THBFloat16Tensor_ones", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ones<ember::BFloat16>>("THBFloat16Tensor_ones", THTensor_ones_args, r_, size);
 }

@@ -14,148 +14,55 @@ Tensor ones_like(const Tensor& self, std::optional<DType> dtype) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_onesLike for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_onesLike.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_onesLike(THTensor *r_ = out, THTensor *input = self)
+constexpr th::ArgNames<2> THTensor_onesLike_args = {"out", "self"};
+
+template <class T>
+void THTensor_onesLike(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *input) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* input_i = th::tensor_arg(input, dtype_of<T>, fn, "input", "self");
+  rt::th_ones_like(fn, r__i, input_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_onesLike(THByteTensor *r_, THByteTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Byte, "THByteTensor_onesLike", "input", "self");
-    rt::th_ones_like("THByteTensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<uint8_t>>("THByteTensor_onesLike", THTensor_onesLike_args, r_, input);
 }
-
 EMBER_API void THCharTensor_onesLike(THCharTensor *r_, THCharTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Char, "THCharTensor_onesLike", "input", "self");
-    rt::th_ones_like("THCharTensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<int8_t>>("THCharTensor_onesLike", THTensor_onesLike_args, r_, input);
 }
-
 EMBER_API void THShortTensor_onesLike(THShortTensor *r_, THShortTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Short, "THShortTensor_onesLike", "input", "self");
-    rt::th_ones_like("THShortTensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<int16_t>>("THShortTensor_onesLike", THTensor_onesLike_args, r_, input);
 }
-
 EMBER_API void THIntTensor_onesLike(THIntTensor *r_, THIntTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Int, "THIntTensor_onesLike", "input", "self");
-    rt::th_ones_like("THIntTensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<int32_t>>("THIntTensor_onesLike", THTensor_onesLike_args, r_, input);
 }
-
 EMBER_API void THLongTensor_onesLike(THLongTensor *r_, THLongTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Long, "THLongTensor_onesLike", "input", "self");
-    rt::th_ones_like("THLongTensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<int64_t>>("THLongTensor_onesLike", THTensor_onesLike_args, r_, input);
 }
-
 EMBER_API void THFloatTensor_onesLike(THFloatTensor *r_, THFloatTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Float, "THFloatTensor_onesLike", "input", "self");
-    rt::th_ones_like("THFloatTensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<float>>("THFloatTensor_onesLike", THTensor_onesLike_args, r_, input);
 }
-
 EMBER_API void THDoubleTensor_onesLike(THDoubleTensor *r_, THDoubleTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Double, "THDoubleTensor_onesLike", "input", "self");
-    rt::th_ones_like("THDoubleTensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<double>>("THDoubleTensor_onesLike", THTensor_onesLike_args, r_, input);
 }
-
 EMBER_API void THHalfTensor_onesLike(THHalfTensor *r_, THHalfTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Half, "THHalfTensor_onesLike", "input", "self");
-    rt::th_ones_like("THHalfTensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<ember::Half>>("THHalfTensor_onesLike", THTensor_onesLike_args, r_, input);
 }
-
 EMBER_API void THBoolTensor_onesLike(THBoolTensor *r_, THBoolTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Bool, "THBoolTensor_onesLike", "input", "self");
-    rt::th_ones_like("THBoolTensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<bool>>("THBoolTensor_onesLike", THTensor_onesLike_args, r_, input);
 }
-
 EMBER_API void THBFloat16Tensor_onesLike(THBFloat16Tensor *r_, THBFloat16Tensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_onesLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::BFloat16, "THBFloat16Tensor_onesLike", "input", "self");
-    rt::th_ones_like("THBFloat16Tensor_onesLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_onesLike<ember::BFloat16>>("THBFloat16Tensor_onesLike", THTensor_onesLike_args, r_, input);
 }

@@ -19,125 +19,51 @@ Tensor& randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_randperm for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_randperm.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_randperm(THTensor *r_ = out, THGenerator *_generator, long n = n)
+constexpr th::ArgNames<3> THTensor_randperm_args = {"out", "_generator", "n"};
+
+template <class T>
+void THTensor_randperm(const char* fn, th::THTensor<T> *r_, THGenerator *_generator, long n) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  rt::th_randperm(fn, r__i, _generator, n);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_randperm(THByteTensor *r_, THGenerator *_generator, long n) {
-  static const char* const kArgs[] = {"out", "_generator", "n"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_randperm", "r_", "out");
-    rt::th_randperm("THByteTensor_randperm", r__i, _generator, n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_randperm<uint8_t>>("THByteTensor_randperm", THTensor_randperm_args, r_, _generator, n);
 }
-
 EMBER_API void THCharTensor_randperm(THCharTensor *r_, THGenerator *_generator, long n) {
-  static const char* const kArgs[] = {"out", "_generator", "n"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_randperm", "r_", "out");
-    rt::th_randperm("THCharTensor_randperm", r__i, _generator, n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_randperm<int8_t>>("THCharTensor_randperm", THTensor_randperm_args, r_, _generator, n);
 }
-
 EMBER_API void THShortTensor_randperm(THShortTensor *r_, THGenerator *_generator, long n) {
-  static const char* const kArgs[] = {"out", "_generator", "n"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_randperm", "r_", "out");
-    rt::th_randperm("THShortTensor_randperm", r__i, _generator, n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_randperm<int16_t>>("THShortTensor_randperm", THTensor_randperm_args, r_, _generator, n);
 }
-
 EMBER_API void THIntTensor_randperm(THIntTensor *r_, THGenerator *_generator, long n) {
-  static const char* const kArgs[] = {"out", "_generator", "n"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_randperm", "r_", "out");
-    rt::th_randperm("THIntTensor_randperm", r__i, _generator, n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_randperm<int32_t>>("THIntTensor_randperm", THTensor_randperm_args, r_, _generator, n);
 }
-
 EMBER_API void THLongTensor_randperm(THLongTensor *r_, THGenerator *_generator, long n) {
-  static const char* const kArgs[] = {"out", "_generator", "n"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_randperm", "r_", "out");
-    rt::th_randperm("THLongTensor_randperm", r__i, _generator, n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_randperm<int64_t>>("THLongTensor_randperm", THTensor_randperm_args, r_, _generator, n);
 }
-
 EMBER_API void THFloatTensor_randperm(THFloatTensor *r_, THGenerator *_generator, long n) {
-  static const char* const kArgs[] = {"out", "_generator", "n"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_randperm", "r_", "out");
-    rt::th_randperm("THFloatTensor_randperm", r__i, _generator, n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_randperm<float>>("THFloatTensor_randperm", THTensor_randperm_args, r_, _generator, n);
 }
-
 EMBER_API void THDoubleTensor_randperm(THDoubleTensor *r_, THGenerator *_generator, long n) {
-  static const char* const kArgs[] = {"out", "_generator", "n"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_randperm", "r_", "out");
-    rt::th_randperm("THDoubleTensor_randperm", r__i, _generator, n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_randperm<double>>("THDoubleTensor_randperm", THTensor_randperm_args, r_, _generator, n);
 }
-
 EMBER_API void THHalfTensor_randperm(THHalfTensor *r_, THGenerator *_generator, long n) {
-  static const char* const kArgs[] = {"out", "_generator", "n"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_randperm", "r_", "out");
-    rt::th_randperm("THHalfTensor_randperm", r__i, _generator, n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_randperm<ember::Half>>("THHalfTensor_randperm", THTensor_randperm_args, r_, _generator, n);
 }
-
 EMBER_API void THBFloat16Tensor_randperm(THBFloat16Tensor *r_, THGenerator *_generator, long n) {
-  static const char* const kArgs[] = {"out", "_generator", "n"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_randperm", "r_", "out");
-    rt::th_randperm("THBFloat16Tensor_randperm", r__i, _generator, n);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_randperm<ember::BFloat16>>("THBFloat16Tensor_randperm", THTensor_randperm_args, r_, _generator, n);
 }

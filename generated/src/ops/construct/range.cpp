@@ -19,125 +19,51 @@ Tensor& range_out(Tensor& out, const Scalar& start, const Scalar& end, const Sca
 
 }  // namespace ember
 
-// TH's C API: THTensor_range for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_range.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_range(THTensor *r_ = out, accreal xmin = start, accreal xmax = end, accreal step = step)
+constexpr th::ArgNames<4> THTensor_range_args = {"out", "start", "end", "step"};
+
+template <class T>
+void THTensor_range(const char* fn, th::THTensor<T> *r_, th::accreal<T> xmin, th::accreal<T> xmax, th::accreal<T> step) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  rt::th_range(fn, r__i, Scalar(xmin), Scalar(xmax), Scalar(step));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_range(THByteTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_range", "r_", "out");
-    rt::th_range("THByteTensor_range", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_range<uint8_t>>("THByteTensor_range", THTensor_range_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THCharTensor_range(THCharTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_range", "r_", "out");
-    rt::th_range("THCharTensor_range", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_range<int8_t>>("THCharTensor_range", THTensor_range_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THShortTensor_range(THShortTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_range", "r_", "out");
-    rt::th_range("THShortTensor_range", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_range<int16_t>>("THShortTensor_range", THTensor_range_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THIntTensor_range(THIntTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_range", "r_", "out");
-    rt::th_range("THIntTensor_range", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_range<int32_t>>("THIntTensor_range", THTensor_range_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THLongTensor_range(THLongTensor *r_, long xmin, long xmax, long step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_range", "r_", "out");
-    rt::th_range("THLongTensor_range", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_range<int64_t>>("THLongTensor_range", THTensor_range_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THFloatTensor_range(THFloatTensor *r_, double xmin, double xmax, double step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_range", "r_", "out");
-    rt::th_range("THFloatTensor_range", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_range<float>>("THFloatTensor_range", THTensor_range_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THDoubleTensor_range(THDoubleTensor *r_, double xmin, double xmax, double step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_range", "r_", "out");
-    rt::th_range("THDoubleTensor_range", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_range<double>>("THDoubleTensor_range", THTensor_range_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THHalfTensor_range(THHalfTensor *r_, float xmin, float xmax, float step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_range", "r_", "out");
-    rt::th_range("THHalfTensor_range", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_range<ember::Half>>("THHalfTensor_range", THTensor_range_args, r_, xmin, xmax, step);
 }
-
 EMBER_API void THBFloat16Tensor_range(THBFloat16Tensor *r_, float xmin, float xmax, float step) {
-  static const char* const kArgs[] = {"out", "start", "end", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_range", "r_", "out");
-    rt::th_range("THBFloat16Tensor_range", r__i, ember::Scalar(xmin), ember::Scalar(xmax), ember::Scalar(step));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_range<ember::BFloat16>>("THBFloat16Tensor_range", THTensor_range_args, r_, xmin, xmax, step);
 }

@@ -14,158 +14,56 @@ Tensor reshape(const Tensor& self, IntList shape) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_reshape for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_reshape.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_reshape(THTensor *r_ = out, THTensor *t = self, THLongStorage *size = shape)
+constexpr th::ArgNames<3> THTensor_reshape_args = {"out", "self", "shape"};
+
+template <class T>
+void THTensor_reshape(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, THLongStorage *size) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  StorageImpl* size_i = th::storage_arg(size, DType::Long, fn, "size", "shape");
+  rt::th_reshape(fn, r__i, t_i, size_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_reshape(THByteTensor *r_, THByteTensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THByteTensor_reshape", "size", "shape");
-    rt::th_reshape("THByteTensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<uint8_t>>("THByteTensor_reshape", THTensor_reshape_args, r_, t, size);
 }
-
 EMBER_API void THCharTensor_reshape(THCharTensor *r_, THCharTensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THCharTensor_reshape", "size", "shape");
-    rt::th_reshape("THCharTensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<int8_t>>("THCharTensor_reshape", THTensor_reshape_args, r_, t, size);
 }
-
 EMBER_API void THShortTensor_reshape(THShortTensor *r_, THShortTensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THShortTensor_reshape", "size", "shape");
-    rt::th_reshape("THShortTensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<int16_t>>("THShortTensor_reshape", THTensor_reshape_args, r_, t, size);
 }
-
 EMBER_API void THIntTensor_reshape(THIntTensor *r_, THIntTensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THIntTensor_reshape", "size", "shape");
-    rt::th_reshape("THIntTensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<int32_t>>("THIntTensor_reshape", THTensor_reshape_args, r_, t, size);
 }
-
 EMBER_API void THLongTensor_reshape(THLongTensor *r_, THLongTensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THLongTensor_reshape", "size", "shape");
-    rt::th_reshape("THLongTensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<int64_t>>("THLongTensor_reshape", THTensor_reshape_args, r_, t, size);
 }
-
 EMBER_API void THFloatTensor_reshape(THFloatTensor *r_, THFloatTensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THFloatTensor_reshape", "size", "shape");
-    rt::th_reshape("THFloatTensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<float>>("THFloatTensor_reshape", THTensor_reshape_args, r_, t, size);
 }
-
 EMBER_API void THDoubleTensor_reshape(THDoubleTensor *r_, THDoubleTensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THDoubleTensor_reshape", "size", "shape");
-    rt::th_reshape("THDoubleTensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<double>>("THDoubleTensor_reshape", THTensor_reshape_args, r_, t, size);
 }
-
 EMBER_API void THHalfTensor_reshape(THHalfTensor *r_, THHalfTensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THHalfTensor_reshape", "size", "shape");
-    rt::th_reshape("THHalfTensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<ember::Half>>("THHalfTensor_reshape", THTensor_reshape_args, r_, t, size);
 }
-
 EMBER_API void THBoolTensor_reshape(THBoolTensor *r_, THBoolTensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBoolTensor_reshape", "size", "shape");
-    rt::th_reshape("THBoolTensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<bool>>("THBoolTensor_reshape", THTensor_reshape_args, r_, t, size);
 }
-
 EMBER_API void THBFloat16Tensor_reshape(THBFloat16Tensor *r_, THBFloat16Tensor *t, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "shape"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_reshape", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_reshape", "t", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBFloat16Tensor_reshape", "size", "shape");
-    rt::th_reshape("THBFloat16Tensor_reshape", r__i, t_i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_reshape<ember::BFloat16>>("THBFloat16Tensor_reshape", THTensor_reshape_args, r_, t, size);
 }

@@ -9,158 +9,56 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cat for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cat.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cat(THTensor *r_, THTensor *ta, THTensor *tb, int dimension)
+constexpr th::ArgNames<4> THTensor_cat_args = {"r_", "ta", "tb", "dimension"};
+
+template <class T>
+void THTensor_cat(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb, int dimension) {
+  TensorImpl* r__i = th::optional_tensor_arg(r_, dtype_of<T>, fn, "r_", "r_");
+  TensorImpl* ta_i = th::optional_tensor_arg(ta, dtype_of<T>, fn, "ta", "ta");
+  TensorImpl* tb_i = th::optional_tensor_arg(tb, dtype_of<T>, fn, "tb", "tb");
+  rt::th_cat<T>(r__i, ta_i, tb_i, dimension);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cat(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Byte, "THByteTensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::Byte, "THByteTensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::Byte, "THByteTensor_cat", "tb", "tb");
-    rt::th_cat<uint8_t>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<uint8_t>>("THByteTensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }
-
 EMBER_API void THCharTensor_cat(THCharTensor *r_, THCharTensor *ta, THCharTensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Char, "THCharTensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::Char, "THCharTensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::Char, "THCharTensor_cat", "tb", "tb");
-    rt::th_cat<int8_t>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<int8_t>>("THCharTensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }
-
 EMBER_API void THShortTensor_cat(THShortTensor *r_, THShortTensor *ta, THShortTensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Short, "THShortTensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::Short, "THShortTensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::Short, "THShortTensor_cat", "tb", "tb");
-    rt::th_cat<int16_t>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<int16_t>>("THShortTensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }
-
 EMBER_API void THIntTensor_cat(THIntTensor *r_, THIntTensor *ta, THIntTensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Int, "THIntTensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::Int, "THIntTensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::Int, "THIntTensor_cat", "tb", "tb");
-    rt::th_cat<int32_t>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<int32_t>>("THIntTensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }
-
 EMBER_API void THLongTensor_cat(THLongTensor *r_, THLongTensor *ta, THLongTensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Long, "THLongTensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::Long, "THLongTensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::Long, "THLongTensor_cat", "tb", "tb");
-    rt::th_cat<int64_t>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<int64_t>>("THLongTensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }
-
 EMBER_API void THFloatTensor_cat(THFloatTensor *r_, THFloatTensor *ta, THFloatTensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Float, "THFloatTensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::Float, "THFloatTensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::Float, "THFloatTensor_cat", "tb", "tb");
-    rt::th_cat<float>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<float>>("THFloatTensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }
-
 EMBER_API void THDoubleTensor_cat(THDoubleTensor *r_, THDoubleTensor *ta, THDoubleTensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Double, "THDoubleTensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::Double, "THDoubleTensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::Double, "THDoubleTensor_cat", "tb", "tb");
-    rt::th_cat<double>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<double>>("THDoubleTensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }
-
 EMBER_API void THHalfTensor_cat(THHalfTensor *r_, THHalfTensor *ta, THHalfTensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Half, "THHalfTensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::Half, "THHalfTensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::Half, "THHalfTensor_cat", "tb", "tb");
-    rt::th_cat<ember::Half>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<ember::Half>>("THHalfTensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }
-
 EMBER_API void THBoolTensor_cat(THBoolTensor *r_, THBoolTensor *ta, THBoolTensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Bool, "THBoolTensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::Bool, "THBoolTensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::Bool, "THBoolTensor_cat", "tb", "tb");
-    rt::th_cat<bool>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<bool>>("THBoolTensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }
-
 EMBER_API void THBFloat16Tensor_cat(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb, int dimension) {
-  static const char* const kArgs[] = {"r_", "ta", "tb", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_cat", "r_", "r_");
-    TensorImpl* ta_i = ember::th::optional_tensor_arg(ta, DType::BFloat16, "THBFloat16Tensor_cat", "ta", "ta");
-    TensorImpl* tb_i = ember::th::optional_tensor_arg(tb, DType::BFloat16, "THBFloat16Tensor_cat", "tb", "tb");
-    rt::th_cat<ember::BFloat16>(r__i, ta_i, tb_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cat<ember::BFloat16>>("THBFloat16Tensor_cat", THTensor_cat_args, r_, ta, tb, dimension);
 }

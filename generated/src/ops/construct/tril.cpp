@@ -24,148 +24,55 @@ Tensor& tril_out(Tensor& out, const Tensor& self, int64_t diagonal) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_tril for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_tril.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_tril(THTensor *r_ = out, THTensor *t = self, long k = diagonal)
+constexpr th::ArgNames<3> THTensor_tril_args = {"out", "self", "diagonal"};
+
+template <class T>
+void THTensor_tril(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, long k) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::th_tril(fn, r__i, t_i, k);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_tril(THByteTensor *r_, THByteTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_tril", "t", "self");
-    rt::th_tril("THByteTensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<uint8_t>>("THByteTensor_tril", THTensor_tril_args, r_, t, k);
 }
-
 EMBER_API void THCharTensor_tril(THCharTensor *r_, THCharTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_tril", "t", "self");
-    rt::th_tril("THCharTensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<int8_t>>("THCharTensor_tril", THTensor_tril_args, r_, t, k);
 }
-
 EMBER_API void THShortTensor_tril(THShortTensor *r_, THShortTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_tril", "t", "self");
-    rt::th_tril("THShortTensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<int16_t>>("THShortTensor_tril", THTensor_tril_args, r_, t, k);
 }
-
 EMBER_API void THIntTensor_tril(THIntTensor *r_, THIntTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_tril", "t", "self");
-    rt::th_tril("THIntTensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<int32_t>>("THIntTensor_tril", THTensor_tril_args, r_, t, k);
 }
-
 EMBER_API void THLongTensor_tril(THLongTensor *r_, THLongTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_tril", "t", "self");
-    rt::th_tril("THLongTensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<int64_t>>("THLongTensor_tril", THTensor_tril_args, r_, t, k);
 }
-
 EMBER_API void THFloatTensor_tril(THFloatTensor *r_, THFloatTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_tril", "t", "self");
-    rt::th_tril("THFloatTensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<float>>("THFloatTensor_tril", THTensor_tril_args, r_, t, k);
 }
-
 EMBER_API void THDoubleTensor_tril(THDoubleTensor *r_, THDoubleTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_tril", "t", "self");
-    rt::th_tril("THDoubleTensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<double>>("THDoubleTensor_tril", THTensor_tril_args, r_, t, k);
 }
-
 EMBER_API void THHalfTensor_tril(THHalfTensor *r_, THHalfTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_tril", "t", "self");
-    rt::th_tril("THHalfTensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<ember::Half>>("THHalfTensor_tril", THTensor_tril_args, r_, t, k);
 }
-
 EMBER_API void THBoolTensor_tril(THBoolTensor *r_, THBoolTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_tril", "t", "self");
-    rt::th_tril("THBoolTensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<bool>>("THBoolTensor_tril", THTensor_tril_args, r_, t, k);
 }
-
 EMBER_API void THBFloat16Tensor_tril(THBFloat16Tensor *r_, THBFloat16Tensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_tril", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_tril", "t", "self");
-    rt::th_tril("THBFloat16Tensor_tril", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tril<ember::BFloat16>>("THBFloat16Tensor_tril", THTensor_tril_args, r_, t, k);
 }

@@ -24,148 +24,55 @@ Tensor& triu_out(Tensor& out, const Tensor& self, int64_t diagonal) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_triu for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_triu.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_triu(THTensor *r_ = out, THTensor *t = self, long k = diagonal)
+constexpr th::ArgNames<3> THTensor_triu_args = {"out", "self", "diagonal"};
+
+template <class T>
+void THTensor_triu(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, long k) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::th_triu(fn, r__i, t_i, k);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_triu(THByteTensor *r_, THByteTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_triu", "t", "self");
-    rt::th_triu("THByteTensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<uint8_t>>("THByteTensor_triu", THTensor_triu_args, r_, t, k);
 }
-
 EMBER_API void THCharTensor_triu(THCharTensor *r_, THCharTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_triu", "t", "self");
-    rt::th_triu("THCharTensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<int8_t>>("THCharTensor_triu", THTensor_triu_args, r_, t, k);
 }
-
 EMBER_API void THShortTensor_triu(THShortTensor *r_, THShortTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_triu", "t", "self");
-    rt::th_triu("THShortTensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<int16_t>>("THShortTensor_triu", THTensor_triu_args, r_, t, k);
 }
-
 EMBER_API void THIntTensor_triu(THIntTensor *r_, THIntTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_triu", "t", "self");
-    rt::th_triu("THIntTensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<int32_t>>("THIntTensor_triu", THTensor_triu_args, r_, t, k);
 }
-
 EMBER_API void THLongTensor_triu(THLongTensor *r_, THLongTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_triu", "t", "self");
-    rt::th_triu("THLongTensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<int64_t>>("THLongTensor_triu", THTensor_triu_args, r_, t, k);
 }
-
 EMBER_API void THFloatTensor_triu(THFloatTensor *r_, THFloatTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_triu", "t", "self");
-    rt::th_triu("THFloatTensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<float>>("THFloatTensor_triu", THTensor_triu_args, r_, t, k);
 }
-
 EMBER_API void THDoubleTensor_triu(THDoubleTensor *r_, THDoubleTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_triu", "t", "self");
-    rt::th_triu("THDoubleTensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<double>>("THDoubleTensor_triu", THTensor_triu_args, r_, t, k);
 }
-
 EMBER_API void THHalfTensor_triu(THHalfTensor *r_, THHalfTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_triu", "t", "self");
-    rt::th_triu("THHalfTensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<ember::Half>>("THHalfTensor_triu", THTensor_triu_args, r_, t, k);
 }
-
 EMBER_API void THBoolTensor_triu(THBoolTensor *r_, THBoolTensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_triu", "t", "self");
-    rt::th_triu("THBoolTensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<bool>>("THBoolTensor_triu", THTensor_triu_args, r_, t, k);
 }
-
 EMBER_API void THBFloat16Tensor_triu(THBFloat16Tensor *r_, THBFloat16Tensor *t, long k) {
-  static const char* const kArgs[] = {"out", "self", "diagonal"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_triu", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_triu", "t", "self");
-    rt::th_triu("THBFloat16Tensor_triu", r__i, t_i, k);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_triu<ember::BFloat16>>("THBFloat16Tensor_triu", THTensor_triu_args, r_, t, k);
 }

@@ -19,148 +19,55 @@ Tensor& zeros_out(Tensor& out, IntList size, std::optional<DType> dtype) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_zeros for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_zeros.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_zeros(THTensor *r_ = out, THLongStorage *size = size)
+constexpr th::ArgNames<2> THTensor_zeros_args = {"out", "size"};
+
+template <class T>
+void THTensor_zeros(const char* fn, th::THTensor<T> *r_, THLongStorage *size) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  StorageImpl* size_i = th::storage_arg(size, DType::Long, fn, "size", "size");
+  rt::th_zeros(fn, r__i, size_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_zeros(THByteTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THByteTensor_zeros", "size", "size");
-    rt::th_zeros("THByteTensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<uint8_t>>("THByteTensor_zeros", THTensor_zeros_args, r_, size);
 }
-
 EMBER_API void THCharTensor_zeros(THCharTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THCharTensor_zeros", "size", "size");
-    rt::th_zeros("THCharTensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<int8_t>>("THCharTensor_zeros", THTensor_zeros_args, r_, size);
 }
-
 EMBER_API void THShortTensor_zeros(THShortTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THShortTensor_zeros", "size", "size");
-    rt::th_zeros("THShortTensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<int16_t>>("THShortTensor_zeros", THTensor_zeros_args, r_, size);
 }
-
 EMBER_API void THIntTensor_zeros(THIntTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THIntTensor_zeros", "size", "size");
-    rt::th_zeros("THIntTensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<int32_t>>("THIntTensor_zeros", THTensor_zeros_args, r_, size);
 }
-
 EMBER_API void THLongTensor_zeros(THLongTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THLongTensor_zeros", "size", "size");
-    rt::th_zeros("THLongTensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<int64_t>>("THLongTensor_zeros", THTensor_zeros_args, r_, size);
 }
-
 EMBER_API void THFloatTensor_zeros(THFloatTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THFloatTensor_zeros", "size", "size");
-    rt::th_zeros("THFloatTensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<float>>("THFloatTensor_zeros", THTensor_zeros_args, r_, size);
 }
-
 EMBER_API void THDoubleTensor_zeros(THDoubleTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THDoubleTensor_zeros", "size", "size");
-    rt::th_zeros("THDoubleTensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<double>>("THDoubleTensor_zeros", THTensor_zeros_args, r_, size);
 }
-
 EMBER_API void THHalfTensor_zeros(THHalfTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THHalfTensor_zeros", "size", "size");
-    rt::th_zeros("THHalfTensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<ember::Half>>("THHalfTensor_zeros", THTensor_zeros_args, r_, size);
 }
-
 EMBER_API void THBoolTensor_zeros(THBoolTensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBoolTensor_zeros", "size", "size");
-    rt::th_zeros("THBoolTensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<bool>>("THBoolTensor_zeros", THTensor_zeros_args, r_, size);
 }
-
 EMBER_API void THBFloat16Tensor_zeros(THBFloat16Tensor *r_, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_zeros", "r_", "out");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBFloat16Tensor_zeros", "size", "size");
-    rt::th_zeros("THBFloat16Tensor_zeros", r__i, size_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zeros<ember::BFloat16>>("THBFloat16Tensor_zeros", THTensor_zeros_args, r_, size);
 }

@@ -14,148 +14,55 @@ Tensor zeros_like(const Tensor& self, std::optional<DType> dtype) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_zerosLike for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_zerosLike.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_zerosLike(THTensor *r_ = out, THTensor *input = self)
+constexpr th::ArgNames<2> THTensor_zerosLike_args = {"out", "self"};
+
+template <class T>
+void THTensor_zerosLike(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *input) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* input_i = th::tensor_arg(input, dtype_of<T>, fn, "input", "self");
+  rt::th_zeros_like(fn, r__i, input_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_zerosLike(THByteTensor *r_, THByteTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Byte, "THByteTensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THByteTensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<uint8_t>>("THByteTensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }
-
 EMBER_API void THCharTensor_zerosLike(THCharTensor *r_, THCharTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Char, "THCharTensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THCharTensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<int8_t>>("THCharTensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }
-
 EMBER_API void THShortTensor_zerosLike(THShortTensor *r_, THShortTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Short, "THShortTensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THShortTensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<int16_t>>("THShortTensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }
-
 EMBER_API void THIntTensor_zerosLike(THIntTensor *r_, THIntTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Int, "THIntTensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THIntTensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<int32_t>>("THIntTensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }
-
 EMBER_API void THLongTensor_zerosLike(THLongTensor *r_, THLongTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Long, "THLongTensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THLongTensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<int64_t>>("THLongTensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }
-
 EMBER_API void THFloatTensor_zerosLike(THFloatTensor *r_, THFloatTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Float, "THFloatTensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THFloatTensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<float>>("THFloatTensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }
-
 EMBER_API void THDoubleTensor_zerosLike(THDoubleTensor *r_, THDoubleTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Double, "THDoubleTensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THDoubleTensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<double>>("THDoubleTensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }
-
 EMBER_API void THHalfTensor_zerosLike(THHalfTensor *r_, THHalfTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Half, "THHalfTensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THHalfTensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<ember::Half>>("THHalfTensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }
-
 EMBER_API void THBoolTensor_zerosLike(THBoolTensor *r_, THBoolTensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::Bool, "THBoolTensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THBoolTensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<bool>>("THBoolTensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }
-
 EMBER_API void THBFloat16Tensor_zerosLike(THBFloat16Tensor *r_, THBFloat16Tensor *input) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_zerosLike", "r_", "out");
-    TensorImpl* input_i = ember::th::tensor_arg(input, DType::BFloat16, "THBFloat16Tensor_zerosLike", "input", "self");
-    rt::th_zeros_like("THBFloat16Tensor_zerosLike", r__i, input_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_zerosLike<ember::BFloat16>>("THBFloat16Tensor_zerosLike", THTensor_zerosLike_args, r_, input);
 }

@@ -9,170 +9,56 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_conv2Dmap for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_conv2Dmap.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_conv2Dmap(THTensor *r_, real beta, real alpha, THTensor *t_, THTensor *k_, THTensor *map, long srow, long scol, const char *vf, const char *xc)
+constexpr th::ArgNames<10> THTensor_conv2Dmap_args = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
+
+template <class T>
+void THTensor_conv2Dmap(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::real<T> alpha, th::THTensor<T> *t_, th::THTensor<T> *k_, th::THTensor<T> *map, long srow, long scol, const char *vf, const char *xc) {
+  TensorImpl* r__i = th::optional_tensor_arg(r_, dtype_of<T>, fn, "r_", "r_");
+  const T beta_v = th::from_c(beta);
+  const T alpha_v = th::from_c(alpha);
+  TensorImpl* t__i = th::optional_tensor_arg(t_, dtype_of<T>, fn, "t_", "t_");
+  TensorImpl* k__i = th::optional_tensor_arg(k_, dtype_of<T>, fn, "k_", "k_");
+  TensorImpl* map_i = th::optional_tensor_arg(map, dtype_of<T>, fn, "map", "map");
+  rt::th_conv2Dmap<T>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_conv2Dmap(THByteTensor *r_, unsigned char beta, unsigned char alpha, THByteTensor *t_, THByteTensor *k_, THByteTensor *map, long srow, long scol, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Byte, "THByteTensor_conv2Dmap", "r_", "r_");
-    const uint8_t beta_v = ember::th::from_c(beta);
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* t__i = ember::th::optional_tensor_arg(t_, DType::Byte, "THByteTensor_conv2Dmap", "t_", "t_");
-    TensorImpl* k__i = ember::th::optional_tensor_arg(k_, DType::Byte, "THByteTensor_conv2Dmap", "k_", "k_");
-    TensorImpl* map_i = ember::th::optional_tensor_arg(map, DType::Byte, "THByteTensor_conv2Dmap", "map", "map");
-    rt::th_conv2Dmap<uint8_t>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_conv2Dmap<uint8_t>>("THByteTensor_conv2Dmap", THTensor_conv2Dmap_args, r_, beta, alpha, t_, k_, map, srow, scol, vf, xc);
 }
-
 EMBER_API void THCharTensor_conv2Dmap(THCharTensor *r_, char beta, char alpha, THCharTensor *t_, THCharTensor *k_, THCharTensor *map, long srow, long scol, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Char, "THCharTensor_conv2Dmap", "r_", "r_");
-    const int8_t beta_v = ember::th::from_c(beta);
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* t__i = ember::th::optional_tensor_arg(t_, DType::Char, "THCharTensor_conv2Dmap", "t_", "t_");
-    TensorImpl* k__i = ember::th::optional_tensor_arg(k_, DType::Char, "THCharTensor_conv2Dmap", "k_", "k_");
-    TensorImpl* map_i = ember::th::optional_tensor_arg(map, DType::Char, "THCharTensor_conv2Dmap", "map", "map");
-    rt::th_conv2Dmap<int8_t>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_conv2Dmap<int8_t>>("THCharTensor_conv2Dmap", THTensor_conv2Dmap_args, r_, beta, alpha, t_, k_, map, srow, scol, vf, xc);
 }
-
 EMBER_API void THShortTensor_conv2Dmap(THShortTensor *r_, short beta, short alpha, THShortTensor *t_, THShortTensor *k_, THShortTensor *map, long srow, long scol, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Short, "THShortTensor_conv2Dmap", "r_", "r_");
-    const int16_t beta_v = ember::th::from_c(beta);
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* t__i = ember::th::optional_tensor_arg(t_, DType::Short, "THShortTensor_conv2Dmap", "t_", "t_");
-    TensorImpl* k__i = ember::th::optional_tensor_arg(k_, DType::Short, "THShortTensor_conv2Dmap", "k_", "k_");
-    TensorImpl* map_i = ember::th::optional_tensor_arg(map, DType::Short, "THShortTensor_conv2Dmap", "map", "map");
-    rt::th_conv2Dmap<int16_t>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_conv2Dmap<int16_t>>("THShortTensor_conv2Dmap", THTensor_conv2Dmap_args, r_, beta, alpha, t_, k_, map, srow, scol, vf, xc);
 }
-
 EMBER_API void THIntTensor_conv2Dmap(THIntTensor *r_, int beta, int alpha, THIntTensor *t_, THIntTensor *k_, THIntTensor *map, long srow, long scol, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Int, "THIntTensor_conv2Dmap", "r_", "r_");
-    const int32_t beta_v = ember::th::from_c(beta);
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* t__i = ember::th::optional_tensor_arg(t_, DType::Int, "THIntTensor_conv2Dmap", "t_", "t_");
-    TensorImpl* k__i = ember::th::optional_tensor_arg(k_, DType::Int, "THIntTensor_conv2Dmap", "k_", "k_");
-    TensorImpl* map_i = ember::th::optional_tensor_arg(map, DType::Int, "THIntTensor_conv2Dmap", "map", "map");
-    rt::th_conv2Dmap<int32_t>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_conv2Dmap<int32_t>>("THIntTensor_conv2Dmap", THTensor_conv2Dmap_args, r_, beta, alpha, t_, k_, map, srow, scol, vf, xc);
 }
-
 EMBER_API void THLongTensor_conv2Dmap(THLongTensor *r_, long beta, long alpha, THLongTensor *t_, THLongTensor *k_, THLongTensor *map, long srow, long scol, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Long, "THLongTensor_conv2Dmap", "r_", "r_");
-    const int64_t beta_v = ember::th::from_c(beta);
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    TensorImpl* t__i = ember::th::optional_tensor_arg(t_, DType::Long, "THLongTensor_conv2Dmap", "t_", "t_");
-    TensorImpl* k__i = ember::th::optional_tensor_arg(k_, DType::Long, "THLongTensor_conv2Dmap", "k_", "k_");
-    TensorImpl* map_i = ember::th::optional_tensor_arg(map, DType::Long, "THLongTensor_conv2Dmap", "map", "map");
-    rt::th_conv2Dmap<int64_t>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_conv2Dmap<int64_t>>("THLongTensor_conv2Dmap", THTensor_conv2Dmap_args, r_, beta, alpha, t_, k_, map, srow, scol, vf, xc);
 }
-
 EMBER_API void THFloatTensor_conv2Dmap(THFloatTensor *r_, float beta, float alpha, THFloatTensor *t_, THFloatTensor *k_, THFloatTensor *map, long srow, long scol, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Float, "THFloatTensor_conv2Dmap", "r_", "r_");
-    const float beta_v = ember::th::from_c(beta);
-    const float alpha_v = ember::th::from_c(alpha);
-    TensorImpl* t__i = ember::th::optional_tensor_arg(t_, DType::Float, "THFloatTensor_conv2Dmap", "t_", "t_");
-    TensorImpl* k__i = ember::th::optional_tensor_arg(k_, DType::Float, "THFloatTensor_conv2Dmap", "k_", "k_");
-    TensorImpl* map_i = ember::th::optional_tensor_arg(map, DType::Float, "THFloatTensor_conv2Dmap", "map", "map");
-    rt::th_conv2Dmap<float>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_conv2Dmap<float>>("THFloatTensor_conv2Dmap", THTensor_conv2Dmap_args, r_, beta, alpha, t_, k_, map, srow, scol, vf, xc);
 }
-
 EMBER_API void THDoubleTensor_conv2Dmap(THDoubleTensor *r_, double beta, double alpha, THDoubleTensor *t_, THDoubleTensor *k_, THDoubleTensor *map, long srow, long scol, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Double, "THDoubleTensor_conv2Dmap", "r_", "r_");
-    const double beta_v = ember::th::from_c(beta);
-    const double alpha_v = ember::th::from_c(alpha);
-    TensorImpl* t__i = ember::th::optional_tensor_arg(t_, DType::Double, "THDoubleTensor_conv2Dmap", "t_", "t_");
-    TensorImpl* k__i = ember::th::optional_tensor_arg(k_, DType::Double, "THDoubleTensor_conv2Dmap", "k_", "k_");
-    TensorImpl* map_i = ember::th::optional_tensor_arg(map, DType::Double, "THDoubleTensor_conv2Dmap", "map", "map");
-    rt::th_conv2Dmap<double>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_conv2Dmap<double>>("THDoubleTensor_conv2Dmap", THTensor_conv2Dmap_args, r_, beta, alpha, t_, k_, map, srow, scol, vf, xc);
 }
-
 EMBER_API void THHalfTensor_conv2Dmap(THHalfTensor *r_, THHalf beta, THHalf alpha, THHalfTensor *t_, THHalfTensor *k_, THHalfTensor *map, long srow, long scol, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Half, "THHalfTensor_conv2Dmap", "r_", "r_");
-    const ember::Half beta_v = ember::th::from_c(beta);
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    TensorImpl* t__i = ember::th::optional_tensor_arg(t_, DType::Half, "THHalfTensor_conv2Dmap", "t_", "t_");
-    TensorImpl* k__i = ember::th::optional_tensor_arg(k_, DType::Half, "THHalfTensor_conv2Dmap", "k_", "k_");
-    TensorImpl* map_i = ember::th::optional_tensor_arg(map, DType::Half, "THHalfTensor_conv2Dmap", "map", "map");
-    rt::th_conv2Dmap<ember::Half>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_conv2Dmap<ember::Half>>("THHalfTensor_conv2Dmap", THTensor_conv2Dmap_args, r_, beta, alpha, t_, k_, map, srow, scol, vf, xc);
 }
-
 EMBER_API void THBFloat16Tensor_conv2Dmap(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16 alpha, THBFloat16Tensor *t_, THBFloat16Tensor *k_, THBFloat16Tensor *map, long srow, long scol, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "beta", "alpha", "t_", "k_", "map", "srow", "scol", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_conv2Dmap", "r_", "r_");
-    const ember::BFloat16 beta_v = ember::th::from_c(beta);
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    TensorImpl* t__i = ember::th::optional_tensor_arg(t_, DType::BFloat16, "THBFloat16Tensor_conv2Dmap", "t_", "t_");
-    TensorImpl* k__i = ember::th::optional_tensor_arg(k_, DType::BFloat16, "THBFloat16Tensor_conv2Dmap", "k_", "k_");
-    TensorImpl* map_i = ember::th::optional_tensor_arg(map, DType::BFloat16, "THBFloat16Tensor_conv2Dmap", "map", "map");
-    rt::th_conv2Dmap<ember::BFloat16>(r__i, beta_v, alpha_v, t__i, k__i, map_i, srow, scol, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_conv2Dmap<ember::BFloat16>>("THBFloat16Tensor_conv2Dmap", THTensor_conv2Dmap_args, r_, beta, alpha, t_, k_, map, srow, scol, vf, xc);
 }

@@ -9,125 +9,51 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_conv3d for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_conv3d.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_conv3d(real *r_, real alpha, real *t_, long it, long ir, long ic, real *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc)
+constexpr th::ArgNames<15> THTensor_conv3d_args = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
+
+template <class T>
+void THTensor_conv3d(const char* /*fn*/, th::real<T> *r_, th::real<T> alpha, th::real<T> *t_, long it, long ir, long ic, th::real<T> *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
+  const T alpha_v = th::from_c(alpha);
+  rt::th_conv3d<T>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_conv3d(unsigned char *r_, unsigned char alpha, unsigned char *t_, long it, long ir, long ic, unsigned char *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    rt::th_conv3d<uint8_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 15);
+  return th::call<THTensor_conv3d<uint8_t>>("THByteTensor_conv3d", THTensor_conv3d_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
 }
-
 EMBER_API void THCharTensor_conv3d(char *r_, char alpha, char *t_, long it, long ir, long ic, char *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    rt::th_conv3d<int8_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 15);
+  return th::call<THTensor_conv3d<int8_t>>("THCharTensor_conv3d", THTensor_conv3d_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
 }
-
 EMBER_API void THShortTensor_conv3d(short *r_, short alpha, short *t_, long it, long ir, long ic, short *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    rt::th_conv3d<int16_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 15);
+  return th::call<THTensor_conv3d<int16_t>>("THShortTensor_conv3d", THTensor_conv3d_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
 }
-
 EMBER_API void THIntTensor_conv3d(int *r_, int alpha, int *t_, long it, long ir, long ic, int *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    rt::th_conv3d<int32_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 15);
+  return th::call<THTensor_conv3d<int32_t>>("THIntTensor_conv3d", THTensor_conv3d_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
 }
-
 EMBER_API void THLongTensor_conv3d(long *r_, long alpha, long *t_, long it, long ir, long ic, long *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    rt::th_conv3d<int64_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 15);
+  return th::call<THTensor_conv3d<int64_t>>("THLongTensor_conv3d", THTensor_conv3d_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
 }
-
 EMBER_API void THFloatTensor_conv3d(float *r_, float alpha, float *t_, long it, long ir, long ic, float *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    const float alpha_v = ember::th::from_c(alpha);
-    rt::th_conv3d<float>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 15);
+  return th::call<THTensor_conv3d<float>>("THFloatTensor_conv3d", THTensor_conv3d_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
 }
-
 EMBER_API void THDoubleTensor_conv3d(double *r_, double alpha, double *t_, long it, long ir, long ic, double *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    const double alpha_v = ember::th::from_c(alpha);
-    rt::th_conv3d<double>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 15);
+  return th::call<THTensor_conv3d<double>>("THDoubleTensor_conv3d", THTensor_conv3d_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
 }
-
 EMBER_API void THHalfTensor_conv3d(THHalf *r_, THHalf alpha, THHalf *t_, long it, long ir, long ic, THHalf *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    rt::th_conv3d<ember::Half>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 15);
+  return th::call<THTensor_conv3d<ember::Half>>("THHalfTensor_conv3d", THTensor_conv3d_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
 }
-
 EMBER_API void THBFloat16Tensor_conv3d(THBFloat16 *r_, THBFloat16 alpha, THBFloat16 *t_, long it, long ir, long ic, THBFloat16 *k_, long kt, long kr, long kc, long st, long sr, long sc, const char *vf, const char *xc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc", "vf", "xc"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    rt::th_conv3d<ember::BFloat16>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 15);
+  return th::call<THTensor_conv3d<ember::BFloat16>>("THBFloat16Tensor_conv3d", THTensor_conv3d_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc, vf, xc);
 }

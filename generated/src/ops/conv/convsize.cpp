@@ -9,116 +9,50 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_convsize for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_convsize.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// long THTensor_convsize(long x, long k, long s, const char *vf)
+constexpr th::ArgNames<4> THTensor_convsize_args = {"x", "k", "s", "vf"};
+
+template <class T>
+long THTensor_convsize(const char* /*fn*/, long x, long k, long s, const char *vf) {
+  return rt::th_convsize<T>(x, k, s, vf);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API long THByteTensor_convsize(long x, long k, long s, const char *vf) {
-  static const char* const kArgs[] = {"x", "k", "s", "vf"};
-  ember::th::Failure failure;
-  try {
-    return rt::th_convsize<uint8_t>(x, k, s, vf);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_convsize<uint8_t>>("THByteTensor_convsize", THTensor_convsize_args, x, k, s, vf);
 }
-
 EMBER_API long THCharTensor_convsize(long x, long k, long s, const char *vf) {
-  static const char* const kArgs[] = {"x", "k", "s", "vf"};
-  ember::th::Failure failure;
-  try {
-    return rt::th_convsize<int8_t>(x, k, s, vf);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_convsize<int8_t>>("THCharTensor_convsize", THTensor_convsize_args, x, k, s, vf);
 }
-
 EMBER_API long THShortTensor_convsize(long x, long k, long s, const char *vf) {
-  static const char* const kArgs[] = {"x", "k", "s", "vf"};
-  ember::th::Failure failure;
-  try {
-    return rt::th_convsize<int16_t>(x, k, s, vf);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_convsize<int16_t>>("THShortTensor_convsize", THTensor_convsize_args, x, k, s, vf);
 }
-
 EMBER_API long THIntTensor_convsize(long x, long k, long s, const char *vf) {
-  static const char* const kArgs[] = {"x", "k", "s", "vf"};
-  ember::th::Failure failure;
-  try {
-    return rt::th_convsize<int32_t>(x, k, s, vf);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_convsize<int32_t>>("THIntTensor_convsize", THTensor_convsize_args, x, k, s, vf);
 }
-
 EMBER_API long THLongTensor_convsize(long x, long k, long s, const char *vf) {
-  static const char* const kArgs[] = {"x", "k", "s", "vf"};
-  ember::th::Failure failure;
-  try {
-    return rt::th_convsize<int64_t>(x, k, s, vf);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_convsize<int64_t>>("THLongTensor_convsize", THTensor_convsize_args, x, k, s, vf);
 }
-
 EMBER_API long THFloatTensor_convsize(long x, long k, long s, const char *vf) {
-  static const char* const kArgs[] = {"x", "k", "s", "vf"};
-  ember::th::Failure failure;
-  try {
-    return rt::th_convsize<float>(x, k, s, vf);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_convsize<float>>("THFloatTensor_convsize", THTensor_convsize_args, x, k, s, vf);
 }
-
 EMBER_API long THDoubleTensor_convsize(long x, long k, long s, const char *vf) {
-  static const char* const kArgs[] = {"x", "k", "s", "vf"};
-  ember::th::Failure failure;
-  try {
-    return rt::th_convsize<double>(x, k, s, vf);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_convsize<double>>("THDoubleTensor_convsize", THTensor_convsize_args, x, k, s, vf);
 }
-
 EMBER_API long THHalfTensor_convsize(long x, long k, long s, const char *vf) {
-  static const char* const kArgs[] = {"x", "k", "s", "vf"};
-  ember::th::Failure failure;
-  try {
-    return rt::th_convsize<ember::Half>(x, k, s, vf);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_convsize<ember::Half>>("THHalfTensor_convsize", THTensor_convsize_args, x, k, s, vf);
 }
-
 EMBER_API long THBFloat16Tensor_convsize(long x, long k, long s, const char *vf) {
-  static const char* const kArgs[] = {"x", "k", "s", "vf"};
-  ember::th::Failure failure;
-  try {
-    return rt::th_convsize<ember::BFloat16>(x, k, s, vf);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_convsize<ember::BFloat16>>("THBFloat16Tensor_convsize", THTensor_convsize_args, x, k, s, vf);
 }

@@ -9,125 +9,51 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_fullXCorr3Dptr for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_fullXCorr3Dptr.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_fullXCorr3Dptr(real *r_, real alpha, real *t_, long it, long ir, long ic, real *k_, long kt, long kr, long kc, long st, long sr, long sc)
+constexpr th::ArgNames<13> THTensor_fullXCorr3Dptr_args = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
+
+template <class T>
+void THTensor_fullXCorr3Dptr(const char* /*fn*/, th::real<T> *r_, th::real<T> alpha, th::real<T> *t_, long it, long ir, long ic, th::real<T> *k_, long kt, long kr, long kc, long st, long sr, long sc) {
+  const T alpha_v = th::from_c(alpha);
+  rt::th_fullXCorr3Dptr<T>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_fullXCorr3Dptr(unsigned char *r_, unsigned char alpha, unsigned char *t_, long it, long ir, long ic, unsigned char *k_, long kt, long kr, long kc, long st, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    rt::th_fullXCorr3Dptr<uint8_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THTensor_fullXCorr3Dptr<uint8_t>>("THByteTensor_fullXCorr3Dptr", THTensor_fullXCorr3Dptr_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
 }
-
 EMBER_API void THCharTensor_fullXCorr3Dptr(char *r_, char alpha, char *t_, long it, long ir, long ic, char *k_, long kt, long kr, long kc, long st, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    rt::th_fullXCorr3Dptr<int8_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THTensor_fullXCorr3Dptr<int8_t>>("THCharTensor_fullXCorr3Dptr", THTensor_fullXCorr3Dptr_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
 }
-
 EMBER_API void THShortTensor_fullXCorr3Dptr(short *r_, short alpha, short *t_, long it, long ir, long ic, short *k_, long kt, long kr, long kc, long st, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    rt::th_fullXCorr3Dptr<int16_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THTensor_fullXCorr3Dptr<int16_t>>("THShortTensor_fullXCorr3Dptr", THTensor_fullXCorr3Dptr_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
 }
-
 EMBER_API void THIntTensor_fullXCorr3Dptr(int *r_, int alpha, int *t_, long it, long ir, long ic, int *k_, long kt, long kr, long kc, long st, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    rt::th_fullXCorr3Dptr<int32_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THTensor_fullXCorr3Dptr<int32_t>>("THIntTensor_fullXCorr3Dptr", THTensor_fullXCorr3Dptr_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
 }
-
 EMBER_API void THLongTensor_fullXCorr3Dptr(long *r_, long alpha, long *t_, long it, long ir, long ic, long *k_, long kt, long kr, long kc, long st, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    rt::th_fullXCorr3Dptr<int64_t>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THTensor_fullXCorr3Dptr<int64_t>>("THLongTensor_fullXCorr3Dptr", THTensor_fullXCorr3Dptr_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
 }
-
 EMBER_API void THFloatTensor_fullXCorr3Dptr(float *r_, float alpha, float *t_, long it, long ir, long ic, float *k_, long kt, long kr, long kc, long st, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const float alpha_v = ember::th::from_c(alpha);
-    rt::th_fullXCorr3Dptr<float>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THTensor_fullXCorr3Dptr<float>>("THFloatTensor_fullXCorr3Dptr", THTensor_fullXCorr3Dptr_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
 }
-
 EMBER_API void THDoubleTensor_fullXCorr3Dptr(double *r_, double alpha, double *t_, long it, long ir, long ic, double *k_, long kt, long kr, long kc, long st, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const double alpha_v = ember::th::from_c(alpha);
-    rt::th_fullXCorr3Dptr<double>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THTensor_fullXCorr3Dptr<double>>("THDoubleTensor_fullXCorr3Dptr", THTensor_fullXCorr3Dptr_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
 }
-
 EMBER_API void THHalfTensor_fullXCorr3Dptr(THHalf *r_, THHalf alpha, THHalf *t_, long it, long ir, long ic, THHalf *k_, long kt, long kr, long kc, long st, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    rt::th_fullXCorr3Dptr<ember::Half>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THTensor_fullXCorr3Dptr<ember::Half>>("THHalfTensor_fullXCorr3Dptr", THTensor_fullXCorr3Dptr_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
 }
-
 EMBER_API void THBFloat16Tensor_fullXCorr3Dptr(THBFloat16 *r_, THBFloat16 alpha, THBFloat16 *t_, long it, long ir, long ic, THBFloat16 *k_, long kt, long kr, long kc, long st, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "it", "ir", "ic", "k_", "kt", "kr", "kc", "st", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    rt::th_fullXCorr3Dptr<ember::BFloat16>(r_, alpha_v, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 13);
+  return th::call<THTensor_fullXCorr3Dptr<ember::BFloat16>>("THBFloat16Tensor_fullXCorr3Dptr", THTensor_fullXCorr3Dptr_args, r_, alpha, t_, it, ir, ic, k_, kt, kr, kc, st, sr, sc);
 }

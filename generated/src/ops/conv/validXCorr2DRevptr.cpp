@@ -9,125 +9,51 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_validXCorr2DRevptr for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_validXCorr2DRevptr.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_validXCorr2DRevptr(real *r_, real alpha, real *t_, long ir, long ic, real *k_, long kr, long kc, long sr, long sc)
+constexpr th::ArgNames<10> THTensor_validXCorr2DRevptr_args = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
+
+template <class T>
+void THTensor_validXCorr2DRevptr(const char* /*fn*/, th::real<T> *r_, th::real<T> alpha, th::real<T> *t_, long ir, long ic, th::real<T> *k_, long kr, long kc, long sr, long sc) {
+  const T alpha_v = th::from_c(alpha);
+  rt::th_validXCorr2DRevptr<T>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_validXCorr2DRevptr(unsigned char *r_, unsigned char alpha, unsigned char *t_, long ir, long ic, unsigned char *k_, long kr, long kc, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t alpha_v = ember::th::from_c(alpha);
-    rt::th_validXCorr2DRevptr<uint8_t>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_validXCorr2DRevptr<uint8_t>>("THByteTensor_validXCorr2DRevptr", THTensor_validXCorr2DRevptr_args, r_, alpha, t_, ir, ic, k_, kr, kc, sr, sc);
 }
-
 EMBER_API void THCharTensor_validXCorr2DRevptr(char *r_, char alpha, char *t_, long ir, long ic, char *k_, long kr, long kc, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const int8_t alpha_v = ember::th::from_c(alpha);
-    rt::th_validXCorr2DRevptr<int8_t>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_validXCorr2DRevptr<int8_t>>("THCharTensor_validXCorr2DRevptr", THTensor_validXCorr2DRevptr_args, r_, alpha, t_, ir, ic, k_, kr, kc, sr, sc);
 }
-
 EMBER_API void THShortTensor_validXCorr2DRevptr(short *r_, short alpha, short *t_, long ir, long ic, short *k_, long kr, long kc, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const int16_t alpha_v = ember::th::from_c(alpha);
-    rt::th_validXCorr2DRevptr<int16_t>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_validXCorr2DRevptr<int16_t>>("THShortTensor_validXCorr2DRevptr", THTensor_validXCorr2DRevptr_args, r_, alpha, t_, ir, ic, k_, kr, kc, sr, sc);
 }
-
 EMBER_API void THIntTensor_validXCorr2DRevptr(int *r_, int alpha, int *t_, long ir, long ic, int *k_, long kr, long kc, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const int32_t alpha_v = ember::th::from_c(alpha);
-    rt::th_validXCorr2DRevptr<int32_t>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_validXCorr2DRevptr<int32_t>>("THIntTensor_validXCorr2DRevptr", THTensor_validXCorr2DRevptr_args, r_, alpha, t_, ir, ic, k_, kr, kc, sr, sc);
 }
-
 EMBER_API void THLongTensor_validXCorr2DRevptr(long *r_, long alpha, long *t_, long ir, long ic, long *k_, long kr, long kc, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const int64_t alpha_v = ember::th::from_c(alpha);
-    rt::th_validXCorr2DRevptr<int64_t>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_validXCorr2DRevptr<int64_t>>("THLongTensor_validXCorr2DRevptr", THTensor_validXCorr2DRevptr_args, r_, alpha, t_, ir, ic, k_, kr, kc, sr, sc);
 }
-
 EMBER_API void THFloatTensor_validXCorr2DRevptr(float *r_, float alpha, float *t_, long ir, long ic, float *k_, long kr, long kc, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const float alpha_v = ember::th::from_c(alpha);
-    rt::th_validXCorr2DRevptr<float>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_validXCorr2DRevptr<float>>("THFloatTensor_validXCorr2DRevptr", THTensor_validXCorr2DRevptr_args, r_, alpha, t_, ir, ic, k_, kr, kc, sr, sc);
 }
-
 EMBER_API void THDoubleTensor_validXCorr2DRevptr(double *r_, double alpha, double *t_, long ir, long ic, double *k_, long kr, long kc, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const double alpha_v = ember::th::from_c(alpha);
-    rt::th_validXCorr2DRevptr<double>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_validXCorr2DRevptr<double>>("THDoubleTensor_validXCorr2DRevptr", THTensor_validXCorr2DRevptr_args, r_, alpha, t_, ir, ic, k_, kr, kc, sr, sc);
 }
-
 EMBER_API void THHalfTensor_validXCorr2DRevptr(THHalf *r_, THHalf alpha, THHalf *t_, long ir, long ic, THHalf *k_, long kr, long kc, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half alpha_v = ember::th::from_c(alpha);
-    rt::th_validXCorr2DRevptr<ember::Half>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_validXCorr2DRevptr<ember::Half>>("THHalfTensor_validXCorr2DRevptr", THTensor_validXCorr2DRevptr_args, r_, alpha, t_, ir, ic, k_, kr, kc, sr, sc);
 }
-
 EMBER_API void THBFloat16Tensor_validXCorr2DRevptr(THBFloat16 *r_, THBFloat16 alpha, THBFloat16 *t_, long ir, long ic, THBFloat16 *k_, long kr, long kc, long sr, long sc) {
-  static const char* const kArgs[] = {"r_", "alpha", "t_", "ir", "ic", "k_", "kr", "kc", "sr", "sc"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 alpha_v = ember::th::from_c(alpha);
-    rt::th_validXCorr2DRevptr<ember::BFloat16>(r_, alpha_v, t_, ir, ic, k_, kr, kc, sr, sc);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
+  return th::call<THTensor_validXCorr2DRevptr<ember::BFloat16>>("THBFloat16Tensor_validXCorr2DRevptr", THTensor_validXCorr2DRevptr_args, r_, alpha, t_, ir, ic, k_, kr, kc, sr, sc);
 }

@@ -14,148 +14,55 @@ Tensor clone(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newClone for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newClone.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newClone(THTensor *self = self)
+constexpr th::ArgNames<1> THTensor_newClone_args = {"self"};
+
+template <class T>
+th::THTensor<T> *THTensor_newClone(const char* fn, th::THTensor<T> *self) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  Tensor result = ember::clone(Tensor::borrow(self_i));
+  return th::to_c<th::THTensor<T>>(th::to_th_geometry(result.release()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newClone(THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THByteTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<uint8_t>>("THByteTensor_newClone", THTensor_newClone_args, self);
 }
-
 EMBER_API THCharTensor *THCharTensor_newClone(THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Char, "THCharTensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THCharTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<int8_t>>("THCharTensor_newClone", THTensor_newClone_args, self);
 }
-
 EMBER_API THShortTensor *THShortTensor_newClone(THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Short, "THShortTensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THShortTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<int16_t>>("THShortTensor_newClone", THTensor_newClone_args, self);
 }
-
 EMBER_API THIntTensor *THIntTensor_newClone(THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Int, "THIntTensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THIntTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<int32_t>>("THIntTensor_newClone", THTensor_newClone_args, self);
 }
-
 EMBER_API THLongTensor *THLongTensor_newClone(THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Long, "THLongTensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THLongTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<int64_t>>("THLongTensor_newClone", THTensor_newClone_args, self);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newClone(THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THFloatTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<float>>("THFloatTensor_newClone", THTensor_newClone_args, self);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newClone(THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THDoubleTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<double>>("THDoubleTensor_newClone", THTensor_newClone_args, self);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newClone(THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THHalfTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<ember::Half>>("THHalfTensor_newClone", THTensor_newClone_args, self);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newClone(THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THBoolTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<bool>>("THBoolTensor_newClone", THTensor_newClone_args, self);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newClone(THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_newClone", "self", "self");
-    ember::Tensor result = ember::clone(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THBFloat16Tensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newClone<ember::BFloat16>>("THBFloat16Tensor_newClone", THTensor_newClone_args, self);
 }

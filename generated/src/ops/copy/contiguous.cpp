@@ -14,148 +14,55 @@ Tensor contiguous(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newContiguous for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newContiguous.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newContiguous(THTensor *self = self)
+constexpr th::ArgNames<1> THTensor_newContiguous_args = {"self"};
+
+template <class T>
+th::THTensor<T> *THTensor_newContiguous(const char* fn, th::THTensor<T> *self) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  Tensor result = ember::contiguous(Tensor::borrow(self_i));
+  return th::to_c<th::THTensor<T>>(th::to_th_geometry(result.release()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newContiguous(THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THByteTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<uint8_t>>("THByteTensor_newContiguous", THTensor_newContiguous_args, self);
 }
-
 EMBER_API THCharTensor *THCharTensor_newContiguous(THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Char, "THCharTensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THCharTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<int8_t>>("THCharTensor_newContiguous", THTensor_newContiguous_args, self);
 }
-
 EMBER_API THShortTensor *THShortTensor_newContiguous(THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Short, "THShortTensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THShortTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<int16_t>>("THShortTensor_newContiguous", THTensor_newContiguous_args, self);
 }
-
 EMBER_API THIntTensor *THIntTensor_newContiguous(THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Int, "THIntTensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THIntTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<int32_t>>("THIntTensor_newContiguous", THTensor_newContiguous_args, self);
 }
-
 EMBER_API THLongTensor *THLongTensor_newContiguous(THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Long, "THLongTensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THLongTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<int64_t>>("THLongTensor_newContiguous", THTensor_newContiguous_args, self);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newContiguous(THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THFloatTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<float>>("THFloatTensor_newContiguous", THTensor_newContiguous_args, self);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newContiguous(THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THDoubleTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<double>>("THDoubleTensor_newContiguous", THTensor_newContiguous_args, self);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newContiguous(THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THHalfTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<ember::Half>>("THHalfTensor_newContiguous", THTensor_newContiguous_args, self);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newContiguous(THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THBoolTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<bool>>("THBoolTensor_newContiguous", THTensor_newContiguous_args, self);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newContiguous(THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_newContiguous", "self", "self");
-    ember::Tensor result = ember::contiguous(ember::Tensor::borrow(self_i));
-    return ember::th::to_c<THBFloat16Tensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newContiguous<ember::BFloat16>>("THBFloat16Tensor_newContiguous", THTensor_newContiguous_args, self);
 }

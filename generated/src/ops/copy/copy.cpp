@@ -171,1988 +171,487 @@ Tensor& copy_(Tensor& self, const Tensor& src) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_copy, THTensor_copyByte, THTensor_copyChar, THTensor_copyShort, THTensor_copyInt, THTensor_copyLong, THTensor_copyFloat, THTensor_copyDouble, THTensor_copyHalf, THTensor_copyBool, THTensor_copyBFloat16 for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_copy, THTensor_copyByte, THTensor_copyChar, THTensor_copyShort, THTensor_copyInt, THTensor_copyLong, THTensor_copyFloat, THTensor_copyDouble, THTensor_copyHalf, THTensor_copyBool, THTensor_copyBFloat16.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_copy(THTensor *tensor = self, THTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copy_args = {"self", "src"};
+
+template <class T>
+void THTensor_copy(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, T>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyByte(THTensor *tensor = self, THByteTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyByte_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyByte(const char* fn, th::THTensor<T> *tensor, THByteTensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::Byte, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, uint8_t>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyChar(THTensor *tensor = self, THCharTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyChar_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyChar(const char* fn, th::THTensor<T> *tensor, THCharTensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::Char, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, int8_t>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyShort(THTensor *tensor = self, THShortTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyShort_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyShort(const char* fn, th::THTensor<T> *tensor, THShortTensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::Short, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, int16_t>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyInt(THTensor *tensor = self, THIntTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyInt_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyInt(const char* fn, th::THTensor<T> *tensor, THIntTensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::Int, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, int32_t>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyLong(THTensor *tensor = self, THLongTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyLong_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyLong(const char* fn, th::THTensor<T> *tensor, THLongTensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::Long, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, int64_t>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyFloat(THTensor *tensor = self, THFloatTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyFloat_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyFloat(const char* fn, th::THTensor<T> *tensor, THFloatTensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::Float, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, float>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyDouble(THTensor *tensor = self, THDoubleTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyDouble_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyDouble(const char* fn, th::THTensor<T> *tensor, THDoubleTensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::Double, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, double>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyHalf(THTensor *tensor = self, THHalfTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyHalf_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyHalf(const char* fn, th::THTensor<T> *tensor, THHalfTensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::Half, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, ember::Half>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyBool(THTensor *tensor = self, THBoolTensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyBool_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyBool(const char* fn, th::THTensor<T> *tensor, THBoolTensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::Bool, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, bool>(plan.operands());
+  plan.finish();
+}
+
+// void THTensor_copyBFloat16(THTensor *tensor = self, THBFloat16Tensor *src = src)
+constexpr th::ArgNames<2> THTensor_copyBFloat16_args = {"self", "src"};
+
+template <class T>
+void THTensor_copyBFloat16(const char* fn, th::THTensor<T> *tensor, THBFloat16Tensor *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* src_i = th::tensor_arg(src, DType::BFloat16, fn, "src", "src");
+  th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
+  copy_kernel<T, ember::BFloat16>(plan.operands());
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_copy(THByteTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<uint8_t>>("THByteTensor_copy", THTensor_copy_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copy(THCharTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<int8_t>>("THCharTensor_copy", THTensor_copy_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copy(THShortTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<int16_t>>("THShortTensor_copy", THTensor_copy_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copy(THIntTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<int32_t>>("THIntTensor_copy", THTensor_copy_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copy(THLongTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<int64_t>>("THLongTensor_copy", THTensor_copy_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copy(THFloatTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<float>>("THFloatTensor_copy", THTensor_copy_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copy(THDoubleTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<double>>("THDoubleTensor_copy", THTensor_copy_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copy(THHalfTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<ember::Half>>("THHalfTensor_copy", THTensor_copy_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copy(THBoolTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<bool>>("THBoolTensor_copy", THTensor_copy_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copy(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copy", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_copy", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copy", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copy<ember::BFloat16>>("THBFloat16Tensor_copy", THTensor_copy_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyByte(THByteTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<uint8_t>>("THByteTensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyByte(THCharTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THCharTensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<int8_t>>("THCharTensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyByte(THShortTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THShortTensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<int16_t>>("THShortTensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyByte(THIntTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THIntTensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<int32_t>>("THIntTensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyByte(THLongTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THLongTensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<int64_t>>("THLongTensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyByte(THFloatTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THFloatTensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<float>>("THFloatTensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyByte(THDoubleTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THDoubleTensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<double>>("THDoubleTensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyByte(THHalfTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THHalfTensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<ember::Half>>("THHalfTensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyByte(THBoolTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THBoolTensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<bool>>("THBoolTensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyByte(THBFloat16Tensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyByte", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THBFloat16Tensor_copyByte", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyByte", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyByte<ember::BFloat16>>("THBFloat16Tensor_copyByte", THTensor_copyByte_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyChar(THByteTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THByteTensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<uint8_t>>("THByteTensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyChar(THCharTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<int8_t>>("THCharTensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyChar(THShortTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THShortTensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<int16_t>>("THShortTensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyChar(THIntTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THIntTensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<int32_t>>("THIntTensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyChar(THLongTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THLongTensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<int64_t>>("THLongTensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyChar(THFloatTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THFloatTensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<float>>("THFloatTensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyChar(THDoubleTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THDoubleTensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<double>>("THDoubleTensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyChar(THHalfTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THHalfTensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<ember::Half>>("THHalfTensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyChar(THBoolTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THBoolTensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<bool>>("THBoolTensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyChar(THBFloat16Tensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyChar", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THBFloat16Tensor_copyChar", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyChar", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyChar<ember::BFloat16>>("THBFloat16Tensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyShort(THByteTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THByteTensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<uint8_t>>("THByteTensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyShort(THCharTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THCharTensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<int8_t>>("THCharTensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyShort(THShortTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<int16_t>>("THShortTensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyShort(THIntTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THIntTensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<int32_t>>("THIntTensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyShort(THLongTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THLongTensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<int64_t>>("THLongTensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyShort(THFloatTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THFloatTensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<float>>("THFloatTensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyShort(THDoubleTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THDoubleTensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<double>>("THDoubleTensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyShort(THHalfTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THHalfTensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<ember::Half>>("THHalfTensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyShort(THBoolTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THBoolTensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<bool>>("THBoolTensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyShort(THBFloat16Tensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyShort", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THBFloat16Tensor_copyShort", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyShort", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyShort<ember::BFloat16>>("THBFloat16Tensor_copyShort", THTensor_copyShort_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyInt(THByteTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THByteTensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<uint8_t>>("THByteTensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyInt(THCharTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THCharTensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<int8_t>>("THCharTensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyInt(THShortTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THShortTensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<int16_t>>("THShortTensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyInt(THIntTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<int32_t>>("THIntTensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyInt(THLongTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THLongTensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<int64_t>>("THLongTensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyInt(THFloatTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THFloatTensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<float>>("THFloatTensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyInt(THDoubleTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THDoubleTensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<double>>("THDoubleTensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyInt(THHalfTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THHalfTensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<ember::Half>>("THHalfTensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyInt(THBoolTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THBoolTensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<bool>>("THBoolTensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyInt(THBFloat16Tensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyInt", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THBFloat16Tensor_copyInt", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyInt", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyInt<ember::BFloat16>>("THBFloat16Tensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyLong(THByteTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THByteTensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<uint8_t>>("THByteTensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyLong(THCharTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THCharTensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<int8_t>>("THCharTensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyLong(THShortTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THShortTensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<int16_t>>("THShortTensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyLong(THIntTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THIntTensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<int32_t>>("THIntTensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyLong(THLongTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<int64_t>>("THLongTensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyLong(THFloatTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THFloatTensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<float>>("THFloatTensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyLong(THDoubleTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THDoubleTensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<double>>("THDoubleTensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyLong(THHalfTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THHalfTensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<ember::Half>>("THHalfTensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyLong(THBoolTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THBoolTensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<bool>>("THBoolTensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyLong(THBFloat16Tensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyLong", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THBFloat16Tensor_copyLong", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyLong", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyLong<ember::BFloat16>>("THBFloat16Tensor_copyLong", THTensor_copyLong_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyFloat(THByteTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THByteTensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<uint8_t>>("THByteTensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyFloat(THCharTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THCharTensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<int8_t>>("THCharTensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyFloat(THShortTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THShortTensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<int16_t>>("THShortTensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyFloat(THIntTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THIntTensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<int32_t>>("THIntTensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyFloat(THLongTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THLongTensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<int64_t>>("THLongTensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyFloat(THFloatTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<float>>("THFloatTensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyFloat(THDoubleTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THDoubleTensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<double>>("THDoubleTensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyFloat(THHalfTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THHalfTensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<ember::Half>>("THHalfTensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyFloat(THBoolTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THBoolTensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<bool>>("THBoolTensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyFloat(THBFloat16Tensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyFloat", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THBFloat16Tensor_copyFloat", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyFloat", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyFloat<ember::BFloat16>>("THBFloat16Tensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyDouble(THByteTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THByteTensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<uint8_t>>("THByteTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyDouble(THCharTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THCharTensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<int8_t>>("THCharTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyDouble(THShortTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THShortTensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<int16_t>>("THShortTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyDouble(THIntTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THIntTensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<int32_t>>("THIntTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyDouble(THLongTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THLongTensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<int64_t>>("THLongTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyDouble(THFloatTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THFloatTensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<float>>("THFloatTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyDouble(THDoubleTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<double>>("THDoubleTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyDouble(THHalfTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THHalfTensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<ember::Half>>("THHalfTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyDouble(THBoolTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THBoolTensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<bool>>("THBoolTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyDouble(THBFloat16Tensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyDouble", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THBFloat16Tensor_copyDouble", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyDouble", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyDouble<ember::BFloat16>>("THBFloat16Tensor_copyDouble", THTensor_copyDouble_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyHalf(THByteTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THByteTensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<uint8_t>>("THByteTensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyHalf(THCharTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THCharTensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<int8_t>>("THCharTensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyHalf(THShortTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THShortTensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<int16_t>>("THShortTensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyHalf(THIntTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THIntTensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<int32_t>>("THIntTensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyHalf(THLongTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THLongTensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<int64_t>>("THLongTensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyHalf(THFloatTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THFloatTensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<float>>("THFloatTensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyHalf(THDoubleTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THDoubleTensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<double>>("THDoubleTensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyHalf(THHalfTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<ember::Half>>("THHalfTensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyHalf(THBoolTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THBoolTensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<bool>>("THBoolTensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyHalf(THBFloat16Tensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyHalf", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THBFloat16Tensor_copyHalf", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyHalf", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyHalf<ember::BFloat16>>("THBFloat16Tensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyBool(THByteTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THByteTensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<uint8_t>>("THByteTensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyBool(THCharTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THCharTensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<int8_t>>("THCharTensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyBool(THShortTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THShortTensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<int16_t>>("THShortTensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyBool(THIntTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THIntTensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<int32_t>>("THIntTensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyBool(THLongTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THLongTensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<int64_t>>("THLongTensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyBool(THFloatTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THFloatTensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<float>>("THFloatTensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyBool(THDoubleTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THDoubleTensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<double>>("THDoubleTensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyBool(THHalfTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THHalfTensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<ember::Half>>("THHalfTensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyBool(THBoolTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<bool>>("THBoolTensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyBool(THBFloat16Tensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyBool", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBFloat16Tensor_copyBool", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyBool", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBool<ember::BFloat16>>("THBFloat16Tensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
 
 EMBER_API void THByteTensor_copyBFloat16(THByteTensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THByteTensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<uint8_t, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<uint8_t>>("THByteTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyBFloat16(THCharTensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THCharTensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int8_t, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<int8_t>>("THCharTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyBFloat16(THShortTensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THShortTensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int16_t, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<int16_t>>("THShortTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyBFloat16(THIntTensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THIntTensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int32_t, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<int32_t>>("THIntTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyBFloat16(THLongTensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THLongTensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<int64_t, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<int64_t>>("THLongTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyBFloat16(THFloatTensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THFloatTensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<float, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<float>>("THFloatTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyBFloat16(THDoubleTensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THDoubleTensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<double, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<double>>("THDoubleTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyBFloat16(THHalfTensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THHalfTensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::Half, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<ember::Half>>("THHalfTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyBFloat16(THBoolTensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBoolTensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<bool, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<bool>>("THBoolTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyBFloat16(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyBFloat16", "tensor", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_copyBFloat16", "src", "src");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_copyBFloat16", tensor_i, {{ember::th::ThInput{src_i, nullptr, "src"}}}, false);
-      copy_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyBFloat16<ember::BFloat16>>("THBFloat16Tensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
 }

@@ -9,143 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cross for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cross.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cross(THTensor *r_, THTensor *a, THTensor *b, int dimension)
+constexpr th::ArgNames<4> THTensor_cross_args = {"r_", "a", "b", "dimension"};
+
+template <class T>
+void THTensor_cross(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *a, th::THTensor<T> *b, int dimension) {
+  TensorImpl* r__i = th::optional_tensor_arg(r_, dtype_of<T>, fn, "r_", "r_");
+  TensorImpl* a_i = th::optional_tensor_arg(a, dtype_of<T>, fn, "a", "a");
+  TensorImpl* b_i = th::optional_tensor_arg(b, dtype_of<T>, fn, "b", "b");
+  rt::th_cross<T>(r__i, a_i, b_i, dimension);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cross(THByteTensor *r_, THByteTensor *a, THByteTensor *b, int dimension) {
-  static const char* const kArgs[] = {"r_", "a", "b", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Byte, "THByteTensor_cross", "r_", "r_");
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Byte, "THByteTensor_cross", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Byte, "THByteTensor_cross", "b", "b");
-    rt::th_cross<uint8_t>(r__i, a_i, b_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cross<uint8_t>>("THByteTensor_cross", THTensor_cross_args, r_, a, b, dimension);
 }
-
 EMBER_API void THCharTensor_cross(THCharTensor *r_, THCharTensor *a, THCharTensor *b, int dimension) {
-  static const char* const kArgs[] = {"r_", "a", "b", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Char, "THCharTensor_cross", "r_", "r_");
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Char, "THCharTensor_cross", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Char, "THCharTensor_cross", "b", "b");
-    rt::th_cross<int8_t>(r__i, a_i, b_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cross<int8_t>>("THCharTensor_cross", THTensor_cross_args, r_, a, b, dimension);
 }
-
 EMBER_API void THShortTensor_cross(THShortTensor *r_, THShortTensor *a, THShortTensor *b, int dimension) {
-  static const char* const kArgs[] = {"r_", "a", "b", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Short, "THShortTensor_cross", "r_", "r_");
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Short, "THShortTensor_cross", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Short, "THShortTensor_cross", "b", "b");
-    rt::th_cross<int16_t>(r__i, a_i, b_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cross<int16_t>>("THShortTensor_cross", THTensor_cross_args, r_, a, b, dimension);
 }
-
 EMBER_API void THIntTensor_cross(THIntTensor *r_, THIntTensor *a, THIntTensor *b, int dimension) {
-  static const char* const kArgs[] = {"r_", "a", "b", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Int, "THIntTensor_cross", "r_", "r_");
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Int, "THIntTensor_cross", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Int, "THIntTensor_cross", "b", "b");
-    rt::th_cross<int32_t>(r__i, a_i, b_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cross<int32_t>>("THIntTensor_cross", THTensor_cross_args, r_, a, b, dimension);
 }
-
 EMBER_API void THLongTensor_cross(THLongTensor *r_, THLongTensor *a, THLongTensor *b, int dimension) {
-  static const char* const kArgs[] = {"r_", "a", "b", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Long, "THLongTensor_cross", "r_", "r_");
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Long, "THLongTensor_cross", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Long, "THLongTensor_cross", "b", "b");
-    rt::th_cross<int64_t>(r__i, a_i, b_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cross<int64_t>>("THLongTensor_cross", THTensor_cross_args, r_, a, b, dimension);
 }
-
 EMBER_API void THFloatTensor_cross(THFloatTensor *r_, THFloatTensor *a, THFloatTensor *b, int dimension) {
-  static const char* const kArgs[] = {"r_", "a", "b", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Float, "THFloatTensor_cross", "r_", "r_");
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Float, "THFloatTensor_cross", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Float, "THFloatTensor_cross", "b", "b");
-    rt::th_cross<float>(r__i, a_i, b_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cross<float>>("THFloatTensor_cross", THTensor_cross_args, r_, a, b, dimension);
 }
-
 EMBER_API void THDoubleTensor_cross(THDoubleTensor *r_, THDoubleTensor *a, THDoubleTensor *b, int dimension) {
-  static const char* const kArgs[] = {"r_", "a", "b", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Double, "THDoubleTensor_cross", "r_", "r_");
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Double, "THDoubleTensor_cross", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Double, "THDoubleTensor_cross", "b", "b");
-    rt::th_cross<double>(r__i, a_i, b_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cross<double>>("THDoubleTensor_cross", THTensor_cross_args, r_, a, b, dimension);
 }
-
 EMBER_API void THHalfTensor_cross(THHalfTensor *r_, THHalfTensor *a, THHalfTensor *b, int dimension) {
-  static const char* const kArgs[] = {"r_", "a", "b", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Half, "THHalfTensor_cross", "r_", "r_");
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Half, "THHalfTensor_cross", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Half, "THHalfTensor_cross", "b", "b");
-    rt::th_cross<ember::Half>(r__i, a_i, b_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cross<ember::Half>>("THHalfTensor_cross", THTensor_cross_args, r_, a, b, dimension);
 }
-
 EMBER_API void THBFloat16Tensor_cross(THBFloat16Tensor *r_, THBFloat16Tensor *a, THBFloat16Tensor *b, int dimension) {
-  static const char* const kArgs[] = {"r_", "a", "b", "dimension"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_cross", "r_", "r_");
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::BFloat16, "THBFloat16Tensor_cross", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::BFloat16, "THBFloat16Tensor_cross", "b", "b");
-    rt::th_cross<ember::BFloat16>(r__i, a_i, b_i, dimension);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cross<ember::BFloat16>>("THBFloat16Tensor_cross", THTensor_cross_args, r_, a, b, dimension);
 }

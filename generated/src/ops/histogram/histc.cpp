@@ -56,80 +56,41 @@ Tensor& histc_out(Tensor& out, const Tensor& self, int64_t bins, const Scalar& m
 
 }  // namespace ember
 
-// TH's C API: THTensor_histc for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_histc.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_histc(THTensor *hist = out, THTensor *tensor = self, long nbins = bins, real minvalue = min, real maxvalue = max)
+constexpr th::ArgNames<5> THTensor_histc_args = {"out", "self", "bins", "min", "max"};
+
+template <class T>
+void THTensor_histc(const char* fn, th::THTensor<T> *hist, th::THTensor<T> *tensor, long nbins, th::real<T> minvalue, th::real<T> maxvalue) {
+  TensorImpl* hist_i = th::tensor_arg(hist, dtype_of<T>, fn, "hist", "out");
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  rt::DimPlan plan(fn, Tensor::borrow(tensor_i), std::nullopt, rt::SliceOutputs{static_cast<int64_t>(nbins), false, false, false});
+  histc_check(fn, plan, static_cast<int64_t>(nbins), static_cast<double>(th::from_c(minvalue)), static_cast<double>(th::from_c(maxvalue)));
+  plan.th_outputs(hist_i);
+  kernels::histc_dim<T, T>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(th::from_c(minvalue)), static_cast<double>(th::from_c(maxvalue)));
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_histc(THFloatTensor *hist, THFloatTensor *tensor, long nbins, float minvalue, float maxvalue) {
-  static const char* const kArgs[] = {"out", "self", "bins", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* hist_i = ember::th::tensor_arg(hist, DType::Float, "THFloatTensor_histc", "hist", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_histc", "tensor", "self");
-    ember::rt::DimPlan plan("THFloatTensor_histc", ember::Tensor::borrow(tensor_i), std::nullopt, ember::rt::SliceOutputs{static_cast<int64_t>(nbins), false, false, false});
-    histc_check("THFloatTensor_histc", plan, static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
-    plan.th_outputs(hist_i);
-    kernels::histc_dim<float, float>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_histc<float>>("THFloatTensor_histc", THTensor_histc_args, hist, tensor, nbins, minvalue, maxvalue);
 }
-
 EMBER_API void THDoubleTensor_histc(THDoubleTensor *hist, THDoubleTensor *tensor, long nbins, double minvalue, double maxvalue) {
-  static const char* const kArgs[] = {"out", "self", "bins", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* hist_i = ember::th::tensor_arg(hist, DType::Double, "THDoubleTensor_histc", "hist", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_histc", "tensor", "self");
-    ember::rt::DimPlan plan("THDoubleTensor_histc", ember::Tensor::borrow(tensor_i), std::nullopt, ember::rt::SliceOutputs{static_cast<int64_t>(nbins), false, false, false});
-    histc_check("THDoubleTensor_histc", plan, static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
-    plan.th_outputs(hist_i);
-    kernels::histc_dim<double, double>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_histc<double>>("THDoubleTensor_histc", THTensor_histc_args, hist, tensor, nbins, minvalue, maxvalue);
 }
-
 EMBER_API void THHalfTensor_histc(THHalfTensor *hist, THHalfTensor *tensor, long nbins, THHalf minvalue, THHalf maxvalue) {
-  static const char* const kArgs[] = {"out", "self", "bins", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* hist_i = ember::th::tensor_arg(hist, DType::Half, "THHalfTensor_histc", "hist", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_histc", "tensor", "self");
-    ember::rt::DimPlan plan("THHalfTensor_histc", ember::Tensor::borrow(tensor_i), std::nullopt, ember::rt::SliceOutputs{static_cast<int64_t>(nbins), false, false, false});
-    histc_check("THHalfTensor_histc", plan, static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
-    plan.th_outputs(hist_i);
-    kernels::histc_dim<ember::Half, ember::Half>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_histc<ember::Half>>("THHalfTensor_histc", THTensor_histc_args, hist, tensor, nbins, minvalue, maxvalue);
 }
-
 EMBER_API void THBFloat16Tensor_histc(THBFloat16Tensor *hist, THBFloat16Tensor *tensor, long nbins, THBFloat16 minvalue, THBFloat16 maxvalue) {
-  static const char* const kArgs[] = {"out", "self", "bins", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* hist_i = ember::th::tensor_arg(hist, DType::BFloat16, "THBFloat16Tensor_histc", "hist", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_histc", "tensor", "self");
-    ember::rt::DimPlan plan("THBFloat16Tensor_histc", ember::Tensor::borrow(tensor_i), std::nullopt, ember::rt::SliceOutputs{static_cast<int64_t>(nbins), false, false, false});
-    histc_check("THBFloat16Tensor_histc", plan, static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
-    plan.th_outputs(hist_i);
-    kernels::histc_dim<ember::BFloat16, ember::BFloat16>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(ember::th::from_c(minvalue)), static_cast<double>(ember::th::from_c(maxvalue)));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_histc<ember::BFloat16>>("THBFloat16Tensor_histc", THTensor_histc_args, hist, tensor, nbins, minvalue, maxvalue);
 }

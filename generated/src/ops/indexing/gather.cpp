@@ -19,158 +19,56 @@ Tensor& gather_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& i
 
 }  // namespace ember
 
-// TH's C API: THTensor_gather for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_gather.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_gather(THTensor *tensor = out, THTensor *src = self, int dim = dim, THLongTensor *index = index)
+constexpr th::ArgNames<4> THTensor_gather_args = {"out", "self", "dim", "index"};
+
+template <class T>
+void THTensor_gather(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src, int dim, THLongTensor *index) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "out");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
+  rt::th_gather(fn, tensor_i, src_i, dim, index_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_gather(THByteTensor *tensor, THByteTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THByteTensor_gather", "index", "index");
-    rt::th_gather("THByteTensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<uint8_t>>("THByteTensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }
-
 EMBER_API void THCharTensor_gather(THCharTensor *tensor, THCharTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THCharTensor_gather", "index", "index");
-    rt::th_gather("THCharTensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<int8_t>>("THCharTensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }
-
 EMBER_API void THShortTensor_gather(THShortTensor *tensor, THShortTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THShortTensor_gather", "index", "index");
-    rt::th_gather("THShortTensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<int16_t>>("THShortTensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }
-
 EMBER_API void THIntTensor_gather(THIntTensor *tensor, THIntTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THIntTensor_gather", "index", "index");
-    rt::th_gather("THIntTensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<int32_t>>("THIntTensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }
-
 EMBER_API void THLongTensor_gather(THLongTensor *tensor, THLongTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THLongTensor_gather", "index", "index");
-    rt::th_gather("THLongTensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<int64_t>>("THLongTensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }
-
 EMBER_API void THFloatTensor_gather(THFloatTensor *tensor, THFloatTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THFloatTensor_gather", "index", "index");
-    rt::th_gather("THFloatTensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<float>>("THFloatTensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }
-
 EMBER_API void THDoubleTensor_gather(THDoubleTensor *tensor, THDoubleTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THDoubleTensor_gather", "index", "index");
-    rt::th_gather("THDoubleTensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<double>>("THDoubleTensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }
-
 EMBER_API void THHalfTensor_gather(THHalfTensor *tensor, THHalfTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THHalfTensor_gather", "index", "index");
-    rt::th_gather("THHalfTensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<ember::Half>>("THHalfTensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }
-
 EMBER_API void THBoolTensor_gather(THBoolTensor *tensor, THBoolTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBoolTensor_gather", "index", "index");
-    rt::th_gather("THBoolTensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<bool>>("THBoolTensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }
-
 EMBER_API void THBFloat16Tensor_gather(THBFloat16Tensor *tensor, THBFloat16Tensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_gather", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_gather", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBFloat16Tensor_gather", "index", "index");
-    rt::th_gather("THBFloat16Tensor_gather", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_gather<ember::BFloat16>>("THBFloat16Tensor_gather", THTensor_gather_args, tensor, src, dim, index);
 }

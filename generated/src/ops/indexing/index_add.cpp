@@ -19,158 +19,56 @@ Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor&
 
 }  // namespace ember
 
-// TH's C API: THTensor_indexAdd for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_indexAdd.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_indexAdd(THTensor *tensor = self, int dim = dim, THLongTensor *index = index, THTensor *src = source)
+constexpr th::ArgNames<4> THTensor_indexAdd_args = {"self", "dim", "index", "source"};
+
+template <class T>
+void THTensor_indexAdd(const char* fn, th::THTensor<T> *tensor, int dim, THLongTensor *index, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "source");
+  rt::th_index_add(fn, tensor_i, dim, index_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_indexAdd(THByteTensor *tensor, int dim, THLongTensor *index, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THByteTensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_indexAdd", "src", "source");
-    rt::th_index_add("THByteTensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<uint8_t>>("THByteTensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THCharTensor_indexAdd(THCharTensor *tensor, int dim, THLongTensor *index, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THCharTensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_indexAdd", "src", "source");
-    rt::th_index_add("THCharTensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<int8_t>>("THCharTensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THShortTensor_indexAdd(THShortTensor *tensor, int dim, THLongTensor *index, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THShortTensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_indexAdd", "src", "source");
-    rt::th_index_add("THShortTensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<int16_t>>("THShortTensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THIntTensor_indexAdd(THIntTensor *tensor, int dim, THLongTensor *index, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THIntTensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_indexAdd", "src", "source");
-    rt::th_index_add("THIntTensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<int32_t>>("THIntTensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THLongTensor_indexAdd(THLongTensor *tensor, int dim, THLongTensor *index, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THLongTensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_indexAdd", "src", "source");
-    rt::th_index_add("THLongTensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<int64_t>>("THLongTensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THFloatTensor_indexAdd(THFloatTensor *tensor, int dim, THLongTensor *index, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THFloatTensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_indexAdd", "src", "source");
-    rt::th_index_add("THFloatTensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<float>>("THFloatTensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THDoubleTensor_indexAdd(THDoubleTensor *tensor, int dim, THLongTensor *index, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THDoubleTensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_indexAdd", "src", "source");
-    rt::th_index_add("THDoubleTensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<double>>("THDoubleTensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THHalfTensor_indexAdd(THHalfTensor *tensor, int dim, THLongTensor *index, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THHalfTensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_indexAdd", "src", "source");
-    rt::th_index_add("THHalfTensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<ember::Half>>("THHalfTensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THBoolTensor_indexAdd(THBoolTensor *tensor, int dim, THLongTensor *index, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBoolTensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_indexAdd", "src", "source");
-    rt::th_index_add("THBoolTensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<bool>>("THBoolTensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THBFloat16Tensor_indexAdd(THBFloat16Tensor *tensor, int dim, THLongTensor *index, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_indexAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBFloat16Tensor_indexAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_indexAdd", "src", "source");
-    rt::th_index_add("THBFloat16Tensor_indexAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexAdd<ember::BFloat16>>("THBFloat16Tensor_indexAdd", THTensor_indexAdd_args, tensor, dim, index, src);
 }

@@ -19,158 +19,56 @@ Tensor& index_copy_(Tensor& self, int64_t dim, const Tensor& index, const Tensor
 
 }  // namespace ember
 
-// TH's C API: THTensor_indexCopy for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_indexCopy.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_indexCopy(THTensor *tensor = self, int dim = dim, THLongTensor *index = index, THTensor *src = source)
+constexpr th::ArgNames<4> THTensor_indexCopy_args = {"self", "dim", "index", "source"};
+
+template <class T>
+void THTensor_indexCopy(const char* fn, th::THTensor<T> *tensor, int dim, THLongTensor *index, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "source");
+  rt::th_index_copy(fn, tensor_i, dim, index_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_indexCopy(THByteTensor *tensor, int dim, THLongTensor *index, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THByteTensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_indexCopy", "src", "source");
-    rt::th_index_copy("THByteTensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<uint8_t>>("THByteTensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }
-
 EMBER_API void THCharTensor_indexCopy(THCharTensor *tensor, int dim, THLongTensor *index, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THCharTensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_indexCopy", "src", "source");
-    rt::th_index_copy("THCharTensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<int8_t>>("THCharTensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }
-
 EMBER_API void THShortTensor_indexCopy(THShortTensor *tensor, int dim, THLongTensor *index, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THShortTensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_indexCopy", "src", "source");
-    rt::th_index_copy("THShortTensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<int16_t>>("THShortTensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }
-
 EMBER_API void THIntTensor_indexCopy(THIntTensor *tensor, int dim, THLongTensor *index, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THIntTensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_indexCopy", "src", "source");
-    rt::th_index_copy("THIntTensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<int32_t>>("THIntTensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }
-
 EMBER_API void THLongTensor_indexCopy(THLongTensor *tensor, int dim, THLongTensor *index, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THLongTensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_indexCopy", "src", "source");
-    rt::th_index_copy("THLongTensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<int64_t>>("THLongTensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }
-
 EMBER_API void THFloatTensor_indexCopy(THFloatTensor *tensor, int dim, THLongTensor *index, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THFloatTensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_indexCopy", "src", "source");
-    rt::th_index_copy("THFloatTensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<float>>("THFloatTensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }
-
 EMBER_API void THDoubleTensor_indexCopy(THDoubleTensor *tensor, int dim, THLongTensor *index, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THDoubleTensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_indexCopy", "src", "source");
-    rt::th_index_copy("THDoubleTensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<double>>("THDoubleTensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }
-
 EMBER_API void THHalfTensor_indexCopy(THHalfTensor *tensor, int dim, THLongTensor *index, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THHalfTensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_indexCopy", "src", "source");
-    rt::th_index_copy("THHalfTensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<ember::Half>>("THHalfTensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }
-
 EMBER_API void THBoolTensor_indexCopy(THBoolTensor *tensor, int dim, THLongTensor *index, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBoolTensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_indexCopy", "src", "source");
-    rt::th_index_copy("THBoolTensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<bool>>("THBoolTensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }
-
 EMBER_API void THBFloat16Tensor_indexCopy(THBFloat16Tensor *tensor, int dim, THLongTensor *index, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_indexCopy", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBFloat16Tensor_indexCopy", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_indexCopy", "src", "source");
-    rt::th_index_copy("THBFloat16Tensor_indexCopy", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexCopy<ember::BFloat16>>("THBFloat16Tensor_indexCopy", THTensor_indexCopy_args, tensor, dim, index, src);
 }

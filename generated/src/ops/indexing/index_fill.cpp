@@ -28,158 +28,56 @@ Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Scalar
 
 }  // namespace ember
 
-// TH's C API: THTensor_indexFill for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_indexFill.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_indexFill(THTensor *tensor = self, int dim = dim, THLongTensor *index = index, real val = value)
+constexpr th::ArgNames<4> THTensor_indexFill_args = {"self", "dim", "index", "value"};
+
+template <class T>
+void THTensor_indexFill(const char* fn, th::THTensor<T> *tensor, int dim, THLongTensor *index, th::real<T> val) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
+  const T val_v = th::from_c(val);
+  rt::th_index_fill(fn, tensor_i, dim, index_i, Scalar(val_v));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_indexFill(THByteTensor *tensor, int dim, THLongTensor *index, unsigned char val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THByteTensor_indexFill", "index", "index");
-    const uint8_t val_v = ember::th::from_c(val);
-    rt::th_index_fill("THByteTensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<uint8_t>>("THByteTensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THCharTensor_indexFill(THCharTensor *tensor, int dim, THLongTensor *index, char val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THCharTensor_indexFill", "index", "index");
-    const int8_t val_v = ember::th::from_c(val);
-    rt::th_index_fill("THCharTensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<int8_t>>("THCharTensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THShortTensor_indexFill(THShortTensor *tensor, int dim, THLongTensor *index, short val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THShortTensor_indexFill", "index", "index");
-    const int16_t val_v = ember::th::from_c(val);
-    rt::th_index_fill("THShortTensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<int16_t>>("THShortTensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THIntTensor_indexFill(THIntTensor *tensor, int dim, THLongTensor *index, int val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THIntTensor_indexFill", "index", "index");
-    const int32_t val_v = ember::th::from_c(val);
-    rt::th_index_fill("THIntTensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<int32_t>>("THIntTensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THLongTensor_indexFill(THLongTensor *tensor, int dim, THLongTensor *index, long val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THLongTensor_indexFill", "index", "index");
-    const int64_t val_v = ember::th::from_c(val);
-    rt::th_index_fill("THLongTensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<int64_t>>("THLongTensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THFloatTensor_indexFill(THFloatTensor *tensor, int dim, THLongTensor *index, float val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THFloatTensor_indexFill", "index", "index");
-    const float val_v = ember::th::from_c(val);
-    rt::th_index_fill("THFloatTensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<float>>("THFloatTensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THDoubleTensor_indexFill(THDoubleTensor *tensor, int dim, THLongTensor *index, double val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THDoubleTensor_indexFill", "index", "index");
-    const double val_v = ember::th::from_c(val);
-    rt::th_index_fill("THDoubleTensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<double>>("THDoubleTensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THHalfTensor_indexFill(THHalfTensor *tensor, int dim, THLongTensor *index, THHalf val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THHalfTensor_indexFill", "index", "index");
-    const ember::Half val_v = ember::th::from_c(val);
-    rt::th_index_fill("THHalfTensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<ember::Half>>("THHalfTensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THBoolTensor_indexFill(THBoolTensor *tensor, int dim, THLongTensor *index, bool val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBoolTensor_indexFill", "index", "index");
-    const bool val_v = ember::th::from_c(val);
-    rt::th_index_fill("THBoolTensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<bool>>("THBoolTensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THBFloat16Tensor_indexFill(THBFloat16Tensor *tensor, int dim, THLongTensor *index, THBFloat16 val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_indexFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBFloat16Tensor_indexFill", "index", "index");
-    const ember::BFloat16 val_v = ember::th::from_c(val);
-    rt::th_index_fill("THBFloat16Tensor_indexFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexFill<ember::BFloat16>>("THBFloat16Tensor_indexFill", THTensor_indexFill_args, tensor, dim, index, val);
 }

@@ -19,158 +19,56 @@ Tensor& index_select_out(Tensor& out, const Tensor& self, int64_t dim, const Ten
 
 }  // namespace ember
 
-// TH's C API: THTensor_indexSelect for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_indexSelect.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_indexSelect(THTensor *tensor = out, THTensor *src = self, int dim = dim, THLongTensor *index = index)
+constexpr th::ArgNames<4> THTensor_indexSelect_args = {"out", "self", "dim", "index"};
+
+template <class T>
+void THTensor_indexSelect(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src, int dim, THLongTensor *index) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "out");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
+  rt::th_index_select(fn, tensor_i, src_i, dim, index_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_indexSelect(THByteTensor *tensor, THByteTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THByteTensor_indexSelect", "index", "index");
-    rt::th_index_select("THByteTensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<uint8_t>>("THByteTensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }
-
 EMBER_API void THCharTensor_indexSelect(THCharTensor *tensor, THCharTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THCharTensor_indexSelect", "index", "index");
-    rt::th_index_select("THCharTensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<int8_t>>("THCharTensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }
-
 EMBER_API void THShortTensor_indexSelect(THShortTensor *tensor, THShortTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THShortTensor_indexSelect", "index", "index");
-    rt::th_index_select("THShortTensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<int16_t>>("THShortTensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }
-
 EMBER_API void THIntTensor_indexSelect(THIntTensor *tensor, THIntTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THIntTensor_indexSelect", "index", "index");
-    rt::th_index_select("THIntTensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<int32_t>>("THIntTensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }
-
 EMBER_API void THLongTensor_indexSelect(THLongTensor *tensor, THLongTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THLongTensor_indexSelect", "index", "index");
-    rt::th_index_select("THLongTensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<int64_t>>("THLongTensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }
-
 EMBER_API void THFloatTensor_indexSelect(THFloatTensor *tensor, THFloatTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THFloatTensor_indexSelect", "index", "index");
-    rt::th_index_select("THFloatTensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<float>>("THFloatTensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }
-
 EMBER_API void THDoubleTensor_indexSelect(THDoubleTensor *tensor, THDoubleTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THDoubleTensor_indexSelect", "index", "index");
-    rt::th_index_select("THDoubleTensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<double>>("THDoubleTensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }
-
 EMBER_API void THHalfTensor_indexSelect(THHalfTensor *tensor, THHalfTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THHalfTensor_indexSelect", "index", "index");
-    rt::th_index_select("THHalfTensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<ember::Half>>("THHalfTensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }
-
 EMBER_API void THBoolTensor_indexSelect(THBoolTensor *tensor, THBoolTensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBoolTensor_indexSelect", "index", "index");
-    rt::th_index_select("THBoolTensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<bool>>("THBoolTensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }
-
 EMBER_API void THBFloat16Tensor_indexSelect(THBFloat16Tensor *tensor, THBFloat16Tensor *src, int dim, THLongTensor *index) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_indexSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_indexSelect", "src", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBFloat16Tensor_indexSelect", "index", "index");
-    rt::th_index_select("THBFloat16Tensor_indexSelect", tensor_i, src_i, dim, index_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_indexSelect<ember::BFloat16>>("THBFloat16Tensor_indexSelect", THTensor_indexSelect_args, tensor, src, dim, index);
 }

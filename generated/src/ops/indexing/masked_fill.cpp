@@ -28,308 +28,98 @@ Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Scalar& value) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_maskedFill, THTensor_maskedFillBool for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_maskedFill, THTensor_maskedFillBool.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_maskedFill(THTensor *tensor = self, THByteTensor *mask = mask, real value = value)
+constexpr th::ArgNames<3> THTensor_maskedFill_args = {"self", "mask", "value"};
+
+template <class T>
+void THTensor_maskedFill(const char* fn, th::THTensor<T> *tensor, THByteTensor *mask, th::real<T> value) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Byte, fn, "mask", "mask");
+  const T value_v = th::from_c(value);
+  rt::th_masked_fill(fn, tensor_i, mask_i, Scalar(value_v));
+}
+
+// void THTensor_maskedFillBool(THTensor *tensor = self, THBoolTensor *mask = mask, real value = value)
+constexpr th::ArgNames<3> THTensor_maskedFillBool_args = {"self", "mask", "value"};
+
+template <class T>
+void THTensor_maskedFillBool(const char* fn, th::THTensor<T> *tensor, THBoolTensor *mask, th::real<T> value) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Bool, fn, "mask", "mask");
+  const T value_v = th::from_c(value);
+  rt::th_masked_fill(fn, tensor_i, mask_i, Scalar(value_v));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_maskedFill(THByteTensor *tensor, THByteTensor *mask, unsigned char value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THByteTensor_maskedFill", "mask", "mask");
-    const uint8_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THByteTensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<uint8_t>>("THByteTensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
-
 EMBER_API void THCharTensor_maskedFill(THCharTensor *tensor, THByteTensor *mask, char value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THCharTensor_maskedFill", "mask", "mask");
-    const int8_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THCharTensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<int8_t>>("THCharTensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
-
 EMBER_API void THShortTensor_maskedFill(THShortTensor *tensor, THByteTensor *mask, short value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THShortTensor_maskedFill", "mask", "mask");
-    const int16_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THShortTensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<int16_t>>("THShortTensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
-
 EMBER_API void THIntTensor_maskedFill(THIntTensor *tensor, THByteTensor *mask, int value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THIntTensor_maskedFill", "mask", "mask");
-    const int32_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THIntTensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<int32_t>>("THIntTensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
-
 EMBER_API void THLongTensor_maskedFill(THLongTensor *tensor, THByteTensor *mask, long value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THLongTensor_maskedFill", "mask", "mask");
-    const int64_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THLongTensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<int64_t>>("THLongTensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
-
 EMBER_API void THFloatTensor_maskedFill(THFloatTensor *tensor, THByteTensor *mask, float value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THFloatTensor_maskedFill", "mask", "mask");
-    const float value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THFloatTensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<float>>("THFloatTensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
-
 EMBER_API void THDoubleTensor_maskedFill(THDoubleTensor *tensor, THByteTensor *mask, double value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THDoubleTensor_maskedFill", "mask", "mask");
-    const double value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THDoubleTensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<double>>("THDoubleTensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
-
 EMBER_API void THHalfTensor_maskedFill(THHalfTensor *tensor, THByteTensor *mask, THHalf value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THHalfTensor_maskedFill", "mask", "mask");
-    const ember::Half value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THHalfTensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<ember::Half>>("THHalfTensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
-
 EMBER_API void THBoolTensor_maskedFill(THBoolTensor *tensor, THByteTensor *mask, bool value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THBoolTensor_maskedFill", "mask", "mask");
-    const bool value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THBoolTensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<bool>>("THBoolTensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
-
 EMBER_API void THBFloat16Tensor_maskedFill(THBFloat16Tensor *tensor, THByteTensor *mask, THBFloat16 value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_maskedFill", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THBFloat16Tensor_maskedFill", "mask", "mask");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THBFloat16Tensor_maskedFill", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFill<ember::BFloat16>>("THBFloat16Tensor_maskedFill", THTensor_maskedFill_args, tensor, mask, value);
 }
 
 EMBER_API void THByteTensor_maskedFillBool(THByteTensor *tensor, THBoolTensor *mask, unsigned char value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THByteTensor_maskedFillBool", "mask", "mask");
-    const uint8_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THByteTensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<uint8_t>>("THByteTensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }
-
 EMBER_API void THCharTensor_maskedFillBool(THCharTensor *tensor, THBoolTensor *mask, char value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THCharTensor_maskedFillBool", "mask", "mask");
-    const int8_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THCharTensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<int8_t>>("THCharTensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }
-
 EMBER_API void THShortTensor_maskedFillBool(THShortTensor *tensor, THBoolTensor *mask, short value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THShortTensor_maskedFillBool", "mask", "mask");
-    const int16_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THShortTensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<int16_t>>("THShortTensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }
-
 EMBER_API void THIntTensor_maskedFillBool(THIntTensor *tensor, THBoolTensor *mask, int value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THIntTensor_maskedFillBool", "mask", "mask");
-    const int32_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THIntTensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<int32_t>>("THIntTensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }
-
 EMBER_API void THLongTensor_maskedFillBool(THLongTensor *tensor, THBoolTensor *mask, long value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THLongTensor_maskedFillBool", "mask", "mask");
-    const int64_t value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THLongTensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<int64_t>>("THLongTensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }
-
 EMBER_API void THFloatTensor_maskedFillBool(THFloatTensor *tensor, THBoolTensor *mask, float value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THFloatTensor_maskedFillBool", "mask", "mask");
-    const float value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THFloatTensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<float>>("THFloatTensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }
-
 EMBER_API void THDoubleTensor_maskedFillBool(THDoubleTensor *tensor, THBoolTensor *mask, double value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THDoubleTensor_maskedFillBool", "mask", "mask");
-    const double value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THDoubleTensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<double>>("THDoubleTensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }
-
 EMBER_API void THHalfTensor_maskedFillBool(THHalfTensor *tensor, THBoolTensor *mask, THHalf value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THHalfTensor_maskedFillBool", "mask", "mask");
-    const ember::Half value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THHalfTensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<ember::Half>>("THHalfTensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }
-
 EMBER_API void THBoolTensor_maskedFillBool(THBoolTensor *tensor, THBoolTensor *mask, bool value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THBoolTensor_maskedFillBool", "mask", "mask");
-    const bool value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THBoolTensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<bool>>("THBoolTensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }
-
 EMBER_API void THBFloat16Tensor_maskedFillBool(THBFloat16Tensor *tensor, THBoolTensor *mask, THBFloat16 value) {
-  static const char* const kArgs[] = {"self", "mask", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_maskedFillBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THBFloat16Tensor_maskedFillBool", "mask", "mask");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    rt::th_masked_fill("THBFloat16Tensor_maskedFillBool", tensor_i, mask_i, ember::Scalar(value_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedFillBool<ember::BFloat16>>("THBFloat16Tensor_maskedFillBool", THTensor_maskedFillBool_args, tensor, mask, value);
 }

@@ -19,308 +19,98 @@ Tensor& masked_scatter_(Tensor& self, const Tensor& mask, const Tensor& source) 
 
 }  // namespace ember
 
-// TH's C API: THTensor_maskedCopy, THTensor_maskedCopyBool for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_maskedCopy, THTensor_maskedCopyBool.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_maskedCopy(THTensor *tensor = self, THByteTensor *mask = mask, THTensor *src = source)
+constexpr th::ArgNames<3> THTensor_maskedCopy_args = {"self", "mask", "source"};
+
+template <class T>
+void THTensor_maskedCopy(const char* fn, th::THTensor<T> *tensor, THByteTensor *mask, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Byte, fn, "mask", "mask");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "source");
+  rt::th_masked_copy(fn, tensor_i, mask_i, src_i);
+}
+
+// void THTensor_maskedCopyBool(THTensor *tensor = self, THBoolTensor *mask = mask, THTensor *src = source)
+constexpr th::ArgNames<3> THTensor_maskedCopyBool_args = {"self", "mask", "source"};
+
+template <class T>
+void THTensor_maskedCopyBool(const char* fn, th::THTensor<T> *tensor, THBoolTensor *mask, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Bool, fn, "mask", "mask");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "source");
+  rt::th_masked_copy(fn, tensor_i, mask_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_maskedCopy(THByteTensor *tensor, THByteTensor *mask, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THByteTensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THByteTensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<uint8_t>>("THByteTensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
-
 EMBER_API void THCharTensor_maskedCopy(THCharTensor *tensor, THByteTensor *mask, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THCharTensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THCharTensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<int8_t>>("THCharTensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
-
 EMBER_API void THShortTensor_maskedCopy(THShortTensor *tensor, THByteTensor *mask, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THShortTensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THShortTensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<int16_t>>("THShortTensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
-
 EMBER_API void THIntTensor_maskedCopy(THIntTensor *tensor, THByteTensor *mask, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THIntTensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THIntTensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<int32_t>>("THIntTensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
-
 EMBER_API void THLongTensor_maskedCopy(THLongTensor *tensor, THByteTensor *mask, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THLongTensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THLongTensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<int64_t>>("THLongTensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
-
 EMBER_API void THFloatTensor_maskedCopy(THFloatTensor *tensor, THByteTensor *mask, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THFloatTensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THFloatTensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<float>>("THFloatTensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
-
 EMBER_API void THDoubleTensor_maskedCopy(THDoubleTensor *tensor, THByteTensor *mask, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THDoubleTensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THDoubleTensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<double>>("THDoubleTensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
-
 EMBER_API void THHalfTensor_maskedCopy(THHalfTensor *tensor, THByteTensor *mask, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THHalfTensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THHalfTensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<ember::Half>>("THHalfTensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
-
 EMBER_API void THBoolTensor_maskedCopy(THBoolTensor *tensor, THByteTensor *mask, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THBoolTensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THBoolTensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<bool>>("THBoolTensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
-
 EMBER_API void THBFloat16Tensor_maskedCopy(THBFloat16Tensor *tensor, THByteTensor *mask, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_maskedCopy", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THBFloat16Tensor_maskedCopy", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_maskedCopy", "src", "source");
-    rt::th_masked_copy("THBFloat16Tensor_maskedCopy", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopy<ember::BFloat16>>("THBFloat16Tensor_maskedCopy", THTensor_maskedCopy_args, tensor, mask, src);
 }
 
 EMBER_API void THByteTensor_maskedCopyBool(THByteTensor *tensor, THBoolTensor *mask, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THByteTensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THByteTensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<uint8_t>>("THByteTensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }
-
 EMBER_API void THCharTensor_maskedCopyBool(THCharTensor *tensor, THBoolTensor *mask, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THCharTensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THCharTensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<int8_t>>("THCharTensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }
-
 EMBER_API void THShortTensor_maskedCopyBool(THShortTensor *tensor, THBoolTensor *mask, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THShortTensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THShortTensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<int16_t>>("THShortTensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }
-
 EMBER_API void THIntTensor_maskedCopyBool(THIntTensor *tensor, THBoolTensor *mask, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THIntTensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THIntTensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<int32_t>>("THIntTensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }
-
 EMBER_API void THLongTensor_maskedCopyBool(THLongTensor *tensor, THBoolTensor *mask, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THLongTensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THLongTensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<int64_t>>("THLongTensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }
-
 EMBER_API void THFloatTensor_maskedCopyBool(THFloatTensor *tensor, THBoolTensor *mask, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THFloatTensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THFloatTensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<float>>("THFloatTensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }
-
 EMBER_API void THDoubleTensor_maskedCopyBool(THDoubleTensor *tensor, THBoolTensor *mask, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THDoubleTensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THDoubleTensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<double>>("THDoubleTensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }
-
 EMBER_API void THHalfTensor_maskedCopyBool(THHalfTensor *tensor, THBoolTensor *mask, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THHalfTensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THHalfTensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<ember::Half>>("THHalfTensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }
-
 EMBER_API void THBoolTensor_maskedCopyBool(THBoolTensor *tensor, THBoolTensor *mask, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THBoolTensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THBoolTensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<bool>>("THBoolTensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }
-
 EMBER_API void THBFloat16Tensor_maskedCopyBool(THBFloat16Tensor *tensor, THBoolTensor *mask, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "mask", "source"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_maskedCopyBool", "tensor", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THBFloat16Tensor_maskedCopyBool", "mask", "mask");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_maskedCopyBool", "src", "source");
-    rt::th_masked_copy("THBFloat16Tensor_maskedCopyBool", tensor_i, mask_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedCopyBool<ember::BFloat16>>("THBFloat16Tensor_maskedCopyBool", THTensor_maskedCopyBool_args, tensor, mask, src);
 }

@@ -19,308 +19,98 @@ Tensor& masked_select_out(Tensor& out, const Tensor& self, const Tensor& mask) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_maskedSelect, THTensor_maskedSelectBool for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_maskedSelect, THTensor_maskedSelectBool.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_maskedSelect(THTensor *tensor = out, THTensor *src = self, THByteTensor *mask = mask)
+constexpr th::ArgNames<3> THTensor_maskedSelect_args = {"out", "self", "mask"};
+
+template <class T>
+void THTensor_maskedSelect(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src, THByteTensor *mask) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "out");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Byte, fn, "mask", "mask");
+  rt::th_masked_select(fn, tensor_i, src_i, mask_i);
+}
+
+// void THTensor_maskedSelectBool(THTensor *tensor = out, THTensor *src = self, THBoolTensor *mask = mask)
+constexpr th::ArgNames<3> THTensor_maskedSelectBool_args = {"out", "self", "mask"};
+
+template <class T>
+void THTensor_maskedSelectBool(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src, THBoolTensor *mask) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "out");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Bool, fn, "mask", "mask");
+  rt::th_masked_select(fn, tensor_i, src_i, mask_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_maskedSelect(THByteTensor *tensor, THByteTensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THByteTensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THByteTensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<uint8_t>>("THByteTensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
-
 EMBER_API void THCharTensor_maskedSelect(THCharTensor *tensor, THCharTensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THCharTensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THCharTensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<int8_t>>("THCharTensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
-
 EMBER_API void THShortTensor_maskedSelect(THShortTensor *tensor, THShortTensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THShortTensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THShortTensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<int16_t>>("THShortTensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
-
 EMBER_API void THIntTensor_maskedSelect(THIntTensor *tensor, THIntTensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THIntTensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THIntTensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<int32_t>>("THIntTensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
-
 EMBER_API void THLongTensor_maskedSelect(THLongTensor *tensor, THLongTensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THLongTensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THLongTensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<int64_t>>("THLongTensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
-
 EMBER_API void THFloatTensor_maskedSelect(THFloatTensor *tensor, THFloatTensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THFloatTensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THFloatTensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<float>>("THFloatTensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
-
 EMBER_API void THDoubleTensor_maskedSelect(THDoubleTensor *tensor, THDoubleTensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THDoubleTensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THDoubleTensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<double>>("THDoubleTensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
-
 EMBER_API void THHalfTensor_maskedSelect(THHalfTensor *tensor, THHalfTensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THHalfTensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THHalfTensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<ember::Half>>("THHalfTensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
-
 EMBER_API void THBoolTensor_maskedSelect(THBoolTensor *tensor, THBoolTensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THBoolTensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THBoolTensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<bool>>("THBoolTensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
-
 EMBER_API void THBFloat16Tensor_maskedSelect(THBFloat16Tensor *tensor, THBFloat16Tensor *src, THByteTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_maskedSelect", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_maskedSelect", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Byte, "THBFloat16Tensor_maskedSelect", "mask", "mask");
-    rt::th_masked_select("THBFloat16Tensor_maskedSelect", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelect<ember::BFloat16>>("THBFloat16Tensor_maskedSelect", THTensor_maskedSelect_args, tensor, src, mask);
 }
 
 EMBER_API void THByteTensor_maskedSelectBool(THByteTensor *tensor, THByteTensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THByteTensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THByteTensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<uint8_t>>("THByteTensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }
-
 EMBER_API void THCharTensor_maskedSelectBool(THCharTensor *tensor, THCharTensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THCharTensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THCharTensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<int8_t>>("THCharTensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }
-
 EMBER_API void THShortTensor_maskedSelectBool(THShortTensor *tensor, THShortTensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THShortTensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THShortTensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<int16_t>>("THShortTensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }
-
 EMBER_API void THIntTensor_maskedSelectBool(THIntTensor *tensor, THIntTensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THIntTensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THIntTensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<int32_t>>("THIntTensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }
-
 EMBER_API void THLongTensor_maskedSelectBool(THLongTensor *tensor, THLongTensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THLongTensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THLongTensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<int64_t>>("THLongTensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }
-
 EMBER_API void THFloatTensor_maskedSelectBool(THFloatTensor *tensor, THFloatTensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THFloatTensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THFloatTensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<float>>("THFloatTensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }
-
 EMBER_API void THDoubleTensor_maskedSelectBool(THDoubleTensor *tensor, THDoubleTensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THDoubleTensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THDoubleTensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<double>>("THDoubleTensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }
-
 EMBER_API void THHalfTensor_maskedSelectBool(THHalfTensor *tensor, THHalfTensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THHalfTensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THHalfTensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<ember::Half>>("THHalfTensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }
-
 EMBER_API void THBoolTensor_maskedSelectBool(THBoolTensor *tensor, THBoolTensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THBoolTensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THBoolTensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<bool>>("THBoolTensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }
-
 EMBER_API void THBFloat16Tensor_maskedSelectBool(THBFloat16Tensor *tensor, THBFloat16Tensor *src, THBoolTensor *mask) {
-  static const char* const kArgs[] = {"out", "self", "mask"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_maskedSelectBool", "tensor", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_maskedSelectBool", "src", "self");
-    TensorImpl* mask_i = ember::th::tensor_arg(mask, DType::Bool, "THBFloat16Tensor_maskedSelectBool", "mask", "mask");
-    rt::th_masked_select("THBFloat16Tensor_maskedSelectBool", tensor_i, src_i, mask_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_maskedSelectBool<ember::BFloat16>>("THBFloat16Tensor_maskedSelectBool", THTensor_maskedSelectBool_args, tensor, src, mask);
 }

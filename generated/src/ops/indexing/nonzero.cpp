@@ -19,148 +19,55 @@ Tensor& nonzero_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_nonzero for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_nonzero.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_nonzero(THLongTensor *subscript = out, THTensor *tensor = self)
+constexpr th::ArgNames<2> THTensor_nonzero_args = {"out", "self"};
+
+template <class T>
+void THTensor_nonzero(const char* fn, THLongTensor *subscript, th::THTensor<T> *tensor) {
+  TensorImpl* subscript_i = th::tensor_arg(subscript, DType::Long, fn, "subscript", "out");
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  rt::th_nonzero(fn, subscript_i, tensor_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_nonzero(THLongTensor *subscript, THByteTensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THByteTensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THByteTensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<uint8_t>>("THByteTensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }
-
 EMBER_API void THCharTensor_nonzero(THLongTensor *subscript, THCharTensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THCharTensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THCharTensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<int8_t>>("THCharTensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }
-
 EMBER_API void THShortTensor_nonzero(THLongTensor *subscript, THShortTensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THShortTensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THShortTensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<int16_t>>("THShortTensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }
-
 EMBER_API void THIntTensor_nonzero(THLongTensor *subscript, THIntTensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THIntTensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THIntTensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<int32_t>>("THIntTensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }
-
 EMBER_API void THLongTensor_nonzero(THLongTensor *subscript, THLongTensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THLongTensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THLongTensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<int64_t>>("THLongTensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }
-
 EMBER_API void THFloatTensor_nonzero(THLongTensor *subscript, THFloatTensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THFloatTensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THFloatTensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<float>>("THFloatTensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }
-
 EMBER_API void THDoubleTensor_nonzero(THLongTensor *subscript, THDoubleTensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THDoubleTensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THDoubleTensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<double>>("THDoubleTensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }
-
 EMBER_API void THHalfTensor_nonzero(THLongTensor *subscript, THHalfTensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THHalfTensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THHalfTensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<ember::Half>>("THHalfTensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }
-
 EMBER_API void THBoolTensor_nonzero(THLongTensor *subscript, THBoolTensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THBoolTensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THBoolTensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<bool>>("THBoolTensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }
-
 EMBER_API void THBFloat16Tensor_nonzero(THLongTensor *subscript, THBFloat16Tensor *tensor) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* subscript_i = ember::th::tensor_arg(subscript, DType::Long, "THBFloat16Tensor_nonzero", "subscript", "out");
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_nonzero", "tensor", "self");
-    rt::th_nonzero("THBFloat16Tensor_nonzero", subscript_i, tensor_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_nonzero<ember::BFloat16>>("THBFloat16Tensor_nonzero", THTensor_nonzero_args, subscript, tensor);
 }

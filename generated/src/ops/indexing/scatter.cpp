@@ -19,158 +19,56 @@ Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& s
 
 }  // namespace ember
 
-// TH's C API: THTensor_scatter for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_scatter.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_scatter(THTensor *tensor = self, int dim = dim, THLongTensor *index = index, THTensor *src = src)
+constexpr th::ArgNames<4> THTensor_scatter_args = {"self", "dim", "index", "src"};
+
+template <class T>
+void THTensor_scatter(const char* fn, th::THTensor<T> *tensor, int dim, THLongTensor *index, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "src");
+  rt::th_scatter(fn, tensor_i, dim, index_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_scatter(THByteTensor *tensor, int dim, THLongTensor *index, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THByteTensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_scatter", "src", "src");
-    rt::th_scatter("THByteTensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<uint8_t>>("THByteTensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }
-
 EMBER_API void THCharTensor_scatter(THCharTensor *tensor, int dim, THLongTensor *index, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THCharTensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_scatter", "src", "src");
-    rt::th_scatter("THCharTensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<int8_t>>("THCharTensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }
-
 EMBER_API void THShortTensor_scatter(THShortTensor *tensor, int dim, THLongTensor *index, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THShortTensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_scatter", "src", "src");
-    rt::th_scatter("THShortTensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<int16_t>>("THShortTensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }
-
 EMBER_API void THIntTensor_scatter(THIntTensor *tensor, int dim, THLongTensor *index, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THIntTensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_scatter", "src", "src");
-    rt::th_scatter("THIntTensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<int32_t>>("THIntTensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }
-
 EMBER_API void THLongTensor_scatter(THLongTensor *tensor, int dim, THLongTensor *index, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THLongTensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_scatter", "src", "src");
-    rt::th_scatter("THLongTensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<int64_t>>("THLongTensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }
-
 EMBER_API void THFloatTensor_scatter(THFloatTensor *tensor, int dim, THLongTensor *index, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THFloatTensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_scatter", "src", "src");
-    rt::th_scatter("THFloatTensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<float>>("THFloatTensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }
-
 EMBER_API void THDoubleTensor_scatter(THDoubleTensor *tensor, int dim, THLongTensor *index, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THDoubleTensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_scatter", "src", "src");
-    rt::th_scatter("THDoubleTensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<double>>("THDoubleTensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }
-
 EMBER_API void THHalfTensor_scatter(THHalfTensor *tensor, int dim, THLongTensor *index, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THHalfTensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_scatter", "src", "src");
-    rt::th_scatter("THHalfTensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<ember::Half>>("THHalfTensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }
-
 EMBER_API void THBoolTensor_scatter(THBoolTensor *tensor, int dim, THLongTensor *index, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBoolTensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_scatter", "src", "src");
-    rt::th_scatter("THBoolTensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<bool>>("THBoolTensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }
-
 EMBER_API void THBFloat16Tensor_scatter(THBFloat16Tensor *tensor, int dim, THLongTensor *index, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_scatter", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBFloat16Tensor_scatter", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_scatter", "src", "src");
-    rt::th_scatter("THBFloat16Tensor_scatter", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatter<ember::BFloat16>>("THBFloat16Tensor_scatter", THTensor_scatter_args, tensor, dim, index, src);
 }

@@ -19,158 +19,56 @@ Tensor& scatter_add_(Tensor& self, int64_t dim, const Tensor& index, const Tenso
 
 }  // namespace ember
 
-// TH's C API: THTensor_scatterAdd for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_scatterAdd.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_scatterAdd(THTensor *tensor = self, int dim = dim, THLongTensor *index = index, THTensor *src = src)
+constexpr th::ArgNames<4> THTensor_scatterAdd_args = {"self", "dim", "index", "src"};
+
+template <class T>
+void THTensor_scatterAdd(const char* fn, th::THTensor<T> *tensor, int dim, THLongTensor *index, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "src");
+  rt::th_scatter_add(fn, tensor_i, dim, index_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_scatterAdd(THByteTensor *tensor, int dim, THLongTensor *index, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THByteTensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THByteTensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<uint8_t>>("THByteTensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THCharTensor_scatterAdd(THCharTensor *tensor, int dim, THLongTensor *index, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THCharTensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THCharTensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<int8_t>>("THCharTensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THShortTensor_scatterAdd(THShortTensor *tensor, int dim, THLongTensor *index, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THShortTensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THShortTensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<int16_t>>("THShortTensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THIntTensor_scatterAdd(THIntTensor *tensor, int dim, THLongTensor *index, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THIntTensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THIntTensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<int32_t>>("THIntTensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THLongTensor_scatterAdd(THLongTensor *tensor, int dim, THLongTensor *index, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THLongTensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THLongTensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<int64_t>>("THLongTensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THFloatTensor_scatterAdd(THFloatTensor *tensor, int dim, THLongTensor *index, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THFloatTensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THFloatTensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<float>>("THFloatTensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THDoubleTensor_scatterAdd(THDoubleTensor *tensor, int dim, THLongTensor *index, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THDoubleTensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THDoubleTensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<double>>("THDoubleTensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THHalfTensor_scatterAdd(THHalfTensor *tensor, int dim, THLongTensor *index, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THHalfTensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THHalfTensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<ember::Half>>("THHalfTensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THBoolTensor_scatterAdd(THBoolTensor *tensor, int dim, THLongTensor *index, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBoolTensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THBoolTensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<bool>>("THBoolTensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }
-
 EMBER_API void THBFloat16Tensor_scatterAdd(THBFloat16Tensor *tensor, int dim, THLongTensor *index, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "dim", "index", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_scatterAdd", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBFloat16Tensor_scatterAdd", "index", "index");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_scatterAdd", "src", "src");
-    rt::th_scatter_add("THBFloat16Tensor_scatterAdd", tensor_i, dim, index_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterAdd<ember::BFloat16>>("THBFloat16Tensor_scatterAdd", THTensor_scatterAdd_args, tensor, dim, index, src);
 }

@@ -19,158 +19,56 @@ Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& v
 
 }  // namespace ember
 
-// TH's C API: THTensor_scatterFill for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_scatterFill.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_scatterFill(THTensor *tensor = self, int dim = dim, THLongTensor *index = index, real val = value)
+constexpr th::ArgNames<4> THTensor_scatterFill_args = {"self", "dim", "index", "value"};
+
+template <class T>
+void THTensor_scatterFill(const char* fn, th::THTensor<T> *tensor, int dim, THLongTensor *index, th::real<T> val) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
+  const T val_v = th::from_c(val);
+  rt::th_scatter_fill(fn, tensor_i, dim, index_i, Scalar(val_v));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_scatterFill(THByteTensor *tensor, int dim, THLongTensor *index, unsigned char val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THByteTensor_scatterFill", "index", "index");
-    const uint8_t val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THByteTensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<uint8_t>>("THByteTensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THCharTensor_scatterFill(THCharTensor *tensor, int dim, THLongTensor *index, char val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THCharTensor_scatterFill", "index", "index");
-    const int8_t val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THCharTensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<int8_t>>("THCharTensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THShortTensor_scatterFill(THShortTensor *tensor, int dim, THLongTensor *index, short val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THShortTensor_scatterFill", "index", "index");
-    const int16_t val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THShortTensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<int16_t>>("THShortTensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THIntTensor_scatterFill(THIntTensor *tensor, int dim, THLongTensor *index, int val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THIntTensor_scatterFill", "index", "index");
-    const int32_t val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THIntTensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<int32_t>>("THIntTensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THLongTensor_scatterFill(THLongTensor *tensor, int dim, THLongTensor *index, long val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THLongTensor_scatterFill", "index", "index");
-    const int64_t val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THLongTensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<int64_t>>("THLongTensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THFloatTensor_scatterFill(THFloatTensor *tensor, int dim, THLongTensor *index, float val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THFloatTensor_scatterFill", "index", "index");
-    const float val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THFloatTensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<float>>("THFloatTensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THDoubleTensor_scatterFill(THDoubleTensor *tensor, int dim, THLongTensor *index, double val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THDoubleTensor_scatterFill", "index", "index");
-    const double val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THDoubleTensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<double>>("THDoubleTensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THHalfTensor_scatterFill(THHalfTensor *tensor, int dim, THLongTensor *index, THHalf val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THHalfTensor_scatterFill", "index", "index");
-    const ember::Half val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THHalfTensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<ember::Half>>("THHalfTensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THBoolTensor_scatterFill(THBoolTensor *tensor, int dim, THLongTensor *index, bool val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBoolTensor_scatterFill", "index", "index");
-    const bool val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THBoolTensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<bool>>("THBoolTensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }
-
 EMBER_API void THBFloat16Tensor_scatterFill(THBFloat16Tensor *tensor, int dim, THLongTensor *index, THBFloat16 val) {
-  static const char* const kArgs[] = {"self", "dim", "index", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_scatterFill", "tensor", "self");
-    TensorImpl* index_i = ember::th::tensor_arg(index, DType::Long, "THBFloat16Tensor_scatterFill", "index", "index");
-    const ember::BFloat16 val_v = ember::th::from_c(val);
-    rt::th_scatter_fill("THBFloat16Tensor_scatterFill", tensor_i, dim, index_i, ember::Scalar(val_v));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_scatterFill<ember::BFloat16>>("THBFloat16Tensor_scatterFill", THTensor_scatterFill_args, tensor, dim, index, val);
 }

@@ -57,170 +57,53 @@ Tensor& abs_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_abs for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_abs.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_abs(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_abs_args = {"out", "self"};
+
+template <class T>
+void THTensor_abs(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { abs_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_abs(THByteTensor *r_, THByteTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_abs", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_abs", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_abs", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      abs_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_abs<uint8_t>>("THByteTensor_abs", THTensor_abs_args, r_, t);
 }
-
 EMBER_API void THCharTensor_abs(THCharTensor *r_, THCharTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_abs", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_abs", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_abs", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      abs_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_abs<int8_t>>("THCharTensor_abs", THTensor_abs_args, r_, t);
 }
-
 EMBER_API void THShortTensor_abs(THShortTensor *r_, THShortTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_abs", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_abs", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_abs", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      abs_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_abs<int16_t>>("THShortTensor_abs", THTensor_abs_args, r_, t);
 }
-
 EMBER_API void THIntTensor_abs(THIntTensor *r_, THIntTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_abs", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_abs", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_abs", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      abs_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_abs<int32_t>>("THIntTensor_abs", THTensor_abs_args, r_, t);
 }
-
 EMBER_API void THLongTensor_abs(THLongTensor *r_, THLongTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_abs", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_abs", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_abs", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      abs_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_abs<int64_t>>("THLongTensor_abs", THTensor_abs_args, r_, t);
 }
-
 EMBER_API void THFloatTensor_abs(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_abs", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_abs", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_abs", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      abs_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_abs<float>>("THFloatTensor_abs", THTensor_abs_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_abs(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_abs", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_abs", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_abs", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      abs_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_abs<double>>("THDoubleTensor_abs", THTensor_abs_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_abs(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_abs", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_abs", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_abs", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      abs_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_abs<ember::Half>>("THHalfTensor_abs", THTensor_abs_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_abs(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_abs", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_abs", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_abs", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      abs_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_abs<ember::BFloat16>>("THBFloat16Tensor_abs", THTensor_abs_args, r_, t);
 }

@@ -72,359 +72,95 @@ Tensor& add_out(Tensor& out, const Tensor& self, const Scalar& other, const Scal
 
 }  // namespace ember
 
-// TH's C API: THTensor_cadd, THTensor_add for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cadd, THTensor_add.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cadd(THTensor *r_ = out, THTensor *t = self, real value = alpha, THTensor *src = other)
+constexpr th::ArgNames<4> THTensor_cadd_args = {"out", "self", "alpha", "other"};
+
+template <class T>
+void THTensor_cadd(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, th::THTensor<T> *src) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
+                      [&](auto& ops) { add_kernel<T, T>(ops, Scalar(value_v)); });
+}
+
+// void THTensor_add(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_add_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_add(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                      [&](auto& ops) { add_kernel<T, T>(ops, Scalar(1)); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cadd(THByteTensor *r_, THByteTensor *t, unsigned char value, THByteTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "alpha", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_cadd", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cadd", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cadd", "src", "other");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_cadd", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      add_kernel<uint8_t, uint8_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cadd<uint8_t>>("THByteTensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
-
 EMBER_API void THCharTensor_cadd(THCharTensor *r_, THCharTensor *t, char value, THCharTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "alpha", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_cadd", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cadd", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cadd", "src", "other");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_cadd", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      add_kernel<int8_t, int8_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cadd<int8_t>>("THCharTensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
-
 EMBER_API void THShortTensor_cadd(THShortTensor *r_, THShortTensor *t, short value, THShortTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "alpha", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_cadd", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cadd", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cadd", "src", "other");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_cadd", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      add_kernel<int16_t, int16_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cadd<int16_t>>("THShortTensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
-
 EMBER_API void THIntTensor_cadd(THIntTensor *r_, THIntTensor *t, int value, THIntTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "alpha", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_cadd", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cadd", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cadd", "src", "other");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_cadd", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      add_kernel<int32_t, int32_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cadd<int32_t>>("THIntTensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
-
 EMBER_API void THLongTensor_cadd(THLongTensor *r_, THLongTensor *t, long value, THLongTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "alpha", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_cadd", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cadd", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cadd", "src", "other");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_cadd", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      add_kernel<int64_t, int64_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cadd<int64_t>>("THLongTensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
-
 EMBER_API void THFloatTensor_cadd(THFloatTensor *r_, THFloatTensor *t, float value, THFloatTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "alpha", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_cadd", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cadd", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_cadd", "src", "other");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cadd", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      add_kernel<float, float>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cadd<float>>("THFloatTensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
-
 EMBER_API void THDoubleTensor_cadd(THDoubleTensor *r_, THDoubleTensor *t, double value, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "alpha", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_cadd", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cadd", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_cadd", "src", "other");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cadd", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      add_kernel<double, double>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cadd<double>>("THDoubleTensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
-
 EMBER_API void THHalfTensor_cadd(THHalfTensor *r_, THHalfTensor *t, THHalf value, THHalfTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "alpha", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_cadd", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cadd", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_cadd", "src", "other");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cadd", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      add_kernel<ember::Half, ember::Half>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cadd<ember::Half>>("THHalfTensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
-
 EMBER_API void THBFloat16Tensor_cadd(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"out", "self", "alpha", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_cadd", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cadd", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_cadd", "src", "other");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cadd", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      add_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_cadd<ember::BFloat16>>("THBFloat16Tensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
 
 EMBER_API void THByteTensor_add(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_add", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_add", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_add", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      add_kernel<uint8_t, uint8_t>(plan.operands(), ember::Scalar(1));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_add<uint8_t>>("THByteTensor_add", THTensor_add_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_add(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_add", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_add", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_add", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      add_kernel<int8_t, int8_t>(plan.operands(), ember::Scalar(1));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_add<int8_t>>("THCharTensor_add", THTensor_add_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_add(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_add", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_add", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_add", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      add_kernel<int16_t, int16_t>(plan.operands(), ember::Scalar(1));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_add<int16_t>>("THShortTensor_add", THTensor_add_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_add(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_add", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_add", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_add", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      add_kernel<int32_t, int32_t>(plan.operands(), ember::Scalar(1));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_add<int32_t>>("THIntTensor_add", THTensor_add_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_add(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_add", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_add", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_add", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      add_kernel<int64_t, int64_t>(plan.operands(), ember::Scalar(1));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_add<int64_t>>("THLongTensor_add", THTensor_add_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_add(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_add", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_add", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_add", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      add_kernel<float, float>(plan.operands(), ember::Scalar(1));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_add<float>>("THFloatTensor_add", THTensor_add_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_add(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_add", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_add", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_add", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      add_kernel<double, double>(plan.operands(), ember::Scalar(1));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_add<double>>("THDoubleTensor_add", THTensor_add_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_add(THHalfTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_add", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_add", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_add", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      add_kernel<ember::Half, ember::Half>(plan.operands(), ember::Scalar(1));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_add<ember::Half>>("THHalfTensor_add", THTensor_add_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_add(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_add", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_add", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_add", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      add_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), ember::Scalar(1));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_add<ember::BFloat16>>("THBFloat16Tensor_add", THTensor_add_args, r_, t, value);
 }

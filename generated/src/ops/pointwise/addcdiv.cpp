@@ -53,197 +53,56 @@ Tensor& addcdiv_out(Tensor& out, const Tensor& self, const Tensor& tensor1, cons
 
 }  // namespace ember
 
-// TH's C API: THTensor_addcdiv for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_addcdiv.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_addcdiv(THTensor *r_ = out, THTensor *t = self, real value = value, THTensor *src1 = tensor1, THTensor *src2 = tensor2)
+constexpr th::ArgNames<5> THTensor_addcdiv_args = {"out", "self", "value", "tensor1", "tensor2"};
+
+template <class T>
+void THTensor_addcdiv(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, th::THTensor<T> *src1, th::THTensor<T> *src2) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* src1_i = th::tensor_arg(src1, dtype_of<T>, fn, "src1", "tensor1");
+  TensorImpl* src2_i = th::tensor_arg(src2, dtype_of<T>, fn, "src2", "tensor2");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 3>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src1_i, nullptr, "tensor1"}, th::ThInput{src2_i, nullptr, "tensor2", true}}}, true,
+                      [&](auto& ops) { addcdiv_kernel<T, T>(ops, Scalar(value_v)); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_addcdiv(THByteTensor *r_, THByteTensor *t, unsigned char value, THByteTensor *src1, THByteTensor *src2) {
-  static const char* const kArgs[] = {"out", "self", "value", "tensor1", "tensor2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_addcdiv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_addcdiv", "t", "self");
-    TensorImpl* src1_i = ember::th::tensor_arg(src1, DType::Byte, "THByteTensor_addcdiv", "src1", "tensor1");
-    TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Byte, "THByteTensor_addcdiv", "src2", "tensor2");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<3> plan("THByteTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
-      addcdiv_kernel<uint8_t, uint8_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_addcdiv<uint8_t>>("THByteTensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
 }
-
 EMBER_API void THCharTensor_addcdiv(THCharTensor *r_, THCharTensor *t, char value, THCharTensor *src1, THCharTensor *src2) {
-  static const char* const kArgs[] = {"out", "self", "value", "tensor1", "tensor2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_addcdiv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_addcdiv", "t", "self");
-    TensorImpl* src1_i = ember::th::tensor_arg(src1, DType::Char, "THCharTensor_addcdiv", "src1", "tensor1");
-    TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Char, "THCharTensor_addcdiv", "src2", "tensor2");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<3> plan("THCharTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
-      addcdiv_kernel<int8_t, int8_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_addcdiv<int8_t>>("THCharTensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
 }
-
 EMBER_API void THShortTensor_addcdiv(THShortTensor *r_, THShortTensor *t, short value, THShortTensor *src1, THShortTensor *src2) {
-  static const char* const kArgs[] = {"out", "self", "value", "tensor1", "tensor2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_addcdiv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_addcdiv", "t", "self");
-    TensorImpl* src1_i = ember::th::tensor_arg(src1, DType::Short, "THShortTensor_addcdiv", "src1", "tensor1");
-    TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Short, "THShortTensor_addcdiv", "src2", "tensor2");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<3> plan("THShortTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
-      addcdiv_kernel<int16_t, int16_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_addcdiv<int16_t>>("THShortTensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
 }
-
 EMBER_API void THIntTensor_addcdiv(THIntTensor *r_, THIntTensor *t, int value, THIntTensor *src1, THIntTensor *src2) {
-  static const char* const kArgs[] = {"out", "self", "value", "tensor1", "tensor2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_addcdiv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_addcdiv", "t", "self");
-    TensorImpl* src1_i = ember::th::tensor_arg(src1, DType::Int, "THIntTensor_addcdiv", "src1", "tensor1");
-    TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Int, "THIntTensor_addcdiv", "src2", "tensor2");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<3> plan("THIntTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
-      addcdiv_kernel<int32_t, int32_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_addcdiv<int32_t>>("THIntTensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
 }
-
 EMBER_API void THLongTensor_addcdiv(THLongTensor *r_, THLongTensor *t, long value, THLongTensor *src1, THLongTensor *src2) {
-  static const char* const kArgs[] = {"out", "self", "value", "tensor1", "tensor2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_addcdiv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_addcdiv", "t", "self");
-    TensorImpl* src1_i = ember::th::tensor_arg(src1, DType::Long, "THLongTensor_addcdiv", "src1", "tensor1");
-    TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Long, "THLongTensor_addcdiv", "src2", "tensor2");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<3> plan("THLongTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
-      addcdiv_kernel<int64_t, int64_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_addcdiv<int64_t>>("THLongTensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
 }
-
 EMBER_API void THFloatTensor_addcdiv(THFloatTensor *r_, THFloatTensor *t, float value, THFloatTensor *src1, THFloatTensor *src2) {
-  static const char* const kArgs[] = {"out", "self", "value", "tensor1", "tensor2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_addcdiv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_addcdiv", "t", "self");
-    TensorImpl* src1_i = ember::th::tensor_arg(src1, DType::Float, "THFloatTensor_addcdiv", "src1", "tensor1");
-    TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Float, "THFloatTensor_addcdiv", "src2", "tensor2");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<3> plan("THFloatTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
-      addcdiv_kernel<float, float>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_addcdiv<float>>("THFloatTensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
 }
-
 EMBER_API void THDoubleTensor_addcdiv(THDoubleTensor *r_, THDoubleTensor *t, double value, THDoubleTensor *src1, THDoubleTensor *src2) {
-  static const char* const kArgs[] = {"out", "self", "value", "tensor1", "tensor2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_addcdiv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_addcdiv", "t", "self");
-    TensorImpl* src1_i = ember::th::tensor_arg(src1, DType::Double, "THDoubleTensor_addcdiv", "src1", "tensor1");
-    TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Double, "THDoubleTensor_addcdiv", "src2", "tensor2");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<3> plan("THDoubleTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
-      addcdiv_kernel<double, double>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_addcdiv<double>>("THDoubleTensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
 }
-
 EMBER_API void THHalfTensor_addcdiv(THHalfTensor *r_, THHalfTensor *t, THHalf value, THHalfTensor *src1, THHalfTensor *src2) {
-  static const char* const kArgs[] = {"out", "self", "value", "tensor1", "tensor2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_addcdiv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_addcdiv", "t", "self");
-    TensorImpl* src1_i = ember::th::tensor_arg(src1, DType::Half, "THHalfTensor_addcdiv", "src1", "tensor1");
-    TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::Half, "THHalfTensor_addcdiv", "src2", "tensor2");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<3> plan("THHalfTensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
-      addcdiv_kernel<ember::Half, ember::Half>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_addcdiv<ember::Half>>("THHalfTensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
 }
-
 EMBER_API void THBFloat16Tensor_addcdiv(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value, THBFloat16Tensor *src1, THBFloat16Tensor *src2) {
-  static const char* const kArgs[] = {"out", "self", "value", "tensor1", "tensor2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_addcdiv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_addcdiv", "t", "self");
-    TensorImpl* src1_i = ember::th::tensor_arg(src1, DType::BFloat16, "THBFloat16Tensor_addcdiv", "src1", "tensor1");
-    TensorImpl* src2_i = ember::th::tensor_arg(src2, DType::BFloat16, "THBFloat16Tensor_addcdiv", "src2", "tensor2");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<3> plan("THBFloat16Tensor_addcdiv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src1_i, nullptr, "tensor1"}, ember::th::ThInput{src2_i, nullptr, "tensor2", true}}}, true);
-      addcdiv_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_addcdiv<ember::BFloat16>>("THBFloat16Tensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
 }

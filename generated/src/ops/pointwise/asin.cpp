@@ -52,80 +52,38 @@ Tensor& asin_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_asin for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_asin.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_asin(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_asin_args = {"out", "self"};
+
+template <class T>
+void THTensor_asin(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { asin_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_asin(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_asin", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_asin", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_asin", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      asin_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_asin<float>>("THFloatTensor_asin", THTensor_asin_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_asin(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_asin", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_asin", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_asin", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      asin_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_asin<double>>("THDoubleTensor_asin", THTensor_asin_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_asin(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_asin", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_asin", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_asin", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      asin_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_asin<ember::Half>>("THHalfTensor_asin", THTensor_asin_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_asin(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_asin", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_asin", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_asin", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      asin_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_asin<ember::BFloat16>>("THBFloat16Tensor_asin", THTensor_asin_args, r_, t);
 }

@@ -52,80 +52,38 @@ Tensor& atan_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_atan for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_atan.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_atan(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_atan_args = {"out", "self"};
+
+template <class T>
+void THTensor_atan(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { atan_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_atan(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_atan", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_atan", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_atan", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      atan_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_atan<float>>("THFloatTensor_atan", THTensor_atan_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_atan(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_atan", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_atan", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_atan", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      atan_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_atan<double>>("THDoubleTensor_atan", THTensor_atan_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_atan(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_atan", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_atan", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_atan", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      atan_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_atan<ember::Half>>("THHalfTensor_atan", THTensor_atan_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_atan(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_atan", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_atan", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_atan", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      atan_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_atan<ember::BFloat16>>("THBFloat16Tensor_atan", THTensor_atan_args, r_, t);
 }

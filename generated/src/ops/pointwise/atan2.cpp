@@ -52,84 +52,39 @@ Tensor& atan2_out(Tensor& out, const Tensor& self, const Tensor& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_atan2 for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_atan2.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_atan2(THTensor *r_ = out, THTensor *tx = self, THTensor *ty = other)
+constexpr th::ArgNames<3> THTensor_atan2_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_atan2(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *tx, th::THTensor<T> *ty) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* tx_i = th::tensor_arg(tx, dtype_of<T>, fn, "tx", "self");
+  TensorImpl* ty_i = th::tensor_arg(ty, dtype_of<T>, fn, "ty", "other");
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{tx_i, nullptr, "self"}, th::ThInput{ty_i, nullptr, "other"}}}, true,
+                      [&](auto& ops) { atan2_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_atan2(THFloatTensor *r_, THFloatTensor *tx, THFloatTensor *ty) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_atan2", "r_", "out");
-    TensorImpl* tx_i = ember::th::tensor_arg(tx, DType::Float, "THFloatTensor_atan2", "tx", "self");
-    TensorImpl* ty_i = ember::th::tensor_arg(ty, DType::Float, "THFloatTensor_atan2", "ty", "other");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_atan2", r__i, {{ember::th::ThInput{tx_i, nullptr, "self"}, ember::th::ThInput{ty_i, nullptr, "other"}}}, true);
-      atan2_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_atan2<float>>("THFloatTensor_atan2", THTensor_atan2_args, r_, tx, ty);
 }
-
 EMBER_API void THDoubleTensor_atan2(THDoubleTensor *r_, THDoubleTensor *tx, THDoubleTensor *ty) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_atan2", "r_", "out");
-    TensorImpl* tx_i = ember::th::tensor_arg(tx, DType::Double, "THDoubleTensor_atan2", "tx", "self");
-    TensorImpl* ty_i = ember::th::tensor_arg(ty, DType::Double, "THDoubleTensor_atan2", "ty", "other");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_atan2", r__i, {{ember::th::ThInput{tx_i, nullptr, "self"}, ember::th::ThInput{ty_i, nullptr, "other"}}}, true);
-      atan2_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_atan2<double>>("THDoubleTensor_atan2", THTensor_atan2_args, r_, tx, ty);
 }
-
 EMBER_API void THHalfTensor_atan2(THHalfTensor *r_, THHalfTensor *tx, THHalfTensor *ty) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_atan2", "r_", "out");
-    TensorImpl* tx_i = ember::th::tensor_arg(tx, DType::Half, "THHalfTensor_atan2", "tx", "self");
-    TensorImpl* ty_i = ember::th::tensor_arg(ty, DType::Half, "THHalfTensor_atan2", "ty", "other");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_atan2", r__i, {{ember::th::ThInput{tx_i, nullptr, "self"}, ember::th::ThInput{ty_i, nullptr, "other"}}}, true);
-      atan2_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_atan2<ember::Half>>("THHalfTensor_atan2", THTensor_atan2_args, r_, tx, ty);
 }
-
 EMBER_API void THBFloat16Tensor_atan2(THBFloat16Tensor *r_, THBFloat16Tensor *tx, THBFloat16Tensor *ty) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_atan2", "r_", "out");
-    TensorImpl* tx_i = ember::th::tensor_arg(tx, DType::BFloat16, "THBFloat16Tensor_atan2", "tx", "self");
-    TensorImpl* ty_i = ember::th::tensor_arg(ty, DType::BFloat16, "THBFloat16Tensor_atan2", "ty", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_atan2", r__i, {{ember::th::ThInput{tx_i, nullptr, "self"}, ember::th::ThInput{ty_i, nullptr, "other"}}}, true);
-      atan2_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_atan2<ember::BFloat16>>("THBFloat16Tensor_atan2", THTensor_atan2_args, r_, tx, ty);
 }

@@ -68,284 +68,88 @@ Tensor& bitwise_and_out(Tensor& out, const Tensor& self, const Scalar& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cbitand, THTensor_bitand for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cbitand, THTensor_bitand.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cbitand(THTensor *r_ = out, THTensor *t = self, THTensor *src = other)
+constexpr th::ArgNames<3> THTensor_cbitand_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_cbitand(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::THTensor<T> *src) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
+                      [&](auto& ops) { bitwise_and_kernel<T, T>(ops); });
+}
+
+// void THTensor_bitand(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_bitand_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_bitand(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                      [&](auto& ops) { bitwise_and_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cbitand(THByteTensor *r_, THByteTensor *t, THByteTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_cbitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cbitand", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cbitand", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_cbitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_and_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitand<uint8_t>>("THByteTensor_cbitand", THTensor_cbitand_args, r_, t, src);
 }
-
 EMBER_API void THCharTensor_cbitand(THCharTensor *r_, THCharTensor *t, THCharTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_cbitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cbitand", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cbitand", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_cbitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_and_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitand<int8_t>>("THCharTensor_cbitand", THTensor_cbitand_args, r_, t, src);
 }
-
 EMBER_API void THShortTensor_cbitand(THShortTensor *r_, THShortTensor *t, THShortTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_cbitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cbitand", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cbitand", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_cbitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_and_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitand<int16_t>>("THShortTensor_cbitand", THTensor_cbitand_args, r_, t, src);
 }
-
 EMBER_API void THIntTensor_cbitand(THIntTensor *r_, THIntTensor *t, THIntTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_cbitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cbitand", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cbitand", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_cbitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_and_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitand<int32_t>>("THIntTensor_cbitand", THTensor_cbitand_args, r_, t, src);
 }
-
 EMBER_API void THLongTensor_cbitand(THLongTensor *r_, THLongTensor *t, THLongTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_cbitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cbitand", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cbitand", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_cbitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_and_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitand<int64_t>>("THLongTensor_cbitand", THTensor_cbitand_args, r_, t, src);
 }
-
 EMBER_API void THBoolTensor_cbitand(THBoolTensor *r_, THBoolTensor *t, THBoolTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_cbitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_cbitand", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_cbitand", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_cbitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_and_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitand<bool>>("THBoolTensor_cbitand", THTensor_cbitand_args, r_, t, src);
 }
-
-EMBER_API void THFloatTensor_cbitand(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    ember::fail(ember::ErrorKind::Type, "THFloatTensor_cbitand: bitwise_and is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+EMBER_API void THFloatTensor_cbitand(THFloatTensor *, THFloatTensor *, THFloatTensor *) {
+  return th::type_error<void>(THTensor_cbitand_args, "THFloatTensor_cbitand: bitwise_and is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
 }
-
-EMBER_API void THDoubleTensor_cbitand(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    ember::fail(ember::ErrorKind::Type, "THDoubleTensor_cbitand: bitwise_and is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+EMBER_API void THDoubleTensor_cbitand(THDoubleTensor *, THDoubleTensor *, THDoubleTensor *) {
+  return th::type_error<void>(THTensor_cbitand_args, "THDoubleTensor_cbitand: bitwise_and is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
 }
 
 EMBER_API void THByteTensor_bitand(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_bitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_bitand", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_bitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_and_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitand<uint8_t>>("THByteTensor_bitand", THTensor_bitand_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_bitand(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_bitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_bitand", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_bitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_and_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitand<int8_t>>("THCharTensor_bitand", THTensor_bitand_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_bitand(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_bitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_bitand", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_bitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_and_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitand<int16_t>>("THShortTensor_bitand", THTensor_bitand_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_bitand(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_bitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_bitand", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_bitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_and_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitand<int32_t>>("THIntTensor_bitand", THTensor_bitand_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_bitand(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_bitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_bitand", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_bitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_and_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitand<int64_t>>("THLongTensor_bitand", THTensor_bitand_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_bitand(THBoolTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_bitand", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_bitand", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_bitand", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_and_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitand<bool>>("THBoolTensor_bitand", THTensor_bitand_args, r_, t, value);
 }
-
-EMBER_API void THFloatTensor_bitand(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    ember::fail(ember::ErrorKind::Type, "THFloatTensor_bitand: bitwise_and is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+EMBER_API void THFloatTensor_bitand(THFloatTensor *, THFloatTensor *, float) {
+  return th::type_error<void>(THTensor_bitand_args, "THFloatTensor_bitand: bitwise_and is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
 }
-
-EMBER_API void THDoubleTensor_bitand(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    ember::fail(ember::ErrorKind::Type, "THDoubleTensor_bitand: bitwise_and is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+EMBER_API void THDoubleTensor_bitand(THDoubleTensor *, THDoubleTensor *, double) {
+  return th::type_error<void>(THTensor_bitand_args, "THDoubleTensor_bitand: bitwise_and is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
 }

@@ -68,284 +68,88 @@ Tensor& bitwise_or_out(Tensor& out, const Tensor& self, const Scalar& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cbitor, THTensor_bitor for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cbitor, THTensor_bitor.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cbitor(THTensor *r_ = out, THTensor *t = self, THTensor *src = other)
+constexpr th::ArgNames<3> THTensor_cbitor_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_cbitor(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::THTensor<T> *src) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
+                      [&](auto& ops) { bitwise_or_kernel<T, T>(ops); });
+}
+
+// void THTensor_bitor(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_bitor_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_bitor(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                      [&](auto& ops) { bitwise_or_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cbitor(THByteTensor *r_, THByteTensor *t, THByteTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_cbitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cbitor", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cbitor", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_cbitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_or_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitor<uint8_t>>("THByteTensor_cbitor", THTensor_cbitor_args, r_, t, src);
 }
-
 EMBER_API void THCharTensor_cbitor(THCharTensor *r_, THCharTensor *t, THCharTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_cbitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cbitor", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cbitor", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_cbitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_or_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitor<int8_t>>("THCharTensor_cbitor", THTensor_cbitor_args, r_, t, src);
 }
-
 EMBER_API void THShortTensor_cbitor(THShortTensor *r_, THShortTensor *t, THShortTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_cbitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cbitor", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cbitor", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_cbitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_or_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitor<int16_t>>("THShortTensor_cbitor", THTensor_cbitor_args, r_, t, src);
 }
-
 EMBER_API void THIntTensor_cbitor(THIntTensor *r_, THIntTensor *t, THIntTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_cbitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cbitor", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cbitor", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_cbitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_or_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitor<int32_t>>("THIntTensor_cbitor", THTensor_cbitor_args, r_, t, src);
 }
-
 EMBER_API void THLongTensor_cbitor(THLongTensor *r_, THLongTensor *t, THLongTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_cbitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cbitor", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cbitor", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_cbitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_or_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitor<int64_t>>("THLongTensor_cbitor", THTensor_cbitor_args, r_, t, src);
 }
-
 EMBER_API void THBoolTensor_cbitor(THBoolTensor *r_, THBoolTensor *t, THBoolTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_cbitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_cbitor", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_cbitor", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_cbitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      bitwise_or_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cbitor<bool>>("THBoolTensor_cbitor", THTensor_cbitor_args, r_, t, src);
 }
-
-EMBER_API void THFloatTensor_cbitor(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    ember::fail(ember::ErrorKind::Type, "THFloatTensor_cbitor: bitwise_or is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+EMBER_API void THFloatTensor_cbitor(THFloatTensor *, THFloatTensor *, THFloatTensor *) {
+  return th::type_error<void>(THTensor_cbitor_args, "THFloatTensor_cbitor: bitwise_or is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
 }
-
-EMBER_API void THDoubleTensor_cbitor(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    ember::fail(ember::ErrorKind::Type, "THDoubleTensor_cbitor: bitwise_or is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+EMBER_API void THDoubleTensor_cbitor(THDoubleTensor *, THDoubleTensor *, THDoubleTensor *) {
+  return th::type_error<void>(THTensor_cbitor_args, "THDoubleTensor_cbitor: bitwise_or is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
 }
 
 EMBER_API void THByteTensor_bitor(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_bitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_bitor", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_bitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_or_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitor<uint8_t>>("THByteTensor_bitor", THTensor_bitor_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_bitor(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_bitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_bitor", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_bitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_or_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitor<int8_t>>("THCharTensor_bitor", THTensor_bitor_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_bitor(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_bitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_bitor", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_bitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_or_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitor<int16_t>>("THShortTensor_bitor", THTensor_bitor_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_bitor(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_bitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_bitor", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_bitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_or_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitor<int32_t>>("THIntTensor_bitor", THTensor_bitor_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_bitor(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_bitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_bitor", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_bitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_or_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitor<int64_t>>("THLongTensor_bitor", THTensor_bitor_args, r_, t, value);
 }
-
 EMBER_API void THBoolTensor_bitor(THBoolTensor *r_, THBoolTensor *t, bool value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_bitor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_bitor", "t", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_bitor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      bitwise_or_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_bitor<bool>>("THBoolTensor_bitor", THTensor_bitor_args, r_, t, value);
 }
-
-EMBER_API void THFloatTensor_bitor(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    ember::fail(ember::ErrorKind::Type, "THFloatTensor_bitor: bitwise_or is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+EMBER_API void THFloatTensor_bitor(THFloatTensor *, THFloatTensor *, float) {
+  return th::type_error<void>(THTensor_bitor_args, "THFloatTensor_bitor: bitwise_or is not defined for Float tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
 }
-
-EMBER_API void THDoubleTensor_bitor(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    ember::fail(ember::ErrorKind::Type, "THDoubleTensor_bitor: bitwise_or is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+EMBER_API void THDoubleTensor_bitor(THDoubleTensor *, THDoubleTensor *, double) {
+  return th::type_error<void>(THTensor_bitor_args, "THDoubleTensor_bitor: bitwise_or is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
 }

@@ -57,170 +57,53 @@ Tensor& ceil_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_ceil for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_ceil.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_ceil(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_ceil_args = {"out", "self"};
+
+template <class T>
+void THTensor_ceil(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { ceil_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_ceil(THByteTensor *r_, THByteTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_ceil", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_ceil", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_ceil", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      ceil_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ceil<uint8_t>>("THByteTensor_ceil", THTensor_ceil_args, r_, t);
 }
-
 EMBER_API void THCharTensor_ceil(THCharTensor *r_, THCharTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_ceil", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_ceil", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_ceil", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      ceil_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ceil<int8_t>>("THCharTensor_ceil", THTensor_ceil_args, r_, t);
 }
-
 EMBER_API void THShortTensor_ceil(THShortTensor *r_, THShortTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_ceil", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_ceil", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_ceil", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      ceil_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ceil<int16_t>>("THShortTensor_ceil", THTensor_ceil_args, r_, t);
 }
-
 EMBER_API void THIntTensor_ceil(THIntTensor *r_, THIntTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_ceil", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_ceil", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_ceil", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      ceil_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ceil<int32_t>>("THIntTensor_ceil", THTensor_ceil_args, r_, t);
 }
-
 EMBER_API void THLongTensor_ceil(THLongTensor *r_, THLongTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_ceil", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_ceil", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_ceil", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      ceil_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ceil<int64_t>>("THLongTensor_ceil", THTensor_ceil_args, r_, t);
 }
-
 EMBER_API void THFloatTensor_ceil(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_ceil", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_ceil", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_ceil", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      ceil_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ceil<float>>("THFloatTensor_ceil", THTensor_ceil_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_ceil(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_ceil", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_ceil", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_ceil", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      ceil_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ceil<double>>("THDoubleTensor_ceil", THTensor_ceil_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_ceil(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_ceil", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_ceil", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_ceil", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      ceil_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ceil<ember::Half>>("THHalfTensor_ceil", THTensor_ceil_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_ceil(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_ceil", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_ceil", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_ceil", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      ceil_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_ceil<ember::BFloat16>>("THBFloat16Tensor_ceil", THTensor_ceil_args, r_, t);
 }

@@ -78,188 +78,55 @@ Tensor& clamp_out(Tensor& out, const Tensor& self, const Scalar& min, const Scal
 
 }  // namespace ember
 
-// TH's C API: THTensor_clamp for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_clamp.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_clamp(THTensor *r_ = out, THTensor *t = self, real min_value = min, real max_value = max)
+constexpr th::ArgNames<4> THTensor_clamp_args = {"out", "self", "min", "max"};
+
+template <class T>
+void THTensor_clamp(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> min_value, th::real<T> max_value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T min_value_v = th::from_c(min_value);
+  const T max_value_v = th::from_c(max_value);
+  th::pointwise<T, 3>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &min_value_v, "min"}, th::ThInput{nullptr, &max_value_v, "max"}}}, true,
+                      [&](auto& ops) { clamp_th_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_clamp(THByteTensor *r_, THByteTensor *t, unsigned char min_value, unsigned char max_value) {
-  static const char* const kArgs[] = {"out", "self", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_clamp", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_clamp", "t", "self");
-    const uint8_t min_value_v = ember::th::from_c(min_value);
-    const uint8_t max_value_v = ember::th::from_c(max_value);
-    {
-      ember::th::ThPointwise<3> plan("THByteTensor_clamp", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &min_value_v, "min"}, ember::th::ThInput{nullptr, &max_value_v, "max"}}}, true);
-      clamp_th_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_clamp<uint8_t>>("THByteTensor_clamp", THTensor_clamp_args, r_, t, min_value, max_value);
 }
-
 EMBER_API void THCharTensor_clamp(THCharTensor *r_, THCharTensor *t, char min_value, char max_value) {
-  static const char* const kArgs[] = {"out", "self", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_clamp", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_clamp", "t", "self");
-    const int8_t min_value_v = ember::th::from_c(min_value);
-    const int8_t max_value_v = ember::th::from_c(max_value);
-    {
-      ember::th::ThPointwise<3> plan("THCharTensor_clamp", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &min_value_v, "min"}, ember::th::ThInput{nullptr, &max_value_v, "max"}}}, true);
-      clamp_th_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_clamp<int8_t>>("THCharTensor_clamp", THTensor_clamp_args, r_, t, min_value, max_value);
 }
-
 EMBER_API void THShortTensor_clamp(THShortTensor *r_, THShortTensor *t, short min_value, short max_value) {
-  static const char* const kArgs[] = {"out", "self", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_clamp", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_clamp", "t", "self");
-    const int16_t min_value_v = ember::th::from_c(min_value);
-    const int16_t max_value_v = ember::th::from_c(max_value);
-    {
-      ember::th::ThPointwise<3> plan("THShortTensor_clamp", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &min_value_v, "min"}, ember::th::ThInput{nullptr, &max_value_v, "max"}}}, true);
-      clamp_th_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_clamp<int16_t>>("THShortTensor_clamp", THTensor_clamp_args, r_, t, min_value, max_value);
 }
-
 EMBER_API void THIntTensor_clamp(THIntTensor *r_, THIntTensor *t, int min_value, int max_value) {
-  static const char* const kArgs[] = {"out", "self", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_clamp", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_clamp", "t", "self");
-    const int32_t min_value_v = ember::th::from_c(min_value);
-    const int32_t max_value_v = ember::th::from_c(max_value);
-    {
-      ember::th::ThPointwise<3> plan("THIntTensor_clamp", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &min_value_v, "min"}, ember::th::ThInput{nullptr, &max_value_v, "max"}}}, true);
-      clamp_th_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_clamp<int32_t>>("THIntTensor_clamp", THTensor_clamp_args, r_, t, min_value, max_value);
 }
-
 EMBER_API void THLongTensor_clamp(THLongTensor *r_, THLongTensor *t, long min_value, long max_value) {
-  static const char* const kArgs[] = {"out", "self", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_clamp", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_clamp", "t", "self");
-    const int64_t min_value_v = ember::th::from_c(min_value);
-    const int64_t max_value_v = ember::th::from_c(max_value);
-    {
-      ember::th::ThPointwise<3> plan("THLongTensor_clamp", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &min_value_v, "min"}, ember::th::ThInput{nullptr, &max_value_v, "max"}}}, true);
-      clamp_th_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_clamp<int64_t>>("THLongTensor_clamp", THTensor_clamp_args, r_, t, min_value, max_value);
 }
-
 EMBER_API void THFloatTensor_clamp(THFloatTensor *r_, THFloatTensor *t, float min_value, float max_value) {
-  static const char* const kArgs[] = {"out", "self", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_clamp", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_clamp", "t", "self");
-    const float min_value_v = ember::th::from_c(min_value);
-    const float max_value_v = ember::th::from_c(max_value);
-    {
-      ember::th::ThPointwise<3> plan("THFloatTensor_clamp", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &min_value_v, "min"}, ember::th::ThInput{nullptr, &max_value_v, "max"}}}, true);
-      clamp_th_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_clamp<float>>("THFloatTensor_clamp", THTensor_clamp_args, r_, t, min_value, max_value);
 }
-
 EMBER_API void THDoubleTensor_clamp(THDoubleTensor *r_, THDoubleTensor *t, double min_value, double max_value) {
-  static const char* const kArgs[] = {"out", "self", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_clamp", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_clamp", "t", "self");
-    const double min_value_v = ember::th::from_c(min_value);
-    const double max_value_v = ember::th::from_c(max_value);
-    {
-      ember::th::ThPointwise<3> plan("THDoubleTensor_clamp", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &min_value_v, "min"}, ember::th::ThInput{nullptr, &max_value_v, "max"}}}, true);
-      clamp_th_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_clamp<double>>("THDoubleTensor_clamp", THTensor_clamp_args, r_, t, min_value, max_value);
 }
-
 EMBER_API void THHalfTensor_clamp(THHalfTensor *r_, THHalfTensor *t, THHalf min_value, THHalf max_value) {
-  static const char* const kArgs[] = {"out", "self", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_clamp", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_clamp", "t", "self");
-    const ember::Half min_value_v = ember::th::from_c(min_value);
-    const ember::Half max_value_v = ember::th::from_c(max_value);
-    {
-      ember::th::ThPointwise<3> plan("THHalfTensor_clamp", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &min_value_v, "min"}, ember::th::ThInput{nullptr, &max_value_v, "max"}}}, true);
-      clamp_th_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_clamp<ember::Half>>("THHalfTensor_clamp", THTensor_clamp_args, r_, t, min_value, max_value);
 }
-
 EMBER_API void THBFloat16Tensor_clamp(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 min_value, THBFloat16 max_value) {
-  static const char* const kArgs[] = {"out", "self", "min", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_clamp", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_clamp", "t", "self");
-    const ember::BFloat16 min_value_v = ember::th::from_c(min_value);
-    const ember::BFloat16 max_value_v = ember::th::from_c(max_value);
-    {
-      ember::th::ThPointwise<3> plan("THBFloat16Tensor_clamp", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &min_value_v, "min"}, ember::th::ThInput{nullptr, &max_value_v, "max"}}}, true);
-      clamp_th_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_clamp<ember::BFloat16>>("THBFloat16Tensor_clamp", THTensor_clamp_args, r_, t, min_value, max_value);
 }

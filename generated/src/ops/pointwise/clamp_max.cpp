@@ -78,179 +78,54 @@ Tensor& clamp_max_out(Tensor& out, const Tensor& self, const Scalar& max) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cminValue for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cminValue.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cminValue(THTensor *r = out, THTensor *t = self, real value = max)
+constexpr th::ArgNames<3> THTensor_cminValue_args = {"out", "self", "max"};
+
+template <class T>
+void THTensor_cminValue(const char* fn, th::THTensor<T> *r, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r_i = th::tensor_arg(r, dtype_of<T>, fn, "r", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 2>(fn, r_i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "max"}}}, true,
+                      [&](auto& ops) { clamp_max_th_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cminValue(THByteTensor *r, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Byte, "THByteTensor_cminValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cminValue", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_cminValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "max"}}}, true);
-      clamp_max_th_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cminValue<uint8_t>>("THByteTensor_cminValue", THTensor_cminValue_args, r, t, value);
 }
-
 EMBER_API void THCharTensor_cminValue(THCharTensor *r, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Char, "THCharTensor_cminValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cminValue", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_cminValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "max"}}}, true);
-      clamp_max_th_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cminValue<int8_t>>("THCharTensor_cminValue", THTensor_cminValue_args, r, t, value);
 }
-
 EMBER_API void THShortTensor_cminValue(THShortTensor *r, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Short, "THShortTensor_cminValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cminValue", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_cminValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "max"}}}, true);
-      clamp_max_th_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cminValue<int16_t>>("THShortTensor_cminValue", THTensor_cminValue_args, r, t, value);
 }
-
 EMBER_API void THIntTensor_cminValue(THIntTensor *r, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Int, "THIntTensor_cminValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cminValue", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_cminValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "max"}}}, true);
-      clamp_max_th_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cminValue<int32_t>>("THIntTensor_cminValue", THTensor_cminValue_args, r, t, value);
 }
-
 EMBER_API void THLongTensor_cminValue(THLongTensor *r, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Long, "THLongTensor_cminValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cminValue", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_cminValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "max"}}}, true);
-      clamp_max_th_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cminValue<int64_t>>("THLongTensor_cminValue", THTensor_cminValue_args, r, t, value);
 }
-
 EMBER_API void THFloatTensor_cminValue(THFloatTensor *r, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Float, "THFloatTensor_cminValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cminValue", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cminValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "max"}}}, true);
-      clamp_max_th_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cminValue<float>>("THFloatTensor_cminValue", THTensor_cminValue_args, r, t, value);
 }
-
 EMBER_API void THDoubleTensor_cminValue(THDoubleTensor *r, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Double, "THDoubleTensor_cminValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cminValue", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cminValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "max"}}}, true);
-      clamp_max_th_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cminValue<double>>("THDoubleTensor_cminValue", THTensor_cminValue_args, r, t, value);
 }
-
 EMBER_API void THHalfTensor_cminValue(THHalfTensor *r, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Half, "THHalfTensor_cminValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cminValue", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cminValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "max"}}}, true);
-      clamp_max_th_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cminValue<ember::Half>>("THHalfTensor_cminValue", THTensor_cminValue_args, r, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_cminValue(THBFloat16Tensor *r, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "max"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::BFloat16, "THBFloat16Tensor_cminValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cminValue", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cminValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "max"}}}, true);
-      clamp_max_th_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cminValue<ember::BFloat16>>("THBFloat16Tensor_cminValue", THTensor_cminValue_args, r, t, value);
 }

@@ -78,179 +78,54 @@ Tensor& clamp_min_out(Tensor& out, const Tensor& self, const Scalar& min) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cmaxValue for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cmaxValue.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cmaxValue(THTensor *r = out, THTensor *t = self, real value = min)
+constexpr th::ArgNames<3> THTensor_cmaxValue_args = {"out", "self", "min"};
+
+template <class T>
+void THTensor_cmaxValue(const char* fn, th::THTensor<T> *r, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r_i = th::tensor_arg(r, dtype_of<T>, fn, "r", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 2>(fn, r_i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "min"}}}, true,
+                      [&](auto& ops) { clamp_min_th_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cmaxValue(THByteTensor *r, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "min"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Byte, "THByteTensor_cmaxValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cmaxValue", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_cmaxValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "min"}}}, true);
-      clamp_min_th_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmaxValue<uint8_t>>("THByteTensor_cmaxValue", THTensor_cmaxValue_args, r, t, value);
 }
-
 EMBER_API void THCharTensor_cmaxValue(THCharTensor *r, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "min"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Char, "THCharTensor_cmaxValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cmaxValue", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_cmaxValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "min"}}}, true);
-      clamp_min_th_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmaxValue<int8_t>>("THCharTensor_cmaxValue", THTensor_cmaxValue_args, r, t, value);
 }
-
 EMBER_API void THShortTensor_cmaxValue(THShortTensor *r, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "min"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Short, "THShortTensor_cmaxValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cmaxValue", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_cmaxValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "min"}}}, true);
-      clamp_min_th_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmaxValue<int16_t>>("THShortTensor_cmaxValue", THTensor_cmaxValue_args, r, t, value);
 }
-
 EMBER_API void THIntTensor_cmaxValue(THIntTensor *r, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "min"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Int, "THIntTensor_cmaxValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cmaxValue", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_cmaxValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "min"}}}, true);
-      clamp_min_th_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmaxValue<int32_t>>("THIntTensor_cmaxValue", THTensor_cmaxValue_args, r, t, value);
 }
-
 EMBER_API void THLongTensor_cmaxValue(THLongTensor *r, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "min"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Long, "THLongTensor_cmaxValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cmaxValue", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_cmaxValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "min"}}}, true);
-      clamp_min_th_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmaxValue<int64_t>>("THLongTensor_cmaxValue", THTensor_cmaxValue_args, r, t, value);
 }
-
 EMBER_API void THFloatTensor_cmaxValue(THFloatTensor *r, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "min"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Float, "THFloatTensor_cmaxValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cmaxValue", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cmaxValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "min"}}}, true);
-      clamp_min_th_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmaxValue<float>>("THFloatTensor_cmaxValue", THTensor_cmaxValue_args, r, t, value);
 }
-
 EMBER_API void THDoubleTensor_cmaxValue(THDoubleTensor *r, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "min"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Double, "THDoubleTensor_cmaxValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cmaxValue", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cmaxValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "min"}}}, true);
-      clamp_min_th_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmaxValue<double>>("THDoubleTensor_cmaxValue", THTensor_cmaxValue_args, r, t, value);
 }
-
 EMBER_API void THHalfTensor_cmaxValue(THHalfTensor *r, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "min"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Half, "THHalfTensor_cmaxValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cmaxValue", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cmaxValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "min"}}}, true);
-      clamp_min_th_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmaxValue<ember::Half>>("THHalfTensor_cmaxValue", THTensor_cmaxValue_args, r, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_cmaxValue(THBFloat16Tensor *r, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "min"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::BFloat16, "THBFloat16Tensor_cmaxValue", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cmaxValue", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cmaxValue", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "min"}}}, true);
-      clamp_min_th_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmaxValue<ember::BFloat16>>("THBFloat16Tensor_cmaxValue", THTensor_cmaxValue_args, r, t, value);
 }

@@ -50,188 +50,56 @@ Tensor& fill_(Tensor& self, const Scalar& value) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_fill for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_fill.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_fill(THTensor *r_ = self, real value = value)
+constexpr th::ArgNames<2> THTensor_fill_args = {"self", "value"};
+
+template <class T>
+void THTensor_fill(const char* fn, th::THTensor<T> *r_, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 0>(fn, r__i, {{}}, false,
+                      [&](auto& ops) { fill_kernel<T, T>(ops, Scalar(value_v)); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_fill(THByteTensor *r_, unsigned char value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_fill", "r_", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THByteTensor_fill", r__i, {{}}, false);
-      fill_kernel<uint8_t, uint8_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<uint8_t>>("THByteTensor_fill", THTensor_fill_args, r_, value);
 }
-
 EMBER_API void THCharTensor_fill(THCharTensor *r_, char value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_fill", "r_", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THCharTensor_fill", r__i, {{}}, false);
-      fill_kernel<int8_t, int8_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<int8_t>>("THCharTensor_fill", THTensor_fill_args, r_, value);
 }
-
 EMBER_API void THShortTensor_fill(THShortTensor *r_, short value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_fill", "r_", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THShortTensor_fill", r__i, {{}}, false);
-      fill_kernel<int16_t, int16_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<int16_t>>("THShortTensor_fill", THTensor_fill_args, r_, value);
 }
-
 EMBER_API void THIntTensor_fill(THIntTensor *r_, int value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_fill", "r_", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THIntTensor_fill", r__i, {{}}, false);
-      fill_kernel<int32_t, int32_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<int32_t>>("THIntTensor_fill", THTensor_fill_args, r_, value);
 }
-
 EMBER_API void THLongTensor_fill(THLongTensor *r_, long value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_fill", "r_", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THLongTensor_fill", r__i, {{}}, false);
-      fill_kernel<int64_t, int64_t>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<int64_t>>("THLongTensor_fill", THTensor_fill_args, r_, value);
 }
-
 EMBER_API void THFloatTensor_fill(THFloatTensor *r_, float value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_fill", "r_", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THFloatTensor_fill", r__i, {{}}, false);
-      fill_kernel<float, float>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<float>>("THFloatTensor_fill", THTensor_fill_args, r_, value);
 }
-
 EMBER_API void THDoubleTensor_fill(THDoubleTensor *r_, double value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_fill", "r_", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THDoubleTensor_fill", r__i, {{}}, false);
-      fill_kernel<double, double>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<double>>("THDoubleTensor_fill", THTensor_fill_args, r_, value);
 }
-
 EMBER_API void THHalfTensor_fill(THHalfTensor *r_, THHalf value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_fill", "r_", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THHalfTensor_fill", r__i, {{}}, false);
-      fill_kernel<ember::Half, ember::Half>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<ember::Half>>("THHalfTensor_fill", THTensor_fill_args, r_, value);
 }
-
 EMBER_API void THBoolTensor_fill(THBoolTensor *r_, bool value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_fill", "r_", "self");
-    const bool value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THBoolTensor_fill", r__i, {{}}, false);
-      fill_kernel<bool, bool>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<bool>>("THBoolTensor_fill", THTensor_fill_args, r_, value);
 }
-
 EMBER_API void THBFloat16Tensor_fill(THBFloat16Tensor *r_, THBFloat16 value) {
-  static const char* const kArgs[] = {"self", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_fill", "r_", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<0> plan("THBFloat16Tensor_fill", r__i, {{}}, false);
-      fill_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), ember::Scalar(value_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_fill<ember::BFloat16>>("THBFloat16Tensor_fill", THTensor_fill_args, r_, value);
 }

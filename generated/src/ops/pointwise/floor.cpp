@@ -57,170 +57,53 @@ Tensor& floor_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_floor for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_floor.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_floor(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_floor_args = {"out", "self"};
+
+template <class T>
+void THTensor_floor(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { floor_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_floor(THByteTensor *r_, THByteTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_floor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_floor", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_floor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      floor_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_floor<uint8_t>>("THByteTensor_floor", THTensor_floor_args, r_, t);
 }
-
 EMBER_API void THCharTensor_floor(THCharTensor *r_, THCharTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_floor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_floor", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_floor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      floor_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_floor<int8_t>>("THCharTensor_floor", THTensor_floor_args, r_, t);
 }
-
 EMBER_API void THShortTensor_floor(THShortTensor *r_, THShortTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_floor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_floor", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_floor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      floor_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_floor<int16_t>>("THShortTensor_floor", THTensor_floor_args, r_, t);
 }
-
 EMBER_API void THIntTensor_floor(THIntTensor *r_, THIntTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_floor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_floor", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_floor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      floor_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_floor<int32_t>>("THIntTensor_floor", THTensor_floor_args, r_, t);
 }
-
 EMBER_API void THLongTensor_floor(THLongTensor *r_, THLongTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_floor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_floor", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_floor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      floor_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_floor<int64_t>>("THLongTensor_floor", THTensor_floor_args, r_, t);
 }
-
 EMBER_API void THFloatTensor_floor(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_floor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_floor", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_floor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      floor_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_floor<float>>("THFloatTensor_floor", THTensor_floor_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_floor(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_floor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_floor", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_floor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      floor_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_floor<double>>("THDoubleTensor_floor", THTensor_floor_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_floor(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_floor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_floor", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_floor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      floor_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_floor<ember::Half>>("THHalfTensor_floor", THTensor_floor_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_floor(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_floor", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_floor", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_floor", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      floor_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_floor<ember::BFloat16>>("THBFloat16Tensor_floor", THTensor_floor_args, r_, t);
 }

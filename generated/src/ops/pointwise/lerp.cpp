@@ -61,88 +61,40 @@ Tensor& lerp_out(Tensor& out, const Tensor& self, const Tensor& end, const Scala
 
 }  // namespace ember
 
-// TH's C API: THTensor_lerp for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_lerp.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_lerp(THTensor *r_ = out, THTensor *a = self, THTensor *b = end, real weight = weight)
+constexpr th::ArgNames<4> THTensor_lerp_args = {"out", "self", "end", "weight"};
+
+template <class T>
+void THTensor_lerp(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *a, th::THTensor<T> *b, th::real<T> weight) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* a_i = th::tensor_arg(a, dtype_of<T>, fn, "a", "self");
+  TensorImpl* b_i = th::tensor_arg(b, dtype_of<T>, fn, "b", "end");
+  const T weight_v = th::from_c(weight);
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{a_i, nullptr, "self"}, th::ThInput{b_i, nullptr, "end"}}}, true,
+                      [&](auto& ops) { lerp_th_kernel<T, T>(ops, Scalar(weight_v)); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_lerp(THFloatTensor *r_, THFloatTensor *a, THFloatTensor *b, float weight) {
-  static const char* const kArgs[] = {"out", "self", "end", "weight"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_lerp", "r_", "out");
-    TensorImpl* a_i = ember::th::tensor_arg(a, DType::Float, "THFloatTensor_lerp", "a", "self");
-    TensorImpl* b_i = ember::th::tensor_arg(b, DType::Float, "THFloatTensor_lerp", "b", "end");
-    const float weight_v = ember::th::from_c(weight);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_lerp", r__i, {{ember::th::ThInput{a_i, nullptr, "self"}, ember::th::ThInput{b_i, nullptr, "end"}}}, true);
-      lerp_th_kernel<float, float>(plan.operands(), ember::Scalar(weight_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_lerp<float>>("THFloatTensor_lerp", THTensor_lerp_args, r_, a, b, weight);
 }
-
 EMBER_API void THDoubleTensor_lerp(THDoubleTensor *r_, THDoubleTensor *a, THDoubleTensor *b, double weight) {
-  static const char* const kArgs[] = {"out", "self", "end", "weight"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_lerp", "r_", "out");
-    TensorImpl* a_i = ember::th::tensor_arg(a, DType::Double, "THDoubleTensor_lerp", "a", "self");
-    TensorImpl* b_i = ember::th::tensor_arg(b, DType::Double, "THDoubleTensor_lerp", "b", "end");
-    const double weight_v = ember::th::from_c(weight);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_lerp", r__i, {{ember::th::ThInput{a_i, nullptr, "self"}, ember::th::ThInput{b_i, nullptr, "end"}}}, true);
-      lerp_th_kernel<double, double>(plan.operands(), ember::Scalar(weight_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_lerp<double>>("THDoubleTensor_lerp", THTensor_lerp_args, r_, a, b, weight);
 }
-
 EMBER_API void THHalfTensor_lerp(THHalfTensor *r_, THHalfTensor *a, THHalfTensor *b, THHalf weight) {
-  static const char* const kArgs[] = {"out", "self", "end", "weight"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_lerp", "r_", "out");
-    TensorImpl* a_i = ember::th::tensor_arg(a, DType::Half, "THHalfTensor_lerp", "a", "self");
-    TensorImpl* b_i = ember::th::tensor_arg(b, DType::Half, "THHalfTensor_lerp", "b", "end");
-    const ember::Half weight_v = ember::th::from_c(weight);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_lerp", r__i, {{ember::th::ThInput{a_i, nullptr, "self"}, ember::th::ThInput{b_i, nullptr, "end"}}}, true);
-      lerp_th_kernel<ember::Half, ember::Half>(plan.operands(), ember::Scalar(weight_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_lerp<ember::Half>>("THHalfTensor_lerp", THTensor_lerp_args, r_, a, b, weight);
 }
-
 EMBER_API void THBFloat16Tensor_lerp(THBFloat16Tensor *r_, THBFloat16Tensor *a, THBFloat16Tensor *b, THBFloat16 weight) {
-  static const char* const kArgs[] = {"out", "self", "end", "weight"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_lerp", "r_", "out");
-    TensorImpl* a_i = ember::th::tensor_arg(a, DType::BFloat16, "THBFloat16Tensor_lerp", "a", "self");
-    TensorImpl* b_i = ember::th::tensor_arg(b, DType::BFloat16, "THBFloat16Tensor_lerp", "b", "end");
-    const ember::BFloat16 weight_v = ember::th::from_c(weight);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_lerp", r__i, {{ember::th::ThInput{a_i, nullptr, "self"}, ember::th::ThInput{b_i, nullptr, "end"}}}, true);
-      lerp_th_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), ember::Scalar(weight_v));
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_lerp<ember::BFloat16>>("THBFloat16Tensor_lerp", THTensor_lerp_args, r_, a, b, weight);
 }

@@ -52,80 +52,38 @@ Tensor& lgamma_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_lgamma for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_lgamma.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_lgamma(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_lgamma_args = {"out", "self"};
+
+template <class T>
+void THTensor_lgamma(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { lgamma_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_lgamma(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_lgamma", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_lgamma", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_lgamma", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      lgamma_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_lgamma<float>>("THFloatTensor_lgamma", THTensor_lgamma_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_lgamma(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_lgamma", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_lgamma", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_lgamma", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      lgamma_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_lgamma<double>>("THDoubleTensor_lgamma", THTensor_lgamma_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_lgamma(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_lgamma", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_lgamma", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_lgamma", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      lgamma_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_lgamma<ember::Half>>("THHalfTensor_lgamma", THTensor_lgamma_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_lgamma(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_lgamma", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_lgamma", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_lgamma", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      lgamma_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_lgamma<ember::BFloat16>>("THBFloat16Tensor_lgamma", THTensor_lgamma_args, r_, t);
 }

@@ -60,198 +60,57 @@ Tensor& minimum_out(Tensor& out, const Tensor& self, const Tensor& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cmin for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cmin.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cmin(THTensor *r = out, THTensor *t = self, THTensor *src = other)
+constexpr th::ArgNames<3> THTensor_cmin_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_cmin(const char* fn, th::THTensor<T> *r, th::THTensor<T> *t, th::THTensor<T> *src) {
+  TensorImpl* r_i = th::tensor_arg(r, dtype_of<T>, fn, "r", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  th::pointwise<T, 2>(fn, r_i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
+                      [&](auto& ops) { minimum_th_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cmin(THByteTensor *r, THByteTensor *t, THByteTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Byte, "THByteTensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<uint8_t>>("THByteTensor_cmin", THTensor_cmin_args, r, t, src);
 }
-
 EMBER_API void THCharTensor_cmin(THCharTensor *r, THCharTensor *t, THCharTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Char, "THCharTensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<int8_t>>("THCharTensor_cmin", THTensor_cmin_args, r, t, src);
 }
-
 EMBER_API void THShortTensor_cmin(THShortTensor *r, THShortTensor *t, THShortTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Short, "THShortTensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<int16_t>>("THShortTensor_cmin", THTensor_cmin_args, r, t, src);
 }
-
 EMBER_API void THIntTensor_cmin(THIntTensor *r, THIntTensor *t, THIntTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Int, "THIntTensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<int32_t>>("THIntTensor_cmin", THTensor_cmin_args, r, t, src);
 }
-
 EMBER_API void THLongTensor_cmin(THLongTensor *r, THLongTensor *t, THLongTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Long, "THLongTensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<int64_t>>("THLongTensor_cmin", THTensor_cmin_args, r, t, src);
 }
-
 EMBER_API void THFloatTensor_cmin(THFloatTensor *r, THFloatTensor *t, THFloatTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Float, "THFloatTensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<float>>("THFloatTensor_cmin", THTensor_cmin_args, r, t, src);
 }
-
 EMBER_API void THDoubleTensor_cmin(THDoubleTensor *r, THDoubleTensor *t, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Double, "THDoubleTensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<double>>("THDoubleTensor_cmin", THTensor_cmin_args, r, t, src);
 }
-
 EMBER_API void THHalfTensor_cmin(THHalfTensor *r, THHalfTensor *t, THHalfTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Half, "THHalfTensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<ember::Half>>("THHalfTensor_cmin", THTensor_cmin_args, r, t, src);
 }
-
 EMBER_API void THBoolTensor_cmin(THBoolTensor *r, THBoolTensor *t, THBoolTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::Bool, "THBoolTensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBoolTensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<bool>>("THBoolTensor_cmin", THTensor_cmin_args, r, t, src);
 }
-
 EMBER_API void THBFloat16Tensor_cmin(THBFloat16Tensor *r, THBFloat16Tensor *t, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i = ember::th::tensor_arg(r, DType::BFloat16, "THBFloat16Tensor_cmin", "r", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cmin", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_cmin", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cmin", r_i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      minimum_th_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmin<ember::BFloat16>>("THBFloat16Tensor_cmin", THTensor_cmin_args, r, t, src);
 }

@@ -71,350 +71,94 @@ Tensor& mul_out(Tensor& out, const Tensor& self, const Scalar& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cmul, THTensor_mul for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cmul, THTensor_mul.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cmul(THTensor *r_ = out, THTensor *t = self, THTensor *src = other)
+constexpr th::ArgNames<3> THTensor_cmul_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_cmul(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::THTensor<T> *src) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
+                      [&](auto& ops) { mul_kernel<T, T>(ops); });
+}
+
+// void THTensor_mul(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_mul_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_mul(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                      [&](auto& ops) { mul_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cmul(THByteTensor *r_, THByteTensor *t, THByteTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_cmul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cmul", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cmul", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_cmul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      mul_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmul<uint8_t>>("THByteTensor_cmul", THTensor_cmul_args, r_, t, src);
 }
-
 EMBER_API void THCharTensor_cmul(THCharTensor *r_, THCharTensor *t, THCharTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_cmul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cmul", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cmul", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_cmul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      mul_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmul<int8_t>>("THCharTensor_cmul", THTensor_cmul_args, r_, t, src);
 }
-
 EMBER_API void THShortTensor_cmul(THShortTensor *r_, THShortTensor *t, THShortTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_cmul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cmul", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cmul", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_cmul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      mul_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmul<int16_t>>("THShortTensor_cmul", THTensor_cmul_args, r_, t, src);
 }
-
 EMBER_API void THIntTensor_cmul(THIntTensor *r_, THIntTensor *t, THIntTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_cmul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cmul", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cmul", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_cmul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      mul_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmul<int32_t>>("THIntTensor_cmul", THTensor_cmul_args, r_, t, src);
 }
-
 EMBER_API void THLongTensor_cmul(THLongTensor *r_, THLongTensor *t, THLongTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_cmul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cmul", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cmul", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_cmul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      mul_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmul<int64_t>>("THLongTensor_cmul", THTensor_cmul_args, r_, t, src);
 }
-
 EMBER_API void THFloatTensor_cmul(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_cmul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cmul", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_cmul", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cmul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      mul_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmul<float>>("THFloatTensor_cmul", THTensor_cmul_args, r_, t, src);
 }
-
 EMBER_API void THDoubleTensor_cmul(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_cmul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cmul", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_cmul", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cmul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      mul_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmul<double>>("THDoubleTensor_cmul", THTensor_cmul_args, r_, t, src);
 }
-
 EMBER_API void THHalfTensor_cmul(THHalfTensor *r_, THHalfTensor *t, THHalfTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_cmul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cmul", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_cmul", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cmul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      mul_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmul<ember::Half>>("THHalfTensor_cmul", THTensor_cmul_args, r_, t, src);
 }
-
 EMBER_API void THBFloat16Tensor_cmul(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_cmul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cmul", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_cmul", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cmul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other"}}}, true);
-      mul_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cmul<ember::BFloat16>>("THBFloat16Tensor_cmul", THTensor_cmul_args, r_, t, src);
 }
 
 EMBER_API void THByteTensor_mul(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_mul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_mul", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_mul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      mul_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_mul<uint8_t>>("THByteTensor_mul", THTensor_mul_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_mul(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_mul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_mul", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_mul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      mul_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_mul<int8_t>>("THCharTensor_mul", THTensor_mul_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_mul(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_mul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_mul", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_mul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      mul_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_mul<int16_t>>("THShortTensor_mul", THTensor_mul_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_mul(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_mul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_mul", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_mul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      mul_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_mul<int32_t>>("THIntTensor_mul", THTensor_mul_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_mul(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_mul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_mul", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_mul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      mul_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_mul<int64_t>>("THLongTensor_mul", THTensor_mul_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_mul(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_mul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_mul", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_mul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      mul_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_mul<float>>("THFloatTensor_mul", THTensor_mul_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_mul(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_mul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_mul", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_mul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      mul_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_mul<double>>("THDoubleTensor_mul", THTensor_mul_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_mul(THHalfTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_mul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_mul", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_mul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      mul_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_mul<ember::Half>>("THHalfTensor_mul", THTensor_mul_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_mul(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_mul", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_mul", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_mul", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other"}}}, true);
-      mul_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_mul<ember::BFloat16>>("THBFloat16Tensor_mul", THTensor_mul_args, r_, t, value);
 }

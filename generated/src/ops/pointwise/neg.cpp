@@ -57,170 +57,53 @@ Tensor& neg_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_neg for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_neg.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_neg(THTensor *self_ = out, THTensor *src = self)
+constexpr th::ArgNames<2> THTensor_neg_args = {"out", "self"};
+
+template <class T>
+void THTensor_neg(const char* fn, th::THTensor<T> *self_, th::THTensor<T> *src) {
+  TensorImpl* self__i = th::tensor_arg(self_, dtype_of<T>, fn, "self_", "out");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  th::pointwise<T, 1>(fn, self__i, {{th::ThInput{src_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { neg_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_neg(THByteTensor *self_, THByteTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::Byte, "THByteTensor_neg", "self_", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_neg", "src", "self");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
-      neg_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_neg<uint8_t>>("THByteTensor_neg", THTensor_neg_args, self_, src);
 }
-
 EMBER_API void THCharTensor_neg(THCharTensor *self_, THCharTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::Char, "THCharTensor_neg", "self_", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_neg", "src", "self");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
-      neg_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_neg<int8_t>>("THCharTensor_neg", THTensor_neg_args, self_, src);
 }
-
 EMBER_API void THShortTensor_neg(THShortTensor *self_, THShortTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::Short, "THShortTensor_neg", "self_", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_neg", "src", "self");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
-      neg_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_neg<int16_t>>("THShortTensor_neg", THTensor_neg_args, self_, src);
 }
-
 EMBER_API void THIntTensor_neg(THIntTensor *self_, THIntTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::Int, "THIntTensor_neg", "self_", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_neg", "src", "self");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
-      neg_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_neg<int32_t>>("THIntTensor_neg", THTensor_neg_args, self_, src);
 }
-
 EMBER_API void THLongTensor_neg(THLongTensor *self_, THLongTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::Long, "THLongTensor_neg", "self_", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_neg", "src", "self");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
-      neg_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_neg<int64_t>>("THLongTensor_neg", THTensor_neg_args, self_, src);
 }
-
 EMBER_API void THFloatTensor_neg(THFloatTensor *self_, THFloatTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::Float, "THFloatTensor_neg", "self_", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_neg", "src", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
-      neg_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_neg<float>>("THFloatTensor_neg", THTensor_neg_args, self_, src);
 }
-
 EMBER_API void THDoubleTensor_neg(THDoubleTensor *self_, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::Double, "THDoubleTensor_neg", "self_", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_neg", "src", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
-      neg_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_neg<double>>("THDoubleTensor_neg", THTensor_neg_args, self_, src);
 }
-
 EMBER_API void THHalfTensor_neg(THHalfTensor *self_, THHalfTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::Half, "THHalfTensor_neg", "self_", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_neg", "src", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
-      neg_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_neg<ember::Half>>("THHalfTensor_neg", THTensor_neg_args, self_, src);
 }
-
 EMBER_API void THBFloat16Tensor_neg(THBFloat16Tensor *self_, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self__i = ember::th::tensor_arg(self_, DType::BFloat16, "THBFloat16Tensor_neg", "self_", "out");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_neg", "src", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_neg", self__i, {{ember::th::ThInput{src_i, nullptr, "self"}}}, true);
-      neg_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_neg<ember::BFloat16>>("THBFloat16Tensor_neg", THTensor_neg_args, self_, src);
 }

@@ -74,350 +74,94 @@ Tensor& pow_out(Tensor& out, const Tensor& self, const Scalar& exponent) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cpow, THTensor_pow for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cpow, THTensor_pow.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cpow(THTensor *r_ = out, THTensor *t = self, THTensor *src = exponent)
+constexpr th::ArgNames<3> THTensor_cpow_args = {"out", "self", "exponent"};
+
+template <class T>
+void THTensor_cpow(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::THTensor<T> *src) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "exponent");
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "exponent"}}}, true,
+                      [&](auto& ops) { pow_kernel<T, T>(ops); });
+}
+
+// void THTensor_pow(THTensor *r_ = out, THTensor *t = self, real value = exponent)
+constexpr th::ArgNames<3> THTensor_pow_args = {"out", "self", "exponent"};
+
+template <class T>
+void THTensor_pow(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "exponent"}}}, true,
+                      [&](auto& ops) { pow_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cpow(THByteTensor *r_, THByteTensor *t, THByteTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_cpow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cpow", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cpow", "src", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_cpow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "exponent"}}}, true);
-      pow_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cpow<uint8_t>>("THByteTensor_cpow", THTensor_cpow_args, r_, t, src);
 }
-
 EMBER_API void THCharTensor_cpow(THCharTensor *r_, THCharTensor *t, THCharTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_cpow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cpow", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cpow", "src", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_cpow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "exponent"}}}, true);
-      pow_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cpow<int8_t>>("THCharTensor_cpow", THTensor_cpow_args, r_, t, src);
 }
-
 EMBER_API void THShortTensor_cpow(THShortTensor *r_, THShortTensor *t, THShortTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_cpow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cpow", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cpow", "src", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_cpow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "exponent"}}}, true);
-      pow_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cpow<int16_t>>("THShortTensor_cpow", THTensor_cpow_args, r_, t, src);
 }
-
 EMBER_API void THIntTensor_cpow(THIntTensor *r_, THIntTensor *t, THIntTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_cpow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cpow", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cpow", "src", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_cpow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "exponent"}}}, true);
-      pow_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cpow<int32_t>>("THIntTensor_cpow", THTensor_cpow_args, r_, t, src);
 }
-
 EMBER_API void THLongTensor_cpow(THLongTensor *r_, THLongTensor *t, THLongTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_cpow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cpow", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cpow", "src", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_cpow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "exponent"}}}, true);
-      pow_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cpow<int64_t>>("THLongTensor_cpow", THTensor_cpow_args, r_, t, src);
 }
-
 EMBER_API void THFloatTensor_cpow(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_cpow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cpow", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_cpow", "src", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cpow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "exponent"}}}, true);
-      pow_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cpow<float>>("THFloatTensor_cpow", THTensor_cpow_args, r_, t, src);
 }
-
 EMBER_API void THDoubleTensor_cpow(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_cpow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cpow", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_cpow", "src", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cpow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "exponent"}}}, true);
-      pow_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cpow<double>>("THDoubleTensor_cpow", THTensor_cpow_args, r_, t, src);
 }
-
 EMBER_API void THHalfTensor_cpow(THHalfTensor *r_, THHalfTensor *t, THHalfTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_cpow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cpow", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_cpow", "src", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cpow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "exponent"}}}, true);
-      pow_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cpow<ember::Half>>("THHalfTensor_cpow", THTensor_cpow_args, r_, t, src);
 }
-
 EMBER_API void THBFloat16Tensor_cpow(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_cpow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cpow", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_cpow", "src", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cpow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "exponent"}}}, true);
-      pow_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cpow<ember::BFloat16>>("THBFloat16Tensor_cpow", THTensor_cpow_args, r_, t, src);
 }
 
 EMBER_API void THByteTensor_pow(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_pow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_pow", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_pow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "exponent"}}}, true);
-      pow_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_pow<uint8_t>>("THByteTensor_pow", THTensor_pow_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_pow(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_pow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_pow", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_pow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "exponent"}}}, true);
-      pow_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_pow<int8_t>>("THCharTensor_pow", THTensor_pow_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_pow(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_pow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_pow", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_pow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "exponent"}}}, true);
-      pow_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_pow<int16_t>>("THShortTensor_pow", THTensor_pow_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_pow(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_pow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_pow", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_pow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "exponent"}}}, true);
-      pow_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_pow<int32_t>>("THIntTensor_pow", THTensor_pow_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_pow(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_pow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_pow", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_pow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "exponent"}}}, true);
-      pow_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_pow<int64_t>>("THLongTensor_pow", THTensor_pow_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_pow(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_pow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_pow", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_pow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "exponent"}}}, true);
-      pow_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_pow<float>>("THFloatTensor_pow", THTensor_pow_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_pow(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_pow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_pow", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_pow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "exponent"}}}, true);
-      pow_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_pow<double>>("THDoubleTensor_pow", THTensor_pow_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_pow(THHalfTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_pow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_pow", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_pow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "exponent"}}}, true);
-      pow_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_pow<ember::Half>>("THHalfTensor_pow", THTensor_pow_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_pow(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_pow", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_pow", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_pow", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "exponent"}}}, true);
-      pow_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_pow<ember::BFloat16>>("THBFloat16Tensor_pow", THTensor_pow_args, r_, t, value);
 }

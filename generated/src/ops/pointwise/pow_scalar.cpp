@@ -52,179 +52,54 @@ Tensor& pow_out(Tensor& out, const Scalar& self, const Tensor& exponent) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_tpow for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_tpow.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_tpow(THTensor *r_ = out, real value = self, THTensor *t = exponent)
+constexpr th::ArgNames<3> THTensor_tpow_args = {"out", "self", "exponent"};
+
+template <class T>
+void THTensor_tpow(const char* fn, th::THTensor<T> *r_, th::real<T> value, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  const T value_v = th::from_c(value);
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "exponent");
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{nullptr, &value_v, "self"}, th::ThInput{t_i, nullptr, "exponent"}}}, true,
+                      [&](auto& ops) { pow_scalar_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_tpow(THByteTensor *r_, unsigned char value, THByteTensor *t) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_tpow", "r_", "out");
-    const uint8_t value_v = ember::th::from_c(value);
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_tpow", "t", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_tpow", r__i, {{ember::th::ThInput{nullptr, &value_v, "self"}, ember::th::ThInput{t_i, nullptr, "exponent"}}}, true);
-      pow_scalar_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tpow<uint8_t>>("THByteTensor_tpow", THTensor_tpow_args, r_, value, t);
 }
-
 EMBER_API void THCharTensor_tpow(THCharTensor *r_, char value, THCharTensor *t) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_tpow", "r_", "out");
-    const int8_t value_v = ember::th::from_c(value);
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_tpow", "t", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_tpow", r__i, {{ember::th::ThInput{nullptr, &value_v, "self"}, ember::th::ThInput{t_i, nullptr, "exponent"}}}, true);
-      pow_scalar_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tpow<int8_t>>("THCharTensor_tpow", THTensor_tpow_args, r_, value, t);
 }
-
 EMBER_API void THShortTensor_tpow(THShortTensor *r_, short value, THShortTensor *t) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_tpow", "r_", "out");
-    const int16_t value_v = ember::th::from_c(value);
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_tpow", "t", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_tpow", r__i, {{ember::th::ThInput{nullptr, &value_v, "self"}, ember::th::ThInput{t_i, nullptr, "exponent"}}}, true);
-      pow_scalar_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tpow<int16_t>>("THShortTensor_tpow", THTensor_tpow_args, r_, value, t);
 }
-
 EMBER_API void THIntTensor_tpow(THIntTensor *r_, int value, THIntTensor *t) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_tpow", "r_", "out");
-    const int32_t value_v = ember::th::from_c(value);
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_tpow", "t", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_tpow", r__i, {{ember::th::ThInput{nullptr, &value_v, "self"}, ember::th::ThInput{t_i, nullptr, "exponent"}}}, true);
-      pow_scalar_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tpow<int32_t>>("THIntTensor_tpow", THTensor_tpow_args, r_, value, t);
 }
-
 EMBER_API void THLongTensor_tpow(THLongTensor *r_, long value, THLongTensor *t) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_tpow", "r_", "out");
-    const int64_t value_v = ember::th::from_c(value);
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_tpow", "t", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_tpow", r__i, {{ember::th::ThInput{nullptr, &value_v, "self"}, ember::th::ThInput{t_i, nullptr, "exponent"}}}, true);
-      pow_scalar_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tpow<int64_t>>("THLongTensor_tpow", THTensor_tpow_args, r_, value, t);
 }
-
 EMBER_API void THFloatTensor_tpow(THFloatTensor *r_, float value, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_tpow", "r_", "out");
-    const float value_v = ember::th::from_c(value);
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_tpow", "t", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_tpow", r__i, {{ember::th::ThInput{nullptr, &value_v, "self"}, ember::th::ThInput{t_i, nullptr, "exponent"}}}, true);
-      pow_scalar_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tpow<float>>("THFloatTensor_tpow", THTensor_tpow_args, r_, value, t);
 }
-
 EMBER_API void THDoubleTensor_tpow(THDoubleTensor *r_, double value, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_tpow", "r_", "out");
-    const double value_v = ember::th::from_c(value);
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_tpow", "t", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_tpow", r__i, {{ember::th::ThInput{nullptr, &value_v, "self"}, ember::th::ThInput{t_i, nullptr, "exponent"}}}, true);
-      pow_scalar_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tpow<double>>("THDoubleTensor_tpow", THTensor_tpow_args, r_, value, t);
 }
-
 EMBER_API void THHalfTensor_tpow(THHalfTensor *r_, THHalf value, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_tpow", "r_", "out");
-    const ember::Half value_v = ember::th::from_c(value);
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_tpow", "t", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_tpow", r__i, {{ember::th::ThInput{nullptr, &value_v, "self"}, ember::th::ThInput{t_i, nullptr, "exponent"}}}, true);
-      pow_scalar_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tpow<ember::Half>>("THHalfTensor_tpow", THTensor_tpow_args, r_, value, t);
 }
-
 EMBER_API void THBFloat16Tensor_tpow(THBFloat16Tensor *r_, THBFloat16 value, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self", "exponent"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_tpow", "r_", "out");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_tpow", "t", "exponent");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_tpow", r__i, {{ember::th::ThInput{nullptr, &value_v, "self"}, ember::th::ThInput{t_i, nullptr, "exponent"}}}, true);
-      pow_scalar_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_tpow<ember::BFloat16>>("THBFloat16Tensor_tpow", THTensor_tpow_args, r_, value, t);
 }

@@ -52,80 +52,38 @@ Tensor& reciprocal_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cinv for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cinv.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cinv(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_cinv_args = {"out", "self"};
+
+template <class T>
+void THTensor_cinv(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { reciprocal_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_cinv(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_cinv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cinv", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_cinv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      reciprocal_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_cinv<float>>("THFloatTensor_cinv", THTensor_cinv_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_cinv(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_cinv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cinv", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_cinv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      reciprocal_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_cinv<double>>("THDoubleTensor_cinv", THTensor_cinv_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_cinv(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_cinv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cinv", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_cinv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      reciprocal_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_cinv<ember::Half>>("THHalfTensor_cinv", THTensor_cinv_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_cinv(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_cinv", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cinv", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_cinv", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      reciprocal_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_cinv<ember::BFloat16>>("THBFloat16Tensor_cinv", THTensor_cinv_args, r_, t);
 }

@@ -71,350 +71,94 @@ Tensor& remainder_out(Tensor& out, const Tensor& self, const Scalar& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_cremainder, THTensor_remainder for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cremainder, THTensor_remainder.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cremainder(THTensor *r_ = out, THTensor *t = self, THTensor *src = other)
+constexpr th::ArgNames<3> THTensor_cremainder_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_cremainder(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::THTensor<T> *src) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other", true}}}, true,
+                      [&](auto& ops) { remainder_kernel<T, T>(ops); });
+}
+
+// void THTensor_remainder(THTensor *r_ = out, THTensor *t = self, real value = other)
+constexpr th::ArgNames<3> THTensor_remainder_args = {"out", "self", "other"};
+
+template <class T>
+void THTensor_remainder(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
+  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other", true}}}, true,
+                      [&](auto& ops) { remainder_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cremainder(THByteTensor *r_, THByteTensor *t, THByteTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_cremainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cremainder", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_cremainder", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
-      remainder_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cremainder<uint8_t>>("THByteTensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
-
 EMBER_API void THCharTensor_cremainder(THCharTensor *r_, THCharTensor *t, THCharTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_cremainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cremainder", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_cremainder", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
-      remainder_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cremainder<int8_t>>("THCharTensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
-
 EMBER_API void THShortTensor_cremainder(THShortTensor *r_, THShortTensor *t, THShortTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_cremainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cremainder", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_cremainder", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
-      remainder_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cremainder<int16_t>>("THShortTensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
-
 EMBER_API void THIntTensor_cremainder(THIntTensor *r_, THIntTensor *t, THIntTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_cremainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cremainder", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_cremainder", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
-      remainder_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cremainder<int32_t>>("THIntTensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
-
 EMBER_API void THLongTensor_cremainder(THLongTensor *r_, THLongTensor *t, THLongTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_cremainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cremainder", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_cremainder", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
-      remainder_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cremainder<int64_t>>("THLongTensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
-
 EMBER_API void THFloatTensor_cremainder(THFloatTensor *r_, THFloatTensor *t, THFloatTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_cremainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cremainder", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_cremainder", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
-      remainder_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cremainder<float>>("THFloatTensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
-
 EMBER_API void THDoubleTensor_cremainder(THDoubleTensor *r_, THDoubleTensor *t, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_cremainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cremainder", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_cremainder", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
-      remainder_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cremainder<double>>("THDoubleTensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
-
 EMBER_API void THHalfTensor_cremainder(THHalfTensor *r_, THHalfTensor *t, THHalfTensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_cremainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cremainder", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_cremainder", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
-      remainder_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cremainder<ember::Half>>("THHalfTensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
-
 EMBER_API void THBFloat16Tensor_cremainder(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_cremainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cremainder", "t", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_cremainder", "src", "other");
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_cremainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{src_i, nullptr, "other", true}}}, true);
-      remainder_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cremainder<ember::BFloat16>>("THBFloat16Tensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
 
 EMBER_API void THByteTensor_remainder(THByteTensor *r_, THByteTensor *t, unsigned char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_remainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_remainder", "t", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THByteTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
-      remainder_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_remainder<uint8_t>>("THByteTensor_remainder", THTensor_remainder_args, r_, t, value);
 }
-
 EMBER_API void THCharTensor_remainder(THCharTensor *r_, THCharTensor *t, char value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_remainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_remainder", "t", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THCharTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
-      remainder_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_remainder<int8_t>>("THCharTensor_remainder", THTensor_remainder_args, r_, t, value);
 }
-
 EMBER_API void THShortTensor_remainder(THShortTensor *r_, THShortTensor *t, short value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_remainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_remainder", "t", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THShortTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
-      remainder_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_remainder<int16_t>>("THShortTensor_remainder", THTensor_remainder_args, r_, t, value);
 }
-
 EMBER_API void THIntTensor_remainder(THIntTensor *r_, THIntTensor *t, int value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_remainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_remainder", "t", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THIntTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
-      remainder_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_remainder<int32_t>>("THIntTensor_remainder", THTensor_remainder_args, r_, t, value);
 }
-
 EMBER_API void THLongTensor_remainder(THLongTensor *r_, THLongTensor *t, long value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_remainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_remainder", "t", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THLongTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
-      remainder_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_remainder<int64_t>>("THLongTensor_remainder", THTensor_remainder_args, r_, t, value);
 }
-
 EMBER_API void THFloatTensor_remainder(THFloatTensor *r_, THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_remainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_remainder", "t", "self");
-    const float value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THFloatTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
-      remainder_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_remainder<float>>("THFloatTensor_remainder", THTensor_remainder_args, r_, t, value);
 }
-
 EMBER_API void THDoubleTensor_remainder(THDoubleTensor *r_, THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_remainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_remainder", "t", "self");
-    const double value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THDoubleTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
-      remainder_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_remainder<double>>("THDoubleTensor_remainder", THTensor_remainder_args, r_, t, value);
 }
-
 EMBER_API void THHalfTensor_remainder(THHalfTensor *r_, THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_remainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_remainder", "t", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THHalfTensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
-      remainder_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_remainder<ember::Half>>("THHalfTensor_remainder", THTensor_remainder_args, r_, t, value);
 }
-
 EMBER_API void THBFloat16Tensor_remainder(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"out", "self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_remainder", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_remainder", "t", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    {
-      ember::th::ThPointwise<2> plan("THBFloat16Tensor_remainder", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}, ember::th::ThInput{nullptr, &value_v, "other", true}}}, true);
-      remainder_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_remainder<ember::BFloat16>>("THBFloat16Tensor_remainder", THTensor_remainder_args, r_, t, value);
 }

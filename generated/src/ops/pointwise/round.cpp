@@ -64,170 +64,53 @@ Tensor& round_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_round for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_round.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_round(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_round_args = {"out", "self"};
+
+template <class T>
+void THTensor_round(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { round_th_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_round(THByteTensor *r_, THByteTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_round", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_round", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_round", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      round_th_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_round<uint8_t>>("THByteTensor_round", THTensor_round_args, r_, t);
 }
-
 EMBER_API void THCharTensor_round(THCharTensor *r_, THCharTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_round", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_round", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_round", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      round_th_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_round<int8_t>>("THCharTensor_round", THTensor_round_args, r_, t);
 }
-
 EMBER_API void THShortTensor_round(THShortTensor *r_, THShortTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_round", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_round", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_round", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      round_th_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_round<int16_t>>("THShortTensor_round", THTensor_round_args, r_, t);
 }
-
 EMBER_API void THIntTensor_round(THIntTensor *r_, THIntTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_round", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_round", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_round", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      round_th_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_round<int32_t>>("THIntTensor_round", THTensor_round_args, r_, t);
 }
-
 EMBER_API void THLongTensor_round(THLongTensor *r_, THLongTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_round", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_round", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_round", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      round_th_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_round<int64_t>>("THLongTensor_round", THTensor_round_args, r_, t);
 }
-
 EMBER_API void THFloatTensor_round(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_round", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_round", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_round", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      round_th_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_round<float>>("THFloatTensor_round", THTensor_round_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_round(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_round", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_round", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_round", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      round_th_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_round<double>>("THDoubleTensor_round", THTensor_round_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_round(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_round", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_round", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_round", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      round_th_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_round<ember::Half>>("THHalfTensor_round", THTensor_round_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_round(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_round", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_round", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_round", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      round_th_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_round<ember::BFloat16>>("THBFloat16Tensor_round", THTensor_round_args, r_, t);
 }

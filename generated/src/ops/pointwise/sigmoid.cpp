@@ -52,80 +52,38 @@ Tensor& sigmoid_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_sigmoid for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_sigmoid.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_sigmoid(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_sigmoid_args = {"out", "self"};
+
+template <class T>
+void THTensor_sigmoid(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { sigmoid_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_sigmoid(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_sigmoid", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_sigmoid", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_sigmoid", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sigmoid_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sigmoid<float>>("THFloatTensor_sigmoid", THTensor_sigmoid_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_sigmoid(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_sigmoid", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_sigmoid", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_sigmoid", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sigmoid_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sigmoid<double>>("THDoubleTensor_sigmoid", THTensor_sigmoid_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_sigmoid(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_sigmoid", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_sigmoid", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_sigmoid", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sigmoid_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sigmoid<ember::Half>>("THHalfTensor_sigmoid", THTensor_sigmoid_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_sigmoid(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_sigmoid", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_sigmoid", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_sigmoid", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sigmoid_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sigmoid<ember::BFloat16>>("THBFloat16Tensor_sigmoid", THTensor_sigmoid_args, r_, t);
 }

@@ -58,188 +58,56 @@ Tensor& sign_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_sign for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_sign.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_sign(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_sign_args = {"out", "self"};
+
+template <class T>
+void THTensor_sign(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { sign_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_sign(THByteTensor *r_, THByteTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<uint8_t>>("THByteTensor_sign", THTensor_sign_args, r_, t);
 }
-
 EMBER_API void THCharTensor_sign(THCharTensor *r_, THCharTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<int8_t>>("THCharTensor_sign", THTensor_sign_args, r_, t);
 }
-
 EMBER_API void THShortTensor_sign(THShortTensor *r_, THShortTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<int16_t>>("THShortTensor_sign", THTensor_sign_args, r_, t);
 }
-
 EMBER_API void THIntTensor_sign(THIntTensor *r_, THIntTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<int32_t>>("THIntTensor_sign", THTensor_sign_args, r_, t);
 }
-
 EMBER_API void THLongTensor_sign(THLongTensor *r_, THLongTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<int64_t>>("THLongTensor_sign", THTensor_sign_args, r_, t);
 }
-
 EMBER_API void THFloatTensor_sign(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<float>>("THFloatTensor_sign", THTensor_sign_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_sign(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<double>>("THDoubleTensor_sign", THTensor_sign_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_sign(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<ember::Half>>("THHalfTensor_sign", THTensor_sign_args, r_, t);
 }
-
 EMBER_API void THBoolTensor_sign(THBoolTensor *r_, THBoolTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBoolTensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<bool>>("THBoolTensor_sign", THTensor_sign_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_sign(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_sign", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_sign", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_sign", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sign_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sign<ember::BFloat16>>("THBFloat16Tensor_sign", THTensor_sign_args, r_, t);
 }

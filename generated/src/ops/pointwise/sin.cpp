@@ -52,80 +52,38 @@ Tensor& sin_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_sin for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_sin.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_sin(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_sin_args = {"out", "self"};
+
+template <class T>
+void THTensor_sin(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { sin_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_sin(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_sin", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_sin", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_sin", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sin_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sin<float>>("THFloatTensor_sin", THTensor_sin_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_sin(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_sin", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_sin", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_sin", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sin_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sin<double>>("THDoubleTensor_sin", THTensor_sin_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_sin(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_sin", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_sin", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_sin", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sin_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sin<ember::Half>>("THHalfTensor_sin", THTensor_sin_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_sin(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_sin", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_sin", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_sin", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sin_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sin<ember::BFloat16>>("THBFloat16Tensor_sin", THTensor_sin_args, r_, t);
 }

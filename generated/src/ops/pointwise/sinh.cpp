@@ -52,80 +52,38 @@ Tensor& sinh_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_sinh for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_sinh.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_sinh(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_sinh_args = {"out", "self"};
+
+template <class T>
+void THTensor_sinh(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { sinh_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_sinh(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_sinh", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_sinh", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_sinh", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sinh_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sinh<float>>("THFloatTensor_sinh", THTensor_sinh_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_sinh(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_sinh", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_sinh", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_sinh", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sinh_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sinh<double>>("THDoubleTensor_sinh", THTensor_sinh_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_sinh(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_sinh", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_sinh", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_sinh", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sinh_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sinh<ember::Half>>("THHalfTensor_sinh", THTensor_sinh_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_sinh(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_sinh", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_sinh", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_sinh", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      sinh_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_sinh<ember::BFloat16>>("THBFloat16Tensor_sinh", THTensor_sinh_args, r_, t);
 }

@@ -57,170 +57,53 @@ Tensor& trunc_out(Tensor& out, const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_trunc for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_trunc.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_trunc(THTensor *r_ = out, THTensor *t = self)
+constexpr th::ArgNames<2> THTensor_trunc_args = {"out", "self"};
+
+template <class T>
+void THTensor_trunc(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                      [&](auto& ops) { trunc_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_trunc(THByteTensor *r_, THByteTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_trunc", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_trunc", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THByteTensor_trunc", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      trunc_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_trunc<uint8_t>>("THByteTensor_trunc", THTensor_trunc_args, r_, t);
 }
-
 EMBER_API void THCharTensor_trunc(THCharTensor *r_, THCharTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_trunc", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_trunc", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THCharTensor_trunc", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      trunc_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_trunc<int8_t>>("THCharTensor_trunc", THTensor_trunc_args, r_, t);
 }
-
 EMBER_API void THShortTensor_trunc(THShortTensor *r_, THShortTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_trunc", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_trunc", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THShortTensor_trunc", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      trunc_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_trunc<int16_t>>("THShortTensor_trunc", THTensor_trunc_args, r_, t);
 }
-
 EMBER_API void THIntTensor_trunc(THIntTensor *r_, THIntTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_trunc", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_trunc", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THIntTensor_trunc", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      trunc_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_trunc<int32_t>>("THIntTensor_trunc", THTensor_trunc_args, r_, t);
 }
-
 EMBER_API void THLongTensor_trunc(THLongTensor *r_, THLongTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_trunc", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_trunc", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THLongTensor_trunc", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      trunc_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_trunc<int64_t>>("THLongTensor_trunc", THTensor_trunc_args, r_, t);
 }
-
 EMBER_API void THFloatTensor_trunc(THFloatTensor *r_, THFloatTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_trunc", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_trunc", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THFloatTensor_trunc", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      trunc_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_trunc<float>>("THFloatTensor_trunc", THTensor_trunc_args, r_, t);
 }
-
 EMBER_API void THDoubleTensor_trunc(THDoubleTensor *r_, THDoubleTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_trunc", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_trunc", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THDoubleTensor_trunc", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      trunc_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_trunc<double>>("THDoubleTensor_trunc", THTensor_trunc_args, r_, t);
 }
-
 EMBER_API void THHalfTensor_trunc(THHalfTensor *r_, THHalfTensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_trunc", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_trunc", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THHalfTensor_trunc", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      trunc_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_trunc<ember::Half>>("THHalfTensor_trunc", THTensor_trunc_args, r_, t);
 }
-
 EMBER_API void THBFloat16Tensor_trunc(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_trunc", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_trunc", "t", "self");
-    {
-      ember::th::ThPointwise<1> plan("THBFloat16Tensor_trunc", r__i, {{ember::th::ThInput{t_i, nullptr, "self"}}}, true);
-      trunc_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_trunc<ember::BFloat16>>("THBFloat16Tensor_trunc", THTensor_trunc_args, r_, t);
 }

@@ -9,92 +9,44 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THVector_vectorDispatchInit for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THVector_vectorDispatchInit.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THVector_vectorDispatchInit()
+constexpr th::ArgNames<0> THVector_vectorDispatchInit_args = {};
+
+template <class T>
+void THVector_vectorDispatchInit(const char* /*fn*/) {
+  rt::th_vector_dispatch_init<T>();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteVector_vectorDispatchInit(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    rt::th_vector_dispatch_init<uint8_t>();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
+  return th::call<THVector_vectorDispatchInit<uint8_t>>("THByteVector_vectorDispatchInit", THVector_vectorDispatchInit_args);
 }
-
 EMBER_API void THCharVector_vectorDispatchInit(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    rt::th_vector_dispatch_init<int8_t>();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
+  return th::call<THVector_vectorDispatchInit<int8_t>>("THCharVector_vectorDispatchInit", THVector_vectorDispatchInit_args);
 }
-
 EMBER_API void THShortVector_vectorDispatchInit(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    rt::th_vector_dispatch_init<int16_t>();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
+  return th::call<THVector_vectorDispatchInit<int16_t>>("THShortVector_vectorDispatchInit", THVector_vectorDispatchInit_args);
 }
-
 EMBER_API void THIntVector_vectorDispatchInit(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    rt::th_vector_dispatch_init<int32_t>();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
+  return th::call<THVector_vectorDispatchInit<int32_t>>("THIntVector_vectorDispatchInit", THVector_vectorDispatchInit_args);
 }
-
 EMBER_API void THLongVector_vectorDispatchInit(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    rt::th_vector_dispatch_init<int64_t>();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
+  return th::call<THVector_vectorDispatchInit<int64_t>>("THLongVector_vectorDispatchInit", THVector_vectorDispatchInit_args);
 }
-
 EMBER_API void THFloatVector_vectorDispatchInit(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    rt::th_vector_dispatch_init<float>();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
+  return th::call<THVector_vectorDispatchInit<float>>("THFloatVector_vectorDispatchInit", THVector_vectorDispatchInit_args);
 }
-
 EMBER_API void THDoubleVector_vectorDispatchInit(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    rt::th_vector_dispatch_init<double>();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
+  return th::call<THVector_vectorDispatchInit<double>>("THDoubleVector_vectorDispatchInit", THVector_vectorDispatchInit_args);
 }

@@ -48,178 +48,55 @@ Tensor& zero_(Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_zero for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_zero.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_zero(THTensor *r_ = self)
+constexpr th::ArgNames<1> THTensor_zero_args = {"self"};
+
+template <class T>
+void THTensor_zero(const char* fn, th::THTensor<T> *r_) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "self");
+  th::pointwise<T, 0>(fn, r__i, {{}}, false,
+                      [&](auto& ops) { zero_kernel<T, T>(ops); });
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_zero(THByteTensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THByteTensor_zero", r__i, {{}}, false);
-      zero_kernel<uint8_t, uint8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<uint8_t>>("THByteTensor_zero", THTensor_zero_args, r_);
 }
-
 EMBER_API void THCharTensor_zero(THCharTensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THCharTensor_zero", r__i, {{}}, false);
-      zero_kernel<int8_t, int8_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<int8_t>>("THCharTensor_zero", THTensor_zero_args, r_);
 }
-
 EMBER_API void THShortTensor_zero(THShortTensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THShortTensor_zero", r__i, {{}}, false);
-      zero_kernel<int16_t, int16_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<int16_t>>("THShortTensor_zero", THTensor_zero_args, r_);
 }
-
 EMBER_API void THIntTensor_zero(THIntTensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THIntTensor_zero", r__i, {{}}, false);
-      zero_kernel<int32_t, int32_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<int32_t>>("THIntTensor_zero", THTensor_zero_args, r_);
 }
-
 EMBER_API void THLongTensor_zero(THLongTensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THLongTensor_zero", r__i, {{}}, false);
-      zero_kernel<int64_t, int64_t>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<int64_t>>("THLongTensor_zero", THTensor_zero_args, r_);
 }
-
 EMBER_API void THFloatTensor_zero(THFloatTensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THFloatTensor_zero", r__i, {{}}, false);
-      zero_kernel<float, float>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<float>>("THFloatTensor_zero", THTensor_zero_args, r_);
 }
-
 EMBER_API void THDoubleTensor_zero(THDoubleTensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THDoubleTensor_zero", r__i, {{}}, false);
-      zero_kernel<double, double>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<double>>("THDoubleTensor_zero", THTensor_zero_args, r_);
 }
-
 EMBER_API void THHalfTensor_zero(THHalfTensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THHalfTensor_zero", r__i, {{}}, false);
-      zero_kernel<ember::Half, ember::Half>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<ember::Half>>("THHalfTensor_zero", THTensor_zero_args, r_);
 }
-
 EMBER_API void THBoolTensor_zero(THBoolTensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THBoolTensor_zero", r__i, {{}}, false);
-      zero_kernel<bool, bool>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<bool>>("THBoolTensor_zero", THTensor_zero_args, r_);
 }
-
 EMBER_API void THBFloat16Tensor_zero(THBFloat16Tensor *r_) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_zero", "r_", "self");
-    {
-      ember::th::ThPointwise<0> plan("THBFloat16Tensor_zero", r__i, {{}}, false);
-      zero_kernel<ember::BFloat16, ember::BFloat16>(plan.operands());
-      plan.finish();
-    }
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_zero<ember::BFloat16>>("THBFloat16Tensor_zero", THTensor_zero_args, r_);
 }

@@ -53,168 +53,57 @@ Tensor all(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_logicalall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_logicalall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_logicalall(THTensor *self = self)
+constexpr th::ArgNames<1> THTensor_logicalall_args = {"self"};
+
+template <class T>
+int THTensor_logicalall(const char* fn, th::THTensor<T> *self) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  rt::check_has_elements(fn, Tensor::borrow(self_i));
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, self_i);
+  return th::value_to_c<int>(all_all<T>(ops, rt::numel(self_i)).template to<int>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_logicalall(THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THByteTensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<uint8_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<uint8_t>>("THByteTensor_logicalall", THTensor_logicalall_args, self);
 }
-
 EMBER_API int THCharTensor_logicalall(THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Char, "THCharTensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THCharTensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<int8_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<int8_t>>("THCharTensor_logicalall", THTensor_logicalall_args, self);
 }
-
 EMBER_API int THShortTensor_logicalall(THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Short, "THShortTensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THShortTensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<int16_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<int16_t>>("THShortTensor_logicalall", THTensor_logicalall_args, self);
 }
-
 EMBER_API int THIntTensor_logicalall(THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Int, "THIntTensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THIntTensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<int32_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<int32_t>>("THIntTensor_logicalall", THTensor_logicalall_args, self);
 }
-
 EMBER_API int THLongTensor_logicalall(THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Long, "THLongTensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THLongTensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<int64_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<int64_t>>("THLongTensor_logicalall", THTensor_logicalall_args, self);
 }
-
 EMBER_API int THFloatTensor_logicalall(THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THFloatTensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<float>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<float>>("THFloatTensor_logicalall", THTensor_logicalall_args, self);
 }
-
 EMBER_API int THDoubleTensor_logicalall(THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THDoubleTensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<double>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<double>>("THDoubleTensor_logicalall", THTensor_logicalall_args, self);
 }
-
 EMBER_API int THHalfTensor_logicalall(THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THHalfTensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<ember::Half>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<ember::Half>>("THHalfTensor_logicalall", THTensor_logicalall_args, self);
 }
-
 EMBER_API int THBoolTensor_logicalall(THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THBoolTensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<bool>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<bool>>("THBoolTensor_logicalall", THTensor_logicalall_args, self);
 }
-
 EMBER_API int THBFloat16Tensor_logicalall(THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_logicalall", "self", "self");
-    ember::rt::check_has_elements("THBFloat16Tensor_logicalall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(all_all<ember::BFloat16>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalall<ember::BFloat16>>("THBFloat16Tensor_logicalall", THTensor_logicalall_args, self);
 }

@@ -53,168 +53,57 @@ Tensor any(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_logicalany for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_logicalany.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_logicalany(THTensor *self = self)
+constexpr th::ArgNames<1> THTensor_logicalany_args = {"self"};
+
+template <class T>
+int THTensor_logicalany(const char* fn, th::THTensor<T> *self) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  rt::check_has_elements(fn, Tensor::borrow(self_i));
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, self_i);
+  return th::value_to_c<int>(any_all<T>(ops, rt::numel(self_i)).template to<int>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_logicalany(THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THByteTensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<uint8_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<uint8_t>>("THByteTensor_logicalany", THTensor_logicalany_args, self);
 }
-
 EMBER_API int THCharTensor_logicalany(THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Char, "THCharTensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THCharTensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<int8_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<int8_t>>("THCharTensor_logicalany", THTensor_logicalany_args, self);
 }
-
 EMBER_API int THShortTensor_logicalany(THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Short, "THShortTensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THShortTensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<int16_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<int16_t>>("THShortTensor_logicalany", THTensor_logicalany_args, self);
 }
-
 EMBER_API int THIntTensor_logicalany(THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Int, "THIntTensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THIntTensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<int32_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<int32_t>>("THIntTensor_logicalany", THTensor_logicalany_args, self);
 }
-
 EMBER_API int THLongTensor_logicalany(THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Long, "THLongTensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THLongTensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<int64_t>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<int64_t>>("THLongTensor_logicalany", THTensor_logicalany_args, self);
 }
-
 EMBER_API int THFloatTensor_logicalany(THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THFloatTensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<float>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<float>>("THFloatTensor_logicalany", THTensor_logicalany_args, self);
 }
-
 EMBER_API int THDoubleTensor_logicalany(THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THDoubleTensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<double>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<double>>("THDoubleTensor_logicalany", THTensor_logicalany_args, self);
 }
-
 EMBER_API int THHalfTensor_logicalany(THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THHalfTensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<ember::Half>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<ember::Half>>("THHalfTensor_logicalany", THTensor_logicalany_args, self);
 }
-
 EMBER_API int THBoolTensor_logicalany(THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THBoolTensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<bool>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<bool>>("THBoolTensor_logicalany", THTensor_logicalany_args, self);
 }
-
 EMBER_API int THBFloat16Tensor_logicalany(THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_logicalany", "self", "self");
-    ember::rt::check_has_elements("THBFloat16Tensor_logicalany", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<int>(any_all<ember::BFloat16>(ops, ember::rt::numel(self_i)).to<int>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_logicalany<ember::BFloat16>>("THBFloat16Tensor_logicalany", THTensor_logicalany_args, self);
 }

@@ -9,68 +9,38 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_dist for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_dist.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// accreal THTensor_dist(THTensor *a, THTensor *b, real value)
+constexpr th::ArgNames<3> THTensor_dist_args = {"a", "b", "value"};
+
+template <class T>
+th::accreal<T> THTensor_dist(const char* fn, th::THTensor<T> *a, th::THTensor<T> *b, th::real<T> value) {
+  TensorImpl* a_i = th::optional_tensor_arg(a, dtype_of<T>, fn, "a", "a");
+  TensorImpl* b_i = th::optional_tensor_arg(b, dtype_of<T>, fn, "b", "b");
+  const T value_v = th::from_c(value);
+  return th::value_to_c<th::accreal<T>>(rt::th_dist<T>(a_i, b_i, value_v));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API double THFloatTensor_dist(THFloatTensor *a, THFloatTensor *b, float value) {
-  static const char* const kArgs[] = {"a", "b", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Float, "THFloatTensor_dist", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Float, "THFloatTensor_dist", "b", "b");
-    const float value_v = ember::th::from_c(value);
-    return ember::th::value_to_c<double>(rt::th_dist<float>(a_i, b_i, value_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_dist<float>>("THFloatTensor_dist", THTensor_dist_args, a, b, value);
 }
-
 EMBER_API double THDoubleTensor_dist(THDoubleTensor *a, THDoubleTensor *b, double value) {
-  static const char* const kArgs[] = {"a", "b", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Double, "THDoubleTensor_dist", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Double, "THDoubleTensor_dist", "b", "b");
-    const double value_v = ember::th::from_c(value);
-    return ember::th::value_to_c<double>(rt::th_dist<double>(a_i, b_i, value_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_dist<double>>("THDoubleTensor_dist", THTensor_dist_args, a, b, value);
 }
-
 EMBER_API float THHalfTensor_dist(THHalfTensor *a, THHalfTensor *b, THHalf value) {
-  static const char* const kArgs[] = {"a", "b", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::Half, "THHalfTensor_dist", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::Half, "THHalfTensor_dist", "b", "b");
-    const ember::Half value_v = ember::th::from_c(value);
-    return ember::th::value_to_c<float>(rt::th_dist<ember::Half>(a_i, b_i, value_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_dist<ember::Half>>("THHalfTensor_dist", THTensor_dist_args, a, b, value);
 }
-
 EMBER_API float THBFloat16Tensor_dist(THBFloat16Tensor *a, THBFloat16Tensor *b, THBFloat16 value) {
-  static const char* const kArgs[] = {"a", "b", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* a_i = ember::th::optional_tensor_arg(a, DType::BFloat16, "THBFloat16Tensor_dist", "a", "a");
-    TensorImpl* b_i = ember::th::optional_tensor_arg(b, DType::BFloat16, "THBFloat16Tensor_dist", "b", "b");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    return ember::th::value_to_c<float>(rt::th_dist<ember::BFloat16>(a_i, b_i, value_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_dist<ember::BFloat16>>("THBFloat16Tensor_dist", THTensor_dist_args, a, b, value);
 }

@@ -9,152 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_match for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_match.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_match(THTensor *r_, THTensor *m1, THTensor *m2, real gain)
+constexpr th::ArgNames<4> THTensor_match_args = {"r_", "m1", "m2", "gain"};
+
+template <class T>
+void THTensor_match(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *m1, th::THTensor<T> *m2, th::real<T> gain) {
+  TensorImpl* r__i = th::optional_tensor_arg(r_, dtype_of<T>, fn, "r_", "r_");
+  TensorImpl* m1_i = th::optional_tensor_arg(m1, dtype_of<T>, fn, "m1", "m1");
+  TensorImpl* m2_i = th::optional_tensor_arg(m2, dtype_of<T>, fn, "m2", "m2");
+  const T gain_v = th::from_c(gain);
+  rt::th_match<T>(r__i, m1_i, m2_i, gain_v);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_match(THByteTensor *r_, THByteTensor *m1, THByteTensor *m2, unsigned char gain) {
-  static const char* const kArgs[] = {"r_", "m1", "m2", "gain"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Byte, "THByteTensor_match", "r_", "r_");
-    TensorImpl* m1_i = ember::th::optional_tensor_arg(m1, DType::Byte, "THByteTensor_match", "m1", "m1");
-    TensorImpl* m2_i = ember::th::optional_tensor_arg(m2, DType::Byte, "THByteTensor_match", "m2", "m2");
-    const uint8_t gain_v = ember::th::from_c(gain);
-    rt::th_match<uint8_t>(r__i, m1_i, m2_i, gain_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_match<uint8_t>>("THByteTensor_match", THTensor_match_args, r_, m1, m2, gain);
 }
-
 EMBER_API void THCharTensor_match(THCharTensor *r_, THCharTensor *m1, THCharTensor *m2, char gain) {
-  static const char* const kArgs[] = {"r_", "m1", "m2", "gain"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Char, "THCharTensor_match", "r_", "r_");
-    TensorImpl* m1_i = ember::th::optional_tensor_arg(m1, DType::Char, "THCharTensor_match", "m1", "m1");
-    TensorImpl* m2_i = ember::th::optional_tensor_arg(m2, DType::Char, "THCharTensor_match", "m2", "m2");
-    const int8_t gain_v = ember::th::from_c(gain);
-    rt::th_match<int8_t>(r__i, m1_i, m2_i, gain_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_match<int8_t>>("THCharTensor_match", THTensor_match_args, r_, m1, m2, gain);
 }
-
 EMBER_API void THShortTensor_match(THShortTensor *r_, THShortTensor *m1, THShortTensor *m2, short gain) {
-  static const char* const kArgs[] = {"r_", "m1", "m2", "gain"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Short, "THShortTensor_match", "r_", "r_");
-    TensorImpl* m1_i = ember::th::optional_tensor_arg(m1, DType::Short, "THShortTensor_match", "m1", "m1");
-    TensorImpl* m2_i = ember::th::optional_tensor_arg(m2, DType::Short, "THShortTensor_match", "m2", "m2");
-    const int16_t gain_v = ember::th::from_c(gain);
-    rt::th_match<int16_t>(r__i, m1_i, m2_i, gain_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_match<int16_t>>("THShortTensor_match", THTensor_match_args, r_, m1, m2, gain);
 }
-
 EMBER_API void THIntTensor_match(THIntTensor *r_, THIntTensor *m1, THIntTensor *m2, int gain) {
-  static const char* const kArgs[] = {"r_", "m1", "m2", "gain"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Int, "THIntTensor_match", "r_", "r_");
-    TensorImpl* m1_i = ember::th::optional_tensor_arg(m1, DType::Int, "THIntTensor_match", "m1", "m1");
-    TensorImpl* m2_i = ember::th::optional_tensor_arg(m2, DType::Int, "THIntTensor_match", "m2", "m2");
-    const int32_t gain_v = ember::th::from_c(gain);
-    rt::th_match<int32_t>(r__i, m1_i, m2_i, gain_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_match<int32_t>>("THIntTensor_match", THTensor_match_args, r_, m1, m2, gain);
 }
-
 EMBER_API void THLongTensor_match(THLongTensor *r_, THLongTensor *m1, THLongTensor *m2, long gain) {
-  static const char* const kArgs[] = {"r_", "m1", "m2", "gain"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Long, "THLongTensor_match", "r_", "r_");
-    TensorImpl* m1_i = ember::th::optional_tensor_arg(m1, DType::Long, "THLongTensor_match", "m1", "m1");
-    TensorImpl* m2_i = ember::th::optional_tensor_arg(m2, DType::Long, "THLongTensor_match", "m2", "m2");
-    const int64_t gain_v = ember::th::from_c(gain);
-    rt::th_match<int64_t>(r__i, m1_i, m2_i, gain_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_match<int64_t>>("THLongTensor_match", THTensor_match_args, r_, m1, m2, gain);
 }
-
 EMBER_API void THFloatTensor_match(THFloatTensor *r_, THFloatTensor *m1, THFloatTensor *m2, float gain) {
-  static const char* const kArgs[] = {"r_", "m1", "m2", "gain"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Float, "THFloatTensor_match", "r_", "r_");
-    TensorImpl* m1_i = ember::th::optional_tensor_arg(m1, DType::Float, "THFloatTensor_match", "m1", "m1");
-    TensorImpl* m2_i = ember::th::optional_tensor_arg(m2, DType::Float, "THFloatTensor_match", "m2", "m2");
-    const float gain_v = ember::th::from_c(gain);
-    rt::th_match<float>(r__i, m1_i, m2_i, gain_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_match<float>>("THFloatTensor_match", THTensor_match_args, r_, m1, m2, gain);
 }
-
 EMBER_API void THDoubleTensor_match(THDoubleTensor *r_, THDoubleTensor *m1, THDoubleTensor *m2, double gain) {
-  static const char* const kArgs[] = {"r_", "m1", "m2", "gain"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Double, "THDoubleTensor_match", "r_", "r_");
-    TensorImpl* m1_i = ember::th::optional_tensor_arg(m1, DType::Double, "THDoubleTensor_match", "m1", "m1");
-    TensorImpl* m2_i = ember::th::optional_tensor_arg(m2, DType::Double, "THDoubleTensor_match", "m2", "m2");
-    const double gain_v = ember::th::from_c(gain);
-    rt::th_match<double>(r__i, m1_i, m2_i, gain_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_match<double>>("THDoubleTensor_match", THTensor_match_args, r_, m1, m2, gain);
 }
-
 EMBER_API void THHalfTensor_match(THHalfTensor *r_, THHalfTensor *m1, THHalfTensor *m2, THHalf gain) {
-  static const char* const kArgs[] = {"r_", "m1", "m2", "gain"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::Half, "THHalfTensor_match", "r_", "r_");
-    TensorImpl* m1_i = ember::th::optional_tensor_arg(m1, DType::Half, "THHalfTensor_match", "m1", "m1");
-    TensorImpl* m2_i = ember::th::optional_tensor_arg(m2, DType::Half, "THHalfTensor_match", "m2", "m2");
-    const ember::Half gain_v = ember::th::from_c(gain);
-    rt::th_match<ember::Half>(r__i, m1_i, m2_i, gain_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_match<ember::Half>>("THHalfTensor_match", THTensor_match_args, r_, m1, m2, gain);
 }
-
 EMBER_API void THBFloat16Tensor_match(THBFloat16Tensor *r_, THBFloat16Tensor *m1, THBFloat16Tensor *m2, THBFloat16 gain) {
-  static const char* const kArgs[] = {"r_", "m1", "m2", "gain"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::optional_tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_match", "r_", "r_");
-    TensorImpl* m1_i = ember::th::optional_tensor_arg(m1, DType::BFloat16, "THBFloat16Tensor_match", "m1", "m1");
-    TensorImpl* m2_i = ember::th::optional_tensor_arg(m2, DType::BFloat16, "THBFloat16Tensor_match", "m2", "m2");
-    const ember::BFloat16 gain_v = ember::th::from_c(gain);
-    rt::th_match<ember::BFloat16>(r__i, m1_i, m2_i, gain_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_match<ember::BFloat16>>("THBFloat16Tensor_match", THTensor_match_args, r_, m1, m2, gain);
 }

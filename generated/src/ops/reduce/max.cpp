@@ -54,168 +54,57 @@ Tensor max(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_maxall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_maxall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// real THTensor_maxall(THTensor *t = self)
+constexpr th::ArgNames<1> THTensor_maxall_args = {"self"};
+
+template <class T>
+th::real<T> THTensor_maxall(const char* fn, th::THTensor<T> *t) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::check_has_elements(fn, Tensor::borrow(t_i));
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, t_i);
+  return th::value_to_c<th::real<T>>(max_all<T>(ops, rt::numel(t_i)).template to<T>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API unsigned char THByteTensor_maxall(THByteTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THByteTensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<unsigned char>(max_all<uint8_t>(ops, ember::rt::numel(t_i)).to<uint8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<uint8_t>>("THByteTensor_maxall", THTensor_maxall_args, t);
 }
-
 EMBER_API char THCharTensor_maxall(THCharTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THCharTensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<char>(max_all<int8_t>(ops, ember::rt::numel(t_i)).to<int8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<int8_t>>("THCharTensor_maxall", THTensor_maxall_args, t);
 }
-
 EMBER_API short THShortTensor_maxall(THShortTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THShortTensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<short>(max_all<int16_t>(ops, ember::rt::numel(t_i)).to<int16_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<int16_t>>("THShortTensor_maxall", THTensor_maxall_args, t);
 }
-
 EMBER_API int THIntTensor_maxall(THIntTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THIntTensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<int>(max_all<int32_t>(ops, ember::rt::numel(t_i)).to<int32_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<int32_t>>("THIntTensor_maxall", THTensor_maxall_args, t);
 }
-
 EMBER_API long THLongTensor_maxall(THLongTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THLongTensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(max_all<int64_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<int64_t>>("THLongTensor_maxall", THTensor_maxall_args, t);
 }
-
 EMBER_API float THFloatTensor_maxall(THFloatTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THFloatTensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<float>(max_all<float>(ops, ember::rt::numel(t_i)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<float>>("THFloatTensor_maxall", THTensor_maxall_args, t);
 }
-
 EMBER_API double THDoubleTensor_maxall(THDoubleTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THDoubleTensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<double>(max_all<double>(ops, ember::rt::numel(t_i)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<double>>("THDoubleTensor_maxall", THTensor_maxall_args, t);
 }
-
 EMBER_API THHalf THHalfTensor_maxall(THHalfTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THHalfTensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<THHalf>(max_all<ember::Half>(ops, ember::rt::numel(t_i)).to<ember::Half>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<ember::Half>>("THHalfTensor_maxall", THTensor_maxall_args, t);
 }
-
 EMBER_API bool THBoolTensor_maxall(THBoolTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THBoolTensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<bool>(max_all<bool>(ops, ember::rt::numel(t_i)).to<bool>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<bool>>("THBoolTensor_maxall", THTensor_maxall_args, t);
 }
-
 EMBER_API THBFloat16 THBFloat16Tensor_maxall(THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_maxall", "t", "self");
-    ember::rt::check_has_elements("THBFloat16Tensor_maxall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<THBFloat16>(max_all<ember::BFloat16>(ops, ember::rt::numel(t_i)).to<ember::BFloat16>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_maxall<ember::BFloat16>>("THBFloat16Tensor_maxall", THTensor_maxall_args, t);
 }

@@ -54,178 +54,58 @@ std::tuple<Tensor&, Tensor&> max_out(Tensor& values, Tensor& indices, const Tens
 
 }  // namespace ember
 
-// TH's C API: THTensor_max for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_max.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_max(THTensor *values_ = values, THLongTensor *indices_ = indices, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
+constexpr th::ArgNames<5> THTensor_max_args = {"values", "indices", "self", "dim", "keepdim"};
+
+template <class T>
+void THTensor_max(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, int dimension, int keepdim) {
+  TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
+  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::ThReduce<2> plan(fn, {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+  max_dim_kernel<T>(plan.operands(), plan.dim());
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_max(THByteTensor *values_, THLongTensor *indices_, THByteTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Byte, "THByteTensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THByteTensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THByteTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<uint8_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<uint8_t>>("THByteTensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THCharTensor_max(THCharTensor *values_, THLongTensor *indices_, THCharTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Char, "THCharTensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THCharTensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THCharTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<int8_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<int8_t>>("THCharTensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THShortTensor_max(THShortTensor *values_, THLongTensor *indices_, THShortTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Short, "THShortTensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THShortTensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THShortTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<int16_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<int16_t>>("THShortTensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THIntTensor_max(THIntTensor *values_, THLongTensor *indices_, THIntTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Int, "THIntTensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THIntTensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THIntTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<int32_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<int32_t>>("THIntTensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THLongTensor_max(THLongTensor *values_, THLongTensor *indices_, THLongTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Long, "THLongTensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THLongTensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THLongTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<int64_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<int64_t>>("THLongTensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THFloatTensor_max(THFloatTensor *values_, THLongTensor *indices_, THFloatTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Float, "THFloatTensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THFloatTensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THFloatTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<float>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<float>>("THFloatTensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THDoubleTensor_max(THDoubleTensor *values_, THLongTensor *indices_, THDoubleTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Double, "THDoubleTensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THDoubleTensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THDoubleTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<double>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<double>>("THDoubleTensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THHalfTensor_max(THHalfTensor *values_, THLongTensor *indices_, THHalfTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Half, "THHalfTensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THHalfTensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THHalfTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<ember::Half>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<ember::Half>>("THHalfTensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THBoolTensor_max(THBoolTensor *values_, THLongTensor *indices_, THBoolTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Bool, "THBoolTensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBoolTensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THBoolTensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<bool>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<bool>>("THBoolTensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_max(THBFloat16Tensor *values_, THLongTensor *indices_, THBFloat16Tensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::BFloat16, "THBFloat16Tensor_max", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBFloat16Tensor_max", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_max", "t", "self");
-    ember::th::ThReduce<2> plan("THBFloat16Tensor_max", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    max_dim_kernel<ember::BFloat16>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_max<ember::BFloat16>>("THBFloat16Tensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
 }

@@ -47,72 +47,39 @@ Tensor mean(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_meanall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_meanall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// accreal THTensor_meanall(THTensor *self = self)
+constexpr th::ArgNames<1> THTensor_meanall_args = {"self"};
+
+template <class T>
+th::accreal<T> THTensor_meanall(const char* fn, th::THTensor<T> *self) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  rt::check_has_elements(fn, Tensor::borrow(self_i));
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, self_i);
+  return th::value_to_c<th::accreal<T>>(mean_all<T>(ops, rt::numel(self_i)).template to<th::accreal<T>>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API double THFloatTensor_meanall(THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_meanall", "self", "self");
-    ember::rt::check_has_elements("THFloatTensor_meanall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<double>(mean_all<float>(ops, ember::rt::numel(self_i)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_meanall<float>>("THFloatTensor_meanall", THTensor_meanall_args, self);
 }
-
 EMBER_API double THDoubleTensor_meanall(THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_meanall", "self", "self");
-    ember::rt::check_has_elements("THDoubleTensor_meanall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<double>(mean_all<double>(ops, ember::rt::numel(self_i)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_meanall<double>>("THDoubleTensor_meanall", THTensor_meanall_args, self);
 }
-
 EMBER_API float THHalfTensor_meanall(THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_meanall", "self", "self");
-    ember::rt::check_has_elements("THHalfTensor_meanall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<float>(mean_all<ember::Half>(ops, ember::rt::numel(self_i)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_meanall<ember::Half>>("THHalfTensor_meanall", THTensor_meanall_args, self);
 }
-
 EMBER_API float THBFloat16Tensor_meanall(THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_meanall", "self", "self");
-    ember::rt::check_has_elements("THBFloat16Tensor_meanall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<float>(mean_all<ember::BFloat16>(ops, ember::rt::numel(self_i)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_meanall<ember::BFloat16>>("THBFloat16Tensor_meanall", THTensor_meanall_args, self);
 }

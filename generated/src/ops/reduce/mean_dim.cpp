@@ -50,72 +50,39 @@ Tensor& mean_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_mean for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_mean.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_mean(THTensor *r_ = out, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
+constexpr th::ArgNames<4> THTensor_mean_args = {"out", "self", "dim", "keepdim"};
+
+template <class T>
+void THTensor_mean(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int dimension, int keepdim) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  th::ThReduce<1> plan(fn, {{r__i}}, t_i, dimension, keepdim != 0);
+  mean_dim_kernel<T, T>(plan.operands(), plan.dim());
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_mean(THFloatTensor *r_, THFloatTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_mean", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_mean", "r_", "out");
-    ember::th::ThReduce<1> plan("THFloatTensor_mean", {{r__i}}, t_i, dimension, keepdim != 0);
-    mean_dim_kernel<float, float>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_mean<float>>("THFloatTensor_mean", THTensor_mean_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THDoubleTensor_mean(THDoubleTensor *r_, THDoubleTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_mean", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_mean", "r_", "out");
-    ember::th::ThReduce<1> plan("THDoubleTensor_mean", {{r__i}}, t_i, dimension, keepdim != 0);
-    mean_dim_kernel<double, double>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_mean<double>>("THDoubleTensor_mean", THTensor_mean_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THHalfTensor_mean(THHalfTensor *r_, THHalfTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_mean", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_mean", "r_", "out");
-    ember::th::ThReduce<1> plan("THHalfTensor_mean", {{r__i}}, t_i, dimension, keepdim != 0);
-    mean_dim_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_mean<ember::Half>>("THHalfTensor_mean", THTensor_mean_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_mean(THBFloat16Tensor *r_, THBFloat16Tensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_mean", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_mean", "r_", "out");
-    ember::th::ThReduce<1> plan("THBFloat16Tensor_mean", {{r__i}}, t_i, dimension, keepdim != 0);
-    mean_dim_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_mean<ember::BFloat16>>("THBFloat16Tensor_mean", THTensor_mean_args, r_, t, dimension, keepdim);
 }

@@ -54,168 +54,57 @@ Tensor min(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_minall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_minall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// real THTensor_minall(THTensor *t = self)
+constexpr th::ArgNames<1> THTensor_minall_args = {"self"};
+
+template <class T>
+th::real<T> THTensor_minall(const char* fn, th::THTensor<T> *t) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::check_has_elements(fn, Tensor::borrow(t_i));
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, t_i);
+  return th::value_to_c<th::real<T>>(min_all<T>(ops, rt::numel(t_i)).template to<T>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API unsigned char THByteTensor_minall(THByteTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_minall", "t", "self");
-    ember::rt::check_has_elements("THByteTensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<unsigned char>(min_all<uint8_t>(ops, ember::rt::numel(t_i)).to<uint8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<uint8_t>>("THByteTensor_minall", THTensor_minall_args, t);
 }
-
 EMBER_API char THCharTensor_minall(THCharTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_minall", "t", "self");
-    ember::rt::check_has_elements("THCharTensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<char>(min_all<int8_t>(ops, ember::rt::numel(t_i)).to<int8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<int8_t>>("THCharTensor_minall", THTensor_minall_args, t);
 }
-
 EMBER_API short THShortTensor_minall(THShortTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_minall", "t", "self");
-    ember::rt::check_has_elements("THShortTensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<short>(min_all<int16_t>(ops, ember::rt::numel(t_i)).to<int16_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<int16_t>>("THShortTensor_minall", THTensor_minall_args, t);
 }
-
 EMBER_API int THIntTensor_minall(THIntTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_minall", "t", "self");
-    ember::rt::check_has_elements("THIntTensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<int>(min_all<int32_t>(ops, ember::rt::numel(t_i)).to<int32_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<int32_t>>("THIntTensor_minall", THTensor_minall_args, t);
 }
-
 EMBER_API long THLongTensor_minall(THLongTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_minall", "t", "self");
-    ember::rt::check_has_elements("THLongTensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(min_all<int64_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<int64_t>>("THLongTensor_minall", THTensor_minall_args, t);
 }
-
 EMBER_API float THFloatTensor_minall(THFloatTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_minall", "t", "self");
-    ember::rt::check_has_elements("THFloatTensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<float>(min_all<float>(ops, ember::rt::numel(t_i)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<float>>("THFloatTensor_minall", THTensor_minall_args, t);
 }
-
 EMBER_API double THDoubleTensor_minall(THDoubleTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_minall", "t", "self");
-    ember::rt::check_has_elements("THDoubleTensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<double>(min_all<double>(ops, ember::rt::numel(t_i)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<double>>("THDoubleTensor_minall", THTensor_minall_args, t);
 }
-
 EMBER_API THHalf THHalfTensor_minall(THHalfTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_minall", "t", "self");
-    ember::rt::check_has_elements("THHalfTensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<THHalf>(min_all<ember::Half>(ops, ember::rt::numel(t_i)).to<ember::Half>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<ember::Half>>("THHalfTensor_minall", THTensor_minall_args, t);
 }
-
 EMBER_API bool THBoolTensor_minall(THBoolTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_minall", "t", "self");
-    ember::rt::check_has_elements("THBoolTensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<bool>(min_all<bool>(ops, ember::rt::numel(t_i)).to<bool>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<bool>>("THBoolTensor_minall", THTensor_minall_args, t);
 }
-
 EMBER_API THBFloat16 THBFloat16Tensor_minall(THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_minall", "t", "self");
-    ember::rt::check_has_elements("THBFloat16Tensor_minall", ember::Tensor::borrow(t_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<THBFloat16>(min_all<ember::BFloat16>(ops, ember::rt::numel(t_i)).to<ember::BFloat16>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_minall<ember::BFloat16>>("THBFloat16Tensor_minall", THTensor_minall_args, t);
 }

@@ -54,178 +54,58 @@ std::tuple<Tensor&, Tensor&> min_out(Tensor& values, Tensor& indices, const Tens
 
 }  // namespace ember
 
-// TH's C API: THTensor_min for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_min.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_min(THTensor *values_ = values, THLongTensor *indices_ = indices, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
+constexpr th::ArgNames<5> THTensor_min_args = {"values", "indices", "self", "dim", "keepdim"};
+
+template <class T>
+void THTensor_min(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, int dimension, int keepdim) {
+  TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
+  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  th::ThReduce<2> plan(fn, {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
+  min_dim_kernel<T>(plan.operands(), plan.dim());
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_min(THByteTensor *values_, THLongTensor *indices_, THByteTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Byte, "THByteTensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THByteTensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THByteTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<uint8_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<uint8_t>>("THByteTensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THCharTensor_min(THCharTensor *values_, THLongTensor *indices_, THCharTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Char, "THCharTensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THCharTensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THCharTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<int8_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<int8_t>>("THCharTensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THShortTensor_min(THShortTensor *values_, THLongTensor *indices_, THShortTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Short, "THShortTensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THShortTensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THShortTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<int16_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<int16_t>>("THShortTensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THIntTensor_min(THIntTensor *values_, THLongTensor *indices_, THIntTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Int, "THIntTensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THIntTensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THIntTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<int32_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<int32_t>>("THIntTensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THLongTensor_min(THLongTensor *values_, THLongTensor *indices_, THLongTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Long, "THLongTensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THLongTensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THLongTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<int64_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<int64_t>>("THLongTensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THFloatTensor_min(THFloatTensor *values_, THLongTensor *indices_, THFloatTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Float, "THFloatTensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THFloatTensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THFloatTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<float>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<float>>("THFloatTensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THDoubleTensor_min(THDoubleTensor *values_, THLongTensor *indices_, THDoubleTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Double, "THDoubleTensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THDoubleTensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THDoubleTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<double>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<double>>("THDoubleTensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THHalfTensor_min(THHalfTensor *values_, THLongTensor *indices_, THHalfTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Half, "THHalfTensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THHalfTensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THHalfTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<ember::Half>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<ember::Half>>("THHalfTensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THBoolTensor_min(THBoolTensor *values_, THLongTensor *indices_, THBoolTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Bool, "THBoolTensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBoolTensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THBoolTensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<bool>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<bool>>("THBoolTensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_min(THBFloat16Tensor *values_, THLongTensor *indices_, THBFloat16Tensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::BFloat16, "THBFloat16Tensor_min", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBFloat16Tensor_min", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_min", "t", "self");
-    ember::th::ThReduce<2> plan("THBFloat16Tensor_min", {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
-    min_dim_kernel<ember::BFloat16>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_min<ember::BFloat16>>("THBFloat16Tensor_min", THTensor_min_args, values_, indices_, t, dimension, keepdim);
 }

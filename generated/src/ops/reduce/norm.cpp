@@ -47,68 +47,38 @@ Tensor norm(const Tensor& self, const Scalar& p) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_normall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_normall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// accreal THTensor_normall(THTensor *t = self, real value = p)
+constexpr th::ArgNames<2> THTensor_normall_args = {"self", "p"};
+
+template <class T>
+th::accreal<T> THTensor_normall(const char* fn, th::THTensor<T> *t, th::real<T> value) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, t_i);
+  return th::value_to_c<th::accreal<T>>(norm_all<T>(ops, rt::numel(t_i), static_cast<double>(th::from_c(value))).template to<th::accreal<T>>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API double THFloatTensor_normall(THFloatTensor *t, float value) {
-  static const char* const kArgs[] = {"self", "p"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_normall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<double>(norm_all<float>(ops, ember::rt::numel(t_i), static_cast<double>(ember::th::from_c(value))).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_normall<float>>("THFloatTensor_normall", THTensor_normall_args, t, value);
 }
-
 EMBER_API double THDoubleTensor_normall(THDoubleTensor *t, double value) {
-  static const char* const kArgs[] = {"self", "p"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_normall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<double>(norm_all<double>(ops, ember::rt::numel(t_i), static_cast<double>(ember::th::from_c(value))).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_normall<double>>("THDoubleTensor_normall", THTensor_normall_args, t, value);
 }
-
 EMBER_API float THHalfTensor_normall(THHalfTensor *t, THHalf value) {
-  static const char* const kArgs[] = {"self", "p"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_normall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<float>(norm_all<ember::Half>(ops, ember::rt::numel(t_i), static_cast<double>(ember::th::from_c(value))).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_normall<ember::Half>>("THHalfTensor_normall", THTensor_normall_args, t, value);
 }
-
 EMBER_API float THBFloat16Tensor_normall(THBFloat16Tensor *t, THBFloat16 value) {
-  static const char* const kArgs[] = {"self", "p"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_normall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<float>(norm_all<ember::BFloat16>(ops, ember::rt::numel(t_i), static_cast<double>(ember::th::from_c(value))).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_normall<ember::BFloat16>>("THBFloat16Tensor_normall", THTensor_normall_args, t, value);
 }

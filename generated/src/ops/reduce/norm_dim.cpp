@@ -50,72 +50,39 @@ Tensor& norm_out(Tensor& out, const Tensor& self, const Scalar& p, int64_t dim, 
 
 }  // namespace ember
 
-// TH's C API: THTensor_norm for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_norm.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_norm(THTensor *r_ = out, THTensor *t = self, real value = p, int dimension = dim, int keepdim = keepdim)
+constexpr th::ArgNames<5> THTensor_norm_args = {"out", "self", "p", "dim", "keepdim"};
+
+template <class T>
+void THTensor_norm(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, int dimension, int keepdim) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  th::ThReduce<1> plan(fn, {{r__i}}, t_i, dimension, keepdim != 0);
+  norm_dim_kernel<T, T>(plan.operands(), plan.dim(), static_cast<double>(th::from_c(value)));
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_norm(THFloatTensor *r_, THFloatTensor *t, float value, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "p", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_norm", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_norm", "r_", "out");
-    ember::th::ThReduce<1> plan("THFloatTensor_norm", {{r__i}}, t_i, dimension, keepdim != 0);
-    norm_dim_kernel<float, float>(plan.operands(), plan.dim(), static_cast<double>(ember::th::from_c(value)));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_norm<float>>("THFloatTensor_norm", THTensor_norm_args, r_, t, value, dimension, keepdim);
 }
-
 EMBER_API void THDoubleTensor_norm(THDoubleTensor *r_, THDoubleTensor *t, double value, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "p", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_norm", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_norm", "r_", "out");
-    ember::th::ThReduce<1> plan("THDoubleTensor_norm", {{r__i}}, t_i, dimension, keepdim != 0);
-    norm_dim_kernel<double, double>(plan.operands(), plan.dim(), static_cast<double>(ember::th::from_c(value)));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_norm<double>>("THDoubleTensor_norm", THTensor_norm_args, r_, t, value, dimension, keepdim);
 }
-
 EMBER_API void THHalfTensor_norm(THHalfTensor *r_, THHalfTensor *t, THHalf value, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "p", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_norm", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_norm", "r_", "out");
-    ember::th::ThReduce<1> plan("THHalfTensor_norm", {{r__i}}, t_i, dimension, keepdim != 0);
-    norm_dim_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim(), static_cast<double>(ember::th::from_c(value)));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_norm<ember::Half>>("THHalfTensor_norm", THTensor_norm_args, r_, t, value, dimension, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_norm(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "p", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_norm", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_norm", "r_", "out");
-    ember::th::ThReduce<1> plan("THBFloat16Tensor_norm", {{r__i}}, t_i, dimension, keepdim != 0);
-    norm_dim_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim(), static_cast<double>(ember::th::from_c(value)));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_norm<ember::BFloat16>>("THBFloat16Tensor_norm", THTensor_norm_args, r_, t, value, dimension, keepdim);
 }

@@ -53,158 +53,56 @@ Tensor prod(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_prodall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_prodall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// accreal THTensor_prodall(THTensor *t = self)
+constexpr th::ArgNames<1> THTensor_prodall_args = {"self"};
+
+template <class T>
+th::accreal<T> THTensor_prodall(const char* fn, th::THTensor<T> *t) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, t_i);
+  return th::value_to_c<th::accreal<T>>(prod_all<T>(ops, rt::numel(t_i)).template to<th::accreal<T>>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API long THByteTensor_prodall(THByteTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(prod_all<uint8_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<uint8_t>>("THByteTensor_prodall", THTensor_prodall_args, t);
 }
-
 EMBER_API long THCharTensor_prodall(THCharTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(prod_all<int8_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<int8_t>>("THCharTensor_prodall", THTensor_prodall_args, t);
 }
-
 EMBER_API long THShortTensor_prodall(THShortTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(prod_all<int16_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<int16_t>>("THShortTensor_prodall", THTensor_prodall_args, t);
 }
-
 EMBER_API long THIntTensor_prodall(THIntTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(prod_all<int32_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<int32_t>>("THIntTensor_prodall", THTensor_prodall_args, t);
 }
-
 EMBER_API long THLongTensor_prodall(THLongTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(prod_all<int64_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<int64_t>>("THLongTensor_prodall", THTensor_prodall_args, t);
 }
-
 EMBER_API double THFloatTensor_prodall(THFloatTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<double>(prod_all<float>(ops, ember::rt::numel(t_i)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<float>>("THFloatTensor_prodall", THTensor_prodall_args, t);
 }
-
 EMBER_API double THDoubleTensor_prodall(THDoubleTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<double>(prod_all<double>(ops, ember::rt::numel(t_i)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<double>>("THDoubleTensor_prodall", THTensor_prodall_args, t);
 }
-
 EMBER_API float THHalfTensor_prodall(THHalfTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<float>(prod_all<ember::Half>(ops, ember::rt::numel(t_i)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<ember::Half>>("THHalfTensor_prodall", THTensor_prodall_args, t);
 }
-
 EMBER_API long THBoolTensor_prodall(THBoolTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(prod_all<bool>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<bool>>("THBoolTensor_prodall", THTensor_prodall_args, t);
 }
-
 EMBER_API float THBFloat16Tensor_prodall(THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_prodall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<float>(prod_all<ember::BFloat16>(ops, ember::rt::numel(t_i)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_prodall<ember::BFloat16>>("THBFloat16Tensor_prodall", THTensor_prodall_args, t);
 }

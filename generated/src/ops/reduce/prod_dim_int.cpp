@@ -56,168 +56,57 @@ Tensor& prod_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_prod for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_prod.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_prod(THTensor *r_ = out, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
+constexpr th::ArgNames<4> THTensor_prod_args = {"out", "self", "dim", "keepdim"};
+
+template <class T>
+void THTensor_prod(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int dimension, int keepdim) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  th::ThReduce<1> plan(fn, {{r__i}}, t_i, dimension, keepdim != 0);
+  prod_dim_int_kernel<T, T>(plan.operands(), plan.dim());
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_prod(THByteTensor *r_, THByteTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THByteTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<uint8_t, uint8_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<uint8_t>>("THByteTensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THCharTensor_prod(THCharTensor *r_, THCharTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THCharTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<int8_t, int8_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<int8_t>>("THCharTensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THShortTensor_prod(THShortTensor *r_, THShortTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THShortTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<int16_t, int16_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<int16_t>>("THShortTensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THIntTensor_prod(THIntTensor *r_, THIntTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THIntTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<int32_t, int32_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<int32_t>>("THIntTensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THLongTensor_prod(THLongTensor *r_, THLongTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THLongTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<int64_t, int64_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<int64_t>>("THLongTensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THFloatTensor_prod(THFloatTensor *r_, THFloatTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THFloatTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<float, float>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<float>>("THFloatTensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THDoubleTensor_prod(THDoubleTensor *r_, THDoubleTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THDoubleTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<double, double>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<double>>("THDoubleTensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THHalfTensor_prod(THHalfTensor *r_, THHalfTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THHalfTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<ember::Half>>("THHalfTensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THBoolTensor_prod(THBoolTensor *r_, THBoolTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THBoolTensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<bool, bool>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<bool>>("THBoolTensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_prod(THBFloat16Tensor *r_, THBFloat16Tensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_prod", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_prod", "r_", "out");
-    ember::th::ThReduce<1> plan("THBFloat16Tensor_prod", {{r__i}}, t_i, dimension, keepdim != 0);
-    prod_dim_int_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_prod<ember::BFloat16>>("THBFloat16Tensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
 }

@@ -24,80 +24,41 @@ Tensor& renorm_out(Tensor& out, const Tensor& self, const Scalar& p, int64_t dim
 
 }  // namespace ember
 
-// TH's C API: THTensor_renorm for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_renorm.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_renorm(THTensor *r_ = out, THTensor *t = self, real value = p, int dimension = dim, real maxnorm = maxnorm)
+constexpr th::ArgNames<5> THTensor_renorm_args = {"out", "self", "p", "dim", "maxnorm"};
+
+template <class T>
+void THTensor_renorm(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, int dimension, th::real<T> maxnorm) {
+  TensorImpl* r__i_early = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::optional_tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  if (!t_i) t_i = r__i_early;
+  const T value_v = th::from_c(value);
+  const T maxnorm_v = th::from_c(maxnorm);
+  Tensor result = ember::renorm(Tensor::borrow(t_i), Scalar(value_v), static_cast<int64_t>(dimension), Scalar(maxnorm_v));
+  rt::set(r__i_early, th::to_th_geometry(result.impl()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_renorm(THFloatTensor *r_, THFloatTensor *t, float value, int dimension, float maxnorm) {
-  static const char* const kArgs[] = {"out", "self", "p", "dim", "maxnorm"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i_early = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_renorm", "r_", "out");
-    TensorImpl* t_i = ember::th::optional_tensor_arg(t, DType::Float, "THFloatTensor_renorm", "t", "self");
-    if (!t_i) t_i = r__i_early;
-    const float value_v = ember::th::from_c(value);
-    const float maxnorm_v = ember::th::from_c(maxnorm);
-    ember::Tensor result = ember::renorm(ember::Tensor::borrow(t_i), ember::Scalar(value_v), static_cast<int64_t>(dimension), ember::Scalar(maxnorm_v));
-    ember::rt::set(r__i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_renorm<float>>("THFloatTensor_renorm", THTensor_renorm_args, r_, t, value, dimension, maxnorm);
 }
-
 EMBER_API void THDoubleTensor_renorm(THDoubleTensor *r_, THDoubleTensor *t, double value, int dimension, double maxnorm) {
-  static const char* const kArgs[] = {"out", "self", "p", "dim", "maxnorm"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i_early = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_renorm", "r_", "out");
-    TensorImpl* t_i = ember::th::optional_tensor_arg(t, DType::Double, "THDoubleTensor_renorm", "t", "self");
-    if (!t_i) t_i = r__i_early;
-    const double value_v = ember::th::from_c(value);
-    const double maxnorm_v = ember::th::from_c(maxnorm);
-    ember::Tensor result = ember::renorm(ember::Tensor::borrow(t_i), ember::Scalar(value_v), static_cast<int64_t>(dimension), ember::Scalar(maxnorm_v));
-    ember::rt::set(r__i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_renorm<double>>("THDoubleTensor_renorm", THTensor_renorm_args, r_, t, value, dimension, maxnorm);
 }
-
 EMBER_API void THHalfTensor_renorm(THHalfTensor *r_, THHalfTensor *t, THHalf value, int dimension, THHalf maxnorm) {
-  static const char* const kArgs[] = {"out", "self", "p", "dim", "maxnorm"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i_early = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_renorm", "r_", "out");
-    TensorImpl* t_i = ember::th::optional_tensor_arg(t, DType::Half, "THHalfTensor_renorm", "t", "self");
-    if (!t_i) t_i = r__i_early;
-    const ember::Half value_v = ember::th::from_c(value);
-    const ember::Half maxnorm_v = ember::th::from_c(maxnorm);
-    ember::Tensor result = ember::renorm(ember::Tensor::borrow(t_i), ember::Scalar(value_v), static_cast<int64_t>(dimension), ember::Scalar(maxnorm_v));
-    ember::rt::set(r__i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_renorm<ember::Half>>("THHalfTensor_renorm", THTensor_renorm_args, r_, t, value, dimension, maxnorm);
 }
-
 EMBER_API void THBFloat16Tensor_renorm(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value, int dimension, THBFloat16 maxnorm) {
-  static const char* const kArgs[] = {"out", "self", "p", "dim", "maxnorm"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i_early = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_renorm", "r_", "out");
-    TensorImpl* t_i = ember::th::optional_tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_renorm", "t", "self");
-    if (!t_i) t_i = r__i_early;
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    const ember::BFloat16 maxnorm_v = ember::th::from_c(maxnorm);
-    ember::Tensor result = ember::renorm(ember::Tensor::borrow(t_i), ember::Scalar(value_v), static_cast<int64_t>(dimension), ember::Scalar(maxnorm_v));
-    ember::rt::set(r__i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_renorm<ember::BFloat16>>("THBFloat16Tensor_renorm", THTensor_renorm_args, r_, t, value, dimension, maxnorm);
 }

@@ -47,72 +47,39 @@ Tensor std(const Tensor& self, bool unbiased) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_stdall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_stdall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// accreal THTensor_stdall(THTensor *self = self, int biased = !unbiased)
+constexpr th::ArgNames<2> THTensor_stdall_args = {"self", "unbiased"};
+
+template <class T>
+th::accreal<T> THTensor_stdall(const char* fn, th::THTensor<T> *self, int biased) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  rt::check_has_elements(fn, Tensor::borrow(self_i));
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, self_i);
+  return th::value_to_c<th::accreal<T>>(std_all<T>(ops, rt::numel(self_i), (biased == 0)).template to<th::accreal<T>>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API double THFloatTensor_stdall(THFloatTensor *self, int biased) {
-  static const char* const kArgs[] = {"self", "unbiased"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_stdall", "self", "self");
-    ember::rt::check_has_elements("THFloatTensor_stdall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<double>(std_all<float>(ops, ember::rt::numel(self_i), (biased == 0)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stdall<float>>("THFloatTensor_stdall", THTensor_stdall_args, self, biased);
 }
-
 EMBER_API double THDoubleTensor_stdall(THDoubleTensor *self, int biased) {
-  static const char* const kArgs[] = {"self", "unbiased"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_stdall", "self", "self");
-    ember::rt::check_has_elements("THDoubleTensor_stdall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<double>(std_all<double>(ops, ember::rt::numel(self_i), (biased == 0)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stdall<double>>("THDoubleTensor_stdall", THTensor_stdall_args, self, biased);
 }
-
 EMBER_API float THHalfTensor_stdall(THHalfTensor *self, int biased) {
-  static const char* const kArgs[] = {"self", "unbiased"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_stdall", "self", "self");
-    ember::rt::check_has_elements("THHalfTensor_stdall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<float>(std_all<ember::Half>(ops, ember::rt::numel(self_i), (biased == 0)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stdall<ember::Half>>("THHalfTensor_stdall", THTensor_stdall_args, self, biased);
 }
-
 EMBER_API float THBFloat16Tensor_stdall(THBFloat16Tensor *self, int biased) {
-  static const char* const kArgs[] = {"self", "unbiased"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_stdall", "self", "self");
-    ember::rt::check_has_elements("THBFloat16Tensor_stdall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<float>(std_all<ember::BFloat16>(ops, ember::rt::numel(self_i), (biased == 0)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stdall<ember::BFloat16>>("THBFloat16Tensor_stdall", THTensor_stdall_args, self, biased);
 }

@@ -50,72 +50,39 @@ Tensor& std_out(Tensor& out, const Tensor& self, int64_t dim, bool unbiased, boo
 
 }  // namespace ember
 
-// TH's C API: THTensor_std for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_std.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_std(THTensor *r_ = out, THTensor *t = self, int dimension = dim, int biased = !unbiased, int keepdim = keepdim)
+constexpr th::ArgNames<5> THTensor_std_args = {"out", "self", "dim", "unbiased", "keepdim"};
+
+template <class T>
+void THTensor_std(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int dimension, int biased, int keepdim) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  th::ThReduce<1> plan(fn, {{r__i}}, t_i, dimension, keepdim != 0);
+  std_dim_kernel<T, T>(plan.operands(), plan.dim(), (biased == 0));
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THFloatTensor_std(THFloatTensor *r_, THFloatTensor *t, int dimension, int biased, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "unbiased", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_std", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_std", "r_", "out");
-    ember::th::ThReduce<1> plan("THFloatTensor_std", {{r__i}}, t_i, dimension, keepdim != 0);
-    std_dim_kernel<float, float>(plan.operands(), plan.dim(), (biased == 0));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_std<float>>("THFloatTensor_std", THTensor_std_args, r_, t, dimension, biased, keepdim);
 }
-
 EMBER_API void THDoubleTensor_std(THDoubleTensor *r_, THDoubleTensor *t, int dimension, int biased, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "unbiased", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_std", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_std", "r_", "out");
-    ember::th::ThReduce<1> plan("THDoubleTensor_std", {{r__i}}, t_i, dimension, keepdim != 0);
-    std_dim_kernel<double, double>(plan.operands(), plan.dim(), (biased == 0));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_std<double>>("THDoubleTensor_std", THTensor_std_args, r_, t, dimension, biased, keepdim);
 }
-
 EMBER_API void THHalfTensor_std(THHalfTensor *r_, THHalfTensor *t, int dimension, int biased, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "unbiased", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_std", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_std", "r_", "out");
-    ember::th::ThReduce<1> plan("THHalfTensor_std", {{r__i}}, t_i, dimension, keepdim != 0);
-    std_dim_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim(), (biased == 0));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_std<ember::Half>>("THHalfTensor_std", THTensor_std_args, r_, t, dimension, biased, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_std(THBFloat16Tensor *r_, THBFloat16Tensor *t, int dimension, int biased, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "unbiased", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_std", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_std", "r_", "out");
-    ember::th::ThReduce<1> plan("THBFloat16Tensor_std", {{r__i}}, t_i, dimension, keepdim != 0);
-    std_dim_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim(), (biased == 0));
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_std<ember::BFloat16>>("THBFloat16Tensor_std", THTensor_std_args, r_, t, dimension, biased, keepdim);
 }

@@ -65,158 +65,56 @@ Tensor sum(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_sumall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_sumall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// accreal THTensor_sumall(THTensor *t = self)
+constexpr th::ArgNames<1> THTensor_sumall_args = {"self"};
+
+template <class T>
+th::accreal<T> THTensor_sumall(const char* fn, th::THTensor<T> *t) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, t_i);
+  return th::value_to_c<th::accreal<T>>(sum_all<T>(ops, rt::numel(t_i)).template to<th::accreal<T>>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API long THByteTensor_sumall(THByteTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(sum_all<uint8_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<uint8_t>>("THByteTensor_sumall", THTensor_sumall_args, t);
 }
-
 EMBER_API long THCharTensor_sumall(THCharTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(sum_all<int8_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<int8_t>>("THCharTensor_sumall", THTensor_sumall_args, t);
 }
-
 EMBER_API long THShortTensor_sumall(THShortTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(sum_all<int16_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<int16_t>>("THShortTensor_sumall", THTensor_sumall_args, t);
 }
-
 EMBER_API long THIntTensor_sumall(THIntTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(sum_all<int32_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<int32_t>>("THIntTensor_sumall", THTensor_sumall_args, t);
 }
-
 EMBER_API long THLongTensor_sumall(THLongTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(sum_all<int64_t>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<int64_t>>("THLongTensor_sumall", THTensor_sumall_args, t);
 }
-
 EMBER_API double THFloatTensor_sumall(THFloatTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<double>(sum_all<float>(ops, ember::rt::numel(t_i)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<float>>("THFloatTensor_sumall", THTensor_sumall_args, t);
 }
-
 EMBER_API double THDoubleTensor_sumall(THDoubleTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<double>(sum_all<double>(ops, ember::rt::numel(t_i)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<double>>("THDoubleTensor_sumall", THTensor_sumall_args, t);
 }
-
 EMBER_API float THHalfTensor_sumall(THHalfTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<float>(sum_all<ember::Half>(ops, ember::rt::numel(t_i)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<ember::Half>>("THHalfTensor_sumall", THTensor_sumall_args, t);
 }
-
 EMBER_API long THBoolTensor_sumall(THBoolTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<long>(sum_all<bool>(ops, ember::rt::numel(t_i)).to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<bool>>("THBoolTensor_sumall", THTensor_sumall_args, t);
 }
-
 EMBER_API float THBFloat16Tensor_sumall(THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_sumall", "t", "self");
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, t_i);
-    return ember::th::value_to_c<float>(sum_all<ember::BFloat16>(ops, ember::rt::numel(t_i)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sumall<ember::BFloat16>>("THBFloat16Tensor_sumall", THTensor_sumall_args, t);
 }

@@ -68,168 +68,57 @@ Tensor& sum_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_sum for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_sum.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_sum(THTensor *r_ = out, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
+constexpr th::ArgNames<4> THTensor_sum_args = {"out", "self", "dim", "keepdim"};
+
+template <class T>
+void THTensor_sum(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int dimension, int keepdim) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  th::ThReduce<1> plan(fn, {{r__i}}, t_i, dimension, keepdim != 0);
+  sum_dim_kernel<T, T>(plan.operands(), plan.dim());
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_sum(THByteTensor *r_, THByteTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THByteTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<uint8_t, uint8_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<uint8_t>>("THByteTensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THCharTensor_sum(THCharTensor *r_, THCharTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THCharTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<int8_t, int8_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<int8_t>>("THCharTensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THShortTensor_sum(THShortTensor *r_, THShortTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THShortTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<int16_t, int16_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<int16_t>>("THShortTensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THIntTensor_sum(THIntTensor *r_, THIntTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THIntTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<int32_t, int32_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<int32_t>>("THIntTensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THLongTensor_sum(THLongTensor *r_, THLongTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THLongTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<int64_t, int64_t>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<int64_t>>("THLongTensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THFloatTensor_sum(THFloatTensor *r_, THFloatTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THFloatTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<float, float>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<float>>("THFloatTensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THDoubleTensor_sum(THDoubleTensor *r_, THDoubleTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THDoubleTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<double, double>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<double>>("THDoubleTensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THHalfTensor_sum(THHalfTensor *r_, THHalfTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THHalfTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<ember::Half, ember::Half>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<ember::Half>>("THHalfTensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THBoolTensor_sum(THBoolTensor *r_, THBoolTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THBoolTensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<bool, bool>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<bool>>("THBoolTensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_sum(THBFloat16Tensor *r_, THBFloat16Tensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"out", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_sum", "t", "self");
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_sum", "r_", "out");
-    ember::th::ThReduce<1> plan("THBFloat16Tensor_sum", {{r__i}}, t_i, dimension, keepdim != 0);
-    sum_dim_kernel<ember::BFloat16, ember::BFloat16>(plan.operands(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_sum<ember::BFloat16>>("THBFloat16Tensor_sum", THTensor_sum_args, r_, t, dimension, keepdim);
 }

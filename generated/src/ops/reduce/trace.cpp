@@ -14,138 +14,54 @@ Tensor trace(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_trace for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_trace.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// accreal THTensor_trace(THTensor *t = self)
+constexpr th::ArgNames<1> THTensor_trace_args = {"self"};
+
+template <class T>
+th::accreal<T> THTensor_trace(const char* fn, th::THTensor<T> *t) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  return th::value_to_c<th::accreal<T>>(ember::trace(Tensor::borrow(t_i)).item().template to<th::accreal<T>>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API long THByteTensor_trace(THByteTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_trace", "t", "self");
-    return ember::th::value_to_c<long>(ember::trace(ember::Tensor::borrow(t_i)).item().to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<uint8_t>>("THByteTensor_trace", THTensor_trace_args, t);
 }
-
 EMBER_API long THCharTensor_trace(THCharTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_trace", "t", "self");
-    return ember::th::value_to_c<long>(ember::trace(ember::Tensor::borrow(t_i)).item().to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<int8_t>>("THCharTensor_trace", THTensor_trace_args, t);
 }
-
 EMBER_API long THShortTensor_trace(THShortTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_trace", "t", "self");
-    return ember::th::value_to_c<long>(ember::trace(ember::Tensor::borrow(t_i)).item().to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<int16_t>>("THShortTensor_trace", THTensor_trace_args, t);
 }
-
 EMBER_API long THIntTensor_trace(THIntTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_trace", "t", "self");
-    return ember::th::value_to_c<long>(ember::trace(ember::Tensor::borrow(t_i)).item().to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<int32_t>>("THIntTensor_trace", THTensor_trace_args, t);
 }
-
 EMBER_API long THLongTensor_trace(THLongTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_trace", "t", "self");
-    return ember::th::value_to_c<long>(ember::trace(ember::Tensor::borrow(t_i)).item().to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<int64_t>>("THLongTensor_trace", THTensor_trace_args, t);
 }
-
 EMBER_API double THFloatTensor_trace(THFloatTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_trace", "t", "self");
-    return ember::th::value_to_c<double>(ember::trace(ember::Tensor::borrow(t_i)).item().to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<float>>("THFloatTensor_trace", THTensor_trace_args, t);
 }
-
 EMBER_API double THDoubleTensor_trace(THDoubleTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_trace", "t", "self");
-    return ember::th::value_to_c<double>(ember::trace(ember::Tensor::borrow(t_i)).item().to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<double>>("THDoubleTensor_trace", THTensor_trace_args, t);
 }
-
 EMBER_API float THHalfTensor_trace(THHalfTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_trace", "t", "self");
-    return ember::th::value_to_c<float>(ember::trace(ember::Tensor::borrow(t_i)).item().to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<ember::Half>>("THHalfTensor_trace", THTensor_trace_args, t);
 }
-
 EMBER_API long THBoolTensor_trace(THBoolTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_trace", "t", "self");
-    return ember::th::value_to_c<long>(ember::trace(ember::Tensor::borrow(t_i)).item().to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<bool>>("THBoolTensor_trace", THTensor_trace_args, t);
 }
-
 EMBER_API float THBFloat16Tensor_trace(THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_trace", "t", "self");
-    return ember::th::value_to_c<float>(ember::trace(ember::Tensor::borrow(t_i)).item().to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_trace<ember::BFloat16>>("THBFloat16Tensor_trace", THTensor_trace_args, t);
 }

@@ -47,72 +47,39 @@ Tensor var(const Tensor& self, bool unbiased) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_varall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_varall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// accreal THTensor_varall(THTensor *self = self, int biased = !unbiased)
+constexpr th::ArgNames<2> THTensor_varall_args = {"self", "unbiased"};
+
+template <class T>
+th::accreal<T> THTensor_varall(const char* fn, th::THTensor<T> *self, int biased) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  rt::check_has_elements(fn, Tensor::borrow(self_i));
+  kernels::Operands<1> ops;
+  rt::set_whole_operand(ops, self_i);
+  return th::value_to_c<th::accreal<T>>(var_all<T>(ops, rt::numel(self_i), (biased == 0)).template to<th::accreal<T>>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API double THFloatTensor_varall(THFloatTensor *self, int biased) {
-  static const char* const kArgs[] = {"self", "unbiased"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_varall", "self", "self");
-    ember::rt::check_has_elements("THFloatTensor_varall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<double>(var_all<float>(ops, ember::rt::numel(self_i), (biased == 0)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_varall<float>>("THFloatTensor_varall", THTensor_varall_args, self, biased);
 }
-
 EMBER_API double THDoubleTensor_varall(THDoubleTensor *self, int biased) {
-  static const char* const kArgs[] = {"self", "unbiased"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_varall", "self", "self");
-    ember::rt::check_has_elements("THDoubleTensor_varall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<double>(var_all<double>(ops, ember::rt::numel(self_i), (biased == 0)).to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_varall<double>>("THDoubleTensor_varall", THTensor_varall_args, self, biased);
 }
-
 EMBER_API float THHalfTensor_varall(THHalfTensor *self, int biased) {
-  static const char* const kArgs[] = {"self", "unbiased"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_varall", "self", "self");
-    ember::rt::check_has_elements("THHalfTensor_varall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<float>(var_all<ember::Half>(ops, ember::rt::numel(self_i), (biased == 0)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_varall<ember::Half>>("THHalfTensor_varall", THTensor_varall_args, self, biased);
 }
-
 EMBER_API float THBFloat16Tensor_varall(THBFloat16Tensor *self, int biased) {
-  static const char* const kArgs[] = {"self", "unbiased"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_varall", "self", "self");
-    ember::rt::check_has_elements("THBFloat16Tensor_varall", ember::Tensor::borrow(self_i));
-    kernels::Operands<1> ops;
-    ember::rt::set_whole_operand(ops, self_i);
-    return ember::th::value_to_c<float>(var_all<ember::BFloat16>(ops, ember::rt::numel(self_i), (biased == 0)).to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_varall<ember::BFloat16>>("THBFloat16Tensor_varall", THTensor_varall_args, self, biased);
 }

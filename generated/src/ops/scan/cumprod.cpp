@@ -50,178 +50,58 @@ Tensor& cumprod_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<
 
 }  // namespace ember
 
-// TH's C API: THTensor_cumprod for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cumprod.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cumprod(THTensor *r_ = out, THTensor *t = self, int dimension = dim)
+constexpr th::ArgNames<3> THTensor_cumprod_args = {"out", "self", "dim"};
+
+template <class T>
+void THTensor_cumprod(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int dimension) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{rt::SliceOutputs::kSame, false, false, false});
+  plan.th_outputs(r__i);
+  kernels::cumprod_dim<T, T>(plan.operands2(), plan.dim());
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cumprod(THByteTensor *r_, THByteTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THByteTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<uint8_t, uint8_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<uint8_t>>("THByteTensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }
-
 EMBER_API void THCharTensor_cumprod(THCharTensor *r_, THCharTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THCharTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<int8_t, int8_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<int8_t>>("THCharTensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }
-
 EMBER_API void THShortTensor_cumprod(THShortTensor *r_, THShortTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THShortTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<int16_t, int16_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<int16_t>>("THShortTensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }
-
 EMBER_API void THIntTensor_cumprod(THIntTensor *r_, THIntTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THIntTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<int32_t, int32_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<int32_t>>("THIntTensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }
-
 EMBER_API void THLongTensor_cumprod(THLongTensor *r_, THLongTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THLongTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<int64_t, int64_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<int64_t>>("THLongTensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }
-
 EMBER_API void THFloatTensor_cumprod(THFloatTensor *r_, THFloatTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THFloatTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<float, float>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<float>>("THFloatTensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }
-
 EMBER_API void THDoubleTensor_cumprod(THDoubleTensor *r_, THDoubleTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THDoubleTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<double, double>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<double>>("THDoubleTensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }
-
 EMBER_API void THHalfTensor_cumprod(THHalfTensor *r_, THHalfTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THHalfTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<ember::Half, ember::Half>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<ember::Half>>("THHalfTensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }
-
 EMBER_API void THBoolTensor_cumprod(THBoolTensor *r_, THBoolTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THBoolTensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<bool, bool>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<bool>>("THBoolTensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }
-
 EMBER_API void THBFloat16Tensor_cumprod(THBFloat16Tensor *r_, THBFloat16Tensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_cumprod", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cumprod", "t", "self");
-    ember::rt::DimPlan plan("THBFloat16Tensor_cumprod", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumprod_dim<ember::BFloat16, ember::BFloat16>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumprod<ember::BFloat16>>("THBFloat16Tensor_cumprod", THTensor_cumprod_args, r_, t, dimension);
 }

@@ -50,178 +50,58 @@ Tensor& cumsum_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<D
 
 }  // namespace ember
 
-// TH's C API: THTensor_cumsum for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_cumsum.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_cumsum(THTensor *r_ = out, THTensor *t = self, int dimension = dim)
+constexpr th::ArgNames<3> THTensor_cumsum_args = {"out", "self", "dim"};
+
+template <class T>
+void THTensor_cumsum(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int dimension) {
+  TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{rt::SliceOutputs::kSame, false, false, false});
+  plan.th_outputs(r__i);
+  kernels::cumsum_dim<T, T>(plan.operands2(), plan.dim());
+  plan.finish();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_cumsum(THByteTensor *r_, THByteTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Byte, "THByteTensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THByteTensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<uint8_t, uint8_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<uint8_t>>("THByteTensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }
-
 EMBER_API void THCharTensor_cumsum(THCharTensor *r_, THCharTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Char, "THCharTensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THCharTensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<int8_t, int8_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<int8_t>>("THCharTensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }
-
 EMBER_API void THShortTensor_cumsum(THShortTensor *r_, THShortTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Short, "THShortTensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THShortTensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<int16_t, int16_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<int16_t>>("THShortTensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }
-
 EMBER_API void THIntTensor_cumsum(THIntTensor *r_, THIntTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Int, "THIntTensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THIntTensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<int32_t, int32_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<int32_t>>("THIntTensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }
-
 EMBER_API void THLongTensor_cumsum(THLongTensor *r_, THLongTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Long, "THLongTensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THLongTensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<int64_t, int64_t>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<int64_t>>("THLongTensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }
-
 EMBER_API void THFloatTensor_cumsum(THFloatTensor *r_, THFloatTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Float, "THFloatTensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THFloatTensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<float, float>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<float>>("THFloatTensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }
-
 EMBER_API void THDoubleTensor_cumsum(THDoubleTensor *r_, THDoubleTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Double, "THDoubleTensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THDoubleTensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<double, double>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<double>>("THDoubleTensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }
-
 EMBER_API void THHalfTensor_cumsum(THHalfTensor *r_, THHalfTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Half, "THHalfTensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THHalfTensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<ember::Half, ember::Half>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<ember::Half>>("THHalfTensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }
-
 EMBER_API void THBoolTensor_cumsum(THBoolTensor *r_, THBoolTensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::Bool, "THBoolTensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THBoolTensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<bool, bool>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<bool>>("THBoolTensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }
-
 EMBER_API void THBFloat16Tensor_cumsum(THBFloat16Tensor *r_, THBFloat16Tensor *t, int dimension) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r__i = ember::th::tensor_arg(r_, DType::BFloat16, "THBFloat16Tensor_cumsum", "r_", "out");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_cumsum", "t", "self");
-    ember::rt::DimPlan plan("THBFloat16Tensor_cumsum", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
-    plan.th_outputs(r__i);
-    kernels::cumsum_dim<ember::BFloat16, ember::BFloat16>(plan.operands2(), plan.dim());
-    plan.finish();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_cumsum<ember::BFloat16>>("THBFloat16Tensor_cumsum", THTensor_cumsum_args, r_, t, dimension);
 }

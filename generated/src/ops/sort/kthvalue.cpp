@@ -60,198 +60,60 @@ std::tuple<Tensor&, Tensor&> kthvalue_out(Tensor& values, Tensor& indices, const
 
 }  // namespace ember
 
-// TH's C API: THTensor_kthvalue for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_kthvalue.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_kthvalue(THTensor *values_ = values, THLongTensor *indices_ = indices, THTensor *t = self, long k = k, int dimension = dim, int keepdim = keepdim)
+constexpr th::ArgNames<6> THTensor_kthvalue_args = {"values", "indices", "self", "k", "dim", "keepdim"};
+
+template <class T>
+void THTensor_kthvalue(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, long k, int dimension, int keepdim) {
+  TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
+  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
+  kthvalue_check(fn, plan, static_cast<int64_t>(k));
+  plan.th_outputs(values__i, indices__i);
+  kernels::kthvalue_dim<T, T>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
+  plan.finish_pair();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_kthvalue(THByteTensor *values_, THLongTensor *indices_, THByteTensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Byte, "THByteTensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THByteTensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THByteTensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THByteTensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<uint8_t>>("THByteTensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }
-
 EMBER_API void THCharTensor_kthvalue(THCharTensor *values_, THLongTensor *indices_, THCharTensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Char, "THCharTensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THCharTensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THCharTensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THCharTensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<int8_t>>("THCharTensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }
-
 EMBER_API void THShortTensor_kthvalue(THShortTensor *values_, THLongTensor *indices_, THShortTensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Short, "THShortTensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THShortTensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THShortTensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THShortTensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<int16_t, int16_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<int16_t>>("THShortTensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }
-
 EMBER_API void THIntTensor_kthvalue(THIntTensor *values_, THLongTensor *indices_, THIntTensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Int, "THIntTensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THIntTensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THIntTensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THIntTensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<int32_t, int32_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<int32_t>>("THIntTensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }
-
 EMBER_API void THLongTensor_kthvalue(THLongTensor *values_, THLongTensor *indices_, THLongTensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Long, "THLongTensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THLongTensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THLongTensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THLongTensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<int64_t, int64_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<int64_t>>("THLongTensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }
-
 EMBER_API void THFloatTensor_kthvalue(THFloatTensor *values_, THLongTensor *indices_, THFloatTensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Float, "THFloatTensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THFloatTensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THFloatTensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THFloatTensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<float, float>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<float>>("THFloatTensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }
-
 EMBER_API void THDoubleTensor_kthvalue(THDoubleTensor *values_, THLongTensor *indices_, THDoubleTensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Double, "THDoubleTensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THDoubleTensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THDoubleTensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THDoubleTensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<double, double>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<double>>("THDoubleTensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }
-
 EMBER_API void THHalfTensor_kthvalue(THHalfTensor *values_, THLongTensor *indices_, THHalfTensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Half, "THHalfTensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THHalfTensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THHalfTensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THHalfTensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<ember::Half>>("THHalfTensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }
-
 EMBER_API void THBoolTensor_kthvalue(THBoolTensor *values_, THLongTensor *indices_, THBoolTensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Bool, "THBoolTensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBoolTensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THBoolTensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THBoolTensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<bool, bool>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<bool>>("THBoolTensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_kthvalue(THBFloat16Tensor *values_, THLongTensor *indices_, THBFloat16Tensor *t, long k, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::BFloat16, "THBFloat16Tensor_kthvalue", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBFloat16Tensor_kthvalue", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_kthvalue", "t", "self");
-    ember::rt::DimPlan plan("THBFloat16Tensor_kthvalue", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    kthvalue_check("THBFloat16Tensor_kthvalue", plan, static_cast<int64_t>(k));
-    plan.th_outputs(values__i, indices__i);
-    kernels::kthvalue_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_kthvalue<ember::BFloat16>>("THBFloat16Tensor_kthvalue", THTensor_kthvalue_args, values_, indices_, t, k, dimension, keepdim);
 }

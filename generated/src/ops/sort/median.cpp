@@ -54,178 +54,58 @@ Tensor median(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_medianall for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_medianall.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// real THTensor_medianall(THTensor *t = self)
+constexpr th::ArgNames<1> THTensor_medianall_args = {"self"};
+
+template <class T>
+th::real<T> THTensor_medianall(const char* fn, th::THTensor<T> *t) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::DimPlan plan(fn, Tensor::borrow(t_i), std::nullopt, rt::SliceOutputs{1, true, false, true});
+  median_check(fn, plan);
+  plan.th_outputs(nullptr, nullptr);
+  kernels::median_dim<T, T>(plan.operands3(), plan.dim());
+  return th::value_to_c<th::real<T>>(plan.finish().item().to<T>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API unsigned char THByteTensor_medianall(THByteTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THByteTensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THByteTensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<unsigned char>(plan.finish().item().to<uint8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<uint8_t>>("THByteTensor_medianall", THTensor_medianall_args, t);
 }
-
 EMBER_API char THCharTensor_medianall(THCharTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THCharTensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THCharTensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<int8_t, int8_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<char>(plan.finish().item().to<int8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<int8_t>>("THCharTensor_medianall", THTensor_medianall_args, t);
 }
-
 EMBER_API short THShortTensor_medianall(THShortTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THShortTensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THShortTensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<int16_t, int16_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<short>(plan.finish().item().to<int16_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<int16_t>>("THShortTensor_medianall", THTensor_medianall_args, t);
 }
-
 EMBER_API int THIntTensor_medianall(THIntTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THIntTensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THIntTensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<int32_t, int32_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<int>(plan.finish().item().to<int32_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<int32_t>>("THIntTensor_medianall", THTensor_medianall_args, t);
 }
-
 EMBER_API long THLongTensor_medianall(THLongTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THLongTensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THLongTensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<int64_t, int64_t>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<long>(plan.finish().item().to<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<int64_t>>("THLongTensor_medianall", THTensor_medianall_args, t);
 }
-
 EMBER_API float THFloatTensor_medianall(THFloatTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THFloatTensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THFloatTensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<float, float>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<float>(plan.finish().item().to<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<float>>("THFloatTensor_medianall", THTensor_medianall_args, t);
 }
-
 EMBER_API double THDoubleTensor_medianall(THDoubleTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THDoubleTensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THDoubleTensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<double, double>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<double>(plan.finish().item().to<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<double>>("THDoubleTensor_medianall", THTensor_medianall_args, t);
 }
-
 EMBER_API THHalf THHalfTensor_medianall(THHalfTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THHalfTensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THHalfTensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<THHalf>(plan.finish().item().to<ember::Half>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<ember::Half>>("THHalfTensor_medianall", THTensor_medianall_args, t);
 }
-
 EMBER_API bool THBoolTensor_medianall(THBoolTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THBoolTensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THBoolTensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<bool, bool>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<bool>(plan.finish().item().to<bool>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<bool>>("THBoolTensor_medianall", THTensor_medianall_args, t);
 }
-
 EMBER_API THBFloat16 THBFloat16Tensor_medianall(THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_medianall", "t", "self");
-    ember::rt::DimPlan plan("THBFloat16Tensor_medianall", ember::Tensor::borrow(t_i), std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
-    median_check("THBFloat16Tensor_medianall", plan);
-    plan.th_outputs(nullptr, nullptr);
-    kernels::median_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim());
-    return ember::th::value_to_c<THBFloat16>(plan.finish().item().to<ember::BFloat16>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_medianall<ember::BFloat16>>("THBFloat16Tensor_medianall", THTensor_medianall_args, t);
 }

@@ -59,198 +59,60 @@ std::tuple<Tensor&, Tensor&> median_out(Tensor& values, Tensor& indices, const T
 
 }  // namespace ember
 
-// TH's C API: THTensor_median for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_median.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_median(THTensor *values_ = values, THLongTensor *indices_ = indices, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
+constexpr th::ArgNames<5> THTensor_median_args = {"values", "indices", "self", "dim", "keepdim"};
+
+template <class T>
+void THTensor_median(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, int dimension, int keepdim) {
+  TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
+  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
+  median_dim_check(fn, plan);
+  plan.th_outputs(values__i, indices__i);
+  kernels::median_dim<T, T>(plan.operands3(), plan.dim());
+  plan.finish_pair();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_median(THByteTensor *values_, THLongTensor *indices_, THByteTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Byte, "THByteTensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THByteTensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_median", "t", "self");
-    ember::rt::DimPlan plan("THByteTensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THByteTensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<uint8_t>>("THByteTensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THCharTensor_median(THCharTensor *values_, THLongTensor *indices_, THCharTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Char, "THCharTensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THCharTensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_median", "t", "self");
-    ember::rt::DimPlan plan("THCharTensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THCharTensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<int8_t, int8_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<int8_t>>("THCharTensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THShortTensor_median(THShortTensor *values_, THLongTensor *indices_, THShortTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Short, "THShortTensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THShortTensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_median", "t", "self");
-    ember::rt::DimPlan plan("THShortTensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THShortTensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<int16_t, int16_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<int16_t>>("THShortTensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THIntTensor_median(THIntTensor *values_, THLongTensor *indices_, THIntTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Int, "THIntTensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THIntTensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_median", "t", "self");
-    ember::rt::DimPlan plan("THIntTensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THIntTensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<int32_t, int32_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<int32_t>>("THIntTensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THLongTensor_median(THLongTensor *values_, THLongTensor *indices_, THLongTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Long, "THLongTensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THLongTensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_median", "t", "self");
-    ember::rt::DimPlan plan("THLongTensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THLongTensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<int64_t, int64_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<int64_t>>("THLongTensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THFloatTensor_median(THFloatTensor *values_, THLongTensor *indices_, THFloatTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Float, "THFloatTensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THFloatTensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_median", "t", "self");
-    ember::rt::DimPlan plan("THFloatTensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THFloatTensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<float, float>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<float>>("THFloatTensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THDoubleTensor_median(THDoubleTensor *values_, THLongTensor *indices_, THDoubleTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Double, "THDoubleTensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THDoubleTensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_median", "t", "self");
-    ember::rt::DimPlan plan("THDoubleTensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THDoubleTensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<double, double>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<double>>("THDoubleTensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THHalfTensor_median(THHalfTensor *values_, THLongTensor *indices_, THHalfTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Half, "THHalfTensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THHalfTensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_median", "t", "self");
-    ember::rt::DimPlan plan("THHalfTensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THHalfTensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<ember::Half>>("THHalfTensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THBoolTensor_median(THBoolTensor *values_, THLongTensor *indices_, THBoolTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Bool, "THBoolTensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBoolTensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_median", "t", "self");
-    ember::rt::DimPlan plan("THBoolTensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THBoolTensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<bool, bool>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<bool>>("THBoolTensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_median(THBFloat16Tensor *values_, THLongTensor *indices_, THBFloat16Tensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::BFloat16, "THBFloat16Tensor_median", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBFloat16Tensor_median", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_median", "t", "self");
-    ember::rt::DimPlan plan("THBFloat16Tensor_median", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    median_dim_check("THBFloat16Tensor_median", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::median_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_median<ember::BFloat16>>("THBFloat16Tensor_median", THTensor_median_args, values_, indices_, t, dimension, keepdim);
 }

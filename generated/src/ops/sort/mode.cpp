@@ -59,198 +59,60 @@ std::tuple<Tensor&, Tensor&> mode_out(Tensor& values, Tensor& indices, const Ten
 
 }  // namespace ember
 
-// TH's C API: THTensor_mode for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_mode.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_mode(THTensor *values_ = values, THLongTensor *indices_ = indices, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
+constexpr th::ArgNames<5> THTensor_mode_args = {"values", "indices", "self", "dim", "keepdim"};
+
+template <class T>
+void THTensor_mode(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, int dimension, int keepdim) {
+  TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
+  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
+  mode_check(fn, plan);
+  plan.th_outputs(values__i, indices__i);
+  kernels::mode_dim<T, T>(plan.operands3(), plan.dim());
+  plan.finish_pair();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_mode(THByteTensor *values_, THLongTensor *indices_, THByteTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Byte, "THByteTensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THByteTensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THByteTensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THByteTensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<uint8_t>>("THByteTensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THCharTensor_mode(THCharTensor *values_, THLongTensor *indices_, THCharTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Char, "THCharTensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THCharTensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THCharTensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THCharTensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<int8_t, int8_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<int8_t>>("THCharTensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THShortTensor_mode(THShortTensor *values_, THLongTensor *indices_, THShortTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Short, "THShortTensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THShortTensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THShortTensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THShortTensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<int16_t, int16_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<int16_t>>("THShortTensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THIntTensor_mode(THIntTensor *values_, THLongTensor *indices_, THIntTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Int, "THIntTensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THIntTensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THIntTensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THIntTensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<int32_t, int32_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<int32_t>>("THIntTensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THLongTensor_mode(THLongTensor *values_, THLongTensor *indices_, THLongTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Long, "THLongTensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THLongTensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THLongTensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THLongTensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<int64_t, int64_t>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<int64_t>>("THLongTensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THFloatTensor_mode(THFloatTensor *values_, THLongTensor *indices_, THFloatTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Float, "THFloatTensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THFloatTensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THFloatTensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THFloatTensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<float, float>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<float>>("THFloatTensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THDoubleTensor_mode(THDoubleTensor *values_, THLongTensor *indices_, THDoubleTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Double, "THDoubleTensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THDoubleTensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THDoubleTensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THDoubleTensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<double, double>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<double>>("THDoubleTensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THHalfTensor_mode(THHalfTensor *values_, THLongTensor *indices_, THHalfTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Half, "THHalfTensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THHalfTensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THHalfTensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THHalfTensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<ember::Half>>("THHalfTensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THBoolTensor_mode(THBoolTensor *values_, THLongTensor *indices_, THBoolTensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::Bool, "THBoolTensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBoolTensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THBoolTensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THBoolTensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<bool, bool>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<bool>>("THBoolTensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }
-
 EMBER_API void THBFloat16Tensor_mode(THBFloat16Tensor *values_, THLongTensor *indices_, THBFloat16Tensor *t, int dimension, int keepdim) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "keepdim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* values__i = ember::th::tensor_arg(values_, DType::BFloat16, "THBFloat16Tensor_mode", "values_", "values");
-    TensorImpl* indices__i = ember::th::tensor_arg(indices_, DType::Long, "THBFloat16Tensor_mode", "indices_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_mode", "t", "self");
-    ember::rt::DimPlan plan("THBFloat16Tensor_mode", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{1, true, keepdim != 0, true});
-    mode_check("THBFloat16Tensor_mode", plan);
-    plan.th_outputs(values__i, indices__i);
-    kernels::mode_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim());
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_mode<ember::BFloat16>>("THBFloat16Tensor_mode", THTensor_mode_args, values_, indices_, t, dimension, keepdim);
 }

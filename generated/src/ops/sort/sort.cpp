@@ -49,188 +49,59 @@ std::tuple<Tensor&, Tensor&> sort_out(Tensor& values, Tensor& indices, const Ten
 
 }  // namespace ember
 
-// TH's C API: THTensor_sort for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_sort.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_sort(THTensor *rt_ = values, THLongTensor *ri_ = indices, THTensor *t = self, int dimension = dim, int descendingOrder = descending)
+constexpr th::ArgNames<5> THTensor_sort_args = {"values", "indices", "self", "dim", "descending"};
+
+template <class T>
+void THTensor_sort(const char* fn, th::THTensor<T> *rt_, THLongTensor *ri_, th::THTensor<T> *t, int dimension, int descendingOrder) {
+  TensorImpl* rt__i = th::tensor_arg(rt_, dtype_of<T>, fn, "rt_", "values");
+  TensorImpl* ri__i = th::tensor_arg(ri_, DType::Long, fn, "ri_", "indices");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{rt::SliceOutputs::kSame, false, false, true});
+  plan.th_outputs(rt__i, ri__i);
+  kernels::sort_dim<T, T>(plan.operands3(), plan.dim(), (descendingOrder != 0));
+  plan.finish_pair();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_sort(THByteTensor *rt_, THLongTensor *ri_, THByteTensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Byte, "THByteTensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THByteTensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THByteTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<uint8_t>>("THByteTensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }
-
 EMBER_API void THCharTensor_sort(THCharTensor *rt_, THLongTensor *ri_, THCharTensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Char, "THCharTensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THCharTensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THCharTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<int8_t>>("THCharTensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }
-
 EMBER_API void THShortTensor_sort(THShortTensor *rt_, THLongTensor *ri_, THShortTensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Short, "THShortTensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THShortTensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THShortTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<int16_t, int16_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<int16_t>>("THShortTensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }
-
 EMBER_API void THIntTensor_sort(THIntTensor *rt_, THLongTensor *ri_, THIntTensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Int, "THIntTensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THIntTensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THIntTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<int32_t, int32_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<int32_t>>("THIntTensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }
-
 EMBER_API void THLongTensor_sort(THLongTensor *rt_, THLongTensor *ri_, THLongTensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Long, "THLongTensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THLongTensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THLongTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<int64_t, int64_t>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<int64_t>>("THLongTensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }
-
 EMBER_API void THFloatTensor_sort(THFloatTensor *rt_, THLongTensor *ri_, THFloatTensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Float, "THFloatTensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THFloatTensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THFloatTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<float, float>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<float>>("THFloatTensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }
-
 EMBER_API void THDoubleTensor_sort(THDoubleTensor *rt_, THLongTensor *ri_, THDoubleTensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Double, "THDoubleTensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THDoubleTensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THDoubleTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<double, double>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<double>>("THDoubleTensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }
-
 EMBER_API void THHalfTensor_sort(THHalfTensor *rt_, THLongTensor *ri_, THHalfTensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Half, "THHalfTensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THHalfTensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THHalfTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<ember::Half>>("THHalfTensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }
-
 EMBER_API void THBoolTensor_sort(THBoolTensor *rt_, THLongTensor *ri_, THBoolTensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Bool, "THBoolTensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THBoolTensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THBoolTensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<bool, bool>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<bool>>("THBoolTensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }
-
 EMBER_API void THBFloat16Tensor_sort(THBFloat16Tensor *rt_, THLongTensor *ri_, THBFloat16Tensor *t, int dimension, int descendingOrder) {
-  static const char* const kArgs[] = {"values", "indices", "self", "dim", "descending"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::BFloat16, "THBFloat16Tensor_sort", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THBFloat16Tensor_sort", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_sort", "t", "self");
-    ember::rt::DimPlan plan("THBFloat16Tensor_sort", ember::Tensor::borrow(t_i), static_cast<int64_t>(dimension), ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
-    plan.th_outputs(rt__i, ri__i);
-    kernels::sort_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim(), (descendingOrder != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_sort<ember::BFloat16>>("THBFloat16Tensor_sort", THTensor_sort_args, rt_, ri_, t, dimension, descendingOrder);
 }

@@ -62,198 +62,60 @@ std::tuple<Tensor&, Tensor&> topk_out(Tensor& values, Tensor& indices, const Ten
 
 }  // namespace ember
 
-// TH's C API: THTensor_topk for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_topk.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_topk(THTensor *rt_ = values, THLongTensor *ri_ = indices, THTensor *t = self, long k = k, int dim = dim, int dir = largest, int sorted = sorted)
+constexpr th::ArgNames<7> THTensor_topk_args = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
+
+template <class T>
+void THTensor_topk(const char* fn, th::THTensor<T> *rt_, THLongTensor *ri_, th::THTensor<T> *t, long k, int dim, int dir, int sorted) {
+  TensorImpl* rt__i = th::tensor_arg(rt_, dtype_of<T>, fn, "rt_", "values");
+  TensorImpl* ri__i = th::tensor_arg(ri_, DType::Long, fn, "ri_", "indices");
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dim), rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
+  topk_check(fn, plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+  plan.th_outputs(rt__i, ri__i);
+  kernels::topk_dim<T, T>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
+  plan.finish_pair();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_topk(THByteTensor *rt_, THLongTensor *ri_, THByteTensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Byte, "THByteTensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THByteTensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THByteTensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THByteTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<uint8_t>>("THByteTensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }
-
 EMBER_API void THCharTensor_topk(THCharTensor *rt_, THLongTensor *ri_, THCharTensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Char, "THCharTensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THCharTensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THCharTensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THCharTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<int8_t>>("THCharTensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }
-
 EMBER_API void THShortTensor_topk(THShortTensor *rt_, THLongTensor *ri_, THShortTensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Short, "THShortTensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THShortTensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THShortTensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THShortTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<int16_t, int16_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<int16_t>>("THShortTensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }
-
 EMBER_API void THIntTensor_topk(THIntTensor *rt_, THLongTensor *ri_, THIntTensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Int, "THIntTensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THIntTensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THIntTensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THIntTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<int32_t, int32_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<int32_t>>("THIntTensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }
-
 EMBER_API void THLongTensor_topk(THLongTensor *rt_, THLongTensor *ri_, THLongTensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Long, "THLongTensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THLongTensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THLongTensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THLongTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<int64_t, int64_t>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<int64_t>>("THLongTensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }
-
 EMBER_API void THFloatTensor_topk(THFloatTensor *rt_, THLongTensor *ri_, THFloatTensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Float, "THFloatTensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THFloatTensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THFloatTensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THFloatTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<float, float>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<float>>("THFloatTensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }
-
 EMBER_API void THDoubleTensor_topk(THDoubleTensor *rt_, THLongTensor *ri_, THDoubleTensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Double, "THDoubleTensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THDoubleTensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THDoubleTensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THDoubleTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<double, double>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<double>>("THDoubleTensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }
-
 EMBER_API void THHalfTensor_topk(THHalfTensor *rt_, THLongTensor *ri_, THHalfTensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Half, "THHalfTensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THHalfTensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THHalfTensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THHalfTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<ember::Half, ember::Half>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<ember::Half>>("THHalfTensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }
-
 EMBER_API void THBoolTensor_topk(THBoolTensor *rt_, THLongTensor *ri_, THBoolTensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::Bool, "THBoolTensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THBoolTensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THBoolTensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THBoolTensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<bool, bool>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<bool>>("THBoolTensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }
-
 EMBER_API void THBFloat16Tensor_topk(THBFloat16Tensor *rt_, THLongTensor *ri_, THBFloat16Tensor *t, long k, int dim, int dir, int sorted) {
-  static const char* const kArgs[] = {"values", "indices", "self", "k", "dim", "largest", "sorted"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* rt__i = ember::th::tensor_arg(rt_, DType::BFloat16, "THBFloat16Tensor_topk", "rt_", "values");
-    TensorImpl* ri__i = ember::th::tensor_arg(ri_, DType::Long, "THBFloat16Tensor_topk", "ri_", "indices");
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_topk", "t", "self");
-    ember::rt::DimPlan plan("THBFloat16Tensor_topk", ember::Tensor::borrow(t_i), static_cast<int64_t>(dim), ember::rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
-    topk_check("THBFloat16Tensor_topk", plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.th_outputs(rt__i, ri__i);
-    kernels::topk_dim<ember::BFloat16, ember::BFloat16>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
-    plan.finish_pair();
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_topk<ember::BFloat16>>("THBFloat16Tensor_topk", THTensor_topk_args, rt_, ri_, t, k, dim, dir, sorted);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_clearFlag for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_clearFlag.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_clearFlag(THStorage *storage, const char flag)
+constexpr th::ArgNames<2> THStorage_clearFlag_args = {"storage", "flag"};
+
+template <class T>
+void THStorage_clearFlag(const char* fn, th::THStorage<T> *storage, const char flag) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_storage_clear_flag<T>(storage_i, flag);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_clearFlag(THByteStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<uint8_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<uint8_t>>("THByteStorage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }
-
 EMBER_API void THCharStorage_clearFlag(THCharStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<int8_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<int8_t>>("THCharStorage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }
-
 EMBER_API void THShortStorage_clearFlag(THShortStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<int16_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<int16_t>>("THShortStorage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }
-
 EMBER_API void THIntStorage_clearFlag(THIntStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<int32_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<int32_t>>("THIntStorage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }
-
 EMBER_API void THLongStorage_clearFlag(THLongStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<int64_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<int64_t>>("THLongStorage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }
-
 EMBER_API void THFloatStorage_clearFlag(THFloatStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<float>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<float>>("THFloatStorage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }
-
 EMBER_API void THDoubleStorage_clearFlag(THDoubleStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<double>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<double>>("THDoubleStorage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }
-
 EMBER_API void THHalfStorage_clearFlag(THHalfStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<ember::Half>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<ember::Half>>("THHalfStorage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }
-
 EMBER_API void THBoolStorage_clearFlag(THBoolStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<bool>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<bool>>("THBoolStorage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }
-
 EMBER_API void THBFloat16Storage_clearFlag(THBFloat16Storage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_clearFlag", "storage", "storage");
-    rt::th_storage_clear_flag<ember::BFloat16>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_clearFlag<ember::BFloat16>>("THBFloat16Storage_clearFlag", THStorage_clearFlag_args, storage, flag);
 }

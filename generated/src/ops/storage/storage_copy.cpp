@@ -9,1548 +9,465 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_copy, THStorage_copyByte, THStorage_copyChar, THStorage_copyShort, THStorage_copyInt, THStorage_copyLong, THStorage_copyFloat, THStorage_copyDouble, THStorage_copyHalf, THStorage_copyBool, THStorage_copyBFloat16 for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_copy, THStorage_copyByte, THStorage_copyChar, THStorage_copyShort, THStorage_copyInt, THStorage_copyLong, THStorage_copyFloat, THStorage_copyDouble, THStorage_copyHalf, THStorage_copyBool, THStorage_copyBFloat16.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_copy(THStorage *storage, THStorage *src)
+constexpr th::ArgNames<2> THStorage_copy_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copy(const char* fn, th::THStorage<T> *storage, th::THStorage<T> *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, dtype_of<T>, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyByte(THStorage *storage, THByteStorage *src)
+constexpr th::ArgNames<2> THStorage_copyByte_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyByte(const char* fn, th::THStorage<T> *storage, THByteStorage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::Byte, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyChar(THStorage *storage, THCharStorage *src)
+constexpr th::ArgNames<2> THStorage_copyChar_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyChar(const char* fn, th::THStorage<T> *storage, THCharStorage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::Char, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyShort(THStorage *storage, THShortStorage *src)
+constexpr th::ArgNames<2> THStorage_copyShort_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyShort(const char* fn, th::THStorage<T> *storage, THShortStorage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::Short, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyInt(THStorage *storage, THIntStorage *src)
+constexpr th::ArgNames<2> THStorage_copyInt_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyInt(const char* fn, th::THStorage<T> *storage, THIntStorage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::Int, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyLong(THStorage *storage, THLongStorage *src)
+constexpr th::ArgNames<2> THStorage_copyLong_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyLong(const char* fn, th::THStorage<T> *storage, THLongStorage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::Long, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyFloat(THStorage *storage, THFloatStorage *src)
+constexpr th::ArgNames<2> THStorage_copyFloat_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyFloat(const char* fn, th::THStorage<T> *storage, THFloatStorage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::Float, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyDouble(THStorage *storage, THDoubleStorage *src)
+constexpr th::ArgNames<2> THStorage_copyDouble_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyDouble(const char* fn, th::THStorage<T> *storage, THDoubleStorage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::Double, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyHalf(THStorage *storage, THHalfStorage *src)
+constexpr th::ArgNames<2> THStorage_copyHalf_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyHalf(const char* fn, th::THStorage<T> *storage, THHalfStorage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::Half, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyBool(THStorage *storage, THBoolStorage *src)
+constexpr th::ArgNames<2> THStorage_copyBool_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyBool(const char* fn, th::THStorage<T> *storage, THBoolStorage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::Bool, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+// void THStorage_copyBFloat16(THStorage *storage, THBFloat16Storage *src)
+constexpr th::ArgNames<2> THStorage_copyBFloat16_args = {"storage", "src"};
+
+template <class T>
+void THStorage_copyBFloat16(const char* fn, th::THStorage<T> *storage, THBFloat16Storage *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* src_i = th::optional_storage_arg(src, DType::BFloat16, fn, "src", "src");
+  rt::th_storage_copy<T>(storage_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_copy(THByteStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THByteStorage_copy", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<uint8_t>>("THByteStorage_copy", THStorage_copy_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copy(THCharStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THCharStorage_copy", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<int8_t>>("THCharStorage_copy", THStorage_copy_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copy(THShortStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THShortStorage_copy", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<int16_t>>("THShortStorage_copy", THStorage_copy_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copy(THIntStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THIntStorage_copy", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<int32_t>>("THIntStorage_copy", THStorage_copy_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copy(THLongStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THLongStorage_copy", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<int64_t>>("THLongStorage_copy", THStorage_copy_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copy(THFloatStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THFloatStorage_copy", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<float>>("THFloatStorage_copy", THStorage_copy_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copy(THDoubleStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THDoubleStorage_copy", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<double>>("THDoubleStorage_copy", THStorage_copy_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copy(THHalfStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THHalfStorage_copy", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<ember::Half>>("THHalfStorage_copy", THStorage_copy_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copy(THBoolStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THBoolStorage_copy", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<bool>>("THBoolStorage_copy", THStorage_copy_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copy(THBFloat16Storage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copy", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THBFloat16Storage_copy", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copy<ember::BFloat16>>("THBFloat16Storage_copy", THStorage_copy_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyByte(THByteStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THByteStorage_copyByte", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<uint8_t>>("THByteStorage_copyByte", THStorage_copyByte_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyByte(THCharStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THCharStorage_copyByte", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<int8_t>>("THCharStorage_copyByte", THStorage_copyByte_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyByte(THShortStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THShortStorage_copyByte", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<int16_t>>("THShortStorage_copyByte", THStorage_copyByte_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyByte(THIntStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THIntStorage_copyByte", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<int32_t>>("THIntStorage_copyByte", THStorage_copyByte_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyByte(THLongStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THLongStorage_copyByte", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<int64_t>>("THLongStorage_copyByte", THStorage_copyByte_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyByte(THFloatStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THFloatStorage_copyByte", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<float>>("THFloatStorage_copyByte", THStorage_copyByte_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyByte(THDoubleStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THDoubleStorage_copyByte", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<double>>("THDoubleStorage_copyByte", THStorage_copyByte_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyByte(THHalfStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THHalfStorage_copyByte", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<ember::Half>>("THHalfStorage_copyByte", THStorage_copyByte_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyByte(THBoolStorage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THBoolStorage_copyByte", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<bool>>("THBoolStorage_copyByte", THStorage_copyByte_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyByte(THBFloat16Storage *storage, THByteStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyByte", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Byte, "THBFloat16Storage_copyByte", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyByte<ember::BFloat16>>("THBFloat16Storage_copyByte", THStorage_copyByte_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyChar(THByteStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THByteStorage_copyChar", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<uint8_t>>("THByteStorage_copyChar", THStorage_copyChar_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyChar(THCharStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THCharStorage_copyChar", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<int8_t>>("THCharStorage_copyChar", THStorage_copyChar_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyChar(THShortStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THShortStorage_copyChar", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<int16_t>>("THShortStorage_copyChar", THStorage_copyChar_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyChar(THIntStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THIntStorage_copyChar", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<int32_t>>("THIntStorage_copyChar", THStorage_copyChar_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyChar(THLongStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THLongStorage_copyChar", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<int64_t>>("THLongStorage_copyChar", THStorage_copyChar_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyChar(THFloatStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THFloatStorage_copyChar", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<float>>("THFloatStorage_copyChar", THStorage_copyChar_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyChar(THDoubleStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THDoubleStorage_copyChar", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<double>>("THDoubleStorage_copyChar", THStorage_copyChar_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyChar(THHalfStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THHalfStorage_copyChar", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<ember::Half>>("THHalfStorage_copyChar", THStorage_copyChar_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyChar(THBoolStorage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THBoolStorage_copyChar", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<bool>>("THBoolStorage_copyChar", THStorage_copyChar_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyChar(THBFloat16Storage *storage, THCharStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyChar", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Char, "THBFloat16Storage_copyChar", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyChar<ember::BFloat16>>("THBFloat16Storage_copyChar", THStorage_copyChar_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyShort(THByteStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THByteStorage_copyShort", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<uint8_t>>("THByteStorage_copyShort", THStorage_copyShort_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyShort(THCharStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THCharStorage_copyShort", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<int8_t>>("THCharStorage_copyShort", THStorage_copyShort_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyShort(THShortStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THShortStorage_copyShort", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<int16_t>>("THShortStorage_copyShort", THStorage_copyShort_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyShort(THIntStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THIntStorage_copyShort", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<int32_t>>("THIntStorage_copyShort", THStorage_copyShort_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyShort(THLongStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THLongStorage_copyShort", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<int64_t>>("THLongStorage_copyShort", THStorage_copyShort_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyShort(THFloatStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THFloatStorage_copyShort", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<float>>("THFloatStorage_copyShort", THStorage_copyShort_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyShort(THDoubleStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THDoubleStorage_copyShort", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<double>>("THDoubleStorage_copyShort", THStorage_copyShort_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyShort(THHalfStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THHalfStorage_copyShort", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<ember::Half>>("THHalfStorage_copyShort", THStorage_copyShort_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyShort(THBoolStorage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THBoolStorage_copyShort", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<bool>>("THBoolStorage_copyShort", THStorage_copyShort_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyShort(THBFloat16Storage *storage, THShortStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyShort", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Short, "THBFloat16Storage_copyShort", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyShort<ember::BFloat16>>("THBFloat16Storage_copyShort", THStorage_copyShort_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyInt(THByteStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THByteStorage_copyInt", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<uint8_t>>("THByteStorage_copyInt", THStorage_copyInt_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyInt(THCharStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THCharStorage_copyInt", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<int8_t>>("THCharStorage_copyInt", THStorage_copyInt_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyInt(THShortStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THShortStorage_copyInt", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<int16_t>>("THShortStorage_copyInt", THStorage_copyInt_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyInt(THIntStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THIntStorage_copyInt", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<int32_t>>("THIntStorage_copyInt", THStorage_copyInt_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyInt(THLongStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THLongStorage_copyInt", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<int64_t>>("THLongStorage_copyInt", THStorage_copyInt_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyInt(THFloatStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THFloatStorage_copyInt", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<float>>("THFloatStorage_copyInt", THStorage_copyInt_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyInt(THDoubleStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THDoubleStorage_copyInt", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<double>>("THDoubleStorage_copyInt", THStorage_copyInt_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyInt(THHalfStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THHalfStorage_copyInt", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<ember::Half>>("THHalfStorage_copyInt", THStorage_copyInt_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyInt(THBoolStorage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THBoolStorage_copyInt", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<bool>>("THBoolStorage_copyInt", THStorage_copyInt_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyInt(THBFloat16Storage *storage, THIntStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyInt", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Int, "THBFloat16Storage_copyInt", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyInt<ember::BFloat16>>("THBFloat16Storage_copyInt", THStorage_copyInt_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyLong(THByteStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THByteStorage_copyLong", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<uint8_t>>("THByteStorage_copyLong", THStorage_copyLong_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyLong(THCharStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THCharStorage_copyLong", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<int8_t>>("THCharStorage_copyLong", THStorage_copyLong_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyLong(THShortStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THShortStorage_copyLong", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<int16_t>>("THShortStorage_copyLong", THStorage_copyLong_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyLong(THIntStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THIntStorage_copyLong", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<int32_t>>("THIntStorage_copyLong", THStorage_copyLong_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyLong(THLongStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THLongStorage_copyLong", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<int64_t>>("THLongStorage_copyLong", THStorage_copyLong_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyLong(THFloatStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THFloatStorage_copyLong", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<float>>("THFloatStorage_copyLong", THStorage_copyLong_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyLong(THDoubleStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THDoubleStorage_copyLong", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<double>>("THDoubleStorage_copyLong", THStorage_copyLong_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyLong(THHalfStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THHalfStorage_copyLong", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<ember::Half>>("THHalfStorage_copyLong", THStorage_copyLong_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyLong(THBoolStorage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THBoolStorage_copyLong", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<bool>>("THBoolStorage_copyLong", THStorage_copyLong_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyLong(THBFloat16Storage *storage, THLongStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyLong", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Long, "THBFloat16Storage_copyLong", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyLong<ember::BFloat16>>("THBFloat16Storage_copyLong", THStorage_copyLong_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyFloat(THByteStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THByteStorage_copyFloat", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<uint8_t>>("THByteStorage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyFloat(THCharStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THCharStorage_copyFloat", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<int8_t>>("THCharStorage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyFloat(THShortStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THShortStorage_copyFloat", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<int16_t>>("THShortStorage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyFloat(THIntStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THIntStorage_copyFloat", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<int32_t>>("THIntStorage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyFloat(THLongStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THLongStorage_copyFloat", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<int64_t>>("THLongStorage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyFloat(THFloatStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THFloatStorage_copyFloat", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<float>>("THFloatStorage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyFloat(THDoubleStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THDoubleStorage_copyFloat", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<double>>("THDoubleStorage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyFloat(THHalfStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THHalfStorage_copyFloat", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<ember::Half>>("THHalfStorage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyFloat(THBoolStorage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THBoolStorage_copyFloat", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<bool>>("THBoolStorage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyFloat(THBFloat16Storage *storage, THFloatStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyFloat", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Float, "THBFloat16Storage_copyFloat", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyFloat<ember::BFloat16>>("THBFloat16Storage_copyFloat", THStorage_copyFloat_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyDouble(THByteStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THByteStorage_copyDouble", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<uint8_t>>("THByteStorage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyDouble(THCharStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THCharStorage_copyDouble", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<int8_t>>("THCharStorage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyDouble(THShortStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THShortStorage_copyDouble", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<int16_t>>("THShortStorage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyDouble(THIntStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THIntStorage_copyDouble", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<int32_t>>("THIntStorage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyDouble(THLongStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THLongStorage_copyDouble", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<int64_t>>("THLongStorage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyDouble(THFloatStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THFloatStorage_copyDouble", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<float>>("THFloatStorage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyDouble(THDoubleStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THDoubleStorage_copyDouble", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<double>>("THDoubleStorage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyDouble(THHalfStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THHalfStorage_copyDouble", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<ember::Half>>("THHalfStorage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyDouble(THBoolStorage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THBoolStorage_copyDouble", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<bool>>("THBoolStorage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyDouble(THBFloat16Storage *storage, THDoubleStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyDouble", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Double, "THBFloat16Storage_copyDouble", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyDouble<ember::BFloat16>>("THBFloat16Storage_copyDouble", THStorage_copyDouble_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyHalf(THByteStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THByteStorage_copyHalf", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<uint8_t>>("THByteStorage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyHalf(THCharStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THCharStorage_copyHalf", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<int8_t>>("THCharStorage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyHalf(THShortStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THShortStorage_copyHalf", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<int16_t>>("THShortStorage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyHalf(THIntStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THIntStorage_copyHalf", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<int32_t>>("THIntStorage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyHalf(THLongStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THLongStorage_copyHalf", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<int64_t>>("THLongStorage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyHalf(THFloatStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THFloatStorage_copyHalf", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<float>>("THFloatStorage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyHalf(THDoubleStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THDoubleStorage_copyHalf", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<double>>("THDoubleStorage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyHalf(THHalfStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THHalfStorage_copyHalf", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<ember::Half>>("THHalfStorage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyHalf(THBoolStorage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THBoolStorage_copyHalf", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<bool>>("THBoolStorage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyHalf(THBFloat16Storage *storage, THHalfStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyHalf", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Half, "THBFloat16Storage_copyHalf", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyHalf<ember::BFloat16>>("THBFloat16Storage_copyHalf", THStorage_copyHalf_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyBool(THByteStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THByteStorage_copyBool", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<uint8_t>>("THByteStorage_copyBool", THStorage_copyBool_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyBool(THCharStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THCharStorage_copyBool", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<int8_t>>("THCharStorage_copyBool", THStorage_copyBool_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyBool(THShortStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THShortStorage_copyBool", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<int16_t>>("THShortStorage_copyBool", THStorage_copyBool_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyBool(THIntStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THIntStorage_copyBool", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<int32_t>>("THIntStorage_copyBool", THStorage_copyBool_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyBool(THLongStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THLongStorage_copyBool", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<int64_t>>("THLongStorage_copyBool", THStorage_copyBool_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyBool(THFloatStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THFloatStorage_copyBool", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<float>>("THFloatStorage_copyBool", THStorage_copyBool_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyBool(THDoubleStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THDoubleStorage_copyBool", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<double>>("THDoubleStorage_copyBool", THStorage_copyBool_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyBool(THHalfStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THHalfStorage_copyBool", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<ember::Half>>("THHalfStorage_copyBool", THStorage_copyBool_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyBool(THBoolStorage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THBoolStorage_copyBool", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<bool>>("THBoolStorage_copyBool", THStorage_copyBool_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyBool(THBFloat16Storage *storage, THBoolStorage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyBool", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::Bool, "THBFloat16Storage_copyBool", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBool<ember::BFloat16>>("THBFloat16Storage_copyBool", THStorage_copyBool_args, storage, src);
 }
 
 EMBER_API void THByteStorage_copyBFloat16(THByteStorage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THByteStorage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<uint8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<uint8_t>>("THByteStorage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }
-
 EMBER_API void THCharStorage_copyBFloat16(THCharStorage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THCharStorage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<int8_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<int8_t>>("THCharStorage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }
-
 EMBER_API void THShortStorage_copyBFloat16(THShortStorage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THShortStorage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<int16_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<int16_t>>("THShortStorage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }
-
 EMBER_API void THIntStorage_copyBFloat16(THIntStorage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THIntStorage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<int32_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<int32_t>>("THIntStorage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }
-
 EMBER_API void THLongStorage_copyBFloat16(THLongStorage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THLongStorage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<int64_t>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<int64_t>>("THLongStorage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_copyBFloat16(THFloatStorage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THFloatStorage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<float>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<float>>("THFloatStorage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_copyBFloat16(THDoubleStorage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THDoubleStorage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<double>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<double>>("THDoubleStorage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_copyBFloat16(THHalfStorage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THHalfStorage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<ember::Half>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<ember::Half>>("THHalfStorage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_copyBFloat16(THBoolStorage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THBoolStorage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<bool>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<bool>>("THBoolStorage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_copyBFloat16(THBFloat16Storage *storage, THBFloat16Storage *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_copyBFloat16", "storage", "storage");
-    StorageImpl* src_i = ember::th::optional_storage_arg(src, DType::BFloat16, "THBFloat16Storage_copyBFloat16", "src", "src");
-    rt::th_storage_copy<ember::BFloat16>(storage_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_copyBFloat16<ember::BFloat16>>("THBFloat16Storage_copyBFloat16", THStorage_copyBFloat16_args, storage, src);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_data for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_data.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// real *THStorage_data(const THStorage *self)
+constexpr th::ArgNames<1> THStorage_data_args = {"self"};
+
+template <class T>
+th::real<T> *THStorage_data(const char* fn, const th::THStorage<T> *self) {
+  StorageImpl* self_i = th::optional_storage_arg(self, dtype_of<T>, fn, "self", "self");
+  return static_cast<th::real<T> *>(rt::th_storage_data<T>(self_i));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API unsigned char *THByteStorage_data(const THByteStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Byte, "THByteStorage_data", "self", "self");
-    return static_cast<unsigned char *>(rt::th_storage_data<uint8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<uint8_t>>("THByteStorage_data", THStorage_data_args, self);
 }
-
 EMBER_API char *THCharStorage_data(const THCharStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Char, "THCharStorage_data", "self", "self");
-    return static_cast<char *>(rt::th_storage_data<int8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<int8_t>>("THCharStorage_data", THStorage_data_args, self);
 }
-
 EMBER_API short *THShortStorage_data(const THShortStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Short, "THShortStorage_data", "self", "self");
-    return static_cast<short *>(rt::th_storage_data<int16_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<int16_t>>("THShortStorage_data", THStorage_data_args, self);
 }
-
 EMBER_API int *THIntStorage_data(const THIntStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Int, "THIntStorage_data", "self", "self");
-    return static_cast<int *>(rt::th_storage_data<int32_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<int32_t>>("THIntStorage_data", THStorage_data_args, self);
 }
-
 EMBER_API long *THLongStorage_data(const THLongStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Long, "THLongStorage_data", "self", "self");
-    return static_cast<long *>(rt::th_storage_data<int64_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<int64_t>>("THLongStorage_data", THStorage_data_args, self);
 }
-
 EMBER_API float *THFloatStorage_data(const THFloatStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Float, "THFloatStorage_data", "self", "self");
-    return static_cast<float *>(rt::th_storage_data<float>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<float>>("THFloatStorage_data", THStorage_data_args, self);
 }
-
 EMBER_API double *THDoubleStorage_data(const THDoubleStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Double, "THDoubleStorage_data", "self", "self");
-    return static_cast<double *>(rt::th_storage_data<double>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<double>>("THDoubleStorage_data", THStorage_data_args, self);
 }
-
 EMBER_API THHalf *THHalfStorage_data(const THHalfStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Half, "THHalfStorage_data", "self", "self");
-    return static_cast<THHalf *>(rt::th_storage_data<ember::Half>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<ember::Half>>("THHalfStorage_data", THStorage_data_args, self);
 }
-
 EMBER_API bool *THBoolStorage_data(const THBoolStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Bool, "THBoolStorage_data", "self", "self");
-    return static_cast<bool *>(rt::th_storage_data<bool>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<bool>>("THBoolStorage_data", THStorage_data_args, self);
 }
-
 EMBER_API THBFloat16 *THBFloat16Storage_data(const THBFloat16Storage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::BFloat16, "THBFloat16Storage_data", "self", "self");
-    return static_cast<THBFloat16 *>(rt::th_storage_data<ember::BFloat16>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_data<ember::BFloat16>>("THBFloat16Storage_data", THStorage_data_args, self);
 }

@@ -9,128 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_elementSize for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_elementSize.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// size_t THStorage_elementSize()
+constexpr th::ArgNames<0> THStorage_elementSize_args = {};
+
+template <class T>
+size_t THStorage_elementSize(const char* /*fn*/) {
+  return rt::th_storage_element_size<T>();
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API size_t THByteStorage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<uint8_t>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<uint8_t>>("THByteStorage_elementSize", THStorage_elementSize_args);
 }
-
 EMBER_API size_t THCharStorage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<int8_t>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<int8_t>>("THCharStorage_elementSize", THStorage_elementSize_args);
 }
-
 EMBER_API size_t THShortStorage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<int16_t>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<int16_t>>("THShortStorage_elementSize", THStorage_elementSize_args);
 }
-
 EMBER_API size_t THIntStorage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<int32_t>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<int32_t>>("THIntStorage_elementSize", THStorage_elementSize_args);
 }
-
 EMBER_API size_t THLongStorage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<int64_t>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<int64_t>>("THLongStorage_elementSize", THStorage_elementSize_args);
 }
-
 EMBER_API size_t THFloatStorage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<float>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<float>>("THFloatStorage_elementSize", THStorage_elementSize_args);
 }
-
 EMBER_API size_t THDoubleStorage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<double>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<double>>("THDoubleStorage_elementSize", THStorage_elementSize_args);
 }
-
 EMBER_API size_t THHalfStorage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<ember::Half>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<ember::Half>>("THHalfStorage_elementSize", THStorage_elementSize_args);
 }
-
 EMBER_API size_t THBoolStorage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<bool>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<bool>>("THBoolStorage_elementSize", THStorage_elementSize_args);
 }
-
 EMBER_API size_t THBFloat16Storage_elementSize(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return rt::th_storage_element_size<ember::BFloat16>();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_elementSize<ember::BFloat16>>("THBFloat16Storage_elementSize", THStorage_elementSize_args);
 }

@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_fill for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_fill.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_fill(THStorage *storage, real value)
+constexpr th::ArgNames<2> THStorage_fill_args = {"storage", "value"};
+
+template <class T>
+void THStorage_fill(const char* fn, th::THStorage<T> *storage, th::real<T> value) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  const T value_v = th::from_c(value);
+  rt::th_storage_fill<T>(storage_i, value_v);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_fill(THByteStorage *storage, unsigned char value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_fill", "storage", "storage");
-    const uint8_t value_v = ember::th::from_c(value);
-    rt::th_storage_fill<uint8_t>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<uint8_t>>("THByteStorage_fill", THStorage_fill_args, storage, value);
 }
-
 EMBER_API void THCharStorage_fill(THCharStorage *storage, char value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_fill", "storage", "storage");
-    const int8_t value_v = ember::th::from_c(value);
-    rt::th_storage_fill<int8_t>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<int8_t>>("THCharStorage_fill", THStorage_fill_args, storage, value);
 }
-
 EMBER_API void THShortStorage_fill(THShortStorage *storage, short value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_fill", "storage", "storage");
-    const int16_t value_v = ember::th::from_c(value);
-    rt::th_storage_fill<int16_t>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<int16_t>>("THShortStorage_fill", THStorage_fill_args, storage, value);
 }
-
 EMBER_API void THIntStorage_fill(THIntStorage *storage, int value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_fill", "storage", "storage");
-    const int32_t value_v = ember::th::from_c(value);
-    rt::th_storage_fill<int32_t>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<int32_t>>("THIntStorage_fill", THStorage_fill_args, storage, value);
 }
-
 EMBER_API void THLongStorage_fill(THLongStorage *storage, long value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_fill", "storage", "storage");
-    const int64_t value_v = ember::th::from_c(value);
-    rt::th_storage_fill<int64_t>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<int64_t>>("THLongStorage_fill", THStorage_fill_args, storage, value);
 }
-
 EMBER_API void THFloatStorage_fill(THFloatStorage *storage, float value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_fill", "storage", "storage");
-    const float value_v = ember::th::from_c(value);
-    rt::th_storage_fill<float>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<float>>("THFloatStorage_fill", THStorage_fill_args, storage, value);
 }
-
 EMBER_API void THDoubleStorage_fill(THDoubleStorage *storage, double value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_fill", "storage", "storage");
-    const double value_v = ember::th::from_c(value);
-    rt::th_storage_fill<double>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<double>>("THDoubleStorage_fill", THStorage_fill_args, storage, value);
 }
-
 EMBER_API void THHalfStorage_fill(THHalfStorage *storage, THHalf value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_fill", "storage", "storage");
-    const ember::Half value_v = ember::th::from_c(value);
-    rt::th_storage_fill<ember::Half>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<ember::Half>>("THHalfStorage_fill", THStorage_fill_args, storage, value);
 }
-
 EMBER_API void THBoolStorage_fill(THBoolStorage *storage, bool value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_fill", "storage", "storage");
-    const bool value_v = ember::th::from_c(value);
-    rt::th_storage_fill<bool>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<bool>>("THBoolStorage_fill", THStorage_fill_args, storage, value);
 }
-
 EMBER_API void THBFloat16Storage_fill(THBFloat16Storage *storage, THBFloat16 value) {
-  static const char* const kArgs[] = {"storage", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_fill", "storage", "storage");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    rt::th_storage_fill<ember::BFloat16>(storage_i, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_fill<ember::BFloat16>>("THBFloat16Storage_fill", THStorage_fill_args, storage, value);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_free for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_free.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_free(THStorage *storage)
+constexpr th::ArgNames<1> THStorage_free_args = {"storage"};
+
+template <class T>
+void THStorage_free(const char* fn, th::THStorage<T> *storage) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_storage_free<T>(storage_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_free(THByteStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_free", "storage", "storage");
-    rt::th_storage_free<uint8_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<uint8_t>>("THByteStorage_free", THStorage_free_args, storage);
 }
-
 EMBER_API void THCharStorage_free(THCharStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_free", "storage", "storage");
-    rt::th_storage_free<int8_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<int8_t>>("THCharStorage_free", THStorage_free_args, storage);
 }
-
 EMBER_API void THShortStorage_free(THShortStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_free", "storage", "storage");
-    rt::th_storage_free<int16_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<int16_t>>("THShortStorage_free", THStorage_free_args, storage);
 }
-
 EMBER_API void THIntStorage_free(THIntStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_free", "storage", "storage");
-    rt::th_storage_free<int32_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<int32_t>>("THIntStorage_free", THStorage_free_args, storage);
 }
-
 EMBER_API void THLongStorage_free(THLongStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_free", "storage", "storage");
-    rt::th_storage_free<int64_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<int64_t>>("THLongStorage_free", THStorage_free_args, storage);
 }
-
 EMBER_API void THFloatStorage_free(THFloatStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_free", "storage", "storage");
-    rt::th_storage_free<float>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<float>>("THFloatStorage_free", THStorage_free_args, storage);
 }
-
 EMBER_API void THDoubleStorage_free(THDoubleStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_free", "storage", "storage");
-    rt::th_storage_free<double>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<double>>("THDoubleStorage_free", THStorage_free_args, storage);
 }
-
 EMBER_API void THHalfStorage_free(THHalfStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_free", "storage", "storage");
-    rt::th_storage_free<ember::Half>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<ember::Half>>("THHalfStorage_free", THStorage_free_args, storage);
 }
-
 EMBER_API void THBoolStorage_free(THBoolStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_free", "storage", "storage");
-    rt::th_storage_free<bool>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<bool>>("THBoolStorage_free", THStorage_free_args, storage);
 }
-
 EMBER_API void THBFloat16Storage_free(THBFloat16Storage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_free", "storage", "storage");
-    rt::th_storage_free<ember::BFloat16>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_free<ember::BFloat16>>("THBFloat16Storage_free", THStorage_free_args, storage);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_get for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_get.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// real THStorage_get(const THStorage *self, ptrdiff_t idx)
+constexpr th::ArgNames<2> THStorage_get_args = {"self", "idx"};
+
+template <class T>
+th::real<T> THStorage_get(const char* fn, const th::THStorage<T> *self, ptrdiff_t idx) {
+  StorageImpl* self_i = th::optional_storage_arg(self, dtype_of<T>, fn, "self", "self");
+  return th::value_to_c<th::real<T>>(rt::th_storage_get<T>(self_i, idx));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API unsigned char THByteStorage_get(const THByteStorage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Byte, "THByteStorage_get", "self", "self");
-    return ember::th::value_to_c<unsigned char>(rt::th_storage_get<uint8_t>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<uint8_t>>("THByteStorage_get", THStorage_get_args, self, idx);
 }
-
 EMBER_API char THCharStorage_get(const THCharStorage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Char, "THCharStorage_get", "self", "self");
-    return ember::th::value_to_c<char>(rt::th_storage_get<int8_t>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<int8_t>>("THCharStorage_get", THStorage_get_args, self, idx);
 }
-
 EMBER_API short THShortStorage_get(const THShortStorage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Short, "THShortStorage_get", "self", "self");
-    return ember::th::value_to_c<short>(rt::th_storage_get<int16_t>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<int16_t>>("THShortStorage_get", THStorage_get_args, self, idx);
 }
-
 EMBER_API int THIntStorage_get(const THIntStorage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Int, "THIntStorage_get", "self", "self");
-    return ember::th::value_to_c<int>(rt::th_storage_get<int32_t>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<int32_t>>("THIntStorage_get", THStorage_get_args, self, idx);
 }
-
 EMBER_API long THLongStorage_get(const THLongStorage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Long, "THLongStorage_get", "self", "self");
-    return ember::th::value_to_c<long>(rt::th_storage_get<int64_t>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<int64_t>>("THLongStorage_get", THStorage_get_args, self, idx);
 }
-
 EMBER_API float THFloatStorage_get(const THFloatStorage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Float, "THFloatStorage_get", "self", "self");
-    return ember::th::value_to_c<float>(rt::th_storage_get<float>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<float>>("THFloatStorage_get", THStorage_get_args, self, idx);
 }
-
 EMBER_API double THDoubleStorage_get(const THDoubleStorage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Double, "THDoubleStorage_get", "self", "self");
-    return ember::th::value_to_c<double>(rt::th_storage_get<double>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<double>>("THDoubleStorage_get", THStorage_get_args, self, idx);
 }
-
 EMBER_API THHalf THHalfStorage_get(const THHalfStorage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Half, "THHalfStorage_get", "self", "self");
-    return ember::th::value_to_c<THHalf>(rt::th_storage_get<ember::Half>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<ember::Half>>("THHalfStorage_get", THStorage_get_args, self, idx);
 }
-
 EMBER_API bool THBoolStorage_get(const THBoolStorage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Bool, "THBoolStorage_get", "self", "self");
-    return ember::th::value_to_c<bool>(rt::th_storage_get<bool>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<bool>>("THBoolStorage_get", THStorage_get_args, self, idx);
 }
-
 EMBER_API THBFloat16 THBFloat16Storage_get(const THBFloat16Storage *self, ptrdiff_t idx) {
-  static const char* const kArgs[] = {"self", "idx"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::BFloat16, "THBFloat16Storage_get", "self", "self");
-    return ember::th::value_to_c<THBFloat16>(rt::th_storage_get<ember::BFloat16>(self_i, idx));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_get<ember::BFloat16>>("THBFloat16Storage_get", THStorage_get_args, self, idx);
 }

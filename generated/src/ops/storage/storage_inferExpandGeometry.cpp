@@ -9,21 +9,27 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_inferExpandGeometry for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_inferExpandGeometry.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THStorage_inferExpandGeometry(long *tensorSizes, long *tensorStrides, long tensorDim, THStorage *sizes, long **expandedSizes, long **expandedStrides, char *error_buffer, int buffer_len)
+constexpr th::ArgNames<8> THStorage_inferExpandGeometry_args = {"tensorSizes", "tensorStrides", "tensorDim", "sizes", "expandedSizes", "expandedStrides", "error_buffer", "buffer_len"};
+
+template <class T>
+int THStorage_inferExpandGeometry(const char* fn, long *tensorSizes, long *tensorStrides, long tensorDim, th::THStorage<T> *sizes, long **expandedSizes, long **expandedStrides, char *error_buffer, int buffer_len) {
+  StorageImpl* sizes_i = th::optional_storage_arg(sizes, dtype_of<T>, fn, "sizes", "sizes");
+  return rt::th_long_infer_expand_geometry<T>(tensorSizes, tensorStrides, tensorDim, sizes_i, expandedSizes, expandedStrides, error_buffer, buffer_len);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THLongStorage_inferExpandGeometry(long *tensorSizes, long *tensorStrides, long tensorDim, THLongStorage *sizes, long **expandedSizes, long **expandedStrides, char *error_buffer, int buffer_len) {
-  static const char* const kArgs[] = {"tensorSizes", "tensorStrides", "tensorDim", "sizes", "expandedSizes", "expandedStrides", "error_buffer", "buffer_len"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* sizes_i = ember::th::optional_storage_arg(sizes, DType::Long, "THLongStorage_inferExpandGeometry", "sizes", "sizes");
-    return rt::th_long_infer_expand_geometry<int64_t>(tensorSizes, tensorStrides, tensorDim, sizes_i, expandedSizes, expandedStrides, error_buffer, buffer_len);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THStorage_inferExpandGeometry<int64_t>>("THLongStorage_inferExpandGeometry", THStorage_inferExpandGeometry_args, tensorSizes, tensorStrides, tensorDim, sizes, expandedSizes, expandedStrides, error_buffer, buffer_len);
 }

@@ -9,21 +9,27 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_inferSize2 for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_inferSize2.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THStorage_inferSize2(THStorage *output, long *sizesA, long dimsA, long *sizesB, long dimsB, char *error_buffer, int buffer_len)
+constexpr th::ArgNames<7> THStorage_inferSize2_args = {"output", "sizesA", "dimsA", "sizesB", "dimsB", "error_buffer", "buffer_len"};
+
+template <class T>
+int THStorage_inferSize2(const char* fn, th::THStorage<T> *output, long *sizesA, long dimsA, long *sizesB, long dimsB, char *error_buffer, int buffer_len) {
+  StorageImpl* output_i = th::optional_storage_arg(output, dtype_of<T>, fn, "output", "output");
+  return rt::th_long_infer_size2<T>(output_i, sizesA, dimsA, sizesB, dimsB, error_buffer, buffer_len);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THLongStorage_inferSize2(THLongStorage *output, long *sizesA, long dimsA, long *sizesB, long dimsB, char *error_buffer, int buffer_len) {
-  static const char* const kArgs[] = {"output", "sizesA", "dimsA", "sizesB", "dimsB", "error_buffer", "buffer_len"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* output_i = ember::th::optional_storage_arg(output, DType::Long, "THLongStorage_inferSize2", "output", "output");
-    return rt::th_long_infer_size2<int64_t>(output_i, sizesA, dimsA, sizesB, dimsB, error_buffer, buffer_len);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
-  return {};
+  return th::call<THStorage_inferSize2<int64_t>>("THLongStorage_inferSize2", THStorage_inferSize2_args, output, sizesA, dimsA, sizesB, dimsB, error_buffer, buffer_len);
 }

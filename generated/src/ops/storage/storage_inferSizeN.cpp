@@ -9,21 +9,27 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_inferSizeN for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_inferSizeN.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THStorage_inferSizeN(THStorage *output, int n, long **sizes, long *dims, char *error_buffer, int buffer_len)
+constexpr th::ArgNames<6> THStorage_inferSizeN_args = {"output", "n", "sizes", "dims", "error_buffer", "buffer_len"};
+
+template <class T>
+int THStorage_inferSizeN(const char* fn, th::THStorage<T> *output, int n, long **sizes, long *dims, char *error_buffer, int buffer_len) {
+  StorageImpl* output_i = th::optional_storage_arg(output, dtype_of<T>, fn, "output", "output");
+  return rt::th_long_infer_size_n<T>(output_i, n, sizes, dims, error_buffer, buffer_len);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THLongStorage_inferSizeN(THLongStorage *output, int n, long **sizes, long *dims, char *error_buffer, int buffer_len) {
-  static const char* const kArgs[] = {"output", "n", "sizes", "dims", "error_buffer", "buffer_len"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* output_i = ember::th::optional_storage_arg(output, DType::Long, "THLongStorage_inferSizeN", "output", "output");
-    return rt::th_long_infer_size_n<int64_t>(output_i, n, sizes, dims, error_buffer, buffer_len);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THStorage_inferSizeN<int64_t>>("THLongStorage_inferSizeN", THStorage_inferSizeN_args, output, n, sizes, dims, error_buffer, buffer_len);
 }

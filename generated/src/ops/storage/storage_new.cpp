@@ -9,128 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_new for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_new.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THStorage *THStorage_new()
+constexpr th::ArgNames<0> THStorage_new_args = {};
+
+template <class T>
+th::THStorage<T> *THStorage_new(const char* /*fn*/) {
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new<T>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteStorage *THByteStorage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new<uint8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<uint8_t>>("THByteStorage_new", THStorage_new_args);
 }
-
 EMBER_API THCharStorage *THCharStorage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new<int8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<int8_t>>("THCharStorage_new", THStorage_new_args);
 }
-
 EMBER_API THShortStorage *THShortStorage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new<int16_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<int16_t>>("THShortStorage_new", THStorage_new_args);
 }
-
 EMBER_API THIntStorage *THIntStorage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new<int32_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<int32_t>>("THIntStorage_new", THStorage_new_args);
 }
-
 EMBER_API THLongStorage *THLongStorage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<int64_t>>("THLongStorage_new", THStorage_new_args);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<float>>("THFloatStorage_new", THStorage_new_args);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<double>>("THDoubleStorage_new", THStorage_new_args);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new<ember::Half>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<ember::Half>>("THHalfStorage_new", THStorage_new_args);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new<bool>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<bool>>("THBoolStorage_new", THStorage_new_args);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new<ember::BFloat16>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THStorage_new<ember::BFloat16>>("THBFloat16Storage_new", THStorage_new_args);
 }

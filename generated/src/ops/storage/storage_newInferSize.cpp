@@ -9,21 +9,27 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_newInferSize for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_newInferSize.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THStorage *THStorage_newInferSize(THStorage *size, ptrdiff_t nElement)
+constexpr th::ArgNames<2> THStorage_newInferSize_args = {"size", "nElement"};
+
+template <class T>
+th::THStorage<T> *THStorage_newInferSize(const char* fn, th::THStorage<T> *size, ptrdiff_t nElement) {
+  StorageImpl* size_i = th::optional_storage_arg(size, dtype_of<T>, fn, "size", "size");
+  return th::to_c<th::THStorage<T>>(rt::th_long_new_infer_size<T>(size_i, nElement));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THLongStorage *THLongStorage_newInferSize(THLongStorage *size, ptrdiff_t nElement) {
-  static const char* const kArgs[] = {"size", "nElement"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THLongStorage_newInferSize", "size", "size");
-    return ember::th::to_c<THLongStorage>(rt::th_long_new_infer_size<int64_t>(size_i, nElement));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newInferSize<int64_t>>("THLongStorage_newInferSize", THStorage_newInferSize_args, size, nElement);
 }

@@ -9,128 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_newWithAllocator for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_newWithAllocator.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THStorage *THStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext)
+constexpr th::ArgNames<3> THStorage_newWithAllocator_args = {"size", "allocator", "allocatorContext"};
+
+template <class T>
+th::THStorage<T> *THStorage_newWithAllocator(const char* /*fn*/, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new_with_allocator<T>(size, allocator, allocatorContext));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteStorage *THByteStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new_with_allocator<uint8_t>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<uint8_t>>("THByteStorage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }
-
 EMBER_API THCharStorage *THCharStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new_with_allocator<int8_t>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<int8_t>>("THCharStorage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }
-
 EMBER_API THShortStorage *THShortStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new_with_allocator<int16_t>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<int16_t>>("THShortStorage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }
-
 EMBER_API THIntStorage *THIntStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new_with_allocator<int32_t>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<int32_t>>("THIntStorage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }
-
 EMBER_API THLongStorage *THLongStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new_with_allocator<int64_t>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<int64_t>>("THLongStorage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new_with_allocator<float>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<float>>("THFloatStorage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new_with_allocator<double>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<double>>("THDoubleStorage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new_with_allocator<ember::Half>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<ember::Half>>("THHalfStorage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new_with_allocator<bool>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<bool>>("THBoolStorage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_newWithAllocator(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new_with_allocator<ember::BFloat16>(size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithAllocator<ember::BFloat16>>("THBFloat16Storage_newWithAllocator", THStorage_newWithAllocator_args, size, allocator, allocatorContext);
 }

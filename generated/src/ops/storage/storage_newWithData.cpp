@@ -9,128 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_newWithData for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_newWithData.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THStorage *THStorage_newWithData(real *data, ptrdiff_t size)
+constexpr th::ArgNames<2> THStorage_newWithData_args = {"data", "size"};
+
+template <class T>
+th::THStorage<T> *THStorage_newWithData(const char* /*fn*/, th::real<T> *data, ptrdiff_t size) {
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new_with_data<T>(data, size));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteStorage *THByteStorage_newWithData(unsigned char *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new_with_data<uint8_t>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<uint8_t>>("THByteStorage_newWithData", THStorage_newWithData_args, data, size);
 }
-
 EMBER_API THCharStorage *THCharStorage_newWithData(char *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new_with_data<int8_t>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<int8_t>>("THCharStorage_newWithData", THStorage_newWithData_args, data, size);
 }
-
 EMBER_API THShortStorage *THShortStorage_newWithData(short *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new_with_data<int16_t>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<int16_t>>("THShortStorage_newWithData", THStorage_newWithData_args, data, size);
 }
-
 EMBER_API THIntStorage *THIntStorage_newWithData(int *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new_with_data<int32_t>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<int32_t>>("THIntStorage_newWithData", THStorage_newWithData_args, data, size);
 }
-
 EMBER_API THLongStorage *THLongStorage_newWithData(long *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new_with_data<int64_t>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<int64_t>>("THLongStorage_newWithData", THStorage_newWithData_args, data, size);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_newWithData(float *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new_with_data<float>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<float>>("THFloatStorage_newWithData", THStorage_newWithData_args, data, size);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_newWithData(double *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new_with_data<double>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<double>>("THDoubleStorage_newWithData", THStorage_newWithData_args, data, size);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_newWithData(THHalf *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new_with_data<ember::Half>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<ember::Half>>("THHalfStorage_newWithData", THStorage_newWithData_args, data, size);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_newWithData(bool *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new_with_data<bool>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<bool>>("THBoolStorage_newWithData", THStorage_newWithData_args, data, size);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_newWithData(THBFloat16 *data, ptrdiff_t size) {
-  static const char* const kArgs[] = {"data", "size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new_with_data<ember::BFloat16>(data, size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithData<ember::BFloat16>>("THBFloat16Storage_newWithData", THStorage_newWithData_args, data, size);
 }

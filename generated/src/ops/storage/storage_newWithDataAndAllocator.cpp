@@ -9,128 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_newWithDataAndAllocator for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_newWithDataAndAllocator.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THStorage *THStorage_newWithDataAndAllocator(real *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext)
+constexpr th::ArgNames<4> THStorage_newWithDataAndAllocator_args = {"data", "size", "allocator", "allocatorContext"};
+
+template <class T>
+th::THStorage<T> *THStorage_newWithDataAndAllocator(const char* /*fn*/, th::real<T> *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new_with_data_and_allocator<T>(data, size, allocator, allocatorContext));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteStorage *THByteStorage_newWithDataAndAllocator(unsigned char *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new_with_data_and_allocator<uint8_t>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<uint8_t>>("THByteStorage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }
-
 EMBER_API THCharStorage *THCharStorage_newWithDataAndAllocator(char *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new_with_data_and_allocator<int8_t>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<int8_t>>("THCharStorage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }
-
 EMBER_API THShortStorage *THShortStorage_newWithDataAndAllocator(short *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new_with_data_and_allocator<int16_t>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<int16_t>>("THShortStorage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }
-
 EMBER_API THIntStorage *THIntStorage_newWithDataAndAllocator(int *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new_with_data_and_allocator<int32_t>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<int32_t>>("THIntStorage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }
-
 EMBER_API THLongStorage *THLongStorage_newWithDataAndAllocator(long *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new_with_data_and_allocator<int64_t>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<int64_t>>("THLongStorage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_newWithDataAndAllocator(float *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new_with_data_and_allocator<float>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<float>>("THFloatStorage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_newWithDataAndAllocator(double *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new_with_data_and_allocator<double>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<double>>("THDoubleStorage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_newWithDataAndAllocator(THHalf *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new_with_data_and_allocator<ember::Half>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<ember::Half>>("THHalfStorage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_newWithDataAndAllocator(bool *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new_with_data_and_allocator<bool>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<bool>>("THBoolStorage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_newWithDataAndAllocator(THBFloat16 *data, ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  static const char* const kArgs[] = {"data", "size", "allocator", "allocatorContext"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new_with_data_and_allocator<ember::BFloat16>(data, size, allocator, allocatorContext));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithDataAndAllocator<ember::BFloat16>>("THBFloat16Storage_newWithDataAndAllocator", THStorage_newWithDataAndAllocator_args, data, size, allocator, allocatorContext);
 }

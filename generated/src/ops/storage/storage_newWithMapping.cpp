@@ -9,128 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_newWithMapping for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_newWithMapping.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THStorage *THStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags)
+constexpr th::ArgNames<3> THStorage_newWithMapping_args = {"filename", "size", "flags"};
+
+template <class T>
+th::THStorage<T> *THStorage_newWithMapping(const char* /*fn*/, const char *filename, ptrdiff_t size, int flags) {
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new_with_mapping<T>(filename, size, flags));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteStorage *THByteStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new_with_mapping<uint8_t>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<uint8_t>>("THByteStorage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }
-
 EMBER_API THCharStorage *THCharStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new_with_mapping<int8_t>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<int8_t>>("THCharStorage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }
-
 EMBER_API THShortStorage *THShortStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new_with_mapping<int16_t>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<int16_t>>("THShortStorage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }
-
 EMBER_API THIntStorage *THIntStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new_with_mapping<int32_t>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<int32_t>>("THIntStorage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }
-
 EMBER_API THLongStorage *THLongStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new_with_mapping<int64_t>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<int64_t>>("THLongStorage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new_with_mapping<float>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<float>>("THFloatStorage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new_with_mapping<double>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<double>>("THDoubleStorage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new_with_mapping<ember::Half>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<ember::Half>>("THHalfStorage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new_with_mapping<bool>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<bool>>("THBoolStorage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_newWithMapping(const char *filename, ptrdiff_t size, int flags) {
-  static const char* const kArgs[] = {"filename", "size", "flags"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new_with_mapping<ember::BFloat16>(filename, size, flags));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithMapping<ember::BFloat16>>("THBFloat16Storage_newWithMapping", THStorage_newWithMapping_args, filename, size, flags);
 }

@@ -9,128 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_newWithSize for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_newWithSize.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THStorage *THStorage_newWithSize(ptrdiff_t size)
+constexpr th::ArgNames<1> THStorage_newWithSize_args = {"size"};
+
+template <class T>
+th::THStorage<T> *THStorage_newWithSize(const char* /*fn*/, ptrdiff_t size) {
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new_with_size<T>(size));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteStorage *THByteStorage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new_with_size<uint8_t>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<uint8_t>>("THByteStorage_newWithSize", THStorage_newWithSize_args, size);
 }
-
 EMBER_API THCharStorage *THCharStorage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new_with_size<int8_t>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<int8_t>>("THCharStorage_newWithSize", THStorage_newWithSize_args, size);
 }
-
 EMBER_API THShortStorage *THShortStorage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new_with_size<int16_t>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<int16_t>>("THShortStorage_newWithSize", THStorage_newWithSize_args, size);
 }
-
 EMBER_API THIntStorage *THIntStorage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new_with_size<int32_t>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<int32_t>>("THIntStorage_newWithSize", THStorage_newWithSize_args, size);
 }
-
 EMBER_API THLongStorage *THLongStorage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new_with_size<int64_t>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<int64_t>>("THLongStorage_newWithSize", THStorage_newWithSize_args, size);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new_with_size<float>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<float>>("THFloatStorage_newWithSize", THStorage_newWithSize_args, size);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new_with_size<double>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<double>>("THDoubleStorage_newWithSize", THStorage_newWithSize_args, size);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new_with_size<ember::Half>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<ember::Half>>("THHalfStorage_newWithSize", THStorage_newWithSize_args, size);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new_with_size<bool>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<bool>>("THBoolStorage_newWithSize", THStorage_newWithSize_args, size);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_newWithSize(ptrdiff_t size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new_with_size<ember::BFloat16>(size));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize<ember::BFloat16>>("THBFloat16Storage_newWithSize", THStorage_newWithSize_args, size);
 }

@@ -9,588 +9,180 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_newWithSize1, THStorage_newWithSize2, THStorage_newWithSize3, THStorage_newWithSize4 for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_newWithSize1, THStorage_newWithSize2, THStorage_newWithSize3, THStorage_newWithSize4.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THStorage *THStorage_newWithSize1(real data0)
+constexpr th::ArgNames<1> THStorage_newWithSize1_args = {"data0"};
+
+template <class T>
+th::THStorage<T> *THStorage_newWithSize1(const char* /*fn*/, th::real<T> data0) {
+  const T data0_v = th::from_c(data0);
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new_with_values<T>(data0_v));
+}
+
+// THStorage *THStorage_newWithSize2(real data0, real data1)
+constexpr th::ArgNames<2> THStorage_newWithSize2_args = {"data0", "data1"};
+
+template <class T>
+th::THStorage<T> *THStorage_newWithSize2(const char* /*fn*/, th::real<T> data0, th::real<T> data1) {
+  const T data0_v = th::from_c(data0);
+  const T data1_v = th::from_c(data1);
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new_with_values<T>(data0_v, data1_v));
+}
+
+// THStorage *THStorage_newWithSize3(real data0, real data1, real data2)
+constexpr th::ArgNames<3> THStorage_newWithSize3_args = {"data0", "data1", "data2"};
+
+template <class T>
+th::THStorage<T> *THStorage_newWithSize3(const char* /*fn*/, th::real<T> data0, th::real<T> data1, th::real<T> data2) {
+  const T data0_v = th::from_c(data0);
+  const T data1_v = th::from_c(data1);
+  const T data2_v = th::from_c(data2);
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new_with_values<T>(data0_v, data1_v, data2_v));
+}
+
+// THStorage *THStorage_newWithSize4(real data0, real data1, real data2, real data3)
+constexpr th::ArgNames<4> THStorage_newWithSize4_args = {"data0", "data1", "data2", "data3"};
+
+template <class T>
+th::THStorage<T> *THStorage_newWithSize4(const char* /*fn*/, th::real<T> data0, th::real<T> data1, th::real<T> data2, th::real<T> data3) {
+  const T data0_v = th::from_c(data0);
+  const T data1_v = th::from_c(data1);
+  const T data2_v = th::from_c(data2);
+  const T data3_v = th::from_c(data3);
+  return th::to_c<th::THStorage<T>>(rt::th_storage_new_with_values<T>(data0_v, data1_v, data2_v, data3_v));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteStorage *THByteStorage_newWithSize1(unsigned char data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new_with_values<uint8_t>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<uint8_t>>("THByteStorage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
-
 EMBER_API THCharStorage *THCharStorage_newWithSize1(char data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const int8_t data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new_with_values<int8_t>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<int8_t>>("THCharStorage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
-
 EMBER_API THShortStorage *THShortStorage_newWithSize1(short data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const int16_t data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new_with_values<int16_t>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<int16_t>>("THShortStorage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
-
 EMBER_API THIntStorage *THIntStorage_newWithSize1(int data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const int32_t data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new_with_values<int32_t>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<int32_t>>("THIntStorage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
-
 EMBER_API THLongStorage *THLongStorage_newWithSize1(long data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const int64_t data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new_with_values<int64_t>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<int64_t>>("THLongStorage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_newWithSize1(float data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const float data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new_with_values<float>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<float>>("THFloatStorage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_newWithSize1(double data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const double data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new_with_values<double>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<double>>("THDoubleStorage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_newWithSize1(THHalf data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new_with_values<ember::Half>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<ember::Half>>("THHalfStorage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_newWithSize1(bool data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const bool data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new_with_values<bool>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<bool>>("THBoolStorage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_newWithSize1(THBFloat16 data0) {
-  static const char* const kArgs[] = {"data0"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 data0_v = ember::th::from_c(data0);
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new_with_values<ember::BFloat16>(data0_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_newWithSize1<ember::BFloat16>>("THBFloat16Storage_newWithSize1", THStorage_newWithSize1_args, data0);
 }
 
 EMBER_API THByteStorage *THByteStorage_newWithSize2(unsigned char data0, unsigned char data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t data0_v = ember::th::from_c(data0);
-    const uint8_t data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new_with_values<uint8_t>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<uint8_t>>("THByteStorage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
-
 EMBER_API THCharStorage *THCharStorage_newWithSize2(char data0, char data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const int8_t data0_v = ember::th::from_c(data0);
-    const int8_t data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new_with_values<int8_t>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<int8_t>>("THCharStorage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
-
 EMBER_API THShortStorage *THShortStorage_newWithSize2(short data0, short data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const int16_t data0_v = ember::th::from_c(data0);
-    const int16_t data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new_with_values<int16_t>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<int16_t>>("THShortStorage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
-
 EMBER_API THIntStorage *THIntStorage_newWithSize2(int data0, int data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const int32_t data0_v = ember::th::from_c(data0);
-    const int32_t data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new_with_values<int32_t>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<int32_t>>("THIntStorage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
-
 EMBER_API THLongStorage *THLongStorage_newWithSize2(long data0, long data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const int64_t data0_v = ember::th::from_c(data0);
-    const int64_t data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new_with_values<int64_t>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<int64_t>>("THLongStorage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_newWithSize2(float data0, float data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const float data0_v = ember::th::from_c(data0);
-    const float data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new_with_values<float>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<float>>("THFloatStorage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_newWithSize2(double data0, double data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const double data0_v = ember::th::from_c(data0);
-    const double data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new_with_values<double>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<double>>("THDoubleStorage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_newWithSize2(THHalf data0, THHalf data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half data0_v = ember::th::from_c(data0);
-    const ember::Half data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new_with_values<ember::Half>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<ember::Half>>("THHalfStorage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_newWithSize2(bool data0, bool data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const bool data0_v = ember::th::from_c(data0);
-    const bool data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new_with_values<bool>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<bool>>("THBoolStorage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_newWithSize2(THBFloat16 data0, THBFloat16 data1) {
-  static const char* const kArgs[] = {"data0", "data1"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 data0_v = ember::th::from_c(data0);
-    const ember::BFloat16 data1_v = ember::th::from_c(data1);
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new_with_values<ember::BFloat16>(data0_v, data1_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THStorage_newWithSize2<ember::BFloat16>>("THBFloat16Storage_newWithSize2", THStorage_newWithSize2_args, data0, data1);
 }
 
 EMBER_API THByteStorage *THByteStorage_newWithSize3(unsigned char data0, unsigned char data1, unsigned char data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t data0_v = ember::th::from_c(data0);
-    const uint8_t data1_v = ember::th::from_c(data1);
-    const uint8_t data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new_with_values<uint8_t>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<uint8_t>>("THByteStorage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
-
 EMBER_API THCharStorage *THCharStorage_newWithSize3(char data0, char data1, char data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const int8_t data0_v = ember::th::from_c(data0);
-    const int8_t data1_v = ember::th::from_c(data1);
-    const int8_t data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new_with_values<int8_t>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<int8_t>>("THCharStorage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
-
 EMBER_API THShortStorage *THShortStorage_newWithSize3(short data0, short data1, short data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const int16_t data0_v = ember::th::from_c(data0);
-    const int16_t data1_v = ember::th::from_c(data1);
-    const int16_t data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new_with_values<int16_t>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<int16_t>>("THShortStorage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
-
 EMBER_API THIntStorage *THIntStorage_newWithSize3(int data0, int data1, int data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const int32_t data0_v = ember::th::from_c(data0);
-    const int32_t data1_v = ember::th::from_c(data1);
-    const int32_t data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new_with_values<int32_t>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<int32_t>>("THIntStorage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
-
 EMBER_API THLongStorage *THLongStorage_newWithSize3(long data0, long data1, long data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const int64_t data0_v = ember::th::from_c(data0);
-    const int64_t data1_v = ember::th::from_c(data1);
-    const int64_t data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new_with_values<int64_t>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<int64_t>>("THLongStorage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_newWithSize3(float data0, float data1, float data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const float data0_v = ember::th::from_c(data0);
-    const float data1_v = ember::th::from_c(data1);
-    const float data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new_with_values<float>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<float>>("THFloatStorage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_newWithSize3(double data0, double data1, double data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const double data0_v = ember::th::from_c(data0);
-    const double data1_v = ember::th::from_c(data1);
-    const double data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new_with_values<double>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<double>>("THDoubleStorage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_newWithSize3(THHalf data0, THHalf data1, THHalf data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half data0_v = ember::th::from_c(data0);
-    const ember::Half data1_v = ember::th::from_c(data1);
-    const ember::Half data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new_with_values<ember::Half>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<ember::Half>>("THHalfStorage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_newWithSize3(bool data0, bool data1, bool data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const bool data0_v = ember::th::from_c(data0);
-    const bool data1_v = ember::th::from_c(data1);
-    const bool data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new_with_values<bool>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<bool>>("THBoolStorage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_newWithSize3(THBFloat16 data0, THBFloat16 data1, THBFloat16 data2) {
-  static const char* const kArgs[] = {"data0", "data1", "data2"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 data0_v = ember::th::from_c(data0);
-    const ember::BFloat16 data1_v = ember::th::from_c(data1);
-    const ember::BFloat16 data2_v = ember::th::from_c(data2);
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new_with_values<ember::BFloat16>(data0_v, data1_v, data2_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THStorage_newWithSize3<ember::BFloat16>>("THBFloat16Storage_newWithSize3", THStorage_newWithSize3_args, data0, data1, data2);
 }
 
 EMBER_API THByteStorage *THByteStorage_newWithSize4(unsigned char data0, unsigned char data1, unsigned char data2, unsigned char data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const uint8_t data0_v = ember::th::from_c(data0);
-    const uint8_t data1_v = ember::th::from_c(data1);
-    const uint8_t data2_v = ember::th::from_c(data2);
-    const uint8_t data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THByteStorage>(rt::th_storage_new_with_values<uint8_t>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<uint8_t>>("THByteStorage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }
-
 EMBER_API THCharStorage *THCharStorage_newWithSize4(char data0, char data1, char data2, char data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const int8_t data0_v = ember::th::from_c(data0);
-    const int8_t data1_v = ember::th::from_c(data1);
-    const int8_t data2_v = ember::th::from_c(data2);
-    const int8_t data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THCharStorage>(rt::th_storage_new_with_values<int8_t>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<int8_t>>("THCharStorage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }
-
 EMBER_API THShortStorage *THShortStorage_newWithSize4(short data0, short data1, short data2, short data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const int16_t data0_v = ember::th::from_c(data0);
-    const int16_t data1_v = ember::th::from_c(data1);
-    const int16_t data2_v = ember::th::from_c(data2);
-    const int16_t data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THShortStorage>(rt::th_storage_new_with_values<int16_t>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<int16_t>>("THShortStorage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }
-
 EMBER_API THIntStorage *THIntStorage_newWithSize4(int data0, int data1, int data2, int data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const int32_t data0_v = ember::th::from_c(data0);
-    const int32_t data1_v = ember::th::from_c(data1);
-    const int32_t data2_v = ember::th::from_c(data2);
-    const int32_t data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THIntStorage>(rt::th_storage_new_with_values<int32_t>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<int32_t>>("THIntStorage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }
-
 EMBER_API THLongStorage *THLongStorage_newWithSize4(long data0, long data1, long data2, long data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const int64_t data0_v = ember::th::from_c(data0);
-    const int64_t data1_v = ember::th::from_c(data1);
-    const int64_t data2_v = ember::th::from_c(data2);
-    const int64_t data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THLongStorage>(rt::th_storage_new_with_values<int64_t>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<int64_t>>("THLongStorage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }
-
 EMBER_API THFloatStorage *THFloatStorage_newWithSize4(float data0, float data1, float data2, float data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const float data0_v = ember::th::from_c(data0);
-    const float data1_v = ember::th::from_c(data1);
-    const float data2_v = ember::th::from_c(data2);
-    const float data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THFloatStorage>(rt::th_storage_new_with_values<float>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<float>>("THFloatStorage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }
-
 EMBER_API THDoubleStorage *THDoubleStorage_newWithSize4(double data0, double data1, double data2, double data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const double data0_v = ember::th::from_c(data0);
-    const double data1_v = ember::th::from_c(data1);
-    const double data2_v = ember::th::from_c(data2);
-    const double data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THDoubleStorage>(rt::th_storage_new_with_values<double>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<double>>("THDoubleStorage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }
-
 EMBER_API THHalfStorage *THHalfStorage_newWithSize4(THHalf data0, THHalf data1, THHalf data2, THHalf data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const ember::Half data0_v = ember::th::from_c(data0);
-    const ember::Half data1_v = ember::th::from_c(data1);
-    const ember::Half data2_v = ember::th::from_c(data2);
-    const ember::Half data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THHalfStorage>(rt::th_storage_new_with_values<ember::Half>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<ember::Half>>("THHalfStorage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }
-
 EMBER_API THBoolStorage *THBoolStorage_newWithSize4(bool data0, bool data1, bool data2, bool data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const bool data0_v = ember::th::from_c(data0);
-    const bool data1_v = ember::th::from_c(data1);
-    const bool data2_v = ember::th::from_c(data2);
-    const bool data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THBoolStorage>(rt::th_storage_new_with_values<bool>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<bool>>("THBoolStorage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Storage_newWithSize4(THBFloat16 data0, THBFloat16 data1, THBFloat16 data2, THBFloat16 data3) {
-  static const char* const kArgs[] = {"data0", "data1", "data2", "data3"};
-  ember::th::Failure failure;
-  try {
-    const ember::BFloat16 data0_v = ember::th::from_c(data0);
-    const ember::BFloat16 data1_v = ember::th::from_c(data1);
-    const ember::BFloat16 data2_v = ember::th::from_c(data2);
-    const ember::BFloat16 data3_v = ember::th::from_c(data3);
-    return ember::th::to_c<THBFloat16Storage>(rt::th_storage_new_with_values<ember::BFloat16>(data0_v, data1_v, data2_v, data3_v));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THStorage_newWithSize4<ember::BFloat16>>("THBFloat16Storage_newWithSize4", THStorage_newWithSize4_args, data0, data1, data2, data3);
 }

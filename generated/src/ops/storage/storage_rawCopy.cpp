@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_rawCopy for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_rawCopy.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_rawCopy(THStorage *storage, real *src)
+constexpr th::ArgNames<2> THStorage_rawCopy_args = {"storage", "src"};
+
+template <class T>
+void THStorage_rawCopy(const char* fn, th::THStorage<T> *storage, th::real<T> *src) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_storage_raw_copy<T>(storage_i, src);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_rawCopy(THByteStorage *storage, unsigned char *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<uint8_t>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<uint8_t>>("THByteStorage_rawCopy", THStorage_rawCopy_args, storage, src);
 }
-
 EMBER_API void THCharStorage_rawCopy(THCharStorage *storage, char *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<int8_t>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<int8_t>>("THCharStorage_rawCopy", THStorage_rawCopy_args, storage, src);
 }
-
 EMBER_API void THShortStorage_rawCopy(THShortStorage *storage, short *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<int16_t>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<int16_t>>("THShortStorage_rawCopy", THStorage_rawCopy_args, storage, src);
 }
-
 EMBER_API void THIntStorage_rawCopy(THIntStorage *storage, int *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<int32_t>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<int32_t>>("THIntStorage_rawCopy", THStorage_rawCopy_args, storage, src);
 }
-
 EMBER_API void THLongStorage_rawCopy(THLongStorage *storage, long *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<int64_t>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<int64_t>>("THLongStorage_rawCopy", THStorage_rawCopy_args, storage, src);
 }
-
 EMBER_API void THFloatStorage_rawCopy(THFloatStorage *storage, float *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<float>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<float>>("THFloatStorage_rawCopy", THStorage_rawCopy_args, storage, src);
 }
-
 EMBER_API void THDoubleStorage_rawCopy(THDoubleStorage *storage, double *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<double>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<double>>("THDoubleStorage_rawCopy", THStorage_rawCopy_args, storage, src);
 }
-
 EMBER_API void THHalfStorage_rawCopy(THHalfStorage *storage, THHalf *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<ember::Half>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<ember::Half>>("THHalfStorage_rawCopy", THStorage_rawCopy_args, storage, src);
 }
-
 EMBER_API void THBoolStorage_rawCopy(THBoolStorage *storage, bool *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<bool>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<bool>>("THBoolStorage_rawCopy", THStorage_rawCopy_args, storage, src);
 }
-
 EMBER_API void THBFloat16Storage_rawCopy(THBFloat16Storage *storage, THBFloat16 *src) {
-  static const char* const kArgs[] = {"storage", "src"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_rawCopy", "storage", "storage");
-    rt::th_storage_raw_copy<ember::BFloat16>(storage_i, src);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_rawCopy<ember::BFloat16>>("THBFloat16Storage_rawCopy", THStorage_rawCopy_args, storage, src);
 }

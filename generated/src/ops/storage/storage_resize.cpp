@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_resize for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_resize.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_resize(THStorage *storage, ptrdiff_t size)
+constexpr th::ArgNames<2> THStorage_resize_args = {"storage", "size"};
+
+template <class T>
+void THStorage_resize(const char* fn, th::THStorage<T> *storage, ptrdiff_t size) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_storage_resize<T>(storage_i, size);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_resize(THByteStorage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_resize", "storage", "storage");
-    rt::th_storage_resize<uint8_t>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<uint8_t>>("THByteStorage_resize", THStorage_resize_args, storage, size);
 }
-
 EMBER_API void THCharStorage_resize(THCharStorage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_resize", "storage", "storage");
-    rt::th_storage_resize<int8_t>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<int8_t>>("THCharStorage_resize", THStorage_resize_args, storage, size);
 }
-
 EMBER_API void THShortStorage_resize(THShortStorage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_resize", "storage", "storage");
-    rt::th_storage_resize<int16_t>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<int16_t>>("THShortStorage_resize", THStorage_resize_args, storage, size);
 }
-
 EMBER_API void THIntStorage_resize(THIntStorage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_resize", "storage", "storage");
-    rt::th_storage_resize<int32_t>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<int32_t>>("THIntStorage_resize", THStorage_resize_args, storage, size);
 }
-
 EMBER_API void THLongStorage_resize(THLongStorage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_resize", "storage", "storage");
-    rt::th_storage_resize<int64_t>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<int64_t>>("THLongStorage_resize", THStorage_resize_args, storage, size);
 }
-
 EMBER_API void THFloatStorage_resize(THFloatStorage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_resize", "storage", "storage");
-    rt::th_storage_resize<float>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<float>>("THFloatStorage_resize", THStorage_resize_args, storage, size);
 }
-
 EMBER_API void THDoubleStorage_resize(THDoubleStorage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_resize", "storage", "storage");
-    rt::th_storage_resize<double>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<double>>("THDoubleStorage_resize", THStorage_resize_args, storage, size);
 }
-
 EMBER_API void THHalfStorage_resize(THHalfStorage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_resize", "storage", "storage");
-    rt::th_storage_resize<ember::Half>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<ember::Half>>("THHalfStorage_resize", THStorage_resize_args, storage, size);
 }
-
 EMBER_API void THBoolStorage_resize(THBoolStorage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_resize", "storage", "storage");
-    rt::th_storage_resize<bool>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<bool>>("THBoolStorage_resize", THStorage_resize_args, storage, size);
 }
-
 EMBER_API void THBFloat16Storage_resize(THBFloat16Storage *storage, ptrdiff_t size) {
-  static const char* const kArgs[] = {"storage", "size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_resize", "storage", "storage");
-    rt::th_storage_resize<ember::BFloat16>(storage_i, size);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_resize<ember::BFloat16>>("THBFloat16Storage_resize", THStorage_resize_args, storage, size);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_retain for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_retain.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_retain(THStorage *storage)
+constexpr th::ArgNames<1> THStorage_retain_args = {"storage"};
+
+template <class T>
+void THStorage_retain(const char* fn, th::THStorage<T> *storage) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_storage_retain<T>(storage_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_retain(THByteStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_retain", "storage", "storage");
-    rt::th_storage_retain<uint8_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<uint8_t>>("THByteStorage_retain", THStorage_retain_args, storage);
 }
-
 EMBER_API void THCharStorage_retain(THCharStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_retain", "storage", "storage");
-    rt::th_storage_retain<int8_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<int8_t>>("THCharStorage_retain", THStorage_retain_args, storage);
 }
-
 EMBER_API void THShortStorage_retain(THShortStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_retain", "storage", "storage");
-    rt::th_storage_retain<int16_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<int16_t>>("THShortStorage_retain", THStorage_retain_args, storage);
 }
-
 EMBER_API void THIntStorage_retain(THIntStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_retain", "storage", "storage");
-    rt::th_storage_retain<int32_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<int32_t>>("THIntStorage_retain", THStorage_retain_args, storage);
 }
-
 EMBER_API void THLongStorage_retain(THLongStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_retain", "storage", "storage");
-    rt::th_storage_retain<int64_t>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<int64_t>>("THLongStorage_retain", THStorage_retain_args, storage);
 }
-
 EMBER_API void THFloatStorage_retain(THFloatStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_retain", "storage", "storage");
-    rt::th_storage_retain<float>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<float>>("THFloatStorage_retain", THStorage_retain_args, storage);
 }
-
 EMBER_API void THDoubleStorage_retain(THDoubleStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_retain", "storage", "storage");
-    rt::th_storage_retain<double>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<double>>("THDoubleStorage_retain", THStorage_retain_args, storage);
 }
-
 EMBER_API void THHalfStorage_retain(THHalfStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_retain", "storage", "storage");
-    rt::th_storage_retain<ember::Half>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<ember::Half>>("THHalfStorage_retain", THStorage_retain_args, storage);
 }
-
 EMBER_API void THBoolStorage_retain(THBoolStorage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_retain", "storage", "storage");
-    rt::th_storage_retain<bool>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<bool>>("THBoolStorage_retain", THStorage_retain_args, storage);
 }
-
 EMBER_API void THBFloat16Storage_retain(THBFloat16Storage *storage) {
-  static const char* const kArgs[] = {"storage"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_retain", "storage", "storage");
-    rt::th_storage_retain<ember::BFloat16>(storage_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THStorage_retain<ember::BFloat16>>("THBFloat16Storage_retain", THStorage_retain_args, storage);
 }

@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_set for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_set.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_set(THStorage *self, ptrdiff_t idx, real value)
+constexpr th::ArgNames<3> THStorage_set_args = {"self", "idx", "value"};
+
+template <class T>
+void THStorage_set(const char* fn, th::THStorage<T> *self, ptrdiff_t idx, th::real<T> value) {
+  StorageImpl* self_i = th::optional_storage_arg(self, dtype_of<T>, fn, "self", "self");
+  const T value_v = th::from_c(value);
+  rt::th_storage_set<T>(self_i, idx, value_v);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_set(THByteStorage *self, ptrdiff_t idx, unsigned char value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Byte, "THByteStorage_set", "self", "self");
-    const uint8_t value_v = ember::th::from_c(value);
-    rt::th_storage_set<uint8_t>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<uint8_t>>("THByteStorage_set", THStorage_set_args, self, idx, value);
 }
-
 EMBER_API void THCharStorage_set(THCharStorage *self, ptrdiff_t idx, char value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Char, "THCharStorage_set", "self", "self");
-    const int8_t value_v = ember::th::from_c(value);
-    rt::th_storage_set<int8_t>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<int8_t>>("THCharStorage_set", THStorage_set_args, self, idx, value);
 }
-
 EMBER_API void THShortStorage_set(THShortStorage *self, ptrdiff_t idx, short value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Short, "THShortStorage_set", "self", "self");
-    const int16_t value_v = ember::th::from_c(value);
-    rt::th_storage_set<int16_t>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<int16_t>>("THShortStorage_set", THStorage_set_args, self, idx, value);
 }
-
 EMBER_API void THIntStorage_set(THIntStorage *self, ptrdiff_t idx, int value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Int, "THIntStorage_set", "self", "self");
-    const int32_t value_v = ember::th::from_c(value);
-    rt::th_storage_set<int32_t>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<int32_t>>("THIntStorage_set", THStorage_set_args, self, idx, value);
 }
-
 EMBER_API void THLongStorage_set(THLongStorage *self, ptrdiff_t idx, long value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Long, "THLongStorage_set", "self", "self");
-    const int64_t value_v = ember::th::from_c(value);
-    rt::th_storage_set<int64_t>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<int64_t>>("THLongStorage_set", THStorage_set_args, self, idx, value);
 }
-
 EMBER_API void THFloatStorage_set(THFloatStorage *self, ptrdiff_t idx, float value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Float, "THFloatStorage_set", "self", "self");
-    const float value_v = ember::th::from_c(value);
-    rt::th_storage_set<float>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<float>>("THFloatStorage_set", THStorage_set_args, self, idx, value);
 }
-
 EMBER_API void THDoubleStorage_set(THDoubleStorage *self, ptrdiff_t idx, double value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Double, "THDoubleStorage_set", "self", "self");
-    const double value_v = ember::th::from_c(value);
-    rt::th_storage_set<double>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<double>>("THDoubleStorage_set", THStorage_set_args, self, idx, value);
 }
-
 EMBER_API void THHalfStorage_set(THHalfStorage *self, ptrdiff_t idx, THHalf value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Half, "THHalfStorage_set", "self", "self");
-    const ember::Half value_v = ember::th::from_c(value);
-    rt::th_storage_set<ember::Half>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<ember::Half>>("THHalfStorage_set", THStorage_set_args, self, idx, value);
 }
-
 EMBER_API void THBoolStorage_set(THBoolStorage *self, ptrdiff_t idx, bool value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Bool, "THBoolStorage_set", "self", "self");
-    const bool value_v = ember::th::from_c(value);
-    rt::th_storage_set<bool>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<bool>>("THBoolStorage_set", THStorage_set_args, self, idx, value);
 }
-
 EMBER_API void THBFloat16Storage_set(THBFloat16Storage *self, ptrdiff_t idx, THBFloat16 value) {
-  static const char* const kArgs[] = {"self", "idx", "value"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::BFloat16, "THBFloat16Storage_set", "self", "self");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    rt::th_storage_set<ember::BFloat16>(self_i, idx, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THStorage_set<ember::BFloat16>>("THBFloat16Storage_set", THStorage_set_args, self, idx, value);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_setFlag for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_setFlag.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_setFlag(THStorage *storage, const char flag)
+constexpr th::ArgNames<2> THStorage_setFlag_args = {"storage", "flag"};
+
+template <class T>
+void THStorage_setFlag(const char* fn, th::THStorage<T> *storage, const char flag) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_storage_set_flag<T>(storage_i, flag);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_setFlag(THByteStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteStorage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<uint8_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<uint8_t>>("THByteStorage_setFlag", THStorage_setFlag_args, storage, flag);
 }
-
 EMBER_API void THCharStorage_setFlag(THCharStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharStorage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<int8_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<int8_t>>("THCharStorage_setFlag", THStorage_setFlag_args, storage, flag);
 }
-
 EMBER_API void THShortStorage_setFlag(THShortStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortStorage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<int16_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<int16_t>>("THShortStorage_setFlag", THStorage_setFlag_args, storage, flag);
 }
-
 EMBER_API void THIntStorage_setFlag(THIntStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntStorage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<int32_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<int32_t>>("THIntStorage_setFlag", THStorage_setFlag_args, storage, flag);
 }
-
 EMBER_API void THLongStorage_setFlag(THLongStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongStorage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<int64_t>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<int64_t>>("THLongStorage_setFlag", THStorage_setFlag_args, storage, flag);
 }
-
 EMBER_API void THFloatStorage_setFlag(THFloatStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatStorage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<float>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<float>>("THFloatStorage_setFlag", THStorage_setFlag_args, storage, flag);
 }
-
 EMBER_API void THDoubleStorage_setFlag(THDoubleStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleStorage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<double>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<double>>("THDoubleStorage_setFlag", THStorage_setFlag_args, storage, flag);
 }
-
 EMBER_API void THHalfStorage_setFlag(THHalfStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfStorage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<ember::Half>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<ember::Half>>("THHalfStorage_setFlag", THStorage_setFlag_args, storage, flag);
 }
-
 EMBER_API void THBoolStorage_setFlag(THBoolStorage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolStorage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<bool>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<bool>>("THBoolStorage_setFlag", THStorage_setFlag_args, storage, flag);
 }
-
 EMBER_API void THBFloat16Storage_setFlag(THBFloat16Storage *storage, const char flag) {
-  static const char* const kArgs[] = {"storage", "flag"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Storage_setFlag", "storage", "storage");
-    rt::th_storage_set_flag<ember::BFloat16>(storage_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_setFlag<ember::BFloat16>>("THBFloat16Storage_setFlag", THStorage_setFlag_args, storage, flag);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_size for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_size.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// ptrdiff_t THStorage_size(const THStorage *self)
+constexpr th::ArgNames<1> THStorage_size_args = {"self"};
+
+template <class T>
+ptrdiff_t THStorage_size(const char* fn, const th::THStorage<T> *self) {
+  StorageImpl* self_i = th::optional_storage_arg(self, dtype_of<T>, fn, "self", "self");
+  return rt::th_storage_size<T>(self_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API ptrdiff_t THByteStorage_size(const THByteStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Byte, "THByteStorage_size", "self", "self");
-    return rt::th_storage_size<uint8_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<uint8_t>>("THByteStorage_size", THStorage_size_args, self);
 }
-
 EMBER_API ptrdiff_t THCharStorage_size(const THCharStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Char, "THCharStorage_size", "self", "self");
-    return rt::th_storage_size<int8_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<int8_t>>("THCharStorage_size", THStorage_size_args, self);
 }
-
 EMBER_API ptrdiff_t THShortStorage_size(const THShortStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Short, "THShortStorage_size", "self", "self");
-    return rt::th_storage_size<int16_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<int16_t>>("THShortStorage_size", THStorage_size_args, self);
 }
-
 EMBER_API ptrdiff_t THIntStorage_size(const THIntStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Int, "THIntStorage_size", "self", "self");
-    return rt::th_storage_size<int32_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<int32_t>>("THIntStorage_size", THStorage_size_args, self);
 }
-
 EMBER_API ptrdiff_t THLongStorage_size(const THLongStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Long, "THLongStorage_size", "self", "self");
-    return rt::th_storage_size<int64_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<int64_t>>("THLongStorage_size", THStorage_size_args, self);
 }
-
 EMBER_API ptrdiff_t THFloatStorage_size(const THFloatStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Float, "THFloatStorage_size", "self", "self");
-    return rt::th_storage_size<float>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<float>>("THFloatStorage_size", THStorage_size_args, self);
 }
-
 EMBER_API ptrdiff_t THDoubleStorage_size(const THDoubleStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Double, "THDoubleStorage_size", "self", "self");
-    return rt::th_storage_size<double>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<double>>("THDoubleStorage_size", THStorage_size_args, self);
 }
-
 EMBER_API ptrdiff_t THHalfStorage_size(const THHalfStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Half, "THHalfStorage_size", "self", "self");
-    return rt::th_storage_size<ember::Half>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<ember::Half>>("THHalfStorage_size", THStorage_size_args, self);
 }
-
 EMBER_API ptrdiff_t THBoolStorage_size(const THBoolStorage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::Bool, "THBoolStorage_size", "self", "self");
-    return rt::th_storage_size<bool>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<bool>>("THBoolStorage_size", THStorage_size_args, self);
 }
-
 EMBER_API ptrdiff_t THBFloat16Storage_size(const THBFloat16Storage *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* self_i = ember::th::optional_storage_arg(self, DType::BFloat16, "THBFloat16Storage_size", "self", "self");
-    return rt::th_storage_size<ember::BFloat16>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_size<ember::BFloat16>>("THBFloat16Storage_size", THStorage_size_args, self);
 }

@@ -9,21 +9,27 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_sizeDesc for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_sizeDesc.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THDescBuff THStorage_sizeDesc(const THStorage *size)
+constexpr th::ArgNames<1> THStorage_sizeDesc_args = {"size"};
+
+template <class T>
+THDescBuff THStorage_sizeDesc(const char* fn, const th::THStorage<T> *size) {
+  StorageImpl* size_i = th::optional_storage_arg(size, dtype_of<T>, fn, "size", "size");
+  return rt::th_long_size_desc<T>(size_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THDescBuff THLongStorage_sizeDesc(const THLongStorage *size) {
-  static const char* const kArgs[] = {"size"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THLongStorage_sizeDesc", "size", "size");
-    return rt::th_long_size_desc<int64_t>(size_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THStorage_sizeDesc<int64_t>>("THLongStorage_sizeDesc", THStorage_sizeDesc_args, size);
 }

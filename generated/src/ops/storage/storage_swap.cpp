@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THStorage_swap for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THStorage_swap.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THStorage_swap(THStorage *storage1, THStorage *storage2)
+constexpr th::ArgNames<2> THStorage_swap_args = {"storage1", "storage2"};
+
+template <class T>
+void THStorage_swap(const char* fn, th::THStorage<T> *storage1, th::THStorage<T> *storage2) {
+  StorageImpl* storage1_i = th::optional_storage_arg(storage1, dtype_of<T>, fn, "storage1", "storage1");
+  StorageImpl* storage2_i = th::optional_storage_arg(storage2, dtype_of<T>, fn, "storage2", "storage2");
+  rt::th_storage_swap<T>(storage1_i, storage2_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteStorage_swap(THByteStorage *storage1, THByteStorage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::Byte, "THByteStorage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::Byte, "THByteStorage_swap", "storage2", "storage2");
-    rt::th_storage_swap<uint8_t>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<uint8_t>>("THByteStorage_swap", THStorage_swap_args, storage1, storage2);
 }
-
 EMBER_API void THCharStorage_swap(THCharStorage *storage1, THCharStorage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::Char, "THCharStorage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::Char, "THCharStorage_swap", "storage2", "storage2");
-    rt::th_storage_swap<int8_t>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<int8_t>>("THCharStorage_swap", THStorage_swap_args, storage1, storage2);
 }
-
 EMBER_API void THShortStorage_swap(THShortStorage *storage1, THShortStorage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::Short, "THShortStorage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::Short, "THShortStorage_swap", "storage2", "storage2");
-    rt::th_storage_swap<int16_t>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<int16_t>>("THShortStorage_swap", THStorage_swap_args, storage1, storage2);
 }
-
 EMBER_API void THIntStorage_swap(THIntStorage *storage1, THIntStorage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::Int, "THIntStorage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::Int, "THIntStorage_swap", "storage2", "storage2");
-    rt::th_storage_swap<int32_t>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<int32_t>>("THIntStorage_swap", THStorage_swap_args, storage1, storage2);
 }
-
 EMBER_API void THLongStorage_swap(THLongStorage *storage1, THLongStorage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::Long, "THLongStorage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::Long, "THLongStorage_swap", "storage2", "storage2");
-    rt::th_storage_swap<int64_t>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<int64_t>>("THLongStorage_swap", THStorage_swap_args, storage1, storage2);
 }
-
 EMBER_API void THFloatStorage_swap(THFloatStorage *storage1, THFloatStorage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::Float, "THFloatStorage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::Float, "THFloatStorage_swap", "storage2", "storage2");
-    rt::th_storage_swap<float>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<float>>("THFloatStorage_swap", THStorage_swap_args, storage1, storage2);
 }
-
 EMBER_API void THDoubleStorage_swap(THDoubleStorage *storage1, THDoubleStorage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::Double, "THDoubleStorage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::Double, "THDoubleStorage_swap", "storage2", "storage2");
-    rt::th_storage_swap<double>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<double>>("THDoubleStorage_swap", THStorage_swap_args, storage1, storage2);
 }
-
 EMBER_API void THHalfStorage_swap(THHalfStorage *storage1, THHalfStorage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::Half, "THHalfStorage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::Half, "THHalfStorage_swap", "storage2", "storage2");
-    rt::th_storage_swap<ember::Half>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<ember::Half>>("THHalfStorage_swap", THStorage_swap_args, storage1, storage2);
 }
-
 EMBER_API void THBoolStorage_swap(THBoolStorage *storage1, THBoolStorage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::Bool, "THBoolStorage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::Bool, "THBoolStorage_swap", "storage2", "storage2");
-    rt::th_storage_swap<bool>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<bool>>("THBoolStorage_swap", THStorage_swap_args, storage1, storage2);
 }
-
 EMBER_API void THBFloat16Storage_swap(THBFloat16Storage *storage1, THBFloat16Storage *storage2) {
-  static const char* const kArgs[] = {"storage1", "storage2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage1_i = ember::th::optional_storage_arg(storage1, DType::BFloat16, "THBFloat16Storage_swap", "storage1", "storage1");
-    StorageImpl* storage2_i = ember::th::optional_storage_arg(storage2, DType::BFloat16, "THBFloat16Storage_swap", "storage2", "storage2");
-    rt::th_storage_swap<ember::BFloat16>(storage1_i, storage2_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THStorage_swap<ember::BFloat16>>("THBFloat16Storage_swap", THStorage_swap_args, storage1, storage2);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_clearFlag for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_clearFlag.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_clearFlag(THTensor *self, const char flag)
+constexpr th::ArgNames<2> THTensor_clearFlag_args = {"self", "flag"};
+
+template <class T>
+void THTensor_clearFlag(const char* fn, th::THTensor<T> *self, const char flag) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  rt::th_tensor_clear_flag<T>(self_i, flag);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_clearFlag(THByteTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<uint8_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<uint8_t>>("THByteTensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }
-
 EMBER_API void THCharTensor_clearFlag(THCharTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<int8_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<int8_t>>("THCharTensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }
-
 EMBER_API void THShortTensor_clearFlag(THShortTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<int16_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<int16_t>>("THShortTensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }
-
 EMBER_API void THIntTensor_clearFlag(THIntTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<int32_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<int32_t>>("THIntTensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }
-
 EMBER_API void THLongTensor_clearFlag(THLongTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<int64_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<int64_t>>("THLongTensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }
-
 EMBER_API void THFloatTensor_clearFlag(THFloatTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<float>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<float>>("THFloatTensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }
-
 EMBER_API void THDoubleTensor_clearFlag(THDoubleTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<double>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<double>>("THDoubleTensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }
-
 EMBER_API void THHalfTensor_clearFlag(THHalfTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<ember::Half>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<ember::Half>>("THHalfTensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }
-
 EMBER_API void THBoolTensor_clearFlag(THBoolTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<bool>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<bool>>("THBoolTensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }
-
 EMBER_API void THBFloat16Tensor_clearFlag(THBFloat16Tensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_clearFlag", "self", "self");
-    rt::th_tensor_clear_flag<ember::BFloat16>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_clearFlag<ember::BFloat16>>("THBFloat16Tensor_clearFlag", THTensor_clearFlag_args, self, flag);
 }

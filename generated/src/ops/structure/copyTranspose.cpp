@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_copyTranspose for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_copyTranspose.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_copyTranspose(THTensor *tensor, THTensor *src)
+constexpr th::ArgNames<2> THTensor_copyTranspose_args = {"tensor", "src"};
+
+template <class T>
+void THTensor_copyTranspose(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "src");
+  rt::th_copy_transpose<T>(tensor_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_copyTranspose(THByteTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<uint8_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<uint8_t>>("THByteTensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_copyTranspose(THCharTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<int8_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<int8_t>>("THCharTensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_copyTranspose(THShortTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<int16_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<int16_t>>("THShortTensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_copyTranspose(THIntTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<int32_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<int32_t>>("THIntTensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_copyTranspose(THLongTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<int64_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<int64_t>>("THLongTensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_copyTranspose(THFloatTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<float>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<float>>("THFloatTensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_copyTranspose(THDoubleTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<double>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<double>>("THDoubleTensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_copyTranspose(THHalfTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<ember::Half>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<ember::Half>>("THHalfTensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_copyTranspose(THBoolTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<bool>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<bool>>("THBoolTensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_copyTranspose(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyTranspose", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_copyTranspose", "src", "src");
-    rt::th_copy_transpose<ember::BFloat16>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_copyTranspose<ember::BFloat16>>("THBFloat16Tensor_copyTranspose", THTensor_copyTranspose_args, tensor, src);
 }

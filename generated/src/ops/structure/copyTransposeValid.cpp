@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_copyTransposeValid for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_copyTransposeValid.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_copyTransposeValid(THTensor *tensor, THTensor *src)
+constexpr th::ArgNames<2> THTensor_copyTransposeValid_args = {"tensor", "src"};
+
+template <class T>
+int THTensor_copyTransposeValid(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "src");
+  return rt::th_copy_transpose_valid<T>(tensor_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_copyTransposeValid(THByteTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<uint8_t>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<uint8_t>>("THByteTensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }
-
 EMBER_API int THCharTensor_copyTransposeValid(THCharTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<int8_t>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<int8_t>>("THCharTensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }
-
 EMBER_API int THShortTensor_copyTransposeValid(THShortTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<int16_t>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<int16_t>>("THShortTensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }
-
 EMBER_API int THIntTensor_copyTransposeValid(THIntTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<int32_t>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<int32_t>>("THIntTensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }
-
 EMBER_API int THLongTensor_copyTransposeValid(THLongTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<int64_t>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<int64_t>>("THLongTensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }
-
 EMBER_API int THFloatTensor_copyTransposeValid(THFloatTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<float>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<float>>("THFloatTensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }
-
 EMBER_API int THDoubleTensor_copyTransposeValid(THDoubleTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<double>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<double>>("THDoubleTensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }
-
 EMBER_API int THHalfTensor_copyTransposeValid(THHalfTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<ember::Half>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<ember::Half>>("THHalfTensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }
-
 EMBER_API int THBoolTensor_copyTransposeValid(THBoolTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<bool>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<bool>>("THBoolTensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }
-
 EMBER_API int THBFloat16Tensor_copyTransposeValid(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_copyTransposeValid", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_copyTransposeValid", "src", "src");
-    return rt::th_copy_transpose_valid<ember::BFloat16>(tensor_i, src_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_copyTransposeValid<ember::BFloat16>>("THBFloat16Tensor_copyTransposeValid", THTensor_copyTransposeValid_args, tensor, src);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_data for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_data.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// real *THTensor_data(const THTensor *self)
+constexpr th::ArgNames<1> THTensor_data_args = {"self"};
+
+template <class T>
+th::real<T> *THTensor_data(const char* fn, const th::THTensor<T> *self) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return static_cast<th::real<T> *>(rt::th_tensor_data<T>(self_i));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API unsigned char *THByteTensor_data(const THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_data", "self", "self");
-    return static_cast<unsigned char *>(rt::th_tensor_data<uint8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<uint8_t>>("THByteTensor_data", THTensor_data_args, self);
 }
-
 EMBER_API char *THCharTensor_data(const THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_data", "self", "self");
-    return static_cast<char *>(rt::th_tensor_data<int8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<int8_t>>("THCharTensor_data", THTensor_data_args, self);
 }
-
 EMBER_API short *THShortTensor_data(const THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_data", "self", "self");
-    return static_cast<short *>(rt::th_tensor_data<int16_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<int16_t>>("THShortTensor_data", THTensor_data_args, self);
 }
-
 EMBER_API int *THIntTensor_data(const THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_data", "self", "self");
-    return static_cast<int *>(rt::th_tensor_data<int32_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<int32_t>>("THIntTensor_data", THTensor_data_args, self);
 }
-
 EMBER_API long *THLongTensor_data(const THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_data", "self", "self");
-    return static_cast<long *>(rt::th_tensor_data<int64_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<int64_t>>("THLongTensor_data", THTensor_data_args, self);
 }
-
 EMBER_API float *THFloatTensor_data(const THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_data", "self", "self");
-    return static_cast<float *>(rt::th_tensor_data<float>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<float>>("THFloatTensor_data", THTensor_data_args, self);
 }
-
 EMBER_API double *THDoubleTensor_data(const THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_data", "self", "self");
-    return static_cast<double *>(rt::th_tensor_data<double>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<double>>("THDoubleTensor_data", THTensor_data_args, self);
 }
-
 EMBER_API THHalf *THHalfTensor_data(const THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_data", "self", "self");
-    return static_cast<THHalf *>(rt::th_tensor_data<ember::Half>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<ember::Half>>("THHalfTensor_data", THTensor_data_args, self);
 }
-
 EMBER_API bool *THBoolTensor_data(const THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_data", "self", "self");
-    return static_cast<bool *>(rt::th_tensor_data<bool>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<bool>>("THBoolTensor_data", THTensor_data_args, self);
 }
-
 EMBER_API THBFloat16 *THBFloat16Tensor_data(const THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_data", "self", "self");
-    return static_cast<THBFloat16 *>(rt::th_tensor_data<ember::BFloat16>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_data<ember::BFloat16>>("THBFloat16Tensor_data", THTensor_data_args, self);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_desc for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_desc.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THDescBuff THTensor_desc(const THTensor *tensor)
+constexpr th::ArgNames<1> THTensor_desc_args = {"tensor"};
+
+template <class T>
+THDescBuff THTensor_desc(const char* fn, const th::THTensor<T> *tensor) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  return rt::th_tensor_desc<T>(tensor_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THDescBuff THByteTensor_desc(const THByteTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<uint8_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<uint8_t>>("THByteTensor_desc", THTensor_desc_args, tensor);
 }
-
 EMBER_API THDescBuff THCharTensor_desc(const THCharTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<int8_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<int8_t>>("THCharTensor_desc", THTensor_desc_args, tensor);
 }
-
 EMBER_API THDescBuff THShortTensor_desc(const THShortTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<int16_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<int16_t>>("THShortTensor_desc", THTensor_desc_args, tensor);
 }
-
 EMBER_API THDescBuff THIntTensor_desc(const THIntTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<int32_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<int32_t>>("THIntTensor_desc", THTensor_desc_args, tensor);
 }
-
 EMBER_API THDescBuff THLongTensor_desc(const THLongTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<int64_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<int64_t>>("THLongTensor_desc", THTensor_desc_args, tensor);
 }
-
 EMBER_API THDescBuff THFloatTensor_desc(const THFloatTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<float>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<float>>("THFloatTensor_desc", THTensor_desc_args, tensor);
 }
-
 EMBER_API THDescBuff THDoubleTensor_desc(const THDoubleTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<double>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<double>>("THDoubleTensor_desc", THTensor_desc_args, tensor);
 }
-
 EMBER_API THDescBuff THHalfTensor_desc(const THHalfTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<ember::Half>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<ember::Half>>("THHalfTensor_desc", THTensor_desc_args, tensor);
 }
-
 EMBER_API THDescBuff THBoolTensor_desc(const THBoolTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<bool>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<bool>>("THBoolTensor_desc", THTensor_desc_args, tensor);
 }
-
 EMBER_API THDescBuff THBFloat16Tensor_desc(const THBFloat16Tensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_desc", "tensor", "tensor");
-    return rt::th_tensor_desc<ember::BFloat16>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_desc<ember::BFloat16>>("THBFloat16Tensor_desc", THTensor_desc_args, tensor);
 }

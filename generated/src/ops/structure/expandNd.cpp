@@ -9,128 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_expandNd for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_expandNd.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_expandNd(THTensor **rets, THTensor **ops, int count)
+constexpr th::ArgNames<3> THTensor_expandNd_args = {"rets", "ops", "count"};
+
+template <class T>
+void THTensor_expandNd(const char* /*fn*/, th::THTensor<T> **rets, th::THTensor<T> **ops, int count) {
+  rt::th_expand_nd<T>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_expandNd(THByteTensor **rets, THByteTensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<uint8_t>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<uint8_t>>("THByteTensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }
-
 EMBER_API void THCharTensor_expandNd(THCharTensor **rets, THCharTensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<int8_t>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<int8_t>>("THCharTensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }
-
 EMBER_API void THShortTensor_expandNd(THShortTensor **rets, THShortTensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<int16_t>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<int16_t>>("THShortTensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }
-
 EMBER_API void THIntTensor_expandNd(THIntTensor **rets, THIntTensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<int32_t>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<int32_t>>("THIntTensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }
-
 EMBER_API void THLongTensor_expandNd(THLongTensor **rets, THLongTensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<int64_t>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<int64_t>>("THLongTensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }
-
 EMBER_API void THFloatTensor_expandNd(THFloatTensor **rets, THFloatTensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<float>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<float>>("THFloatTensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }
-
 EMBER_API void THDoubleTensor_expandNd(THDoubleTensor **rets, THDoubleTensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<double>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<double>>("THDoubleTensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }
-
 EMBER_API void THHalfTensor_expandNd(THHalfTensor **rets, THHalfTensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<ember::Half>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<ember::Half>>("THHalfTensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }
-
 EMBER_API void THBoolTensor_expandNd(THBoolTensor **rets, THBoolTensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<bool>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<bool>>("THBoolTensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }
-
 EMBER_API void THBFloat16Tensor_expandNd(THBFloat16Tensor **rets, THBFloat16Tensor **ops, int count) {
-  static const char* const kArgs[] = {"rets", "ops", "count"};
-  ember::th::Failure failure;
-  try {
-    rt::th_expand_nd<ember::BFloat16>(reinterpret_cast<TensorImpl**>(rets), reinterpret_cast<TensorImpl**>(ops), count);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expandNd<ember::BFloat16>>("THBFloat16Tensor_expandNd", THTensor_expandNd_args, rets, ops, count);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_free for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_free.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_free(THTensor *self)
+constexpr th::ArgNames<1> THTensor_free_args = {"self"};
+
+template <class T>
+void THTensor_free(const char* fn, th::THTensor<T> *self) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  rt::th_tensor_free<T>(self_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_free(THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_free", "self", "self");
-    rt::th_tensor_free<uint8_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<uint8_t>>("THByteTensor_free", THTensor_free_args, self);
 }
-
 EMBER_API void THCharTensor_free(THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_free", "self", "self");
-    rt::th_tensor_free<int8_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<int8_t>>("THCharTensor_free", THTensor_free_args, self);
 }
-
 EMBER_API void THShortTensor_free(THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_free", "self", "self");
-    rt::th_tensor_free<int16_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<int16_t>>("THShortTensor_free", THTensor_free_args, self);
 }
-
 EMBER_API void THIntTensor_free(THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_free", "self", "self");
-    rt::th_tensor_free<int32_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<int32_t>>("THIntTensor_free", THTensor_free_args, self);
 }
-
 EMBER_API void THLongTensor_free(THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_free", "self", "self");
-    rt::th_tensor_free<int64_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<int64_t>>("THLongTensor_free", THTensor_free_args, self);
 }
-
 EMBER_API void THFloatTensor_free(THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_free", "self", "self");
-    rt::th_tensor_free<float>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<float>>("THFloatTensor_free", THTensor_free_args, self);
 }
-
 EMBER_API void THDoubleTensor_free(THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_free", "self", "self");
-    rt::th_tensor_free<double>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<double>>("THDoubleTensor_free", THTensor_free_args, self);
 }
-
 EMBER_API void THHalfTensor_free(THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_free", "self", "self");
-    rt::th_tensor_free<ember::Half>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<ember::Half>>("THHalfTensor_free", THTensor_free_args, self);
 }
-
 EMBER_API void THBoolTensor_free(THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_free", "self", "self");
-    rt::th_tensor_free<bool>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<bool>>("THBoolTensor_free", THTensor_free_args, self);
 }
-
 EMBER_API void THBFloat16Tensor_free(THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_free", "self", "self");
-    rt::th_tensor_free<ember::BFloat16>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_free<ember::BFloat16>>("THBFloat16Tensor_free", THTensor_free_args, self);
 }

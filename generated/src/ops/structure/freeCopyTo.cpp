@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_freeCopyTo for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_freeCopyTo.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_freeCopyTo(THTensor *self, THTensor *dst)
+constexpr th::ArgNames<2> THTensor_freeCopyTo_args = {"self", "dst"};
+
+template <class T>
+void THTensor_freeCopyTo(const char* fn, th::THTensor<T> *self, th::THTensor<T> *dst) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  TensorImpl* dst_i = th::optional_tensor_arg(dst, dtype_of<T>, fn, "dst", "dst");
+  rt::th_free_copy_to<T>(self_i, dst_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_freeCopyTo(THByteTensor *self, THByteTensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::Byte, "THByteTensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<uint8_t>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<uint8_t>>("THByteTensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }
-
 EMBER_API void THCharTensor_freeCopyTo(THCharTensor *self, THCharTensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::Char, "THCharTensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<int8_t>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<int8_t>>("THCharTensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }
-
 EMBER_API void THShortTensor_freeCopyTo(THShortTensor *self, THShortTensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::Short, "THShortTensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<int16_t>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<int16_t>>("THShortTensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }
-
 EMBER_API void THIntTensor_freeCopyTo(THIntTensor *self, THIntTensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::Int, "THIntTensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<int32_t>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<int32_t>>("THIntTensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }
-
 EMBER_API void THLongTensor_freeCopyTo(THLongTensor *self, THLongTensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::Long, "THLongTensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<int64_t>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<int64_t>>("THLongTensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }
-
 EMBER_API void THFloatTensor_freeCopyTo(THFloatTensor *self, THFloatTensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::Float, "THFloatTensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<float>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<float>>("THFloatTensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }
-
 EMBER_API void THDoubleTensor_freeCopyTo(THDoubleTensor *self, THDoubleTensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::Double, "THDoubleTensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<double>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<double>>("THDoubleTensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }
-
 EMBER_API void THHalfTensor_freeCopyTo(THHalfTensor *self, THHalfTensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::Half, "THHalfTensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<ember::Half>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<ember::Half>>("THHalfTensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }
-
 EMBER_API void THBoolTensor_freeCopyTo(THBoolTensor *self, THBoolTensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::Bool, "THBoolTensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<bool>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<bool>>("THBoolTensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }
-
 EMBER_API void THBFloat16Tensor_freeCopyTo(THBFloat16Tensor *self, THBFloat16Tensor *dst) {
-  static const char* const kArgs[] = {"self", "dst"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_freeCopyTo", "self", "self");
-    TensorImpl* dst_i = ember::th::optional_tensor_arg(dst, DType::BFloat16, "THBFloat16Tensor_freeCopyTo", "dst", "dst");
-    rt::th_free_copy_to<ember::BFloat16>(self_i, dst_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_freeCopyTo<ember::BFloat16>>("THBFloat16Tensor_freeCopyTo", THTensor_freeCopyTo_args, self, dst);
 }

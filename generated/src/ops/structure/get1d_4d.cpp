@@ -9,528 +9,174 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_get1d, THTensor_get2d, THTensor_get3d, THTensor_get4d for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_get1d, THTensor_get2d, THTensor_get3d, THTensor_get4d.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// real THTensor_get1d(const THTensor *tensor, long x0)
+constexpr th::ArgNames<2> THTensor_get1d_args = {"tensor", "x0"};
+
+template <class T>
+th::real<T> THTensor_get1d(const char* fn, const th::THTensor<T> *tensor, long x0) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  return th::value_to_c<th::real<T>>(rt::th_get<T>(tensor_i, x0));
+}
+
+// real THTensor_get2d(const THTensor *tensor, long x0, long x1)
+constexpr th::ArgNames<3> THTensor_get2d_args = {"tensor", "x0", "x1"};
+
+template <class T>
+th::real<T> THTensor_get2d(const char* fn, const th::THTensor<T> *tensor, long x0, long x1) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  return th::value_to_c<th::real<T>>(rt::th_get<T>(tensor_i, x0, x1));
+}
+
+// real THTensor_get3d(const THTensor *tensor, long x0, long x1, long x2)
+constexpr th::ArgNames<4> THTensor_get3d_args = {"tensor", "x0", "x1", "x2"};
+
+template <class T>
+th::real<T> THTensor_get3d(const char* fn, const th::THTensor<T> *tensor, long x0, long x1, long x2) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  return th::value_to_c<th::real<T>>(rt::th_get<T>(tensor_i, x0, x1, x2));
+}
+
+// real THTensor_get4d(const THTensor *tensor, long x0, long x1, long x2, long x3)
+constexpr th::ArgNames<5> THTensor_get4d_args = {"tensor", "x0", "x1", "x2", "x3"};
+
+template <class T>
+th::real<T> THTensor_get4d(const char* fn, const th::THTensor<T> *tensor, long x0, long x1, long x2, long x3) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  return th::value_to_c<th::real<T>>(rt::th_get<T>(tensor_i, x0, x1, x2, x3));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API unsigned char THByteTensor_get1d(const THByteTensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<unsigned char>(rt::th_get<uint8_t>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<uint8_t>>("THByteTensor_get1d", THTensor_get1d_args, tensor, x0);
 }
-
 EMBER_API char THCharTensor_get1d(const THCharTensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<char>(rt::th_get<int8_t>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<int8_t>>("THCharTensor_get1d", THTensor_get1d_args, tensor, x0);
 }
-
 EMBER_API short THShortTensor_get1d(const THShortTensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<short>(rt::th_get<int16_t>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<int16_t>>("THShortTensor_get1d", THTensor_get1d_args, tensor, x0);
 }
-
 EMBER_API int THIntTensor_get1d(const THIntTensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<int>(rt::th_get<int32_t>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<int32_t>>("THIntTensor_get1d", THTensor_get1d_args, tensor, x0);
 }
-
 EMBER_API long THLongTensor_get1d(const THLongTensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<long>(rt::th_get<int64_t>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<int64_t>>("THLongTensor_get1d", THTensor_get1d_args, tensor, x0);
 }
-
 EMBER_API float THFloatTensor_get1d(const THFloatTensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<float>(rt::th_get<float>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<float>>("THFloatTensor_get1d", THTensor_get1d_args, tensor, x0);
 }
-
 EMBER_API double THDoubleTensor_get1d(const THDoubleTensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<double>(rt::th_get<double>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<double>>("THDoubleTensor_get1d", THTensor_get1d_args, tensor, x0);
 }
-
 EMBER_API THHalf THHalfTensor_get1d(const THHalfTensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<THHalf>(rt::th_get<ember::Half>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<ember::Half>>("THHalfTensor_get1d", THTensor_get1d_args, tensor, x0);
 }
-
 EMBER_API bool THBoolTensor_get1d(const THBoolTensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<bool>(rt::th_get<bool>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<bool>>("THBoolTensor_get1d", THTensor_get1d_args, tensor, x0);
 }
-
 EMBER_API THBFloat16 THBFloat16Tensor_get1d(const THBFloat16Tensor *tensor, long x0) {
-  static const char* const kArgs[] = {"tensor", "x0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_get1d", "tensor", "tensor");
-    return ember::th::value_to_c<THBFloat16>(rt::th_get<ember::BFloat16>(tensor_i, x0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_get1d<ember::BFloat16>>("THBFloat16Tensor_get1d", THTensor_get1d_args, tensor, x0);
 }
 
 EMBER_API unsigned char THByteTensor_get2d(const THByteTensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<unsigned char>(rt::th_get<uint8_t>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<uint8_t>>("THByteTensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
-
 EMBER_API char THCharTensor_get2d(const THCharTensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<char>(rt::th_get<int8_t>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<int8_t>>("THCharTensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
-
 EMBER_API short THShortTensor_get2d(const THShortTensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<short>(rt::th_get<int16_t>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<int16_t>>("THShortTensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
-
 EMBER_API int THIntTensor_get2d(const THIntTensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<int>(rt::th_get<int32_t>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<int32_t>>("THIntTensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
-
 EMBER_API long THLongTensor_get2d(const THLongTensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<long>(rt::th_get<int64_t>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<int64_t>>("THLongTensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
-
 EMBER_API float THFloatTensor_get2d(const THFloatTensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<float>(rt::th_get<float>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<float>>("THFloatTensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
-
 EMBER_API double THDoubleTensor_get2d(const THDoubleTensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<double>(rt::th_get<double>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<double>>("THDoubleTensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
-
 EMBER_API THHalf THHalfTensor_get2d(const THHalfTensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<THHalf>(rt::th_get<ember::Half>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<ember::Half>>("THHalfTensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
-
 EMBER_API bool THBoolTensor_get2d(const THBoolTensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<bool>(rt::th_get<bool>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<bool>>("THBoolTensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
-
 EMBER_API THBFloat16 THBFloat16Tensor_get2d(const THBFloat16Tensor *tensor, long x0, long x1) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_get2d", "tensor", "tensor");
-    return ember::th::value_to_c<THBFloat16>(rt::th_get<ember::BFloat16>(tensor_i, x0, x1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_get2d<ember::BFloat16>>("THBFloat16Tensor_get2d", THTensor_get2d_args, tensor, x0, x1);
 }
 
 EMBER_API unsigned char THByteTensor_get3d(const THByteTensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<unsigned char>(rt::th_get<uint8_t>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<uint8_t>>("THByteTensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
-
 EMBER_API char THCharTensor_get3d(const THCharTensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<char>(rt::th_get<int8_t>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<int8_t>>("THCharTensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
-
 EMBER_API short THShortTensor_get3d(const THShortTensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<short>(rt::th_get<int16_t>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<int16_t>>("THShortTensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
-
 EMBER_API int THIntTensor_get3d(const THIntTensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<int>(rt::th_get<int32_t>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<int32_t>>("THIntTensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
-
 EMBER_API long THLongTensor_get3d(const THLongTensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<long>(rt::th_get<int64_t>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<int64_t>>("THLongTensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
-
 EMBER_API float THFloatTensor_get3d(const THFloatTensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<float>(rt::th_get<float>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<float>>("THFloatTensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
-
 EMBER_API double THDoubleTensor_get3d(const THDoubleTensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<double>(rt::th_get<double>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<double>>("THDoubleTensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
-
 EMBER_API THHalf THHalfTensor_get3d(const THHalfTensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<THHalf>(rt::th_get<ember::Half>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<ember::Half>>("THHalfTensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
-
 EMBER_API bool THBoolTensor_get3d(const THBoolTensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<bool>(rt::th_get<bool>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<bool>>("THBoolTensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
-
 EMBER_API THBFloat16 THBFloat16Tensor_get3d(const THBFloat16Tensor *tensor, long x0, long x1, long x2) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_get3d", "tensor", "tensor");
-    return ember::th::value_to_c<THBFloat16>(rt::th_get<ember::BFloat16>(tensor_i, x0, x1, x2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_get3d<ember::BFloat16>>("THBFloat16Tensor_get3d", THTensor_get3d_args, tensor, x0, x1, x2);
 }
 
 EMBER_API unsigned char THByteTensor_get4d(const THByteTensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<unsigned char>(rt::th_get<uint8_t>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<uint8_t>>("THByteTensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }
-
 EMBER_API char THCharTensor_get4d(const THCharTensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<char>(rt::th_get<int8_t>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<int8_t>>("THCharTensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }
-
 EMBER_API short THShortTensor_get4d(const THShortTensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<short>(rt::th_get<int16_t>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<int16_t>>("THShortTensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }
-
 EMBER_API int THIntTensor_get4d(const THIntTensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<int>(rt::th_get<int32_t>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<int32_t>>("THIntTensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }
-
 EMBER_API long THLongTensor_get4d(const THLongTensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<long>(rt::th_get<int64_t>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<int64_t>>("THLongTensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }
-
 EMBER_API float THFloatTensor_get4d(const THFloatTensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<float>(rt::th_get<float>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<float>>("THFloatTensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }
-
 EMBER_API double THDoubleTensor_get4d(const THDoubleTensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<double>(rt::th_get<double>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<double>>("THDoubleTensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }
-
 EMBER_API THHalf THHalfTensor_get4d(const THHalfTensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<THHalf>(rt::th_get<ember::Half>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<ember::Half>>("THHalfTensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }
-
 EMBER_API bool THBoolTensor_get4d(const THBoolTensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<bool>(rt::th_get<bool>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<bool>>("THBoolTensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }
-
 EMBER_API THBFloat16 THBFloat16Tensor_get4d(const THBFloat16Tensor *tensor, long x0, long x1, long x2, long x3) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_get4d", "tensor", "tensor");
-    return ember::th::value_to_c<THBFloat16>(rt::th_get<ember::BFloat16>(tensor_i, x0, x1, x2, x3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
-  return {};
+  return th::call<THTensor_get4d<ember::BFloat16>>("THBFloat16Tensor_get4d", THTensor_get4d_args, tensor, x0, x1, x2, x3);
 }

@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_isSize for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_isSize.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_isSize(const THTensor *self, const THLongStorage *dims)
+constexpr th::ArgNames<2> THTensor_isSize_args = {"self", "dims"};
+
+template <class T>
+int THTensor_isSize(const char* fn, const th::THTensor<T> *self, const THLongStorage *dims) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  StorageImpl* dims_i = th::optional_storage_arg(dims, DType::Long, fn, "dims", "dims");
+  return rt::th_tensor_is_size<T>(self_i, dims_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_isSize(const THByteTensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THByteTensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<uint8_t>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<uint8_t>>("THByteTensor_isSize", THTensor_isSize_args, self, dims);
 }
-
 EMBER_API int THCharTensor_isSize(const THCharTensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THCharTensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<int8_t>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<int8_t>>("THCharTensor_isSize", THTensor_isSize_args, self, dims);
 }
-
 EMBER_API int THShortTensor_isSize(const THShortTensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THShortTensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<int16_t>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<int16_t>>("THShortTensor_isSize", THTensor_isSize_args, self, dims);
 }
-
 EMBER_API int THIntTensor_isSize(const THIntTensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THIntTensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<int32_t>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<int32_t>>("THIntTensor_isSize", THTensor_isSize_args, self, dims);
 }
-
 EMBER_API int THLongTensor_isSize(const THLongTensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THLongTensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<int64_t>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<int64_t>>("THLongTensor_isSize", THTensor_isSize_args, self, dims);
 }
-
 EMBER_API int THFloatTensor_isSize(const THFloatTensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THFloatTensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<float>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<float>>("THFloatTensor_isSize", THTensor_isSize_args, self, dims);
 }
-
 EMBER_API int THDoubleTensor_isSize(const THDoubleTensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THDoubleTensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<double>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<double>>("THDoubleTensor_isSize", THTensor_isSize_args, self, dims);
 }
-
 EMBER_API int THHalfTensor_isSize(const THHalfTensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THHalfTensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<ember::Half>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<ember::Half>>("THHalfTensor_isSize", THTensor_isSize_args, self, dims);
 }
-
 EMBER_API int THBoolTensor_isSize(const THBoolTensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THBoolTensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<bool>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<bool>>("THBoolTensor_isSize", THTensor_isSize_args, self, dims);
 }
-
 EMBER_API int THBFloat16Tensor_isSize(const THBFloat16Tensor *self, const THLongStorage *dims) {
-  static const char* const kArgs[] = {"self", "dims"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_isSize", "self", "self");
-    StorageImpl* dims_i = ember::th::optional_storage_arg(dims, DType::Long, "THBFloat16Tensor_isSize", "dims", "dims");
-    return rt::th_tensor_is_size<ember::BFloat16>(self_i, dims_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSize<ember::BFloat16>>("THBFloat16Tensor_isSize", THTensor_isSize_args, self, dims);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_isTransposed for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_isTransposed.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_isTransposed(const THTensor *self)
+constexpr th::ArgNames<1> THTensor_isTransposed_args = {"self"};
+
+template <class T>
+int THTensor_isTransposed(const char* fn, const th::THTensor<T> *self) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return rt::th_tensor_is_transposed<T>(self_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_isTransposed(const THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<uint8_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<uint8_t>>("THByteTensor_isTransposed", THTensor_isTransposed_args, self);
 }
-
 EMBER_API int THCharTensor_isTransposed(const THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<int8_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<int8_t>>("THCharTensor_isTransposed", THTensor_isTransposed_args, self);
 }
-
 EMBER_API int THShortTensor_isTransposed(const THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<int16_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<int16_t>>("THShortTensor_isTransposed", THTensor_isTransposed_args, self);
 }
-
 EMBER_API int THIntTensor_isTransposed(const THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<int32_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<int32_t>>("THIntTensor_isTransposed", THTensor_isTransposed_args, self);
 }
-
 EMBER_API int THLongTensor_isTransposed(const THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<int64_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<int64_t>>("THLongTensor_isTransposed", THTensor_isTransposed_args, self);
 }
-
 EMBER_API int THFloatTensor_isTransposed(const THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<float>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<float>>("THFloatTensor_isTransposed", THTensor_isTransposed_args, self);
 }
-
 EMBER_API int THDoubleTensor_isTransposed(const THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<double>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<double>>("THDoubleTensor_isTransposed", THTensor_isTransposed_args, self);
 }
-
 EMBER_API int THHalfTensor_isTransposed(const THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<ember::Half>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<ember::Half>>("THHalfTensor_isTransposed", THTensor_isTransposed_args, self);
 }
-
 EMBER_API int THBoolTensor_isTransposed(const THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<bool>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<bool>>("THBoolTensor_isTransposed", THTensor_isTransposed_args, self);
 }
-
 EMBER_API int THBFloat16Tensor_isTransposed(const THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_isTransposed", "self", "self");
-    return rt::th_tensor_is_transposed<ember::BFloat16>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isTransposed<ember::BFloat16>>("THBFloat16Tensor_isTransposed", THTensor_isTransposed_args, self);
 }

@@ -14,138 +14,54 @@ bool is_contiguous(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_isContiguous for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_isContiguous.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_isContiguous(const THTensor *self = self)
+constexpr th::ArgNames<1> THTensor_isContiguous_args = {"self"};
+
+template <class T>
+int THTensor_isContiguous(const char* fn, const th::THTensor<T> *self) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return static_cast<int>(ember::is_contiguous(Tensor::borrow(self_i)));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_isContiguous(const THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<uint8_t>>("THByteTensor_isContiguous", THTensor_isContiguous_args, self);
 }
-
 EMBER_API int THCharTensor_isContiguous(const THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Char, "THCharTensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<int8_t>>("THCharTensor_isContiguous", THTensor_isContiguous_args, self);
 }
-
 EMBER_API int THShortTensor_isContiguous(const THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Short, "THShortTensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<int16_t>>("THShortTensor_isContiguous", THTensor_isContiguous_args, self);
 }
-
 EMBER_API int THIntTensor_isContiguous(const THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Int, "THIntTensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<int32_t>>("THIntTensor_isContiguous", THTensor_isContiguous_args, self);
 }
-
 EMBER_API int THLongTensor_isContiguous(const THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Long, "THLongTensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<int64_t>>("THLongTensor_isContiguous", THTensor_isContiguous_args, self);
 }
-
 EMBER_API int THFloatTensor_isContiguous(const THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<float>>("THFloatTensor_isContiguous", THTensor_isContiguous_args, self);
 }
-
 EMBER_API int THDoubleTensor_isContiguous(const THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<double>>("THDoubleTensor_isContiguous", THTensor_isContiguous_args, self);
 }
-
 EMBER_API int THHalfTensor_isContiguous(const THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<ember::Half>>("THHalfTensor_isContiguous", THTensor_isContiguous_args, self);
 }
-
 EMBER_API int THBoolTensor_isContiguous(const THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<bool>>("THBoolTensor_isContiguous", THTensor_isContiguous_args, self);
 }
-
 EMBER_API int THBFloat16Tensor_isContiguous(const THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_isContiguous", "self", "self");
-    return static_cast<int>(ember::is_contiguous(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_isContiguous<ember::BFloat16>>("THBFloat16Tensor_isContiguous", THTensor_isContiguous_args, self);
 }

@@ -14,148 +14,55 @@ bool is_same_size(const Tensor& self, const Tensor& other) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_isSameSizeAs for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_isSameSizeAs.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_isSameSizeAs(const THTensor *self = self, const THTensor *src = other)
+constexpr th::ArgNames<2> THTensor_isSameSizeAs_args = {"self", "other"};
+
+template <class T>
+int THTensor_isSameSizeAs(const char* fn, const th::THTensor<T> *self, const th::THTensor<T> *src) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  return static_cast<int>(ember::is_same_size(Tensor::borrow(self_i), Tensor::borrow(src_i)));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_isSameSizeAs(const THByteTensor *self, const THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<uint8_t>>("THByteTensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }
-
 EMBER_API int THCharTensor_isSameSizeAs(const THCharTensor *self, const THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Char, "THCharTensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<int8_t>>("THCharTensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }
-
 EMBER_API int THShortTensor_isSameSizeAs(const THShortTensor *self, const THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Short, "THShortTensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<int16_t>>("THShortTensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }
-
 EMBER_API int THIntTensor_isSameSizeAs(const THIntTensor *self, const THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Int, "THIntTensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<int32_t>>("THIntTensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }
-
 EMBER_API int THLongTensor_isSameSizeAs(const THLongTensor *self, const THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Long, "THLongTensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<int64_t>>("THLongTensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }
-
 EMBER_API int THFloatTensor_isSameSizeAs(const THFloatTensor *self, const THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<float>>("THFloatTensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }
-
 EMBER_API int THDoubleTensor_isSameSizeAs(const THDoubleTensor *self, const THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<double>>("THDoubleTensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }
-
 EMBER_API int THHalfTensor_isSameSizeAs(const THHalfTensor *self, const THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<ember::Half>>("THHalfTensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }
-
 EMBER_API int THBoolTensor_isSameSizeAs(const THBoolTensor *self, const THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<bool>>("THBoolTensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }
-
 EMBER_API int THBFloat16Tensor_isSameSizeAs(const THBFloat16Tensor *self, const THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "other"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_isSameSizeAs", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_isSameSizeAs", "src", "other");
-    return static_cast<int>(ember::is_same_size(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSameSizeAs<ember::BFloat16>>("THBFloat16Tensor_isSameSizeAs", THTensor_isSameSizeAs_args, self, src);
 }

@@ -14,148 +14,55 @@ bool is_set_to(const Tensor& self, const Tensor& tensor) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_isSetTo for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_isSetTo.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_isSetTo(const THTensor *self = self, const THTensor *src = tensor)
+constexpr th::ArgNames<2> THTensor_isSetTo_args = {"self", "tensor"};
+
+template <class T>
+int THTensor_isSetTo(const char* fn, const th::THTensor<T> *self, const th::THTensor<T> *src) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "tensor");
+  return static_cast<int>(ember::is_set_to(Tensor::borrow(self_i), Tensor::borrow(src_i)));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_isSetTo(const THByteTensor *self, const THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Byte, "THByteTensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<uint8_t>>("THByteTensor_isSetTo", THTensor_isSetTo_args, self, src);
 }
-
 EMBER_API int THCharTensor_isSetTo(const THCharTensor *self, const THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Char, "THCharTensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Char, "THCharTensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<int8_t>>("THCharTensor_isSetTo", THTensor_isSetTo_args, self, src);
 }
-
 EMBER_API int THShortTensor_isSetTo(const THShortTensor *self, const THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Short, "THShortTensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Short, "THShortTensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<int16_t>>("THShortTensor_isSetTo", THTensor_isSetTo_args, self, src);
 }
-
 EMBER_API int THIntTensor_isSetTo(const THIntTensor *self, const THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Int, "THIntTensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Int, "THIntTensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<int32_t>>("THIntTensor_isSetTo", THTensor_isSetTo_args, self, src);
 }
-
 EMBER_API int THLongTensor_isSetTo(const THLongTensor *self, const THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Long, "THLongTensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Long, "THLongTensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<int64_t>>("THLongTensor_isSetTo", THTensor_isSetTo_args, self, src);
 }
-
 EMBER_API int THFloatTensor_isSetTo(const THFloatTensor *self, const THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Float, "THFloatTensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<float>>("THFloatTensor_isSetTo", THTensor_isSetTo_args, self, src);
 }
-
 EMBER_API int THDoubleTensor_isSetTo(const THDoubleTensor *self, const THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Double, "THDoubleTensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<double>>("THDoubleTensor_isSetTo", THTensor_isSetTo_args, self, src);
 }
-
 EMBER_API int THHalfTensor_isSetTo(const THHalfTensor *self, const THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Half, "THHalfTensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<ember::Half>>("THHalfTensor_isSetTo", THTensor_isSetTo_args, self, src);
 }
-
 EMBER_API int THBoolTensor_isSetTo(const THBoolTensor *self, const THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::Bool, "THBoolTensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<bool>>("THBoolTensor_isSetTo", THTensor_isSetTo_args, self, src);
 }
-
 EMBER_API int THBFloat16Tensor_isSetTo(const THBFloat16Tensor *self, const THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_isSetTo", "self", "self");
-    TensorImpl* src_i = ember::th::tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_isSetTo", "src", "tensor");
-    return static_cast<int>(ember::is_set_to(ember::Tensor::borrow(self_i), ember::Tensor::borrow(src_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_isSetTo<ember::BFloat16>>("THBFloat16Tensor_isSetTo", THTensor_isSetTo_args, self, src);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_nDimension for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_nDimension.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// int THTensor_nDimension(const THTensor *self)
+constexpr th::ArgNames<1> THTensor_nDimension_args = {"self"};
+
+template <class T>
+int THTensor_nDimension(const char* fn, const th::THTensor<T> *self) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return rt::th_tensor_ndim<T>(self_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API int THByteTensor_nDimension(const THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<uint8_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<uint8_t>>("THByteTensor_nDimension", THTensor_nDimension_args, self);
 }
-
 EMBER_API int THCharTensor_nDimension(const THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<int8_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<int8_t>>("THCharTensor_nDimension", THTensor_nDimension_args, self);
 }
-
 EMBER_API int THShortTensor_nDimension(const THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<int16_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<int16_t>>("THShortTensor_nDimension", THTensor_nDimension_args, self);
 }
-
 EMBER_API int THIntTensor_nDimension(const THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<int32_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<int32_t>>("THIntTensor_nDimension", THTensor_nDimension_args, self);
 }
-
 EMBER_API int THLongTensor_nDimension(const THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<int64_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<int64_t>>("THLongTensor_nDimension", THTensor_nDimension_args, self);
 }
-
 EMBER_API int THFloatTensor_nDimension(const THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<float>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<float>>("THFloatTensor_nDimension", THTensor_nDimension_args, self);
 }
-
 EMBER_API int THDoubleTensor_nDimension(const THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<double>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<double>>("THDoubleTensor_nDimension", THTensor_nDimension_args, self);
 }
-
 EMBER_API int THHalfTensor_nDimension(const THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<ember::Half>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<ember::Half>>("THHalfTensor_nDimension", THTensor_nDimension_args, self);
 }
-
 EMBER_API int THBoolTensor_nDimension(const THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<bool>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<bool>>("THBoolTensor_nDimension", THTensor_nDimension_args, self);
 }
-
 EMBER_API int THBFloat16Tensor_nDimension(const THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_nDimension", "self", "self");
-    return rt::th_tensor_ndim<ember::BFloat16>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nDimension<ember::BFloat16>>("THBFloat16Tensor_nDimension", THTensor_nDimension_args, self);
 }

@@ -9,128 +9,53 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_new for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_new.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_new()
+constexpr th::ArgNames<0> THTensor_new_args = {};
+
+template <class T>
+th::THTensor<T> *THTensor_new(const char* /*fn*/) {
+  return th::to_c<th::THTensor<T>>(rt::th_tensor_new<T>());
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteTensor>(rt::th_tensor_new<uint8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<uint8_t>>("THByteTensor_new", THTensor_new_args);
 }
-
 EMBER_API THCharTensor *THCharTensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharTensor>(rt::th_tensor_new<int8_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<int8_t>>("THCharTensor_new", THTensor_new_args);
 }
-
 EMBER_API THShortTensor *THShortTensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortTensor>(rt::th_tensor_new<int16_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<int16_t>>("THShortTensor_new", THTensor_new_args);
 }
-
 EMBER_API THIntTensor *THIntTensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntTensor>(rt::th_tensor_new<int32_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<int32_t>>("THIntTensor_new", THTensor_new_args);
 }
-
 EMBER_API THLongTensor *THLongTensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongTensor>(rt::th_tensor_new<int64_t>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<int64_t>>("THLongTensor_new", THTensor_new_args);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatTensor>(rt::th_tensor_new<float>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<float>>("THFloatTensor_new", THTensor_new_args);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleTensor>(rt::th_tensor_new<double>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<double>>("THDoubleTensor_new", THTensor_new_args);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfTensor>(rt::th_tensor_new<ember::Half>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<ember::Half>>("THHalfTensor_new", THTensor_new_args);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolTensor>(rt::th_tensor_new<bool>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<bool>>("THBoolTensor_new", THTensor_new_args);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_new(void) {
-  static const char* const kArgs[] = {nullptr};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_tensor_new<ember::BFloat16>());
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 0);
-  return {};
+  return th::call<THTensor_new<ember::BFloat16>>("THBFloat16Tensor_new", THTensor_new_args);
 }

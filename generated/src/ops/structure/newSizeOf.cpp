@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newSizeOf for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newSizeOf.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THLongStorage *THTensor_newSizeOf(THTensor *self)
+constexpr th::ArgNames<1> THTensor_newSizeOf_args = {"self"};
+
+template <class T>
+THLongStorage *THTensor_newSizeOf(const char* fn, th::THTensor<T> *self) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return th::to_c<THLongStorage>(rt::th_tensor_new_size_of<T>(self_i));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THLongStorage *THByteTensor_newSizeOf(THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<uint8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<uint8_t>>("THByteTensor_newSizeOf", THTensor_newSizeOf_args, self);
 }
-
 EMBER_API THLongStorage *THCharTensor_newSizeOf(THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<int8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<int8_t>>("THCharTensor_newSizeOf", THTensor_newSizeOf_args, self);
 }
-
 EMBER_API THLongStorage *THShortTensor_newSizeOf(THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<int16_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<int16_t>>("THShortTensor_newSizeOf", THTensor_newSizeOf_args, self);
 }
-
 EMBER_API THLongStorage *THIntTensor_newSizeOf(THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<int32_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<int32_t>>("THIntTensor_newSizeOf", THTensor_newSizeOf_args, self);
 }
-
 EMBER_API THLongStorage *THLongTensor_newSizeOf(THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<int64_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<int64_t>>("THLongTensor_newSizeOf", THTensor_newSizeOf_args, self);
 }
-
 EMBER_API THLongStorage *THFloatTensor_newSizeOf(THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<float>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<float>>("THFloatTensor_newSizeOf", THTensor_newSizeOf_args, self);
 }
-
 EMBER_API THLongStorage *THDoubleTensor_newSizeOf(THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<double>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<double>>("THDoubleTensor_newSizeOf", THTensor_newSizeOf_args, self);
 }
-
 EMBER_API THLongStorage *THHalfTensor_newSizeOf(THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<ember::Half>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<ember::Half>>("THHalfTensor_newSizeOf", THTensor_newSizeOf_args, self);
 }
-
 EMBER_API THLongStorage *THBoolTensor_newSizeOf(THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<bool>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<bool>>("THBoolTensor_newSizeOf", THTensor_newSizeOf_args, self);
 }
-
 EMBER_API THLongStorage *THBFloat16Tensor_newSizeOf(THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_newSizeOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_size_of<ember::BFloat16>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newSizeOf<ember::BFloat16>>("THBFloat16Tensor_newSizeOf", THTensor_newSizeOf_args, self);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newStrideOf for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newStrideOf.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THLongStorage *THTensor_newStrideOf(THTensor *self)
+constexpr th::ArgNames<1> THTensor_newStrideOf_args = {"self"};
+
+template <class T>
+THLongStorage *THTensor_newStrideOf(const char* fn, th::THTensor<T> *self) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<T>(self_i));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THLongStorage *THByteTensor_newStrideOf(THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<uint8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<uint8_t>>("THByteTensor_newStrideOf", THTensor_newStrideOf_args, self);
 }
-
 EMBER_API THLongStorage *THCharTensor_newStrideOf(THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<int8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<int8_t>>("THCharTensor_newStrideOf", THTensor_newStrideOf_args, self);
 }
-
 EMBER_API THLongStorage *THShortTensor_newStrideOf(THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<int16_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<int16_t>>("THShortTensor_newStrideOf", THTensor_newStrideOf_args, self);
 }
-
 EMBER_API THLongStorage *THIntTensor_newStrideOf(THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<int32_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<int32_t>>("THIntTensor_newStrideOf", THTensor_newStrideOf_args, self);
 }
-
 EMBER_API THLongStorage *THLongTensor_newStrideOf(THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<int64_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<int64_t>>("THLongTensor_newStrideOf", THTensor_newStrideOf_args, self);
 }
-
 EMBER_API THLongStorage *THFloatTensor_newStrideOf(THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<float>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<float>>("THFloatTensor_newStrideOf", THTensor_newStrideOf_args, self);
 }
-
 EMBER_API THLongStorage *THDoubleTensor_newStrideOf(THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<double>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<double>>("THDoubleTensor_newStrideOf", THTensor_newStrideOf_args, self);
 }
-
 EMBER_API THLongStorage *THHalfTensor_newStrideOf(THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<ember::Half>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<ember::Half>>("THHalfTensor_newStrideOf", THTensor_newStrideOf_args, self);
 }
-
 EMBER_API THLongStorage *THBoolTensor_newStrideOf(THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<bool>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<bool>>("THBoolTensor_newStrideOf", THTensor_newStrideOf_args, self);
 }
-
 EMBER_API THLongStorage *THBFloat16Tensor_newStrideOf(THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_newStrideOf", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_new_stride_of<ember::BFloat16>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newStrideOf<ember::BFloat16>>("THBFloat16Tensor_newStrideOf", THTensor_newStrideOf_args, self);
 }

@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newWithSize for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newWithSize.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newWithSize(THLongStorage *size, THLongStorage *stride)
+constexpr th::ArgNames<2> THTensor_newWithSize_args = {"size", "stride"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithSize(const char* fn, THLongStorage *size, THLongStorage *stride) {
+  StorageImpl* size_i = th::optional_storage_arg(size, DType::Long, fn, "size", "size");
+  StorageImpl* stride_i = th::optional_storage_arg(stride, DType::Long, fn, "stride", "stride");
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_size<T>(size_i, stride_i));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THByteTensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THByteTensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_size<uint8_t>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<uint8_t>>("THByteTensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THCharTensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THCharTensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_size<int8_t>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<int8_t>>("THCharTensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THShortTensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THShortTensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_size<int16_t>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<int16_t>>("THShortTensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THIntTensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THIntTensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_size<int32_t>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<int32_t>>("THIntTensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THLongTensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THLongTensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_size<int64_t>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<int64_t>>("THLongTensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THFloatTensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THFloatTensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_size<float>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<float>>("THFloatTensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THDoubleTensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THDoubleTensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_size<double>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<double>>("THDoubleTensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THHalfTensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THHalfTensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_size<ember::Half>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<ember::Half>>("THHalfTensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THBoolTensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THBoolTensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_size<bool>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<bool>>("THBoolTensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithSize(THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THBFloat16Tensor_newWithSize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THBFloat16Tensor_newWithSize", "stride", "stride");
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_size<ember::BFloat16>(size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize<ember::BFloat16>>("THBFloat16Tensor_newWithSize", THTensor_newWithSize_args, size, stride);
 }

@@ -9,488 +9,170 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newWithSize1d, THTensor_newWithSize2d, THTensor_newWithSize3d, THTensor_newWithSize4d for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newWithSize1d, THTensor_newWithSize2d, THTensor_newWithSize3d, THTensor_newWithSize4d.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newWithSize1d(long size0)
+constexpr th::ArgNames<1> THTensor_newWithSize1d_args = {"size0"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithSize1d(const char* /*fn*/, long size0) {
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_size_dims<T>(size0));
+}
+
+// THTensor *THTensor_newWithSize2d(long size0, long size1)
+constexpr th::ArgNames<2> THTensor_newWithSize2d_args = {"size0", "size1"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithSize2d(const char* /*fn*/, long size0, long size1) {
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_size_dims<T>(size0, size1));
+}
+
+// THTensor *THTensor_newWithSize3d(long size0, long size1, long size2)
+constexpr th::ArgNames<3> THTensor_newWithSize3d_args = {"size0", "size1", "size2"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithSize3d(const char* /*fn*/, long size0, long size1, long size2) {
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_size_dims<T>(size0, size1, size2));
+}
+
+// THTensor *THTensor_newWithSize4d(long size0, long size1, long size2, long size3)
+constexpr th::ArgNames<4> THTensor_newWithSize4d_args = {"size0", "size1", "size2", "size3"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithSize4d(const char* /*fn*/, long size0, long size1, long size2, long size3) {
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_size_dims<T>(size0, size1, size2, size3));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_size_dims<uint8_t>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<uint8_t>>("THByteTensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_size_dims<int8_t>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<int8_t>>("THCharTensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_size_dims<int16_t>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<int16_t>>("THShortTensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_size_dims<int32_t>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<int32_t>>("THIntTensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_size_dims<int64_t>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<int64_t>>("THLongTensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_size_dims<float>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<float>>("THFloatTensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_size_dims<double>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<double>>("THDoubleTensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_size_dims<ember::Half>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<ember::Half>>("THHalfTensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_size_dims<bool>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<bool>>("THBoolTensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithSize1d(long size0) {
-  static const char* const kArgs[] = {"size0"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_size_dims<ember::BFloat16>(size0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithSize1d<ember::BFloat16>>("THBFloat16Tensor_newWithSize1d", THTensor_newWithSize1d_args, size0);
 }
 
 EMBER_API THByteTensor *THByteTensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_size_dims<uint8_t>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<uint8_t>>("THByteTensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_size_dims<int8_t>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<int8_t>>("THCharTensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_size_dims<int16_t>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<int16_t>>("THShortTensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_size_dims<int32_t>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<int32_t>>("THIntTensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_size_dims<int64_t>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<int64_t>>("THLongTensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_size_dims<float>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<float>>("THFloatTensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_size_dims<double>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<double>>("THDoubleTensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_size_dims<ember::Half>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<ember::Half>>("THHalfTensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_size_dims<bool>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<bool>>("THBoolTensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithSize2d(long size0, long size1) {
-  static const char* const kArgs[] = {"size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_size_dims<ember::BFloat16>(size0, size1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newWithSize2d<ember::BFloat16>>("THBFloat16Tensor_newWithSize2d", THTensor_newWithSize2d_args, size0, size1);
 }
 
 EMBER_API THByteTensor *THByteTensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_size_dims<uint8_t>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<uint8_t>>("THByteTensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_size_dims<int8_t>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<int8_t>>("THCharTensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_size_dims<int16_t>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<int16_t>>("THShortTensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_size_dims<int32_t>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<int32_t>>("THIntTensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_size_dims<int64_t>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<int64_t>>("THLongTensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_size_dims<float>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<float>>("THFloatTensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_size_dims<double>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<double>>("THDoubleTensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_size_dims<ember::Half>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<ember::Half>>("THHalfTensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_size_dims<bool>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<bool>>("THBoolTensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithSize3d(long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_size_dims<ember::BFloat16>(size0, size1, size2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newWithSize3d<ember::BFloat16>>("THBFloat16Tensor_newWithSize3d", THTensor_newWithSize3d_args, size0, size1, size2);
 }
 
 EMBER_API THByteTensor *THByteTensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_size_dims<uint8_t>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<uint8_t>>("THByteTensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_size_dims<int8_t>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<int8_t>>("THCharTensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_size_dims<int16_t>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<int16_t>>("THShortTensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_size_dims<int32_t>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<int32_t>>("THIntTensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_size_dims<int64_t>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<int64_t>>("THLongTensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_size_dims<float>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<float>>("THFloatTensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_size_dims<double>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<double>>("THDoubleTensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_size_dims<ember::Half>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<ember::Half>>("THHalfTensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_size_dims<bool>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<bool>>("THBoolTensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithSize4d(long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_size_dims<ember::BFloat16>(size0, size1, size2, size3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithSize4d<ember::BFloat16>>("THBFloat16Tensor_newWithSize4d", THTensor_newWithSize4d_args, size0, size1, size2, size3);
 }

@@ -9,158 +9,56 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newWithStorage for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newWithStorage.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newWithStorage(THStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride)
+constexpr th::ArgNames<4> THTensor_newWithStorage_args = {"storage", "storageOffset", "size", "stride"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithStorage(const char* fn, th::THStorage<T> *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* size_i = th::optional_storage_arg(size, DType::Long, fn, "size", "size");
+  StorageImpl* stride_i = th::optional_storage_arg(stride, DType::Long, fn, "stride", "stride");
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_storage<T>(storage_i, storageOffset, size_i, stride_i));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newWithStorage(THByteStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THByteTensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THByteTensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_storage<uint8_t>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<uint8_t>>("THByteTensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithStorage(THCharStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THCharTensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THCharTensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_storage<int8_t>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<int8_t>>("THCharTensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithStorage(THShortStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THShortTensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THShortTensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_storage<int16_t>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<int16_t>>("THShortTensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithStorage(THIntStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THIntTensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THIntTensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_storage<int32_t>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<int32_t>>("THIntTensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithStorage(THLongStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THLongTensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THLongTensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_storage<int64_t>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<int64_t>>("THLongTensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithStorage(THFloatStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THFloatTensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THFloatTensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_storage<float>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<float>>("THFloatTensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithStorage(THDoubleStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THDoubleTensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THDoubleTensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_storage<double>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<double>>("THDoubleTensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithStorage(THHalfStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THHalfTensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THHalfTensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_storage<ember::Half>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<ember::Half>>("THHalfTensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithStorage(THBoolStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THBoolTensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THBoolTensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_storage<bool>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<bool>>("THBoolTensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithStorage(THBFloat16Storage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_newWithStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THBFloat16Tensor_newWithStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THBFloat16Tensor_newWithStorage", "stride", "stride");
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_storage<ember::BFloat16>(storage_i, storageOffset, size_i, stride_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage<ember::BFloat16>>("THBFloat16Tensor_newWithStorage", THTensor_newWithStorage_args, storage, storageOffset, size, stride);
 }

@@ -9,528 +9,174 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newWithStorage1d, THTensor_newWithStorage2d, THTensor_newWithStorage3d, THTensor_newWithStorage4d for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newWithStorage1d, THTensor_newWithStorage2d, THTensor_newWithStorage3d, THTensor_newWithStorage4d.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newWithStorage1d(THStorage *storage, ptrdiff_t storageOffset, long size0, long stride0)
+constexpr th::ArgNames<4> THTensor_newWithStorage1d_args = {"storage", "storageOffset", "size0", "stride0"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithStorage1d(const char* fn, th::THStorage<T> *storage, ptrdiff_t storageOffset, long size0, long stride0) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_storage_dims<T>(storage_i, storageOffset, size0, stride0));
+}
+
+// THTensor *THTensor_newWithStorage2d(THStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1)
+constexpr th::ArgNames<6> THTensor_newWithStorage2d_args = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithStorage2d(const char* fn, th::THStorage<T> *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_storage_dims<T>(storage_i, storageOffset, size0, stride0, size1, stride1));
+}
+
+// THTensor *THTensor_newWithStorage3d(THStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2)
+constexpr th::ArgNames<8> THTensor_newWithStorage3d_args = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithStorage3d(const char* fn, th::THStorage<T> *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_storage_dims<T>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
+}
+
+// THTensor *THTensor_newWithStorage4d(THStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3)
+constexpr th::ArgNames<10> THTensor_newWithStorage4d_args = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithStorage4d(const char* fn, th::THStorage<T> *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_storage_dims<T>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newWithStorage1d(THByteStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_storage_dims<uint8_t>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<uint8_t>>("THByteTensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithStorage1d(THCharStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_storage_dims<int8_t>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<int8_t>>("THCharTensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithStorage1d(THShortStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_storage_dims<int16_t>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<int16_t>>("THShortTensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithStorage1d(THIntStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_storage_dims<int32_t>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<int32_t>>("THIntTensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithStorage1d(THLongStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_storage_dims<int64_t>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<int64_t>>("THLongTensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithStorage1d(THFloatStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_storage_dims<float>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<float>>("THFloatTensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithStorage1d(THDoubleStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_storage_dims<double>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<double>>("THDoubleTensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithStorage1d(THHalfStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_storage_dims<ember::Half>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<ember::Half>>("THHalfTensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithStorage1d(THBoolStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_storage_dims<bool>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<bool>>("THBoolTensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithStorage1d(THBFloat16Storage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_newWithStorage1d", "storage", "storage");
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_storage_dims<ember::BFloat16>(storage_i, storageOffset, size0, stride0));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newWithStorage1d<ember::BFloat16>>("THBFloat16Tensor_newWithStorage1d", THTensor_newWithStorage1d_args, storage, storageOffset, size0, stride0);
 }
 
 EMBER_API THByteTensor *THByteTensor_newWithStorage2d(THByteStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_storage_dims<uint8_t>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<uint8_t>>("THByteTensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithStorage2d(THCharStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_storage_dims<int8_t>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<int8_t>>("THCharTensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithStorage2d(THShortStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_storage_dims<int16_t>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<int16_t>>("THShortTensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithStorage2d(THIntStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_storage_dims<int32_t>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<int32_t>>("THIntTensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithStorage2d(THLongStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_storage_dims<int64_t>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<int64_t>>("THLongTensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithStorage2d(THFloatStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_storage_dims<float>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<float>>("THFloatTensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithStorage2d(THDoubleStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_storage_dims<double>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<double>>("THDoubleTensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithStorage2d(THHalfStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_storage_dims<ember::Half>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<ember::Half>>("THHalfTensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithStorage2d(THBoolStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_storage_dims<bool>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<bool>>("THBoolTensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithStorage2d(THBFloat16Storage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_newWithStorage2d", "storage", "storage");
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_storage_dims<ember::BFloat16>(storage_i, storageOffset, size0, stride0, size1, stride1));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
-  return {};
+  return th::call<THTensor_newWithStorage2d<ember::BFloat16>>("THBFloat16Tensor_newWithStorage2d", THTensor_newWithStorage2d_args, storage, storageOffset, size0, stride0, size1, stride1);
 }
 
 EMBER_API THByteTensor *THByteTensor_newWithStorage3d(THByteStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_storage_dims<uint8_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<uint8_t>>("THByteTensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithStorage3d(THCharStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_storage_dims<int8_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<int8_t>>("THCharTensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithStorage3d(THShortStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_storage_dims<int16_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<int16_t>>("THShortTensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithStorage3d(THIntStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_storage_dims<int32_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<int32_t>>("THIntTensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithStorage3d(THLongStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_storage_dims<int64_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<int64_t>>("THLongTensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithStorage3d(THFloatStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_storage_dims<float>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<float>>("THFloatTensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithStorage3d(THDoubleStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_storage_dims<double>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<double>>("THDoubleTensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithStorage3d(THHalfStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_storage_dims<ember::Half>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<ember::Half>>("THHalfTensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithStorage3d(THBoolStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_storage_dims<bool>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<bool>>("THBoolTensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithStorage3d(THBFloat16Storage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_newWithStorage3d", "storage", "storage");
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_storage_dims<ember::BFloat16>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 8);
-  return {};
+  return th::call<THTensor_newWithStorage3d<ember::BFloat16>>("THBFloat16Tensor_newWithStorage3d", THTensor_newWithStorage3d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
 
 EMBER_API THByteTensor *THByteTensor_newWithStorage4d(THByteStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_storage_dims<uint8_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<uint8_t>>("THByteTensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithStorage4d(THCharStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_storage_dims<int8_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<int8_t>>("THCharTensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithStorage4d(THShortStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_storage_dims<int16_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<int16_t>>("THShortTensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithStorage4d(THIntStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_storage_dims<int32_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<int32_t>>("THIntTensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithStorage4d(THLongStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_storage_dims<int64_t>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<int64_t>>("THLongTensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithStorage4d(THFloatStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_storage_dims<float>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<float>>("THFloatTensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithStorage4d(THDoubleStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_storage_dims<double>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<double>>("THDoubleTensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithStorage4d(THHalfStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_storage_dims<ember::Half>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<ember::Half>>("THHalfTensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithStorage4d(THBoolStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_storage_dims<bool>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<bool>>("THBoolTensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithStorage4d(THBFloat16Storage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_newWithStorage4d", "storage", "storage");
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_storage_dims<ember::BFloat16>(storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 10);
-  return {};
+  return th::call<THTensor_newWithStorage4d<ember::BFloat16>>("THBFloat16Tensor_newWithStorage4d", THTensor_newWithStorage4d_args, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }

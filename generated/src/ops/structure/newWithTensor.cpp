@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newWithTensor for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newWithTensor.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newWithTensor(THTensor *tensor)
+constexpr th::ArgNames<1> THTensor_newWithTensor_args = {"tensor"};
+
+template <class T>
+th::THTensor<T> *THTensor_newWithTensor(const char* fn, th::THTensor<T> *tensor) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  return th::to_c<th::THTensor<T>>(rt::th_new_with_tensor<T>(tensor_i));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newWithTensor(THByteTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THByteTensor>(rt::th_new_with_tensor<uint8_t>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<uint8_t>>("THByteTensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }
-
 EMBER_API THCharTensor *THCharTensor_newWithTensor(THCharTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THCharTensor>(rt::th_new_with_tensor<int8_t>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<int8_t>>("THCharTensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }
-
 EMBER_API THShortTensor *THShortTensor_newWithTensor(THShortTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THShortTensor>(rt::th_new_with_tensor<int16_t>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<int16_t>>("THShortTensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }
-
 EMBER_API THIntTensor *THIntTensor_newWithTensor(THIntTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THIntTensor>(rt::th_new_with_tensor<int32_t>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<int32_t>>("THIntTensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }
-
 EMBER_API THLongTensor *THLongTensor_newWithTensor(THLongTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THLongTensor>(rt::th_new_with_tensor<int64_t>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<int64_t>>("THLongTensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newWithTensor(THFloatTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THFloatTensor>(rt::th_new_with_tensor<float>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<float>>("THFloatTensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newWithTensor(THDoubleTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THDoubleTensor>(rt::th_new_with_tensor<double>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<double>>("THDoubleTensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newWithTensor(THHalfTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THHalfTensor>(rt::th_new_with_tensor<ember::Half>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<ember::Half>>("THHalfTensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newWithTensor(THBoolTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THBoolTensor>(rt::th_new_with_tensor<bool>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<bool>>("THBoolTensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newWithTensor(THBFloat16Tensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_newWithTensor", "tensor", "tensor");
-    return ember::th::to_c<THBFloat16Tensor>(rt::th_new_with_tensor<ember::BFloat16>(tensor_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_newWithTensor<ember::BFloat16>>("THBFloat16Tensor_newWithTensor", THTensor_newWithTensor_args, tensor);
 }

@@ -14,268 +14,94 @@ int64_t numel(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_nElement, THTensor_numel for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_nElement, THTensor_numel.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// ptrdiff_t THTensor_nElement(const THTensor *self = self)
+constexpr th::ArgNames<1> THTensor_nElement_args = {"self"};
+
+template <class T>
+ptrdiff_t THTensor_nElement(const char* fn, const th::THTensor<T> *self) {
+  TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return static_cast<ptrdiff_t>(ember::numel(Tensor::borrow(self_i)));
+}
+
+// ptrdiff_t THTensor_numel(THTensor *t = self)
+constexpr th::ArgNames<1> THTensor_numel_args = {"self"};
+
+template <class T>
+ptrdiff_t THTensor_numel(const char* fn, th::THTensor<T> *t) {
+  TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  return static_cast<ptrdiff_t>(ember::numel(Tensor::borrow(t_i)));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API ptrdiff_t THByteTensor_nElement(const THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<uint8_t>>("THByteTensor_nElement", THTensor_nElement_args, self);
 }
-
 EMBER_API ptrdiff_t THCharTensor_nElement(const THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Char, "THCharTensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<int8_t>>("THCharTensor_nElement", THTensor_nElement_args, self);
 }
-
 EMBER_API ptrdiff_t THShortTensor_nElement(const THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Short, "THShortTensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<int16_t>>("THShortTensor_nElement", THTensor_nElement_args, self);
 }
-
 EMBER_API ptrdiff_t THIntTensor_nElement(const THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Int, "THIntTensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<int32_t>>("THIntTensor_nElement", THTensor_nElement_args, self);
 }
-
 EMBER_API ptrdiff_t THLongTensor_nElement(const THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Long, "THLongTensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<int64_t>>("THLongTensor_nElement", THTensor_nElement_args, self);
 }
-
 EMBER_API ptrdiff_t THFloatTensor_nElement(const THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<float>>("THFloatTensor_nElement", THTensor_nElement_args, self);
 }
-
 EMBER_API ptrdiff_t THDoubleTensor_nElement(const THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<double>>("THDoubleTensor_nElement", THTensor_nElement_args, self);
 }
-
 EMBER_API ptrdiff_t THHalfTensor_nElement(const THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<ember::Half>>("THHalfTensor_nElement", THTensor_nElement_args, self);
 }
-
 EMBER_API ptrdiff_t THBoolTensor_nElement(const THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<bool>>("THBoolTensor_nElement", THTensor_nElement_args, self);
 }
-
 EMBER_API ptrdiff_t THBFloat16Tensor_nElement(const THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_nElement", "self", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(self_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_nElement<ember::BFloat16>>("THBFloat16Tensor_nElement", THTensor_nElement_args, self);
 }
 
 EMBER_API ptrdiff_t THByteTensor_numel(THByteTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Byte, "THByteTensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<uint8_t>>("THByteTensor_numel", THTensor_numel_args, t);
 }
-
 EMBER_API ptrdiff_t THCharTensor_numel(THCharTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Char, "THCharTensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<int8_t>>("THCharTensor_numel", THTensor_numel_args, t);
 }
-
 EMBER_API ptrdiff_t THShortTensor_numel(THShortTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Short, "THShortTensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<int16_t>>("THShortTensor_numel", THTensor_numel_args, t);
 }
-
 EMBER_API ptrdiff_t THIntTensor_numel(THIntTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Int, "THIntTensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<int32_t>>("THIntTensor_numel", THTensor_numel_args, t);
 }
-
 EMBER_API ptrdiff_t THLongTensor_numel(THLongTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Long, "THLongTensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<int64_t>>("THLongTensor_numel", THTensor_numel_args, t);
 }
-
 EMBER_API ptrdiff_t THFloatTensor_numel(THFloatTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Float, "THFloatTensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<float>>("THFloatTensor_numel", THTensor_numel_args, t);
 }
-
 EMBER_API ptrdiff_t THDoubleTensor_numel(THDoubleTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Double, "THDoubleTensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<double>>("THDoubleTensor_numel", THTensor_numel_args, t);
 }
-
 EMBER_API ptrdiff_t THHalfTensor_numel(THHalfTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Half, "THHalfTensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<ember::Half>>("THHalfTensor_numel", THTensor_numel_args, t);
 }
-
 EMBER_API ptrdiff_t THBoolTensor_numel(THBoolTensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::Bool, "THBoolTensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<bool>>("THBoolTensor_numel", THTensor_numel_args, t);
 }
-
 EMBER_API ptrdiff_t THBFloat16Tensor_numel(THBFloat16Tensor *t) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* t_i = ember::th::tensor_arg(t, DType::BFloat16, "THBFloat16Tensor_numel", "t", "self");
-    return static_cast<ptrdiff_t>(ember::numel(ember::Tensor::borrow(t_i)));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_numel<ember::BFloat16>>("THBFloat16Tensor_numel", THTensor_numel_args, t);
 }

@@ -9,158 +9,56 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_resize for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_resize.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_resize(THTensor *tensor, THLongStorage *size, THLongStorage *stride)
+constexpr th::ArgNames<3> THTensor_resize_args = {"tensor", "size", "stride"};
+
+template <class T>
+void THTensor_resize(const char* fn, th::THTensor<T> *tensor, THLongStorage *size, THLongStorage *stride) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  StorageImpl* size_i = th::optional_storage_arg(size, DType::Long, fn, "size", "size");
+  StorageImpl* stride_i = th::optional_storage_arg(stride, DType::Long, fn, "stride", "stride");
+  rt::th_resize<T>(tensor_i, size_i, stride_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_resize(THByteTensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THByteTensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THByteTensor_resize", "stride", "stride");
-    rt::th_resize<uint8_t>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<uint8_t>>("THByteTensor_resize", THTensor_resize_args, tensor, size, stride);
 }
-
 EMBER_API void THCharTensor_resize(THCharTensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THCharTensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THCharTensor_resize", "stride", "stride");
-    rt::th_resize<int8_t>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<int8_t>>("THCharTensor_resize", THTensor_resize_args, tensor, size, stride);
 }
-
 EMBER_API void THShortTensor_resize(THShortTensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THShortTensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THShortTensor_resize", "stride", "stride");
-    rt::th_resize<int16_t>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<int16_t>>("THShortTensor_resize", THTensor_resize_args, tensor, size, stride);
 }
-
 EMBER_API void THIntTensor_resize(THIntTensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THIntTensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THIntTensor_resize", "stride", "stride");
-    rt::th_resize<int32_t>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<int32_t>>("THIntTensor_resize", THTensor_resize_args, tensor, size, stride);
 }
-
 EMBER_API void THLongTensor_resize(THLongTensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THLongTensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THLongTensor_resize", "stride", "stride");
-    rt::th_resize<int64_t>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<int64_t>>("THLongTensor_resize", THTensor_resize_args, tensor, size, stride);
 }
-
 EMBER_API void THFloatTensor_resize(THFloatTensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THFloatTensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THFloatTensor_resize", "stride", "stride");
-    rt::th_resize<float>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<float>>("THFloatTensor_resize", THTensor_resize_args, tensor, size, stride);
 }
-
 EMBER_API void THDoubleTensor_resize(THDoubleTensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THDoubleTensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THDoubleTensor_resize", "stride", "stride");
-    rt::th_resize<double>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<double>>("THDoubleTensor_resize", THTensor_resize_args, tensor, size, stride);
 }
-
 EMBER_API void THHalfTensor_resize(THHalfTensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THHalfTensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THHalfTensor_resize", "stride", "stride");
-    rt::th_resize<ember::Half>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<ember::Half>>("THHalfTensor_resize", THTensor_resize_args, tensor, size, stride);
 }
-
 EMBER_API void THBoolTensor_resize(THBoolTensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THBoolTensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THBoolTensor_resize", "stride", "stride");
-    rt::th_resize<bool>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<bool>>("THBoolTensor_resize", THTensor_resize_args, tensor, size, stride);
 }
-
 EMBER_API void THBFloat16Tensor_resize(THBFloat16Tensor *tensor, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"tensor", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_resize", "tensor", "tensor");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THBFloat16Tensor_resize", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THBFloat16Tensor_resize", "stride", "stride");
-    rt::th_resize<ember::BFloat16>(tensor_i, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize<ember::BFloat16>>("THBFloat16Tensor_resize", THTensor_resize_args, tensor, size, stride);
 }

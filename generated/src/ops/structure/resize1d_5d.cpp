@@ -9,658 +9,214 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_resize1d, THTensor_resize2d, THTensor_resize3d, THTensor_resize4d, THTensor_resize5d for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_resize1d, THTensor_resize2d, THTensor_resize3d, THTensor_resize4d, THTensor_resize5d.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_resize1d(THTensor *tensor, long size0)
+constexpr th::ArgNames<2> THTensor_resize1d_args = {"tensor", "size0"};
+
+template <class T>
+void THTensor_resize1d(const char* fn, th::THTensor<T> *tensor, long size0) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  rt::th_resize_dims<T>(tensor_i, size0);
+}
+
+// void THTensor_resize2d(THTensor *tensor, long size0, long size1)
+constexpr th::ArgNames<3> THTensor_resize2d_args = {"tensor", "size0", "size1"};
+
+template <class T>
+void THTensor_resize2d(const char* fn, th::THTensor<T> *tensor, long size0, long size1) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  rt::th_resize_dims<T>(tensor_i, size0, size1);
+}
+
+// void THTensor_resize3d(THTensor *tensor, long size0, long size1, long size2)
+constexpr th::ArgNames<4> THTensor_resize3d_args = {"tensor", "size0", "size1", "size2"};
+
+template <class T>
+void THTensor_resize3d(const char* fn, th::THTensor<T> *tensor, long size0, long size1, long size2) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  rt::th_resize_dims<T>(tensor_i, size0, size1, size2);
+}
+
+// void THTensor_resize4d(THTensor *tensor, long size0, long size1, long size2, long size3)
+constexpr th::ArgNames<5> THTensor_resize4d_args = {"tensor", "size0", "size1", "size2", "size3"};
+
+template <class T>
+void THTensor_resize4d(const char* fn, th::THTensor<T> *tensor, long size0, long size1, long size2, long size3) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  rt::th_resize_dims<T>(tensor_i, size0, size1, size2, size3);
+}
+
+// void THTensor_resize5d(THTensor *tensor, long size0, long size1, long size2, long size3, long size4)
+constexpr th::ArgNames<6> THTensor_resize5d_args = {"tensor", "size0", "size1", "size2", "size3", "size4"};
+
+template <class T>
+void THTensor_resize5d(const char* fn, th::THTensor<T> *tensor, long size0, long size1, long size2, long size3, long size4) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  rt::th_resize_dims<T>(tensor_i, size0, size1, size2, size3, size4);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_resize1d(THByteTensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<uint8_t>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<uint8_t>>("THByteTensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
-
 EMBER_API void THCharTensor_resize1d(THCharTensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<int8_t>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<int8_t>>("THCharTensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
-
 EMBER_API void THShortTensor_resize1d(THShortTensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<int16_t>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<int16_t>>("THShortTensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
-
 EMBER_API void THIntTensor_resize1d(THIntTensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<int32_t>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<int32_t>>("THIntTensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
-
 EMBER_API void THLongTensor_resize1d(THLongTensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<int64_t>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<int64_t>>("THLongTensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
-
 EMBER_API void THFloatTensor_resize1d(THFloatTensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<float>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<float>>("THFloatTensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
-
 EMBER_API void THDoubleTensor_resize1d(THDoubleTensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<double>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<double>>("THDoubleTensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
-
 EMBER_API void THHalfTensor_resize1d(THHalfTensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<ember::Half>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<ember::Half>>("THHalfTensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
-
 EMBER_API void THBoolTensor_resize1d(THBoolTensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<bool>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<bool>>("THBoolTensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
-
 EMBER_API void THBFloat16Tensor_resize1d(THBFloat16Tensor *tensor, long size0) {
-  static const char* const kArgs[] = {"tensor", "size0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_resize1d", "tensor", "tensor");
-    rt::th_resize_dims<ember::BFloat16>(tensor_i, size0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resize1d<ember::BFloat16>>("THBFloat16Tensor_resize1d", THTensor_resize1d_args, tensor, size0);
 }
 
 EMBER_API void THByteTensor_resize2d(THByteTensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<uint8_t>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<uint8_t>>("THByteTensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
-
 EMBER_API void THCharTensor_resize2d(THCharTensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<int8_t>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<int8_t>>("THCharTensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
-
 EMBER_API void THShortTensor_resize2d(THShortTensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<int16_t>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<int16_t>>("THShortTensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
-
 EMBER_API void THIntTensor_resize2d(THIntTensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<int32_t>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<int32_t>>("THIntTensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
-
 EMBER_API void THLongTensor_resize2d(THLongTensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<int64_t>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<int64_t>>("THLongTensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
-
 EMBER_API void THFloatTensor_resize2d(THFloatTensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<float>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<float>>("THFloatTensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
-
 EMBER_API void THDoubleTensor_resize2d(THDoubleTensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<double>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<double>>("THDoubleTensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
-
 EMBER_API void THHalfTensor_resize2d(THHalfTensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<ember::Half>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<ember::Half>>("THHalfTensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
-
 EMBER_API void THBoolTensor_resize2d(THBoolTensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<bool>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<bool>>("THBoolTensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
-
 EMBER_API void THBFloat16Tensor_resize2d(THBFloat16Tensor *tensor, long size0, long size1) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_resize2d", "tensor", "tensor");
-    rt::th_resize_dims<ember::BFloat16>(tensor_i, size0, size1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_resize2d<ember::BFloat16>>("THBFloat16Tensor_resize2d", THTensor_resize2d_args, tensor, size0, size1);
 }
 
 EMBER_API void THByteTensor_resize3d(THByteTensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<uint8_t>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<uint8_t>>("THByteTensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
-
 EMBER_API void THCharTensor_resize3d(THCharTensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<int8_t>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<int8_t>>("THCharTensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
-
 EMBER_API void THShortTensor_resize3d(THShortTensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<int16_t>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<int16_t>>("THShortTensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
-
 EMBER_API void THIntTensor_resize3d(THIntTensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<int32_t>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<int32_t>>("THIntTensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
-
 EMBER_API void THLongTensor_resize3d(THLongTensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<int64_t>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<int64_t>>("THLongTensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
-
 EMBER_API void THFloatTensor_resize3d(THFloatTensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<float>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<float>>("THFloatTensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
-
 EMBER_API void THDoubleTensor_resize3d(THDoubleTensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<double>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<double>>("THDoubleTensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
-
 EMBER_API void THHalfTensor_resize3d(THHalfTensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<ember::Half>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<ember::Half>>("THHalfTensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
-
 EMBER_API void THBoolTensor_resize3d(THBoolTensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<bool>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<bool>>("THBoolTensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
-
 EMBER_API void THBFloat16Tensor_resize3d(THBFloat16Tensor *tensor, long size0, long size1, long size2) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_resize3d", "tensor", "tensor");
-    rt::th_resize_dims<ember::BFloat16>(tensor_i, size0, size1, size2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resize3d<ember::BFloat16>>("THBFloat16Tensor_resize3d", THTensor_resize3d_args, tensor, size0, size1, size2);
 }
 
 EMBER_API void THByteTensor_resize4d(THByteTensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<uint8_t>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<uint8_t>>("THByteTensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
-
 EMBER_API void THCharTensor_resize4d(THCharTensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<int8_t>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<int8_t>>("THCharTensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
-
 EMBER_API void THShortTensor_resize4d(THShortTensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<int16_t>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<int16_t>>("THShortTensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
-
 EMBER_API void THIntTensor_resize4d(THIntTensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<int32_t>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<int32_t>>("THIntTensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
-
 EMBER_API void THLongTensor_resize4d(THLongTensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<int64_t>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<int64_t>>("THLongTensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
-
 EMBER_API void THFloatTensor_resize4d(THFloatTensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<float>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<float>>("THFloatTensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
-
 EMBER_API void THDoubleTensor_resize4d(THDoubleTensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<double>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<double>>("THDoubleTensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
-
 EMBER_API void THHalfTensor_resize4d(THHalfTensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<ember::Half>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<ember::Half>>("THHalfTensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
-
 EMBER_API void THBoolTensor_resize4d(THBoolTensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<bool>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<bool>>("THBoolTensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
-
 EMBER_API void THBFloat16Tensor_resize4d(THBFloat16Tensor *tensor, long size0, long size1, long size2, long size3) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_resize4d", "tensor", "tensor");
-    rt::th_resize_dims<ember::BFloat16>(tensor_i, size0, size1, size2, size3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_resize4d<ember::BFloat16>>("THBFloat16Tensor_resize4d", THTensor_resize4d_args, tensor, size0, size1, size2, size3);
 }
 
 EMBER_API void THByteTensor_resize5d(THByteTensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<uint8_t>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<uint8_t>>("THByteTensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }
-
 EMBER_API void THCharTensor_resize5d(THCharTensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<int8_t>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<int8_t>>("THCharTensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }
-
 EMBER_API void THShortTensor_resize5d(THShortTensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<int16_t>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<int16_t>>("THShortTensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }
-
 EMBER_API void THIntTensor_resize5d(THIntTensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<int32_t>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<int32_t>>("THIntTensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }
-
 EMBER_API void THLongTensor_resize5d(THLongTensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<int64_t>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<int64_t>>("THLongTensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }
-
 EMBER_API void THFloatTensor_resize5d(THFloatTensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<float>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<float>>("THFloatTensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }
-
 EMBER_API void THDoubleTensor_resize5d(THDoubleTensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<double>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<double>>("THDoubleTensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }
-
 EMBER_API void THHalfTensor_resize5d(THHalfTensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<ember::Half>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<ember::Half>>("THHalfTensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }
-
 EMBER_API void THBoolTensor_resize5d(THBoolTensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<bool>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<bool>>("THBoolTensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }
-
 EMBER_API void THBFloat16Tensor_resize5d(THBFloat16Tensor *tensor, long size0, long size1, long size2, long size3, long size4) {
-  static const char* const kArgs[] = {"tensor", "size0", "size1", "size2", "size3", "size4"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_resize5d", "tensor", "tensor");
-    rt::th_resize_dims<ember::BFloat16>(tensor_i, size0, size1, size2, size3, size4);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_resize5d<ember::BFloat16>>("THBFloat16Tensor_resize5d", THTensor_resize5d_args, tensor, size0, size1, size2, size3, size4);
 }

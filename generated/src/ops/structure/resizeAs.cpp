@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_resizeAs for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_resizeAs.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_resizeAs(THTensor *tensor, THTensor *src)
+constexpr th::ArgNames<2> THTensor_resizeAs_args = {"tensor", "src"};
+
+template <class T>
+void THTensor_resizeAs(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "src");
+  rt::th_resize_as<T>(tensor_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_resizeAs(THByteTensor *tensor, THByteTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_resizeAs", "src", "src");
-    rt::th_resize_as<uint8_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<uint8_t>>("THByteTensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }
-
 EMBER_API void THCharTensor_resizeAs(THCharTensor *tensor, THCharTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_resizeAs", "src", "src");
-    rt::th_resize_as<int8_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<int8_t>>("THCharTensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }
-
 EMBER_API void THShortTensor_resizeAs(THShortTensor *tensor, THShortTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_resizeAs", "src", "src");
-    rt::th_resize_as<int16_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<int16_t>>("THShortTensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }
-
 EMBER_API void THIntTensor_resizeAs(THIntTensor *tensor, THIntTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_resizeAs", "src", "src");
-    rt::th_resize_as<int32_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<int32_t>>("THIntTensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }
-
 EMBER_API void THLongTensor_resizeAs(THLongTensor *tensor, THLongTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_resizeAs", "src", "src");
-    rt::th_resize_as<int64_t>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<int64_t>>("THLongTensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }
-
 EMBER_API void THFloatTensor_resizeAs(THFloatTensor *tensor, THFloatTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_resizeAs", "src", "src");
-    rt::th_resize_as<float>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<float>>("THFloatTensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }
-
 EMBER_API void THDoubleTensor_resizeAs(THDoubleTensor *tensor, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_resizeAs", "src", "src");
-    rt::th_resize_as<double>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<double>>("THDoubleTensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }
-
 EMBER_API void THHalfTensor_resizeAs(THHalfTensor *tensor, THHalfTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_resizeAs", "src", "src");
-    rt::th_resize_as<ember::Half>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<ember::Half>>("THHalfTensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }
-
 EMBER_API void THBoolTensor_resizeAs(THBoolTensor *tensor, THBoolTensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_resizeAs", "src", "src");
-    rt::th_resize_as<bool>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<bool>>("THBoolTensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }
-
 EMBER_API void THBFloat16Tensor_resizeAs(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"tensor", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_resizeAs", "tensor", "tensor");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_resizeAs", "src", "src");
-    rt::th_resize_as<ember::BFloat16>(tensor_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_resizeAs<ember::BFloat16>>("THBFloat16Tensor_resizeAs", THTensor_resizeAs_args, tensor, src);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_resizeNd for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_resizeNd.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_resizeNd(THTensor *tensor, int nDimension, long *size, long *stride)
+constexpr th::ArgNames<4> THTensor_resizeNd_args = {"tensor", "nDimension", "size", "stride"};
+
+template <class T>
+void THTensor_resizeNd(const char* fn, th::THTensor<T> *tensor, int nDimension, long *size, long *stride) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  rt::th_resize_nd<T>(tensor_i, nDimension, size, stride);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_resizeNd(THByteTensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<uint8_t>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<uint8_t>>("THByteTensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }
-
 EMBER_API void THCharTensor_resizeNd(THCharTensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<int8_t>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<int8_t>>("THCharTensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }
-
 EMBER_API void THShortTensor_resizeNd(THShortTensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<int16_t>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<int16_t>>("THShortTensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }
-
 EMBER_API void THIntTensor_resizeNd(THIntTensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<int32_t>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<int32_t>>("THIntTensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }
-
 EMBER_API void THLongTensor_resizeNd(THLongTensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<int64_t>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<int64_t>>("THLongTensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }
-
 EMBER_API void THFloatTensor_resizeNd(THFloatTensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<float>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<float>>("THFloatTensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }
-
 EMBER_API void THDoubleTensor_resizeNd(THDoubleTensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<double>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<double>>("THDoubleTensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }
-
 EMBER_API void THHalfTensor_resizeNd(THHalfTensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<ember::Half>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<ember::Half>>("THHalfTensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }
-
 EMBER_API void THBoolTensor_resizeNd(THBoolTensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<bool>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<bool>>("THBoolTensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }
-
 EMBER_API void THBFloat16Tensor_resizeNd(THBFloat16Tensor *tensor, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"tensor", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_resizeNd", "tensor", "tensor");
-    rt::th_resize_nd<ember::BFloat16>(tensor_i, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_resizeNd<ember::BFloat16>>("THBFloat16Tensor_resizeNd", THTensor_resizeNd_args, tensor, nDimension, size, stride);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_retain for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_retain.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_retain(THTensor *self)
+constexpr th::ArgNames<1> THTensor_retain_args = {"self"};
+
+template <class T>
+void THTensor_retain(const char* fn, th::THTensor<T> *self) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  rt::th_tensor_retain<T>(self_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_retain(THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_retain", "self", "self");
-    rt::th_tensor_retain<uint8_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<uint8_t>>("THByteTensor_retain", THTensor_retain_args, self);
 }
-
 EMBER_API void THCharTensor_retain(THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_retain", "self", "self");
-    rt::th_tensor_retain<int8_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<int8_t>>("THCharTensor_retain", THTensor_retain_args, self);
 }
-
 EMBER_API void THShortTensor_retain(THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_retain", "self", "self");
-    rt::th_tensor_retain<int16_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<int16_t>>("THShortTensor_retain", THTensor_retain_args, self);
 }
-
 EMBER_API void THIntTensor_retain(THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_retain", "self", "self");
-    rt::th_tensor_retain<int32_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<int32_t>>("THIntTensor_retain", THTensor_retain_args, self);
 }
-
 EMBER_API void THLongTensor_retain(THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_retain", "self", "self");
-    rt::th_tensor_retain<int64_t>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<int64_t>>("THLongTensor_retain", THTensor_retain_args, self);
 }
-
 EMBER_API void THFloatTensor_retain(THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_retain", "self", "self");
-    rt::th_tensor_retain<float>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<float>>("THFloatTensor_retain", THTensor_retain_args, self);
 }
-
 EMBER_API void THDoubleTensor_retain(THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_retain", "self", "self");
-    rt::th_tensor_retain<double>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<double>>("THDoubleTensor_retain", THTensor_retain_args, self);
 }
-
 EMBER_API void THHalfTensor_retain(THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_retain", "self", "self");
-    rt::th_tensor_retain<ember::Half>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<ember::Half>>("THHalfTensor_retain", THTensor_retain_args, self);
 }
-
 EMBER_API void THBoolTensor_retain(THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_retain", "self", "self");
-    rt::th_tensor_retain<bool>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<bool>>("THBoolTensor_retain", THTensor_retain_args, self);
 }
-
 EMBER_API void THBFloat16Tensor_retain(THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_retain", "self", "self");
-    rt::th_tensor_retain<ember::BFloat16>(self_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
+  return th::call<THTensor_retain<ember::BFloat16>>("THBFloat16Tensor_retain", THTensor_retain_args, self);
 }

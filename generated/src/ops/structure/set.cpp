@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_set for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_set.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_set(THTensor *self, THTensor *src)
+constexpr th::ArgNames<2> THTensor_set_args = {"self", "src"};
+
+template <class T>
+void THTensor_set(const char* fn, th::THTensor<T> *self, th::THTensor<T> *src) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "src");
+  rt::th_set<T>(self_i, src_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_set(THByteTensor *self, THByteTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_set", "src", "src");
-    rt::th_set<uint8_t>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<uint8_t>>("THByteTensor_set", THTensor_set_args, self, src);
 }
-
 EMBER_API void THCharTensor_set(THCharTensor *self, THCharTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_set", "src", "src");
-    rt::th_set<int8_t>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<int8_t>>("THCharTensor_set", THTensor_set_args, self, src);
 }
-
 EMBER_API void THShortTensor_set(THShortTensor *self, THShortTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_set", "src", "src");
-    rt::th_set<int16_t>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<int16_t>>("THShortTensor_set", THTensor_set_args, self, src);
 }
-
 EMBER_API void THIntTensor_set(THIntTensor *self, THIntTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_set", "src", "src");
-    rt::th_set<int32_t>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<int32_t>>("THIntTensor_set", THTensor_set_args, self, src);
 }
-
 EMBER_API void THLongTensor_set(THLongTensor *self, THLongTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_set", "src", "src");
-    rt::th_set<int64_t>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<int64_t>>("THLongTensor_set", THTensor_set_args, self, src);
 }
-
 EMBER_API void THFloatTensor_set(THFloatTensor *self, THFloatTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_set", "src", "src");
-    rt::th_set<float>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<float>>("THFloatTensor_set", THTensor_set_args, self, src);
 }
-
 EMBER_API void THDoubleTensor_set(THDoubleTensor *self, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_set", "src", "src");
-    rt::th_set<double>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<double>>("THDoubleTensor_set", THTensor_set_args, self, src);
 }
-
 EMBER_API void THHalfTensor_set(THHalfTensor *self, THHalfTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_set", "src", "src");
-    rt::th_set<ember::Half>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<ember::Half>>("THHalfTensor_set", THTensor_set_args, self, src);
 }
-
 EMBER_API void THBoolTensor_set(THBoolTensor *self, THBoolTensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_set", "src", "src");
-    rt::th_set<bool>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<bool>>("THBoolTensor_set", THTensor_set_args, self, src);
 }
-
 EMBER_API void THBFloat16Tensor_set(THBFloat16Tensor *self, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"self", "src"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_set", "self", "self");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_set", "src", "src");
-    rt::th_set<ember::BFloat16>(self_i, src_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_set<ember::BFloat16>>("THBFloat16Tensor_set", THTensor_set_args, self, src);
 }

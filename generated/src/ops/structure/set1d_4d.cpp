@@ -9,568 +9,178 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_set1d, THTensor_set2d, THTensor_set3d, THTensor_set4d for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_set1d, THTensor_set2d, THTensor_set3d, THTensor_set4d.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_set1d(THTensor *tensor, long x0, real value)
+constexpr th::ArgNames<3> THTensor_set1d_args = {"tensor", "x0", "value"};
+
+template <class T>
+void THTensor_set1d(const char* fn, th::THTensor<T> *tensor, long x0, th::real<T> value) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  const T value_v = th::from_c(value);
+  rt::th_set_element<T>(tensor_i, x0, value_v);
+}
+
+// void THTensor_set2d(THTensor *tensor, long x0, long x1, real value)
+constexpr th::ArgNames<4> THTensor_set2d_args = {"tensor", "x0", "x1", "value"};
+
+template <class T>
+void THTensor_set2d(const char* fn, th::THTensor<T> *tensor, long x0, long x1, th::real<T> value) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  const T value_v = th::from_c(value);
+  rt::th_set_element<T>(tensor_i, x0, x1, value_v);
+}
+
+// void THTensor_set3d(THTensor *tensor, long x0, long x1, long x2, real value)
+constexpr th::ArgNames<5> THTensor_set3d_args = {"tensor", "x0", "x1", "x2", "value"};
+
+template <class T>
+void THTensor_set3d(const char* fn, th::THTensor<T> *tensor, long x0, long x1, long x2, th::real<T> value) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  const T value_v = th::from_c(value);
+  rt::th_set_element<T>(tensor_i, x0, x1, x2, value_v);
+}
+
+// void THTensor_set4d(THTensor *tensor, long x0, long x1, long x2, long x3, real value)
+constexpr th::ArgNames<6> THTensor_set4d_args = {"tensor", "x0", "x1", "x2", "x3", "value"};
+
+template <class T>
+void THTensor_set4d(const char* fn, th::THTensor<T> *tensor, long x0, long x1, long x2, long x3, th::real<T> value) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  const T value_v = th::from_c(value);
+  rt::th_set_element<T>(tensor_i, x0, x1, x2, x3, value_v);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_set1d(THByteTensor *tensor, long x0, unsigned char value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_set1d", "tensor", "tensor");
-    const uint8_t value_v = ember::th::from_c(value);
-    rt::th_set_element<uint8_t>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<uint8_t>>("THByteTensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
-
 EMBER_API void THCharTensor_set1d(THCharTensor *tensor, long x0, char value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_set1d", "tensor", "tensor");
-    const int8_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int8_t>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<int8_t>>("THCharTensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
-
 EMBER_API void THShortTensor_set1d(THShortTensor *tensor, long x0, short value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_set1d", "tensor", "tensor");
-    const int16_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int16_t>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<int16_t>>("THShortTensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
-
 EMBER_API void THIntTensor_set1d(THIntTensor *tensor, long x0, int value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_set1d", "tensor", "tensor");
-    const int32_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int32_t>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<int32_t>>("THIntTensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
-
 EMBER_API void THLongTensor_set1d(THLongTensor *tensor, long x0, long value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_set1d", "tensor", "tensor");
-    const int64_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int64_t>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<int64_t>>("THLongTensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
-
 EMBER_API void THFloatTensor_set1d(THFloatTensor *tensor, long x0, float value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_set1d", "tensor", "tensor");
-    const float value_v = ember::th::from_c(value);
-    rt::th_set_element<float>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<float>>("THFloatTensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
-
 EMBER_API void THDoubleTensor_set1d(THDoubleTensor *tensor, long x0, double value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_set1d", "tensor", "tensor");
-    const double value_v = ember::th::from_c(value);
-    rt::th_set_element<double>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<double>>("THDoubleTensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
-
 EMBER_API void THHalfTensor_set1d(THHalfTensor *tensor, long x0, THHalf value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_set1d", "tensor", "tensor");
-    const ember::Half value_v = ember::th::from_c(value);
-    rt::th_set_element<ember::Half>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<ember::Half>>("THHalfTensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
-
 EMBER_API void THBoolTensor_set1d(THBoolTensor *tensor, long x0, bool value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_set1d", "tensor", "tensor");
-    const bool value_v = ember::th::from_c(value);
-    rt::th_set_element<bool>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<bool>>("THBoolTensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
-
 EMBER_API void THBFloat16Tensor_set1d(THBFloat16Tensor *tensor, long x0, THBFloat16 value) {
-  static const char* const kArgs[] = {"tensor", "x0", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_set1d", "tensor", "tensor");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    rt::th_set_element<ember::BFloat16>(tensor_i, x0, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_set1d<ember::BFloat16>>("THBFloat16Tensor_set1d", THTensor_set1d_args, tensor, x0, value);
 }
 
 EMBER_API void THByteTensor_set2d(THByteTensor *tensor, long x0, long x1, unsigned char value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_set2d", "tensor", "tensor");
-    const uint8_t value_v = ember::th::from_c(value);
-    rt::th_set_element<uint8_t>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<uint8_t>>("THByteTensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
-
 EMBER_API void THCharTensor_set2d(THCharTensor *tensor, long x0, long x1, char value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_set2d", "tensor", "tensor");
-    const int8_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int8_t>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<int8_t>>("THCharTensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
-
 EMBER_API void THShortTensor_set2d(THShortTensor *tensor, long x0, long x1, short value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_set2d", "tensor", "tensor");
-    const int16_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int16_t>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<int16_t>>("THShortTensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
-
 EMBER_API void THIntTensor_set2d(THIntTensor *tensor, long x0, long x1, int value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_set2d", "tensor", "tensor");
-    const int32_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int32_t>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<int32_t>>("THIntTensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
-
 EMBER_API void THLongTensor_set2d(THLongTensor *tensor, long x0, long x1, long value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_set2d", "tensor", "tensor");
-    const int64_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int64_t>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<int64_t>>("THLongTensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
-
 EMBER_API void THFloatTensor_set2d(THFloatTensor *tensor, long x0, long x1, float value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_set2d", "tensor", "tensor");
-    const float value_v = ember::th::from_c(value);
-    rt::th_set_element<float>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<float>>("THFloatTensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
-
 EMBER_API void THDoubleTensor_set2d(THDoubleTensor *tensor, long x0, long x1, double value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_set2d", "tensor", "tensor");
-    const double value_v = ember::th::from_c(value);
-    rt::th_set_element<double>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<double>>("THDoubleTensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
-
 EMBER_API void THHalfTensor_set2d(THHalfTensor *tensor, long x0, long x1, THHalf value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_set2d", "tensor", "tensor");
-    const ember::Half value_v = ember::th::from_c(value);
-    rt::th_set_element<ember::Half>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<ember::Half>>("THHalfTensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
-
 EMBER_API void THBoolTensor_set2d(THBoolTensor *tensor, long x0, long x1, bool value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_set2d", "tensor", "tensor");
-    const bool value_v = ember::th::from_c(value);
-    rt::th_set_element<bool>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<bool>>("THBoolTensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
-
 EMBER_API void THBFloat16Tensor_set2d(THBFloat16Tensor *tensor, long x0, long x1, THBFloat16 value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_set2d", "tensor", "tensor");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    rt::th_set_element<ember::BFloat16>(tensor_i, x0, x1, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_set2d<ember::BFloat16>>("THBFloat16Tensor_set2d", THTensor_set2d_args, tensor, x0, x1, value);
 }
 
 EMBER_API void THByteTensor_set3d(THByteTensor *tensor, long x0, long x1, long x2, unsigned char value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_set3d", "tensor", "tensor");
-    const uint8_t value_v = ember::th::from_c(value);
-    rt::th_set_element<uint8_t>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<uint8_t>>("THByteTensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
-
 EMBER_API void THCharTensor_set3d(THCharTensor *tensor, long x0, long x1, long x2, char value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_set3d", "tensor", "tensor");
-    const int8_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int8_t>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<int8_t>>("THCharTensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
-
 EMBER_API void THShortTensor_set3d(THShortTensor *tensor, long x0, long x1, long x2, short value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_set3d", "tensor", "tensor");
-    const int16_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int16_t>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<int16_t>>("THShortTensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
-
 EMBER_API void THIntTensor_set3d(THIntTensor *tensor, long x0, long x1, long x2, int value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_set3d", "tensor", "tensor");
-    const int32_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int32_t>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<int32_t>>("THIntTensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
-
 EMBER_API void THLongTensor_set3d(THLongTensor *tensor, long x0, long x1, long x2, long value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_set3d", "tensor", "tensor");
-    const int64_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int64_t>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<int64_t>>("THLongTensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
-
 EMBER_API void THFloatTensor_set3d(THFloatTensor *tensor, long x0, long x1, long x2, float value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_set3d", "tensor", "tensor");
-    const float value_v = ember::th::from_c(value);
-    rt::th_set_element<float>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<float>>("THFloatTensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
-
 EMBER_API void THDoubleTensor_set3d(THDoubleTensor *tensor, long x0, long x1, long x2, double value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_set3d", "tensor", "tensor");
-    const double value_v = ember::th::from_c(value);
-    rt::th_set_element<double>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<double>>("THDoubleTensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
-
 EMBER_API void THHalfTensor_set3d(THHalfTensor *tensor, long x0, long x1, long x2, THHalf value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_set3d", "tensor", "tensor");
-    const ember::Half value_v = ember::th::from_c(value);
-    rt::th_set_element<ember::Half>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<ember::Half>>("THHalfTensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
-
 EMBER_API void THBoolTensor_set3d(THBoolTensor *tensor, long x0, long x1, long x2, bool value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_set3d", "tensor", "tensor");
-    const bool value_v = ember::th::from_c(value);
-    rt::th_set_element<bool>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<bool>>("THBoolTensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
-
 EMBER_API void THBFloat16Tensor_set3d(THBFloat16Tensor *tensor, long x0, long x1, long x2, THBFloat16 value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_set3d", "tensor", "tensor");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    rt::th_set_element<ember::BFloat16>(tensor_i, x0, x1, x2, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_set3d<ember::BFloat16>>("THBFloat16Tensor_set3d", THTensor_set3d_args, tensor, x0, x1, x2, value);
 }
 
 EMBER_API void THByteTensor_set4d(THByteTensor *tensor, long x0, long x1, long x2, long x3, unsigned char value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_set4d", "tensor", "tensor");
-    const uint8_t value_v = ember::th::from_c(value);
-    rt::th_set_element<uint8_t>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<uint8_t>>("THByteTensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }
-
 EMBER_API void THCharTensor_set4d(THCharTensor *tensor, long x0, long x1, long x2, long x3, char value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_set4d", "tensor", "tensor");
-    const int8_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int8_t>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<int8_t>>("THCharTensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }
-
 EMBER_API void THShortTensor_set4d(THShortTensor *tensor, long x0, long x1, long x2, long x3, short value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_set4d", "tensor", "tensor");
-    const int16_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int16_t>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<int16_t>>("THShortTensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }
-
 EMBER_API void THIntTensor_set4d(THIntTensor *tensor, long x0, long x1, long x2, long x3, int value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_set4d", "tensor", "tensor");
-    const int32_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int32_t>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<int32_t>>("THIntTensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }
-
 EMBER_API void THLongTensor_set4d(THLongTensor *tensor, long x0, long x1, long x2, long x3, long value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_set4d", "tensor", "tensor");
-    const int64_t value_v = ember::th::from_c(value);
-    rt::th_set_element<int64_t>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<int64_t>>("THLongTensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }
-
 EMBER_API void THFloatTensor_set4d(THFloatTensor *tensor, long x0, long x1, long x2, long x3, float value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_set4d", "tensor", "tensor");
-    const float value_v = ember::th::from_c(value);
-    rt::th_set_element<float>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<float>>("THFloatTensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }
-
 EMBER_API void THDoubleTensor_set4d(THDoubleTensor *tensor, long x0, long x1, long x2, long x3, double value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_set4d", "tensor", "tensor");
-    const double value_v = ember::th::from_c(value);
-    rt::th_set_element<double>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<double>>("THDoubleTensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }
-
 EMBER_API void THHalfTensor_set4d(THHalfTensor *tensor, long x0, long x1, long x2, long x3, THHalf value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_set4d", "tensor", "tensor");
-    const ember::Half value_v = ember::th::from_c(value);
-    rt::th_set_element<ember::Half>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<ember::Half>>("THHalfTensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }
-
 EMBER_API void THBoolTensor_set4d(THBoolTensor *tensor, long x0, long x1, long x2, long x3, bool value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_set4d", "tensor", "tensor");
-    const bool value_v = ember::th::from_c(value);
-    rt::th_set_element<bool>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<bool>>("THBoolTensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }
-
 EMBER_API void THBFloat16Tensor_set4d(THBFloat16Tensor *tensor, long x0, long x1, long x2, long x3, THBFloat16 value) {
-  static const char* const kArgs[] = {"tensor", "x0", "x1", "x2", "x3", "value"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_set4d", "tensor", "tensor");
-    const ember::BFloat16 value_v = ember::th::from_c(value);
-    rt::th_set_element<ember::BFloat16>(tensor_i, x0, x1, x2, x3, value_v);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_set4d<ember::BFloat16>>("THBFloat16Tensor_set4d", THTensor_set4d_args, tensor, x0, x1, x2, x3, value);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_setFlag for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_setFlag.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_setFlag(THTensor *self, const char flag)
+constexpr th::ArgNames<2> THTensor_setFlag_args = {"self", "flag"};
+
+template <class T>
+void THTensor_setFlag(const char* fn, th::THTensor<T> *self, const char flag) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  rt::th_tensor_set_flag<T>(self_i, flag);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_setFlag(THByteTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<uint8_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<uint8_t>>("THByteTensor_setFlag", THTensor_setFlag_args, self, flag);
 }
-
 EMBER_API void THCharTensor_setFlag(THCharTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<int8_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<int8_t>>("THCharTensor_setFlag", THTensor_setFlag_args, self, flag);
 }
-
 EMBER_API void THShortTensor_setFlag(THShortTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<int16_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<int16_t>>("THShortTensor_setFlag", THTensor_setFlag_args, self, flag);
 }
-
 EMBER_API void THIntTensor_setFlag(THIntTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<int32_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<int32_t>>("THIntTensor_setFlag", THTensor_setFlag_args, self, flag);
 }
-
 EMBER_API void THLongTensor_setFlag(THLongTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<int64_t>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<int64_t>>("THLongTensor_setFlag", THTensor_setFlag_args, self, flag);
 }
-
 EMBER_API void THFloatTensor_setFlag(THFloatTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<float>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<float>>("THFloatTensor_setFlag", THTensor_setFlag_args, self, flag);
 }
-
 EMBER_API void THDoubleTensor_setFlag(THDoubleTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<double>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<double>>("THDoubleTensor_setFlag", THTensor_setFlag_args, self, flag);
 }
-
 EMBER_API void THHalfTensor_setFlag(THHalfTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<ember::Half>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<ember::Half>>("THHalfTensor_setFlag", THTensor_setFlag_args, self, flag);
 }
-
 EMBER_API void THBoolTensor_setFlag(THBoolTensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<bool>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<bool>>("THBoolTensor_setFlag", THTensor_setFlag_args, self, flag);
 }
-
 EMBER_API void THBFloat16Tensor_setFlag(THBFloat16Tensor *self, const char flag) {
-  static const char* const kArgs[] = {"self", "flag"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_setFlag", "self", "self");
-    rt::th_tensor_set_flag<ember::BFloat16>(self_i, flag);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_setFlag<ember::BFloat16>>("THBFloat16Tensor_setFlag", THTensor_setFlag_args, self, flag);
 }

@@ -9,168 +9,57 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_setStorage for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_setStorage.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_setStorage(THTensor *self, THStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride)
+constexpr th::ArgNames<5> THTensor_setStorage_args = {"self", "storage", "storageOffset", "size", "stride"};
+
+template <class T>
+void THTensor_setStorage(const char* fn, th::THTensor<T> *self, th::THStorage<T> *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  StorageImpl* size_i = th::optional_storage_arg(size, DType::Long, fn, "size", "size");
+  StorageImpl* stride_i = th::optional_storage_arg(stride, DType::Long, fn, "stride", "stride");
+  rt::th_set_storage<T>(self_i, storage_i, storageOffset, size_i, stride_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_setStorage(THByteTensor *self, THByteStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THByteTensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THByteTensor_setStorage", "stride", "stride");
-    rt::th_set_storage<uint8_t>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<uint8_t>>("THByteTensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }
-
 EMBER_API void THCharTensor_setStorage(THCharTensor *self, THCharStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THCharTensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THCharTensor_setStorage", "stride", "stride");
-    rt::th_set_storage<int8_t>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<int8_t>>("THCharTensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }
-
 EMBER_API void THShortTensor_setStorage(THShortTensor *self, THShortStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THShortTensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THShortTensor_setStorage", "stride", "stride");
-    rt::th_set_storage<int16_t>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<int16_t>>("THShortTensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }
-
 EMBER_API void THIntTensor_setStorage(THIntTensor *self, THIntStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THIntTensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THIntTensor_setStorage", "stride", "stride");
-    rt::th_set_storage<int32_t>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<int32_t>>("THIntTensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }
-
 EMBER_API void THLongTensor_setStorage(THLongTensor *self, THLongStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THLongTensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THLongTensor_setStorage", "stride", "stride");
-    rt::th_set_storage<int64_t>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<int64_t>>("THLongTensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }
-
 EMBER_API void THFloatTensor_setStorage(THFloatTensor *self, THFloatStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THFloatTensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THFloatTensor_setStorage", "stride", "stride");
-    rt::th_set_storage<float>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<float>>("THFloatTensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }
-
 EMBER_API void THDoubleTensor_setStorage(THDoubleTensor *self, THDoubleStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THDoubleTensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THDoubleTensor_setStorage", "stride", "stride");
-    rt::th_set_storage<double>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<double>>("THDoubleTensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }
-
 EMBER_API void THHalfTensor_setStorage(THHalfTensor *self, THHalfStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THHalfTensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THHalfTensor_setStorage", "stride", "stride");
-    rt::th_set_storage<ember::Half>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<ember::Half>>("THHalfTensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }
-
 EMBER_API void THBoolTensor_setStorage(THBoolTensor *self, THBoolStorage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THBoolTensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THBoolTensor_setStorage", "stride", "stride");
-    rt::th_set_storage<bool>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<bool>>("THBoolTensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }
-
 EMBER_API void THBFloat16Tensor_setStorage(THBFloat16Tensor *self, THBFloat16Storage *storage, ptrdiff_t storageOffset, THLongStorage *size, THLongStorage *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_setStorage", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_setStorage", "storage", "storage");
-    StorageImpl* size_i = ember::th::optional_storage_arg(size, DType::Long, "THBFloat16Tensor_setStorage", "size", "size");
-    StorageImpl* stride_i = ember::th::optional_storage_arg(stride, DType::Long, "THBFloat16Tensor_setStorage", "stride", "stride");
-    rt::th_set_storage<ember::BFloat16>(self_i, storage_i, storageOffset, size_i, stride_i);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage<ember::BFloat16>>("THBFloat16Tensor_setStorage", THTensor_setStorage_args, self, storage, storageOffset, size, stride);
 }

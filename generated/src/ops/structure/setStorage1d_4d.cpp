@@ -9,568 +9,178 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_setStorage1d, THTensor_setStorage2d, THTensor_setStorage3d, THTensor_setStorage4d for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_setStorage1d, THTensor_setStorage2d, THTensor_setStorage3d, THTensor_setStorage4d.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_setStorage1d(THTensor *self, THStorage *storage, ptrdiff_t storageOffset, long size0, long stride0)
+constexpr th::ArgNames<5> THTensor_setStorage1d_args = {"self", "storage", "storageOffset", "size0", "stride0"};
+
+template <class T>
+void THTensor_setStorage1d(const char* fn, th::THTensor<T> *self, th::THStorage<T> *storage, ptrdiff_t storageOffset, long size0, long stride0) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_set_storage_dims<T>(self_i, storage_i, storageOffset, size0, stride0);
+}
+
+// void THTensor_setStorage2d(THTensor *self, THStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1)
+constexpr th::ArgNames<7> THTensor_setStorage2d_args = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
+
+template <class T>
+void THTensor_setStorage2d(const char* fn, th::THTensor<T> *self, th::THStorage<T> *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_set_storage_dims<T>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
+}
+
+// void THTensor_setStorage3d(THTensor *self, THStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2)
+constexpr th::ArgNames<9> THTensor_setStorage3d_args = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
+
+template <class T>
+void THTensor_setStorage3d(const char* fn, th::THTensor<T> *self, th::THStorage<T> *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_set_storage_dims<T>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
+}
+
+// void THTensor_setStorage4d(THTensor *self, THStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3)
+constexpr th::ArgNames<11> THTensor_setStorage4d_args = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
+
+template <class T>
+void THTensor_setStorage4d(const char* fn, th::THTensor<T> *self, th::THStorage<T> *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_set_storage_dims<T>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_setStorage1d(THByteTensor *self, THByteStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<uint8_t>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<uint8_t>>("THByteTensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API void THCharTensor_setStorage1d(THCharTensor *self, THCharStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<int8_t>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<int8_t>>("THCharTensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API void THShortTensor_setStorage1d(THShortTensor *self, THShortStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<int16_t>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<int16_t>>("THShortTensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API void THIntTensor_setStorage1d(THIntTensor *self, THIntStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<int32_t>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<int32_t>>("THIntTensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API void THLongTensor_setStorage1d(THLongTensor *self, THLongStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<int64_t>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<int64_t>>("THLongTensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API void THFloatTensor_setStorage1d(THFloatTensor *self, THFloatStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<float>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<float>>("THFloatTensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API void THDoubleTensor_setStorage1d(THDoubleTensor *self, THDoubleStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<double>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<double>>("THDoubleTensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API void THHalfTensor_setStorage1d(THHalfTensor *self, THHalfStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<ember::Half>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<ember::Half>>("THHalfTensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API void THBoolTensor_setStorage1d(THBoolTensor *self, THBoolStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<bool>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<bool>>("THBoolTensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
-
 EMBER_API void THBFloat16Tensor_setStorage1d(THBFloat16Tensor *self, THBFloat16Storage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_setStorage1d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_setStorage1d", "storage", "storage");
-    rt::th_set_storage_dims<ember::BFloat16>(self_i, storage_i, storageOffset, size0, stride0);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_setStorage1d<ember::BFloat16>>("THBFloat16Tensor_setStorage1d", THTensor_setStorage1d_args, self, storage, storageOffset, size0, stride0);
 }
 
 EMBER_API void THByteTensor_setStorage2d(THByteTensor *self, THByteStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<uint8_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<uint8_t>>("THByteTensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API void THCharTensor_setStorage2d(THCharTensor *self, THCharStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<int8_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<int8_t>>("THCharTensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API void THShortTensor_setStorage2d(THShortTensor *self, THShortStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<int16_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<int16_t>>("THShortTensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API void THIntTensor_setStorage2d(THIntTensor *self, THIntStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<int32_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<int32_t>>("THIntTensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API void THLongTensor_setStorage2d(THLongTensor *self, THLongStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<int64_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<int64_t>>("THLongTensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API void THFloatTensor_setStorage2d(THFloatTensor *self, THFloatStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<float>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<float>>("THFloatTensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API void THDoubleTensor_setStorage2d(THDoubleTensor *self, THDoubleStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<double>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<double>>("THDoubleTensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API void THHalfTensor_setStorage2d(THHalfTensor *self, THHalfStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<ember::Half>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<ember::Half>>("THHalfTensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API void THBoolTensor_setStorage2d(THBoolTensor *self, THBoolStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<bool>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<bool>>("THBoolTensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
-
 EMBER_API void THBFloat16Tensor_setStorage2d(THBFloat16Tensor *self, THBFloat16Storage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_setStorage2d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_setStorage2d", "storage", "storage");
-    rt::th_set_storage_dims<ember::BFloat16>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 7);
+  return th::call<THTensor_setStorage2d<ember::BFloat16>>("THBFloat16Tensor_setStorage2d", THTensor_setStorage2d_args, self, storage, storageOffset, size0, stride0, size1, stride1);
 }
 
 EMBER_API void THByteTensor_setStorage3d(THByteTensor *self, THByteStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<uint8_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<uint8_t>>("THByteTensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API void THCharTensor_setStorage3d(THCharTensor *self, THCharStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<int8_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<int8_t>>("THCharTensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API void THShortTensor_setStorage3d(THShortTensor *self, THShortStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<int16_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<int16_t>>("THShortTensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API void THIntTensor_setStorage3d(THIntTensor *self, THIntStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<int32_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<int32_t>>("THIntTensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API void THLongTensor_setStorage3d(THLongTensor *self, THLongStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<int64_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<int64_t>>("THLongTensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API void THFloatTensor_setStorage3d(THFloatTensor *self, THFloatStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<float>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<float>>("THFloatTensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API void THDoubleTensor_setStorage3d(THDoubleTensor *self, THDoubleStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<double>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<double>>("THDoubleTensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API void THHalfTensor_setStorage3d(THHalfTensor *self, THHalfStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<ember::Half>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<ember::Half>>("THHalfTensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API void THBoolTensor_setStorage3d(THBoolTensor *self, THBoolStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<bool>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<bool>>("THBoolTensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
-
 EMBER_API void THBFloat16Tensor_setStorage3d(THBFloat16Tensor *self, THBFloat16Storage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_setStorage3d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_setStorage3d", "storage", "storage");
-    rt::th_set_storage_dims<ember::BFloat16>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 9);
+  return th::call<THTensor_setStorage3d<ember::BFloat16>>("THBFloat16Tensor_setStorage3d", THTensor_setStorage3d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2);
 }
 
 EMBER_API void THByteTensor_setStorage4d(THByteTensor *self, THByteStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<uint8_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<uint8_t>>("THByteTensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API void THCharTensor_setStorage4d(THCharTensor *self, THCharStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<int8_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<int8_t>>("THCharTensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API void THShortTensor_setStorage4d(THShortTensor *self, THShortStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<int16_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<int16_t>>("THShortTensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API void THIntTensor_setStorage4d(THIntTensor *self, THIntStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<int32_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<int32_t>>("THIntTensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API void THLongTensor_setStorage4d(THLongTensor *self, THLongStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<int64_t>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<int64_t>>("THLongTensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API void THFloatTensor_setStorage4d(THFloatTensor *self, THFloatStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<float>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<float>>("THFloatTensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API void THDoubleTensor_setStorage4d(THDoubleTensor *self, THDoubleStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<double>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<double>>("THDoubleTensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API void THHalfTensor_setStorage4d(THHalfTensor *self, THHalfStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<ember::Half>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<ember::Half>>("THHalfTensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API void THBoolTensor_setStorage4d(THBoolTensor *self, THBoolStorage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<bool>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<bool>>("THBoolTensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }
-
 EMBER_API void THBFloat16Tensor_setStorage4d(THBFloat16Tensor *self, THBFloat16Storage *storage, ptrdiff_t storageOffset, long size0, long stride0, long size1, long stride1, long size2, long stride2, long size3, long stride3) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "size0", "stride0", "size1", "stride1", "size2", "stride2", "size3", "stride3"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_setStorage4d", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_setStorage4d", "storage", "storage");
-    rt::th_set_storage_dims<ember::BFloat16>(self_i, storage_i, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 11);
+  return th::call<THTensor_setStorage4d<ember::BFloat16>>("THBFloat16Tensor_setStorage4d", THTensor_setStorage4d_args, self, storage, storageOffset, size0, stride0, size1, stride1, size2, stride2, size3, stride3);
 }

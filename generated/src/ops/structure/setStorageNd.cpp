@@ -9,148 +9,55 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_setStorageNd for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_setStorageNd.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_setStorageNd(THTensor *self, THStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride)
+constexpr th::ArgNames<6> THTensor_setStorageNd_args = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
+
+template <class T>
+void THTensor_setStorageNd(const char* fn, th::THTensor<T> *self, th::THStorage<T> *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
+  rt::th_set_storage_nd<T>(self_i, storage_i, storageOffset, nDimension, size, stride);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_setStorageNd(THByteTensor *self, THByteStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Byte, "THByteTensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<uint8_t>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<uint8_t>>("THByteTensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }
-
 EMBER_API void THCharTensor_setStorageNd(THCharTensor *self, THCharStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Char, "THCharTensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<int8_t>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<int8_t>>("THCharTensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }
-
 EMBER_API void THShortTensor_setStorageNd(THShortTensor *self, THShortStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Short, "THShortTensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<int16_t>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<int16_t>>("THShortTensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }
-
 EMBER_API void THIntTensor_setStorageNd(THIntTensor *self, THIntStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Int, "THIntTensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<int32_t>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<int32_t>>("THIntTensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }
-
 EMBER_API void THLongTensor_setStorageNd(THLongTensor *self, THLongStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Long, "THLongTensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<int64_t>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<int64_t>>("THLongTensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }
-
 EMBER_API void THFloatTensor_setStorageNd(THFloatTensor *self, THFloatStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Float, "THFloatTensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<float>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<float>>("THFloatTensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }
-
 EMBER_API void THDoubleTensor_setStorageNd(THDoubleTensor *self, THDoubleStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Double, "THDoubleTensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<double>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<double>>("THDoubleTensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }
-
 EMBER_API void THHalfTensor_setStorageNd(THHalfTensor *self, THHalfStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Half, "THHalfTensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<ember::Half>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<ember::Half>>("THHalfTensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }
-
 EMBER_API void THBoolTensor_setStorageNd(THBoolTensor *self, THBoolStorage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::Bool, "THBoolTensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<bool>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<bool>>("THBoolTensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }
-
 EMBER_API void THBFloat16Tensor_setStorageNd(THBFloat16Tensor *self, THBFloat16Storage *storage, ptrdiff_t storageOffset, int nDimension, long *size, long *stride) {
-  static const char* const kArgs[] = {"self", "storage", "storageOffset", "nDimension", "size", "stride"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_setStorageNd", "self", "self");
-    StorageImpl* storage_i = ember::th::optional_storage_arg(storage, DType::BFloat16, "THBFloat16Tensor_setStorageNd", "storage", "storage");
-    rt::th_set_storage_nd<ember::BFloat16>(self_i, storage_i, storageOffset, nDimension, size, stride);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 6);
+  return th::call<THTensor_setStorageNd<ember::BFloat16>>("THBFloat16Tensor_setStorageNd", THTensor_setStorageNd_args, self, storage, storageOffset, nDimension, size, stride);
 }

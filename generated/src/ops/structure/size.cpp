@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_size for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_size.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// long THTensor_size(const THTensor *self, int dim)
+constexpr th::ArgNames<2> THTensor_size_args = {"self", "dim"};
+
+template <class T>
+long THTensor_size(const char* fn, const th::THTensor<T> *self, int dim) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return rt::th_tensor_size<T>(self_i, dim);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API long THByteTensor_size(const THByteTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_size", "self", "self");
-    return rt::th_tensor_size<uint8_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<uint8_t>>("THByteTensor_size", THTensor_size_args, self, dim);
 }
-
 EMBER_API long THCharTensor_size(const THCharTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_size", "self", "self");
-    return rt::th_tensor_size<int8_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<int8_t>>("THCharTensor_size", THTensor_size_args, self, dim);
 }
-
 EMBER_API long THShortTensor_size(const THShortTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_size", "self", "self");
-    return rt::th_tensor_size<int16_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<int16_t>>("THShortTensor_size", THTensor_size_args, self, dim);
 }
-
 EMBER_API long THIntTensor_size(const THIntTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_size", "self", "self");
-    return rt::th_tensor_size<int32_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<int32_t>>("THIntTensor_size", THTensor_size_args, self, dim);
 }
-
 EMBER_API long THLongTensor_size(const THLongTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_size", "self", "self");
-    return rt::th_tensor_size<int64_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<int64_t>>("THLongTensor_size", THTensor_size_args, self, dim);
 }
-
 EMBER_API long THFloatTensor_size(const THFloatTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_size", "self", "self");
-    return rt::th_tensor_size<float>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<float>>("THFloatTensor_size", THTensor_size_args, self, dim);
 }
-
 EMBER_API long THDoubleTensor_size(const THDoubleTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_size", "self", "self");
-    return rt::th_tensor_size<double>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<double>>("THDoubleTensor_size", THTensor_size_args, self, dim);
 }
-
 EMBER_API long THHalfTensor_size(const THHalfTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_size", "self", "self");
-    return rt::th_tensor_size<ember::Half>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<ember::Half>>("THHalfTensor_size", THTensor_size_args, self, dim);
 }
-
 EMBER_API long THBoolTensor_size(const THBoolTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_size", "self", "self");
-    return rt::th_tensor_size<bool>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<bool>>("THBoolTensor_size", THTensor_size_args, self, dim);
 }
-
 EMBER_API long THBFloat16Tensor_size(const THBFloat16Tensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_size", "self", "self");
-    return rt::th_tensor_size<ember::BFloat16>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_size<ember::BFloat16>>("THBFloat16Tensor_size", THTensor_size_args, self, dim);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_sizeDesc for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_sizeDesc.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THDescBuff THTensor_sizeDesc(const THTensor *tensor)
+constexpr th::ArgNames<1> THTensor_sizeDesc_args = {"tensor"};
+
+template <class T>
+THDescBuff THTensor_sizeDesc(const char* fn, const th::THTensor<T> *tensor) {
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor");
+  return rt::th_tensor_size_desc<T>(tensor_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THDescBuff THByteTensor_sizeDesc(const THByteTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<uint8_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<uint8_t>>("THByteTensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }
-
 EMBER_API THDescBuff THCharTensor_sizeDesc(const THCharTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<int8_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<int8_t>>("THCharTensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }
-
 EMBER_API THDescBuff THShortTensor_sizeDesc(const THShortTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<int16_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<int16_t>>("THShortTensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }
-
 EMBER_API THDescBuff THIntTensor_sizeDesc(const THIntTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<int32_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<int32_t>>("THIntTensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }
-
 EMBER_API THDescBuff THLongTensor_sizeDesc(const THLongTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<int64_t>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<int64_t>>("THLongTensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }
-
 EMBER_API THDescBuff THFloatTensor_sizeDesc(const THFloatTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<float>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<float>>("THFloatTensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }
-
 EMBER_API THDescBuff THDoubleTensor_sizeDesc(const THDoubleTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<double>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<double>>("THDoubleTensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }
-
 EMBER_API THDescBuff THHalfTensor_sizeDesc(const THHalfTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<ember::Half>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<ember::Half>>("THHalfTensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }
-
 EMBER_API THDescBuff THBoolTensor_sizeDesc(const THBoolTensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<bool>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<bool>>("THBoolTensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }
-
 EMBER_API THDescBuff THBFloat16Tensor_sizeDesc(const THBFloat16Tensor *tensor) {
-  static const char* const kArgs[] = {"tensor"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_sizeDesc", "tensor", "tensor");
-    return rt::th_tensor_size_desc<ember::BFloat16>(tensor_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_sizeDesc<ember::BFloat16>>("THBFloat16Tensor_sizeDesc", THTensor_sizeDesc_args, tensor);
 }

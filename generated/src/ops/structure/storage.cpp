@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_storage for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_storage.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THStorage *THTensor_storage(const THTensor *self)
+constexpr th::ArgNames<1> THTensor_storage_args = {"self"};
+
+template <class T>
+th::THStorage<T> *THTensor_storage(const char* fn, const th::THTensor<T> *self) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return th::to_c<th::THStorage<T>>(rt::th_tensor_storage<T>(self_i));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteStorage *THByteTensor_storage(const THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_storage", "self", "self");
-    return ember::th::to_c<THByteStorage>(rt::th_tensor_storage<uint8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<uint8_t>>("THByteTensor_storage", THTensor_storage_args, self);
 }
-
 EMBER_API THCharStorage *THCharTensor_storage(const THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_storage", "self", "self");
-    return ember::th::to_c<THCharStorage>(rt::th_tensor_storage<int8_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<int8_t>>("THCharTensor_storage", THTensor_storage_args, self);
 }
-
 EMBER_API THShortStorage *THShortTensor_storage(const THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_storage", "self", "self");
-    return ember::th::to_c<THShortStorage>(rt::th_tensor_storage<int16_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<int16_t>>("THShortTensor_storage", THTensor_storage_args, self);
 }
-
 EMBER_API THIntStorage *THIntTensor_storage(const THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_storage", "self", "self");
-    return ember::th::to_c<THIntStorage>(rt::th_tensor_storage<int32_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<int32_t>>("THIntTensor_storage", THTensor_storage_args, self);
 }
-
 EMBER_API THLongStorage *THLongTensor_storage(const THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_storage", "self", "self");
-    return ember::th::to_c<THLongStorage>(rt::th_tensor_storage<int64_t>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<int64_t>>("THLongTensor_storage", THTensor_storage_args, self);
 }
-
 EMBER_API THFloatStorage *THFloatTensor_storage(const THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_storage", "self", "self");
-    return ember::th::to_c<THFloatStorage>(rt::th_tensor_storage<float>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<float>>("THFloatTensor_storage", THTensor_storage_args, self);
 }
-
 EMBER_API THDoubleStorage *THDoubleTensor_storage(const THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_storage", "self", "self");
-    return ember::th::to_c<THDoubleStorage>(rt::th_tensor_storage<double>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<double>>("THDoubleTensor_storage", THTensor_storage_args, self);
 }
-
 EMBER_API THHalfStorage *THHalfTensor_storage(const THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_storage", "self", "self");
-    return ember::th::to_c<THHalfStorage>(rt::th_tensor_storage<ember::Half>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<ember::Half>>("THHalfTensor_storage", THTensor_storage_args, self);
 }
-
 EMBER_API THBoolStorage *THBoolTensor_storage(const THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_storage", "self", "self");
-    return ember::th::to_c<THBoolStorage>(rt::th_tensor_storage<bool>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<bool>>("THBoolTensor_storage", THTensor_storage_args, self);
 }
-
 EMBER_API THBFloat16Storage *THBFloat16Tensor_storage(const THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_storage", "self", "self");
-    return ember::th::to_c<THBFloat16Storage>(rt::th_tensor_storage<ember::BFloat16>(self_i));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storage<ember::BFloat16>>("THBFloat16Tensor_storage", THTensor_storage_args, self);
 }

@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_storageOffset for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_storageOffset.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// ptrdiff_t THTensor_storageOffset(const THTensor *self)
+constexpr th::ArgNames<1> THTensor_storageOffset_args = {"self"};
+
+template <class T>
+ptrdiff_t THTensor_storageOffset(const char* fn, const th::THTensor<T> *self) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return rt::th_tensor_storage_offset<T>(self_i);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API ptrdiff_t THByteTensor_storageOffset(const THByteTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<uint8_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<uint8_t>>("THByteTensor_storageOffset", THTensor_storageOffset_args, self);
 }
-
 EMBER_API ptrdiff_t THCharTensor_storageOffset(const THCharTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<int8_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<int8_t>>("THCharTensor_storageOffset", THTensor_storageOffset_args, self);
 }
-
 EMBER_API ptrdiff_t THShortTensor_storageOffset(const THShortTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<int16_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<int16_t>>("THShortTensor_storageOffset", THTensor_storageOffset_args, self);
 }
-
 EMBER_API ptrdiff_t THIntTensor_storageOffset(const THIntTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<int32_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<int32_t>>("THIntTensor_storageOffset", THTensor_storageOffset_args, self);
 }
-
 EMBER_API ptrdiff_t THLongTensor_storageOffset(const THLongTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<int64_t>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<int64_t>>("THLongTensor_storageOffset", THTensor_storageOffset_args, self);
 }
-
 EMBER_API ptrdiff_t THFloatTensor_storageOffset(const THFloatTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<float>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<float>>("THFloatTensor_storageOffset", THTensor_storageOffset_args, self);
 }
-
 EMBER_API ptrdiff_t THDoubleTensor_storageOffset(const THDoubleTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<double>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<double>>("THDoubleTensor_storageOffset", THTensor_storageOffset_args, self);
 }
-
 EMBER_API ptrdiff_t THHalfTensor_storageOffset(const THHalfTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<ember::Half>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<ember::Half>>("THHalfTensor_storageOffset", THTensor_storageOffset_args, self);
 }
-
 EMBER_API ptrdiff_t THBoolTensor_storageOffset(const THBoolTensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<bool>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<bool>>("THBoolTensor_storageOffset", THTensor_storageOffset_args, self);
 }
-
 EMBER_API ptrdiff_t THBFloat16Tensor_storageOffset(const THBFloat16Tensor *self) {
-  static const char* const kArgs[] = {"self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_storageOffset", "self", "self");
-    return rt::th_tensor_storage_offset<ember::BFloat16>(self_i);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return {};
+  return th::call<THTensor_storageOffset<ember::BFloat16>>("THBFloat16Tensor_storageOffset", THTensor_storageOffset_args, self);
 }

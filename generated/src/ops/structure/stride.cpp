@@ -9,138 +9,54 @@ namespace {
 
 }  // namespace ember
 
-// TH's C API: THTensor_stride for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_stride.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// long THTensor_stride(const THTensor *self, int dim)
+constexpr th::ArgNames<2> THTensor_stride_args = {"self", "dim"};
+
+template <class T>
+long THTensor_stride(const char* fn, const th::THTensor<T> *self, int dim) {
+  TensorImpl* self_i = th::optional_tensor_arg(self, dtype_of<T>, fn, "self", "self");
+  return rt::th_tensor_stride<T>(self_i, dim);
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API long THByteTensor_stride(const THByteTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Byte, "THByteTensor_stride", "self", "self");
-    return rt::th_tensor_stride<uint8_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<uint8_t>>("THByteTensor_stride", THTensor_stride_args, self, dim);
 }
-
 EMBER_API long THCharTensor_stride(const THCharTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Char, "THCharTensor_stride", "self", "self");
-    return rt::th_tensor_stride<int8_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<int8_t>>("THCharTensor_stride", THTensor_stride_args, self, dim);
 }
-
 EMBER_API long THShortTensor_stride(const THShortTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Short, "THShortTensor_stride", "self", "self");
-    return rt::th_tensor_stride<int16_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<int16_t>>("THShortTensor_stride", THTensor_stride_args, self, dim);
 }
-
 EMBER_API long THIntTensor_stride(const THIntTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Int, "THIntTensor_stride", "self", "self");
-    return rt::th_tensor_stride<int32_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<int32_t>>("THIntTensor_stride", THTensor_stride_args, self, dim);
 }
-
 EMBER_API long THLongTensor_stride(const THLongTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Long, "THLongTensor_stride", "self", "self");
-    return rt::th_tensor_stride<int64_t>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<int64_t>>("THLongTensor_stride", THTensor_stride_args, self, dim);
 }
-
 EMBER_API long THFloatTensor_stride(const THFloatTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Float, "THFloatTensor_stride", "self", "self");
-    return rt::th_tensor_stride<float>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<float>>("THFloatTensor_stride", THTensor_stride_args, self, dim);
 }
-
 EMBER_API long THDoubleTensor_stride(const THDoubleTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Double, "THDoubleTensor_stride", "self", "self");
-    return rt::th_tensor_stride<double>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<double>>("THDoubleTensor_stride", THTensor_stride_args, self, dim);
 }
-
 EMBER_API long THHalfTensor_stride(const THHalfTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Half, "THHalfTensor_stride", "self", "self");
-    return rt::th_tensor_stride<ember::Half>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<ember::Half>>("THHalfTensor_stride", THTensor_stride_args, self, dim);
 }
-
 EMBER_API long THBoolTensor_stride(const THBoolTensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::Bool, "THBoolTensor_stride", "self", "self");
-    return rt::th_tensor_stride<bool>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<bool>>("THBoolTensor_stride", THTensor_stride_args, self, dim);
 }
-
 EMBER_API long THBFloat16Tensor_stride(const THBFloat16Tensor *self, int dim) {
-  static const char* const kArgs[] = {"self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i = ember::th::optional_tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_stride", "self", "self");
-    return rt::th_tensor_stride<ember::BFloat16>(self_i, dim);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_stride<ember::BFloat16>>("THBFloat16Tensor_stride", THTensor_stride_args, self, dim);
 }

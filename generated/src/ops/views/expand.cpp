@@ -14,328 +14,100 @@ Tensor expand(const Tensor& self, IntList size) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newExpand, THTensor_expand for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newExpand, THTensor_expand.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newExpand(THTensor *tensor = self, THLongStorage *size = size)
+constexpr th::ArgNames<2> THTensor_newExpand_args = {"self", "size"};
+
+template <class T>
+th::THTensor<T> *THTensor_newExpand(const char* fn, th::THTensor<T> *tensor, THLongStorage *size) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  StorageImpl* size_i = th::storage_arg(size, DType::Long, fn, "size", "size");
+  Tensor result = ember::expand(Tensor::borrow(tensor_i), th::int_list(size_i, fn, "size"));
+  return th::to_c<th::THTensor<T>>(th::to_th_geometry(result.release()));
+}
+
+// void THTensor_expand(THTensor *r = out, THTensor *tensor = self, THLongStorage *size = size)
+constexpr th::ArgNames<3> THTensor_expand_args = {"out", "self", "size"};
+
+template <class T>
+void THTensor_expand(const char* fn, th::THTensor<T> *r, th::THTensor<T> *tensor, THLongStorage *size) {
+  TensorImpl* r_i_early = th::tensor_arg(r, dtype_of<T>, fn, "r", "out");
+  TensorImpl* tensor_i = th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  if (!tensor_i) tensor_i = r_i_early;
+  StorageImpl* size_i = th::storage_arg(size, DType::Long, fn, "size", "size");
+  Tensor result = ember::expand(Tensor::borrow(tensor_i), th::int_list(size_i, fn, "size"));
+  rt::set(r_i_early, th::to_th_geometry(result.impl()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newExpand(THByteTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THByteTensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THByteTensor_newExpand", "size"));
-    return ember::th::to_c<THByteTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<uint8_t>>("THByteTensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
-
 EMBER_API THCharTensor *THCharTensor_newExpand(THCharTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THCharTensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THCharTensor_newExpand", "size"));
-    return ember::th::to_c<THCharTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<int8_t>>("THCharTensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
-
 EMBER_API THShortTensor *THShortTensor_newExpand(THShortTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THShortTensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THShortTensor_newExpand", "size"));
-    return ember::th::to_c<THShortTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<int16_t>>("THShortTensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
-
 EMBER_API THIntTensor *THIntTensor_newExpand(THIntTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THIntTensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THIntTensor_newExpand", "size"));
-    return ember::th::to_c<THIntTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<int32_t>>("THIntTensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
-
 EMBER_API THLongTensor *THLongTensor_newExpand(THLongTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THLongTensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THLongTensor_newExpand", "size"));
-    return ember::th::to_c<THLongTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<int64_t>>("THLongTensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newExpand(THFloatTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THFloatTensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THFloatTensor_newExpand", "size"));
-    return ember::th::to_c<THFloatTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<float>>("THFloatTensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newExpand(THDoubleTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THDoubleTensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THDoubleTensor_newExpand", "size"));
-    return ember::th::to_c<THDoubleTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<double>>("THDoubleTensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newExpand(THHalfTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THHalfTensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THHalfTensor_newExpand", "size"));
-    return ember::th::to_c<THHalfTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<ember::Half>>("THHalfTensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newExpand(THBoolTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBoolTensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THBoolTensor_newExpand", "size"));
-    return ember::th::to_c<THBoolTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<bool>>("THBoolTensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newExpand(THBFloat16Tensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_newExpand", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBFloat16Tensor_newExpand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THBFloat16Tensor_newExpand", "size"));
-    return ember::th::to_c<THBFloat16Tensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newExpand<ember::BFloat16>>("THBFloat16Tensor_newExpand", THTensor_newExpand_args, tensor, size);
 }
 
 EMBER_API void THByteTensor_expand(THByteTensor *r, THByteTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::Byte, "THByteTensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Byte, "THByteTensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THByteTensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THByteTensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<uint8_t>>("THByteTensor_expand", THTensor_expand_args, r, tensor, size);
 }
-
 EMBER_API void THCharTensor_expand(THCharTensor *r, THCharTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::Char, "THCharTensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Char, "THCharTensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THCharTensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THCharTensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<int8_t>>("THCharTensor_expand", THTensor_expand_args, r, tensor, size);
 }
-
 EMBER_API void THShortTensor_expand(THShortTensor *r, THShortTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::Short, "THShortTensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Short, "THShortTensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THShortTensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THShortTensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<int16_t>>("THShortTensor_expand", THTensor_expand_args, r, tensor, size);
 }
-
 EMBER_API void THIntTensor_expand(THIntTensor *r, THIntTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::Int, "THIntTensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Int, "THIntTensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THIntTensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THIntTensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<int32_t>>("THIntTensor_expand", THTensor_expand_args, r, tensor, size);
 }
-
 EMBER_API void THLongTensor_expand(THLongTensor *r, THLongTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::Long, "THLongTensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Long, "THLongTensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THLongTensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THLongTensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<int64_t>>("THLongTensor_expand", THTensor_expand_args, r, tensor, size);
 }
-
 EMBER_API void THFloatTensor_expand(THFloatTensor *r, THFloatTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::Float, "THFloatTensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Float, "THFloatTensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THFloatTensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THFloatTensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<float>>("THFloatTensor_expand", THTensor_expand_args, r, tensor, size);
 }
-
 EMBER_API void THDoubleTensor_expand(THDoubleTensor *r, THDoubleTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::Double, "THDoubleTensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Double, "THDoubleTensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THDoubleTensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THDoubleTensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<double>>("THDoubleTensor_expand", THTensor_expand_args, r, tensor, size);
 }
-
 EMBER_API void THHalfTensor_expand(THHalfTensor *r, THHalfTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::Half, "THHalfTensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Half, "THHalfTensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THHalfTensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THHalfTensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<ember::Half>>("THHalfTensor_expand", THTensor_expand_args, r, tensor, size);
 }
-
 EMBER_API void THBoolTensor_expand(THBoolTensor *r, THBoolTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::Bool, "THBoolTensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::Bool, "THBoolTensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBoolTensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THBoolTensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<bool>>("THBoolTensor_expand", THTensor_expand_args, r, tensor, size);
 }
-
 EMBER_API void THBFloat16Tensor_expand(THBFloat16Tensor *r, THBFloat16Tensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"out", "self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* r_i_early = ember::th::tensor_arg(r, DType::BFloat16, "THBFloat16Tensor_expand", "r", "out");
-    TensorImpl* tensor_i = ember::th::optional_tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_expand", "tensor", "self");
-    if (!tensor_i) tensor_i = r_i_early;
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBFloat16Tensor_expand", "size", "size");
-    ember::Tensor result = ember::expand(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THBFloat16Tensor_expand", "size"));
-    ember::rt::set(r_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_expand<ember::BFloat16>>("THBFloat16Tensor_expand", THTensor_expand_args, r, tensor, size);
 }

@@ -14,308 +14,98 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newNarrow, THTensor_narrow for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newNarrow, THTensor_narrow.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newNarrow(THTensor *tensor = self, int dimension = dim, long firstIndex = start, long size = length)
+constexpr th::ArgNames<4> THTensor_newNarrow_args = {"self", "dim", "start", "length"};
+
+template <class T>
+th::THTensor<T> *THTensor_newNarrow(const char* fn, th::THTensor<T> *tensor, int dimension, long firstIndex, long size) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  Tensor result = ember::narrow(Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
+  return th::to_c<th::THTensor<T>>(th::to_th_geometry(result.release()));
+}
+
+// void THTensor_narrow(THTensor *self = out, THTensor *src = self, int dimension = dim, long firstIndex = start, long size = length)
+constexpr th::ArgNames<5> THTensor_narrow_args = {"out", "self", "dim", "start", "length"};
+
+template <class T>
+void THTensor_narrow(const char* fn, th::THTensor<T> *self, th::THTensor<T> *src, int dimension, long firstIndex, long size) {
+  TensorImpl* self_i_early = th::tensor_arg(self, dtype_of<T>, fn, "self", "out");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  if (!src_i) src_i = self_i_early;
+  Tensor result = ember::narrow(Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
+  rt::set(self_i_early, th::to_th_geometry(result.impl()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newNarrow(THByteTensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THByteTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<uint8_t>>("THByteTensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
-
 EMBER_API THCharTensor *THCharTensor_newNarrow(THCharTensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THCharTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<int8_t>>("THCharTensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
-
 EMBER_API THShortTensor *THShortTensor_newNarrow(THShortTensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THShortTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<int16_t>>("THShortTensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
-
 EMBER_API THIntTensor *THIntTensor_newNarrow(THIntTensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THIntTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<int32_t>>("THIntTensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
-
 EMBER_API THLongTensor *THLongTensor_newNarrow(THLongTensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THLongTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<int64_t>>("THLongTensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newNarrow(THFloatTensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THFloatTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<float>>("THFloatTensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newNarrow(THDoubleTensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THDoubleTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<double>>("THDoubleTensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newNarrow(THHalfTensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THHalfTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<ember::Half>>("THHalfTensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newNarrow(THBoolTensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THBoolTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<bool>>("THBoolTensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newNarrow(THBFloat16Tensor *tensor, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_newNarrow", "tensor", "self");
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    return ember::th::to_c<THBFloat16Tensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newNarrow<ember::BFloat16>>("THBFloat16Tensor_newNarrow", THTensor_newNarrow_args, tensor, dimension, firstIndex, size);
 }
 
 EMBER_API void THByteTensor_narrow(THByteTensor *self, THByteTensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<uint8_t>>("THByteTensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }
-
 EMBER_API void THCharTensor_narrow(THCharTensor *self, THCharTensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Char, "THCharTensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<int8_t>>("THCharTensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }
-
 EMBER_API void THShortTensor_narrow(THShortTensor *self, THShortTensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Short, "THShortTensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<int16_t>>("THShortTensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }
-
 EMBER_API void THIntTensor_narrow(THIntTensor *self, THIntTensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Int, "THIntTensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<int32_t>>("THIntTensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }
-
 EMBER_API void THLongTensor_narrow(THLongTensor *self, THLongTensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Long, "THLongTensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<int64_t>>("THLongTensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }
-
 EMBER_API void THFloatTensor_narrow(THFloatTensor *self, THFloatTensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<float>>("THFloatTensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }
-
 EMBER_API void THDoubleTensor_narrow(THDoubleTensor *self, THDoubleTensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<double>>("THDoubleTensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }
-
 EMBER_API void THHalfTensor_narrow(THHalfTensor *self, THHalfTensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<ember::Half>>("THHalfTensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }
-
 EMBER_API void THBoolTensor_narrow(THBoolTensor *self, THBoolTensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<bool>>("THBoolTensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }
-
 EMBER_API void THBFloat16Tensor_narrow(THBFloat16Tensor *self, THBFloat16Tensor *src, int dimension, long firstIndex, long size) {
-  static const char* const kArgs[] = {"out", "self", "dim", "start", "length"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_narrow", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_narrow", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::narrow(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(firstIndex), static_cast<int64_t>(size));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_narrow<ember::BFloat16>>("THBFloat16Tensor_narrow", THTensor_narrow_args, self, src, dimension, firstIndex, size);
 }

@@ -14,308 +14,98 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newSelect, THTensor_select for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newSelect, THTensor_select.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newSelect(THTensor *tensor = self, int dimension = dim, long sliceIndex = index)
+constexpr th::ArgNames<3> THTensor_newSelect_args = {"self", "dim", "index"};
+
+template <class T>
+th::THTensor<T> *THTensor_newSelect(const char* fn, th::THTensor<T> *tensor, int dimension, long sliceIndex) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  Tensor result = ember::select(Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
+  return th::to_c<th::THTensor<T>>(th::to_th_geometry(result.release()));
+}
+
+// void THTensor_select(THTensor *self = out, THTensor *src = self, int dimension = dim, long sliceIndex = index)
+constexpr th::ArgNames<4> THTensor_select_args = {"out", "self", "dim", "index"};
+
+template <class T>
+void THTensor_select(const char* fn, th::THTensor<T> *self, th::THTensor<T> *src, int dimension, long sliceIndex) {
+  TensorImpl* self_i_early = th::tensor_arg(self, dtype_of<T>, fn, "self", "out");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  if (!src_i) src_i = self_i_early;
+  Tensor result = ember::select(Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
+  rt::set(self_i_early, th::to_th_geometry(result.impl()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newSelect(THByteTensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THByteTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<uint8_t>>("THByteTensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
-
 EMBER_API THCharTensor *THCharTensor_newSelect(THCharTensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THCharTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<int8_t>>("THCharTensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
-
 EMBER_API THShortTensor *THShortTensor_newSelect(THShortTensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THShortTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<int16_t>>("THShortTensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
-
 EMBER_API THIntTensor *THIntTensor_newSelect(THIntTensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THIntTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<int32_t>>("THIntTensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
-
 EMBER_API THLongTensor *THLongTensor_newSelect(THLongTensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THLongTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<int64_t>>("THLongTensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newSelect(THFloatTensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THFloatTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<float>>("THFloatTensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newSelect(THDoubleTensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THDoubleTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<double>>("THDoubleTensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newSelect(THHalfTensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THHalfTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<ember::Half>>("THHalfTensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newSelect(THBoolTensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THBoolTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<bool>>("THBoolTensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newSelect(THBFloat16Tensor *tensor, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_newSelect", "tensor", "self");
-    ember::Tensor result = ember::select(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    return ember::th::to_c<THBFloat16Tensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newSelect<ember::BFloat16>>("THBFloat16Tensor_newSelect", THTensor_newSelect_args, tensor, dimension, sliceIndex);
 }
 
 EMBER_API void THByteTensor_select(THByteTensor *self, THByteTensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<uint8_t>>("THByteTensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }
-
 EMBER_API void THCharTensor_select(THCharTensor *self, THCharTensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Char, "THCharTensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<int8_t>>("THCharTensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }
-
 EMBER_API void THShortTensor_select(THShortTensor *self, THShortTensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Short, "THShortTensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<int16_t>>("THShortTensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }
-
 EMBER_API void THIntTensor_select(THIntTensor *self, THIntTensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Int, "THIntTensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<int32_t>>("THIntTensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }
-
 EMBER_API void THLongTensor_select(THLongTensor *self, THLongTensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Long, "THLongTensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<int64_t>>("THLongTensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }
-
 EMBER_API void THFloatTensor_select(THFloatTensor *self, THFloatTensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<float>>("THFloatTensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }
-
 EMBER_API void THDoubleTensor_select(THDoubleTensor *self, THDoubleTensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<double>>("THDoubleTensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }
-
 EMBER_API void THHalfTensor_select(THHalfTensor *self, THHalfTensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<ember::Half>>("THHalfTensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }
-
 EMBER_API void THBoolTensor_select(THBoolTensor *self, THBoolTensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<bool>>("THBoolTensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }
-
 EMBER_API void THBFloat16Tensor_select(THBFloat16Tensor *self, THBFloat16Tensor *src, int dimension, long sliceIndex) {
-  static const char* const kArgs[] = {"out", "self", "dim", "index"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_select", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_select", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::select(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(sliceIndex));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_select<ember::BFloat16>>("THBFloat16Tensor_select", THTensor_select_args, self, src, dimension, sliceIndex);
 }

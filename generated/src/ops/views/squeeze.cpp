@@ -14,168 +14,57 @@ Tensor squeeze(const Tensor& self) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_squeeze for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_squeeze.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_squeeze(THTensor *self = out, THTensor *src = self)
+constexpr th::ArgNames<2> THTensor_squeeze_args = {"out", "self"};
+
+template <class T>
+void THTensor_squeeze(const char* fn, th::THTensor<T> *self, th::THTensor<T> *src) {
+  TensorImpl* self_i_early = th::tensor_arg(self, dtype_of<T>, fn, "self", "out");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  if (!src_i) src_i = self_i_early;
+  Tensor result = ember::squeeze(Tensor::borrow(src_i));
+  rt::set(self_i_early, th::to_th_geometry(result.impl()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_squeeze(THByteTensor *self, THByteTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<uint8_t>>("THByteTensor_squeeze", THTensor_squeeze_args, self, src);
 }
-
 EMBER_API void THCharTensor_squeeze(THCharTensor *self, THCharTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Char, "THCharTensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<int8_t>>("THCharTensor_squeeze", THTensor_squeeze_args, self, src);
 }
-
 EMBER_API void THShortTensor_squeeze(THShortTensor *self, THShortTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Short, "THShortTensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<int16_t>>("THShortTensor_squeeze", THTensor_squeeze_args, self, src);
 }
-
 EMBER_API void THIntTensor_squeeze(THIntTensor *self, THIntTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Int, "THIntTensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<int32_t>>("THIntTensor_squeeze", THTensor_squeeze_args, self, src);
 }
-
 EMBER_API void THLongTensor_squeeze(THLongTensor *self, THLongTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Long, "THLongTensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<int64_t>>("THLongTensor_squeeze", THTensor_squeeze_args, self, src);
 }
-
 EMBER_API void THFloatTensor_squeeze(THFloatTensor *self, THFloatTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<float>>("THFloatTensor_squeeze", THTensor_squeeze_args, self, src);
 }
-
 EMBER_API void THDoubleTensor_squeeze(THDoubleTensor *self, THDoubleTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<double>>("THDoubleTensor_squeeze", THTensor_squeeze_args, self, src);
 }
-
 EMBER_API void THHalfTensor_squeeze(THHalfTensor *self, THHalfTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<ember::Half>>("THHalfTensor_squeeze", THTensor_squeeze_args, self, src);
 }
-
 EMBER_API void THBoolTensor_squeeze(THBoolTensor *self, THBoolTensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<bool>>("THBoolTensor_squeeze", THTensor_squeeze_args, self, src);
 }
-
 EMBER_API void THBFloat16Tensor_squeeze(THBFloat16Tensor *self, THBFloat16Tensor *src) {
-  static const char* const kArgs[] = {"out", "self"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_squeeze", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_squeeze", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::squeeze(ember::Tensor::borrow(src_i));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  return th::call<THTensor_squeeze<ember::BFloat16>>("THBFloat16Tensor_squeeze", THTensor_squeeze_args, self, src);
 }

@@ -14,308 +14,98 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newTranspose, THTensor_transpose for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newTranspose, THTensor_transpose.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newTranspose(THTensor *tensor = self, int dimension1_ = dim0, int dimension2_ = dim1)
+constexpr th::ArgNames<3> THTensor_newTranspose_args = {"self", "dim0", "dim1"};
+
+template <class T>
+th::THTensor<T> *THTensor_newTranspose(const char* fn, th::THTensor<T> *tensor, int dimension1_, int dimension2_) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  Tensor result = ember::transpose(Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
+  return th::to_c<th::THTensor<T>>(th::to_th_geometry(result.release()));
+}
+
+// void THTensor_transpose(THTensor *self = out, THTensor *src = self, int dimension1 = dim0, int dimension2 = dim1)
+constexpr th::ArgNames<4> THTensor_transpose_args = {"out", "self", "dim0", "dim1"};
+
+template <class T>
+void THTensor_transpose(const char* fn, th::THTensor<T> *self, th::THTensor<T> *src, int dimension1, int dimension2) {
+  TensorImpl* self_i_early = th::tensor_arg(self, dtype_of<T>, fn, "self", "out");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  if (!src_i) src_i = self_i_early;
+  Tensor result = ember::transpose(Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
+  rt::set(self_i_early, th::to_th_geometry(result.impl()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newTranspose(THByteTensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THByteTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<uint8_t>>("THByteTensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
-
 EMBER_API THCharTensor *THCharTensor_newTranspose(THCharTensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THCharTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<int8_t>>("THCharTensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
-
 EMBER_API THShortTensor *THShortTensor_newTranspose(THShortTensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THShortTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<int16_t>>("THShortTensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
-
 EMBER_API THIntTensor *THIntTensor_newTranspose(THIntTensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THIntTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<int32_t>>("THIntTensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
-
 EMBER_API THLongTensor *THLongTensor_newTranspose(THLongTensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THLongTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<int64_t>>("THLongTensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newTranspose(THFloatTensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THFloatTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<float>>("THFloatTensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newTranspose(THDoubleTensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THDoubleTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<double>>("THDoubleTensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newTranspose(THHalfTensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THHalfTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<ember::Half>>("THHalfTensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newTranspose(THBoolTensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THBoolTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<bool>>("THBoolTensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newTranspose(THBFloat16Tensor *tensor, int dimension1_, int dimension2_) {
-  static const char* const kArgs[] = {"self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_newTranspose", "tensor", "self");
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension1_), static_cast<int64_t>(dimension2_));
-    return ember::th::to_c<THBFloat16Tensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return {};
+  return th::call<THTensor_newTranspose<ember::BFloat16>>("THBFloat16Tensor_newTranspose", THTensor_newTranspose_args, tensor, dimension1_, dimension2_);
 }
 
 EMBER_API void THByteTensor_transpose(THByteTensor *self, THByteTensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<uint8_t>>("THByteTensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }
-
 EMBER_API void THCharTensor_transpose(THCharTensor *self, THCharTensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Char, "THCharTensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<int8_t>>("THCharTensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }
-
 EMBER_API void THShortTensor_transpose(THShortTensor *self, THShortTensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Short, "THShortTensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<int16_t>>("THShortTensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }
-
 EMBER_API void THIntTensor_transpose(THIntTensor *self, THIntTensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Int, "THIntTensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<int32_t>>("THIntTensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }
-
 EMBER_API void THLongTensor_transpose(THLongTensor *self, THLongTensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Long, "THLongTensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<int64_t>>("THLongTensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }
-
 EMBER_API void THFloatTensor_transpose(THFloatTensor *self, THFloatTensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<float>>("THFloatTensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }
-
 EMBER_API void THDoubleTensor_transpose(THDoubleTensor *self, THDoubleTensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<double>>("THDoubleTensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }
-
 EMBER_API void THHalfTensor_transpose(THHalfTensor *self, THHalfTensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<ember::Half>>("THHalfTensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }
-
 EMBER_API void THBoolTensor_transpose(THBoolTensor *self, THBoolTensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<bool>>("THBoolTensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }
-
 EMBER_API void THBFloat16Tensor_transpose(THBFloat16Tensor *self, THBFloat16Tensor *src, int dimension1, int dimension2) {
-  static const char* const kArgs[] = {"out", "self", "dim0", "dim1"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_transpose", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_transpose", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::transpose(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension1), static_cast<int64_t>(dimension2));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
+  return th::call<THTensor_transpose<ember::BFloat16>>("THBFloat16Tensor_transpose", THTensor_transpose_args, self, src, dimension1, dimension2);
 }

@@ -14,308 +14,98 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
 
 }  // namespace ember
 
-// TH's C API: THTensor_newUnfold, THTensor_unfold for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newUnfold, THTensor_unfold.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newUnfold(THTensor *tensor = self, int dimension_ = dimension, long size_ = size, long step_ = step)
+constexpr th::ArgNames<4> THTensor_newUnfold_args = {"self", "dimension", "size", "step"};
+
+template <class T>
+th::THTensor<T> *THTensor_newUnfold(const char* fn, th::THTensor<T> *tensor, int dimension_, long size_, long step_) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  Tensor result = ember::unfold(Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
+  return th::to_c<th::THTensor<T>>(th::to_th_geometry(result.release()));
+}
+
+// void THTensor_unfold(THTensor *self = out, THTensor *src = self, int dimension = dimension, long size = size, long step = step)
+constexpr th::ArgNames<5> THTensor_unfold_args = {"out", "self", "dimension", "size", "step"};
+
+template <class T>
+void THTensor_unfold(const char* fn, th::THTensor<T> *self, th::THTensor<T> *src, int dimension, long size, long step) {
+  TensorImpl* self_i_early = th::tensor_arg(self, dtype_of<T>, fn, "self", "out");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  if (!src_i) src_i = self_i_early;
+  Tensor result = ember::unfold(Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
+  rt::set(self_i_early, th::to_th_geometry(result.impl()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newUnfold(THByteTensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THByteTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<uint8_t>>("THByteTensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
-
 EMBER_API THCharTensor *THCharTensor_newUnfold(THCharTensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THCharTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<int8_t>>("THCharTensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
-
 EMBER_API THShortTensor *THShortTensor_newUnfold(THShortTensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THShortTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<int16_t>>("THShortTensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
-
 EMBER_API THIntTensor *THIntTensor_newUnfold(THIntTensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THIntTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<int32_t>>("THIntTensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
-
 EMBER_API THLongTensor *THLongTensor_newUnfold(THLongTensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THLongTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<int64_t>>("THLongTensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newUnfold(THFloatTensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THFloatTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<float>>("THFloatTensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newUnfold(THDoubleTensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THDoubleTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<double>>("THDoubleTensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newUnfold(THHalfTensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THHalfTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<ember::Half>>("THHalfTensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newUnfold(THBoolTensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THBoolTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<bool>>("THBoolTensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newUnfold(THBFloat16Tensor *tensor, int dimension_, long size_, long step_) {
-  static const char* const kArgs[] = {"self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_newUnfold", "tensor", "self");
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(tensor_i), static_cast<int64_t>(dimension_), static_cast<int64_t>(size_), static_cast<int64_t>(step_));
-    return ember::th::to_c<THBFloat16Tensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 4);
-  return {};
+  return th::call<THTensor_newUnfold<ember::BFloat16>>("THBFloat16Tensor_newUnfold", THTensor_newUnfold_args, tensor, dimension_, size_, step_);
 }
 
 EMBER_API void THByteTensor_unfold(THByteTensor *self, THByteTensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<uint8_t>>("THByteTensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }
-
 EMBER_API void THCharTensor_unfold(THCharTensor *self, THCharTensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Char, "THCharTensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<int8_t>>("THCharTensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }
-
 EMBER_API void THShortTensor_unfold(THShortTensor *self, THShortTensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Short, "THShortTensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<int16_t>>("THShortTensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }
-
 EMBER_API void THIntTensor_unfold(THIntTensor *self, THIntTensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Int, "THIntTensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<int32_t>>("THIntTensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }
-
 EMBER_API void THLongTensor_unfold(THLongTensor *self, THLongTensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Long, "THLongTensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<int64_t>>("THLongTensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }
-
 EMBER_API void THFloatTensor_unfold(THFloatTensor *self, THFloatTensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<float>>("THFloatTensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }
-
 EMBER_API void THDoubleTensor_unfold(THDoubleTensor *self, THDoubleTensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<double>>("THDoubleTensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }
-
 EMBER_API void THHalfTensor_unfold(THHalfTensor *self, THHalfTensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<ember::Half>>("THHalfTensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }
-
 EMBER_API void THBoolTensor_unfold(THBoolTensor *self, THBoolTensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<bool>>("THBoolTensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }
-
 EMBER_API void THBFloat16Tensor_unfold(THBFloat16Tensor *self, THBFloat16Tensor *src, int dimension, long size, long step) {
-  static const char* const kArgs[] = {"out", "self", "dimension", "size", "step"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_unfold", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_unfold", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unfold(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension), static_cast<int64_t>(size), static_cast<int64_t>(step));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 5);
+  return th::call<THTensor_unfold<ember::BFloat16>>("THBFloat16Tensor_unfold", THTensor_unfold_args, self, src, dimension, size, step);
 }

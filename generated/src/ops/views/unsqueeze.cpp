@@ -14,168 +14,57 @@ Tensor unsqueeze(const Tensor& self, int64_t dim) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_unsqueeze1d for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_unsqueeze1d.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// void THTensor_unsqueeze1d(THTensor *self = out, THTensor *src = self, int dimension_ = dim)
+constexpr th::ArgNames<3> THTensor_unsqueeze1d_args = {"out", "self", "dim"};
+
+template <class T>
+void THTensor_unsqueeze1d(const char* fn, th::THTensor<T> *self, th::THTensor<T> *src, int dimension_) {
+  TensorImpl* self_i_early = th::tensor_arg(self, dtype_of<T>, fn, "self", "out");
+  TensorImpl* src_i = th::optional_tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  if (!src_i) src_i = self_i_early;
+  Tensor result = ember::unsqueeze(Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
+  rt::set(self_i_early, th::to_th_geometry(result.impl()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API void THByteTensor_unsqueeze1d(THByteTensor *self, THByteTensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Byte, "THByteTensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Byte, "THByteTensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<uint8_t>>("THByteTensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }
-
 EMBER_API void THCharTensor_unsqueeze1d(THCharTensor *self, THCharTensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Char, "THCharTensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Char, "THCharTensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<int8_t>>("THCharTensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }
-
 EMBER_API void THShortTensor_unsqueeze1d(THShortTensor *self, THShortTensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Short, "THShortTensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Short, "THShortTensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<int16_t>>("THShortTensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }
-
 EMBER_API void THIntTensor_unsqueeze1d(THIntTensor *self, THIntTensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Int, "THIntTensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Int, "THIntTensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<int32_t>>("THIntTensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }
-
 EMBER_API void THLongTensor_unsqueeze1d(THLongTensor *self, THLongTensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Long, "THLongTensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Long, "THLongTensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<int64_t>>("THLongTensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }
-
 EMBER_API void THFloatTensor_unsqueeze1d(THFloatTensor *self, THFloatTensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Float, "THFloatTensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Float, "THFloatTensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<float>>("THFloatTensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }
-
 EMBER_API void THDoubleTensor_unsqueeze1d(THDoubleTensor *self, THDoubleTensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Double, "THDoubleTensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Double, "THDoubleTensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<double>>("THDoubleTensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }
-
 EMBER_API void THHalfTensor_unsqueeze1d(THHalfTensor *self, THHalfTensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Half, "THHalfTensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Half, "THHalfTensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<ember::Half>>("THHalfTensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }
-
 EMBER_API void THBoolTensor_unsqueeze1d(THBoolTensor *self, THBoolTensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::Bool, "THBoolTensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::Bool, "THBoolTensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<bool>>("THBoolTensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }
-
 EMBER_API void THBFloat16Tensor_unsqueeze1d(THBFloat16Tensor *self, THBFloat16Tensor *src, int dimension_) {
-  static const char* const kArgs[] = {"out", "self", "dim"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* self_i_early = ember::th::tensor_arg(self, DType::BFloat16, "THBFloat16Tensor_unsqueeze1d", "self", "out");
-    TensorImpl* src_i = ember::th::optional_tensor_arg(src, DType::BFloat16, "THBFloat16Tensor_unsqueeze1d", "src", "self");
-    if (!src_i) src_i = self_i_early;
-    ember::Tensor result = ember::unsqueeze(ember::Tensor::borrow(src_i), static_cast<int64_t>(dimension_));
-    ember::rt::set(self_i_early, ember::th::to_th_geometry(result.impl()));
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
+  return th::call<THTensor_unsqueeze1d<ember::BFloat16>>("THBFloat16Tensor_unsqueeze1d", THTensor_unsqueeze1d_args, self, src, dimension_);
 }

@@ -14,158 +14,56 @@ Tensor view(const Tensor& self, IntList size) {
 
 }  // namespace ember
 
-// TH's C API: THTensor_newView for every dtype.
-using ember::DType;
-using ember::StorageImpl;
-using ember::TensorImpl;
+// TH's C API: THTensor_newView.
+// Each is written once as a template over the element type T, taking the
+// typed C function's name first; each dtype's C function is a thunk that
+// instantiates it (runtime/th/thunk.h).
+namespace ember {
+namespace {
+
+// THTensor *THTensor_newView(THTensor *tensor = self, THLongStorage *size = size)
+constexpr th::ArgNames<2> THTensor_newView_args = {"self", "size"};
+
+template <class T>
+th::THTensor<T> *THTensor_newView(const char* fn, th::THTensor<T> *tensor, THLongStorage *size) {
+  TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
+  StorageImpl* size_i = th::storage_arg(size, DType::Long, fn, "size", "size");
+  Tensor result = ember::view(Tensor::borrow(tensor_i), th::int_list(size_i, fn, "size"));
+  return th::to_c<th::THTensor<T>>(th::to_th_geometry(result.release()));
+}
+
+}  // namespace
+}  // namespace ember
+
 using namespace ember;
 
 EMBER_API THByteTensor *THByteTensor_newView(THByteTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Byte, "THByteTensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THByteTensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THByteTensor_newView", "size"));
-    return ember::th::to_c<THByteTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<uint8_t>>("THByteTensor_newView", THTensor_newView_args, tensor, size);
 }
-
 EMBER_API THCharTensor *THCharTensor_newView(THCharTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Char, "THCharTensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THCharTensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THCharTensor_newView", "size"));
-    return ember::th::to_c<THCharTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<int8_t>>("THCharTensor_newView", THTensor_newView_args, tensor, size);
 }
-
 EMBER_API THShortTensor *THShortTensor_newView(THShortTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Short, "THShortTensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THShortTensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THShortTensor_newView", "size"));
-    return ember::th::to_c<THShortTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<int16_t>>("THShortTensor_newView", THTensor_newView_args, tensor, size);
 }
-
 EMBER_API THIntTensor *THIntTensor_newView(THIntTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Int, "THIntTensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THIntTensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THIntTensor_newView", "size"));
-    return ember::th::to_c<THIntTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<int32_t>>("THIntTensor_newView", THTensor_newView_args, tensor, size);
 }
-
 EMBER_API THLongTensor *THLongTensor_newView(THLongTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Long, "THLongTensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THLongTensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THLongTensor_newView", "size"));
-    return ember::th::to_c<THLongTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<int64_t>>("THLongTensor_newView", THTensor_newView_args, tensor, size);
 }
-
 EMBER_API THFloatTensor *THFloatTensor_newView(THFloatTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Float, "THFloatTensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THFloatTensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THFloatTensor_newView", "size"));
-    return ember::th::to_c<THFloatTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<float>>("THFloatTensor_newView", THTensor_newView_args, tensor, size);
 }
-
 EMBER_API THDoubleTensor *THDoubleTensor_newView(THDoubleTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Double, "THDoubleTensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THDoubleTensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THDoubleTensor_newView", "size"));
-    return ember::th::to_c<THDoubleTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<double>>("THDoubleTensor_newView", THTensor_newView_args, tensor, size);
 }
-
 EMBER_API THHalfTensor *THHalfTensor_newView(THHalfTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Half, "THHalfTensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THHalfTensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THHalfTensor_newView", "size"));
-    return ember::th::to_c<THHalfTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<ember::Half>>("THHalfTensor_newView", THTensor_newView_args, tensor, size);
 }
-
 EMBER_API THBoolTensor *THBoolTensor_newView(THBoolTensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::Bool, "THBoolTensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBoolTensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THBoolTensor_newView", "size"));
-    return ember::th::to_c<THBoolTensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<bool>>("THBoolTensor_newView", THTensor_newView_args, tensor, size);
 }
-
 EMBER_API THBFloat16Tensor *THBFloat16Tensor_newView(THBFloat16Tensor *tensor, THLongStorage *size) {
-  static const char* const kArgs[] = {"self", "size"};
-  ember::th::Failure failure;
-  try {
-    TensorImpl* tensor_i = ember::th::tensor_arg(tensor, DType::BFloat16, "THBFloat16Tensor_newView", "tensor", "self");
-    StorageImpl* size_i = ember::th::storage_arg(size, DType::Long, "THBFloat16Tensor_newView", "size", "size");
-    ember::Tensor result = ember::view(ember::Tensor::borrow(tensor_i), ember::th::int_list(size_i, "THBFloat16Tensor_newView", "size"));
-    return ember::th::to_c<THBFloat16Tensor>(ember::th::to_th_geometry(result.release()));
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return {};
+  return th::call<THTensor_newView<ember::BFloat16>>("THBFloat16Tensor_newView", THTensor_newView_args, tensor, size);
 }
