@@ -47,6 +47,10 @@ class ThPointwise {
   std::array<Tensor, NIn> inputs_;  // the inputs, or their contiguous copies
 };
 
+// Resizes dst like src, then copies (TH's pattern for results computed in
+// another dtype).
+void copy_into(TensorImpl* dst, const TensorImpl* src);
+
 // A TH pointwise C function's body: kernel(operands) computes OutT
 // elements from `inputs` into `out` (resized like the first tensor input
 // with `resize_out`). An out of another dtype (THFloatTensor_ltTensorT: a
@@ -93,9 +97,5 @@ class ThReduce {
   int64_t dim_ = 0;
   kernels::Operands<N + 1> ops_;
 };
-
-// Resizes dst like src, then copies (TH's pattern for results computed in
-// another dtype).
-void copy_into(TensorImpl* dst, const TensorImpl* src);
 
 }  // namespace ember::th
