@@ -316,7 +316,7 @@ def _through_cpp_api(bld: _Builder) -> None:
 
 
 def _blas(bld: _Builder) -> None:
-    """Matrix products: the op's driver in TH's mode (runtime/blas_plan.h),
+    """Matrix products: the op's driver in TH's mode (runtime/ops/blas_plan.h),
     writing into the parameter bound to `out`, or returning TH's accreal."""
     op = bld.op
     sig = op.signature
