@@ -72,7 +72,7 @@ def _generic_decl(b: CBinding, uses_fn: bool) -> str:
     return f"{ret}{sep}{b.generic_name}({fn}{params})"
 
 
-class _Builder:
+class THBuilder:
     """Collects the statements of a binding's template (element type T)."""
 
     def __init__(self, op: Op, b: CBinding, table: DTypeTable):
@@ -92,7 +92,7 @@ class _Builder:
         kind = "tensor" if p.is_tensor else "storage"
         getter = f"{'optional_' if optional else ''}{kind}_arg"
         cls = "TensorImpl" if p.is_tensor else "StorageImpl"
-        self.lines.append(f"{cls}* {p.name}_i = th::{getter}({p.name}, {_param_dtype(p)}, {self.fn}, "
+        self.lines.append(f"{cls}* {p.name}_i = th::{getter}({p.name}, {param_dtype(p)}, {self.fn}, "
                           f"\"{p.name}\", \"{p.bind or p.name}\");")
         return f"{p.name}_i"
 
@@ -105,22 +105,22 @@ class _Builder:
         return self.b.param(name)
 
 
-def _param_dtype(p: CParam) -> str:
+def param_dtype(p: CParam) -> str:
     return f"DType::{p.fixed_dtype}" if p.fixed_dtype else "dtype_of<T>"
 
 
-def _th_result(op: Op) -> str:
+def th_result(op: Op) -> str:
     """The element type TH's forms of a pointwise or reduce kernel compute
     (TH keeps integral sums in their own dtype)."""
     return {"Bool": "bool", "Long": "int64_t"}.get(op.kernel.result, "T")
 
 
 # What a C function returns, read from a Scalar or 0-dim result.
-def _return_cpp(ret: str) -> str:
+def return_cpp(ret: str) -> str:
     return {"real": "T", "accreal": "th::accreal<T>", "int": "int"}[ret]
 
 
-def _scalar_call_args(bld: _Builder) -> str:
+def _scalar_call_args(bld: THBuilder) -> str:
     """The kernel's scalar arguments: from C parameters, or the signature's defaults."""
     sig = bld.op.signature
     assert sig is not None
@@ -138,7 +138,7 @@ def _scalar_call_args(bld: _Builder) -> str:
     return "".join(", " + x for x in parts)
 
 
-def _pointwise(bld: _Builder) -> None:
+def _pointwise(bld: THBuilder) -> None:
     """The kernel under th::pointwise (runtime/th/plan.h), which also
     takes results of another dtype (comparisons into a THFloatTensor)."""
     op = bld.op
@@ -158,14 +158,14 @@ def _pointwise(bld: _Builder) -> None:
         else:
             inputs.append(f"th::ThInput{{nullptr, &{bld.value_of(p)}, \"{name}\"{divisor}}}")
     scalars = _scalar_call_args(bld)
-    out_t = _th_result(op)
+    out_t = th_result(op)
     kernel = f"{op.ident}_th_kernel" if op.kernel.th_expr else f"{op.ident}_kernel"
     head = f"th::pointwise<{out_t}, {len(inputs)}>("
     bld.lines.append(f"{head}{bld.fn}, {out_impl}, {{{{{', '.join(inputs)}}}}}, {str(resize).lower()},")
     bld.lines.append(" " * len(head) + f"[&](auto& ops) {{ {kernel}<T, {out_t}>(ops{scalars}); }});")
 
 
-def _kernel_arg_values(bld: _Builder) -> dict[str, str]:
+def th_kernel_args(bld: THBuilder) -> dict[str, str]:
     """A reducer's or along-dim kernel's arguments, from C parameters or the
     signature's defaults, as the kernel's parameter types."""
     values = {}
@@ -183,22 +183,22 @@ def _kernel_arg_values(bld: _Builder) -> dict[str, str]:
     return values
 
 
-def _joined(values: dict[str, str]) -> str:
+def trailing_args(values: dict[str, str]) -> str:
     return "".join(", " + v for v in values.values())
 
 
-def _reduce(bld: _Builder) -> None:
+def _reduce(bld: THBuilder) -> None:
     op = bld.op
     self_p = bld.bound("self")
     assert self_p is not None
     src = bld.impl_of(self_p)
-    args = _joined(_kernel_arg_values(bld))
+    args = trailing_args(th_kernel_args(bld))
     if bld.b.ret in ("accreal", "real", "int"):
         if op.kernel.nonempty:
             bld.lines.append(f"rt::check_has_elements({bld.fn}, Tensor::borrow({src}));")
         bld.lines.append("kernels::Operands<1> ops;")
         bld.lines.append(f"rt::set_whole_operand(ops, {src});")
-        value = f"{op.ident}_all<T>(ops, rt::numel({src}){args}).template to<{_return_cpp(bld.b.ret)}>()"
+        value = f"{op.ident}_all<T>(ops, rt::numel({src}){args}).template to<{return_cpp(bld.b.ret)}>()"
         bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>({value});")
         return
     out_p = bld.bound("out")
@@ -208,11 +208,11 @@ def _reduce(bld: _Builder) -> None:
     out = bld.impl_of(out_p)
     keep = keep_p.name if keep_p else "false"
     bld.lines.append(f"th::ThReduce<1> plan({bld.fn}, {{{{{out}}}}}, {src}, {dim_p.name}, {keep} != 0);")
-    bld.lines.append(f"{op.ident}_kernel<T, {_th_result(op)}>(plan.operands(), plan.dim(){args});")
+    bld.lines.append(f"{op.ident}_kernel<T, {th_result(op)}>(plan.operands(), plan.dim(){args});")
     bld.lines.append("plan.finish();")
 
 
-def _along_dim(bld: _Builder) -> None:
+def _along_dim(bld: THBuilder) -> None:
     """TH's sort, topk, kthvalue, cumsum, ...: outputs resized as TH does,
     then the typed kernel; the whole-tensor forms (medianall) return the value."""
     op = bld.op
@@ -224,7 +224,7 @@ def _along_dim(bld: _Builder) -> None:
     if k.indices and len(impls) < 2:
         impls.append("nullptr")
     src = bld.impl_of(bld.bound("self"))
-    values = _kernel_arg_values(bld)
+    values = th_kernel_args(bld)
     dim_p, keep_p = bld.bound("dim"), bld.bound("keepdim")
     if sig.arg("dim") is None:
         dim = "std::nullopt"
@@ -238,18 +238,18 @@ def _along_dim(bld: _Builder) -> None:
                      f"rt::SliceOutputs{{{length}, {'true' if k.length == 'one' else 'false'}, {keep}, "
                      f"{'true' if k.indices else 'false'}}});")
     if k.check:
-        bld.lines.append(f"{op.ident}_check({bld.fn}, plan{_joined(values)});")
+        bld.lines.append(f"{op.ident}_check({bld.fn}, plan{trailing_args(values)});")
     bld.lines.append(f"plan.th_outputs({', '.join(impls[:2] if k.indices else impls[:1])});")
     operands = "operands3" if k.indices else "operands2"
-    bld.lines.append(f"{k.impl}<T, T>(plan.{operands}(), plan.dim(){_joined(values)});")
+    bld.lines.append(f"{k.impl}<T, T>(plan.{operands}(), plan.dim(){trailing_args(values)});")
     if bld.b.ret in ("real", "accreal"):
         bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>("
-                         f"plan.finish().item().to<{_return_cpp(bld.b.ret)}>());")
+                         f"plan.finish().item().to<{return_cpp(bld.b.ret)}>());")
     else:
         bld.lines.append("plan.finish_pair();" if k.indices else "plan.finish();")
 
 
-def _reduce_index(bld: _Builder) -> None:
+def _reduce_index(bld: THBuilder) -> None:
     op = bld.op
     sig = op.signature
     assert sig is not None
@@ -265,7 +265,7 @@ def _reduce_index(bld: _Builder) -> None:
     bld.lines.append("plan.finish();")
 
 
-def _through_cpp_api(bld: _Builder) -> None:
+def _through_cpp_api(bld: THBuilder) -> None:
     """View and custom ops with a signature: call the C++ API, then give
     TH its result (a new tensor, or `out` set to it)."""
     op = bld.op
@@ -274,7 +274,7 @@ def _through_cpp_api(bld: _Builder) -> None:
     out_p = bld.bound("out")
     if out_p is not None:
         # Declared first so a NULL source can fall back to it.
-        bld.lines.append(f"TensorImpl* {out_p.name}_i_early = th::tensor_arg({out_p.name}, {_param_dtype(out_p)}, "
+        bld.lines.append(f"TensorImpl* {out_p.name}_i_early = th::tensor_arg({out_p.name}, {param_dtype(out_p)}, "
                          f"{bld.fn}, \"{out_p.name}\", \"out\");")
     args = []
     for a in sig.args:
@@ -310,12 +310,12 @@ def _through_cpp_api(bld: _Builder) -> None:
         bld.lines.append(f"{call};")
     elif ret in ("real", "accreal", "int") and [r.type for r in sig.returns] == ["Tensor"]:
         # A 0-dim result (trace): TH returns its value.
-        bld.lines.append(f"return th::value_to_c<{generic_type(ret)}>({call}.item().template to<{_return_cpp(ret)}>());")
+        bld.lines.append(f"return th::value_to_c<{generic_type(ret)}>({call}.item().template to<{return_cpp(ret)}>());")
     else:
         bld.lines.append(f"return static_cast<{generic_type(ret)}>({call});")
 
 
-def _blas(bld: _Builder) -> None:
+def _blas(bld: THBuilder) -> None:
     """Matrix products: the op's driver in TH's mode (runtime/ops/blas_plan.h),
     writing into the parameter bound to `out`, or returning TH's accreal."""
     op = bld.op
@@ -344,10 +344,10 @@ def _blas(bld: _Builder) -> None:
     bld.lines.append("Scalar value;")
     dest = f"rt::BlasDest::th_value({bld.fn}, &value)"
     bld.lines.append(f"{op.kernel.impl}({', '.join([dest] + args + [dispatch])});")
-    bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>(value.to<{_return_cpp(bld.b.ret)}>());")
+    bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>(value.to<{return_cpp(bld.b.ret)}>());")
 
 
-def _custom(bld: _Builder) -> None:
+def _custom(bld: THBuilder) -> None:
     """C-only entries: the generic runtime function, instantiated for T."""
     args = []
     for p in bld.b.params:
@@ -375,7 +375,7 @@ def _custom(bld: _Builder) -> None:
         bld.lines.append(f"return {call};")
 
 
-def _th_impl(bld: _Builder) -> None:
+def _th_impl(bld: THBuilder) -> None:
     """Custom ops whose TH semantics differ beyond geometry (1-based index
     tensors, Byte masks, results written into `r_`): the entry's `th_impl`
     gets the C function's name (for messages) and its C arguments in order,
@@ -396,7 +396,7 @@ def _th_impl(bld: _Builder) -> None:
     bld.lines.append(f"{call};" if bld.b.ret == "void" else f"return {call};")
 
 
-def _copy(bld: _Builder) -> None:
+def _copy(bld: THBuilder) -> None:
     """copy and copy<Src>: TH copies between equal element counts, no resize."""
     dst_p, src_p = bld.bound("self"), bld.bound("src")
     assert dst_p is not None and src_p is not None
@@ -426,7 +426,7 @@ def _arg_names(b: CBinding) -> tuple[str, ...]:
 
 
 def _template(op: Op, b: CBinding, table: DTypeTable) -> tuple[str, tuple[str, ...]]:
-    bld = _Builder(op, b, table)
+    bld = THBuilder(op, b, table)
     if op.signature is None:
         _custom(bld)
     else:
