@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cpp import Decl, out_names
+from ..cpp import Decl, cpp_default, out_names
 from ..dtypes import DTypeTable
 from ..errors import SchemaError
 from ..fields import string
 from ..kernel_code import kernel_arg_params, kernel_arg_values, run_params
 from ..model import Op
 from ..signature import Return, Signature
+from ..th_wrappers import THBuilder, generic_type, return_cpp, th_kernel_args, trailing_args
 from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import kernel_args, result_rule
@@ -84,6 +85,42 @@ class AlongDim(Kind):
             "operands": "operands3" if k.indices else "operands2",
             "returns_two": len(_tensor_returns(sig)) == 2,
         }
+
+    def th_body(self, bld: THBuilder) -> None:
+        """TH's sort, topk, kthvalue, cumsum, ...: outputs resized as TH does,
+        then the typed kernel; the whole-tensor forms (medianall) return the value."""
+        op = bld.op
+        sig = op.signature
+        assert sig is not None
+        k = op.kernel
+        outs = [bld.bound(r.name or "") or (bld.bound("out") if len(sig.returns) == 1 else None) for r in sig.returns]
+        impls = [bld.impl_of(p) if p is not None else "nullptr" for p in outs]
+        if k.indices and len(impls) < 2:
+            impls.append("nullptr")
+        src = bld.impl_of(bld.bound("self"))
+        values = th_kernel_args(bld)
+        dim_p, keep_p = bld.bound("dim"), bld.bound("keepdim")
+        if sig.arg("dim") is None:
+            dim = "std::nullopt"
+        elif dim_p is not None:
+            dim = f"static_cast<int64_t>({dim_p.name})"
+        else:
+            dim = cpp_default(sig.arg("dim"))
+        length = {"same": "rt::SliceOutputs::kSame", "one": "1"}.get(k.length or "") or values[k.length or ""]
+        keep = f"{keep_p.name} != 0" if keep_p else "false"
+        bld.lines.append(f"rt::DimPlan plan({bld.fn}, Tensor::borrow({src}), {dim}, "
+                         f"rt::SliceOutputs{{{length}, {'true' if k.length == 'one' else 'false'}, {keep}, "
+                         f"{'true' if k.indices else 'false'}}});")
+        if k.check:
+            bld.lines.append(f"{op.ident}_check({bld.fn}, plan{trailing_args(values)});")
+        bld.lines.append(f"plan.th_outputs({', '.join(impls[:2] if k.indices else impls[:1])});")
+        operands = "operands3" if k.indices else "operands2"
+        bld.lines.append(f"{k.impl}<T, T>(plan.{operands}(), plan.dim(){trailing_args(values)});")
+        if bld.b.ret in ("real", "accreal"):
+            bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>("
+                             f"plan.finish().item().to<{return_cpp(bld.b.ret)}>());")
+        else:
+            bld.lines.append("plan.finish_pair();" if k.indices else "plan.finish();")
 
     def python_results(self, op: Op) -> tuple[str, ...]:
         sig = op.signature

@@ -14,6 +14,7 @@ from ..fields import string
 from ..gtest_cases import Reference, TestCase, layout_tests
 from ..model import Op
 from ..signature import Signature
+from ..th_wrappers import THBuilder
 from ..yaml_source import Node
 
 # How the result dtype follows from the promoted input dtype -> the C++
@@ -78,10 +79,12 @@ class Kind:
         """What this kind's template reads beyond the common context (emit/op_sources.py)."""
         return {}
 
-    def th_builder(self, op: Op) -> str:
-        """Which builder of th_wrappers.py writes the op's C functions (its
-        table is keyed by the kinds' names)."""
-        return self.name
+    def th_body(self, bld: THBuilder) -> None:
+        """The statements of the template of one of the op's TH C functions
+        (`bld.b`), over the element type T, appended to `bld.lines`
+        (th_wrappers.py writes its declaration and the per-dtype thunks).
+        Needed by kinds whose entries have `th:` bindings."""
+        raise NotImplementedError
 
     # ---- the generated C++ tests --------------------------------------------------
 

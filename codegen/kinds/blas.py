@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cpp import Decl
+from ..cpp import Decl, cpp_default
 from ..dtypes import DTypeTable
 from ..errors import SchemaError
 from ..model import Op
 from ..signature import Signature
+from ..th_wrappers import THBuilder, generic_type, return_cpp
 from ..yaml_source import Node
 from .base import Kernel, Kind
 
@@ -48,6 +49,37 @@ class Blas(Kind):
 
     def source_context(self, op: Op) -> dict[str, object]:
         return {"blas_call": ROUTINES[op.kernel.routine]}
+
+    def th_body(self, bld: THBuilder) -> None:
+        """Matrix products: the op's driver in TH's mode (runtime/ops/blas_plan.h),
+        writing into the parameter bound to `out`, or returning TH's accreal."""
+        op = bld.op
+        sig = op.signature
+        assert sig is not None
+        args = []
+        for a in sig.args:
+            p = bld.bound(a.name)
+            if p is None:
+                assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
+                args.append(f"Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
+            elif p.is_tensor:
+                args.append(f"Tensor::borrow({bld.impl_of(p)})")
+            elif p.type == "real":
+                args.append(f"Scalar({bld.value_of(p)})")
+            else:
+                raise AssertionError(f"{bld.name}: a matrix product's C parameter {p.name} must be a tensor or a real")
+        out_p = bld.bound("out")
+        dispatch = f"{op.ident}_dispatch"
+        if out_p is not None:
+            bld.lines.append(f"const Tensor out_t = Tensor::borrow({bld.impl_of(out_p)});")
+            dest = f"rt::BlasDest::th({bld.fn}, out_t)"
+            bld.lines.append(f"{op.kernel.impl}({', '.join([dest] + args + [dispatch])});")
+            return
+        assert bld.b.ret in ("real", "accreal"), f"{bld.name}: a matrix product without an out parameter returns its value"
+        bld.lines.append("Scalar value;")
+        dest = f"rt::BlasDest::th_value({bld.fn}, &value)"
+        bld.lines.append(f"{op.kernel.impl}({', '.join([dest] + args + [dispatch])});")
+        bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>(value.to<{return_cpp(bld.b.ret)}>());")
 
 
 KIND = Blas()

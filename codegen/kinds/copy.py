@@ -8,6 +8,7 @@ from ..cpp import Decl
 from ..dtypes import DTypeTable
 from ..model import Op
 from ..signature import Signature
+from ..th_wrappers import THBuilder
 from ..yaml_source import Node
 from .base import Kernel, Kind
 
@@ -30,6 +31,17 @@ class Copy(Kind):
         assert sig is not None
         return (f'rt::run_copy("{sig.base_name}", self, src, [](DType dst, DType from, kernels::Operands<2>& ops) '
                 f'{{ {op.ident}_dispatch(dst, from, ops); }});', "return self;")
+
+    def th_body(self, bld: THBuilder) -> None:
+        """copy and copy<Src>: TH copies between equal element counts, no resize."""
+        dst_p, src_p = bld.bound("self"), bld.bound("src")
+        assert dst_p is not None and src_p is not None
+        dst = bld.impl_of(dst_p)
+        src = bld.impl_of(src_p)
+        src_cpp = bld.table.by_name(src_p.fixed_dtype).cpp if src_p.fixed_dtype else "T"
+        bld.lines.append(f"th::ThPointwise<1> plan({bld.fn}, {dst}, {{{{th::ThInput{{{src}, nullptr, \"src\"}}}}}}, false);")
+        bld.lines.append(f"{bld.op.ident}_kernel<T, {src_cpp}>(plan.operands());")
+        bld.lines.append("plan.finish();")
 
 
 KIND = Copy()

@@ -11,9 +11,11 @@ from ..errors import SchemaError
 from ..fields import string
 from ..model import Op
 from ..signature import Signature
+from ..th_wrappers import THBuilder, generic_type
 from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import result_rule
+from .th_calls import through_cpp_api
 
 # What a call returns when it answers a question (sizes, flags) rather than computing a tensor.
 _PLAIN_RETURNS = ("bool", "int", "float", "Scalar", "()")
@@ -58,14 +60,68 @@ class Custom(Kind):
             return (f"{op.kernel.impl}_({args});", "return self;")
         return (f"return {op.kernel.impl}({args});",)
 
-    def th_builder(self, op: Op) -> str:
-        return "th_impl" if op.kernel.th_impl else self.name
+    def th_body(self, bld: THBuilder) -> None:
+        if bld.op.signature is None:
+            _c_only(bld)
+        elif bld.op.kernel.th_impl:
+            _th_impl(bld)
+        else:
+            through_cpp_api(bld)
 
     def keeps_gil(self, op: Op) -> bool:
         """Queries (sizes, flags) are cheap."""
         sig = op.signature
         assert sig is not None
         return all(r.type in _PLAIN_RETURNS for r in sig.returns)
+
+
+def _c_only(bld: THBuilder) -> None:
+    """C-only entries: the generic runtime function, instantiated for T."""
+    args = []
+    for p in bld.b.params:
+        if p.is_tensor or p.is_storage:
+            args.append(bld.impl_of(p, optional=True))
+        elif p.type == "real":
+            args.append(bld.value_of(p))
+        elif p.type == "THTensor **":
+            # An array of typed tensors (expandNd); the impl checks each element.
+            args.append(f"reinterpret_cast<TensorImpl**>({p.name})")
+        else:
+            args.append(p.name)
+    call = f"{bld.op.kernel.impl}<T>({', '.join(args)})"
+    ret = bld.b.ret
+    if ret == "void":
+        bld.lines.append(f"{call};")
+    elif ret.endswith("Tensor *") or ret.endswith("Storage *"):
+        bld.lines.append(f"return th::to_c<{generic_type(ret)[:-2].strip()}>({call});")
+    elif ret in ("real", "accreal"):
+        bld.lines.append(f"return th::value_to_c<{generic_type(ret)}>({call});")
+    elif ret.endswith("*"):
+        # Element pointers (real *): the impl returns the address untyped.
+        bld.lines.append(f"return static_cast<{generic_type(ret)}>({call});")
+    else:
+        bld.lines.append(f"return {call};")
+
+
+def _th_impl(bld: THBuilder) -> None:
+    """Custom ops whose TH semantics differ beyond geometry (1-based index
+    tensors, Byte masks, results written into `r_`): the entry's `th_impl`
+    gets the C function's name (for messages) and its C arguments in order,
+    tensors as TensorImpl* (NULL is an error), `real`/`accreal` as Scalar."""
+    args = [bld.fn]
+    for p in bld.b.params:
+        if p.is_tensor or p.is_storage:
+            args.append(bld.impl_of(p))
+        elif p.type == "real":
+            args.append(f"Scalar({bld.value_of(p)})")
+        elif p.type == "accreal":
+            args.append(f"Scalar({p.name})")
+        elif p.type == "THTensor **":
+            args.append(f"reinterpret_cast<TensorImpl**>({p.name})")
+        else:
+            args.append(p.name)
+    call = f"{bld.op.kernel.th_impl}({', '.join(args)})"
+    bld.lines.append(f"{call};" if bld.b.ret == "void" else f"return {call};")
 
 
 KIND = Custom()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..cpp import Decl
+from ..cpp import Decl, cpp_default
 from ..dtypes import DType, DTypeTable
 from ..errors import SchemaError
 from ..fields import string
@@ -13,6 +13,7 @@ from ..gtest_cases import Reference, TestCase
 from ..kernel_code import scalar_args
 from ..model import Op
 from ..signature import Signature
+from ..th_wrappers import THBuilder, th_result
 from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import result_rule
@@ -136,6 +137,32 @@ class Pointwise(Kind):
             "n_inputs": len(k.inputs),
         }
 
+    def th_body(self, bld: THBuilder) -> None:
+        """The kernel under th::pointwise (runtime/th/plan.h), which also
+        takes results of another dtype (comparisons into a THFloatTensor)."""
+        op = bld.op
+        sig = op.signature
+        assert sig is not None
+        out_p = bld.bound("out") or bld.bound(sig.args[0].name if sig.args[0].alias == "(a!)" else "")
+        assert out_p is not None, f"{bld.name}: a pointwise binding needs a parameter bound to out (or to an in-place self)"
+        resize = out_p.bind == "out"
+        out_impl = bld.impl_of(out_p)
+        inputs = []
+        for name in op.kernel.inputs:
+            p = bld.bound(name)
+            assert p is not None, f"{bld.name}: kernel input {name} is not bound"
+            divisor = ", true" if name == op.kernel.nonzero else ""
+            if p.is_tensor:
+                inputs.append(f"th::ThInput{{{bld.impl_of(p)}, nullptr, \"{name}\"{divisor}}}")
+            else:
+                inputs.append(f"th::ThInput{{nullptr, &{bld.value_of(p)}, \"{name}\"{divisor}}}")
+        scalars = _scalar_call_args(bld)
+        out_t = th_result(op)
+        kernel = f"{op.ident}_th_kernel" if op.kernel.th_expr else f"{op.ident}_kernel"
+        head = f"th::pointwise<{out_t}, {len(inputs)}>("
+        bld.lines.append(f"{head}{bld.fn}, {out_impl}, {{{{{', '.join(inputs)}}}}}, {str(resize).lower()},")
+        bld.lines.append(" " * len(head) + f"[&](auto& ops) {{ {kernel}<T, {out_t}>(ops{scalars}); }});")
+
     # ---- the generated C++ tests --------------------------------------------------
 
     def reference(self, op: Op, ref: str, dtypes: tuple[DType, ...], th: bool) -> Reference:
@@ -163,6 +190,24 @@ class Pointwise(Kind):
         sig = op.signature
         assert sig is not None
         return {n for n in op.kernel.inputs if sig.arg(n).type == "Scalar"}
+
+
+def _scalar_call_args(bld: THBuilder) -> str:
+    """The kernel's scalar arguments: from C parameters, or the signature's defaults."""
+    sig = bld.op.signature
+    assert sig is not None
+    parts = []
+    for a in scalar_args(bld.op):
+        p = bld.bound(a.name)
+        if p is not None:
+            value = f"{p.name}_v" if p.type == "real" else p.name
+            if p.type == "real":
+                bld.value_of(p)
+            parts.append(f"Scalar({value})" if a.type == "Scalar" else f"static_cast<{a.cpp_type}>({value})")
+        else:
+            assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
+            parts.append(f"Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
+    return "".join(", " + x for x in parts)
 
 
 def _scalar_names(op: Op) -> str:

@@ -12,6 +12,7 @@ from ..fields import string
 from ..kernel_code import kernel_arg_names, kernel_arg_params, kernel_arg_values, result_dtype_name, run_params
 from ..model import Op
 from ..signature import Signature
+from ..th_wrappers import THBuilder, generic_type, return_cpp, th_kernel_args, th_result, trailing_args
 from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import kernel_args, result_rule
@@ -79,6 +80,32 @@ class Reduce(Kind):
             "karg_values": kernel_arg_values(op),
             "result_dtypes": {d.name: result_dtype_name(op, d) for d in op.cpu_dtypes()},
         }
+
+    def th_body(self, bld: THBuilder) -> None:
+        """TH's whole-tensor forms (sumall) return the value; its dim forms
+        write `out`, resized as TH does (th::ThReduce, runtime/th/plan.h)."""
+        op = bld.op
+        self_p = bld.bound("self")
+        assert self_p is not None
+        src = bld.impl_of(self_p)
+        args = trailing_args(th_kernel_args(bld))
+        if bld.b.ret in ("accreal", "real", "int"):
+            if op.kernel.nonempty:
+                bld.lines.append(f"rt::check_has_elements({bld.fn}, Tensor::borrow({src}));")
+            bld.lines.append("kernels::Operands<1> ops;")
+            bld.lines.append(f"rt::set_whole_operand(ops, {src});")
+            value = f"{op.ident}_all<T>(ops, rt::numel({src}){args}).template to<{return_cpp(bld.b.ret)}>()"
+            bld.lines.append(f"return th::value_to_c<{generic_type(bld.b.ret)}>({value});")
+            return
+        out_p = bld.bound("out")
+        dim_p = bld.bound("dim")
+        keep_p = bld.bound("keepdim")
+        assert out_p is not None and dim_p is not None
+        out = bld.impl_of(out_p)
+        keep = keep_p.name if keep_p else "false"
+        bld.lines.append(f"th::ThReduce<1> plan({bld.fn}, {{{{{out}}}}}, {src}, {dim_p.name}, {keep} != 0);")
+        bld.lines.append(f"{op.ident}_kernel<T, {th_result(op)}>(plan.operands(), plan.dim(){args});")
+        bld.lines.append("plan.finish();")
 
 
 KIND = Reduce()

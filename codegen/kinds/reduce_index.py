@@ -8,6 +8,7 @@ from ..cpp import Decl, out_names
 from ..dtypes import DTypeTable
 from ..model import Op
 from ..signature import Signature
+from ..th_wrappers import THBuilder
 from ..yaml_source import Node
 from .base import Kernel, Kind
 
@@ -35,6 +36,23 @@ class ReduceIndex(Kind):
             v, i = out_names(sig)
             return (f"{op.ident}_run(&{v}, &{i}, {rest});", f"return std::tie({v}, {i});")
         return (f"return {op.ident}_run(nullptr, nullptr, {rest});",)
+
+    def th_body(self, bld: THBuilder) -> None:
+        """TH's max and min along a dim: values and indices, resized as TH
+        does (th::ThReduce, runtime/th/plan.h)."""
+        op = bld.op
+        sig = op.signature
+        assert sig is not None
+        names = [r.name for r in sig.returns]
+        vals = bld.impl_of(bld.bound(names[0]))
+        idx = bld.impl_of(bld.bound(names[1]))
+        src = bld.impl_of(bld.bound("self"))
+        dim_p = bld.bound("dim")
+        keep_p = bld.bound("keepdim")
+        keep = keep_p.name if keep_p else "false"
+        bld.lines.append(f"th::ThReduce<2> plan({bld.fn}, {{{{{vals}, {idx}}}}}, {src}, {dim_p.name}, {keep} != 0);")
+        bld.lines.append(f"{op.ident}_kernel<T>(plan.operands(), plan.dim());")
+        bld.lines.append("plan.finish();")
 
     def python_results(self, op: Op) -> tuple[str, ...]:
         return (op.kernel.result, "Long")

@@ -8,8 +8,10 @@ from ..cpp import Decl
 from ..dtypes import DTypeTable
 from ..model import Op
 from ..signature import Signature
+from ..th_wrappers import THBuilder
 from ..yaml_source import Node
 from .base import Kernel, Kind
+from .th_calls import through_cpp_api
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,9 @@ class View(Kind):
         assert sig is not None
         args = ", ".join(f"{a.name}.impl()" if a.is_tensor else a.name for a in sig.args)
         return (f"return Tensor::adopt({op.kernel.impl}({args}));",)
+
+    def th_body(self, bld: THBuilder) -> None:
+        through_cpp_api(bld)
 
     def keeps_gil(self, op: Op) -> bool:
         return True

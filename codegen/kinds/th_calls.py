@@ -1,0 +1,57 @@
+"""The TH body that view ops and custom ops without `th_impl` share: their
+C functions call the C++ API and hand TH its result in TH's geometry
+(th::to_th_geometry)."""
+from __future__ import annotations
+
+from ..cpp import cpp_default
+from ..th_wrappers import THBuilder, generic_type, param_dtype, return_cpp
+
+
+def through_cpp_api(bld: THBuilder) -> None:
+    """View and custom ops with a signature: call the C++ API, then give
+    TH its result (a new tensor, or `out` set to it)."""
+    op = bld.op
+    sig = op.signature
+    assert sig is not None
+    out_p = bld.bound("out")
+    if out_p is not None:
+        # Declared first so a NULL source can fall back to it.
+        bld.lines.append(f"TensorImpl* {out_p.name}_i_early = th::tensor_arg({out_p.name}, {param_dtype(out_p)}, "
+                         f"{bld.fn}, \"{out_p.name}\", \"out\");")
+    args = []
+    for a in sig.args:
+        p = bld.bound(a.name)
+        if p is None:
+            assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
+            args.append(cpp_default(a))
+        elif a.type == "int[]":
+            args.append(f"th::int_list({bld.impl_of(p)}, {bld.fn}, \"{p.name}\")")
+        elif p.is_tensor:
+            # TH's in-place structure functions take NULL for "the result itself".
+            if out_p is not None and a.name == sig.args[0].name:
+                impl = bld.impl_of(p, optional=True)
+                bld.lines.append(f"if (!{impl}) {impl} = {out_p.name}_i_early;")
+            else:
+                impl = bld.impl_of(p)
+            args.append(f"Tensor::borrow({impl})")
+        elif p.is_storage:
+            args.append(f"Storage::borrow({bld.impl_of(p)})")
+        elif p.type == "real":
+            args.append(f"Scalar({bld.value_of(p)})")
+        else:
+            args.append(f"static_cast<{a.cpp_type.replace('const ', '').replace('&', '')}>({p.name})")
+    call = f"ember::{sig.base_name}({', '.join(args)})"
+    ret = bld.b.ret
+    if out_p is not None:
+        bld.lines.append(f"Tensor result = {call};")
+        bld.lines.append(f"rt::set({out_p.name}_i_early, th::to_th_geometry(result.impl()));")
+    elif ret.endswith("Tensor *"):
+        bld.lines.append(f"Tensor result = {call};")
+        bld.lines.append(f"return th::to_c<{generic_type(ret)[:-2].strip()}>(th::to_th_geometry(result.release()));")
+    elif ret == "void":
+        bld.lines.append(f"{call};")
+    elif ret in ("real", "accreal", "int") and [r.type for r in sig.returns] == ["Tensor"]:
+        # A 0-dim result (trace): TH returns its value.
+        bld.lines.append(f"return th::value_to_c<{generic_type(ret)}>({call}.item().template to<{return_cpp(ret)}>());")
+    else:
+        bld.lines.append(f"return static_cast<{generic_type(ret)}>({call});")
