@@ -253,6 +253,8 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     if variants and sig is None:
         raise SchemaError(node.at("variants"), "a C-only entry has no C++ variants; add a signature")
     th = _bindings(node, sig, table, passthrough=kernel.passes_c_args)
+    if th and not kind.writes_th:
+        raise SchemaError(node.at("th"), f"a '{kind.name}' kernel writes no TH C functions; drop 'th'")
     if sig is None and not th:
         raise SchemaError(node.where, f"'{name}' has neither a signature nor C bindings: it would generate nothing")
     op = Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),

@@ -86,6 +86,11 @@ class Kind:
         Needed by kinds whose entries have `th:` bindings."""
         raise NotImplementedError
 
+    @property
+    def writes_th(self) -> bool:
+        """Whether this kind writes TH C functions (overrides th_body)."""
+        return type(self).th_body is not Kind.th_body
+
     # ---- the generated C++ tests --------------------------------------------------
 
     def reference(self, op: Op, ref: str, dtypes: tuple[DType, ...], th: bool) -> Reference:
