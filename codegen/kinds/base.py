@@ -44,8 +44,8 @@ class Kind:
     needs_signature = True                       # False: a C-only entry (TH functions only) may use it
     # What its C++ sources include: its driver, its kernels and TH's boundary.
     # Kinds whose entries name any runtime function (view, custom) take every
-    # driver (runtime/ops/op_includes.h).
-    includes: tuple[str, ...] = ("runtime/ops/op_includes.h",)
+    # driver (runtime/ops/runtime_functions.h).
+    includes: tuple[str, ...] = ("runtime/ops/runtime_functions.h",)
     value_check: str | None = None               # tests/ops/harness.h's check of one dtype on one layout
     th_check: str | None = None                  # the harness's check of a TH function, when not chosen by its return type
     reference_reducers: tuple[str, ...] = ()     # `test.ref` names of the harness's reducers (tests/ops/harness_reduce.cpp)

@@ -1,6 +1,7 @@
-// Everything a generated op source (generated/src/ops/) may use: the C++
-// API, the drivers that give ops their semantics, the kernels, and the TH
-// C boundary.
+// What the sources of view and custom ops (generated/src/ops/) may call:
+// their entries name any runtime function (`impl`, `th_impl`), in the
+// drivers' layer or TH's. No kernel: those ops leave typed loops to the
+// functions they call, so editing a kernel does not recompile them.
 #pragma once
 
 #include <array>
@@ -11,15 +12,6 @@
 #include "ember/tensor.h"
 #include "ember/th_error.h"
 #include "ember/views.h"
-#include "kernels/copy.h"
-#include "kernels/histogram.h"
-#include "kernels/pointwise.h"
-#include "kernels/reduce.h"
-#include "kernels/reducers.h"
-#include "kernels/scan.h"
-#include "kernels/select.h"
-#include "kernels/sort.h"
-#include "kernels/scalar_ops.h"
 #include "runtime/ops/advanced_index.h"
 #include "runtime/ops/construct_ops.h"
 #include "runtime/ops/blas_plan.h"
