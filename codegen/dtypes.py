@@ -8,7 +8,13 @@ from .errors import Location, SchemaError
 from .yaml_source import Node, Seq, load
 
 KINDS = ("bool", "integral", "floating")
-DTYPE_KEYS = {"name", "cpp", "c", "acc", "c_acc", "numpy", "kind", "signed", "size", "th_inf", "aliases"}
+DTYPE_KEYS = {"name", "cpp", "c", "acc", "c_acc", "numpy", "kind", "signed", "size", "th_inf", "format", "dlpack",
+              "exact_int", "aliases"}
+# Native-size struct-module letters (PEP 3118) a buffer of one number may carry.
+FORMATS = "?bBhHiIlLqQnNefd"
+# DLDataTypeCode's enumerators for numbers (runtime/python/dlpack.h).
+DLPACK_CODES = ("kDLInt", "kDLUInt", "kDLFloat", "kDLBfloat", "kDLComplex", "kDLBool")
+INT64_MAX = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -23,6 +29,9 @@ class DType:
     signed: bool
     size: int
     th_inf: str      # TH's THInf for the type, a C expression
+    format: str | None  # struct-module letter; None where NumPy has no such type
+    dlpack: str      # DLDataTypeCode enumerator: kDLFloat
+    exact_int: int   # largest n such that every integer 0 .. n is exact
     aliases: tuple[str, ...]
     index: int       # position in dtypes.yaml = value of ember::DType
     where: Location
@@ -76,12 +85,23 @@ def _dtype(node: object, index: int, where: Location) -> DType:
         raise SchemaError(node.at("signed"), "'signed' must be true or false")
     if node.get("size") not in (1, 2, 4, 8):
         raise SchemaError(node.at("size"), "'size' must be 1, 2, 4 or 8")
+    fmt = node.get("format")
+    if fmt is not None and (not isinstance(fmt, str) or len(fmt) != 1 or fmt not in FORMATS):
+        raise SchemaError(node.at("format"), f"'format' must be one struct-module letter of {FORMATS}, or null, "
+                                             f"got {fmt!r}")
+    if node.get("dlpack") not in DLPACK_CODES:
+        raise SchemaError(node.at("dlpack"), f"'dlpack' must be one of {', '.join(DLPACK_CODES)}, "
+                                             f"got {node.get('dlpack')!r}")
+    exact = node.get("exact_int")
+    if type(exact) is not int or not 0 <= exact <= INT64_MAX:
+        raise SchemaError(node.at("exact_int"), f"'exact_int' must be an integer from 0 to 2^63 - 1, got {exact!r}")
     aliases = node.get("aliases")
     if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
         raise SchemaError(node.at("aliases"), "'aliases' must be a list of names")
     return DType(name=node.get("name"), cpp=node.get("cpp"), c=node.get("c"), acc=node.get("acc"),
                   c_acc=node.get("c_acc"), numpy=node.get("numpy"), kind=kind,
-                  signed=node.get("signed"), size=node.get("size"), th_inf=str(node.get("th_inf")), aliases=tuple(aliases),
+                  signed=node.get("signed"), size=node.get("size"), th_inf=str(node.get("th_inf")),
+                  format=fmt, dlpack=node.get("dlpack"), exact_int=exact, aliases=tuple(aliases),
                   index=index, where=node.where)
 
 
@@ -97,10 +117,14 @@ def load_dtypes(path: Path, display: str) -> DTypeTable:
     for i, (entry, where) in enumerate(zip(entries, entries.lines)):
         dtype = _dtype(entry, i, where)
         for other in dtypes:
-            for field in ("name", "numpy"):
-                if getattr(other, field) == getattr(dtype, field):
+            for field in ("name", "numpy", "format"):
+                if getattr(dtype, field) is not None and getattr(other, field) == getattr(dtype, field):
                     raise SchemaError(dtype.where, f"duplicate dtype {field} '{getattr(dtype, field)}' "
                                                    f"(first at {other.where})")
+            # The runtime finds a DLPack type's dtype by code and bits.
+            if (other.dlpack, other.size) == (dtype.dlpack, dtype.size):
+                raise SchemaError(dtype.where, f"duplicate DLPack type {dtype.dlpack} of {dtype.size * 8} bits "
+                                               f"(first at {other.where})")
         dtypes.append(dtype)
     names = {d.name for d in dtypes}
 

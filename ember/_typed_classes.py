@@ -106,8 +106,9 @@ for _name, _dtype in _C._dtype_table:
     __all__ += [_tensor_class.__name__, _storage_class.__name__]
 
 # PyTorch's conversion names, for storages as for tensors: s.float(), ...
-for _dtype, _method in zip((d for _, d in _C._dtype_table),
-                           ("byte", "char", "short", "int", "long", "float", "double", "half", "bool", "bfloat16")):
+# They are the TH names in lower case, as the schemas' to_{type} ops are.
+for _name, _dtype in _C._dtype_table:
+    _method = _name.lower()
     _CONVERSIONS[_dtype] = _method
     setattr(_TypedStorage, _method, _storage_conversion(_dtype))
 

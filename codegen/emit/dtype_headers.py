@@ -7,5 +7,6 @@ from ..writer import Output
 
 
 def emit(schemas: SchemaSet, out: Output) -> None:
-    out.add("generated/include/ember/dtype_list.h",
-            render("dtype_list.h.j2", "schemas/dtypes.yaml", __name__, dtypes=schemas.dtypes.dtypes))
+    dtypes = schemas.dtypes.dtypes
+    out.add("generated/include/ember/dtype_list.h", render("dtype_list.h.j2", "schemas/dtypes.yaml", __name__, dtypes=dtypes))
+    out.add("generated/python/dtype_interop.h", render("dtype_interop.h.j2", "schemas/dtypes.yaml", __name__, dtypes=dtypes))

@@ -1,6 +1,5 @@
 #include "runtime/ops/construct_ops.h"
 
-#include <limits>
 #include <mutex>
 #include <utility>
 
@@ -11,33 +10,14 @@
 
 namespace ember::rt {
 
-namespace {
-
-// The largest n - 1 whose every value 0 .. n - 1 `dtype` holds exactly.
-int64_t largest_exact(DType dtype) {
-  switch (dtype) {
-    case DType::Byte: return 255;
-    case DType::Char: return 127;
-    case DType::Short: return 32767;
-    case DType::Int: return 2147483647;
-    case DType::Half: return 2048;
-    case DType::BFloat16: return 256;
-    case DType::Float: return int64_t{1} << 24;
-    case DType::Double: return int64_t{1} << 53;
-    default: return std::numeric_limits<int64_t>::max();
-  }
-}
-
-}  // namespace
-
 // A permutation of 0 .. n - 1 as `dtype`, out= when given.
 Tensor randperm_into(const char* op, const Tensor* out, DType dtype, int64_t n, THGenerator& gen) {
   Output result(op, out, "out");
   no_bool(op, dtype);
   if (n < 0) fail(ErrorKind::Value, str(op, ": n must not be negative, got ", n), "n");
-  if (n > 0 && n - 1 > largest_exact(dtype))
+  if (n > 0 && n - 1 > info(dtype).exact_int)
     fail(ErrorKind::Value, str(op, ": n = ", n, " is too large for ", dtype_name(dtype), ", which holds the ",
-                               "integers exactly only up to ", largest_exact(dtype)), "n");
+                               "integers exactly only up to ", info(dtype).exact_int), "n");
   Tensor perm = empty({n}, DType::Long);
   int64_t* p = perm.data<int64_t>();
   for (int64_t i = 0; i < n; ++i) p[i] = i;

@@ -5,6 +5,7 @@
 
 #include "ember/checked_math.h"
 #include "ember/error.h"
+#include "generated/python/dtype_interop.h"
 #include "runtime/python/gil.h"
 #include "runtime/python/py_util.h"
 #include "runtime/python/tensor_object.h"
@@ -79,26 +80,10 @@ DType buffer_dtype(const Py_buffer& view, const char* op, const char* arg) {
           "%s: the array's byte order (format '%s') is not the machine's; ember tensors hold native byte order "
           "(convert with array.astype(array.dtype.newbyteorder('=')) first) (argument '%s')",
           op, format, arg);
-  switch (kind) {
-    case Kind::Bool:
-      if (size == 1) return kBool;
-      break;
-    case Kind::Signed:
-      if (size == 1) return kChar;
-      if (size == 2) return kShort;
-      if (size == 4) return kInt;
-      if (size == 8) return kLong;
-      break;
-    case Kind::Unsigned:
-      if (size == 1) return kByte;
-      break;
-    case Kind::Floating:
-      if (size == 2) return kHalf;
-      if (size == 4) return kFloat;
-      if (size == 8) return kDouble;
-      break;
-    case Kind::Other:
-      break;
+  for (int i = 0; i < kNumDTypes && kind != Kind::Other; ++i) {
+    // A letter of the same kind names the type too: NumPy's int64 is 'l'.
+    const char* mine = kDTypeInterop[i].format;
+    if (mine && format_kind(mine[0]) == kind && kDTypeInfo[i].size == size) return static_cast<DType>(i);
   }
   // NumPy's name for what ember lacks, where the format says it.
   const char* what = format;

@@ -15,6 +15,7 @@
 
 #include "ember/checked_math.h"
 #include "ember/error.h"
+#include "generated/python/dtype_interop.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/py_util.h"
 #include "runtime/python/tensor_object.h"
@@ -30,44 +31,12 @@ constexpr const char* kLegacyUsed = "used_dltensor";
 constexpr const char* kVersionedName = "dltensor_versioned";
 constexpr const char* kVersionedUsed = "used_dltensor_versioned";
 
-DLDataType dl_dtype(DType d) {
-  const uint8_t bits = static_cast<uint8_t>(element_size(d) * 8);
-  switch (d) {
-    case DType::Byte: return {kDLUInt, bits, 1};
-    case DType::Char: case DType::Short: case DType::Int: case DType::Long: return {kDLInt, bits, 1};
-    case DType::Float: case DType::Double: case DType::Half: return {kDLFloat, bits, 1};
-    case DType::BFloat16: return {kDLBfloat, bits, 1};
-    case DType::Bool: return {kDLBool, bits, 1};
-  }
-  return {kDLOpaqueHandle, bits, 1};
-}
+DLDataType dl_dtype(DType d) { return {interop(d).dlpack, static_cast<uint8_t>(element_size(d) * 8), 1}; }
 
 DType ember_dtype(DLDataType t) {
-  if (t.lanes == 1) {
-    switch (t.code) {
-      case kDLInt:
-        if (t.bits == 8) return kChar;
-        if (t.bits == 16) return kShort;
-        if (t.bits == 32) return kInt;
-        if (t.bits == 64) return kLong;
-        break;
-      case kDLUInt:
-        if (t.bits == 8) return kByte;
-        break;
-      case kDLFloat:
-        if (t.bits == 16) return kHalf;
-        if (t.bits == 32) return kFloat;
-        if (t.bits == 64) return kDouble;
-        break;
-      case kDLBfloat:
-        if (t.bits == 16) return kBFloat16;
-        break;
-      case kDLBool:
-        if (t.bits == 8) return kBool;
-        break;
-      default:
-        break;
-    }
+  for (int i = 0; i < kNumDTypes; ++i) {
+    const DLDataType mine = dl_dtype(static_cast<DType>(i));
+    if (t.code == mine.code && t.bits == mine.bits && t.lanes == mine.lanes) return static_cast<DType>(i);
   }
   raise(PyExc_TypeError, "from_dlpack: unsupported DLPack dtype (code %d, %d bits, %d lanes) (argument 'ext_tensor')",
         t.code, t.bits, t.lanes);

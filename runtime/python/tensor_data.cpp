@@ -1,13 +1,12 @@
 // Tensor methods about the tensor's data rather than ops: its storage and
-// address, its values as Python numbers (tolist, item), the dtype
-// conversions under PyTorch's names (float(), long(), ... are the schemas'
-// to_float, ...), len, iteration over dim 0, and repr. The geometry
+// address, its values as Python numbers (tolist, item), len, iteration
+// over dim 0, and repr. The dtype conversions under PyTorch's names
+// (float(), long(), ...) are the schemas' to_float, ...; the geometry
 // queries (size, stride, dim, ...) are in tensor_attributes.cpp.
 #include <cstdint>
 
 #include "ember/error.h"
 #include "runtime/python/dtype_object.h"
-#include "runtime/python/gil.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/py_util.h"
 #include "runtime/python/storage_object.h"
@@ -38,19 +37,6 @@ PyObject* tolist(PyObject* self, PyObject*) {
 PyObject* item(PyObject* self, PyObject*) {
   INTEROP_BEGIN
   return tensor_item(unwrap(self));
-  INTEROP_END(nullptr)
-}
-
-template <DType D>
-PyObject* convert(PyObject* self, PyObject*) {
-  INTEROP_BEGIN
-  const Tensor& t = unwrap(self);
-  Tensor out;
-  {
-    GilRelease unlocked(t.numel() > kReleaseGilElements);
-    out = t.to(D);
-  }
-  return wrap(std::move(out));
   INTEROP_END(nullptr)
 }
 
@@ -124,13 +110,6 @@ PyMethodDef tensor_data_methods[] = {
     {"data_ptr", data_ptr, METH_NOARGS, "data_ptr() -> int: the address of element 0."},
     {"tolist", tolist, METH_NOARGS, "tolist() -> nested lists of Python numbers (a number for a 0-dim tensor)."},
     {"item", item, METH_NOARGS, "item() -> the value of a one-element tensor as a Python bool, int or float."},
-#define EMBER_CONVERT_METHOD(py_name, Name) \
-  {py_name, convert<DType::Name>, METH_NOARGS, py_name "() -> self converted to " #Name " (self when it is one)."},
-    EMBER_CONVERT_METHOD("byte", Byte) EMBER_CONVERT_METHOD("char", Char) EMBER_CONVERT_METHOD("short", Short)
-    EMBER_CONVERT_METHOD("int", Int) EMBER_CONVERT_METHOD("long", Long) EMBER_CONVERT_METHOD("float", Float)
-    EMBER_CONVERT_METHOD("double", Double) EMBER_CONVERT_METHOD("half", Half) EMBER_CONVERT_METHOD("bool", Bool)
-    EMBER_CONVERT_METHOD("bfloat16", BFloat16)
-#undef EMBER_CONVERT_METHOD
     {nullptr, nullptr, 0, nullptr},
 };
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "generated/python/dtype_interop.h"
 #include "runtime/python/buffer_import.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/py_util.h"
@@ -20,23 +21,6 @@
 namespace ember::python {
 
 namespace {
-
-// struct-module formats; bfloat16 has none (nor a NumPy dtype).
-const char* buffer_format(DType d) {
-  switch (d) {
-    case DType::Byte: return "B";
-    case DType::Char: return "b";
-    case DType::Short: return "h";
-    case DType::Int: return "i";
-    case DType::Long: return "q";
-    case DType::Float: return "f";
-    case DType::Double: return "d";
-    case DType::Half: return "e";
-    case DType::Bool: return "?";
-    case DType::BFloat16: return nullptr;
-  }
-  return nullptr;
-}
 
 // What an export owns, freed by releasebuffer.
 struct Export {
@@ -62,11 +46,10 @@ bool contiguous_in(const Tensor& t, bool fortran) {
 int get_buffer(PyObject* self, Py_buffer* view, int flags) {
   INTEROP_BEGIN
   const Tensor& t = unwrap(self);
-  const char* format = buffer_format(t.dtype());
+  const char* format = interop(t.dtype()).format;
   if (!format)
-    raise(PyExc_BufferError,
-          "ember.Tensor: %s has no buffer format (NumPy has no bfloat16); convert with .float() first",
-          dtype_name(t.dtype()));
+    raise(PyExc_BufferError, "ember.Tensor: %s has no buffer format (NumPy has no %s); convert with .float() first",
+          dtype_name(t.dtype()), dtype_name(t.dtype()));
   const bool c = contiguous_in(t, false), f = contiguous_in(t, true);
   if ((flags & PyBUF_C_CONTIGUOUS) == PyBUF_C_CONTIGUOUS && !c)
     raise(PyExc_BufferError, "ember.Tensor: a C-contiguous buffer was requested, but the tensor is not contiguous");
@@ -114,8 +97,9 @@ PyObject* numpy_module() {
 PyObject* tensor_numpy(PyObject* self, PyObject*) {
   INTEROP_BEGIN
   const Tensor& t = unwrap(self);
-  if (t.dtype() == kBFloat16)
-    raise(PyExc_TypeError, "numpy(): NumPy has no bfloat16; convert first, e.g. t.float().numpy() (argument 'self')");
+  if (!interop(t.dtype()).format)
+    raise(PyExc_TypeError, "numpy(): NumPy has no %s; convert first, e.g. t.float().numpy() (argument 'self')",
+          dtype_name(t.dtype()));
   PyObject* np = numpy_module();
   check_py(np != nullptr);
   return PyObject_CallMethod(np, "asarray", "O", self);

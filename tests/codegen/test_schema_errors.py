@@ -140,6 +140,35 @@ def test_error_in_dtypes_yaml_names_that_file(repo):
     assert "kind must be one of" in r.err
 
 
+# Broken columns of schemas/dtypes.yaml: (text, its replacement, message fragment).
+DTYPE_CASES = {
+    "format of two letters": ("format: 'q', ", "format: 'qq',", "'format' must be one struct-module letter"),
+    "format not a struct letter": ("format: 'e', ", "format: 'x', ", "'format' must be one struct-module letter"),
+    "duplicate format": ("format: 'i', ", "format: 'h', ", "duplicate dtype format 'h'"),
+    "unknown DLPack code": ("dlpack: kDLBfloat,", "dlpack: kDLBFloat,", "'dlpack' must be one of kDLInt"),
+    "duplicate DLPack type": ("dlpack: kDLBfloat,", "dlpack: kDLFloat, ", "duplicate DLPack type kDLFloat of 16 bits"),
+    "exact_int negative": ("exact_int: 2048,", "exact_int: -1,  ", "'exact_int' must be an integer from 0 to 2^63 - 1"),
+    "exact_int past int64": ("exact_int: 9223372036854775807,", "exact_int: 9223372036854775808,",
+                             "'exact_int' must be an integer from 0 to 2^63 - 1"),
+    "exact_int not a number": ("exact_int: 256,", "exact_int: 2^8,", "'exact_int' must be an integer"),
+    "missing exact_int": ("exact_int: 255, ", "", "missing required key 'exact_int'"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DTYPE_CASES))
+def test_malformed_dtype_column_is_an_error_at_its_line(repo, name):
+    old, new, fragment = DTYPE_CASES[name]
+    path = repo.root / "schemas" / "dtypes.yaml"
+    text = path.read_text()
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new))
+    repo.write(FILE, NEG)
+    r = repo.codegen()
+    assert r.code == 2, r.err
+    assert r.err.startswith(f"error: schemas/dtypes.yaml:{line_of(text, old)}: "), r.err
+    assert fragment in r.err, r.err
+
+
 def test_valid_schema_generates(repo):
     repo.write(FILE, NEG)
     r = repo.codegen()

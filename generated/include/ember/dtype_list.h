@@ -43,19 +43,20 @@ struct DTypeInfo {
   int8_t size;         // bytes
   DTypeKind kind;
   bool is_signed;
+  int64_t exact_int;   // the largest n such that every integer 0 .. n is exact
 };
 
 inline constexpr DTypeInfo kDTypeInfo[kNumDTypes] = {
-    {"Byte", "uint8", 1, DTypeKind::Integral, false},
-    {"Char", "int8", 1, DTypeKind::Integral, true},
-    {"Short", "int16", 2, DTypeKind::Integral, true},
-    {"Int", "int32", 4, DTypeKind::Integral, true},
-    {"Long", "int64", 8, DTypeKind::Integral, true},
-    {"Float", "float32", 4, DTypeKind::Floating, true},
-    {"Double", "float64", 8, DTypeKind::Floating, true},
-    {"Half", "float16", 2, DTypeKind::Floating, true},
-    {"Bool", "bool", 1, DTypeKind::Bool, false},
-    {"BFloat16", "bfloat16", 2, DTypeKind::Floating, true},
+    {"Byte", "uint8", 1, DTypeKind::Integral, false, 255},
+    {"Char", "int8", 1, DTypeKind::Integral, true, 127},
+    {"Short", "int16", 2, DTypeKind::Integral, true, 32767},
+    {"Int", "int32", 4, DTypeKind::Integral, true, 2147483647},
+    {"Long", "int64", 8, DTypeKind::Integral, true, 9223372036854775807},
+    {"Float", "float32", 4, DTypeKind::Floating, true, 16777216},
+    {"Double", "float64", 8, DTypeKind::Floating, true, 9007199254740992},
+    {"Half", "float16", 2, DTypeKind::Floating, true, 2048},
+    {"Bool", "bool", 1, DTypeKind::Bool, false, 1},
+    {"BFloat16", "bfloat16", 2, DTypeKind::Floating, true, 256},
 };
 
 // Extra Python names (ember.float is ember.float32); ends with {nullptr, ...}.
