@@ -1,5 +1,5 @@
 // The row-major walk over a shape's indices that the C++ tests' naive
-// references are written with.
+// references are written with, and the positions it numbers.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +23,24 @@ void for_each_index(const std::vector<int64_t>& shape, F&& f) {
     }
     if (d < 0) return;
   }
+}
+
+// How many indices the walk visits: the product of the sizes, 1 for a
+// 0-dim shape.
+inline int64_t numel_of(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t s : shape) n *= s;
+  return n;
+}
+
+// The index the walk visits at row-major position k.
+inline std::vector<int64_t> unravel(int64_t k, const std::vector<int64_t>& shape) {
+  std::vector<int64_t> idx(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    idx[d] = k % shape[d];
+    k /= shape[d];
+  }
+  return idx;
 }
 
 }  // namespace ember::testutil

@@ -13,11 +13,14 @@
 
 #include "TH/TH.h"
 #include "ember/tensor.h"
+#include "tests/common/index_walk.h"
 
 namespace {
 
 using namespace ember;
 using Shape = std::vector<int64_t>;
+using testutil::numel_of;
+using testutil::unravel;
 
 // Row-major values of t as doubles.
 std::vector<double> values(const Tensor& t) {
@@ -31,27 +34,9 @@ std::vector<double> values(const Tensor& t) {
 Tensor random_ints(const Shape& shape, DType dtype, int lo, int hi, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> pick(lo, hi);
-  int64_t n = 1;
-  for (int64_t s : shape) n *= s;
-  std::vector<double> v(static_cast<size_t>(n));
+  std::vector<double> v(static_cast<size_t>(numel_of(shape)));
   for (double& x : v) x = pick(rng);
   return from_vector(v, shape).to(dtype);
-}
-
-int64_t numel_of(const Shape& s) {
-  int64_t n = 1;
-  for (int64_t v : s) n *= v;
-  return n;
-}
-
-// Row-major multi-index of flat position k in `shape`.
-Shape unravel(int64_t k, const Shape& shape) {
-  Shape idx(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    idx[d] = k % shape[d];
-    k /= shape[d];
-  }
-  return idx;
 }
 
 void expect_same(const std::vector<double>& got, const std::vector<double>& want, double tol, const std::string& what) {

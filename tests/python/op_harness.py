@@ -33,7 +33,7 @@ may call `math` and `ref` (tests/python/numpy_refs.py). With
 `test.magnitude_tol` the tolerance is relative to the reference computed
 on the inputs' magnitudes (products and sums of them, where cancellation
 leaves the result itself small). Values follow the
-C++ harness (tests/ops/harness.cpp, Note [domains]): the schema's domain,
+C++ harness (tests/ops/harness/inputs.cpp, Note [domains]): the schema's domain,
 else [-10, 10] for signed dtypes, [0, 20] for uint8, {0, 1} for bool,
 floating values on a 1/64 grid, rounded to float16/bfloat16 where that is
 the dtype. Tolerances are the schema's, relative, as Note [tolerance] of
