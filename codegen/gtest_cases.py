@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .model import Op
 
-# The layouts of tests/ops/harness.cpp's Note [layouts]; Special only for floating dtypes.
+# The layouts of tests/ops/harness/inputs.cpp's Note [layouts]; Special only for floating dtypes.
 LAYOUTS = ("Contiguous", "Transposed", "Narrowed", "Expanded", "ZeroSize", "ZeroDim", "Large")
 FLOATING_LAYOUTS = ("Special",)
 

@@ -3,7 +3,7 @@ hand-written harness tests/ops/harness.h.
 
 One file per op (generated/tests/<group>/<op>.cpp), so a schema edit
 rebuilds one test source. For an entry with `ref`: every dtype of
-dtypes.cpu on every layout of harness.cpp's Note [layouts], through every
+dtypes.cpu on every layout of tests/ops/harness/inputs.cpp's Note [layouts], through every
 C++ variant the entry declares; one mixed-dtype case per binary op; every
 TH binding for every dtype. One negative test per `errors` item. The op's
 kind (kinds/) says what `ref` means and which value tests it gets.

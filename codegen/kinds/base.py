@@ -48,7 +48,7 @@ class Kind:
     includes: tuple[str, ...] = ("runtime/ops/runtime_functions.h",)
     value_check: str | None = None               # tests/ops/harness.h's check of one dtype on one layout
     th_check: str | None = None                  # the harness's check of a TH function, when not chosen by its return type
-    reference_reducers: tuple[str, ...] = ()     # `test.ref` names of the harness's reducers (tests/ops/harness_reduce.cpp)
+    reference_reducers: tuple[str, ...] = ()     # `test.ref` names of the harness's reducers (tests/ops/harness/reduce_slices.cpp)
 
     @property
     def template(self) -> str:
