@@ -13,7 +13,7 @@ from ..gtest_cases import Reference, TestCase
 from ..kernel_code import scalar_args
 from ..model import Op
 from ..signature import Signature
-from ..th_wrappers import THBuilder, th_result
+from ..th_wrappers import THBuilder, param_dtype, th_result
 from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import result_rule
@@ -159,7 +159,7 @@ class Pointwise(Kind):
         scalars = _scalar_call_args(bld)
         out_t = th_result(op)
         kernel = f"{op.ident}_th_kernel" if op.kernel.th_expr else f"{op.ident}_kernel"
-        head = f"th::pointwise<{out_t}, {len(inputs)}>("
+        head = f"th::pointwise<{out_t}, {param_dtype(out_p)}, {len(inputs)}>("
         bld.lines.append(f"{head}{bld.fn}, {out_impl}, {{{{{', '.join(inputs)}}}}}, {str(resize).lower()},")
         bld.lines.append(" " * len(head) + f"[&](auto& ops) {{ {kernel}<T, {out_t}>(ops{scalars}); }});")
 

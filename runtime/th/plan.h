@@ -52,27 +52,29 @@ class ThPointwise {
 void copy_into(TensorImpl* dst, const TensorImpl* src);
 
 // A TH pointwise C function's body: kernel(operands) computes OutT
-// elements from `inputs` into `out` (resized like the first tensor input
-// with `resize_out`). An out of another dtype (THFloatTensor_ltTensorT: a
-// bool result into floats) gets the result through a new OutT tensor that
+// elements from `inputs` into `out`, whose C type holds `Out` elements
+// (checked by tensor_arg), resized like the first tensor input with
+// `resize_out`. An out of another dtype (THFloatTensor_ltTensorT: a bool
+// result into floats) gets the result through a new OutT tensor that
 // copy_into converts; a Byte out takes a Bool result as it is (both are
-// one byte of 0 or 1). out's dtype is the one its C type promises
-// (checked by tensor_arg). The kernel has one call site: it is the bulk of
-// the code.
-template <class OutT, int N, class Kernel>
+// one byte of 0 or 1).
+template <class OutT, DType Out, int N, class Kernel>
 void pointwise(const char* fn, TensorImpl* out, const std::array<ThInput, N>& inputs, bool resize_out,
                const Kernel& kernel) {
-  const DType want = dtype_of<OutT>;
-  const DType have = static_cast<DType>(out->dtype);
-  const bool direct = have == want || (have == DType::Byte && want == DType::Bool);
-  Tensor result;
-  if (!direct) result = Tensor::adopt(rt::tensor_new(want));
-  {
-    ThPointwise<N> plan(fn, direct ? out : result.impl(), inputs, resize_out || !direct);
+  constexpr DType kResult = dtype_of<OutT>;
+  if constexpr (Out == kResult || (Out == DType::Byte && kResult == DType::Bool)) {
+    ThPointwise<N> plan(fn, out, inputs, resize_out);
     kernel(plan.operands());
     plan.finish();
+  } else {
+    Tensor result = Tensor::adopt(rt::tensor_new(kResult));
+    {
+      ThPointwise<N> plan(fn, result.impl(), inputs, true);
+      kernel(plan.operands());
+      plan.finish();
+    }
+    copy_into(out, result.impl());
   }
-  if (!direct) copy_into(out, result.impl());
 }
 
 // TH's reductions along a dim into N outputs (values; values and indices):

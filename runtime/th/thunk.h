@@ -27,9 +27,11 @@ using ArgNames = std::array<const char*, N>;
 // Runs f(); an exception becomes a report to TH's handlers once f's frames
 // are gone. Returns f's value, or a value-initialized one when the handler
 // returns. Only trivially destructible values (the C arguments) stay alive
-// across report().
+// across report(). Always inlined into the thunk: GCC keeps a function
+// with Failure's 2 KB frame out of line (its stack-growth limit), which
+// costs every C function a call and a spill of its arguments.
 template <size_t N, class F>
-auto guarded(const ArgNames<N>& args, const F& f) -> decltype(f()) {
+[[gnu::always_inline]] inline auto guarded(const ArgNames<N>& args, const F& f) -> decltype(f()) {
   Failure failure;
   try {
     return f();
@@ -43,14 +45,14 @@ auto guarded(const ArgNames<N>& args, const F& f) -> decltype(f()) {
 // The thunk's body: F, the C function written once for all dtypes, run on
 // the C arguments under guarded().
 template <auto F, size_t N, class... A>
-auto call(const char* fn, const ArgNames<N>& args, A... a) -> decltype(F(fn, a...)) {
+[[gnu::always_inline]] inline auto call(const char* fn, const ArgNames<N>& args, A... a) -> decltype(F(fn, a...)) {
   return guarded(args, [&] { return F(fn, a...); });
 }
 
 // The body of a C function TH exported for a dtype its op does not fit
 // (THFloatTensor_cbitand): a TypeError with `message`, naming `arg`.
 template <class R, size_t N>
-R type_error(const ArgNames<N>& args, const char* message, const char* arg) {
+[[gnu::always_inline]] inline R type_error(const ArgNames<N>& args, const char* message, const char* arg) {
   return guarded(args, [&]() -> R { fail(ErrorKind::Type, message, arg); });
 }
 

@@ -77,8 +77,8 @@ void THTensor_eqValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::
   TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
-  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                         [&](auto& ops) { eq_kernel<T, bool>(ops); });
+  th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                                      [&](auto& ops) { eq_kernel<T, bool>(ops); });
 }
 
 // void THTensor_eqValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
@@ -89,8 +89,8 @@ void THTensor_eqValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, 
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
-  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                         [&](auto& ops) { eq_kernel<T, bool>(ops); });
+  th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                                      [&](auto& ops) { eq_kernel<T, bool>(ops); });
 }
 
 // void THTensor_eqTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
@@ -101,8 +101,8 @@ void THTensor_eqTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th
   TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
-  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                         [&](auto& ops) { eq_kernel<T, bool>(ops); });
+  th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                                      [&](auto& ops) { eq_kernel<T, bool>(ops); });
 }
 
 // void THTensor_eqTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
@@ -113,8 +113,8 @@ void THTensor_eqTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
-  th::pointwise<bool, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                         [&](auto& ops) { eq_kernel<T, bool>(ops); });
+  th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
+                                      [&](auto& ops) { eq_kernel<T, bool>(ops); });
 }
 
 }  // namespace

@@ -70,8 +70,8 @@ void THTensor_addcdiv(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, t
   TensorImpl* src1_i = th::tensor_arg(src1, dtype_of<T>, fn, "src1", "tensor1");
   TensorImpl* src2_i = th::tensor_arg(src2, dtype_of<T>, fn, "src2", "tensor2");
   const T value_v = th::from_c(value);
-  th::pointwise<T, 3>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src1_i, nullptr, "tensor1"}, th::ThInput{src2_i, nullptr, "tensor2", true}}}, true,
-                      [&](auto& ops) { addcdiv_kernel<T, T>(ops, Scalar(value_v)); });
+  th::pointwise<T, dtype_of<T>, 3>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src1_i, nullptr, "tensor1"}, th::ThInput{src2_i, nullptr, "tensor2", true}}}, true,
+                                   [&](auto& ops) { addcdiv_kernel<T, T>(ops, Scalar(value_v)); });
 }
 
 }  // namespace

@@ -67,8 +67,8 @@ void THTensor_atan2(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *tx, th
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* tx_i = th::tensor_arg(tx, dtype_of<T>, fn, "tx", "self");
   TensorImpl* ty_i = th::tensor_arg(ty, dtype_of<T>, fn, "ty", "other");
-  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{tx_i, nullptr, "self"}, th::ThInput{ty_i, nullptr, "other"}}}, true,
-                      [&](auto& ops) { atan2_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{tx_i, nullptr, "self"}, th::ThInput{ty_i, nullptr, "other"}}}, true,
+                                   [&](auto& ops) { atan2_kernel<T, T>(ops); });
 }
 
 }  // namespace

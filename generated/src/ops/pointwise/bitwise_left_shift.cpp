@@ -89,8 +89,8 @@ void THTensor_clshift(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, t
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
-  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
-                      [&](auto& ops) { bitwise_left_shift_th_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
+                                   [&](auto& ops) { bitwise_left_shift_th_kernel<T, T>(ops); });
 }
 
 // void THTensor_lshift(THTensor *r_ = out, THTensor *t = self, real value = other)
@@ -101,8 +101,8 @@ void THTensor_lshift(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
-  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                      [&](auto& ops) { bitwise_left_shift_th_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                                   [&](auto& ops) { bitwise_left_shift_th_kernel<T, T>(ops); });
 }
 
 }  // namespace

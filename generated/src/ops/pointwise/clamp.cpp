@@ -94,8 +94,8 @@ void THTensor_clamp(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th:
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T min_value_v = th::from_c(min_value);
   const T max_value_v = th::from_c(max_value);
-  th::pointwise<T, 3>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &min_value_v, "min"}, th::ThInput{nullptr, &max_value_v, "max"}}}, true,
-                      [&](auto& ops) { clamp_th_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 3>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &min_value_v, "min"}, th::ThInput{nullptr, &max_value_v, "max"}}}, true,
+                                   [&](auto& ops) { clamp_th_kernel<T, T>(ops); });
 }
 
 }  // namespace

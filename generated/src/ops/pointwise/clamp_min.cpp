@@ -93,8 +93,8 @@ void THTensor_cmaxValue(const char* fn, th::THTensor<T> *r, th::THTensor<T> *t, 
   TensorImpl* r_i = th::tensor_arg(r, dtype_of<T>, fn, "r", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
-  th::pointwise<T, 2>(fn, r_i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "min"}}}, true,
-                      [&](auto& ops) { clamp_min_th_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r_i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "min"}}}, true,
+                                   [&](auto& ops) { clamp_min_th_kernel<T, T>(ops); });
 }
 
 }  // namespace

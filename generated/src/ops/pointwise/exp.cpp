@@ -66,8 +66,8 @@ template <class T>
 void THTensor_exp(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
-  th::pointwise<T, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
-                      [&](auto& ops) { exp_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
+                                   [&](auto& ops) { exp_kernel<T, T>(ops); });
 }
 
 }  // namespace

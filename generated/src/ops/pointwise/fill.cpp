@@ -64,8 +64,8 @@ template <class T>
 void THTensor_fill(const char* fn, th::THTensor<T> *r_, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "self");
   const T value_v = th::from_c(value);
-  th::pointwise<T, 0>(fn, r__i, {{}}, false,
-                      [&](auto& ops) { fill_kernel<T, T>(ops, Scalar(value_v)); });
+  th::pointwise<T, dtype_of<T>, 0>(fn, r__i, {{}}, false,
+                                   [&](auto& ops) { fill_kernel<T, T>(ops, Scalar(value_v)); });
 }
 
 }  // namespace

@@ -77,8 +77,8 @@ void THTensor_lerp(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *a, th::
   TensorImpl* a_i = th::tensor_arg(a, dtype_of<T>, fn, "a", "self");
   TensorImpl* b_i = th::tensor_arg(b, dtype_of<T>, fn, "b", "end");
   const T weight_v = th::from_c(weight);
-  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{a_i, nullptr, "self"}, th::ThInput{b_i, nullptr, "end"}}}, true,
-                      [&](auto& ops) { lerp_th_kernel<T, T>(ops, Scalar(weight_v)); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{a_i, nullptr, "self"}, th::ThInput{b_i, nullptr, "end"}}}, true,
+                                   [&](auto& ops) { lerp_th_kernel<T, T>(ops, Scalar(weight_v)); });
 }
 
 }  // namespace

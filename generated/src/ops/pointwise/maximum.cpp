@@ -75,8 +75,8 @@ void THTensor_cmax(const char* fn, th::THTensor<T> *r, th::THTensor<T> *t, th::T
   TensorImpl* r_i = th::tensor_arg(r, dtype_of<T>, fn, "r", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
-  th::pointwise<T, 2>(fn, r_i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
-                      [&](auto& ops) { maximum_th_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r_i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
+                                   [&](auto& ops) { maximum_th_kernel<T, T>(ops); });
 }
 
 }  // namespace

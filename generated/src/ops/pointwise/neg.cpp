@@ -71,8 +71,8 @@ template <class T>
 void THTensor_neg(const char* fn, th::THTensor<T> *self_, th::THTensor<T> *src) {
   TensorImpl* self__i = th::tensor_arg(self_, dtype_of<T>, fn, "self_", "out");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
-  th::pointwise<T, 1>(fn, self__i, {{th::ThInput{src_i, nullptr, "self"}}}, true,
-                      [&](auto& ops) { neg_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 1>(fn, self__i, {{th::ThInput{src_i, nullptr, "self"}}}, true,
+                                   [&](auto& ops) { neg_kernel<T, T>(ops); });
 }
 
 }  // namespace

@@ -67,8 +67,8 @@ void THTensor_tpow(const char* fn, th::THTensor<T> *r_, th::real<T> value, th::T
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   const T value_v = th::from_c(value);
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "exponent");
-  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{nullptr, &value_v, "self"}, th::ThInput{t_i, nullptr, "exponent"}}}, true,
-                      [&](auto& ops) { pow_scalar_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{nullptr, &value_v, "self"}, th::ThInput{t_i, nullptr, "exponent"}}}, true,
+                                   [&](auto& ops) { pow_scalar_kernel<T, T>(ops); });
 }
 
 }  // namespace

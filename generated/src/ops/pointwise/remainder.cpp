@@ -86,8 +86,8 @@ void THTensor_cremainder(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
-  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other", true}}}, true,
-                      [&](auto& ops) { remainder_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other", true}}}, true,
+                                   [&](auto& ops) { remainder_kernel<T, T>(ops); });
 }
 
 // void THTensor_remainder(THTensor *r_ = out, THTensor *t = self, real value = other)
@@ -98,8 +98,8 @@ void THTensor_remainder(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t,
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
-  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other", true}}}, true,
-                      [&](auto& ops) { remainder_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other", true}}}, true,
+                                   [&](auto& ops) { remainder_kernel<T, T>(ops); });
 }
 
 }  // namespace

@@ -88,8 +88,8 @@ void THTensor_csub(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
   const T value_v = th::from_c(value);
-  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
-                      [&](auto& ops) { sub_kernel<T, T>(ops, Scalar(value_v)); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
+                                   [&](auto& ops) { sub_kernel<T, T>(ops, Scalar(value_v)); });
 }
 
 // void THTensor_sub(THTensor *r_ = out, THTensor *t = self, real value = other)
@@ -100,8 +100,8 @@ void THTensor_sub(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::r
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
-  th::pointwise<T, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                      [&](auto& ops) { sub_kernel<T, T>(ops, Scalar(1)); });
+  th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
+                                   [&](auto& ops) { sub_kernel<T, T>(ops, Scalar(1)); });
 }
 
 }  // namespace

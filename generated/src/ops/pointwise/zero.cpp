@@ -61,8 +61,8 @@ constexpr th::ArgNames<1> THTensor_zero_args = {"self"};
 template <class T>
 void THTensor_zero(const char* fn, th::THTensor<T> *r_) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "self");
-  th::pointwise<T, 0>(fn, r__i, {{}}, false,
-                      [&](auto& ops) { zero_kernel<T, T>(ops); });
+  th::pointwise<T, dtype_of<T>, 0>(fn, r__i, {{}}, false,
+                                   [&](auto& ops) { zero_kernel<T, T>(ops); });
 }
 
 }  // namespace
