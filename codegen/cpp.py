@@ -3,10 +3,16 @@
 Logic only; templates receive the strings built here. Naming follows
 PyTorch's C++ API: `add(self, other)`, `self.add(other)`, `self.add_(other)`,
 `add_out(out, self, other)`.
+
+Each function exists twice: in ember::base over TensorBase, defined in the
+op's source (what the library's own code calls), and in ember:: over
+Tensor, an inline forward to it in ops.h (what users call). See
+runtime/include/ember/tensor_base.h for why.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 from .model import Op
 from .signature import Arg, Signature
@@ -33,6 +39,31 @@ class Decl:
     call_args: str      # how a method forwards to the free function
     is_method: bool
     scalar_overload: bool  # Tensor|Scalar args taken as Scalar
+    args: tuple[str, ...] = ()  # the parameter names, in order
+    lists: tuple[str, ...] = ()  # those that are TensorList
+
+    @property
+    def forward(self) -> tuple[str, ...]:
+        """The statements of the ember:: function, forwarding to ember::base."""
+        call = "base::{}({})".format(self.name, ", ".join(f"to_bases({a})" if a in self.lists else a for a in self.args))
+        if self.ret == "Tensor&":
+            return (f"{call};", f"return {self.args[0]};")
+        if self.ret.startswith("std::tuple<Tensor&"):
+            outs = self.args[:self.ret.count("Tensor&")]
+            return (f"{call};", f"return std::tie({', '.join(outs)});")
+        if self.ret == "std::vector<Tensor>":
+            return (f"return to_tensors({call});",)
+        return (f"return {call};",)
+
+
+_PUBLIC_TYPE = re.compile(r"\bTensorList\b|\bTensor\b")
+
+
+def base_decl(decl: Decl) -> Decl:
+    """`decl` as the ember::base function over TensorBase."""
+    def base(text: str) -> str:
+        return _PUBLIC_TYPE.sub(lambda m: "const TensorBaseList&" if m.group(0) == "TensorList" else "TensorBase", text)
+    return replace(decl, ret=base(decl.ret), params=base(decl.params), params_nodef=base(decl.params_nodef))
 
 
 def _param(arg: Arg, as_scalar: bool, with_default: bool) -> str:
@@ -72,13 +103,15 @@ def declarations(op: Op) -> list[Decl]:
     decls: list[Decl] = []
     scalar_modes = [False, True] if has_scalar_overload(sig) else [False]
     rest = sig.args[1:]
+    names = tuple(a.name for a in sig.args)
+    lists = tuple(a.name for a in sig.args if a.cpp_type == "TensorList")
     for as_scalar in scalar_modes:
         def params(args: tuple[Arg, ...], default: bool) -> list[str]:
             return [_param(a, as_scalar, default) for a in args]
 
         if "function" in op.variants:
             decls.append(Decl("function", _returns(sig, "function"), base, ", ".join(params(sig.args, True)),
-                              ", ".join(params(sig.args, False)), "", False, as_scalar))
+                              ", ".join(params(sig.args, False)), "", False, as_scalar, names, lists))
         if "method" in op.variants and not sig.writes_self:
             decls.append(Decl("method", _returns(sig, "function"), base, ", ".join(params(rest, True)),
                               ", ".join(params(rest, False)),
@@ -86,11 +119,13 @@ def declarations(op: Op) -> list[Decl]:
         if "inplace" in op.variants:
             fn = ["Tensor& self"] + params(rest, True)
             fn_nodef = ["Tensor& self"] + params(rest, False)
-            decls.append(Decl("inplace", "Tensor&", base + "_", ", ".join(fn), ", ".join(fn_nodef), "", False, as_scalar))
+            decls.append(Decl("inplace", "Tensor&", base + "_", ", ".join(fn), ", ".join(fn_nodef), "", False, as_scalar,
+                              names, lists))
             decls.append(Decl("inplace", "Tensor&", base + "_", ", ".join(params(rest, True)), ", ".join(params(rest, False)),
                               ", ".join(["*this"] + [a.name for a in rest]), True, as_scalar))
         if "out" in op.variants:
             outs = [f"Tensor& {n}" for n in out_names(sig)]
             decls.append(Decl("out", _returns(sig, "out"), base + "_out", ", ".join(outs + params(sig.args, True)),
-                              ", ".join(outs + params(sig.args, False)), "", False, as_scalar))
+                              ", ".join(outs + params(sig.args, False)), "", False, as_scalar,
+                              tuple(out_names(sig)) + names, lists))
     return decls

@@ -77,4 +77,4 @@ def run_params(op: Op, used: set[str] | None = None) -> str:
     sig = op.signature
     assert sig is not None
     used = {a.name for a in sig.args} if used is None else used
-    return ", ".join(f"{a.cpp_type} {a.name}" if a.name in used else f"{a.cpp_type} /*{a.name}*/" for a in sig.args)
+    return ", ".join(f"{a.base_cpp_type} {a.name}" if a.name in used else f"{a.base_cpp_type} /*{a.name}*/" for a in sig.args)

@@ -51,6 +51,11 @@ class Arg:
     def cpp_type(self) -> str:
         return ARG_TYPES[self.type]
 
+    @property
+    def base_cpp_type(self) -> str:
+        """The type in the ember::base functions, over TensorBase (cpp.py)."""
+        return {"TensorList": "const TensorBaseList&"}.get(self.cpp_type, self.cpp_type.replace("Tensor&", "TensorBase&"))
+
     def __str__(self) -> str:
         text = f"{self.type}{self.alias or ''} {self.name}"
         return text + (f"={self.default}" if self.default is not None else "")

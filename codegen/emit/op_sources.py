@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cpp import Decl, declarations
+from ..cpp import Decl, base_decl, declarations
+from .cpp_api import header_path
 from ..kernel_code import dispatch_dtypes, result_cpp
 from ..kinds.base import RESULT_RULES
 from ..model import Op
@@ -29,7 +30,7 @@ def source_path(op: Op) -> str:
 def definitions(op: Op) -> list[Definition]:
     if op.signature is None:
         return []
-    return [Definition(d, op.kind.body(op, d)) for d in declarations(op) if not d.is_method]
+    return [Definition(base_decl(d), op.kind.body(op, d)) for d in declarations(op) if not d.is_method]
 
 
 def emit(schemas: SchemaSet, out: Output) -> None:
@@ -39,7 +40,8 @@ def emit(schemas: SchemaSet, out: Output) -> None:
         out.add(source_path(op), render(
             op.kind.template, f"{op.where.file} (op {op.name})", (__name__, type(op.kind).__module__),
             op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
-            includes=sorted(op.kind.includes), rule=RESULT_RULES[op.kernel.result],
+            includes=sorted({*op.kind.includes, *([header_path(op)[len("generated/include/"):]] if sig else [])}),
+            rule=RESULT_RULES[op.kernel.result],
             definitions=definitions(op), dispatch=dispatch, dtypes=op.cpu_dtypes(),
             dtype_set="rt::DTypeSet{" + ", ".join(f"DType::{d.name}" for d, _ in dispatch) + "}",
             th_functions=th_functions(op, schemas.dtypes), **op.kind.source_context(op)))

@@ -29,7 +29,7 @@ class AlongDimKernel(Kernel):
 
 class AlongDim(Kind):
     name = "along_dim"
-    includes = ("kernels/histogram.h", "kernels/scan.h", "kernels/select.h", "kernels/sort.h", "runtime/ops/dim_plan.h", "runtime/ops/reduce_ops.h", "runtime/ops/reduce_plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
+    includes = ("kernels/histogram.h", "kernels/scan.h", "kernels/select.h", "kernels/sort.h", "ember/ops/to.h", "runtime/ops/dim_plan.h", "runtime/ops/reduce_ops.h", "runtime/ops/reduce_plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"impl", "length"})
     optional = frozenset({"args", "result", "check", "indices"})
     value_check = "check_along_dim"
@@ -108,7 +108,7 @@ class AlongDim(Kind):
             dim = cpp_default(sig.arg("dim"))
         length = {"same": "rt::SliceOutputs::kSame", "one": "1"}.get(k.length or "") or values[k.length or ""]
         keep = f"{keep_p.name} != 0" if keep_p else "false"
-        bld.lines.append(f"rt::DimPlan plan({bld.fn}, Tensor::borrow({src}), {dim}, "
+        bld.lines.append(f"rt::DimPlan plan({bld.fn}, TensorBase::borrow({src}), {dim}, "
                          f"rt::SliceOutputs{{{length}, {'true' if k.length == 'one' else 'false'}, {keep}, "
                          f"{'true' if k.indices else 'false'}}});")
         if k.check:

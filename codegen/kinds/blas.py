@@ -63,7 +63,7 @@ class Blas(Kind):
                 assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
                 args.append(f"Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
             elif p.is_tensor:
-                args.append(f"Tensor::borrow({bld.impl_of(p)})")
+                args.append(f"TensorBase::borrow({bld.impl_of(p)})")
             elif p.type == "real":
                 args.append(f"Scalar({bld.value_of(p)})")
             else:
@@ -71,7 +71,7 @@ class Blas(Kind):
         out_p = bld.bound("out")
         dispatch = f"{op.ident}_dispatch"
         if out_p is not None:
-            bld.lines.append(f"const Tensor out_t = Tensor::borrow({bld.impl_of(out_p)});")
+            bld.lines.append(f"const TensorBase out_t = TensorBase::borrow({bld.impl_of(out_p)});")
             dest = f"rt::BlasDest::th({bld.fn}, out_t)"
             bld.lines.append(f"{op.kernel.impl}({', '.join([dest] + args + [dispatch])});")
             return

@@ -91,7 +91,7 @@ class Reduce(Kind):
         args = trailing_args(th_kernel_args(bld))
         if bld.b.ret in ("accreal", "real", "int"):
             if op.kernel.nonempty:
-                bld.lines.append(f"rt::check_has_elements({bld.fn}, Tensor::borrow({src}));")
+                bld.lines.append(f"rt::check_has_elements({bld.fn}, TensorBase::borrow({src}));")
             bld.lines.append("kernels::Operands<1> ops;")
             bld.lines.append(f"rt::set_whole_operand(ops, {src});")
             value = f"{op.ident}_all<T>(ops, rt::numel({src}){args}).template to<{return_cpp(bld.b.ret)}>()"

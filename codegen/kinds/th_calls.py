@@ -33,20 +33,20 @@ def through_cpp_api(bld: THBuilder) -> None:
                 bld.lines.append(f"if (!{impl}) {impl} = {out_p.name}_i_early;")
             else:
                 impl = bld.impl_of(p)
-            args.append(f"Tensor::borrow({impl})")
+            args.append(f"TensorBase::borrow({impl})")
         elif p.is_storage:
             args.append(f"Storage::borrow({bld.impl_of(p)})")
         elif p.type == "real":
             args.append(f"Scalar({bld.value_of(p)})")
         else:
             args.append(f"static_cast<{a.cpp_type.replace('const ', '').replace('&', '')}>({p.name})")
-    call = f"ember::{sig.base_name}({', '.join(args)})"
+    call = f"base::{sig.base_name}({', '.join(args)})"
     ret = bld.b.ret
     if out_p is not None:
-        bld.lines.append(f"Tensor result = {call};")
+        bld.lines.append(f"TensorBase result = {call};")
         bld.lines.append(f"rt::set({out_p.name}_i_early, th::to_th_geometry(result.impl()));")
     elif ret.endswith("Tensor *"):
-        bld.lines.append(f"Tensor result = {call};")
+        bld.lines.append(f"TensorBase result = {call};")
         bld.lines.append(f"return th::to_c<{generic_type(ret)[:-2].strip()}>(th::to_th_geometry(result.release()));")
     elif ret == "void":
         bld.lines.append(f"{call};")

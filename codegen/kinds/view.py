@@ -30,7 +30,7 @@ class View(Kind):
         sig = op.signature
         assert sig is not None
         args = ", ".join(f"{a.name}.impl()" if a.is_tensor else a.name for a in sig.args)
-        return (f"return Tensor::adopt({op.kernel.impl}({args}));",)
+        return (f"return TensorBase::adopt({op.kernel.impl}({args}));",)
 
     def th_body(self, bld: THBuilder) -> None:
         through_cpp_api(bld)

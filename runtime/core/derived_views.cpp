@@ -13,7 +13,7 @@ TensorImpl* subview(const TensorImpl* self, IntList ranges) {
   if (static_cast<int64_t>(ranges.size() / 2) > self->nDimension)
     fail(ErrorKind::Value, str("subview: ", ranges.size() / 2, " ranges for a ", self->nDimension, "-dim tensor"),
          "ranges");
-  Tensor result = Tensor::adopt(tensor_alias(self));
+  TensorBase result = TensorBase::adopt(tensor_alias(self));
   for (int d = 0; d < static_cast<int>(ranges.size() / 2); ++d) {
     const int64_t size = self->size[d];
     int64_t start = ranges[2 * d], end = ranges[2 * d + 1];
@@ -22,7 +22,7 @@ TensorImpl* subview(const TensorImpl* self, IntList ranges) {
     if (start < 0 || end >= size || start > end)
       fail(ErrorKind::Index, str("subview: range [", ranges[2 * d], ", ", ranges[2 * d + 1],
                                  "] is not a non-empty range of dim ", d, " of size ", size), "ranges");
-    result = Tensor::adopt(narrow(result.impl(), d, start, end - start + 1));
+    result = TensorBase::adopt(narrow(result.impl(), d, start, end - start + 1));
   }
   return result.release();
 }
@@ -42,18 +42,18 @@ TensorImpl* expand_as(const TensorImpl* self, const TensorImpl* other) {
   return expand(self, sizes(other));
 }
 
-std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
+std::vector<TensorBase> split(const TensorBase& self, int64_t split_size, int64_t dim) {
   if (self.dim() == 0) fail(ErrorKind::Index, "split: the tensor has no dims to split", "self");
   dim = wrap_dim(dim, self.dim(), "split");
   if (split_size <= 0) fail(ErrorKind::Value, str("split: split_size must be positive, got ", split_size), "split_size");
   const int64_t size = self.size(dim);
-  std::vector<Tensor> pieces;
+  std::vector<TensorBase> pieces;
   for (int64_t start = 0; start < size || pieces.empty(); start += split_size)
-    pieces.push_back(Tensor::adopt(narrow(self.impl(), dim, start, std::min(split_size, size - start))));
+    pieces.push_back(TensorBase::adopt(narrow(self.impl(), dim, start, std::min(split_size, size - start))));
   return pieces;
 }
 
-std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
+std::vector<TensorBase> chunk(const TensorBase& self, int64_t chunks, int64_t dim) {
   if (self.dim() == 0) fail(ErrorKind::Index, "chunk: the tensor has no dims to split", "self");
   if (chunks <= 0) fail(ErrorKind::Value, str("chunk: chunks must be positive, got ", chunks), "chunks");
   const int64_t size = self.size(wrap_dim(dim, self.dim(), "chunk"));

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
@@ -19,8 +19,8 @@ TensorImpl* expand_as(const TensorImpl* self, const TensorImpl* other);
 
 // Pieces of split_size along dim (the last may be smaller); a dim of size
 // 0 gives one empty piece.
-std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim);
+std::vector<TensorBase> split(const TensorBase& self, int64_t split_size, int64_t dim);
 // split with split_size = ceil(size / chunks): at most `chunks` pieces.
-std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim);
+std::vector<TensorBase> chunk(const TensorBase& self, int64_t chunks, int64_t dim);
 
 }  // namespace ember::rt

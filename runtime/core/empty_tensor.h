@@ -3,10 +3,10 @@
 // that shape rules know it has nothing to read.
 #pragma once
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
-inline Tensor dimmed(const Tensor& t) { return t.dim() == 0 && !t.is_scalar() ? empty({0}, t.dtype()) : t; }
+inline TensorBase dimmed(const TensorBase& t) { return t.dim() == 0 && !t.is_scalar() ? empty({0}, t.dtype()) : t; }
 
 }  // namespace ember::rt

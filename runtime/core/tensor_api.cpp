@@ -1,8 +1,9 @@
-// The hand-written members of ember::Tensor and the basic factories.
+// The hand-written members of ember::TensorBase and the basic factories
+// (rt::empty, rt::scalar_tensor).
 #include <sstream>
 
 #include "ember/error.h"
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "runtime/core/visit_dtype.h"
 
 namespace ember {
@@ -19,30 +20,30 @@ int64_t queried_dim(int64_t d, int64_t ndim, const char* op) {
 
 }  // namespace
 
-int64_t Tensor::size(int64_t d) const { return impl_->size[queried_dim(d, dim(), "size")]; }
+int64_t TensorBase::size(int64_t d) const { return impl_->size[queried_dim(d, dim(), "size")]; }
 
-int64_t Tensor::stride(int64_t d) const { return impl_->stride[queried_dim(d, dim(), "stride")]; }
+int64_t TensorBase::stride(int64_t d) const { return impl_->stride[queried_dim(d, dim(), "stride")]; }
 
-void Tensor::check_dtype(DType want, const char* op) const {
+void TensorBase::check_dtype(DType want, const char* op) const {
   if (dtype() != want)
     fail(ErrorKind::Type, str(op, ": the tensor holds ", dtype_name(dtype()), ", not ", dtype_name(want)), "T");
 }
 
-Scalar Tensor::item() const {
+Scalar TensorBase::item() const {
   if (numel() != 1)
     fail(ErrorKind::Value, str("item: only a tensor with one element has an item, this one has ", numel()), "self");
   const void* p = data_ptr();
   return visit_dtype(dtype(), [&](auto tag) { return Scalar(*static_cast<const typename decltype(tag)::type*>(p)); });
 }
 
-std::string Tensor::type_text() const {
+std::string TensorBase::type_text() const {
   return str(dtype_name(dtype()), " tensor ", rt::sizes_text(sizes()));
 }
 
-Tensor empty(IntList sizes, DType dtype) { return Tensor::adopt(rt::tensor_empty(dtype, sizes)); }
+TensorBase rt::empty(IntList sizes, DType dtype) { return TensorBase::adopt(rt::tensor_empty(dtype, sizes)); }
 
-Tensor scalar_tensor(const Scalar& value, DType dtype) {
-  Tensor t = empty({}, dtype);
+TensorBase rt::scalar_tensor(const Scalar& value, DType dtype) {
+  TensorBase t = rt::empty({}, dtype);
   void* p = t.data_ptr();
   visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;

@@ -1,4 +1,4 @@
-// ember::Tensor::to_string(): PyTorch's repr with its default print
+// ember::TensorBase::to_string(): PyTorch's repr with its default print
 // options (torch/_tensor_str.py: precision 4, threshold 1000, edgeitems 3,
 // linewidth 80), so that printouts read the same. One width per tensor,
 // chosen from the elements that get printed; floating tensors print as
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "runtime/core/tensor_print.h"
 #include "runtime/core/visit_dtype.h"
 
@@ -27,7 +27,7 @@ constexpr int64_t kLineWidth = 80;
 
 // Element `off` (counted in elements from data_ptr()): floating dtypes as
 // double, the others as int64 (exact either way).
-double float_at(const Tensor& t, int64_t off) {
+double float_at(const TensorBase& t, int64_t off) {
   const void* p = static_cast<const char*>(t.data_ptr()) + off * static_cast<int64_t>(t.element_size());
   return visit_dtype(t.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -35,7 +35,7 @@ double float_at(const Tensor& t, int64_t off) {
   });
 }
 
-int64_t int_at(const Tensor& t, int64_t off) {
+int64_t int_at(const TensorBase& t, int64_t off) {
   const void* p = static_cast<const char*>(t.data_ptr()) + off * static_cast<int64_t>(t.element_size());
   return visit_dtype(t.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -69,7 +69,7 @@ std::vector<int64_t> printed_indices(int64_t n, bool summarize) {
 // PyTorch's _Formatter: how every element of one tensor is written.
 class Formatter {
  public:
-  Formatter(const Tensor& t, const std::vector<int64_t>& printed) : t_(t) {
+  Formatter(const TensorBase& t, const std::vector<int64_t>& printed) : t_(t) {
     if (is_bool(t.dtype())) {
       mode_ = Mode::Bool;
     } else if (is_integral(t.dtype())) {
@@ -131,7 +131,7 @@ class Formatter {
     }
   }
 
-  const Tensor& t_;
+  const TensorBase& t_;
   Mode mode_ = Mode::Integer;
   int64_t width_ = 1;
   std::vector<double> finite_;  // the printed non-zero finite values
@@ -139,7 +139,7 @@ class Formatter {
 
 class Printer {
  public:
-  explicit Printer(const Tensor& t) : t_(t), sizes_(t.shape()), strides_(t.strides().vec()) {
+  explicit Printer(const TensorBase& t) : t_(t), sizes_(t.shape()), strides_(t.strides().vec()) {
     summarize_ = t.numel() > kThreshold;
     std::vector<int64_t> printed;
     collect(0, 0, printed);
@@ -193,7 +193,7 @@ class Printer {
     return out;
   }
 
-  const Tensor& t_;
+  const TensorBase& t_;
   std::vector<int64_t> sizes_, strides_;
   bool summarize_;
   std::optional<Formatter> format_;
@@ -226,9 +226,9 @@ std::string add_suffixes(std::string text, const std::vector<std::string>& suffi
 
 }  // namespace
 
-std::string Tensor::to_string() const { return rt::tensor_repr(*this, ""); }
+std::string TensorBase::to_string() const { return rt::tensor_repr(*this, ""); }
 
-std::string rt::tensor_repr(const Tensor& self, const char* dtype_prefix) {
+std::string rt::tensor_repr(const TensorBase& self, const char* dtype_prefix) {
   if (!self.defined()) return "tensor(undefined)";
   const std::string prefix = "tensor(";
   const int64_t indent = static_cast<int64_t>(prefix.size());

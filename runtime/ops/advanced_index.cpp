@@ -1,3 +1,11 @@
+#include "ember/ops/add.h"
+#include "ember/ops/clone.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/expand.h"
+#include "ember/ops/permute.h"
+#include "ember/ops/select.h"
+#include "ember/ops/unsqueeze.h"
+#include "ember/ops/zeros.h"
 #include "runtime/ops/advanced_index.h"
 
 #include <cstdint>
@@ -18,25 +26,25 @@ using kernels::Operands;
 
 // Note [advanced indexing], laid out for one gather or scatter.
 struct Plan {
-  Tensor self;                      // the indexed tensor: a view of self (indexed dims first when not adjacent)
+  TensorBase self;                      // the indexed tensor: a view of self (indexed dims first when not adjacent)
   std::vector<int64_t> shape;       // the result's shape
   Operands<3> ops;                  // 0 unset (result or values), 1 self, 2 the index, over `shape`
-  Tensor index;                     // what operand 2 reads (keeps it alive)
+  TensorBase index;                     // what operand 2 reads (keeps it alive)
   kernels::IndexedDim dim;          // what its values mean
   int64_t dim_number = 0;           // for messages (-1: byte offsets, checked already)
   bool any = false;                 // whether some index is defined
 };
 
 // Entry k of `indices` as int64 tensors aligned with the dims of p.self.
-std::vector<Tensor> expand_masks(const char* op, Plan& p, const TensorList& indices) {
-  std::vector<Tensor> out;
+std::vector<TensorBase> expand_masks(const char* op, Plan& p, const TensorBaseList& indices) {
+  std::vector<TensorBase> out;
   int64_t covered = 0;
-  for (const Tensor& t : indices) covered += !t.defined() ? 1 : (t.dtype() == DType::Long ? 1 : t.dim());
+  for (const TensorBase& t : indices) covered += !t.defined() ? 1 : (t.dtype() == DType::Long ? 1 : t.dim());
   if (covered > p.self.dim())
     fail(ErrorKind::Index, str(op, ": too many indices for a tensor of ", p.self.dim(), " dims (", covered,
                                " dims indexed)"), "indices");
   for (size_t k = 0; k < indices.size(); ++k) {
-    const Tensor& t = indices[k];
+    const TensorBase& t = indices[k];
     if (!t.defined() || t.dtype() == DType::Long) {
       out.push_back(t.defined() ? dimmed(t) : t);
       continue;
@@ -47,8 +55,8 @@ std::vector<Tensor> expand_masks(const char* op, Plan& p, const TensorList& indi
     check_mask(op, "indices", t);
     const int64_t at = static_cast<int64_t>(out.size());
     if (t.dim() == 0) {  // a new dim of size 1, kept (true) or emptied (false)
-      p.self = p.self.unsqueeze(at);
-      out.push_back(t.item<bool>() ? zeros({1}, DType::Long) : empty({0}, DType::Long));
+      p.self = base::unsqueeze(p.self, at);
+      out.push_back(t.item<bool>() ? base::zeros({1}, DType::Long) : rt::empty({0}, DType::Long));
       continue;
     }
     for (int64_t j = 0; j < t.dim(); ++j)
@@ -57,17 +65,17 @@ std::vector<Tensor> expand_masks(const char* op, Plan& p, const TensorList& indi
                                    " does not match the shape ", sizes_text(IntList(p.self.sizes().data() + at,
                                    static_cast<size_t>(t.dim()))), " of the dims ", at, "..", at + t.dim() - 1,
                                    " it indexes"), "indices");
-    const Tensor nz = rt::nonzero(t);
-    for (int64_t j = 0; j < t.dim(); ++j) out.push_back(nz.select(1, j));
+    const TensorBase nz = rt::nonzero(t);
+    for (int64_t j = 0; j < t.dim(); ++j) out.push_back(base::select(nz, 1, j));
   }
   while (static_cast<int64_t>(out.size()) < p.self.dim()) out.emplace_back();
   return out;
 }
 
-Plan plan(const char* op, const Tensor& self, const TensorList& indices) {
+Plan plan(const char* op, const TensorBase& self, const TensorBaseList& indices) {
   Plan p;
   p.self = dimmed(self);
-  std::vector<Tensor> idx = expand_masks(op, p, indices);
+  std::vector<TensorBase> idx = expand_masks(op, p, indices);
   std::vector<int64_t> defined;
   for (size_t d = 0; d < idx.size(); ++d)
     if (idx[d].defined()) defined.push_back(static_cast<int64_t>(d));
@@ -82,11 +90,11 @@ Plan plan(const char* op, const Tensor& self, const TensorList& indices) {
   const bool adjacent = defined.back() - defined.front() + 1 == k_count;
   if (!adjacent) {  // indexed dims first, the others after them in order
     std::vector<int64_t> order = defined;
-    std::vector<Tensor> moved;
+    std::vector<TensorBase> moved;
     for (int64_t d : defined) moved.push_back(idx[d]);
     for (int64_t d = 0; d < p.self.dim(); ++d)
       if (!idx[d].defined()) order.push_back(d), moved.emplace_back();
-    p.self = p.self.permute(order);
+    p.self = base::permute(p.self, order);
     idx = moved;
     for (int64_t k = 0; k < k_count; ++k) defined[k] = k;
   }
@@ -109,20 +117,20 @@ Plan plan(const char* op, const Tensor& self, const TensorList& indices) {
   ops.data[1] = static_cast<char*>(p.self.data_ptr());
 
   // Operand 2: the one index, or the byte offsets the several add up to.
-  auto place_index = [&](const Tensor& t) {
+  auto place_index = [&](const TensorBase& t) {
     for (int d = 0; d < ops.ndim; ++d) ops.strides[2][d] = 0;
     for (int64_t i = 0; i < nb; ++i) ops.strides[2][before + i] = t.stride(i) * static_cast<int64_t>(sizeof(int64_t));
     ops.data[2] = static_cast<char*>(t.data_ptr());
   };
   if (k_count == 1) {
-    p.index = idx[before].expand(b);
+    p.index = base::expand(idx[before], b);
     p.dim = indexed_dim(p.self, before, kWrapping);
     p.dim_number = before;
   } else {
-    p.index = zeros(b, DType::Long);
+    p.index = base::zeros(b, DType::Long);
     for (int64_t k = 0; k < k_count; ++k) {
       const int64_t d = before + k;
-      const Tensor t = idx[d].expand(b);
+      const TensorBase t = base::expand(idx[d], b);
       Operands<2> two;
       set_loop_shape(two, b);
       if (b.empty()) two.ndim = 0;
@@ -140,7 +148,7 @@ Plan plan(const char* op, const Tensor& self, const TensorList& indices) {
   return p;
 }
 
-void set_contiguous_operand(Operands<3>& ops, int k, const Tensor& t, IntList shape) {
+void set_contiguous_operand(Operands<3>& ops, int k, const TensorBase& t, IntList shape) {
   // t has `shape` (the loop's, or [] as [1]) and its own strides.
   const int64_t esize = static_cast<int64_t>(t.element_size());
   for (int d = 0; d < ops.ndim; ++d) ops.strides[k][d] = shape.empty() ? 0 : t.stride(d) * esize;
@@ -149,37 +157,37 @@ void set_contiguous_operand(Operands<3>& ops, int k, const Tensor& t, IntList sh
 
 }  // namespace
 
-Tensor index(const Tensor& self, const TensorList& indices) {
+TensorBase index(const TensorBase& self, const TensorBaseList& indices) {
   Plan p = plan("index", self, indices);
-  if (!p.any) return p.self.clone();
-  Tensor out = empty(p.shape, self.dtype());
+  if (!p.any) return base::clone(p.self);
+  TensorBase out = rt::empty(p.shape, self.dtype());
   set_contiguous_operand(p.ops, 0, out, p.shape);
   run_gather("index", "indices", self.dtype(), p.ops, p.dim, p.dim_number);
   return out;
 }
 
-Tensor index_put(const Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate) {
-  Tensor result = self.clone();
+TensorBase index_put(const TensorBase& self, const TensorBaseList& indices, const TensorBase& values, bool accumulate) {
+  TensorBase result = base::clone(self);
   rt::index_put_(result, indices, values, accumulate);
   return result;
 }
 
-void index_put_(Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate) {
+void index_put_(TensorBase& self, const TensorBaseList& indices, const TensorBase& values, bool accumulate) {
   const char* op = "index_put";
   Output result(op, &self, "self");
   check_same_dtype(op, "values", values, self);
-  std::vector<const Tensor*> reads{&values};
-  for (const Tensor& t : indices) reads.push_back(&t);
+  std::vector<const TensorBase*> reads{&values};
+  for (const TensorBase& t : indices) reads.push_back(&t);
   // Planned over the target: every index is checked before anything is written.
-  const Tensor& target = result.target(self.sizes(), self.dtype(), reads.data(), reads.size(), Reads::Any, true);
+  const TensorBase& target = result.target(self.sizes(), self.dtype(), reads.data(), reads.size(), Reads::Any, true);
   Plan p = plan(op, target, indices);
   if (broadcast_shape(op, "values", p.shape, values.sizes()) != p.shape)
     fail(ErrorKind::Value, str(op, ": values of shape ", sizes_text(values.sizes()),
                                " do not broadcast to the indexing result's shape ", sizes_text(p.shape)), "values");
-  const Tensor v = dimmed(values).expand(p.shape);
+  const TensorBase v = base::expand(dimmed(values), p.shape);
   if (!p.any) {
-    if (accumulate) p.self.add_(v);
-    else p.self.copy_(v);
+    if (accumulate) base::add_(p.self, v);
+    else base::copy_(p.self, v);
   } else {
     // Operand roles of a scatter: 0 the destination, 1 the source.
     std::swap(p.ops.data[0], p.ops.data[1]);

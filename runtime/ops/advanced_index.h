@@ -14,17 +14,17 @@
 // first otherwise (NumPy's rule).
 #pragma once
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
-Tensor index(const Tensor& self, const TensorList& indices);
+TensorBase index(const TensorBase& self, const TensorBaseList& indices);
 
 // self[indices] = values (values broadcast to the shape index() would
 // give, and have self's dtype); with `accumulate`, self[indices] +=
 // values, duplicates adding up. Without it the last of duplicate
 // positions, in row-major order of B, wins.
-Tensor index_put(const Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate);
-void index_put_(Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate);
+TensorBase index_put(const TensorBase& self, const TensorBaseList& indices, const TensorBase& values, bool accumulate);
+void index_put_(TensorBase& self, const TensorBaseList& indices, const TensorBase& values, bool accumulate);
 
 }  // namespace ember::rt

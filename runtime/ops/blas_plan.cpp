@@ -1,3 +1,14 @@
+#include "ember/ops/bmm.h"
+#include "ember/ops/dot.h"
+#include "ember/ops/mm.h"
+#include "ember/ops/mv.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/expand.h"
+#include "ember/ops/squeeze.h"
+#include "ember/ops/squeeze_dim.h"
+#include "ember/ops/unsqueeze.h"
+#include "ember/ops/view.h"
 #include "runtime/ops/blas_plan.h"
 
 #include <algorithm>
@@ -19,27 +30,27 @@ bool is_th(const BlasDest& d) { return d.mode == Mode::TH || d.mode == Mode::THV
 
 bool is_zero(const Scalar& s) { return s.is_floating() ? s.to<double>() == 0.0 : s.to<int64_t>() == 0; }
 
-std::string shape_of(const Tensor& t) { return sizes_text(t.sizes()); }
+std::string shape_of(const TensorBase& t) { return sizes_text(t.sizes()); }
 
-void check_defined(const BlasDest& d, const Tensor& t, const char* arg) {
+void check_defined(const BlasDest& d, const TensorBase& t, const char* arg) {
   if (!t.defined()) fail(ErrorKind::Value, str(d.op, ": ", arg, " is an undefined tensor"), arg);
 }
 
-void check_dim(const BlasDest& d, const Tensor& t, int64_t want, const char* arg) {
+void check_dim(const BlasDest& d, const TensorBase& t, int64_t want, const char* arg) {
   static const char* const kWhat[] = {"a number", "a vector", "a matrix", "a batch of matrices"};
   if (t.dim() != want)
     fail(ErrorKind::Value, str(d.op, ": ", arg, " must be ", kWhat[want], " (", want, "-d), got a ", t.dim(),
                                "-d tensor of shape ", shape_of(t)), arg);
 }
 
-void check_dtype(const BlasDest& d, const Tensor& t, DType want, const char* arg, const char* ref) {
+void check_dtype(const BlasDest& d, const TensorBase& t, DType want, const char* arg, const char* ref) {
   if (t.dtype() != want)
     fail(ErrorKind::Type, str(d.op, ": ", arg, " has dtype ", dtype_name(t.dtype()), ", expected ", dtype_name(want),
                               " (the dtype of ", ref, "); matrix products do not promote"), arg);
 }
 
 // self must broadcast to `shape` (PyTorch's expand: trailing dims equal or 1).
-void check_broadcasts(const BlasDest& d, const Tensor& self, const std::vector<int64_t>& shape) {
+void check_broadcasts(const BlasDest& d, const TensorBase& self, const std::vector<int64_t>& shape) {
   bool ok = self.dim() <= static_cast<int64_t>(shape.size());
   for (int64_t i = 1; ok && i <= self.dim(); ++i) {
     const int64_t s = self.size(self.dim() - i);
@@ -51,7 +62,7 @@ void check_broadcasts(const BlasDest& d, const Tensor& self, const std::vector<i
 }
 
 // TH: t has exactly the result's shape.
-void check_th_shape(const BlasDest& d, const Tensor& t, const std::vector<int64_t>& shape, const std::string& why) {
+void check_th_shape(const BlasDest& d, const TensorBase& t, const std::vector<int64_t>& shape, const std::string& why) {
   if (t.sizes() != IntList(shape))
     fail(ErrorKind::Value, str(d.op, ": size mismatch, t has shape ", shape_of(t), ", expected ", sizes_text(shape),
                                " (", why, ")"), "self");
@@ -67,9 +78,9 @@ rt::Output destination(const BlasDest& d) {
 // The tensor the routine writes as its C (C = beta C + alpha op), holding
 // self's values when they count (use_self: beta != 0); every argument is
 // checked. `reads` are the product's operands.
-Tensor prepare_result(const BlasDest& d, rt::Output& result, const Tensor& self, const std::vector<int64_t>& shape,
-                      DType dtype, bool use_self, std::initializer_list<const Tensor*> reads) {
-  std::vector<const Tensor*> all(reads);
+TensorBase prepare_result(const BlasDest& d, rt::Output& result, const TensorBase& self, const std::vector<int64_t>& shape,
+                      DType dtype, bool use_self, std::initializer_list<const TensorBase*> reads) {
+  std::vector<const TensorBase*> all(reads);
   if (self.defined()) all.push_back(&self);
   // In place (TH's r_ set to t too): C is self, read and written element by element.
   const bool inplace = d.mode == Mode::Inplace || (d.mode == Mode::TH && rt::same_elements(d.tensor->impl(), self.impl()));
@@ -91,9 +102,9 @@ Tensor prepare_result(const BlasDest& d, rt::Output& result, const Tensor& self,
   }
   if (inplace) return result.target(self.sizes(), dtype, reads, rt::Reads::Any, true);
   // TH resizes r_ like t.
-  Tensor target = result.target(d.mode == Mode::TH ? self.sizes() : IntList(shape), dtype, all.data(), all.size(),
+  TensorBase target = result.target(d.mode == Mode::TH ? self.sizes() : IntList(shape), dtype, all.data(), all.size(),
                                 rt::Reads::Any);
-  if (use_self) target.copy_(self);
+  if (use_self) base::copy_(target, self);
   return target;
 }
 
@@ -114,28 +125,28 @@ std::optional<Layout> layout_of(int64_t rows, int64_t cols, int64_t rs, int64_t 
 }
 
 // The matrix of dims (d0, d0 + 1) of t.
-std::optional<Layout> layout_of(const Tensor& t, int d0) {
+std::optional<Layout> layout_of(const TensorBase& t, int d0) {
   return layout_of(t.size(d0), t.size(d0 + 1), t.stride(d0), t.stride(d0 + 1));
 }
 
 // t, or a contiguous copy where BLAS cannot read it.
-Layout readable(Tensor& t, int d0) {
+Layout readable(TensorBase& t, int d0) {
   if (auto l = layout_of(t, d0)) return *l;
-  t = t.contiguous();
+  t = base::contiguous(t);
   return *layout_of(t, d0);
 }
 
 // A vector's increment for BLAS, copying t when it has none usable.
-int64_t increment(Tensor& t) {
+int64_t increment(TensorBase& t) {
   if (t.size(0) <= 1) return 1;
   if (t.stride(0) > 0) return t.stride(0);
-  t = t.contiguous();
+  t = base::contiguous(t);
   return 1;
 }
 
 // result (n x p, or b x n x p when batched and not accumulating)
 //   = beta * result + alpha * m1 @ m2 (m1 [b x] n x k, m2 [b x] k x p).
-void gemm_into(const Tensor& result, Tensor m1, Tensor m2, bool batched, bool accumulate,
+void gemm_into(const TensorBase& result, TensorBase m1, TensorBase m2, bool batched, bool accumulate,
                const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch) {
   const int in0 = batched ? 1 : 0;
   const int out0 = batched && !accumulate ? 1 : 0;
@@ -144,11 +155,11 @@ void gemm_into(const Tensor& result, Tensor m1, Tensor m2, bool batched, bool ac
   if (n == 0 || p == 0 || (batch == 0 && !accumulate)) return;
   const Layout l1 = readable(m1, in0);
   const Layout l2 = readable(m2, in0);
-  Tensor target = result;
+  TensorBase target = result;
   std::optional<Layout> lr = layout_of(result, out0);
   if (!lr) {
     target = empty(result.sizes(), result.dtype());
-    if (!is_zero(beta)) target.copy_(result);
+    if (!is_zero(beta)) base::copy_(target, result);
     lr = layout_of(target, out0);
   }
   GemmCall g{};
@@ -167,11 +178,14 @@ void gemm_into(const Tensor& result, Tensor m1, Tensor m2, bool batched, bool ac
   g.stride_c = out0 ? target.stride(0) : 0;
   g.accumulate = accumulate;
   dispatch(result.dtype(), g);
-  if (!target.is_same(result)) Tensor(result).copy_(target);
+  if (!target.is_same(result)) {
+    TensorBase written = result;
+    base::copy_(written, target);
+  }
 }
 
 // The arguments of a (batched) matrix product: a [b x] n x k, b [b x] k x p.
-void check_product(const BlasDest& d, const Tensor& a, const char* a_arg, const Tensor& b, const char* b_arg,
+void check_product(const BlasDest& d, const TensorBase& a, const char* a_arg, const TensorBase& b, const char* b_arg,
                    bool batched) {
   check_defined(d, a, a_arg);
   check_defined(d, b, b_arg);
@@ -188,7 +202,7 @@ void check_product(const BlasDest& d, const Tensor& a, const char* a_arg, const 
 }
 
 // self's checks for the add* forms: defined, dtype, shape rule per mode.
-void check_self(const BlasDest& d, const Tensor& self, DType dtype, const char* ref, const std::vector<int64_t>& shape,
+void check_self(const BlasDest& d, const TensorBase& self, DType dtype, const char* ref, const std::vector<int64_t>& shape,
                 const std::string& th_why) {
   check_defined(d, self, "self");
   check_dtype(d, self, dtype, "self", ref);
@@ -196,7 +210,7 @@ void check_self(const BlasDest& d, const Tensor& self, DType dtype, const char* 
   else if (d.mode != Mode::Inplace) check_broadcasts(d, self, shape);
 }
 
-Tensor run_gemm(const BlasDest& d, const Tensor* self, const Tensor& a, const char* a_arg, const Tensor& b,
+TensorBase run_gemm(const BlasDest& d, const TensorBase* self, const TensorBase& a, const char* a_arg, const TensorBase& b,
                 const char* b_arg, bool batched, bool accumulate, const Scalar& beta, const Scalar& alpha,
                 GemmDispatch dispatch) {
   check_product(d, a, a_arg, b, b_arg, batched);
@@ -206,45 +220,45 @@ Tensor run_gemm(const BlasDest& d, const Tensor* self, const Tensor& a, const ch
   const bool use_self = self && !is_zero(beta);
   if (self) check_self(d, *self, a.dtype(), a_arg, shape, str(a_arg, " ", shape_of(a), ", ", b_arg, " ", shape_of(b)));
   rt::Output out = destination(d);
-  const Tensor result = prepare_result(d, out, self ? *self : Tensor(), shape, a.dtype(), use_self, {&a, &b});
+  const TensorBase result = prepare_result(d, out, self ? *self : TensorBase(), shape, a.dtype(), use_self, {&a, &b});
   gemm_into(result, a, b, batched, accumulate, self ? beta : Scalar(0), alpha, dispatch);
   return out.finish();
 }
 
 // A vector's checks.
-void check_vector(const BlasDest& d, const Tensor& v, const char* arg) {
+void check_vector(const BlasDest& d, const TensorBase& v, const char* arg) {
   check_defined(d, v, arg);
   check_dim(d, v, 1, arg);
 }
 
 }  // namespace
 
-Tensor run_addmm(const BlasDest& dest, const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+TensorBase run_addmm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta,
                  const Scalar& alpha, GemmDispatch dispatch) {
   return run_gemm(dest, &self, mat1, "mat1", mat2, "mat2", false, false, beta, alpha, dispatch);
 }
 
-Tensor run_mm(const BlasDest& dest, const Tensor& self, const Tensor& mat2, GemmDispatch dispatch) {
+TensorBase run_mm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat2, GemmDispatch dispatch) {
   return run_gemm(dest, nullptr, self, "self", mat2, "mat2", false, false, Scalar(0), Scalar(1), dispatch);
 }
 
-Tensor run_baddbmm(const BlasDest& dest, const Tensor& self, const Tensor& batch1, const Tensor& batch2,
+TensorBase run_baddbmm(const BlasDest& dest, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2,
                    const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch) {
   return run_gemm(dest, &self, batch1, "batch1", batch2, "batch2", true, false, beta, alpha, dispatch);
 }
 
-Tensor run_bmm(const BlasDest& dest, const Tensor& self, const Tensor& mat2, GemmDispatch dispatch) {
+TensorBase run_bmm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat2, GemmDispatch dispatch) {
   return run_gemm(dest, nullptr, self, "self", mat2, "mat2", true, false, Scalar(0), Scalar(1), dispatch);
 }
 
-Tensor run_addbmm(const BlasDest& dest, const Tensor& self, const Tensor& batch1, const Tensor& batch2,
+TensorBase run_addbmm(const BlasDest& dest, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2,
                   const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch) {
   return run_gemm(dest, &self, batch1, "batch1", batch2, "batch2", true, true, beta, alpha, dispatch);
 }
 
 namespace {
 
-Tensor run_gemv(const BlasDest& d, const Tensor* self, const Tensor& mat, const char* mat_arg, const Tensor& vec,
+TensorBase run_gemv(const BlasDest& d, const TensorBase* self, const TensorBase& mat, const char* mat_arg, const TensorBase& vec,
                 const Scalar& beta, const Scalar& alpha, GemvDispatch dispatch) {
   check_defined(d, mat, mat_arg);
   check_dim(d, mat, 2, mat_arg);
@@ -256,17 +270,17 @@ Tensor run_gemv(const BlasDest& d, const Tensor* self, const Tensor& mat, const 
   const std::vector<int64_t> shape{mat.size(0)};
   if (self) check_self(d, *self, mat.dtype(), mat_arg, shape, str(mat_arg, " ", shape_of(mat), ", vec ", shape_of(vec)));
   const Scalar b = self ? beta : Scalar(0);
-  Tensor m = mat, v = vec;
+  TensorBase m = mat, v = vec;
   rt::Output out = destination(d);
-  const Tensor result = prepare_result(d, out, self ? *self : Tensor(), shape, mat.dtype(), self && !is_zero(beta),
+  const TensorBase result = prepare_result(d, out, self ? *self : TensorBase(), shape, mat.dtype(), self && !is_zero(beta),
                                        {&mat, &vec});
   if (shape[0] == 0) return out.finish();
   const Layout lm = readable(m, 0);
   const int64_t incx = increment(v);
-  Tensor target = result;
+  TensorBase target = result;
   if (result.size(0) > 1 && result.stride(0) <= 0) {
     target = empty(shape, result.dtype());
-    if (!is_zero(b)) target.copy_(result);
+    if (!is_zero(b)) base::copy_(target, result);
   }
   const int64_t incy = target.size(0) <= 1 ? 1 : target.stride(0);
   // mat n x c, as BLAS's m x n: itself (column-major), or op(A) = A^T of
@@ -276,11 +290,14 @@ Tensor run_gemv(const BlasDest& d, const Tensor* self, const Tensor& mat, const 
                               : GemvCall{false, m.size(0), m.size(1), alpha, m.data_ptr(), lm.ld, v.data_ptr(), incx, b,
                                          target.data_ptr(), incy};
   dispatch(result.dtype(), g);
-  if (!target.is_same(result)) Tensor(result).copy_(target);
+  if (!target.is_same(result)) {
+    TensorBase written = result;
+    base::copy_(written, target);
+  }
   return out.finish();
 }
 
-Tensor run_ger(const BlasDest& d, const Tensor* self, const Tensor& vec1, const char* arg1, const Tensor& vec2,
+TensorBase run_ger(const BlasDest& d, const TensorBase* self, const TensorBase& vec1, const char* arg1, const TensorBase& vec2,
                const char* arg2, const Scalar& beta, const Scalar& alpha, GerDispatch dispatch) {
   check_vector(d, vec1, arg1);
   check_vector(d, vec2, arg2);
@@ -288,17 +305,17 @@ Tensor run_ger(const BlasDest& d, const Tensor* self, const Tensor& vec1, const 
   const std::vector<int64_t> shape{vec1.size(0), vec2.size(0)};
   if (self) check_self(d, *self, vec1.dtype(), arg1, shape, str(arg1, " ", shape_of(vec1), ", ", arg2, " ", shape_of(vec2)));
   const Scalar b = self ? beta : Scalar(0);
-  Tensor x = vec1, y = vec2;
+  TensorBase x = vec1, y = vec2;
   rt::Output out = destination(d);
-  const Tensor result = prepare_result(d, out, self ? *self : Tensor(), shape, vec1.dtype(), self && !is_zero(beta),
+  const TensorBase result = prepare_result(d, out, self ? *self : TensorBase(), shape, vec1.dtype(), self && !is_zero(beta),
                                        {&vec1, &vec2});
   if (result.numel() == 0) return out.finish();
   const int64_t incx = increment(x), incy = increment(y);
-  Tensor target = result;
+  TensorBase target = result;
   std::optional<Layout> lr = layout_of(result, 0);
   if (!lr) {
     target = empty(shape, result.dtype());
-    if (!is_zero(b)) target.copy_(result);
+    if (!is_zero(b)) base::copy_(target, result);
     lr = layout_of(target, 0);
   }
   // R = x y^T column-major, or R^T = y x^T.
@@ -307,31 +324,34 @@ Tensor run_ger(const BlasDest& d, const Tensor* self, const Tensor& vec1, const 
                               : GerCall{shape[0], shape[1], alpha, x.data_ptr(), incx, y.data_ptr(), incy, b,
                                         target.data_ptr(), lr->ld};
   dispatch(result.dtype(), g);
-  if (!target.is_same(result)) Tensor(result).copy_(target);
+  if (!target.is_same(result)) {
+    TensorBase written = result;
+    base::copy_(written, target);
+  }
   return out.finish();
 }
 
 }  // namespace
 
-Tensor run_addmv(const BlasDest& dest, const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta,
+TensorBase run_addmv(const BlasDest& dest, const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta,
                  const Scalar& alpha, GemvDispatch dispatch) {
   return run_gemv(dest, &self, mat, "mat", vec, beta, alpha, dispatch);
 }
 
-Tensor run_mv(const BlasDest& dest, const Tensor& self, const Tensor& vec, GemvDispatch dispatch) {
+TensorBase run_mv(const BlasDest& dest, const TensorBase& self, const TensorBase& vec, GemvDispatch dispatch) {
   return run_gemv(dest, nullptr, self, "self", vec, Scalar(0), Scalar(1), dispatch);
 }
 
-Tensor run_addr(const BlasDest& dest, const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta,
+TensorBase run_addr(const BlasDest& dest, const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta,
                 const Scalar& alpha, GerDispatch dispatch) {
   return run_ger(dest, &self, vec1, "vec1", vec2, "vec2", beta, alpha, dispatch);
 }
 
-Tensor run_outer(const BlasDest& dest, const Tensor& self, const Tensor& vec2, GerDispatch dispatch) {
+TensorBase run_outer(const BlasDest& dest, const TensorBase& self, const TensorBase& vec2, GerDispatch dispatch) {
   return run_ger(dest, nullptr, self, "self", vec2, "vec2", Scalar(0), Scalar(1), dispatch);
 }
 
-Tensor run_dot(const BlasDest& d, const Tensor& self, const Tensor& tensor, DotDispatch dispatch) {
+TensorBase run_dot(const BlasDest& d, const TensorBase& self, const TensorBase& tensor, DotDispatch dispatch) {
   check_defined(d, self, "self");
   check_defined(d, tensor, "tensor");
   if (!is_th(d)) {
@@ -343,11 +363,11 @@ Tensor run_dot(const BlasDest& d, const Tensor& self, const Tensor& tensor, DotD
     fail(ErrorKind::Value, str(d.op, ": self (", shape_of(self), ") and tensor (", shape_of(tensor),
                                ") hold different numbers of elements"), "tensor");
   check_dtype(d, tensor, self.dtype(), "tensor", "self");
-  Tensor x = self, y = tensor;
+  TensorBase x = self, y = tensor;
   int64_t incx = 1, incy = 1;
   if (is_th(d)) {  // TH: any shapes, element by element in row-major order
-    if (!x.is_contiguous()) x = x.contiguous();
-    if (!y.is_contiguous()) y = y.contiguous();
+    if (!x.is_contiguous()) x = base::contiguous(x);
+    if (!y.is_contiguous()) y = base::contiguous(y);
   } else {
     incx = increment(x);
     incy = increment(y);
@@ -371,10 +391,10 @@ Tensor run_dot(const BlasDest& d, const Tensor& self, const Tensor& tensor, DotD
 namespace {
 
 // t with `shape`, a view where t is contiguous.
-Tensor reshaped(const Tensor& t, IntList shape) { return (t.is_contiguous() ? t : t.contiguous()).view(shape); }
+TensorBase reshaped(const TensorBase& t, IntList shape) { return base::view((t.is_contiguous() ? t : base::contiguous(t)), shape); }
 
 // The result of matmul written to out (resized), or returned.
-Tensor deliver(const Tensor* out, const Tensor& r) {
+TensorBase deliver(const TensorBase* out, const TensorBase& r) {
   rt::Output result("matmul", out, "out");
   result.check_dtype(r.dtype());
   return result.assign(r);
@@ -384,7 +404,7 @@ Tensor deliver(const Tensor* out, const Tensor& r) {
 
 namespace {
 
-Tensor matmul_into(const Tensor* out, const Tensor& self, const Tensor& other) {
+TensorBase matmul_into(const TensorBase* out, const TensorBase& self, const TensorBase& other) {
   const BlasDest d = BlasDest::functional("matmul");
   check_defined(d, self, "self");
   check_defined(d, other, "other");
@@ -397,22 +417,22 @@ Tensor matmul_into(const Tensor* out, const Tensor& self, const Tensor& other) {
   if (k1 != k2)
     fail(ErrorKind::Value, str("matmul: self and other shapes cannot be multiplied (", shape_of(self), " and ",
                                shape_of(other), ")"), "other");
-  if (d1 == 1 && d2 == 1) return out ? dot_out(*const_cast<Tensor*>(out), self, other) : dot(self, other);
-  if (d1 == 2 && d2 == 1) return out ? mv_out(*const_cast<Tensor*>(out), self, other) : mv(self, other);
-  if (d1 == 2 && d2 == 2) return out ? mm_out(*const_cast<Tensor*>(out), self, other) : mm(self, other);
-  if (d1 == 1 && d2 == 2) return deliver(out, mm(self.unsqueeze(0), other).squeeze(0));
+  if (d1 == 1 && d2 == 1) return out ? base::dot_out(*const_cast<TensorBase*>(out), self, other) : base::dot(self, other);
+  if (d1 == 2 && d2 == 1) return out ? base::mv_out(*const_cast<TensorBase*>(out), self, other) : base::mv(self, other);
+  if (d1 == 2 && d2 == 2) return out ? base::mm_out(*const_cast<TensorBase*>(out), self, other) : base::mm(self, other);
+  if (d1 == 1 && d2 == 2) return deliver(out, base::squeeze(base::mm(base::unsqueeze(self, 0), other), 0));
   if (d1 >= 3 && d2 <= 2) {
     // Fold self's batch dims into its rows: one mm (or mv).
     std::vector<int64_t> shape = self.shape();
-    Tensor rows = reshaped(self, {-1, k1});
-    Tensor r = d2 == 1 ? mv(rows, other) : mm(rows, other);
+    TensorBase rows = reshaped(self, {-1, k1});
+    TensorBase r = d2 == 1 ? base::mv(rows, other) : base::mm(rows, other);
     if (d2 == 1) shape.pop_back();
     else shape.back() = other.size(1);
-    return deliver(out, r.view(shape));
+    return deliver(out, base::view(r, shape));
   }
   // Batched: broadcast the batch dims, one bmm over their product.
-  const Tensor a = d1 == 1 ? self.unsqueeze(0) : self;
-  const Tensor b = d2 == 1 ? other.unsqueeze(1) : other;
+  const TensorBase a = d1 == 1 ? base::unsqueeze(self, 0) : self;
+  const TensorBase b = d2 == 1 ? base::unsqueeze(other, 1) : other;
   const std::vector<int64_t> batch_a(a.sizes().begin(), a.sizes().end() - 2);
   const std::vector<int64_t> batch_b(b.sizes().begin(), b.sizes().end() - 2);
   std::vector<int64_t> batch = broadcast_shapes(batch_a, batch_b, "matmul");
@@ -422,17 +442,17 @@ Tensor matmul_into(const Tensor* out, const Tensor& self, const Tensor& other) {
   std::vector<int64_t> ea = batch, eb = batch;
   ea.insert(ea.end(), {n, k1});
   eb.insert(eb.end(), {k1, p});
-  Tensor r = bmm(reshaped(a.expand(ea), {nb, n, k1}), reshaped(b.expand(eb), {nb, k1, p}));
+  TensorBase r = base::bmm(reshaped(base::expand(a, ea), {nb, n, k1}), reshaped(base::expand(b, eb), {nb, k1, p}));
   std::vector<int64_t> shape = batch;
   if (d1 > 1) shape.push_back(n);
   if (d2 > 1) shape.push_back(p);
-  return deliver(out, r.view(shape));
+  return deliver(out, base::view(r, shape));
 }
 
 }  // namespace
 
-Tensor matmul(const Tensor& self, const Tensor& other) { return matmul_into(nullptr, self, other); }
+TensorBase matmul(const TensorBase& self, const TensorBase& other) { return matmul_into(nullptr, self, other); }
 
-void matmul_out(Tensor& out, const Tensor& self, const Tensor& other) { matmul_into(&out, self, other); }
+void matmul_out(TensorBase& out, const TensorBase& self, const TensorBase& other) { matmul_into(&out, self, other); }
 
 }  // namespace ember::rt

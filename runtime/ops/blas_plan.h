@@ -23,7 +23,7 @@
 //     accumulation]).
 #pragma once
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "runtime/ops/blas_routines.h"
 
 namespace ember::rt {
@@ -39,13 +39,13 @@ struct BlasDest {
   };
   const char* op;
   Mode mode;
-  const Tensor* tensor;
+  const TensorBase* tensor;
   Scalar* value;
 
   static BlasDest functional(const char* op) { return {op, Mode::Functional, nullptr, nullptr}; }
-  static BlasDest out(const char* op, const Tensor& t) { return {op, Mode::Out, &t, nullptr}; }
-  static BlasDest inplace(const char* op, const Tensor& self) { return {op, Mode::Inplace, &self, nullptr}; }
-  static BlasDest th(const char* fn, const Tensor& r) { return {fn, Mode::TH, &r, nullptr}; }
+  static BlasDest out(const char* op, const TensorBase& t) { return {op, Mode::Out, &t, nullptr}; }
+  static BlasDest inplace(const char* op, const TensorBase& self) { return {op, Mode::Inplace, &self, nullptr}; }
+  static BlasDest th(const char* fn, const TensorBase& r) { return {fn, Mode::TH, &r, nullptr}; }
   static BlasDest th_value(const char* fn, Scalar* value) { return {fn, Mode::THValue, nullptr, value}; }
 };
 
@@ -56,30 +56,30 @@ using GerDispatch = void (*)(DType, const GerCall&);
 using DotDispatch = void (*)(DType, const DotCall&);
 
 // beta * self + alpha * mat1 @ mat2 (mat1 n x k, mat2 k x p).
-Tensor run_addmm(const BlasDest& dest, const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+TensorBase run_addmm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta,
                  const Scalar& alpha, GemmDispatch dispatch);
-Tensor run_mm(const BlasDest& dest, const Tensor& self, const Tensor& mat2, GemmDispatch dispatch);
+TensorBase run_mm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat2, GemmDispatch dispatch);
 // beta * self + alpha * batch1[i] @ batch2[i] for each i (b x n x k, b x k x p).
-Tensor run_baddbmm(const BlasDest& dest, const Tensor& self, const Tensor& batch1, const Tensor& batch2,
+TensorBase run_baddbmm(const BlasDest& dest, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2,
                    const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch);
-Tensor run_bmm(const BlasDest& dest, const Tensor& self, const Tensor& mat2, GemmDispatch dispatch);
+TensorBase run_bmm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat2, GemmDispatch dispatch);
 // beta * self + alpha * sum_i batch1[i] @ batch2[i].
-Tensor run_addbmm(const BlasDest& dest, const Tensor& self, const Tensor& batch1, const Tensor& batch2,
+TensorBase run_addbmm(const BlasDest& dest, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2,
                   const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch);
 // beta * self + alpha * mat @ vec (mat n x m, vec m).
-Tensor run_addmv(const BlasDest& dest, const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta,
+TensorBase run_addmv(const BlasDest& dest, const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta,
                  const Scalar& alpha, GemvDispatch dispatch);
-Tensor run_mv(const BlasDest& dest, const Tensor& self, const Tensor& vec, GemvDispatch dispatch);
+TensorBase run_mv(const BlasDest& dest, const TensorBase& self, const TensorBase& vec, GemvDispatch dispatch);
 // beta * self + alpha * vec1 vec2^T.
-Tensor run_addr(const BlasDest& dest, const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta,
+TensorBase run_addr(const BlasDest& dest, const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta,
                 const Scalar& alpha, GerDispatch dispatch);
-Tensor run_outer(const BlasDest& dest, const Tensor& self, const Tensor& vec2, GerDispatch dispatch);
+TensorBase run_outer(const BlasDest& dest, const TensorBase& self, const TensorBase& vec2, GerDispatch dispatch);
 // sum self[i] * tensor[i]: two 1-d tensors (C++), or TH's any two tensors
 // of one element count, summed in the accumulate type.
-Tensor run_dot(const BlasDest& dest, const Tensor& self, const Tensor& tensor, DotDispatch dispatch);
+TensorBase run_dot(const BlasDest& dest, const TensorBase& self, const TensorBase& tensor, DotDispatch dispatch);
 
 // PyTorch's matmul, through dot, mv, mm and bmm; matmul_out resizes out.
-Tensor matmul(const Tensor& self, const Tensor& other);
-void matmul_out(Tensor& out, const Tensor& self, const Tensor& other);
+TensorBase matmul(const TensorBase& self, const TensorBase& other);
+void matmul_out(TensorBase& out, const TensorBase& self, const TensorBase& other);
 
 }  // namespace ember::rt

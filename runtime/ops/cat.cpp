@@ -1,3 +1,5 @@
+#include "ember/ops/copy.h"
+#include "ember/ops/narrow.h"
 #include "runtime/ops/construct_ops.h"
 
 #include <vector>
@@ -12,15 +14,15 @@ namespace ember::rt {
 namespace {
 
 // PyTorch's legacy rule: 1-d empty tensors are skipped whatever their dims.
-bool skipped(const Tensor& t) { return t.dim() == 1 && t.size(0) == 0; }
+bool skipped(const TensorBase& t) { return t.dim() == 1 && t.size(0) == 0; }
 
 // The shape and dtype of cat(tensors, dim), with dim wrapped.
-std::vector<int64_t> cat_shape(const TensorList& tensors, int64_t& dim, DType& dtype) {
+std::vector<int64_t> cat_shape(const TensorBaseList& tensors, int64_t& dim, DType& dtype) {
   if (tensors.empty()) fail(ErrorKind::Value, "cat: expected a non-empty list of tensors", "tensors");
   dtype = tensors[0].dtype();
-  const Tensor* ref = nullptr;
+  const TensorBase* ref = nullptr;
   for (size_t i = 0; i < tensors.size(); ++i) {
-    const Tensor& t = tensors[i];
+    const TensorBase& t = tensors[i];
     if (!t.defined()) fail(ErrorKind::Value, str("cat: tensors[", i, "] is undefined"), "tensors");
     dtype = promote_types(dtype, t.dtype());
     if (t.dim() == 0)
@@ -33,7 +35,7 @@ std::vector<int64_t> cat_shape(const TensorList& tensors, int64_t& dim, DType& d
   std::vector<int64_t> shape = ref->shape();
   shape[dim] = 0;
   for (size_t i = 0; i < tensors.size(); ++i) {
-    const Tensor& t = tensors[i];
+    const TensorBase& t = tensors[i];
     if (skipped(t)) continue;
     if (t.dim() != ref->dim())
       fail(ErrorKind::Value, str("cat: tensors[", i, "] has ", t.dim(), " dims but the first has ", ref->dim()),
@@ -47,34 +49,35 @@ std::vector<int64_t> cat_shape(const TensorList& tensors, int64_t& dim, DType& d
   return shape;
 }
 
-void cat_into(const Tensor& out, const TensorList& tensors, int64_t dim) {
+void cat_into(const TensorBase& out, const TensorBaseList& tensors, int64_t dim) {
   int64_t offset = 0;
-  for (const Tensor& t : tensors) {
+  for (const TensorBase& t : tensors) {
     if (skipped(t)) continue;
-    Tensor(out).narrow(dim, offset, t.size(dim)).copy_(t);
+    TensorBase slot = base::narrow(out, dim, offset, t.size(dim));
+    base::copy_(slot, t);
     offset += t.size(dim);
   }
 }
 
 }  // namespace
 
-Tensor cat(const TensorList& tensors, int64_t dim) {
+TensorBase cat(const TensorBaseList& tensors, int64_t dim) {
   DType dtype{};
   const std::vector<int64_t> shape = cat_shape(tensors, dim, dtype);
-  Tensor out = empty(shape, dtype);
+  TensorBase out = empty(shape, dtype);
   cat_into(out, tensors, dim);
   return out;
 }
 
-void cat_out(Tensor& out, const TensorList& tensors, int64_t dim) {
+void cat_out(TensorBase& out, const TensorBaseList& tensors, int64_t dim) {
   Output result("cat", &out, "out");
   DType dtype{};
   const std::vector<int64_t> shape = cat_shape(tensors, dim, dtype);
   if (!can_cast(dtype, out.dtype()))
     fail(ErrorKind::Type, str("cat: the result's dtype ", dtype_name(dtype), " cannot be written to a ",
                               dtype_name(out.dtype()), " tensor"), "out");
-  std::vector<const Tensor*> reads;
-  for (const Tensor& t : tensors) reads.push_back(&t);
+  std::vector<const TensorBase*> reads;
+  for (const TensorBase& t : tensors) reads.push_back(&t);
   cat_into(result.target(shape, out.dtype(), reads.data(), reads.size(), Reads::Any), tensors, dim);
   result.finish();
 }

@@ -1,3 +1,10 @@
+#include "ember/ops/add.h"
+#include "ember/ops/clone.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/mul.h"
+#include "ember/ops/to.h"
+#include "ember/ops/zero.h"
 #include "runtime/ops/conv.h"
 
 #include <algorithm>
@@ -143,12 +150,12 @@ void compute_dtype(DType d, const Plan& p, void* out, const Scalar& alpha, const
 
 // An input sharing storage with the result is copied first: the result
 // is resized and written before the input is read.
-Tensor detached(const Tensor& r, const Tensor& in) {
-  return r.is_same(in) || rt::may_overlap(r.impl(), in.impl()) ? in.clone() : in;
+TensorBase detached(const TensorBase& r, const TensorBase& in) {
+  return r.is_same(in) || rt::may_overlap(r.impl(), in.impl()) ? base::clone(in) : in;
 }
 
 // The expected dims of t and k for each form.
-void check_dims(const std::string& fn, const Plan& p, int dims, const Tensor& t, const Tensor& k, const Names& n) {
+void check_dims(const std::string& fn, const Plan& p, int dims, const TensorBase& t, const TensorBase& k, const Names& n) {
   int want_t = dims, want_k = dims;
   switch (p.form) {
     case ConvForm::Mul: break;
@@ -166,7 +173,7 @@ void check_dims(const std::string& fn, const Plan& p, int dims, const Tensor& t,
 
 // r = beta * r + alpha * (t conv k), r resized (TH's rules, Note [conv
 // semantics]); the C++ API passes a new or out= tensor with beta 0.
-void run(const ConvRequest& q, Tensor r, const Scalar& beta, const Scalar& alpha, Tensor t, Tensor k, const Tensor* map) {
+void run(const ConvRequest& q, TensorBase r, const Scalar& beta, const Scalar& alpha, TensorBase t, TensorBase k, const TensorBase* map) {
   const std::string& fn = q.fn;
   const Names& n = q.names;
   const DType dtype = r.dtype();
@@ -268,7 +275,7 @@ void run(const ConvRequest& q, Tensor r, const Scalar& beta, const Scalar& alpha
     if (map->size(0) > p.n_k)
       fail(ErrorKind::Value, str(fn, ": map has ", map->size(0), " rows, one per kernel, but ", n.k, " holds ", p.n_k),
            "map");
-    const Tensor m = map->to(DType::Double).contiguous();
+    const TensorBase m = base::contiguous(base::to(*map, DType::Double));
     const double* mv = m.data<double>();
     for (int64_t row = 0; row < m.size(0); ++row) {
       const int64_t from = static_cast<int64_t>(mv[row * m.size(1)]) - 1;
@@ -294,29 +301,29 @@ void run(const ConvRequest& q, Tensor r, const Scalar& beta, const Scalar& alpha
   resize(r.impl(), shape, {}, fn.c_str());
   const bool keep = before != 0 && before == r.numel() && !is_zero(beta);
   if (r.numel() == 0) return;
-  t = t.contiguous();
-  k = k.contiguous();
+  t = base::contiguous(t);
+  k = base::contiguous(k);
   const bool direct = r.is_contiguous() && !reduced(dtype);
-  Tensor target = direct ? r : empty(shape, reduced(dtype) ? DType::Float : dtype);
+  TensorBase target = direct ? r : empty(shape, reduced(dtype) ? DType::Float : dtype);
   if (reduced(dtype)) {
     // Float throughout, one rounding at the end (Note [conv semantics]).
-    target.zero_();
-    const Tensor tf = t.to(DType::Float).contiguous(), kf = k.to(DType::Float).contiguous();
+    base::zero_(target);
+    const TensorBase tf = base::contiguous(base::to(t, DType::Float)), kf = base::contiguous(base::to(k, DType::Float));
     compute_dtype(DType::Float, p, target.data_ptr(), Scalar(alpha.to<double>()), tf.data_ptr(), kf.data_ptr());
-    if (keep) target.add_(r.to(DType::Float), beta);
-    r.copy_(target);
+    if (keep) base::add_(target, base::to(r, DType::Float), beta);
+    base::copy_(r, target);
     return;
   }
-  if (!direct && keep) target.copy_(r);
-  if (!keep) target.zero_();
-  else if (!is_one(beta)) target.mul_(beta);
+  if (!direct && keep) base::copy_(target, r);
+  if (!keep) base::zero_(target);
+  else if (!is_one(beta)) base::mul_(target, beta);
   compute_dtype(dtype, p, target.data_ptr(), alpha, t.data_ptr(), k.data_ptr());
-  if (!direct) r.copy_(target);
+  if (!direct) base::copy_(r, target);
 }
 
 // The C++ API's forms by dims: 2/2 Mul, 3/3 Cmul, 3/4 Mv (conv2); one
 // more each for conv3.
-Tensor cpp_conv(const char* op, int dims, bool xcorr, const Tensor* out, const Tensor& self, const Tensor& kernel,
+TensorBase cpp_conv(const char* op, int dims, bool xcorr, const TensorBase* out, const TensorBase& self, const TensorBase& kernel,
                 bool full) {
   if (!self.defined()) fail(ErrorKind::Value, str(op, ": self is an undefined tensor"), "self");
   if (!kernel.defined()) fail(ErrorKind::Value, str(op, ": kernel is an undefined tensor"), "kernel");
@@ -335,7 +342,7 @@ Tensor cpp_conv(const char* op, int dims, bool xcorr, const Tensor* out, const T
                                " and kernel of shape ", sizes_text(kernel.sizes())),
          self.dim() != dims && self.dim() != dims + 1 ? "self" : "kernel");
   const ConvRequest q{op, form, dims, {1, 1, 1}, full, xcorr, kCppNames, {"stride", "stride", "stride"}};
-  Tensor r;
+  TensorBase r;
   if (out) {
     r = *out;
     if (!r.defined()) fail(ErrorKind::Value, str(op, ": out is an undefined tensor"), "out");
@@ -351,28 +358,28 @@ Tensor cpp_conv(const char* op, int dims, bool xcorr, const Tensor* out, const T
 
 }  // namespace
 
-Tensor conv2(const Tensor& self, const Tensor& kernel, bool full) {
+TensorBase conv2(const TensorBase& self, const TensorBase& kernel, bool full) {
   return cpp_conv("conv2", 2, false, nullptr, self, kernel, full);
 }
-Tensor xcorr2(const Tensor& self, const Tensor& kernel, bool full) {
+TensorBase xcorr2(const TensorBase& self, const TensorBase& kernel, bool full) {
   return cpp_conv("xcorr2", 2, true, nullptr, self, kernel, full);
 }
-Tensor conv3(const Tensor& self, const Tensor& kernel, bool full) {
+TensorBase conv3(const TensorBase& self, const TensorBase& kernel, bool full) {
   return cpp_conv("conv3", 3, false, nullptr, self, kernel, full);
 }
-Tensor xcorr3(const Tensor& self, const Tensor& kernel, bool full) {
+TensorBase xcorr3(const TensorBase& self, const TensorBase& kernel, bool full) {
   return cpp_conv("xcorr3", 3, true, nullptr, self, kernel, full);
 }
-void conv2_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full) {
+void conv2_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full) {
   cpp_conv("conv2", 2, false, &out, self, kernel, full);
 }
-void xcorr2_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full) {
+void xcorr2_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full) {
   cpp_conv("xcorr2", 2, true, &out, self, kernel, full);
 }
-void conv3_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full) {
+void conv3_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full) {
   cpp_conv("conv3", 3, false, &out, self, kernel, full);
 }
-void xcorr3_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full) {
+void xcorr3_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full) {
   cpp_conv("xcorr3", 3, true, &out, self, kernel, full);
 }
 
@@ -393,8 +400,8 @@ bool parse_xcorr(const std::string& fn, const char* xc) {
        "xc");
 }
 
-void conv_run(const ConvRequest& q, Tensor r, const Scalar& beta, const Scalar& alpha, Tensor t, Tensor k,
-              const Tensor* map) {
+void conv_run(const ConvRequest& q, TensorBase r, const Scalar& beta, const Scalar& alpha, TensorBase t, TensorBase k,
+              const TensorBase* map) {
   run(q, std::move(r), beta, alpha, std::move(t), std::move(k), map);
 }
 

@@ -31,7 +31,7 @@
 #include <string>
 
 #include "ember/scalar.h"
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "ember/tensor_impl.h"
 
 namespace ember::rt {
@@ -40,14 +40,14 @@ namespace ember::rt {
 // per plane) or 3-D/4-D (a bank: output plane o sums plane i of self with
 // kernel[o][i]) for conv2/xcorr2, one dim more each for conv3/xcorr3.
 // The _out forms resize out.
-Tensor conv2(const Tensor& self, const Tensor& kernel, bool full);
-Tensor xcorr2(const Tensor& self, const Tensor& kernel, bool full);
-Tensor conv3(const Tensor& self, const Tensor& kernel, bool full);
-Tensor xcorr3(const Tensor& self, const Tensor& kernel, bool full);
-void conv2_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full);
-void xcorr2_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full);
-void conv3_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full);
-void xcorr3_out(Tensor& out, const Tensor& self, const Tensor& kernel, bool full);
+TensorBase conv2(const TensorBase& self, const TensorBase& kernel, bool full);
+TensorBase xcorr2(const TensorBase& self, const TensorBase& kernel, bool full);
+TensorBase conv3(const TensorBase& self, const TensorBase& kernel, bool full);
+TensorBase xcorr3(const TensorBase& self, const TensorBase& kernel, bool full);
+void conv2_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full);
+void xcorr2_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full);
+void conv3_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full);
+void xcorr3_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full);
 
 // ---- The engine TH's forms (runtime/th/conv.h) share ----
 
@@ -74,8 +74,8 @@ struct ConvRequest {
 
 // r = beta * r + alpha * (t conv k), r resized (Note [conv semantics]);
 // map: the Map form's table of (input plane, output plane) rows.
-void conv_run(const ConvRequest& q, Tensor r, const Scalar& beta, const Scalar& alpha, Tensor t, Tensor k,
-              const Tensor* map);
+void conv_run(const ConvRequest& q, TensorBase r, const Scalar& beta, const Scalar& alpha, TensorBase t, TensorBase k,
+              const TensorBase* map);
 
 // The pointer-level products (validXCorr2Dptr ...): r += alpha * (t * k)
 // on dense row-major buffers; `depth` false for the 2-D ones (it, kt, st

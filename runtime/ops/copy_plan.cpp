@@ -1,3 +1,4 @@
+#include "ember/ops/clone.h"
 #include "runtime/ops/copy_plan.h"
 
 #include "ember/error.h"
@@ -19,7 +20,7 @@ bool broadcasts_to(IntList from, IntList to) {
 
 }  // namespace
 
-void run_copy(const char* op, const Tensor& self, const Tensor& src, CopyKernel kernel) {
+void run_copy(const char* op, const TensorBase& self, const TensorBase& src, CopyKernel kernel) {
   if (!self.defined() || !src.defined()) fail(ErrorKind::Value, str(op, ": undefined tensor"), self.defined() ? "src" : "self");
   if (!broadcasts_to(src.sizes(), self.sizes()))
     fail(ErrorKind::Value, str(op, ": src of shape ", sizes_text(src.sizes()), " does not broadcast to self's shape ",
@@ -29,12 +30,12 @@ void run_copy(const char* op, const Tensor& self, const Tensor& src, CopyKernel 
     fail(ErrorKind::Value, str(op, ": the destination is expanded (stride 0): several elements would be written to one "
                                "memory location"), "self");
   // Broadcast src to self's shape.
-  Tensor from = Tensor::adopt(expand(src.impl(), self.sizes()));
+  TensorBase from = TensorBase::adopt(expand(src.impl(), self.sizes()));
   // Note [output aliasing]: element i may be read and then written only
   // when both name the same memory; any other overlap reads a copy.
   if (may_overlap(self.impl(), from.impl())) {
     if (same_elements(self.impl(), from.impl())) return;
-    from = from.clone();
+    from = base::clone(from);
   }
   kernels::Operands<2> ops;
   set_loop_shape(ops, self.sizes());

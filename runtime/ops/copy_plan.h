@@ -2,7 +2,7 @@
 // the dtype x dtype switch; this decides the geometry.
 #pragma once
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "kernels/operands.h"
 #include "runtime/core/function_ref.h"
 
@@ -13,6 +13,6 @@ using CopyKernel = FunctionRef<void(DType dst, DType src, kernels::Operands<2>& 
 // PyTorch's copy_: src broadcasts to self's shape; values convert to self's
 // dtype. A source overlapping self in another layout is read before any
 // element is written.
-void run_copy(const char* op, const Tensor& self, const Tensor& src, CopyKernel kernel);
+void run_copy(const char* op, const TensorBase& self, const TensorBase& src, CopyKernel kernel);
 
 }  // namespace ember::rt

@@ -1,3 +1,5 @@
+#include "ember/ops/contiguous.h"
+#include "ember/ops/view.h"
 #include "runtime/ops/dim_plan.h"
 
 #include "ember/error.h"
@@ -12,10 +14,10 @@ constexpr int64_t kMaxPositions = int64_t{1} << 32;  // Note [slice length]
 
 }  // namespace
 
-DimPlan::DimPlan(const char* op, const Tensor& self, std::optional<int64_t> dim, const SliceOutputs& s)
+DimPlan::DimPlan(const char* op, const TensorBase& self, std::optional<int64_t> dim, const SliceOutputs& s)
     : op_(op), s_(s), whole_(!dim) {
   if (whole_) {
-    input_ = self.dim() == 1 ? self : self.contiguous().view({self.numel()});
+    input_ = self.dim() == 1 ? self : base::view(base::contiguous(self), {self.numel()});
     dim_ = 0;
   } else {
     input_ = dimmed(self);
@@ -38,7 +40,7 @@ DimPlan::DimPlan(const char* op, const Tensor& self, std::optional<int64_t> dim,
   }
 }
 
-void DimPlan::set_targets(const Tensor* values_out, DType values_dtype, const Tensor* indices_out,
+void DimPlan::set_targets(const TensorBase* values_out, DType values_dtype, const TensorBase* indices_out,
                           const char* values_arg) {
   values_out_.emplace(op_, values_out, values_arg);
   if (s_.indices) {
@@ -53,7 +55,7 @@ void DimPlan::set_targets(const Tensor* values_out, DType values_dtype, const Te
   set_operands();
 }
 
-void DimPlan::make_outputs(const Tensor* values_out, DType values_dtype, DType out_dtype, const Tensor* indices_out,
+void DimPlan::make_outputs(const TensorBase* values_out, DType values_dtype, DType out_dtype, const TensorBase* indices_out,
                            DTypeSet dtypes) {
   require_dtype(op_, dtypes, input_.dtype());
   if (values_out && values_out->defined() && values_out->dtype() != out_dtype)
@@ -64,14 +66,14 @@ void DimPlan::make_outputs(const Tensor* values_out, DType values_dtype, DType o
 
 void DimPlan::th_outputs(TensorImpl* values, TensorImpl* indices) {
   th_ = true;
-  if (values) th_given_[0] = Tensor::borrow(values);
-  if (indices) th_given_[1] = Tensor::borrow(indices);
+  if (values) th_given_[0] = TensorBase::borrow(values);
+  if (indices) th_given_[1] = TensorBase::borrow(indices);
   set_targets(values ? &th_given_[0] : nullptr, input_.dtype(), indices ? &th_given_[1] : nullptr, "values");
 }
 
-Tensor DimPlan::finish() { return values_out_->finish(); }
+TensorBase DimPlan::finish() { return values_out_->finish(); }
 
-std::tuple<Tensor, Tensor> DimPlan::finish_pair() { return {values_out_->finish(), indices_out_->finish()}; }
+std::tuple<TensorBase, TensorBase> DimPlan::finish_pair() { return {values_out_->finish(), indices_out_->finish()}; }
 
 void DimPlan::set_operands() {
   const TensorImpl* in = input_.impl();

@@ -16,7 +16,7 @@
 #include <tuple>
 #include <vector>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "kernels/operands.h"
 #include "runtime/ops/dtype_set.h"
 #include "runtime/ops/output.h"
@@ -36,9 +36,9 @@ class DimPlan {
  public:
   // `dim` null: a whole-tensor form, over self flattened (a reduction
   // then gives a 0-dim result). A 0-dim self is one slice of one element.
-  DimPlan(const char* op, const Tensor& self, std::optional<int64_t> dim, const SliceOutputs& s);
+  DimPlan(const char* op, const TensorBase& self, std::optional<int64_t> dim, const SliceOutputs& s);
 
-  const Tensor& input() const { return input_; }
+  const TensorBase& input() const { return input_; }
   int dim() const { return static_cast<int>(dim_); }
   int64_t n() const { return n_; }  // the input slices' length
 
@@ -46,27 +46,27 @@ class DimPlan {
   // aliasing]). Values are computed in `values_dtype`; a given values
   // tensor must hold `out_dtype` (an op's dtype= converts the computed
   // values into it), indices Long. The input's dtype must be in `dtypes`.
-  void make_outputs(const Tensor* values_out, DType values_dtype, DType out_dtype, const Tensor* indices_out,
+  void make_outputs(const TensorBase* values_out, DType values_dtype, DType out_dtype, const TensorBase* indices_out,
                     DTypeSet dtypes);
   // TH: the given tensors, resized as TH does (TH has no 0-dim tensors: a
   // reduction to one element gives [1]); null ones become temporaries.
   void th_outputs(TensorImpl* values, TensorImpl* indices = nullptr);
 
   // After the kernel: the results, in the given tensors when there are some.
-  Tensor finish();
-  std::tuple<Tensor, Tensor> finish_pair();
+  TensorBase finish();
+  std::tuple<TensorBase, TensorBase> finish_pair();
 
   kernels::Operands<2>& operands2();  // values, input
   kernels::Operands<3>& operands3();  // values, indices, input
 
  private:
-  void set_targets(const Tensor* values_out, DType values_dtype, const Tensor* indices_out, const char* values_arg);
+  void set_targets(const TensorBase* values_out, DType values_dtype, const TensorBase* indices_out, const char* values_arg);
   void set_operands();
 
   const char* op_;
   SliceOutputs s_;
-  Tensor input_, values_, indices_;  // values_ and indices_: what the kernel writes
-  Tensor th_given_[2];               // TH's tensors, held for the outputs
+  TensorBase input_, values_, indices_;  // values_ and indices_: what the kernel writes
+  TensorBase th_given_[2];               // TH's tensors, held for the outputs
   std::optional<Output> values_out_, indices_out_;
   int64_t dim_ = 0, n_ = 1;
   bool whole_ = false;

@@ -1,3 +1,5 @@
+#include "ember/ops/fill.h"
+#include "ember/ops/zero.h"
 #include "runtime/ops/construct_ops.h"
 
 #include <cmath>
@@ -18,7 +20,7 @@ void check_sizes(const char* op, IntList size) {
     if (s < 0) fail(ErrorKind::Value, str(op, ": sizes must not be negative, got ", sizes_text(size)), "size");
 }
 
-DType factory_dtype(const Tensor* out, const Output& result, std::optional<DType> dtype, DType fallback) {
+DType factory_dtype(const TensorBase* out, const Output& result, std::optional<DType> dtype, DType fallback) {
   if (dtype) result.check_dtype(*dtype);
   return out ? out->dtype() : dtype.value_or(fallback);
 }
@@ -53,13 +55,14 @@ void check_fill_value(const char* op, const Scalar& value, DType dtype) {
 namespace {
 
 // zeros, ones, full: a tensor of `size` holding `value` (out= when given).
-Tensor filled(const char* op, const Tensor* out, IntList size, std::optional<DType> dtype, DType fallback,
+TensorBase filled(const char* op, const TensorBase* out, IntList size, std::optional<DType> dtype, DType fallback,
               const Scalar& value) {
   Output result(op, out, "out");
   const DType d = factory_dtype(out, result, dtype, fallback);
   check_sizes(op, size);
   check_fill_value(op, value, d);
-  Tensor(result.target(size, d, {}, Reads::Any)).fill_(value);
+  TensorBase target = result.target(size, d, {}, Reads::Any);
+  base::fill_(target, value);
   return result.finish();
 }
 
@@ -69,39 +72,39 @@ DType kind_dtype(const Scalar& v) {
 
 }  // namespace
 
-Tensor zeros(IntList size, std::optional<DType> dtype) { return filled("zeros", nullptr, size, dtype, default_dtype(), 0); }
-void zeros_out(Tensor& out, IntList size, std::optional<DType> dtype) {
+TensorBase zeros(IntList size, std::optional<DType> dtype) { return filled("zeros", nullptr, size, dtype, default_dtype(), 0); }
+void zeros_out(TensorBase& out, IntList size, std::optional<DType> dtype) {
   filled("zeros", &out, size, dtype, default_dtype(), 0);
 }
-Tensor ones(IntList size, std::optional<DType> dtype) { return filled("ones", nullptr, size, dtype, default_dtype(), 1); }
-void ones_out(Tensor& out, IntList size, std::optional<DType> dtype) {
+TensorBase ones(IntList size, std::optional<DType> dtype) { return filled("ones", nullptr, size, dtype, default_dtype(), 1); }
+void ones_out(TensorBase& out, IntList size, std::optional<DType> dtype) {
   filled("ones", &out, size, dtype, default_dtype(), 1);
 }
 
-Tensor zeros_like(const Tensor& self, std::optional<DType> dtype) {
-  Tensor t = Tensor::adopt(tensor_new(dtype.value_or(self.dtype())));
+TensorBase zeros_like(const TensorBase& self, std::optional<DType> dtype) {
+  TensorBase t = TensorBase::adopt(tensor_new(dtype.value_or(self.dtype())));
   resize_as(t.impl(), self.impl());
-  t.zero_();
+  base::zero_(t);
   return t;
 }
-Tensor ones_like(const Tensor& self, std::optional<DType> dtype) {
-  Tensor t = Tensor::adopt(tensor_new(dtype.value_or(self.dtype())));
+TensorBase ones_like(const TensorBase& self, std::optional<DType> dtype) {
+  TensorBase t = TensorBase::adopt(tensor_new(dtype.value_or(self.dtype())));
   resize_as(t.impl(), self.impl());
-  t.fill_(1);
+  base::fill_(t, 1);
   return t;
 }
 
-Tensor full(IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
+TensorBase full(IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
   return filled("full", nullptr, size, dtype, kind_dtype(fill_value), fill_value);
 }
-void full_out(Tensor& out, IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
+void full_out(TensorBase& out, IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
   filled("full", &out, size, dtype, kind_dtype(fill_value), fill_value);
 }
-Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<DType> dtype) {
+TensorBase full_like(const TensorBase& self, const Scalar& fill_value, std::optional<DType> dtype) {
   check_fill_value("full_like", fill_value, dtype.value_or(self.dtype()));
-  Tensor t = Tensor::adopt(tensor_new(dtype.value_or(self.dtype())));
+  TensorBase t = TensorBase::adopt(tensor_new(dtype.value_or(self.dtype())));
   resize_as(t.impl(), self.impl());
-  t.fill_(fill_value);
+  base::fill_(t, fill_value);
   return t;
 }
 

@@ -1,3 +1,4 @@
+#include "ember/ops/clone.h"
 #include "runtime/ops/index_ops.h"
 
 #include <vector>
@@ -24,7 +25,7 @@ struct Caller {
 Caller cpp(const char* op, IndexRule rule = kFromZero) { return {op, false, rule}; }
 Caller th(const char* fn) { return {fn, true, kFromOne}; }
 
-int64_t checked_dim(const Caller& c, int64_t dim, const Tensor& t) {
+int64_t checked_dim(const Caller& c, int64_t dim, const TensorBase& t) {
   if (!c.th) return wrap_dim(dim, t.dim(), c.op);
   if (dim < 0 || dim >= t.dim())
     fail(ErrorKind::Index, str(c.op, ": dim ", dim, " is out of range for a tensor of ", t.dim(),
@@ -34,7 +35,7 @@ int64_t checked_dim(const Caller& c, int64_t dim, const Tensor& t) {
 
 // index_select, index_copy, index_add and index_fill take a vector of
 // indices (PyTorch also a 0-dim one; TH only a vector).
-void check_index_vector(const Caller& c, const Tensor& index) {
+void check_index_vector(const Caller& c, const TensorBase& index) {
   check_index_dtype(c.op, "index", index);
   if (index.dim() > 1 || (c.th && index.dim() != 1))
     fail(ErrorKind::Value, str(c.op, ": index must be a vector", c.th ? "" : " (or 0-dim)", ", got ", index.dim(),
@@ -55,10 +56,10 @@ void set_value(Operands<3>& ops, int k, void* bytes) {
 
 // A gather into the caller's out= checks every index first (Note [output
 // aliasing]); into a new result the gather finds a bad one itself.
-Tensor gather_result(const Caller& c, Output& result, DType dtype, IntList shape, Operands<3>& ops,
-                     const kernels::IndexedDim& along, int64_t dim, std::initializer_list<const Tensor*> reads) {
+TensorBase gather_result(const Caller& c, Output& result, DType dtype, IntList shape, Operands<3>& ops,
+                     const kernels::IndexedDim& along, int64_t dim, std::initializer_list<const TensorBase*> reads) {
   if (result.given()) check_index_values(c.op, "index", ops, along, dim);
-  const Tensor& target = result.target(shape, dtype, reads, Reads::Any);
+  const TensorBase& target = result.target(shape, dtype, reads, Reads::Any);
   set_aligned(ops, 0, target, -1);
   run_gather(c.op, "index", dtype, ops, along, dim);
   return result.finish();
@@ -66,10 +67,10 @@ Tensor gather_result(const Caller& c, Output& result, DType dtype, IntList shape
 
 // ---- index_select ---------------------------------------------------------------
 
-Tensor index_select_into(const Caller& c, const Tensor* out, const Tensor& self_in, int64_t dim,
-                         const Tensor& index_in) {
+TensorBase index_select_into(const Caller& c, const TensorBase* out, const TensorBase& self_in, int64_t dim,
+                         const TensorBase& index_in) {
   Output result(c.op, out, "out");
-  const Tensor self = dimmed(self_in), index = dimmed(index_in);
+  const TensorBase self = dimmed(self_in), index = dimmed(index_in);
   result.check_dtype(self.dtype());
   check_index_vector(c, index);
   if (c.th && self.dim() == 0) fail(ErrorKind::Value, str(c.op, ": src is empty"), "self");
@@ -92,7 +93,7 @@ Tensor index_select_into(const Caller& c, const Tensor* out, const Tensor& self_
 
 // The checks of index_copy_ and index_add_: source has self's shape except
 // along dim, where it has one slice per index.
-int64_t check_index_source(const Caller& c, const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+int64_t check_index_source(const Caller& c, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source) {
   check_index_vector(c, index);
   dim = checked_dim(c, dim, self);
   check_same_dtype(c.op, "source", source, self);
@@ -111,17 +112,17 @@ int64_t check_index_source(const Caller& c, const Tensor& self, int64_t dim, con
 // The in-place index ops: `scatter(target)` writes self's target (Note
 // [output aliasing]: a copy of self when self overlaps what it reads).
 template <class F>
-void update(const Caller& c, const Tensor& self, std::initializer_list<const Tensor*> reads, const F& scatter) {
+void update(const Caller& c, const TensorBase& self, std::initializer_list<const TensorBase*> reads, const F& scatter) {
   Output result(c.op, &self, "self");
   scatter(result.target(self.sizes(), self.dtype(), reads, Reads::Any, true));
   result.finish();
 }
 
-void index_source_into(const Caller& c, const Tensor& self_in, int64_t dim, const Tensor& index_in,
-                       const Tensor& source_in, ScatterMode mode, const Scalar& alpha) {
-  const Tensor self = dimmed(self_in), index = dimmed(index_in), source = dimmed(source_in);
+void index_source_into(const Caller& c, const TensorBase& self_in, int64_t dim, const TensorBase& index_in,
+                       const TensorBase& source_in, ScatterMode mode, const Scalar& alpha) {
+  const TensorBase self = dimmed(self_in), index = dimmed(index_in), source = dimmed(source_in);
   dim = check_index_source(c, self, dim, index, source);
-  update(c, self, {&index, &source}, [&](const Tensor& target) {
+  update(c, self, {&index, &source}, [&](const TensorBase& target) {
     Operands<3> ops;
     set_loop_shape(ops, source.sizes());
     set_aligned(ops, 0, target, dim);
@@ -131,21 +132,21 @@ void index_source_into(const Caller& c, const Tensor& self_in, int64_t dim, cons
   });
 }
 
-void check_alpha(const char* op, const Tensor& self, const Scalar& alpha) {
+void check_alpha(const char* op, const TensorBase& self, const Scalar& alpha) {
   if (alpha.is_floating() && !is_floating(self.dtype()))
     fail(ErrorKind::Type, str(op, ": alpha ", alpha.to<double>(), " is not integral but self holds ",
                               dtype_name(self.dtype())), "alpha");
 }
 
-void index_fill_into(const Caller& c, const Tensor& self_in, int64_t dim, const Tensor& index_in, const Scalar& value) {
-  const Tensor self = dimmed(self_in), index = dimmed(index_in);
+void index_fill_into(const Caller& c, const TensorBase& self_in, int64_t dim, const TensorBase& index_in, const Scalar& value) {
+  const TensorBase self = dimmed(self_in), index = dimmed(index_in);
   check_index_vector(c, index);
   dim = checked_dim(c, dim, self);
   std::vector<int64_t> shape = self.dim() == 0 ? std::vector<int64_t>{1} : self.shape();
   shape[dim] = index.numel();
   alignas(8) char bytes[8];
   store_value(value, self.dtype(), bytes);
-  update(c, self, {&index}, [&](const Tensor& target) {
+  update(c, self, {&index}, [&](const TensorBase& target) {
     Operands<3> ops;
     set_loop_shape(ops, shape);
     set_aligned(ops, 0, target, dim);
@@ -155,7 +156,7 @@ void index_fill_into(const Caller& c, const Tensor& self_in, int64_t dim, const 
   });
 }
 
-Scalar value_of(const char* op, const Tensor& value) {
+Scalar value_of(const char* op, const TensorBase& value) {
   if (value.dim() != 0)
     fail(ErrorKind::Value, str(op, ": a tensor value must be 0-dim, got one of shape ", sizes_text(value.sizes())),
          "value");
@@ -166,8 +167,8 @@ Scalar value_of(const char* op, const Tensor& value) {
 
 // index has as many dims as self (0-dim counting as 1) and, except along
 // dim, is no larger; for scatter with a source, no larger than it anywhere.
-int64_t check_gather_scatter(const Caller& c, const Tensor& self, int64_t dim, const Tensor& index,
-                             const Tensor* src) {
+int64_t check_gather_scatter(const Caller& c, const TensorBase& self, int64_t dim, const TensorBase& index,
+                             const TensorBase* src) {
   check_index_dtype(c.op, "index", index);
   dim = checked_dim(c, dim, self);
   const int64_t nd = dims_at_least_one(self);
@@ -191,9 +192,9 @@ int64_t check_gather_scatter(const Caller& c, const Tensor& self, int64_t dim, c
   return dim;
 }
 
-Tensor gather_into(const Caller& c, const Tensor* out, const Tensor& self_in, int64_t dim, const Tensor& index_in) {
+TensorBase gather_into(const Caller& c, const TensorBase* out, const TensorBase& self_in, int64_t dim, const TensorBase& index_in) {
   Output result(c.op, out, "out");
-  const Tensor self = dimmed(self_in), index = dimmed(index_in);
+  const TensorBase self = dimmed(self_in), index = dimmed(index_in);
   result.check_dtype(self.dtype());
   dim = check_gather_scatter(c, self, dim, index, nullptr);
   Operands<3> ops;
@@ -205,16 +206,16 @@ Tensor gather_into(const Caller& c, const Tensor* out, const Tensor& self_in, in
 }
 
 // scatter with a source tensor (src) or a fill value (value).
-void scatter_into(const Caller& c, const Tensor& self_in, int64_t dim, const Tensor& index_in, const Tensor* src_in,
+void scatter_into(const Caller& c, const TensorBase& self_in, int64_t dim, const TensorBase& index_in, const TensorBase* src_in,
                   const Scalar* value, ScatterMode mode) {
-  const Tensor self = dimmed(self_in), index = dimmed(index_in);
-  Tensor src_dimmed;
+  const TensorBase self = dimmed(self_in), index = dimmed(index_in);
+  TensorBase src_dimmed;
   if (src_in) src_dimmed = dimmed(*src_in);
-  const Tensor* src = src_in ? &src_dimmed : nullptr;
+  const TensorBase* src = src_in ? &src_dimmed : nullptr;
   dim = check_gather_scatter(c, self, dim, index, src);
   alignas(8) char bytes[8];
   if (!src) store_value(*value, self.dtype(), bytes);
-  update(c, self, {&index, src}, [&](const Tensor& target) {
+  update(c, self, {&index, src}, [&](const TensorBase& target) {
     Operands<3> ops;
     set_loop_shape(ops, index.sizes());
     set_aligned(ops, 0, target, dim);
@@ -229,127 +230,127 @@ void scatter_into(const Caller& c, const Tensor& self_in, int64_t dim, const Ten
 
 // ---- the C++ API and TH's C functions ------------------------------------------
 
-Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
+TensorBase index_select(const TensorBase& self, int64_t dim, const TensorBase& index) {
   return index_select_into(cpp("index_select"), nullptr, self, dim, index);
 }
 
-void index_select_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
+void index_select_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index) {
   index_select_into(cpp("index_select"), &out, self, dim, index);
 }
 
 void th_index_select(const char* fn, TensorImpl* tensor, TensorImpl* src, int dim, TensorImpl* index) {
-  const Tensor out = Tensor::borrow(tensor);
-  index_select_into(th(fn), &out, Tensor::borrow(src), dim, Tensor::borrow(index));
+  const TensorBase out = TensorBase::borrow(tensor);
+  index_select_into(th(fn), &out, TensorBase::borrow(src), dim, TensorBase::borrow(index));
 }
 
-Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
-  Tensor result = self.clone();
+TensorBase index_copy(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source) {
+  TensorBase result = base::clone(self);
   rt::index_copy_(result, dim, index, source);
   return result;
 }
 
-void index_copy_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+void index_copy_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source) {
   index_source_into(cpp("index_copy"), self, dim, index, source, ScatterMode::Assign, 1);
 }
 
 void th_index_copy(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src) {
-  index_source_into(th(fn), Tensor::borrow(tensor), dim, Tensor::borrow(index), Tensor::borrow(src),
+  index_source_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), TensorBase::borrow(src),
                     ScatterMode::Assign, 1);
 }
 
-Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
-  Tensor result = self.clone();
+TensorBase index_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha) {
+  TensorBase result = base::clone(self);
   rt::index_add_(result, dim, index, source, alpha);
   return result;
 }
 
-void index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
+void index_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha) {
   check_alpha("index_add", self, alpha);
   index_source_into(cpp("index_add"), self, dim, index, source, ScatterMode::Accumulate, alpha);
 }
 
 void th_index_add(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src) {
-  index_source_into(th(fn), Tensor::borrow(tensor), dim, Tensor::borrow(index), Tensor::borrow(src),
+  index_source_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), TensorBase::borrow(src),
                     ScatterMode::Accumulate, 1);
 }
 
-Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
-  Tensor result = self.clone();
+TensorBase index_fill(const TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value) {
+  TensorBase result = base::clone(self);
   rt::index_fill_(result, dim, index, value);
   return result;
 }
 
-Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+TensorBase index_fill(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& value) {
   return rt::index_fill(self, dim, index, value_of("index_fill", value));
 }
 
-void index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+void index_fill_(TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value) {
   index_fill_into(cpp("index_fill", kWrapping), self, dim, index, value);
 }
 
-void index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+void index_fill_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& value) {
   rt::index_fill_(self, dim, index, value_of("index_fill", value));
 }
 
 void th_index_fill(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, const Scalar& value) {
-  index_fill_into(th(fn), Tensor::borrow(tensor), dim, Tensor::borrow(index), value);
+  index_fill_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), value);
 }
 
-Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
+TensorBase gather(const TensorBase& self, int64_t dim, const TensorBase& index) {
   return gather_into(cpp("gather"), nullptr, self, dim, index);
 }
 
-void gather_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
+void gather_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index) {
   gather_into(cpp("gather"), &out, self, dim, index);
 }
 
 void th_gather(const char* fn, TensorImpl* tensor, TensorImpl* src, int dim, TensorImpl* index) {
-  const Tensor out = Tensor::borrow(tensor);
-  gather_into(th(fn), &out, Tensor::borrow(src), dim, Tensor::borrow(index));
+  const TensorBase out = TensorBase::borrow(tensor);
+  gather_into(th(fn), &out, TensorBase::borrow(src), dim, TensorBase::borrow(index));
 }
 
-Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
-  Tensor result = self.clone();
+TensorBase scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src) {
+  TensorBase result = base::clone(self);
   rt::scatter_(result, dim, index, src);
   return result;
 }
 
-void scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+void scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src) {
   scatter_into(cpp("scatter"), self, dim, index, &src, nullptr, ScatterMode::Assign);
 }
 
 void th_scatter(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src) {
-  const Tensor s = Tensor::borrow(src);
-  scatter_into(th(fn), Tensor::borrow(tensor), dim, Tensor::borrow(index), &s, nullptr, ScatterMode::Assign);
+  const TensorBase s = TensorBase::borrow(src);
+  scatter_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), &s, nullptr, ScatterMode::Assign);
 }
 
-Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
-  Tensor result = self.clone();
+TensorBase scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value) {
+  TensorBase result = base::clone(self);
   rt::scatter_(result, dim, index, value);
   return result;
 }
 
-void scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+void scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value) {
   scatter_into(cpp("scatter"), self, dim, index, nullptr, &value, ScatterMode::Assign);
 }
 
 void th_scatter_fill(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, const Scalar& value) {
-  scatter_into(th(fn), Tensor::borrow(tensor), dim, Tensor::borrow(index), nullptr, &value, ScatterMode::Assign);
+  scatter_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), nullptr, &value, ScatterMode::Assign);
 }
 
-Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
-  Tensor result = self.clone();
+TensorBase scatter_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src) {
+  TensorBase result = base::clone(self);
   rt::scatter_add_(result, dim, index, src);
   return result;
 }
 
-void scatter_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+void scatter_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src) {
   scatter_into(cpp("scatter_add"), self, dim, index, &src, nullptr, ScatterMode::Accumulate);
 }
 
 void th_scatter_add(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src) {
-  const Tensor s = Tensor::borrow(src);
-  scatter_into(th(fn), Tensor::borrow(tensor), dim, Tensor::borrow(index), &s, nullptr, ScatterMode::Accumulate);
+  const TensorBase s = TensorBase::borrow(src);
+  scatter_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), &s, nullptr, ScatterMode::Accumulate);
 }
 
 }  // namespace ember::rt

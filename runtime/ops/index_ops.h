@@ -8,42 +8,42 @@
 
 #include <cstdint>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
-Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
-void index_select_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index);
+TensorBase index_select(const TensorBase& self, int64_t dim, const TensorBase& index);
+void index_select_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index);
 void th_index_select(const char* fn, TensorImpl* tensor, TensorImpl* src, int dim, TensorImpl* index);
 
-Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
-void index_copy_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+TensorBase index_copy(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source);
+void index_copy_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source);
 void th_index_copy(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src);
 
-Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha);
-void index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha);
+TensorBase index_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha);
+void index_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha);
 void th_index_add(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src);
 
-Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
-Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);
-void index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
-void index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);
+TensorBase index_fill(const TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value);
+TensorBase index_fill(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& value);
+void index_fill_(TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value);
+void index_fill_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& value);
 void th_index_fill(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, const Scalar& value);
 
-Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
-void gather_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index);
+TensorBase gather(const TensorBase& self, int64_t dim, const TensorBase& index);
+void gather_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index);
 void th_gather(const char* fn, TensorImpl* tensor, TensorImpl* src, int dim, TensorImpl* index);
 
-Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
-void scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+TensorBase scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src);
+void scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src);
 void th_scatter(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src);
 
-Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
-void scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+TensorBase scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value);
+void scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value);
 void th_scatter_fill(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, const Scalar& value);
 
-Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
-void scatter_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+TensorBase scatter_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src);
+void scatter_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src);
 void th_scatter_add(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src);
 
 }  // namespace ember::rt

@@ -1,3 +1,4 @@
+#include "ember/ops/clone.h"
 #include "runtime/ops/index_plan.h"
 
 #include <algorithm>
@@ -21,9 +22,7 @@ kernels::Operands<1> index_operand(const kernels::Operands<3>& ops) {
   return one;
 }
 
-void accumulate(const char* op, DType dtype, const kernels::Operands<3>& ops, const kernels::IndexedDim& dim,
-                const Scalar& alpha) {
-  (void)op;
+void accumulate(DType dtype, const kernels::Operands<3>& ops, const kernels::IndexedDim& dim, const Scalar& alpha) {
   visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     kernels::scatter<T>(ops, dim, kernels::AddScaled<T>{alpha.to<kernels::opmath_t<T>>()});
@@ -32,51 +31,51 @@ void accumulate(const char* op, DType dtype, const kernels::Operands<3>& ops, co
 
 }  // namespace
 
-void check_index_dtype(const char* op, const char* arg, const Tensor& index) {
+void check_index_dtype(const char* op, const char* arg, const TensorBase& index) {
   if (index.dtype() != DType::Long)
     fail(ErrorKind::Type, str(op, ": ", arg, " must be an int64 tensor, got ", dtype_name(index.dtype())), arg);
 }
 
-void check_same_dtype(const char* op, const char* arg, const Tensor& t, const Tensor& self) {
+void check_same_dtype(const char* op, const char* arg, const TensorBase& t, const TensorBase& self) {
   if (t.dtype() != self.dtype())
     fail(ErrorKind::Type, str(op, ": ", arg, " holds ", dtype_name(t.dtype()), " but self holds ",
                               dtype_name(self.dtype()), " (they must match)"), arg);
 }
 
-void check_writable(const char* op, const char* arg, const Tensor& t) {
+void check_writable(const char* op, const char* arg, const TensorBase& t) {
   if (has_internal_overlap(t.impl()))
     fail(ErrorKind::Value, str(op, ": ", arg, " has dims of stride 0 (it is expanded): several of its elements "
                                               "are one memory location"), arg);
 }
 
-void check_out_dtype(const char* op, const Tensor& out, DType dtype) {
+void check_out_dtype(const char* op, const TensorBase& out, DType dtype) {
   if (!out.defined()) fail(ErrorKind::Value, str(op, ": the output is an undefined tensor"), "out");
   if (out.dtype() != dtype)
     fail(ErrorKind::Type, str(op, ": out holds ", dtype_name(out.dtype()), ", the result is ", dtype_name(dtype)), "out");
 }
 
-bool shares_storage(const Tensor& a, const Tensor& b) {
+bool shares_storage(const TensorBase& a, const TensorBase& b) {
   return a.impl()->storage && a.impl()->storage == b.impl()->storage;
 }
 
-Tensor unaliased(const Tensor& t, const Tensor& written) { return shares_storage(t, written) ? t.clone() : t; }
+TensorBase unaliased(const TensorBase& t, const TensorBase& written) { return shares_storage(t, written) ? base::clone(t) : t; }
 
-void resize_out(const Tensor& out, IntList shape, const char* op) {
+void resize_out(const TensorBase& out, IntList shape, const char* op) {
   if (out.sizes() == shape && (!shape.empty() || out.is_scalar())) return;
   resize(out.impl(), shape, {}, op, shape.empty());
 }
 
-kernels::IndexedDim indexed_dim(const Tensor& t, int64_t d, IndexRule rule) {
+kernels::IndexedDim indexed_dim(const TensorBase& t, int64_t d, IndexRule rule) {
   return {size_at(t, d), stride_at(t, d) * static_cast<int64_t>(t.element_size()), rule.base, rule.wrap};
 }
 
-void set_aligned(kernels::Operands<3>& ops, int k, const Tensor& t, int64_t skip) {
+void set_aligned(kernels::Operands<3>& ops, int k, const TensorBase& t, int64_t skip) {
   const int64_t esize = static_cast<int64_t>(t.element_size());
   for (int d = 0; d < ops.ndim; ++d) ops.strides[k][d] = d == skip ? 0 : stride_at(t, d) * esize;
   ops.data[k] = static_cast<char*>(t.data_ptr());
 }
 
-void set_along(kernels::Operands<3>& ops, int k, const Tensor& index, int64_t dim) {
+void set_along(kernels::Operands<3>& ops, int k, const TensorBase& index, int64_t dim) {
   for (int d = 0; d < ops.ndim; ++d) ops.strides[k][d] = 0;
   if (index.dim() == 1 && dim < ops.ndim) ops.strides[k][dim] = index.stride(0) * static_cast<int64_t>(sizeof(int64_t));
   ops.data[k] = static_cast<char*>(index.data_ptr());
@@ -110,7 +109,7 @@ void check_index_values(const char* op, const char* index_arg, const kernels::Op
 void run_scatter(const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
                  const kernels::IndexedDim& dim, int64_t dim_number, ScatterMode mode, const Scalar& alpha) {
   check_index_values(op, index_arg, ops, dim, dim_number);
-  if (mode == ScatterMode::Accumulate) return accumulate(op, dtype, ops, dim, alpha);
+  if (mode == ScatterMode::Accumulate) return accumulate(dtype, ops, dim, alpha);
   by_element_size(element_size(dtype), [&](auto s) { kernels::scatter<decltype(s)>(ops, dim, kernels::Assign{}); });
 }
 
@@ -129,7 +128,7 @@ std::vector<int64_t> broadcast_shape(const char* op, const char* arg, IntList a,
 }
 
 void store_value(const Scalar& value, DType dtype, void* bytes) {
-  Tensor t = scalar_tensor(value, dtype);
+  TensorBase t = scalar_tensor(value, dtype);
   std::memcpy(bytes, t.data_ptr(), t.element_size());
 }
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "ember/error.h"
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "kernels/gather.h"
 #include "kernels/operands.h"
 #include "runtime/core/empty_tensor.h"
@@ -31,36 +31,36 @@ constexpr IndexRule kWrapping{0, true};
 constexpr IndexRule kFromOne{1, false};
 
 // TypeError naming `arg` unless `index` holds int64.
-void check_index_dtype(const char* op, const char* arg, const Tensor& index);
+void check_index_dtype(const char* op, const char* arg, const TensorBase& index);
 // TypeError naming `arg` unless `t` has `self`'s dtype.
-void check_same_dtype(const char* op, const char* arg, const Tensor& t, const Tensor& self);
+void check_same_dtype(const char* op, const char* arg, const TensorBase& t, const TensorBase& self);
 // ValueError naming `arg` when `t` has dims of stride 0 and size > 1:
 // several of its elements are one memory location, so it cannot be written.
-void check_writable(const char* op, const char* arg, const Tensor& t);
+void check_writable(const char* op, const char* arg, const TensorBase& t);
 // ValueError naming `arg` when `out` has not `dtype` (out= variants).
-void check_out_dtype(const char* op, const Tensor& out, DType dtype);
+void check_out_dtype(const char* op, const TensorBase& out, DType dtype);
 // Whether a and b are views of one storage.
-bool shares_storage(const Tensor& a, const Tensor& b);
+bool shares_storage(const TensorBase& a, const TensorBase& b);
 // `t` itself, or a copy of it when it shares storage with `written`: an
 // input that the op's writes could change under it.
-Tensor unaliased(const Tensor& t, const Tensor& written);
+TensorBase unaliased(const TensorBase& t, const TensorBase& written);
 // PyTorch's ensure_nonempty_dim: 0-dim tensors count as 1-dim here.
-inline int64_t dims_at_least_one(const Tensor& t) { return t.dim() == 0 ? 1 : t.dim(); }
+inline int64_t dims_at_least_one(const TensorBase& t) { return t.dim() == 0 ? 1 : t.dim(); }
 // Size and stride of dim d, with a 0-dim tensor seen as [1].
-inline int64_t size_at(const Tensor& t, int64_t d) { return t.dim() == 0 ? 1 : t.size(d); }
-inline int64_t stride_at(const Tensor& t, int64_t d) { return t.dim() == 0 ? 1 : t.stride(d); }
+inline int64_t size_at(const TensorBase& t, int64_t d) { return t.dim() == 0 ? 1 : t.size(d); }
+inline int64_t stride_at(const TensorBase& t, int64_t d) { return t.dim() == 0 ? 1 : t.stride(d); }
 // Resizes an out= tensor to `shape` (an empty shape gives a 0-dim tensor).
-void resize_out(const Tensor& out, IntList shape, const char* op);
+void resize_out(const TensorBase& out, IntList shape, const char* op);
 
 // Position `d` of `t` along which an index selects, with its stride in
 // bytes and the rule for index values.
-kernels::IndexedDim indexed_dim(const Tensor& t, int64_t d, IndexRule rule);
+kernels::IndexedDim indexed_dim(const TensorBase& t, int64_t d, IndexRule rule);
 
 // Operand k of ops walks `t` (as many dims as the loop, a 0-dim tensor as
 // [1]) with t's own strides, except along `skip` (stride 0; -1: none).
-void set_aligned(kernels::Operands<3>& ops, int k, const Tensor& t, int64_t skip);
+void set_aligned(kernels::Operands<3>& ops, int k, const TensorBase& t, int64_t skip);
 // Operand k walks a 0-d or 1-d `index` along loop dim `dim`, stride 0 elsewhere.
-void set_along(kernels::Operands<3>& ops, int k, const Tensor& index, int64_t dim);
+void set_along(kernels::Operands<3>& ops, int k, const TensorBase& index, int64_t dim);
 
 // out[p] = src[p with coordinate along dim from index[p]] over the
 // operands {out, src, index} the caller laid out. IndexError naming

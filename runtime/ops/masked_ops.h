@@ -5,33 +5,33 @@
 // counts instead, each tensor read in its own row-major order.
 #pragma once
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
-Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value);
-Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);
-void masked_fill_(Tensor& self, const Tensor& mask, const Scalar& value);
-void masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value);
+TensorBase masked_fill(const TensorBase& self, const TensorBase& mask, const Scalar& value);
+TensorBase masked_fill(const TensorBase& self, const TensorBase& mask, const TensorBase& value);
+void masked_fill_(TensorBase& self, const TensorBase& mask, const Scalar& value);
+void masked_fill_(TensorBase& self, const TensorBase& mask, const TensorBase& value);
 void th_masked_fill(const char* fn, TensorImpl* tensor, TensorImpl* mask, const Scalar& value);
 
-Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source);
-void masked_scatter_(Tensor& self, const Tensor& mask, const Tensor& source);
+TensorBase masked_scatter(const TensorBase& self, const TensorBase& mask, const TensorBase& source);
+void masked_scatter_(TensorBase& self, const TensorBase& mask, const TensorBase& source);
 void th_masked_copy(const char* fn, TensorImpl* tensor, TensorImpl* mask, TensorImpl* src);
 
-Tensor masked_select(const Tensor& self, const Tensor& mask);
-void masked_select_out(Tensor& out, const Tensor& self, const Tensor& mask);
+TensorBase masked_select(const TensorBase& self, const TensorBase& mask);
+void masked_select_out(TensorBase& out, const TensorBase& self, const TensorBase& mask);
 void th_masked_select(const char* fn, TensorImpl* tensor, TensorImpl* src, TensorImpl* mask);
 
 // [number of nonzero elements, self.dim()] int64 subscripts, row-major.
-Tensor nonzero(const Tensor& self);
-void nonzero_out(Tensor& out, const Tensor& self);
+TensorBase nonzero(const TensorBase& self);
+void nonzero_out(TensorBase& out, const TensorBase& self);
 void th_nonzero(const char* fn, TensorImpl* subscript, TensorImpl* tensor);
 
 // TypeError naming `arg` unless `mask` is bool or uint8; ValueError when
 // a uint8 mask holds a value other than 0 and 1.
-void check_mask(const char* op, const char* arg, const Tensor& mask);
+void check_mask(const char* op, const char* arg, const TensorBase& mask);
 // The number of set elements of a Bool or 0/1 Byte mask.
-int64_t count_mask(const Tensor& mask);
+int64_t count_mask(const TensorBase& mask);
 
 }  // namespace ember::rt

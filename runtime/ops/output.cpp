@@ -1,3 +1,6 @@
+#include "ember/ops/clone.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/to.h"
 #include "runtime/ops/output.h"
 
 #include "ember/error.h"
@@ -7,17 +10,17 @@ namespace ember::rt {
 
 namespace {
 
-bool has_shape(const Tensor& t, IntList shape) {
+bool has_shape(const TensorBase& t, IntList shape) {
   return t.sizes() == shape && (!shape.empty() || t.is_scalar());
 }
 
-void resize_to(const Tensor& t, IntList shape, const char* op) {
+void resize_to(const TensorBase& t, IntList shape, const char* op) {
   if (!has_shape(t, shape)) resize(t.impl(), shape, {}, op, shape.empty());
 }
 
 }  // namespace
 
-Output::Output(const char* op, const Tensor* given, const char* arg) : op_(op), arg_(arg), given_(given) {
+Output::Output(const char* op, const TensorBase* given, const char* arg) : op_(op), arg_(arg), given_(given) {
   if (!given_) return;
   if (!given_->defined()) fail(ErrorKind::Value, str(op, ": ", arg, " is an undefined tensor"), arg);
   if (has_internal_overlap(given_->impl()))
@@ -31,7 +34,7 @@ void Output::check_dtype(DType want) const {
                               dtype_name(want)), arg_);
 }
 
-const Tensor& Output::target(IntList shape, DType dtype, const Tensor* const* reads, size_t n_reads, Reads how,
+const TensorBase& Output::target(IntList shape, DType dtype, const TensorBase* const* reads, size_t n_reads, Reads how,
                              bool keep_values) {
   if (!given_) {
     target_ = empty(shape, dtype);
@@ -40,7 +43,7 @@ const Tensor& Output::target(IntList shape, DType dtype, const Tensor* const* re
   const TensorImpl* out = given_->impl();
   bool clash = false;
   for (size_t i = 0; i < n_reads; ++i) {
-    const Tensor* in = reads[i];
+    const TensorBase* in = reads[i];
     // One TensorImpl is an overlap even without elements: resizing the
     // output would reshape the input.
     if (!in || !in->defined() || (in->impl() != out && !may_overlap(out, in->impl()))) continue;
@@ -54,30 +57,32 @@ const Tensor& Output::target(IntList shape, DType dtype, const Tensor* const* re
     resize_to(*given_, shape, op_);
     target_ = *given_;
   } else if (keep_values) {
-    target_ = given_->dtype() == dtype ? given_->clone() : given_->to(dtype);
+    target_ = given_->dtype() == dtype ? base::clone(*given_) : base::to(*given_, dtype);
   } else {
     target_ = empty(shape, dtype);
   }
   return target_;
 }
 
-Tensor Output::finish() {
+TensorBase Output::finish() {
   if (!given_) return target_;
   if (staged_) {
     resize_to(*given_, target_.sizes(), op_);
-    Tensor(*given_).copy_(target_);
+    TensorBase given = *given_;
+    base::copy_(given, target_);
   }
   return *given_;
 }
 
-Tensor Output::assign(const Tensor& value) {
+TensorBase Output::assign(const TensorBase& value) {
   if (!given_) return value;
   resize_to(*given_, value.sizes(), op_);
-  Tensor(*given_).copy_(value);
+  TensorBase given = *given_;
+  base::copy_(given, value);
   return *given_;
 }
 
-void check_distinct_outputs(const char* op, const Tensor& a, const Tensor& b, const char* arg_b) {
+void check_distinct_outputs(const char* op, const TensorBase& a, const TensorBase& b, const char* arg_b) {
   if (may_overlap(a.impl(), b.impl()))
     fail(ErrorKind::Value, str(op, ": the outputs share memory: ", arg_b, " overlaps the other output"), arg_b);
 }

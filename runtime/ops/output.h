@@ -34,7 +34,7 @@
 
 #include <initializer_list>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
@@ -48,7 +48,7 @@ class Output {
  public:
   // `given`: the caller's tensor, or null for a result the op allocates.
   // `arg` names it in errors ("out", "self", "values", ...).
-  Output(const char* op, const Tensor* given, const char* arg);
+  Output(const char* op, const TensorBase* given, const char* arg);
 
   bool given() const { return given_ != nullptr; }
 
@@ -61,30 +61,30 @@ class Output {
   // starts with the caller's values (in-place ops that write some
   // elements only; shape and dtype are then the caller's). Call once,
   // after every check.
-  const Tensor& target(IntList shape, DType dtype, const Tensor* const* reads, size_t n_reads, Reads how,
+  const TensorBase& target(IntList shape, DType dtype, const TensorBase* const* reads, size_t n_reads, Reads how,
                        bool keep_values = false);
-  const Tensor& target(IntList shape, DType dtype, std::initializer_list<const Tensor*> reads, Reads how,
+  const TensorBase& target(IntList shape, DType dtype, std::initializer_list<const TensorBase*> reads, Reads how,
                        bool keep_values = false) {
     return target(shape, dtype, reads.begin(), reads.size(), how, keep_values);
   }
 
   // After the kernel: the result, in the caller's tensor when there is one.
-  Tensor finish();
+  TensorBase finish();
 
   // Instead of target() and finish(), for a result computed into a new
   // tensor: `value` written to the caller's tensor (resized), or returned.
-  Tensor assign(const Tensor& value);
+  TensorBase assign(const TensorBase& value);
 
  private:
   const char* op_;
   const char* arg_;
-  const Tensor* given_;
-  Tensor target_;
+  const TensorBase* given_;
+  TensorBase target_;
   bool staged_ = false;  // target_ is a new tensor finish() copies into the caller's
 };
 
 // Two outputs of one op (values and indices) must not share memory:
 // ValueError naming `arg_b`.
-void check_distinct_outputs(const char* op, const Tensor& a, const Tensor& b, const char* arg_b);
+void check_distinct_outputs(const char* op, const TensorBase& a, const TensorBase& b, const char* arg_b);
 
 }  // namespace ember::rt

@@ -1,3 +1,4 @@
+#include "ember/ops/to.h"
 #include "runtime/ops/pointwise_plan.h"
 
 #include <cstring>
@@ -70,9 +71,9 @@ struct ScalarSlot {
 // are the same as the general path's (same kernel, same operands).
 template <int NIn>
 bool try_small_pointwise(const PointwiseOp& op, const std::array<PointwiseArg, NIn>& args, const PointwiseTypes& types,
-                         PointwiseKernel<NIn + 1> kernel, Tensor* result) {
+                         PointwiseKernel<NIn + 1> kernel, TensorBase* result) {
   if (types.result != types.compute) return false;
-  const Tensor* shape_of = nullptr;
+  const TensorBase* shape_of = nullptr;
   for (const PointwiseArg& a : args) {
     if (!a.tensor) continue;
     if (a.tensor->dtype() != types.compute) return false;
@@ -109,7 +110,7 @@ bool can_cast(DType from, DType to) {
   return true;
 }
 
-void require_nonnegative_power(const char* op, const Tensor& self, const Scalar& exponent, const char* arg) {
+void require_nonnegative_power(const char* op, const TensorBase& self, const Scalar& exponent, const char* arg) {
   if (self.defined() && !is_floating(self.dtype()) && exponent.kind() == Scalar::Kind::Integral &&
       exponent.to<int64_t>() < 0)
     fail(ErrorKind::Value, str(op, ": integers to negative integer powers are not allowed (", arg, " is ",
@@ -120,7 +121,7 @@ PointwiseTypes pointwise_types(const char* op, const PointwiseArg* args, int n, 
   std::optional<DType> dims, zero_dim, wrapped;
   for (int i = 0; i < n; ++i) {
     if (args[i].tensor) {
-      const Tensor& t = *args[i].tensor;
+      const TensorBase& t = *args[i].tensor;
       if (!t.defined()) fail(ErrorKind::Value, str(op, ": input ", i, " is an undefined tensor"));
       (t.dim() > 0 ? dims : zero_dim) = promote_opt(t.dim() > 0 ? dims : zero_dim, t.dtype());
     } else {
@@ -142,7 +143,7 @@ PointwiseTypes pointwise_types(const char* op, const PointwiseArg* args, int n, 
 }
 
 template <int NIn>
-Tensor run_pointwise(const PointwiseOp& pointwise, const Tensor* out, bool inplace,
+TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bool inplace,
                      const std::array<PointwiseArg, NIn>& args, PointwiseKernel<NIn + 1> kernel) {
   const char* op = pointwise.name;
   const char* out_arg = inplace ? "self" : "out";
@@ -157,7 +158,7 @@ Tensor run_pointwise(const PointwiseOp& pointwise, const Tensor* out, bool inpla
     types = pointwise_types(op, args.data(), NIn, pointwise.rule);
     require_dtype(op, pointwise.dtypes, types.compute);
     if (!out) {
-      Tensor small;
+      TensorBase small;
       if (try_small_pointwise<NIn>(pointwise, args, types, kernel, &small)) return small;
     }
     for (const PointwiseArg& a : args)
@@ -173,18 +174,18 @@ Tensor run_pointwise(const PointwiseOp& pointwise, const Tensor* out, bool inpla
   Output result(op, out, out_arg);
 
   // Inputs in the compute dtype, numbers as 0-dim tensors.
-  std::array<Tensor, NIn> inputs;
-  std::array<const Tensor*, NIn> reads{};
+  std::array<TensorBase, NIn> inputs;
+  std::array<const TensorBase*, NIn> reads{};
   for (int i = 0; i < NIn; ++i) {
     if (args[i].tensor) {
-      const Tensor& t = *args[i].tensor;
-      inputs[i] = t.dtype() == types.compute ? t : t.to(types.compute);
+      const TensorBase& t = *args[i].tensor;
+      inputs[i] = t.dtype() == types.compute ? t : base::to(t, types.compute);
     } else {
       inputs[i] = scalar_tensor(*args[i].scalar, types.compute);
     }
     reads[i] = &inputs[i];
   }
-  const Tensor& target = result.target(shape, types.result, reads.data(), NIn, Reads::Elementwise);
+  const TensorBase& target = result.target(shape, types.result, reads.data(), NIn, Reads::Elementwise);
   kernels::Operands<NIn + 1> ops;
   set_loop_shape(ops, shape);
   set_operand(ops, 0, target.impl());
@@ -193,13 +194,13 @@ Tensor run_pointwise(const PointwiseOp& pointwise, const Tensor* out, bool inpla
   return result.finish();
 }
 
-template Tensor run_pointwise<0>(const PointwiseOp&, const Tensor*, bool, const std::array<PointwiseArg, 0>&,
+template TensorBase run_pointwise<0>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 0>&,
                                  PointwiseKernel<1>);
-template Tensor run_pointwise<1>(const PointwiseOp&, const Tensor*, bool, const std::array<PointwiseArg, 1>&,
+template TensorBase run_pointwise<1>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 1>&,
                                  PointwiseKernel<2>);
-template Tensor run_pointwise<2>(const PointwiseOp&, const Tensor*, bool, const std::array<PointwiseArg, 2>&,
+template TensorBase run_pointwise<2>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 2>&,
                                  PointwiseKernel<3>);
-template Tensor run_pointwise<3>(const PointwiseOp&, const Tensor*, bool, const std::array<PointwiseArg, 3>&,
+template TensorBase run_pointwise<3>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 3>&,
                                  PointwiseKernel<4>);
 
 }  // namespace ember::rt

@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "kernels/operands.h"
 #include "runtime/ops/dtype_set.h"
 #include "runtime/core/function_ref.h"
@@ -24,7 +24,7 @@ enum class ResultRule {
 // An input: a tensor, or a Python/C++ number wrapped as one (which takes
 // part in promotion only by its kind, as in PyTorch).
 struct PointwiseArg {
-  const Tensor* tensor = nullptr;
+  const TensorBase* tensor = nullptr;
   const Scalar* scalar = nullptr;
 };
 
@@ -55,14 +55,14 @@ struct PointwiseOp {
 // PyTorch's pow(Tensor, Scalar) check: an integral (or bool) `self`
 // raised to a negative integral number is an error ("Integers to negative
 // integer powers are not allowed"); tensor exponents are not checked.
-void require_nonnegative_power(const char* op, const Tensor& self, const Scalar& exponent, const char* arg);
+void require_nonnegative_power(const char* op, const TensorBase& self, const Scalar& exponent, const char* arg);
 
 // Runs `kernel` over the inputs broadcast together. `out` null: a new
 // result; `out == args[0].tensor` with inplace: the in-place variant;
 // otherwise out= (resized to the broadcast shape). Output aliasing: Note
 // [output aliasing]. Returns the result.
 template <int NIn>
-Tensor run_pointwise(const PointwiseOp& op, const Tensor* out, bool inplace, const std::array<PointwiseArg, NIn>& args,
+TensorBase run_pointwise(const PointwiseOp& op, const TensorBase* out, bool inplace, const std::array<PointwiseArg, NIn>& args,
                      PointwiseKernel<NIn + 1> kernel);
 
 }  // namespace ember::rt

@@ -17,7 +17,7 @@ void no_bool(const char* op, DType dtype) {
   if (dtype == DType::Bool) unsupported_dtype(op, dtype);
 }
 
-Tensor range_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
+TensorBase range_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
                   const Scalar& step, bool inclusive) {
   no_bool(op, dtype);
   visit_dtype(dtype, [&](auto tag) {
@@ -45,18 +45,18 @@ Tensor range_into(const char* op, Output& result, DType dtype, const Scalar& sta
     if (!(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max())))
       fail(ErrorKind::Value, str(op, ": the range has an invalid size (", size_d, ")"), "end");
     const int64_t n = static_cast<int64_t>(size_d);
-    const Tensor& out = result.target({n}, dtype, {}, Reads::Any);
+    const TensorBase& out = result.target({n}, dtype, {}, Reads::Any);
     kernels::fill_positions<T>(static_cast<char*>(out.data_ptr()), n, out.stride(0) * static_cast<int64_t>(sizeof(T)),
                                [&](int64_t i) { return static_cast<T>(xstart + static_cast<A>(i) * xstep); });
   });
   return result.finish();
 }
 
-Tensor linspace_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
+TensorBase linspace_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
                      int64_t steps, const double* log_base) {
   no_bool(op, dtype);
   if (steps < 0) fail(ErrorKind::Value, str(op, ": steps must not be negative, got ", steps), "steps");
-  const Tensor& out = result.target({steps}, dtype, {}, Reads::Any);
+  const TensorBase& out = result.target({steps}, dtype, {}, Reads::Any);
   visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     // Integers compute in double, floating dtypes in their opmath type;
@@ -86,14 +86,14 @@ DType arange_dtype(const Scalar& start, const Scalar& end, const Scalar& step) {
 }
 
 // arange and range (inclusive): out= when given.
-Tensor range_result(const char* op, const Tensor* out, const Scalar& start, const Scalar& end, const Scalar& step,
+TensorBase range_result(const char* op, const TensorBase* out, const Scalar& start, const Scalar& end, const Scalar& step,
                     std::optional<DType> dtype, DType fallback, bool inclusive) {
   Output result(op, out, "out");
   return range_into(op, result, factory_dtype(out, result, dtype, fallback), start, end, step, inclusive);
 }
 
 // linspace and logspace (log_base): out= when given.
-Tensor linspace_result(const char* op, const Tensor* out, const Scalar& start, const Scalar& end, int64_t steps,
+TensorBase linspace_result(const char* op, const TensorBase* out, const Scalar& start, const Scalar& end, int64_t steps,
                        const double* log_base, std::optional<DType> dtype) {
   Output result(op, out, "out");
   return linspace_into(op, result, factory_dtype(out, result, dtype, default_dtype()), start, end, steps, log_base);
@@ -101,30 +101,30 @@ Tensor linspace_result(const char* op, const Tensor* out, const Scalar& start, c
 
 }  // namespace
 
-Tensor arange(const Scalar& end, std::optional<DType> dtype) { return rt::arange(0, end, 1, dtype); }
-void arange_out(Tensor& out, const Scalar& end, std::optional<DType> dtype) { rt::arange_out(out, 0, end, 1, dtype); }
-Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+TensorBase arange(const Scalar& end, std::optional<DType> dtype) { return rt::arange(0, end, 1, dtype); }
+void arange_out(TensorBase& out, const Scalar& end, std::optional<DType> dtype) { rt::arange_out(out, 0, end, 1, dtype); }
+TensorBase arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
   return range_result("arange", nullptr, start, end, step, dtype, arange_dtype(start, end, step), false);
 }
-void arange_out(Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+void arange_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
   range_result("arange", &out, start, end, step, dtype, arange_dtype(start, end, step), false);
 }
-Tensor range(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+TensorBase range(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
   return range_result("range", nullptr, start, end, step, dtype, default_dtype(), true);
 }
-void range_out(Tensor& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+void range_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
   range_result("range", &out, start, end, step, dtype, default_dtype(), true);
 }
-Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
+TensorBase linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
   return linspace_result("linspace", nullptr, start, end, steps, nullptr, dtype);
 }
-void linspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
+void linspace_out(TensorBase& out, const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
   linspace_result("linspace", &out, start, end, steps, nullptr, dtype);
 }
-Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, std::optional<DType> dtype) {
+TensorBase logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, std::optional<DType> dtype) {
   return linspace_result("logspace", nullptr, start, end, steps, &base, dtype);
 }
-void logspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, double base,
+void logspace_out(TensorBase& out, const Scalar& start, const Scalar& end, int64_t steps, double base,
                   std::optional<DType> dtype) {
   linspace_result("logspace", &out, start, end, steps, &base, dtype);
 }

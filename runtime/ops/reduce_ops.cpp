@@ -1,10 +1,28 @@
+#include "ember/ops/clone.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/expand.h"
+#include "ember/ops/max.h"
+#include "ember/ops/max_dim.h"
+#include "ember/ops/min.h"
+#include "ember/ops/min_dim.h"
+#include "ember/ops/mul.h"
+#include "ember/ops/norm.h"
+#include "ember/ops/norm_dim.h"
+#include "ember/ops/sub.h"
+#include "ember/ops/sum.h"
+#include "ember/ops/sum_dim.h"
+#include "ember/ops/select.h"
+#include "ember/ops/to.h"
+#include "ember/ops/transpose.h"
+#include "ember/ops/view.h"
 #include "runtime/ops/reduce_ops.h"
 
 #include <cmath>
 #include <vector>
 
 #include "ember/error.h"
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/reduce_plan.h"
 
@@ -16,13 +34,13 @@ namespace {
 // Double (TH's accreal), Float for Half and BFloat16.
 DType accumulate_dtype(DType d) { return d == DType::Half || d == DType::BFloat16 ? DType::Float : DType::Double; }
 
-void require_floating(const char* op, const Tensor& t, const char* arg) {
+void require_floating(const char* op, const TensorBase& t, const char* arg) {
   if (!is_floating(t.dtype()))
     fail(ErrorKind::Type, str(op, ": not implemented for dtype ", dtype_name(t.dtype()), " (floating dtypes only)"), arg);
 }
 
 // PyTorch's broadcast of two shapes, or a ValueError naming `arg`.
-std::vector<int64_t> broadcast_shapes(const char* op, const Tensor& a, const Tensor& b, const char* arg) {
+std::vector<int64_t> broadcast_shapes(const char* op, const TensorBase& a, const TensorBase& b, const char* arg) {
   const int64_t n = std::max(a.dim(), b.dim());
   std::vector<int64_t> shape(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
@@ -38,7 +56,7 @@ std::vector<int64_t> broadcast_shapes(const char* op, const Tensor& a, const Ten
 
 // amax / amin: each reduced dim in turn (exact for a largest or smallest
 // element), or the whole-tensor reduction when every dim goes.
-Tensor extreme(const char* op, const Tensor& self, IntList dims, bool keepdim, bool largest) {
+TensorBase extreme(const char* op, const TensorBase& self, IntList dims, bool keepdim, bool largest) {
   const int64_t nd = self.dim();
   std::vector<bool> reduced(static_cast<size_t>(std::max<int64_t>(nd, 1)), dims.empty());
   for (int64_t d : dims) {
@@ -49,7 +67,7 @@ Tensor extreme(const char* op, const Tensor& self, IntList dims, bool keepdim, b
   for (int64_t d = 0; d < nd; ++d)
     if (reduced[static_cast<size_t>(d)] && self.size(d) == 0)
       fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
-  if (nd == 0) return self.clone();
+  if (nd == 0) return base::clone(self);
   std::vector<int64_t> kept_shape, keep_shape;
   bool all = true;
   for (int64_t d = 0; d < nd; ++d) {
@@ -58,49 +76,49 @@ Tensor extreme(const char* op, const Tensor& self, IntList dims, bool keepdim, b
     keep_shape.push_back(r ? 1 : self.size(d));
     if (!r) kept_shape.push_back(self.size(d));
   }
-  Tensor result;
+  TensorBase result;
   if (all) {
-    result = largest ? max(self) : min(self);
+    result = largest ? base::max(self) : base::min(self);
   } else {
     result = self;
     for (int64_t d = nd - 1; d >= 0; --d)
-      if (reduced[static_cast<size_t>(d)]) result = std::get<0>(largest ? max(result, d, true) : min(result, d, true));
+      if (reduced[static_cast<size_t>(d)]) result = std::get<0>(largest ? base::max(result, d, true) : base::min(result, d, true));
   }
-  return result.contiguous().view(keepdim ? keep_shape : kept_shape);
+  return base::view(base::contiguous(result), keepdim ? keep_shape : kept_shape);
 }
 
 }  // namespace
 
-Tensor dist_accumulated(const char* op, const Tensor& a, const Tensor& b, const Scalar& p) {
+TensorBase dist_accumulated(const char* op, const TensorBase& a, const TensorBase& b, const Scalar& p) {
   require_floating(op, a, "self");
   require_floating(op, b, "other");
   broadcast_shapes(op, a, b, "other");
   const DType acc = accumulate_dtype(a.dtype() == DType::Double || b.dtype() == DType::Double ? DType::Double
                                      : a.dtype() == b.dtype() ? a.dtype() : DType::Float);
-  return norm(sub(a.to(acc), b.to(acc)), p);
+  return base::norm(base::sub(base::to(a, acc), base::to(b, acc)), p);
 }
 
-Tensor amax(const Tensor& self, IntList dim, bool keepdim) { return extreme("amax", self, dim, keepdim, true); }
+TensorBase amax(const TensorBase& self, IntList dim, bool keepdim) { return extreme("amax", self, dim, keepdim, true); }
 
-Tensor amin(const Tensor& self, IntList dim, bool keepdim) { return extreme("amin", self, dim, keepdim, false); }
+TensorBase amin(const TensorBase& self, IntList dim, bool keepdim) { return extreme("amin", self, dim, keepdim, false); }
 
-Tensor trace(const Tensor& self) {
+TensorBase trace(const TensorBase& self) {
   if (self.dim() != 2)
     fail(ErrorKind::Value, str("trace: expected a matrix (2-d), got a ", self.dim(), "-d tensor"), "self");
   const int64_t n = std::min(self.size(0), self.size(1));
   const int64_t step[1] = {self.stride(0) + self.stride(1)}, len[1] = {n};
-  const Tensor diagonal = Tensor::adopt(tensor_new_with_storage(self.dtype(), self.impl()->storage, self.storage_offset(),
+  const TensorBase diagonal = TensorBase::adopt(tensor_new_with_storage(self.dtype(), self.impl()->storage, self.storage_offset(),
                                                                 IntList(len, 1), IntList(step, 1)));
-  return sum(diagonal);
+  return base::sum(diagonal);
 }
 
-Tensor dist(const Tensor& self, const Tensor& other, const Scalar& p) {
-  const Tensor d = dist_accumulated("dist", self, other, p);
+TensorBase dist(const TensorBase& self, const TensorBase& other, const Scalar& p) {
+  const TensorBase d = dist_accumulated("dist", self, other, p);
   const PointwiseArg args[2] = {{&self, nullptr}, {&other, nullptr}};
-  return d.to(pointwise_types("dist", args, 2, ResultRule::Same).result);
+  return base::to(d, pointwise_types("dist", args, 2, ResultRule::Same).result);
 }
 
-Tensor renorm(const Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
+TensorBase renorm(const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
   static const char* const op = "renorm";
   require_floating(op, self, "self");
   const double pv = p.to<double>(), maxv = maxnorm.to<double>();
@@ -109,22 +127,23 @@ Tensor renorm(const Tensor& self, const Scalar& p, int64_t dim, const Scalar& ma
   const int64_t d = wrap_dim(dim, self.dim(), op);
   if (self.dim() < 2)
     fail(ErrorKind::Value, str(op, ": self needs at least 2 dims (as TH and PyTorch), got ", self.dim()), "self");
-  if (self.numel() == 0) return self.clone();
+  if (self.numel() == 0) return base::clone(self);
   // One row per sub-tensor self.select(d, i); norms in the accumulate type
   // (as PyTorch), the scale factors then rounded to self's dtype.
   const int64_t rows = self.size(d), cols = self.numel() / rows;
-  const Tensor flat = self.to(accumulate_dtype(self.dtype())).transpose(0, d).contiguous().view({rows, cols});
-  const Tensor norms = norm(flat, p, 1).to(DType::Double).contiguous();
+  const TensorBase flat = base::view(base::contiguous(base::transpose(base::to(self, accumulate_dtype(self.dtype())), 0, d)), {rows, cols});
+  const TensorBase norms = base::contiguous(base::to(base::norm(flat, p, 1), DType::Double));
   const double* nv = norms.data<double>();
-  std::vector<double> factor(static_cast<size_t>(rows));
-  for (int64_t i = 0; i < rows; ++i) factor[static_cast<size_t>(i)] = nv[i] > maxv ? maxv / (nv[i] + 1e-7) : 1.0;
+  const TensorBase factors = empty({rows}, DType::Double);
+  double* factor = factors.data<double>();
+  for (int64_t i = 0; i < rows; ++i) factor[i] = nv[i] > maxv ? maxv / (nv[i] + 1e-7) : 1.0;
   std::vector<int64_t> shape(static_cast<size_t>(self.dim()), 1);
   shape[static_cast<size_t>(d)] = rows;
-  const Tensor scale = from_vector(factor, {rows}).to(self.dtype()).view(shape);
-  return mul(self, scale);
+  const TensorBase scale = base::view(base::to(factors, self.dtype()), shape);
+  return base::mul(self, scale);
 }
 
-Tensor cross(const Tensor& self, const Tensor& other, std::optional<int64_t> dim) {
+TensorBase cross(const TensorBase& self, const TensorBase& other, std::optional<int64_t> dim) {
   static const char* const op = "cross";
   if (self.dtype() == DType::Bool || other.dtype() == DType::Bool)
     fail(ErrorKind::Type, str(op, ": not implemented for dtype Bool"), self.dtype() == DType::Bool ? "self" : "other");
@@ -138,61 +157,61 @@ Tensor cross(const Tensor& self, const Tensor& other, std::optional<int64_t> dim
       if (shape[static_cast<size_t>(i)] == 3) d = i;
     if (d < 0) fail(ErrorKind::Value, str(op, ": no dim of size 3 in ", sizes_text(shape), " (pass dim)"), "self");
   }
-  auto size_at = [&](const Tensor& t) {
+  auto size_at = [&](const TensorBase& t) {
     const int64_t j = d - (nd - t.dim());
     return j < 0 ? 1 : t.size(j);
   };
   if (nd == 0 || size_at(self) != 3 || size_at(other) != 3)
     fail(ErrorKind::Value, str(op, ": dim ", d, " must have size 3 in both inputs (got ", nd ? size_at(self) : 0, " and ",
                                nd ? size_at(other) : 0, ")"), "dim");
-  const Tensor a = self.expand(shape), b = other.expand(shape);
+  const TensorBase a = base::expand(self, shape), b = base::expand(other, shape);
   const PointwiseArg args[2] = {{&self, nullptr}, {&other, nullptr}};
-  Tensor result = empty(shape, pointwise_types(op, args, 2, ResultRule::Same).result);
+  TensorBase result = empty(shape, pointwise_types(op, args, 2, ResultRule::Same).result);
   for (int64_t i = 0; i < 3; ++i) {
     const int64_t j = (i + 1) % 3, k = (i + 2) % 3;
-    Tensor slot = result.select(d, i);
-    slot.copy_(sub(mul(a.select(d, j), b.select(d, k)), mul(a.select(d, k), b.select(d, j))));
+    TensorBase slot = base::select(result, d, i);
+    base::copy_(slot, base::sub(base::mul(base::select(a, d, j), base::select(b, d, k)), base::mul(base::select(a, d, k), base::select(b, d, j))));
   }
   return result;
 }
 
-void check_histc(const char* op, const Tensor& self, int64_t bins, double min_value, double max_value) {
+void check_histc(const char* op, const TensorBase& self, int64_t bins, double min_value, double max_value) {
   if (bins < 1) fail(ErrorKind::Value, str(op, ": bins must be at least 1, got ", bins), "bins");
   if (min_value > max_value)
     fail(ErrorKind::Value, str(op, ": max (", max_value, ") must not be less than min (", min_value, ")"), "max");
   double lo = min_value, hi = max_value;
   if (lo == hi && self.numel() > 0) {
-    lo = min(self).item<double>();
-    hi = max(self).item<double>();
+    lo = base::min(self).item<double>();
+    hi = base::max(self).item<double>();
   }
   if (!std::isfinite(lo) || !std::isfinite(hi))
     fail(ErrorKind::Value, str(op, ": the range [", lo, ", ", hi, "] is not finite"), lo == min_value ? "min" : "self");
 }
 
 // out= of an op computed into a new tensor first (its inputs may be out).
-void assign_out(const char* op, const Tensor& out, const Tensor& result) {
+void assign_out(const char* op, const TensorBase& out, const TensorBase& result) {
   Output written(op, &out, "out");
   written.check_dtype(result.dtype());
   written.assign(result);
 }
 
-void amax_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim) {
+void amax_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
   assign_out("amax", out, rt::amax(self, dim, keepdim));
 }
 
-void amin_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim) {
+void amin_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
   assign_out("amin", out, rt::amin(self, dim, keepdim));
 }
 
-void renorm_out(Tensor& out, const Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
+void renorm_out(TensorBase& out, const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
   assign_out("renorm", out, rt::renorm(self, p, dim, maxnorm));
 }
 
-void renorm_(Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
-  self.copy_(rt::renorm(self, p, dim, maxnorm));
+void renorm_(TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
+  base::copy_(self, rt::renorm(self, p, dim, maxnorm));
 }
 
-void cross_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<int64_t> dim) {
+void cross_out(TensorBase& out, const TensorBase& self, const TensorBase& other, std::optional<int64_t> dim) {
   assign_out("cross", out, rt::cross(self, other, dim));
 }
 

@@ -6,36 +6,36 @@
 
 #include <optional>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
-Tensor amax(const Tensor& self, IntList dim, bool keepdim);
-Tensor amin(const Tensor& self, IntList dim, bool keepdim);
-Tensor trace(const Tensor& self);
-Tensor dist(const Tensor& self, const Tensor& other, const Scalar& p);
-Tensor renorm(const Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
-Tensor cross(const Tensor& self, const Tensor& other, std::optional<int64_t> dim);
+TensorBase amax(const TensorBase& self, IntList dim, bool keepdim);
+TensorBase amin(const TensorBase& self, IntList dim, bool keepdim);
+TensorBase trace(const TensorBase& self);
+TensorBase dist(const TensorBase& self, const TensorBase& other, const Scalar& p);
+TensorBase renorm(const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
+TensorBase cross(const TensorBase& self, const TensorBase& other, std::optional<int64_t> dim);
 
 // histc and bhistc: bins >= 1, min <= max, and a finite range (the data's
 // when min == max).
-void check_histc(const char* op, const Tensor& self, int64_t bins, double min, double max);
+void check_histc(const char* op, const TensorBase& self, int64_t bins, double min, double max);
 
 // out= of a custom op: `result` written into `out` (resized; its dtype
 // must be the result's).
-void assign_out(const char* op, const Tensor& out, const Tensor& result);
+void assign_out(const char* op, const TensorBase& out, const TensorBase& result);
 
 // The out= and in-place variants the generated C++ API calls (name_out,
 // name_): the functional result, written into out or self.
-void amax_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim);
-void amin_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim);
-void renorm_out(Tensor& out, const Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
-void renorm_(Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
-void cross_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<int64_t> dim);
+void amax_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim);
+void amin_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim);
+void renorm_out(TensorBase& out, const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
+void renorm_(TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
+void cross_out(TensorBase& out, const TensorBase& self, const TensorBase& other, std::optional<int64_t> dim);
 
 // The p-norm of a - b (broadcast) in the accumulate dtype (Double, or
 // Float for Half and BFloat16), not rounded to the inputs' dtype: what
 // dist rounds, and TH's dist returns as it is.
-Tensor dist_accumulated(const char* op, const Tensor& a, const Tensor& b, const Scalar& p);
+TensorBase dist_accumulated(const char* op, const TensorBase& a, const TensorBase& b, const Scalar& p);
 
 }  // namespace ember::rt

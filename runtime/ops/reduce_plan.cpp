@@ -46,18 +46,18 @@ template void set_reduce_operands<2>(kernels::Operands<2>&, const TensorImpl*, i
 template void set_reduce_operands<3>(kernels::Operands<3>&, const TensorImpl*, int64_t, bool,
                                      const std::array<const TensorImpl*, 2>&);
 
-DType result_dtype(const char* op, const Tensor& self, ResultRule rule) {
+DType result_dtype(const char* op, const TensorBase& self, ResultRule rule) {
   const PointwiseArg arg{&self, nullptr};
   return pointwise_types(op, &arg, 1, rule).result;
 }
 
-void check_has_elements(const char* op, const Tensor& self) {
+void check_has_elements(const char* op, const TensorBase& self) {
   if (self.numel() == 0)
     fail(ErrorKind::Value, str(op, ": the tensor has no elements (there is no value to return; reduce along a dim instead)"),
          "self");
 }
 
-Tensor run_reduce_dim(const char* op, const Tensor* out, const Tensor& self, int64_t dim, bool keepdim,
+TensorBase run_reduce_dim(const char* op, const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim,
                       ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel) {
   Output result(op, out, "out");
   const int64_t d = wrap_dim(dim, self.dim(), op);
@@ -67,15 +67,15 @@ Tensor run_reduce_dim(const char* op, const Tensor* out, const Tensor& self, int
   const DType result_dtype = rt::result_dtype(op, self, rule);
   result.check_dtype(result_dtype);
   const std::vector<int64_t> shape = reduced_shape(self.impl(), d, keepdim);
-  const Tensor& target = result.target(shape, result_dtype, {&self}, Reads::Any);
+  const TensorBase& target = result.target(shape, result_dtype, {&self}, Reads::Any);
   kernels::Operands<2> ops;
   set_reduce_operands<2>(ops, self.impl(), d, keepdim, {target.impl()});
   kernel(self.dtype(), result_dtype, ops, static_cast<int>(d));
   return result.finish();
 }
 
-std::tuple<Tensor, Tensor> run_reduce_index(const char* op, const Tensor* values_out, const Tensor* indices_out,
-                                            const Tensor& self, int64_t dim, bool keepdim, DTypeSet dtypes,
+std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out, const TensorBase* indices_out,
+                                            const TensorBase& self, int64_t dim, bool keepdim, DTypeSet dtypes,
                                             ReduceIndexKernel kernel) {
   Output values(op, values_out, "values"), indices(op, indices_out, "indices");
   if (values_out) check_distinct_outputs(op, *values_out, *indices_out, "indices");
@@ -86,8 +86,8 @@ std::tuple<Tensor, Tensor> run_reduce_index(const char* op, const Tensor* values
   values.check_dtype(self.dtype());
   indices.check_dtype(DType::Long);
   const std::vector<int64_t> shape = reduced_shape(self.impl(), d, keepdim);
-  const Tensor& v = values.target(shape, self.dtype(), {&self}, Reads::Any);
-  const Tensor& i = indices.target(shape, DType::Long, {&self}, Reads::Any);
+  const TensorBase& v = values.target(shape, self.dtype(), {&self}, Reads::Any);
+  const TensorBase& i = indices.target(shape, DType::Long, {&self}, Reads::Any);
   kernels::Operands<3> ops;
   set_reduce_operands<3>(ops, self.impl(), d, keepdim, {v.impl(), i.impl()});
   kernel(self.dtype(), ops, static_cast<int>(d));

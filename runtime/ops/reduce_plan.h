@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "kernels/operands.h"
 #include "runtime/ops/dtype_set.h"
 #include "runtime/core/function_ref.h"
@@ -28,21 +28,21 @@ using ReduceDimKernel = FunctionRef<void(DType in, DType out, kernels::Operands<
 using ReduceIndexKernel = FunctionRef<void(DType in, kernels::Operands<3>& ops, int dim)>;
 
 // The dtype of a one-input op's result under `rule` (PyTorch's).
-DType result_dtype(const char* op, const Tensor& self, ResultRule rule);
+DType result_dtype(const char* op, const TensorBase& self, ResultRule rule);
 
 // A whole-tensor reduction with no identity (max, min, median): self must
 // hold an element.
-void check_has_elements(const char* op, const Tensor& self);
+void check_has_elements(const char* op, const TensorBase& self);
 
 // sum(self, dim, keepdim) and the like, PyTorch's semantics; `out` may be
 // null (Note [output aliasing]); self's dtype must be one of `dtypes`. With `nonempty`, an empty reduced dim is an error (amax: nothing
 // to pick) rather than the reducer's identity.
-Tensor run_reduce_dim(const char* op, const Tensor* out, const Tensor& self, int64_t dim, bool keepdim,
+TensorBase run_reduce_dim(const char* op, const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim,
                       ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel);
 // max(self, dim, keepdim) and the like: (values, indices); the reduced dim
 // must not be empty.
-std::tuple<Tensor, Tensor> run_reduce_index(const char* op, const Tensor* values_out, const Tensor* indices_out,
-                                            const Tensor& self, int64_t dim, bool keepdim, DTypeSet dtypes,
+std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out, const TensorBase* indices_out,
+                                            const TensorBase& self, int64_t dim, bool keepdim, DTypeSet dtypes,
                                             ReduceIndexKernel kernel);
 
 }  // namespace ember::rt

@@ -1,3 +1,4 @@
+#include "ember/ops/clone.h"
 #include "runtime/ops/construct_ops.h"
 
 #include <vector>
@@ -7,7 +8,7 @@
 
 namespace ember::rt {
 
-Tensor reshape(const Tensor& self, IntList shape) {
+TensorBase reshape(const TensorBase& self, IntList shape) {
   const int64_t n = self.numel();
   std::vector<int64_t> want(shape.begin(), shape.end());
   int64_t infer = -1, known = 1;
@@ -27,11 +28,11 @@ Tensor reshape(const Tensor& self, IntList shape) {
   if ((infer >= 0 && (known == 0 || n % known != 0)) || total != n)
     fail(ErrorKind::Value, str("reshape: shape ", sizes_text(shape), " is invalid for a tensor of ", n, " elements"),
          "shape");
-  if (self.is_contiguous()) return Tensor::adopt(view(self.impl(), want));
+  if (self.is_contiguous()) return TensorBase::adopt(view(self.impl(), want));
   try {  // a view where the strides allow one (the shape is valid, so only they can refuse)
-    return Tensor::adopt(view(self.impl(), want));
+    return TensorBase::adopt(view(self.impl(), want));
   } catch (const Error&) {
-    return Tensor::adopt(view(self.clone().impl(), want));
+    return TensorBase::adopt(view(base::clone(self).impl(), want));
   }
 }
 

@@ -9,7 +9,7 @@
 
 #include "TH/THTensorTypes.h"
 #include "ember/error.h"
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "ember/th_error.h"
 #include "ember/views.h"
 #include "runtime/ops/advanced_index.h"

@@ -1,3 +1,4 @@
+#include "ember/ops/copy.h"
 #include "runtime/ops/structure_copies.h"
 
 #include <vector>
@@ -11,7 +12,7 @@ namespace ember::rt {
 // The result, seen as [r0, s0, r1, s1, ...] (dim i split into repeats x
 // size), is a copy of the input seen with that shape and stride 0 along
 // every r: one broadcast copy does the tiling.
-Tensor repeat_tensor(const Tensor& self, IntList repeats) {
+TensorBase repeat_tensor(const TensorBase& self, IntList repeats) {
   const size_t n = static_cast<size_t>(self.dim());
   if (repeats.size() < n)
     fail(ErrorKind::Value, str("repeat: ", repeats.size(), " repeats for a ", n, "-dim tensor (need at least ", n, ")"),
@@ -28,13 +29,13 @@ Tensor repeat_tensor(const Tensor& self, IntList repeats) {
     tiled_sizes.insert(tiled_sizes.end(), {repeats[i], size});
     src_strides.insert(src_strides.end(), {0, stride});
   }
-  Tensor out = empty(out_sizes, self.dtype());
+  TensorBase out = empty(out_sizes, self.dtype());
   if (out.numel() == 0) return out;
-  if (repeats.empty()) return out.copy_(self);  // a 0-dim tensor, repeated along no dim
-  Tensor dst = Tensor::adopt(view(out.impl(), tiled_sizes));
-  Tensor src = Tensor::adopt(tensor_new_with_storage(self.dtype(), self.impl()->storage, self.storage_offset(),
+  if (repeats.empty()) return base::copy_(out, self);  // a 0-dim tensor, repeated along no dim
+  TensorBase dst = TensorBase::adopt(view(out.impl(), tiled_sizes));
+  TensorBase src = TensorBase::adopt(tensor_new_with_storage(self.dtype(), self.impl()->storage, self.storage_offset(),
                                                      tiled_sizes, src_strides));
-  dst.copy_(src);
+  base::copy_(dst, src);
   return out;
 }
 

@@ -2,20 +2,20 @@
 // the conversions byte() .. double() (schemas/tensor/structure.yaml).
 #pragma once
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "runtime/ops/structure_ops.h"
 
 namespace ember::rt {
 
 // Torch7's repeatTensor (PyTorch's repeat): self, with leading size-1 dims
 // added up to len(repeats) dims, tiled repeats[i] times along dim i.
-Tensor repeat_tensor(const Tensor& self, IntList repeats);
+TensorBase repeat_tensor(const TensorBase& self, IntList repeats);
 
-inline Tensor type_as_tensor(const Tensor& self, const Tensor& other) { return to_dtype(self, other.dtype(), false); }
+inline TensorBase type_as_tensor(const TensorBase& self, const TensorBase& other) { return to_dtype(self, other.dtype(), false); }
 
 // self itself when it already holds D, else a converted copy.
 template <DType D>
-Tensor convert_to(const Tensor& self) {
+TensorBase convert_to(const TensorBase& self) {
   return to_dtype(self, D, false);
 }
 

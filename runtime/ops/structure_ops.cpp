@@ -1,24 +1,25 @@
+#include "ember/ops/copy.h"
 #include "runtime/ops/structure_ops.h"
 
 namespace ember::rt {
 
-Tensor empty_like(const Tensor& self) {
-  if (self.dim() == 0 && !self.is_scalar()) return Tensor::adopt(tensor_new(self.dtype()));
+TensorBase empty_like(const TensorBase& self) {
+  if (self.dim() == 0 && !self.is_scalar()) return TensorBase::adopt(tensor_new(self.dtype()));
   return empty(self.sizes(), self.dtype());
 }
 
-Tensor clone_tensor(const Tensor& self) {
-  Tensor out = empty_like(self);
-  out.copy_(self);
+TensorBase clone_tensor(const TensorBase& self) {
+  TensorBase out = empty_like(self);
+  base::copy_(out, self);
   return out;
 }
 
-Tensor contiguous_tensor(const Tensor& self) { return self.is_contiguous() ? self : clone_tensor(self); }
+TensorBase contiguous_tensor(const TensorBase& self) { return self.is_contiguous() ? self : clone_tensor(self); }
 
-Tensor to_dtype(const Tensor& self, DType dtype, bool copy) {
+TensorBase to_dtype(const TensorBase& self, DType dtype, bool copy) {
   if (self.dtype() == dtype && !copy) return self;
-  Tensor out = self.dim() == 0 && !self.is_scalar() ? Tensor::adopt(tensor_new(dtype)) : empty(self.sizes(), dtype);
-  out.copy_(self);
+  TensorBase out = self.dim() == 0 && !self.is_scalar() ? TensorBase::adopt(tensor_new(dtype)) : empty(self.sizes(), dtype);
+  base::copy_(out, self);
   return out;
 }
 

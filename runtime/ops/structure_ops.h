@@ -3,17 +3,17 @@
 // kernels; these are their implementations.
 #pragma once
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
 // A contiguous copy with its own storage.
-Tensor clone_tensor(const Tensor& self);
+TensorBase clone_tensor(const TensorBase& self);
 // self when already contiguous, else a contiguous copy.
-Tensor contiguous_tensor(const Tensor& self);
+TensorBase contiguous_tensor(const TensorBase& self);
 // self when already of `dtype` (unless `copy`), else a converted copy.
-Tensor to_dtype(const Tensor& self, DType dtype, bool copy);
+TensorBase to_dtype(const TensorBase& self, DType dtype, bool copy);
 // A new tensor with self's sizes and dtype, uninitialised.
-Tensor empty_like(const Tensor& self);
+TensorBase empty_like(const TensorBase& self);
 
 }  // namespace ember::rt

@@ -3,19 +3,19 @@
 // isSetTo and nElement are bound to them.
 #pragma once
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
-inline bool is_contiguous_tensor(const Tensor& self) { return self.is_contiguous(); }
+inline bool is_contiguous_tensor(const TensorBase& self) { return self.is_contiguous(); }
 
-inline int64_t numel_tensor(const Tensor& self) { return self.numel(); }
+inline int64_t numel_tensor(const TensorBase& self) { return self.numel(); }
 
-inline bool is_same_size(const Tensor& self, const Tensor& other) { return self.sizes() == other.sizes(); }
+inline bool is_same_size(const TensorBase& self, const TensorBase& other) { return self.sizes() == other.sizes(); }
 
 // Same storage, offset, sizes and strides; never for a tensor without
 // storage (TH's rule: such a tensor is set to nothing).
-inline bool is_set_to(const Tensor& self, const Tensor& tensor) {
+inline bool is_set_to(const TensorBase& self, const TensorBase& tensor) {
   const TensorImpl* a = self.impl();
   const TensorImpl* b = tensor.impl();
   return a->storage && a->storage == b->storage && a->storageOffset == b->storageOffset &&

@@ -9,7 +9,7 @@
 #include "TH/THHalf.h"
 #include "ember/error.h"
 #include "ember/half.h"
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "ember/tensor_impl.h"
 #include "runtime/th/thunk.h"
 

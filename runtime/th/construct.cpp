@@ -1,3 +1,10 @@
+#include "ember/ops/clone.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/fill.h"
+#include "ember/ops/narrow.h"
+#include "ember/ops/view.h"
+#include "ember/ops/zero.h"
 #include "runtime/th/construct.h"
 
 #include <algorithm>
@@ -18,26 +25,30 @@ namespace ember::rt {
 
 void th_zeros(const char* fn, TensorImpl* r, StorageImpl* size) {
   resize(r, th::long_list(size), {}, fn);
-  Tensor::borrow(r).zero_();
+  TensorBase result = TensorBase::borrow(r);
+  base::zero_(result);
 }
 void th_ones(const char* fn, TensorImpl* r, StorageImpl* size) {
   resize(r, th::long_list(size), {}, fn);
-  Tensor::borrow(r).fill_(1);
+  TensorBase result = TensorBase::borrow(r);
+  base::fill_(result, 1);
 }
 void th_zeros_like(const char*, TensorImpl* r, TensorImpl* input) {
   resize_as(r, input);
-  Tensor::borrow(r).zero_();
+  TensorBase result = TensorBase::borrow(r);
+  base::zero_(result);
 }
 void th_ones_like(const char*, TensorImpl* r, TensorImpl* input) {
   resize_as(r, input);
-  Tensor::borrow(r).fill_(1);
+  TensorBase result = TensorBase::borrow(r);
+  base::fill_(result, 1);
 }
 
 namespace {
 
 void th_range_into(const char* fn, TensorImpl* r, const Scalar& xmin, const Scalar& xmax, const Scalar& step,
                    bool inclusive) {
-  const Tensor out = Tensor::borrow(r);
+  const TensorBase out = TensorBase::borrow(r);
   Output result(fn, &out, "out");
   range_into(fn, result, out.dtype(), xmin, xmax, step, inclusive);
 }
@@ -50,15 +61,15 @@ void th_check_points(const char* fn, const Scalar& a, const Scalar& b, long n) {
 
 void th_linspace_into(const char* fn, TensorImpl* r, const Scalar& a, const Scalar& b, long n, const double* log_base) {
   th_check_points(fn, a, b, n);
-  const Tensor out = Tensor::borrow(r);
+  const TensorBase out = TensorBase::borrow(r);
   Output result(fn, &out, "out");
   linspace_into(fn, result, out.dtype(), a, b, n, log_base);
 }
 
 void th_triangle(const char* fn, TensorImpl* r, TensorImpl* t, long k, bool lower) {
-  const Tensor self = Tensor::borrow(t);
+  const TensorBase self = TensorBase::borrow(t);
   if (self.dim() != 2) fail(ErrorKind::Value, str(fn, ": expected a matrix, got ", self.dim(), " dims"), "self");
-  triangle_out(fn, Tensor::borrow(r), self, k, lower);
+  triangle_out(fn, TensorBase::borrow(r), self, k, lower);
 }
 
 }  // namespace
@@ -78,13 +89,13 @@ void th_logspace(const char* fn, TensorImpl* r, const Scalar& a, const Scalar& b
 }
 void th_eye(const char* fn, TensorImpl* r, long n, long m) {
   if (n <= 0) fail(ErrorKind::Value, str(fn, ": n must be positive, got ", n), "n");
-  const Tensor out = Tensor::borrow(r);
+  const TensorBase out = TensorBase::borrow(r);
   Output result(fn, &out, "out");
   eye_into(result, out.dtype(), n, m <= 0 ? n : m);
 }
 void th_diag(const char* fn, TensorImpl* r, TensorImpl* t, int k) {
-  const Tensor out = Tensor::borrow(r);
-  diag_into(fn, &out, Tensor::borrow(t), k);
+  const TensorBase out = TensorBase::borrow(r);
+  diag_into(fn, &out, TensorBase::borrow(t), k);
 }
 void th_tril(const char* fn, TensorImpl* r, TensorImpl* t, long k) { th_triangle(fn, r, t, k, true); }
 void th_triu(const char* fn, TensorImpl* r, TensorImpl* t, long k) { th_triangle(fn, r, t, k, false); }
@@ -96,21 +107,21 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
   if (dimension < -2 || dimension == -1 || dimension >= EMBER_MAX_DIMS)
     fail(ErrorKind::Index, str(fn, ": invalid dimension ", dimension, " (0-based, below ", EMBER_MAX_DIMS,
                                ", or -2 for the last)"), "dimension");
-  std::vector<Tensor> in;
+  std::vector<TensorBase> in;
   int max_dim = dimension + 1;
   for (int i = 0; i < num_inputs; ++i) {
     if (!inputs[i]) fail(ErrorKind::Value, str(fn, ": input ", i, " is NULL"));
     if (inputs[i]->dtype != result->dtype)
       fail(ErrorKind::Type, str(fn, ": input ", i, " holds ", dtype_name(dtype(inputs[i])), ", not ",
                                 dtype_name(dtype(result))));
-    in.push_back(Tensor::borrow(inputs[i]));
+    in.push_back(TensorBase::borrow(inputs[i]));
     max_dim = std::max<int>(max_dim, inputs[i]->nDimension);
   }
   // dimension -2 (Lua's -1 less TH_INDEX_BASE) means the last dim.
   const int cat_dim = dimension == -2 ? std::max(max_dim - 1, 0) : dimension;
   // A dim an input lacks counts as size 1 (0 for an input without dims),
   // and sizes of 0 fit any other: TH's rules.
-  auto size_of = [&](const Tensor& t, int d) -> int64_t { return d < t.dim() ? t.size(d) : std::min<int64_t>(t.dim(), 1); };
+  auto size_of = [&](const TensorBase& t, int d) -> int64_t { return d < t.dim() ? t.size(d) : std::min<int64_t>(t.dim(), 1); };
   std::vector<int64_t> shape(static_cast<size_t>(max_dim));
   bool all_empty = true;
   for (int d = 0; d < max_dim; ++d) {
@@ -135,22 +146,22 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
   int64_t row = 1;
   for (int d = 0; d < max_dim; ++d) row = d == cat_dim ? row : row * shape[d];
   for (int j = 0; j < num_inputs; ++j) {
-    const Tensor& t = in[j];
+    const TensorBase& t = in[j];
     if (t.dim() > 0 && row * (cat_dim < t.dim() ? t.size(cat_dim) : 1) != t.numel())
       fail(ErrorKind::Value, str(fn, ": input ", j, " of sizes ", sizes_text(t.sizes()), " does not fill its part of the result ",
                                  sizes_text(shape), " (dim ", cat_dim, ")"));
   }
-  const Tensor out = Tensor::borrow(result);
+  const TensorBase out = TensorBase::borrow(result);
   Output written(fn, &out, "result");
-  std::vector<const Tensor*> reads;
-  for (const Tensor& t : in) reads.push_back(&t);
-  const Tensor& target = written.target(shape, out.dtype(), reads.data(), reads.size(), Reads::Any);
+  std::vector<const TensorBase*> reads;
+  for (const TensorBase& t : in) reads.push_back(&t);
+  const TensorBase& target = written.target(shape, out.dtype(), reads.data(), reads.size(), Reads::Any);
   int64_t offset = 0;
-  for (const Tensor& t : in) {
+  for (const TensorBase& t : in) {
     if (t.dim() == 0) continue;
     const int64_t n = cat_dim < t.dim() ? t.size(cat_dim) : 1;
-    Tensor slot = target.narrow(cat_dim, offset, n);
-    slot.copy_(t.contiguous().view(slot.sizes()));
+    TensorBase slot = base::narrow(target, cat_dim, offset, n);
+    base::copy_(slot, base::view(base::contiguous(t), slot.sizes()));
     offset += n;
   }
   written.finish();
@@ -158,7 +169,7 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
 
 void th_randperm(const char* fn, TensorImpl* r, THGenerator* gen, long n) {
   if (n <= 0) fail(ErrorKind::Value, str(fn, ": n must be strictly positive, got ", n), "n");
-  const Tensor out = Tensor::borrow(r);
+  const TensorBase out = TensorBase::borrow(r);
   std::unique_lock<std::mutex> lock(default_generator_mutex(), std::defer_lock);
   if (!gen) lock.lock();
   randperm_into(fn, &out, out.dtype(), n, gen ? *gen : default_generator());
@@ -166,20 +177,21 @@ void th_randperm(const char* fn, TensorImpl* r, THGenerator* gen, long n) {
 
 void th_reshape(const char* fn, TensorImpl* r, TensorImpl* t, StorageImpl* size) {
   const IntList sizes = th::long_list(size);
-  Tensor src = Tensor::borrow(t);
+  TensorBase src = TensorBase::borrow(t);
   int64_t n = 1;
   for (int64_t s : sizes) n *= s;
   if (sizes.empty()) n = 0;
   if (n != src.numel())
     fail(ErrorKind::Value, str(fn, ": size ", sizes_text(sizes), " holds ", n, " elements, the tensor ", src.numel()),
          "shape");
-  if (r == t || shares_storage(Tensor::borrow(r), src)) src = src.clone();
+  if (r == t || shares_storage(TensorBase::borrow(r), src)) src = base::clone(src);
   resize(r, sizes, {}, fn);
-  if (n > 0) Tensor::borrow(r).copy_(src.contiguous().view(sizes));
+  TensorBase result = TensorBase::borrow(r);
+  if (n > 0) base::copy_(result, base::view(base::contiguous(src), sizes));
 }
 
 int th_equal(const char*, TensorImpl* ta, TensorImpl* tb) {
-  return rt::equal(Tensor::borrow(ta), Tensor::borrow(tb)) ? 1 : 0;
+  return rt::equal(TensorBase::borrow(ta), TensorBase::borrow(tb)) ? 1 : 0;
 }
 
 }  // namespace ember::rt

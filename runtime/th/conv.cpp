@@ -3,7 +3,7 @@
 #include <string>
 
 #include "ember/error.h"
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "runtime/th/args.h"
 
 namespace ember::rt {
@@ -30,9 +30,9 @@ void th_conv(const ConvCall& call, TensorImpl* r, const Scalar& beta, const Scal
   th::need(r, fn, "r_");
   th::need(t, fn, "t_");
   th::need(k, fn, "k_");
-  Tensor m;
-  if (map) m = Tensor::borrow(map);
-  conv_run(q, Tensor::borrow(r), beta, alpha, Tensor::borrow(t), Tensor::borrow(k), call.form == ConvForm::Map ? &m : nullptr);
+  TensorBase m;
+  if (map) m = TensorBase::borrow(map);
+  conv_run(q, TensorBase::borrow(r), beta, alpha, TensorBase::borrow(t), TensorBase::borrow(k), call.form == ConvForm::Map ? &m : nullptr);
 }
 
 ConvPtrCall conv_ptr_mode(ConvPtrCall call, const char* vf, const char* xc) {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "ember/checked_math.h"
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "ember/views.h"
 #include "runtime/th/api.h"
 
@@ -68,13 +68,13 @@ void th_resize_shape(TensorImpl* self, const ThShape& shape, const th::Fn& fn) {
 }
 
 TensorImpl* th_new_on(DType dtype, StorageImpl* storage, int64_t offset, const ThShape& shape, const th::Fn& fn) {
-  Tensor t = Tensor::adopt(tensor_new(dtype));
+  TensorBase t = TensorBase::adopt(tensor_new(dtype));
   th_set_storage_to(t.impl(), storage, offset, shape, fn);
   return t.release();
 }
 
 TensorImpl* th_new_sized(DType dtype, const ThShape& shape, const th::Fn& fn) {
-  Tensor t = Tensor::adopt(tensor_new(dtype));
+  TensorBase t = TensorBase::adopt(tensor_new(dtype));
   th_resize_shape(t.impl(), shape, fn);
   return t.release();
 }
@@ -93,8 +93,8 @@ void th_expand_all(TensorImpl** rets, TensorImpl** ops, int count, DType dtype, 
     shape = broadcast_shapes(shape, sizes(op), name.c_str());
   }
   // Every view before any ret changes: a ret may be one of the ops.
-  std::vector<Tensor> views;
-  for (int i = 0; i < count; ++i) views.push_back(Tensor::adopt(expand(ops[i], shape)));
+  std::vector<TensorBase> views;
+  for (int i = 0; i < count; ++i) views.push_back(TensorBase::adopt(expand(ops[i], shape)));
   for (int i = 0; i < count; ++i) set(rets[i], views[i].impl());
 }
 

@@ -1,7 +1,10 @@
+#include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/view.h"
 #include "runtime/th/plan.h"
 
 #include "ember/error.h"
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "ember/views.h"
 #include "runtime/ops/nonzero_check.h"
 #include "runtime/ops/reduce_plan.h"
@@ -13,7 +16,7 @@ namespace ember::th {
 template <int NIn>
 ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<ThInput, NIn>& inputs,
                               bool resize_out)
-    : given_(Tensor::borrow(out)), out_(op, &given_, "out") {
+    : given_(TensorBase::borrow(out)), out_(op, &given_, "out") {
   const TensorImpl* first = nullptr;
   for (const ThInput& in : inputs)
     if (in.tensor) {
@@ -23,7 +26,7 @@ ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<
   const TensorImpl* like = resize_out && first ? first : out;
   const int64_t n = rt::numel(like);
   bool shapes_agree = true;
-  std::array<const Tensor*, NIn> reads{};
+  std::array<const TensorBase*, NIn> reads{};
   for (int i = 0; i < NIn; ++i) {
     const ThInput& in = inputs[i];
     if (!in.tensor) continue;
@@ -31,7 +34,7 @@ ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<
       fail(ErrorKind::Value, str(op, ": ", in.arg, " has ", rt::numel(in.tensor), " elements but the result has ", n,
                                  " (TH needs equal element counts)"), in.arg);
     shapes_agree = shapes_agree && rt::sizes(in.tensor) == rt::sizes(like);
-    inputs_[i] = Tensor::borrow(const_cast<TensorImpl*>(in.tensor));
+    inputs_[i] = TensorBase::borrow(const_cast<TensorImpl*>(in.tensor));
     reads[i] = &inputs_[i];
   }
   for (const ThInput& in : inputs) {
@@ -53,11 +56,11 @@ ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<
     rt::set_loop_shape(ops_, rt::sizes(like));
   } else {
     rt::set_loop_shape(ops_, IntList(flat_shape, 1));
-    if (!target_.is_contiguous()) flat_ = empty({n}, target_.dtype());
-    for (Tensor& in : inputs_)
-      if (in.defined() && !in.is_contiguous()) in = in.contiguous();
+    if (!target_.is_contiguous()) flat_ = rt::empty({n}, target_.dtype());
+    for (TensorBase& in : inputs_)
+      if (in.defined() && !in.is_contiguous()) in = base::contiguous(in);
   }
-  auto place = [&](int i, const Tensor& t) {
+  auto place = [&](int i, const TensorBase& t) {
     if (shapes_agree) {
       rt::set_operand(ops_, i, t.impl());
     } else {  // contiguous: element k at k * element size
@@ -76,7 +79,7 @@ template <int NIn>
 void ThPointwise<NIn>::finish() {
   if (!target_.defined()) return;  // nothing was computed
   // target_ is non-contiguous with its own shape: element k to its k-th element.
-  if (flat_.defined()) target_.copy_(flat_.view(target_.sizes()));
+  if (flat_.defined()) base::copy_(target_, base::view(flat_, target_.sizes()));
   out_.finish();
 }
 
@@ -90,18 +93,18 @@ ThReduce<N>::ThReduce(const char* op, const std::array<TensorImpl*, N>& outs, co
                       bool keepdim) {
   static const char* const kArgs[] = {"values", "indices"};
   for (int k = 0; k < N; ++k) {
-    given_[k] = Tensor::borrow(outs[k]);
+    given_[k] = TensorBase::borrow(outs[k]);
     outs_[k].emplace(op, &given_[k], N == 1 ? "out" : kArgs[k]);
   }
   if constexpr (N == 2) rt::check_distinct_outputs(op, given_[0], given_[1], "indices");
-  input_ = rt::dimmed(Tensor::borrow(const_cast<TensorImpl*>(self)));
+  input_ = rt::dimmed(TensorBase::borrow(const_cast<TensorImpl*>(self)));
   const TensorImpl* in = input_.impl();
   dim_ = rt::wrap_dim(dim, in->nDimension, op);
   if (N == 2 && in->nDimension > 0 && in->size[dim_] == 0)
     fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", dim_, " of size 0 (there is no element to pick)"), "self");
   std::vector<int64_t> shape = rt::reduced_shape(in, dim_, keepdim);
   if (shape.empty()) shape = {1};  // TH has no 0-dim tensors
-  const Tensor self_t = Tensor::borrow(const_cast<TensorImpl*>(self));
+  const TensorBase self_t = TensorBase::borrow(const_cast<TensorImpl*>(self));
   std::array<const TensorImpl*, N> targets{};
   for (int k = 0; k < N; ++k)
     targets[k] = outs_[k]->target(shape, given_[k].dtype(), {&self_t, &input_}, rt::Reads::Any).impl();
@@ -126,8 +129,8 @@ TensorImpl* to_th_geometry(TensorImpl* t) {
 
 void copy_into(TensorImpl* dst, const TensorImpl* src) {
   rt::resize_as(dst, src);
-  Tensor d = Tensor::borrow(dst);
-  d.copy_(Tensor::borrow(const_cast<TensorImpl*>(src)));
+  TensorBase d = TensorBase::borrow(dst);
+  base::copy_(d, TensorBase::borrow(const_cast<TensorImpl*>(src)));
 }
 
 }  // namespace ember::th

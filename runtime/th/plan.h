@@ -9,7 +9,7 @@
 #include <array>
 #include <optional>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 #include "ember/tensor_impl.h"
 #include "kernels/operands.h"
 #include "runtime/ops/copy_plan.h"
@@ -40,11 +40,11 @@ class ThPointwise {
 
  private:
   kernels::Operands<NIn + 1> ops_;
-  Tensor given_;
+  TensorBase given_;
   rt::Output out_;
-  Tensor target_;                   // what the result goes to (out, or a tensor out_ copies from)
-  Tensor flat_;                     // a contiguous stand-in for a non-contiguous target_, or undefined
-  std::array<Tensor, NIn> inputs_;  // the inputs, or their contiguous copies
+  TensorBase target_;                   // what the result goes to (out, or a tensor out_ copies from)
+  TensorBase flat_;                     // a contiguous stand-in for a non-contiguous target_, or undefined
+  std::array<TensorBase, NIn> inputs_;  // the inputs, or their contiguous copies
 };
 
 // Resizes dst like src, then copies (TH's pattern for results computed in
@@ -67,7 +67,7 @@ void pointwise(const char* fn, TensorImpl* out, const std::array<ThInput, N>& in
     kernel(plan.operands());
     plan.finish();
   } else {
-    Tensor result = Tensor::adopt(rt::tensor_new(kResult));
+    TensorBase result = TensorBase::adopt(rt::tensor_new(kResult));
     {
       ThPointwise<N> plan(fn, result.impl(), inputs, true);
       kernel(plan.operands());
@@ -93,9 +93,9 @@ class ThReduce {
   void finish();
 
  private:
-  std::array<Tensor, N> given_;
+  std::array<TensorBase, N> given_;
   std::array<std::optional<rt::Output>, N> outs_;
-  Tensor input_;  // self, TH's empty tensor as [0]
+  TensorBase input_;  // self, TH's empty tensor as [0]
   int64_t dim_ = 0;
   kernels::Operands<N + 1> ops_;
 };

@@ -1,8 +1,9 @@
+#include "ember/ops/copy.h"
 #include "runtime/th/storage.h"
 
 #include <cstring>
 
-#include "ember/tensor.h"
+#include "ember/tensor_base.h"
 
 namespace ember::rt {
 
@@ -13,9 +14,9 @@ void check_size(int64_t size, const th::Fn& fn) {
 }
 
 // A 1-d tensor over all of `s` (one reference).
-Tensor whole(StorageImpl* s) {
+TensorBase whole(StorageImpl* s) {
   const int64_t size[1] = {s->size};
-  return Tensor::adopt(tensor_new_with_storage(dtype(s), s, 0, IntList(size, 1), {}));
+  return TensorBase::adopt(tensor_new_with_storage(dtype(s), s, 0, IntList(size, 1), {}));
 }
 
 }  // namespace
@@ -63,7 +64,8 @@ void th_storage_convert(StorageImpl* self, StorageImpl* src, const th::Fn& fn) {
   th::need(src, fn, "src");
   if (self->size != src->size)
     fail(ErrorKind::Value, str(fn, ": src has ", src->size, " elements, the storage ", self->size), "src");
-  if (self->size > 0) whole(self).copy_(whole(src));
+  TensorBase target = whole(self);
+  if (self->size > 0) base::copy_(target, whole(src));
 }
 
 // TH's rawCopy reads storage->size elements from `src`.

@@ -66,7 +66,7 @@ TEST(Output, WritesTheCallersTensorWhenNothingOverlaps) {
   Tensor out = empty({0}, DType::Float);
   const Tensor in = floats({1, 2, 3}, {3});
   rt::Output o("op", &out, "out");
-  const Tensor& target = o.target({3}, DType::Float, {&in}, rt::Reads::Any);
+  const TensorBase& target = o.target({3}, DType::Float, {&in}, rt::Reads::Any);
   EXPECT_TRUE(target.is_same(out));  // resized in place, no copy
   EXPECT_EQ(out.shape(), (std::vector<int64_t>{3}));
 }
@@ -74,7 +74,7 @@ TEST(Output, WritesTheCallersTensorWhenNothingOverlaps) {
 TEST(Output, StagesWhenTheOutputOverlapsAnInput) {
   Tensor a = floats({1, 2, 3, 4}, {2, 2});
   rt::Output o("op", &a, "out");
-  Tensor target = o.target({2}, DType::Float, {&a}, rt::Reads::Any);
+  Tensor target(o.target({2}, DType::Float, {&a}, rt::Reads::Any));
   EXPECT_FALSE(target.is_same(a));
   EXPECT_EQ(a.shape(), (std::vector<int64_t>{2, 2}));  // untouched until finish()
   target.fill_(7);
@@ -99,7 +99,7 @@ TEST(Output, ExpandedOutputsAreRefused) {
 TEST(Output, KeepValuesStartsFromTheCallersValues) {
   Tensor a = floats({1, 2, 3}, {3});
   rt::Output o("op", &a, "self");
-  const Tensor& target = o.target({3}, DType::Float, {&a}, rt::Reads::Any, true);
+  const Tensor target(o.target({3}, DType::Float, {&a}, rt::Reads::Any, true));
   EXPECT_FALSE(target.is_same(a));
   EXPECT_EQ(values_of(target), (std::vector<float>{1, 2, 3}));
 }

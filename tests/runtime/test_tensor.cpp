@@ -319,7 +319,7 @@ TEST(Tensor, HugeSizesAreMemoryErrorsNotCrashes) {
   const int64_t big = int64_t{1} << 40;
   expect_error([&] { tensor_empty(DType::Float, {big, big}); }, ErrorKind::Memory, "", {"overflow"});
   expect_error([&] { tensor_empty(DType::Double, {int64_t{1} << 61}); }, ErrorKind::Memory, "", {"overflow"});
-  expect_error([&] { empty({big, big, big}); }, ErrorKind::Memory, "");
+  expect_error([&] { ember::empty({big, big, big}); }, ErrorKind::Memory, "");
   expect_error([&] { tensor_empty(DType::Float, {-3}); }, ErrorKind::Value, "size");
   TensorImpl* t = tensor_new(DType::Float);
   expect_error([&] { resize(t, {big, big}); }, ErrorKind::Memory, "");
@@ -349,7 +349,7 @@ TEST(Tensor, HasInternalOverlap) {
 }
 
 TEST(Tensor, CppAccessors) {
-  Tensor t = empty({2, 5}, DType::Int);
+  Tensor t = ember::empty({2, 5}, DType::Int);
   EXPECT_EQ(t.dim(), 2);
   EXPECT_EQ(t.size(-1), 5);
   EXPECT_EQ(t.stride(0), 5);
@@ -358,7 +358,7 @@ TEST(Tensor, CppAccessors) {
   EXPECT_EQ(t.data<int32_t>(), static_cast<int32_t*>(t.data_ptr()));
   expect_error([&] { t.data<float>(); }, ErrorKind::Type, "T", {"int32", "float32"});
   expect_error([&] { t.size(2); }, ErrorKind::Index, "dim");
-  const Tensor scalar = empty({}, DType::Int);  // no dims: no entry to read
+  const Tensor scalar = ember::empty({}, DType::Int);  // no dims: no entry to read
   expect_error([&] { scalar.size(0); }, ErrorKind::Index, "dim", {"0-dim"});
   expect_error([&] { scalar.stride(-1); }, ErrorKind::Index, "dim", {"0-dim"});
   EXPECT_EQ(sizes_text({2, 5}), "[2 x 5]");

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/addbmm.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,16 +28,16 @@ void addbmm_dispatch(DType dtype, const rt::GemmCall& call) {
 
 }  // namespace
 
-Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
+TensorBase base::addbmm(const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
   return rt::run_addbmm(rt::BlasDest::functional("addbmm"), self, batch1, batch2, beta, alpha, addbmm_dispatch);
 }
 
-Tensor& addbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::addbmm_(TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
   rt::run_addbmm(rt::BlasDest::inplace("addbmm", self), self, batch1, batch2, beta, alpha, addbmm_dispatch);
   return self;
 }
 
-Tensor& addbmm_out(Tensor& out, const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::addbmm_out(TensorBase& out, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
   rt::run_addbmm(rt::BlasDest::out("addbmm", out), self, batch1, batch2, beta, alpha, addbmm_dispatch);
   return out;
 }
@@ -61,8 +62,8 @@ void THTensor_addbmm(const char* fn, th::THTensor<T> *result, th::real<T> beta, 
   const T beta_v = th::from_c(beta);
   const T alpha_v = th::from_c(alpha);
   TensorImpl* result_i = th::tensor_arg(result, dtype_of<T>, fn, "result", "out");
-  const Tensor out_t = Tensor::borrow(result_i);
-  rt::run_addbmm(rt::BlasDest::th(fn, out_t), Tensor::borrow(t_i), Tensor::borrow(batch1_i), Tensor::borrow(batch2_i), Scalar(beta_v), Scalar(alpha_v), addbmm_dispatch);
+  const TensorBase out_t = TensorBase::borrow(result_i);
+  rt::run_addbmm(rt::BlasDest::th(fn, out_t), TensorBase::borrow(t_i), TensorBase::borrow(batch1_i), TensorBase::borrow(batch2_i), Scalar(beta_v), Scalar(alpha_v), addbmm_dispatch);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/addmm.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,16 +28,16 @@ void addmm_dispatch(DType dtype, const rt::GemmCall& call) {
 
 }  // namespace
 
-Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
+TensorBase base::addmm(const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta, const Scalar& alpha) {
   return rt::run_addmm(rt::BlasDest::functional("addmm"), self, mat1, mat2, beta, alpha, addmm_dispatch);
 }
 
-Tensor& addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::addmm_(TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta, const Scalar& alpha) {
   rt::run_addmm(rt::BlasDest::inplace("addmm", self), self, mat1, mat2, beta, alpha, addmm_dispatch);
   return self;
 }
 
-Tensor& addmm_out(Tensor& out, const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::addmm_out(TensorBase& out, const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta, const Scalar& alpha) {
   rt::run_addmm(rt::BlasDest::out("addmm", out), self, mat1, mat2, beta, alpha, addmm_dispatch);
   return out;
 }
@@ -61,8 +62,8 @@ void THTensor_addmm(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::T
   const T beta_v = th::from_c(beta);
   const T alpha_v = th::from_c(alpha);
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
-  const Tensor out_t = Tensor::borrow(r__i);
-  rt::run_addmm(rt::BlasDest::th(fn, out_t), Tensor::borrow(t_i), Tensor::borrow(m1_i), Tensor::borrow(m2_i), Scalar(beta_v), Scalar(alpha_v), addmm_dispatch);
+  const TensorBase out_t = TensorBase::borrow(r__i);
+  rt::run_addmm(rt::BlasDest::th(fn, out_t), TensorBase::borrow(t_i), TensorBase::borrow(m1_i), TensorBase::borrow(m2_i), Scalar(beta_v), Scalar(alpha_v), addmm_dispatch);
 }
 
 }  // namespace

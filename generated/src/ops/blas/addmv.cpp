@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/addmv.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,16 +28,16 @@ void addmv_dispatch(DType dtype, const rt::GemvCall& call) {
 
 }  // namespace
 
-Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+TensorBase base::addmv(const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta, const Scalar& alpha) {
   return rt::run_addmv(rt::BlasDest::functional("addmv"), self, mat, vec, beta, alpha, addmv_dispatch);
 }
 
-Tensor& addmv_(Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::addmv_(TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta, const Scalar& alpha) {
   rt::run_addmv(rt::BlasDest::inplace("addmv", self), self, mat, vec, beta, alpha, addmv_dispatch);
   return self;
 }
 
-Tensor& addmv_out(Tensor& out, const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::addmv_out(TensorBase& out, const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta, const Scalar& alpha) {
   rt::run_addmv(rt::BlasDest::out("addmv", out), self, mat, vec, beta, alpha, addmv_dispatch);
   return out;
 }
@@ -61,8 +62,8 @@ void THTensor_addmv(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::T
   const T beta_v = th::from_c(beta);
   const T alpha_v = th::from_c(alpha);
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
-  const Tensor out_t = Tensor::borrow(r__i);
-  rt::run_addmv(rt::BlasDest::th(fn, out_t), Tensor::borrow(t_i), Tensor::borrow(mat_i), Tensor::borrow(vec_i), Scalar(beta_v), Scalar(alpha_v), addmv_dispatch);
+  const TensorBase out_t = TensorBase::borrow(r__i);
+  rt::run_addmv(rt::BlasDest::th(fn, out_t), TensorBase::borrow(t_i), TensorBase::borrow(mat_i), TensorBase::borrow(vec_i), Scalar(beta_v), Scalar(alpha_v), addmv_dispatch);
 }
 
 }  // namespace

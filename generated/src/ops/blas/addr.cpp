@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/addr.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,16 +28,16 @@ void addr_dispatch(DType dtype, const rt::GerCall& call) {
 
 }  // namespace
 
-Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) {
+TensorBase base::addr(const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta, const Scalar& alpha) {
   return rt::run_addr(rt::BlasDest::functional("addr"), self, vec1, vec2, beta, alpha, addr_dispatch);
 }
 
-Tensor& addr_(Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::addr_(TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta, const Scalar& alpha) {
   rt::run_addr(rt::BlasDest::inplace("addr", self), self, vec1, vec2, beta, alpha, addr_dispatch);
   return self;
 }
 
-Tensor& addr_out(Tensor& out, const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::addr_out(TensorBase& out, const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta, const Scalar& alpha) {
   rt::run_addr(rt::BlasDest::out("addr", out), self, vec1, vec2, beta, alpha, addr_dispatch);
   return out;
 }
@@ -61,8 +62,8 @@ void THTensor_addr(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::TH
   const T beta_v = th::from_c(beta);
   const T alpha_v = th::from_c(alpha);
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
-  const Tensor out_t = Tensor::borrow(r__i);
-  rt::run_addr(rt::BlasDest::th(fn, out_t), Tensor::borrow(t_i), Tensor::borrow(vec1_i), Tensor::borrow(vec2_i), Scalar(beta_v), Scalar(alpha_v), addr_dispatch);
+  const TensorBase out_t = TensorBase::borrow(r__i);
+  rt::run_addr(rt::BlasDest::th(fn, out_t), TensorBase::borrow(t_i), TensorBase::borrow(vec1_i), TensorBase::borrow(vec2_i), Scalar(beta_v), Scalar(alpha_v), addr_dispatch);
 }
 
 }  // namespace

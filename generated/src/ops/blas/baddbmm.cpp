@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/baddbmm.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,16 +28,16 @@ void baddbmm_dispatch(DType dtype, const rt::GemmCall& call) {
 
 }  // namespace
 
-Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
+TensorBase base::baddbmm(const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
   return rt::run_baddbmm(rt::BlasDest::functional("baddbmm"), self, batch1, batch2, beta, alpha, baddbmm_dispatch);
 }
 
-Tensor& baddbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::baddbmm_(TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
   rt::run_baddbmm(rt::BlasDest::inplace("baddbmm", self), self, batch1, batch2, beta, alpha, baddbmm_dispatch);
   return self;
 }
 
-Tensor& baddbmm_out(Tensor& out, const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
+TensorBase& base::baddbmm_out(TensorBase& out, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
   rt::run_baddbmm(rt::BlasDest::out("baddbmm", out), self, batch1, batch2, beta, alpha, baddbmm_dispatch);
   return out;
 }
@@ -61,8 +62,8 @@ void THTensor_baddbmm(const char* fn, th::THTensor<T> *result, th::real<T> beta,
   const T beta_v = th::from_c(beta);
   const T alpha_v = th::from_c(alpha);
   TensorImpl* result_i = th::tensor_arg(result, dtype_of<T>, fn, "result", "out");
-  const Tensor out_t = Tensor::borrow(result_i);
-  rt::run_baddbmm(rt::BlasDest::th(fn, out_t), Tensor::borrow(t_i), Tensor::borrow(batch1_i), Tensor::borrow(batch2_i), Scalar(beta_v), Scalar(alpha_v), baddbmm_dispatch);
+  const TensorBase out_t = TensorBase::borrow(result_i);
+  rt::run_baddbmm(rt::BlasDest::th(fn, out_t), TensorBase::borrow(t_i), TensorBase::borrow(batch1_i), TensorBase::borrow(batch2_i), Scalar(beta_v), Scalar(alpha_v), baddbmm_dispatch);
 }
 
 }  // namespace

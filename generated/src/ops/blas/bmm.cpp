@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bmm(Tensor self, Tensor mat2) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/bmm.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,11 +28,11 @@ void bmm_dispatch(DType dtype, const rt::GemmCall& call) {
 
 }  // namespace
 
-Tensor bmm(const Tensor& self, const Tensor& mat2) {
+TensorBase base::bmm(const TensorBase& self, const TensorBase& mat2) {
   return rt::run_bmm(rt::BlasDest::functional("bmm"), self, mat2, bmm_dispatch);
 }
 
-Tensor& bmm_out(Tensor& out, const Tensor& self, const Tensor& mat2) {
+TensorBase& base::bmm_out(TensorBase& out, const TensorBase& self, const TensorBase& mat2) {
   rt::run_bmm(rt::BlasDest::out("bmm", out), self, mat2, bmm_dispatch);
   return out;
 }

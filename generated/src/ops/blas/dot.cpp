@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // dot(Tensor self, Tensor tensor) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/dot.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,11 +28,11 @@ void dot_dispatch(DType dtype, const rt::DotCall& call) {
 
 }  // namespace
 
-Tensor dot(const Tensor& self, const Tensor& tensor) {
+TensorBase base::dot(const TensorBase& self, const TensorBase& tensor) {
   return rt::run_dot(rt::BlasDest::functional("dot"), self, tensor, dot_dispatch);
 }
 
-Tensor& dot_out(Tensor& out, const Tensor& self, const Tensor& tensor) {
+TensorBase& base::dot_out(TensorBase& out, const TensorBase& self, const TensorBase& tensor) {
   rt::run_dot(rt::BlasDest::out("dot", out), self, tensor, dot_dispatch);
   return out;
 }
@@ -53,7 +54,7 @@ th::accreal<T> THTensor_dot(const char* fn, th::THTensor<T> *tensor, th::THTenso
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "tensor");
   Scalar value;
-  rt::run_dot(rt::BlasDest::th_value(fn, &value), Tensor::borrow(tensor_i), Tensor::borrow(src_i), dot_dispatch);
+  rt::run_dot(rt::BlasDest::th_value(fn, &value), TensorBase::borrow(tensor_i), TensorBase::borrow(src_i), dot_dispatch);
   return th::value_to_c<th::accreal<T>>(value.to<th::accreal<T>>());
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ger(Tensor self, Tensor vec2) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/ger.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,11 +28,11 @@ void ger_dispatch(DType dtype, const rt::GerCall& call) {
 
 }  // namespace
 
-Tensor ger(const Tensor& self, const Tensor& vec2) {
+TensorBase base::ger(const TensorBase& self, const TensorBase& vec2) {
   return rt::run_outer(rt::BlasDest::functional("ger"), self, vec2, ger_dispatch);
 }
 
-Tensor& ger_out(Tensor& out, const Tensor& self, const Tensor& vec2) {
+TensorBase& base::ger_out(TensorBase& out, const TensorBase& self, const TensorBase& vec2) {
   rt::run_outer(rt::BlasDest::out("ger", out), self, vec2, ger_dispatch);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mm(Tensor self, Tensor mat2) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/mm.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,11 +28,11 @@ void mm_dispatch(DType dtype, const rt::GemmCall& call) {
 
 }  // namespace
 
-Tensor mm(const Tensor& self, const Tensor& mat2) {
+TensorBase base::mm(const TensorBase& self, const TensorBase& mat2) {
   return rt::run_mm(rt::BlasDest::functional("mm"), self, mat2, mm_dispatch);
 }
 
-Tensor& mm_out(Tensor& out, const Tensor& self, const Tensor& mat2) {
+TensorBase& base::mm_out(TensorBase& out, const TensorBase& self, const TensorBase& mat2) {
   rt::run_mm(rt::BlasDest::out("mm", out), self, mat2, mm_dispatch);
   return out;
 }

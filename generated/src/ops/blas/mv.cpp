@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mv(Tensor self, Tensor vec) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/mv.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,11 +28,11 @@ void mv_dispatch(DType dtype, const rt::GemvCall& call) {
 
 }  // namespace
 
-Tensor mv(const Tensor& self, const Tensor& vec) {
+TensorBase base::mv(const TensorBase& self, const TensorBase& vec) {
   return rt::run_mv(rt::BlasDest::functional("mv"), self, vec, mv_dispatch);
 }
 
-Tensor& mv_out(Tensor& out, const Tensor& self, const Tensor& vec) {
+TensorBase& base::mv_out(TensorBase& out, const TensorBase& self, const TensorBase& vec) {
   rt::run_mv(rt::BlasDest::out("mv", out), self, vec, mv_dispatch);
   return out;
 }

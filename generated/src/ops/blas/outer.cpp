@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // outer(Tensor self, Tensor vec2) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/outer.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/th/api.h"
@@ -27,11 +28,11 @@ void outer_dispatch(DType dtype, const rt::GerCall& call) {
 
 }  // namespace
 
-Tensor outer(const Tensor& self, const Tensor& vec2) {
+TensorBase base::outer(const TensorBase& self, const TensorBase& vec2) {
   return rt::run_outer(rt::BlasDest::functional("outer"), self, vec2, outer_dispatch);
 }
 
-Tensor& outer_out(Tensor& out, const Tensor& self, const Tensor& vec2) {
+TensorBase& base::outer_out(TensorBase& out, const TensorBase& self, const TensorBase& vec2) {
   rt::run_outer(rt::BlasDest::out("outer", out), self, vec2, outer_dispatch);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // eq(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/eq.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void eq_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp eq_op{"eq", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor eq_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase eq_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(eq_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -42,20 +43,20 @@ Tensor eq_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg
 
 }  // namespace
 
-Tensor eq(const Tensor& self, const Tensor& other) {
+TensorBase base::eq(const TensorBase& self, const TensorBase& other) {
   return eq_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& eq_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::eq_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   eq_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor eq(const Tensor& self, const Scalar& other) {
+TensorBase base::eq(const TensorBase& self, const Scalar& other) {
   return eq_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& eq_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::eq_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   eq_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

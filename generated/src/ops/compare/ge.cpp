@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ge(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/ge.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void ge_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp ge_op{"ge", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor ge_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase ge_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(ge_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -42,20 +43,20 @@ Tensor ge_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg
 
 }  // namespace
 
-Tensor ge(const Tensor& self, const Tensor& other) {
+TensorBase base::ge(const TensorBase& self, const TensorBase& other) {
   return ge_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& ge_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::ge_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   ge_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor ge(const Tensor& self, const Scalar& other) {
+TensorBase base::ge(const TensorBase& self, const Scalar& other) {
   return ge_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& ge_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::ge_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   ge_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

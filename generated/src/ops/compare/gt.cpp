@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // gt(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/gt.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void gt_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp gt_op{"gt", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor gt_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase gt_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(gt_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -42,20 +43,20 @@ Tensor gt_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg
 
 }  // namespace
 
-Tensor gt(const Tensor& self, const Tensor& other) {
+TensorBase base::gt(const TensorBase& self, const TensorBase& other) {
   return gt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& gt_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   gt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor gt(const Tensor& self, const Scalar& other) {
+TensorBase base::gt(const TensorBase& self, const Scalar& other) {
   return gt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& gt_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   gt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

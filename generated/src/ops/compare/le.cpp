@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // le(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/le.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void le_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp le_op{"le", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor le_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase le_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(le_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -42,20 +43,20 @@ Tensor le_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg
 
 }  // namespace
 
-Tensor le(const Tensor& self, const Tensor& other) {
+TensorBase base::le(const TensorBase& self, const TensorBase& other) {
   return le_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& le_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::le_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   le_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor le(const Tensor& self, const Scalar& other) {
+TensorBase base::le(const TensorBase& self, const Scalar& other) {
   return le_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& le_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::le_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   le_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ne(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/ne.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void ne_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp ne_op{"ne", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor ne_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase ne_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(ne_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -42,20 +43,20 @@ Tensor ne_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg
 
 }  // namespace
 
-Tensor ne(const Tensor& self, const Tensor& other) {
+TensorBase base::ne(const TensorBase& self, const TensorBase& other) {
   return ne_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& ne_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   ne_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor ne(const Tensor& self, const Scalar& other) {
+TensorBase base::ne(const TensorBase& self, const Scalar& other) {
   return ne_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& ne_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   ne_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

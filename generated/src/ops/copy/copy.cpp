@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // copy(Tensor(a!) self, Tensor src) -> Tensor(a!)
 #include "TH/THTensorTypes.h"
+#include "ember/ops/copy.h"
 #include "ember/th_error.h"
 #include "kernels/copy.h"
 #include "runtime/ops/copy_plan.h"
@@ -164,7 +165,7 @@ void copy_dispatch(DType dst, DType src, kernels::Operands<2>& ops) {
 
 }  // namespace
 
-Tensor& copy_(Tensor& self, const Tensor& src) {
+TensorBase& base::copy_(TensorBase& self, const TensorBase& src) {
   rt::run_copy("copy", self, src, [](DType dst, DType from, kernels::Operands<2>& ops) { copy_dispatch(dst, from, ops); });
   return self;
 }

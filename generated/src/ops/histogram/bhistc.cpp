@@ -2,6 +2,8 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bhistc(Tensor self, int bins=100, Scalar min=0, Scalar max=0, int dim=-1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/bhistc.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/histogram.h"
 #include "kernels/scan.h"
@@ -27,7 +29,7 @@ void bhistc_check(const char* op, const rt::DimPlan& plan, int64_t bins, double 
   rt::check_histc(op, plan.input(), bins, min, max);
 }
 
-Tensor bhistc_run(const Tensor* values_out, const Tensor* indices_out, const Tensor& self, int64_t bins, const Scalar& min, const Scalar& max, int64_t dim) {
+TensorBase bhistc_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max, int64_t dim) {
   static const char* const op = "bhistc";
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{bins, false, false, false});
   bhistc_check(op, plan, bins, min.to<double>(), max.to<double>());
@@ -45,11 +47,11 @@ Tensor bhistc_run(const Tensor* values_out, const Tensor* indices_out, const Ten
 
 }  // namespace
 
-Tensor bhistc(const Tensor& self, int64_t bins, const Scalar& min, const Scalar& max, int64_t dim) {
+TensorBase base::bhistc(const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max, int64_t dim) {
   return bhistc_run(nullptr, nullptr, self, bins, min, max, dim);
 }
 
-Tensor& bhistc_out(Tensor& out, const Tensor& self, int64_t bins, const Scalar& min, const Scalar& max, int64_t dim) {
+TensorBase& base::bhistc_out(TensorBase& out, const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max, int64_t dim) {
   bhistc_run(&out, nullptr, self, bins, min, max, dim);
   return out;
 }
@@ -70,7 +72,7 @@ template <class T>
 void THTensor_bhistc(const char* fn, th::THTensor<T> *hist, th::THTensor<T> *tensor, long nbins, th::real<T> minvalue, th::real<T> maxvalue) {
   TensorImpl* hist_i = th::tensor_arg(hist, dtype_of<T>, fn, "hist", "out");
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  rt::DimPlan plan(fn, Tensor::borrow(tensor_i), -1, rt::SliceOutputs{static_cast<int64_t>(nbins), false, false, false});
+  rt::DimPlan plan(fn, TensorBase::borrow(tensor_i), -1, rt::SliceOutputs{static_cast<int64_t>(nbins), false, false, false});
   bhistc_check(fn, plan, static_cast<int64_t>(nbins), static_cast<double>(th::from_c(minvalue)), static_cast<double>(th::from_c(maxvalue)));
   plan.th_outputs(hist_i);
   kernels::histc_dim<T, T>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(th::from_c(minvalue)), static_cast<double>(th::from_c(maxvalue)));

@@ -2,6 +2,8 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/histc.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/histogram.h"
 #include "kernels/scan.h"
@@ -27,7 +29,7 @@ void histc_check(const char* op, const rt::DimPlan& plan, int64_t bins, double m
   rt::check_histc(op, plan.input(), bins, min, max);
 }
 
-Tensor histc_run(const Tensor* values_out, const Tensor* indices_out, const Tensor& self, int64_t bins, const Scalar& min, const Scalar& max) {
+TensorBase histc_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max) {
   static const char* const op = "histc";
   rt::DimPlan plan(op, self, std::nullopt, ember::rt::SliceOutputs{bins, false, false, false});
   histc_check(op, plan, bins, min.to<double>(), max.to<double>());
@@ -45,11 +47,11 @@ Tensor histc_run(const Tensor* values_out, const Tensor* indices_out, const Tens
 
 }  // namespace
 
-Tensor histc(const Tensor& self, int64_t bins, const Scalar& min, const Scalar& max) {
+TensorBase base::histc(const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max) {
   return histc_run(nullptr, nullptr, self, bins, min, max);
 }
 
-Tensor& histc_out(Tensor& out, const Tensor& self, int64_t bins, const Scalar& min, const Scalar& max) {
+TensorBase& base::histc_out(TensorBase& out, const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max) {
   histc_run(&out, nullptr, self, bins, min, max);
   return out;
 }
@@ -70,7 +72,7 @@ template <class T>
 void THTensor_histc(const char* fn, th::THTensor<T> *hist, th::THTensor<T> *tensor, long nbins, th::real<T> minvalue, th::real<T> maxvalue) {
   TensorImpl* hist_i = th::tensor_arg(hist, dtype_of<T>, fn, "hist", "out");
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  rt::DimPlan plan(fn, Tensor::borrow(tensor_i), std::nullopt, rt::SliceOutputs{static_cast<int64_t>(nbins), false, false, false});
+  rt::DimPlan plan(fn, TensorBase::borrow(tensor_i), std::nullopt, rt::SliceOutputs{static_cast<int64_t>(nbins), false, false, false});
   histc_check(fn, plan, static_cast<int64_t>(nbins), static_cast<double>(th::from_c(minvalue)), static_cast<double>(th::from_c(maxvalue)));
   plan.th_outputs(hist_i);
   kernels::histc_dim<T, T>(plan.operands2(), plan.dim(), static_cast<int64_t>(nbins), static_cast<double>(th::from_c(minvalue)), static_cast<double>(th::from_c(maxvalue)));

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // abs(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/abs.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void abs_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp abs_op{"abs", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor abs_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase abs_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(abs_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -41,16 +42,16 @@ Tensor abs_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor abs(const Tensor& self) {
+TensorBase base::abs(const TensorBase& self) {
   return abs_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& abs_(Tensor& self) {
+TensorBase& base::abs_(TensorBase& self) {
   abs_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& abs_out(Tensor& out, const Tensor& self) {
+TensorBase& base::abs_out(TensorBase& out, const TensorBase& self) {
   abs_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

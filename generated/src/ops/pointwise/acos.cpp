@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // acos(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/acos.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void acos_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp acos_op{"acos", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor acos_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase acos_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(acos_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor acos_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor acos(const Tensor& self) {
+TensorBase base::acos(const TensorBase& self) {
   return acos_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& acos_(Tensor& self) {
+TensorBase& base::acos_(TensorBase& self) {
   acos_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& acos_out(Tensor& out, const Tensor& self) {
+TensorBase& base::acos_out(TensorBase& out, const TensorBase& self) {
   acos_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

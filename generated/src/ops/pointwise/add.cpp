@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // add(Tensor self, Tensor|Scalar other, *, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/add.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -22,7 +23,7 @@ void add_kernel(kernels::Operands<3>& ops, const Scalar& alpha_s) {
 
 constexpr rt::PointwiseOp add_op{"add", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor add_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& alpha) {
+TensorBase add_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& alpha) {
   return rt::run_pointwise<2>(add_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -42,30 +43,30 @@ Tensor add_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+TensorBase base::add(const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
   return add_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
 }
 
-Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha) {
+TensorBase& base::add_(TensorBase& self, const TensorBase& other, const Scalar& alpha) {
   add_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return self;
 }
 
-Tensor& add_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
+TensorBase& base::add_out(TensorBase& out, const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
   add_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return out;
 }
 
-Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+TensorBase base::add(const TensorBase& self, const Scalar& other, const Scalar& alpha) {
   return add_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
 }
 
-Tensor& add_(Tensor& self, const Scalar& other, const Scalar& alpha) {
+TensorBase& base::add_(TensorBase& self, const Scalar& other, const Scalar& alpha) {
   add_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return self;
 }
 
-Tensor& add_out(Tensor& out, const Tensor& self, const Scalar& other, const Scalar& alpha) {
+TensorBase& base::add_out(TensorBase& out, const TensorBase& self, const Scalar& other, const Scalar& alpha) {
   add_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return out;
 }

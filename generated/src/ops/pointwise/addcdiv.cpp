@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/addcdiv.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -22,7 +23,7 @@ void addcdiv_kernel(kernels::Operands<4>& ops, const Scalar& value_s) {
 
 constexpr rt::PointwiseOp addcdiv_op{"addcdiv", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, 2, "tensor2"};
 
-Tensor addcdiv_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
+TensorBase addcdiv_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
   return rt::run_pointwise<3>(addcdiv_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<4>& ops) {
                                    switch (dtype) {
@@ -37,16 +38,16 @@ Tensor addcdiv_run(const Tensor* out, bool inplace, const std::array<rt::Pointwi
 
 }  // namespace
 
-Tensor addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+TensorBase base::addcdiv(const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
   return addcdiv_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
 }
 
-Tensor& addcdiv_(Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+TensorBase& base::addcdiv_(TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
   addcdiv_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return self;
 }
 
-Tensor& addcdiv_out(Tensor& out, const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+TensorBase& base::addcdiv_out(TensorBase& out, const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
   addcdiv_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return out;
 }

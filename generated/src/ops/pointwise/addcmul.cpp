@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/addcmul.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -22,7 +23,7 @@ void addcmul_kernel(kernels::Operands<4>& ops, const Scalar& value_s) {
 
 constexpr rt::PointwiseOp addcmul_op{"addcmul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor addcmul_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
+TensorBase addcmul_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
   return rt::run_pointwise<3>(addcmul_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<4>& ops) {
                                    switch (dtype) {
@@ -42,16 +43,16 @@ Tensor addcmul_run(const Tensor* out, bool inplace, const std::array<rt::Pointwi
 
 }  // namespace
 
-Tensor addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+TensorBase base::addcmul(const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
   return addcmul_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
 }
 
-Tensor& addcmul_(Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+TensorBase& base::addcmul_(TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
   addcmul_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return self;
 }
 
-Tensor& addcmul_out(Tensor& out, const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+TensorBase& base::addcmul_out(TensorBase& out, const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
   addcmul_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return out;
 }

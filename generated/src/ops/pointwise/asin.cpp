@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // asin(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/asin.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void asin_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp asin_op{"asin", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor asin_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase asin_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(asin_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor asin_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor asin(const Tensor& self) {
+TensorBase base::asin(const TensorBase& self) {
   return asin_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& asin_(Tensor& self) {
+TensorBase& base::asin_(TensorBase& self) {
   asin_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& asin_out(Tensor& out, const Tensor& self) {
+TensorBase& base::asin_out(TensorBase& out, const TensorBase& self) {
   asin_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

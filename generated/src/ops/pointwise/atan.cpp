@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // atan(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/atan.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void atan_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp atan_op{"atan", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor atan_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase atan_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(atan_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor atan_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor atan(const Tensor& self) {
+TensorBase base::atan(const TensorBase& self) {
   return atan_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& atan_(Tensor& self) {
+TensorBase& base::atan_(TensorBase& self) {
   atan_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& atan_out(Tensor& out, const Tensor& self) {
+TensorBase& base::atan_out(TensorBase& out, const TensorBase& self) {
   atan_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

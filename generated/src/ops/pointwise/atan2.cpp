@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // atan2(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/atan2.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void atan2_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp atan2_op{"atan2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor atan2_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase atan2_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(atan2_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor atan2_run(const Tensor* out, bool inplace, const std::array<rt::Pointwise
 
 }  // namespace
 
-Tensor atan2(const Tensor& self, const Tensor& other) {
+TensorBase base::atan2(const TensorBase& self, const TensorBase& other) {
   return atan2_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& atan2_(Tensor& self, const Tensor& other) {
+TensorBase& base::atan2_(TensorBase& self, const TensorBase& other) {
   atan2_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
-Tensor& atan2_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::atan2_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   atan2_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

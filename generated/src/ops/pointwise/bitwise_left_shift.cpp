@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bitwise_left_shift(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/bitwise_left_shift.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -28,7 +29,7 @@ void bitwise_left_shift_th_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp bitwise_left_shift_op{"bitwise_left_shift", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}};
 
-Tensor bitwise_left_shift_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase bitwise_left_shift_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(bitwise_left_shift_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -44,30 +45,30 @@ Tensor bitwise_left_shift_run(const Tensor* out, bool inplace, const std::array<
 
 }  // namespace
 
-Tensor bitwise_left_shift(const Tensor& self, const Tensor& other) {
+TensorBase base::bitwise_left_shift(const TensorBase& self, const TensorBase& other) {
   return bitwise_left_shift_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& bitwise_left_shift_(Tensor& self, const Tensor& other) {
+TensorBase& base::bitwise_left_shift_(TensorBase& self, const TensorBase& other) {
   bitwise_left_shift_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
-Tensor& bitwise_left_shift_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::bitwise_left_shift_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   bitwise_left_shift_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor bitwise_left_shift(const Tensor& self, const Scalar& other) {
+TensorBase base::bitwise_left_shift(const TensorBase& self, const Scalar& other) {
   return bitwise_left_shift_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& bitwise_left_shift_(Tensor& self, const Scalar& other) {
+TensorBase& base::bitwise_left_shift_(TensorBase& self, const Scalar& other) {
   bitwise_left_shift_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
-Tensor& bitwise_left_shift_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::bitwise_left_shift_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   bitwise_left_shift_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

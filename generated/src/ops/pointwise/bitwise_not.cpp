@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bitwise_not(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/bitwise_not.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void bitwise_not_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp bitwise_not_op{"bitwise_not", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
 
-Tensor bitwise_not_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase bitwise_not_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(bitwise_not_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -38,16 +39,16 @@ Tensor bitwise_not_run(const Tensor* out, bool inplace, const std::array<rt::Poi
 
 }  // namespace
 
-Tensor bitwise_not(const Tensor& self) {
+TensorBase base::bitwise_not(const TensorBase& self) {
   return bitwise_not_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& bitwise_not_(Tensor& self) {
+TensorBase& base::bitwise_not_(TensorBase& self) {
   bitwise_not_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& bitwise_not_out(Tensor& out, const Tensor& self) {
+TensorBase& base::bitwise_not_out(TensorBase& out, const TensorBase& self) {
   bitwise_not_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

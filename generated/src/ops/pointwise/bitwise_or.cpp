@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bitwise_or(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/bitwise_or.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void bitwise_or_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp bitwise_or_op{"bitwise_or", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
 
-Tensor bitwise_or_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase bitwise_or_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(bitwise_or_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -38,30 +39,30 @@ Tensor bitwise_or_run(const Tensor* out, bool inplace, const std::array<rt::Poin
 
 }  // namespace
 
-Tensor bitwise_or(const Tensor& self, const Tensor& other) {
+TensorBase base::bitwise_or(const TensorBase& self, const TensorBase& other) {
   return bitwise_or_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& bitwise_or_(Tensor& self, const Tensor& other) {
+TensorBase& base::bitwise_or_(TensorBase& self, const TensorBase& other) {
   bitwise_or_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
-Tensor& bitwise_or_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::bitwise_or_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   bitwise_or_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor bitwise_or(const Tensor& self, const Scalar& other) {
+TensorBase base::bitwise_or(const TensorBase& self, const Scalar& other) {
   return bitwise_or_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& bitwise_or_(Tensor& self, const Scalar& other) {
+TensorBase& base::bitwise_or_(TensorBase& self, const Scalar& other) {
   bitwise_or_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
-Tensor& bitwise_or_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::bitwise_or_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   bitwise_or_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ceil(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/ceil.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void ceil_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp ceil_op{"ceil", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor ceil_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase ceil_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(ceil_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -41,16 +42,16 @@ Tensor ceil_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor ceil(const Tensor& self) {
+TensorBase base::ceil(const TensorBase& self) {
   return ceil_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& ceil_(Tensor& self) {
+TensorBase& base::ceil_(TensorBase& self) {
   ceil_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& ceil_out(Tensor& out, const Tensor& self) {
+TensorBase& base::ceil_out(TensorBase& out, const TensorBase& self) {
   ceil_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // clamp(Tensor self, Tensor|Scalar min, Tensor|Scalar max) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/clamp.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -28,7 +29,7 @@ void clamp_th_kernel(kernels::Operands<4>& ops) {
 
 constexpr rt::PointwiseOp clamp_op{"clamp", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor clamp_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args) {
+TensorBase clamp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args) {
   return rt::run_pointwise<3>(clamp_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<4>& ops) {
                                    switch (dtype) {
@@ -48,30 +49,30 @@ Tensor clamp_run(const Tensor* out, bool inplace, const std::array<rt::Pointwise
 
 }  // namespace
 
-Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max) {
+TensorBase base::clamp(const TensorBase& self, const TensorBase& min, const TensorBase& max) {
   return clamp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}, rt::PointwiseArg{&max, nullptr}}});
 }
 
-Tensor& clamp_(Tensor& self, const Tensor& min, const Tensor& max) {
+TensorBase& base::clamp_(TensorBase& self, const TensorBase& min, const TensorBase& max) {
   clamp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}, rt::PointwiseArg{&max, nullptr}}});
   return self;
 }
 
-Tensor& clamp_out(Tensor& out, const Tensor& self, const Tensor& min, const Tensor& max) {
+TensorBase& base::clamp_out(TensorBase& out, const TensorBase& self, const TensorBase& min, const TensorBase& max) {
   clamp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}, rt::PointwiseArg{&max, nullptr}}});
   return out;
 }
 
-Tensor clamp(const Tensor& self, const Scalar& min, const Scalar& max) {
+TensorBase base::clamp(const TensorBase& self, const Scalar& min, const Scalar& max) {
   return clamp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}, rt::PointwiseArg{nullptr, &max}}});
 }
 
-Tensor& clamp_(Tensor& self, const Scalar& min, const Scalar& max) {
+TensorBase& base::clamp_(TensorBase& self, const Scalar& min, const Scalar& max) {
   clamp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}, rt::PointwiseArg{nullptr, &max}}});
   return self;
 }
 
-Tensor& clamp_out(Tensor& out, const Tensor& self, const Scalar& min, const Scalar& max) {
+TensorBase& base::clamp_out(TensorBase& out, const TensorBase& self, const Scalar& min, const Scalar& max) {
   clamp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}, rt::PointwiseArg{nullptr, &max}}});
   return out;
 }

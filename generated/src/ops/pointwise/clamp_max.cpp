@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // clamp_max(Tensor self, Tensor|Scalar max) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/clamp_max.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -28,7 +29,7 @@ void clamp_max_th_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp clamp_max_op{"clamp_max", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor clamp_max_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase clamp_max_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(clamp_max_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -48,30 +49,30 @@ Tensor clamp_max_run(const Tensor* out, bool inplace, const std::array<rt::Point
 
 }  // namespace
 
-Tensor clamp_max(const Tensor& self, const Tensor& max) {
+TensorBase base::clamp_max(const TensorBase& self, const TensorBase& max) {
   return clamp_max_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&max, nullptr}}});
 }
 
-Tensor& clamp_max_(Tensor& self, const Tensor& max) {
+TensorBase& base::clamp_max_(TensorBase& self, const TensorBase& max) {
   clamp_max_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&max, nullptr}}});
   return self;
 }
 
-Tensor& clamp_max_out(Tensor& out, const Tensor& self, const Tensor& max) {
+TensorBase& base::clamp_max_out(TensorBase& out, const TensorBase& self, const TensorBase& max) {
   clamp_max_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&max, nullptr}}});
   return out;
 }
 
-Tensor clamp_max(const Tensor& self, const Scalar& max) {
+TensorBase base::clamp_max(const TensorBase& self, const Scalar& max) {
   return clamp_max_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &max}}});
 }
 
-Tensor& clamp_max_(Tensor& self, const Scalar& max) {
+TensorBase& base::clamp_max_(TensorBase& self, const Scalar& max) {
   clamp_max_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &max}}});
   return self;
 }
 
-Tensor& clamp_max_out(Tensor& out, const Tensor& self, const Scalar& max) {
+TensorBase& base::clamp_max_out(TensorBase& out, const TensorBase& self, const Scalar& max) {
   clamp_max_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &max}}});
   return out;
 }

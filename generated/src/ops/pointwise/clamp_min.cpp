@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // clamp_min(Tensor self, Tensor|Scalar min) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/clamp_min.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -28,7 +29,7 @@ void clamp_min_th_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp clamp_min_op{"clamp_min", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor clamp_min_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase clamp_min_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(clamp_min_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -48,30 +49,30 @@ Tensor clamp_min_run(const Tensor* out, bool inplace, const std::array<rt::Point
 
 }  // namespace
 
-Tensor clamp_min(const Tensor& self, const Tensor& min) {
+TensorBase base::clamp_min(const TensorBase& self, const TensorBase& min) {
   return clamp_min_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}}});
 }
 
-Tensor& clamp_min_(Tensor& self, const Tensor& min) {
+TensorBase& base::clamp_min_(TensorBase& self, const TensorBase& min) {
   clamp_min_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}}});
   return self;
 }
 
-Tensor& clamp_min_out(Tensor& out, const Tensor& self, const Tensor& min) {
+TensorBase& base::clamp_min_out(TensorBase& out, const TensorBase& self, const TensorBase& min) {
   clamp_min_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}}});
   return out;
 }
 
-Tensor clamp_min(const Tensor& self, const Scalar& min) {
+TensorBase base::clamp_min(const TensorBase& self, const Scalar& min) {
   return clamp_min_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}}});
 }
 
-Tensor& clamp_min_(Tensor& self, const Scalar& min) {
+TensorBase& base::clamp_min_(TensorBase& self, const Scalar& min) {
   clamp_min_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}}});
   return self;
 }
 
-Tensor& clamp_min_out(Tensor& out, const Tensor& self, const Scalar& min) {
+TensorBase& base::clamp_min_out(TensorBase& out, const TensorBase& self, const Scalar& min) {
   clamp_min_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}}});
   return out;
 }

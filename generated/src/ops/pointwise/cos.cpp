@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cos(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/cos.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void cos_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp cos_op{"cos", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor cos_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase cos_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(cos_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor cos_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor cos(const Tensor& self) {
+TensorBase base::cos(const TensorBase& self) {
   return cos_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& cos_(Tensor& self) {
+TensorBase& base::cos_(TensorBase& self) {
   cos_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& cos_out(Tensor& out, const Tensor& self) {
+TensorBase& base::cos_out(TensorBase& out, const TensorBase& self) {
   cos_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cosh(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/cosh.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void cosh_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp cosh_op{"cosh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor cosh_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase cosh_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(cosh_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor cosh_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor cosh(const Tensor& self) {
+TensorBase base::cosh(const TensorBase& self) {
   return cosh_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& cosh_(Tensor& self) {
+TensorBase& base::cosh_(TensorBase& self) {
   cosh_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& cosh_out(Tensor& out, const Tensor& self) {
+TensorBase& base::cosh_out(TensorBase& out, const TensorBase& self) {
   cosh_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

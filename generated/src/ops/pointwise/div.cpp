@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // div(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/div.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void div_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp div_op{"div", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
 
-Tensor div_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase div_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(div_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -36,30 +37,30 @@ Tensor div_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor div(const Tensor& self, const Tensor& other) {
+TensorBase base::div(const TensorBase& self, const TensorBase& other) {
   return div_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& div_(Tensor& self, const Tensor& other) {
+TensorBase& base::div_(TensorBase& self, const TensorBase& other) {
   div_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
-Tensor& div_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::div_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   div_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor div(const Tensor& self, const Scalar& other) {
+TensorBase base::div(const TensorBase& self, const Scalar& other) {
   return div_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& div_(Tensor& self, const Scalar& other) {
+TensorBase& base::div_(TensorBase& self, const Scalar& other) {
   div_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
-Tensor& div_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::div_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   div_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // exp(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/exp.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void exp_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp exp_op{"exp", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor exp_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase exp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(exp_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor exp_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor exp(const Tensor& self) {
+TensorBase base::exp(const TensorBase& self) {
   return exp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& exp_(Tensor& self) {
+TensorBase& base::exp_(TensorBase& self) {
   exp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& exp_out(Tensor& out, const Tensor& self) {
+TensorBase& base::exp_out(TensorBase& out, const TensorBase& self) {
   exp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // fill(Tensor(a!) self, Scalar value) -> Tensor(a!)
 #include "TH/THTensorTypes.h"
+#include "ember/ops/fill.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -22,7 +23,7 @@ void fill_kernel(kernels::Operands<1>& ops, const Scalar& value_s) {
 
 constexpr rt::PointwiseOp fill_op{"fill", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor fill_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args, const Scalar& value) {
+TensorBase fill_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args, const Scalar& value) {
   return rt::run_pointwise<0>(fill_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<1>& ops) {
                                    switch (dtype) {
@@ -43,7 +44,7 @@ Tensor fill_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor& fill_(Tensor& self, const Scalar& value) {
+TensorBase& base::fill_(TensorBase& self, const Scalar& value) {
   fill_run(&self, true, {}, value);
   return self;
 }

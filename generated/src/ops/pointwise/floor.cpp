@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // floor(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/floor.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void floor_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp floor_op{"floor", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor floor_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase floor_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(floor_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -41,16 +42,16 @@ Tensor floor_run(const Tensor* out, bool inplace, const std::array<rt::Pointwise
 
 }  // namespace
 
-Tensor floor(const Tensor& self) {
+TensorBase base::floor(const TensorBase& self) {
   return floor_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& floor_(Tensor& self) {
+TensorBase& base::floor_(TensorBase& self) {
   floor_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& floor_out(Tensor& out, const Tensor& self) {
+TensorBase& base::floor_out(TensorBase& out, const TensorBase& self) {
   floor_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

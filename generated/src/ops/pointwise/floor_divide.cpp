@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // floor_divide(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/floor_divide.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void floor_divide_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp floor_divide_op{"floor_divide", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
 
-Tensor floor_divide_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase floor_divide_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(floor_divide_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -41,30 +42,30 @@ Tensor floor_divide_run(const Tensor* out, bool inplace, const std::array<rt::Po
 
 }  // namespace
 
-Tensor floor_divide(const Tensor& self, const Tensor& other) {
+TensorBase base::floor_divide(const TensorBase& self, const TensorBase& other) {
   return floor_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& floor_divide_(Tensor& self, const Tensor& other) {
+TensorBase& base::floor_divide_(TensorBase& self, const TensorBase& other) {
   floor_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
-Tensor& floor_divide_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::floor_divide_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   floor_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor floor_divide(const Tensor& self, const Scalar& other) {
+TensorBase base::floor_divide(const TensorBase& self, const Scalar& other) {
   return floor_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& floor_divide_(Tensor& self, const Scalar& other) {
+TensorBase& base::floor_divide_(TensorBase& self, const Scalar& other) {
   floor_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
-Tensor& floor_divide_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::floor_divide_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   floor_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

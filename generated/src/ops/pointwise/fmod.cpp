@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // fmod(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/fmod.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void fmod_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp fmod_op{"fmod", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
 
-Tensor fmod_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase fmod_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(fmod_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -41,30 +42,30 @@ Tensor fmod_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor fmod(const Tensor& self, const Tensor& other) {
+TensorBase base::fmod(const TensorBase& self, const TensorBase& other) {
   return fmod_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& fmod_(Tensor& self, const Tensor& other) {
+TensorBase& base::fmod_(TensorBase& self, const TensorBase& other) {
   fmod_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
-Tensor& fmod_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::fmod_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   fmod_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor fmod(const Tensor& self, const Scalar& other) {
+TensorBase base::fmod(const TensorBase& self, const Scalar& other) {
   return fmod_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& fmod_(Tensor& self, const Scalar& other) {
+TensorBase& base::fmod_(TensorBase& self, const Scalar& other) {
   fmod_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
-Tensor& fmod_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::fmod_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   fmod_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

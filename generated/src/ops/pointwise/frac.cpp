@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // frac(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/frac.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void frac_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp frac_op{"frac", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor frac_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase frac_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(frac_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor frac_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor frac(const Tensor& self) {
+TensorBase base::frac(const TensorBase& self) {
   return frac_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& frac_(Tensor& self) {
+TensorBase& base::frac_(TensorBase& self) {
   frac_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& frac_out(Tensor& out, const Tensor& self) {
+TensorBase& base::frac_out(TensorBase& out, const TensorBase& self) {
   frac_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

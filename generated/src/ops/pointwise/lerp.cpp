@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // lerp(Tensor self, Tensor end, Scalar weight) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/lerp.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -30,7 +31,7 @@ void lerp_th_kernel(kernels::Operands<3>& ops, const Scalar& weight_s) {
 
 constexpr rt::PointwiseOp lerp_op{"lerp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor lerp_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& weight) {
+TensorBase lerp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& weight) {
   return rt::run_pointwise<2>(lerp_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -45,16 +46,16 @@ Tensor lerp_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor lerp(const Tensor& self, const Tensor& end, const Scalar& weight) {
+TensorBase base::lerp(const TensorBase& self, const TensorBase& end, const Scalar& weight) {
   return lerp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}}}, weight);
 }
 
-Tensor& lerp_(Tensor& self, const Tensor& end, const Scalar& weight) {
+TensorBase& base::lerp_(TensorBase& self, const TensorBase& end, const Scalar& weight) {
   lerp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}}}, weight);
   return self;
 }
 
-Tensor& lerp_out(Tensor& out, const Tensor& self, const Tensor& end, const Scalar& weight) {
+TensorBase& base::lerp_out(TensorBase& out, const TensorBase& self, const TensorBase& end, const Scalar& weight) {
   lerp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}}}, weight);
   return out;
 }

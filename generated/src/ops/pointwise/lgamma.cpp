@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // lgamma(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/lgamma.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void lgamma_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp lgamma_op{"lgamma", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor lgamma_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase lgamma_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(lgamma_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor lgamma_run(const Tensor* out, bool inplace, const std::array<rt::Pointwis
 
 }  // namespace
 
-Tensor lgamma(const Tensor& self) {
+TensorBase base::lgamma(const TensorBase& self) {
   return lgamma_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& lgamma_(Tensor& self) {
+TensorBase& base::lgamma_(TensorBase& self) {
   lgamma_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& lgamma_out(Tensor& out, const Tensor& self) {
+TensorBase& base::lgamma_out(TensorBase& out, const TensorBase& self) {
   lgamma_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

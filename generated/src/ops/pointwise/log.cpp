@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // log(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/log.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void log_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp log_op{"log", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor log_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase log_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(log_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor log_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor log(const Tensor& self) {
+TensorBase base::log(const TensorBase& self) {
   return log_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& log_(Tensor& self) {
+TensorBase& base::log_(TensorBase& self) {
   log_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& log_out(Tensor& out, const Tensor& self) {
+TensorBase& base::log_out(TensorBase& out, const TensorBase& self) {
   log_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // log1p(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/log1p.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void log1p_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp log1p_op{"log1p", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor log1p_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase log1p_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(log1p_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor log1p_run(const Tensor* out, bool inplace, const std::array<rt::Pointwise
 
 }  // namespace
 
-Tensor log1p(const Tensor& self) {
+TensorBase base::log1p(const TensorBase& self) {
   return log1p_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& log1p_(Tensor& self) {
+TensorBase& base::log1p_(TensorBase& self) {
   log1p_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& log1p_out(Tensor& out, const Tensor& self) {
+TensorBase& base::log1p_out(TensorBase& out, const TensorBase& self) {
   log1p_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

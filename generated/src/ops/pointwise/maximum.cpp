@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // maximum(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/maximum.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -28,7 +29,7 @@ void maximum_th_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp maximum_op{"maximum", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor maximum_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase maximum_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(maximum_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -49,11 +50,11 @@ Tensor maximum_run(const Tensor* out, bool inplace, const std::array<rt::Pointwi
 
 }  // namespace
 
-Tensor maximum(const Tensor& self, const Tensor& other) {
+TensorBase base::maximum(const TensorBase& self, const TensorBase& other) {
   return maximum_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& maximum_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::maximum_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   maximum_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

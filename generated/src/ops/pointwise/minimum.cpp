@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // minimum(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/minimum.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -28,7 +29,7 @@ void minimum_th_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp minimum_op{"minimum", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor minimum_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase minimum_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(minimum_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -49,11 +50,11 @@ Tensor minimum_run(const Tensor* out, bool inplace, const std::array<rt::Pointwi
 
 }  // namespace
 
-Tensor minimum(const Tensor& self, const Tensor& other) {
+TensorBase base::minimum(const TensorBase& self, const TensorBase& other) {
   return minimum_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& minimum_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::minimum_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   minimum_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

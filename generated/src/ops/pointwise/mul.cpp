@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mul(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/mul.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void mul_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp mul_op{"mul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor mul_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase mul_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(mul_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -41,30 +42,30 @@ Tensor mul_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor mul(const Tensor& self, const Tensor& other) {
+TensorBase base::mul(const TensorBase& self, const TensorBase& other) {
   return mul_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& mul_(Tensor& self, const Tensor& other) {
+TensorBase& base::mul_(TensorBase& self, const TensorBase& other) {
   mul_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
-Tensor& mul_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::mul_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   mul_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor mul(const Tensor& self, const Scalar& other) {
+TensorBase base::mul(const TensorBase& self, const Scalar& other) {
   return mul_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& mul_(Tensor& self, const Scalar& other) {
+TensorBase& base::mul_(TensorBase& self, const Scalar& other) {
   mul_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
-Tensor& mul_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::mul_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   mul_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

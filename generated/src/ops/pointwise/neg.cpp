@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // neg(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/neg.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void neg_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp neg_op{"neg", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor neg_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase neg_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(neg_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -41,16 +42,16 @@ Tensor neg_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor neg(const Tensor& self) {
+TensorBase base::neg(const TensorBase& self) {
   return neg_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& neg_(Tensor& self) {
+TensorBase& base::neg_(TensorBase& self) {
   neg_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& neg_out(Tensor& out, const Tensor& self) {
+TensorBase& base::neg_out(TensorBase& out, const TensorBase& self) {
   neg_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

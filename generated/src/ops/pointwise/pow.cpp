@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // pow(Tensor self, Tensor|Scalar exponent) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/pow.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void pow_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp pow_op{"pow", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor pow_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase pow_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(pow_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -41,32 +42,32 @@ Tensor pow_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor pow(const Tensor& self, const Tensor& exponent) {
+TensorBase base::pow(const TensorBase& self, const TensorBase& exponent) {
   return pow_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&exponent, nullptr}}});
 }
 
-Tensor& pow_(Tensor& self, const Tensor& exponent) {
+TensorBase& base::pow_(TensorBase& self, const TensorBase& exponent) {
   pow_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&exponent, nullptr}}});
   return self;
 }
 
-Tensor& pow_out(Tensor& out, const Tensor& self, const Tensor& exponent) {
+TensorBase& base::pow_out(TensorBase& out, const TensorBase& self, const TensorBase& exponent) {
   pow_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&exponent, nullptr}}});
   return out;
 }
 
-Tensor pow(const Tensor& self, const Scalar& exponent) {
+TensorBase base::pow(const TensorBase& self, const Scalar& exponent) {
   rt::require_nonnegative_power("pow", self, exponent, "exponent");
   return pow_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &exponent}}});
 }
 
-Tensor& pow_(Tensor& self, const Scalar& exponent) {
+TensorBase& base::pow_(TensorBase& self, const Scalar& exponent) {
   rt::require_nonnegative_power("pow", self, exponent, "exponent");
   pow_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &exponent}}});
   return self;
 }
 
-Tensor& pow_out(Tensor& out, const Tensor& self, const Scalar& exponent) {
+TensorBase& base::pow_out(TensorBase& out, const TensorBase& self, const Scalar& exponent) {
   rt::require_nonnegative_power("pow", self, exponent, "exponent");
   pow_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &exponent}}});
   return out;

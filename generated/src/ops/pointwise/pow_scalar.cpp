@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // pow.scalar(Scalar self, Tensor exponent) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/pow_scalar.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void pow_scalar_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp pow_scalar_op{"pow", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor pow_scalar_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase pow_scalar_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(pow_scalar_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -41,11 +42,11 @@ Tensor pow_scalar_run(const Tensor* out, bool inplace, const std::array<rt::Poin
 
 }  // namespace
 
-Tensor pow(const Scalar& self, const Tensor& exponent) {
+TensorBase base::pow(const Scalar& self, const TensorBase& exponent) {
   return pow_scalar_run(nullptr, false, {{rt::PointwiseArg{nullptr, &self}, rt::PointwiseArg{&exponent, nullptr}}});
 }
 
-Tensor& pow_out(Tensor& out, const Scalar& self, const Tensor& exponent) {
+TensorBase& base::pow_out(TensorBase& out, const Scalar& self, const TensorBase& exponent) {
   pow_scalar_run(&out, false, {{rt::PointwiseArg{nullptr, &self}, rt::PointwiseArg{&exponent, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // reciprocal(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/reciprocal.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void reciprocal_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp reciprocal_op{"reciprocal", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor reciprocal_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase reciprocal_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(reciprocal_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor reciprocal_run(const Tensor* out, bool inplace, const std::array<rt::Poin
 
 }  // namespace
 
-Tensor reciprocal(const Tensor& self) {
+TensorBase base::reciprocal(const TensorBase& self) {
   return reciprocal_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& reciprocal_(Tensor& self) {
+TensorBase& base::reciprocal_(TensorBase& self) {
   reciprocal_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& reciprocal_out(Tensor& out, const Tensor& self) {
+TensorBase& base::reciprocal_out(TensorBase& out, const TensorBase& self) {
   reciprocal_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

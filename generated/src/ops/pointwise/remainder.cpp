@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // remainder(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/remainder.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void remainder_kernel(kernels::Operands<3>& ops) {
 
 constexpr rt::PointwiseOp remainder_op{"remainder", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
 
-Tensor remainder_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
+TensorBase remainder_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(remainder_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<3>& ops) {
                                    switch (dtype) {
@@ -41,30 +42,30 @@ Tensor remainder_run(const Tensor* out, bool inplace, const std::array<rt::Point
 
 }  // namespace
 
-Tensor remainder(const Tensor& self, const Tensor& other) {
+TensorBase base::remainder(const TensorBase& self, const TensorBase& other) {
   return remainder_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
-Tensor& remainder_(Tensor& self, const Tensor& other) {
+TensorBase& base::remainder_(TensorBase& self, const TensorBase& other) {
   remainder_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
-Tensor& remainder_out(Tensor& out, const Tensor& self, const Tensor& other) {
+TensorBase& base::remainder_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   remainder_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
-Tensor remainder(const Tensor& self, const Scalar& other) {
+TensorBase base::remainder(const TensorBase& self, const Scalar& other) {
   return remainder_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
-Tensor& remainder_(Tensor& self, const Scalar& other) {
+TensorBase& base::remainder_(TensorBase& self, const Scalar& other) {
   remainder_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
-Tensor& remainder_out(Tensor& out, const Tensor& self, const Scalar& other) {
+TensorBase& base::remainder_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
   remainder_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // round(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/round.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -28,7 +29,7 @@ void round_th_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp round_op{"round", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor round_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase round_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(round_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -48,16 +49,16 @@ Tensor round_run(const Tensor* out, bool inplace, const std::array<rt::Pointwise
 
 }  // namespace
 
-Tensor round(const Tensor& self) {
+TensorBase base::round(const TensorBase& self) {
   return round_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& round_(Tensor& self) {
+TensorBase& base::round_(TensorBase& self) {
   round_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& round_out(Tensor& out, const Tensor& self) {
+TensorBase& base::round_out(TensorBase& out, const TensorBase& self) {
   round_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // rsqrt(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/rsqrt.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void rsqrt_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp rsqrt_op{"rsqrt", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor rsqrt_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase rsqrt_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(rsqrt_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor rsqrt_run(const Tensor* out, bool inplace, const std::array<rt::Pointwise
 
 }  // namespace
 
-Tensor rsqrt(const Tensor& self) {
+TensorBase base::rsqrt(const TensorBase& self) {
   return rsqrt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& rsqrt_(Tensor& self) {
+TensorBase& base::rsqrt_(TensorBase& self) {
   rsqrt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& rsqrt_out(Tensor& out, const Tensor& self) {
+TensorBase& base::rsqrt_out(TensorBase& out, const TensorBase& self) {
   rsqrt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sigmoid(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/sigmoid.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void sigmoid_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp sigmoid_op{"sigmoid", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor sigmoid_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase sigmoid_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(sigmoid_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor sigmoid_run(const Tensor* out, bool inplace, const std::array<rt::Pointwi
 
 }  // namespace
 
-Tensor sigmoid(const Tensor& self) {
+TensorBase base::sigmoid(const TensorBase& self) {
   return sigmoid_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& sigmoid_(Tensor& self) {
+TensorBase& base::sigmoid_(TensorBase& self) {
   sigmoid_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& sigmoid_out(Tensor& out, const Tensor& self) {
+TensorBase& base::sigmoid_out(TensorBase& out, const TensorBase& self) {
   sigmoid_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sign(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/sign.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void sign_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp sign_op{"sign", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor sign_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase sign_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(sign_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -42,16 +43,16 @@ Tensor sign_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor sign(const Tensor& self) {
+TensorBase base::sign(const TensorBase& self) {
   return sign_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& sign_(Tensor& self) {
+TensorBase& base::sign_(TensorBase& self) {
   sign_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& sign_out(Tensor& out, const Tensor& self) {
+TensorBase& base::sign_out(TensorBase& out, const TensorBase& self) {
   sign_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sin(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/sin.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void sin_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp sin_op{"sin", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor sin_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase sin_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(sin_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor sin_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor sin(const Tensor& self) {
+TensorBase base::sin(const TensorBase& self) {
   return sin_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& sin_(Tensor& self) {
+TensorBase& base::sin_(TensorBase& self) {
   sin_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& sin_out(Tensor& out, const Tensor& self) {
+TensorBase& base::sin_out(TensorBase& out, const TensorBase& self) {
   sin_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

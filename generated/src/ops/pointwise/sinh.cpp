@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sinh(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/sinh.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void sinh_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp sinh_op{"sinh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor sinh_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase sinh_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(sinh_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor sinh_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor sinh(const Tensor& self) {
+TensorBase base::sinh(const TensorBase& self) {
   return sinh_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& sinh_(Tensor& self) {
+TensorBase& base::sinh_(TensorBase& self) {
   sinh_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& sinh_out(Tensor& out, const Tensor& self) {
+TensorBase& base::sinh_out(TensorBase& out, const TensorBase& self) {
   sinh_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sqrt(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/sqrt.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void sqrt_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp sqrt_op{"sqrt", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor sqrt_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase sqrt_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(sqrt_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor sqrt_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor sqrt(const Tensor& self) {
+TensorBase base::sqrt(const TensorBase& self) {
   return sqrt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& sqrt_(Tensor& self) {
+TensorBase& base::sqrt_(TensorBase& self) {
   sqrt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& sqrt_out(Tensor& out, const Tensor& self) {
+TensorBase& base::sqrt_out(TensorBase& out, const TensorBase& self) {
   sqrt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // tan(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/tan.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void tan_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp tan_op{"tan", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor tan_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase tan_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(tan_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor tan_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseAr
 
 }  // namespace
 
-Tensor tan(const Tensor& self) {
+TensorBase base::tan(const TensorBase& self) {
   return tan_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& tan_(Tensor& self) {
+TensorBase& base::tan_(TensorBase& self) {
   tan_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& tan_out(Tensor& out, const Tensor& self) {
+TensorBase& base::tan_out(TensorBase& out, const TensorBase& self) {
   tan_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // tanh(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/tanh.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void tanh_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp tanh_op{"tanh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor tanh_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase tanh_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(tanh_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -36,16 +37,16 @@ Tensor tanh_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor tanh(const Tensor& self) {
+TensorBase base::tanh(const TensorBase& self) {
   return tanh_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& tanh_(Tensor& self) {
+TensorBase& base::tanh_(TensorBase& self) {
   tanh_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& tanh_out(Tensor& out, const Tensor& self) {
+TensorBase& base::tanh_out(TensorBase& out, const TensorBase& self) {
   tanh_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

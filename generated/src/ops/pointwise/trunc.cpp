@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // trunc(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/trunc.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -21,7 +22,7 @@ void trunc_kernel(kernels::Operands<2>& ops) {
 
 constexpr rt::PointwiseOp trunc_op{"trunc", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
-Tensor trunc_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
+TensorBase trunc_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(trunc_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<2>& ops) {
                                    switch (dtype) {
@@ -41,16 +42,16 @@ Tensor trunc_run(const Tensor* out, bool inplace, const std::array<rt::Pointwise
 
 }  // namespace
 
-Tensor trunc(const Tensor& self) {
+TensorBase base::trunc(const TensorBase& self) {
   return trunc_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
-Tensor& trunc_(Tensor& self) {
+TensorBase& base::trunc_(TensorBase& self) {
   trunc_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
-Tensor& trunc_out(Tensor& out, const Tensor& self) {
+TensorBase& base::trunc_out(TensorBase& out, const TensorBase& self) {
   trunc_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

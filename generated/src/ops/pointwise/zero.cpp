@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // zero(Tensor(a!) self) -> Tensor(a!)
 #include "TH/THTensorTypes.h"
+#include "ember/ops/zero.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
@@ -20,7 +21,7 @@ void zero_kernel(kernels::Operands<1>& ops) {
 
 constexpr rt::PointwiseOp zero_op{"zero", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
-Tensor zero_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args) {
+TensorBase zero_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args) {
   return rt::run_pointwise<0>(zero_op, out, inplace, args,
                                  [&](DType dtype, kernels::Operands<1>& ops) {
                                    switch (dtype) {
@@ -41,7 +42,7 @@ Tensor zero_run(const Tensor* out, bool inplace, const std::array<rt::PointwiseA
 
 }  // namespace
 
-Tensor& zero_(Tensor& self) {
+TensorBase& base::zero_(TensorBase& self) {
   zero_run(&self, true, {});
   return self;
 }

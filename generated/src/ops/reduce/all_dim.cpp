@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/all_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -24,7 +25,7 @@ void all_dim_kernel(kernels::Operands<2>& ops, int dim) {
   all_dim_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
-Tensor all_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase all_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("all", out, self, dim, keepdim, rt::ResultRule::Bool, false,
                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
@@ -45,11 +46,11 @@ Tensor all_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool keep
 
 }  // namespace
 
-Tensor all(const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase base::all(const TensorBase& self, int64_t dim, bool keepdim) {
   return all_dim_run(nullptr, self, dim, keepdim);
 }
 
-Tensor& all_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase& base::all_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim) {
   all_dim_run(&out, self, dim, keepdim);
   return out;
 }

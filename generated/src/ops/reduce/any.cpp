@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // any(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/any.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -27,27 +28,27 @@ Scalar any_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
-Tensor any_whole(const Tensor& self) {
+TensorBase any_whole(const TensorBase& self) {
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self.impl());
   switch (self.dtype()) {
-    case DType::Byte: return scalar_tensor(any_all<uint8_t>(ops, self.numel()), DType::Bool);
-    case DType::Char: return scalar_tensor(any_all<int8_t>(ops, self.numel()), DType::Bool);
-    case DType::Short: return scalar_tensor(any_all<int16_t>(ops, self.numel()), DType::Bool);
-    case DType::Int: return scalar_tensor(any_all<int32_t>(ops, self.numel()), DType::Bool);
-    case DType::Long: return scalar_tensor(any_all<int64_t>(ops, self.numel()), DType::Bool);
-    case DType::Float: return scalar_tensor(any_all<float>(ops, self.numel()), DType::Bool);
-    case DType::Double: return scalar_tensor(any_all<double>(ops, self.numel()), DType::Bool);
-    case DType::Half: return scalar_tensor(any_all<ember::Half>(ops, self.numel()), DType::Bool);
-    case DType::Bool: return scalar_tensor(any_all<bool>(ops, self.numel()), DType::Bool);
-    case DType::BFloat16: return scalar_tensor(any_all<ember::BFloat16>(ops, self.numel()), DType::Bool);
+    case DType::Byte: return rt::scalar_tensor(any_all<uint8_t>(ops, self.numel()), DType::Bool);
+    case DType::Char: return rt::scalar_tensor(any_all<int8_t>(ops, self.numel()), DType::Bool);
+    case DType::Short: return rt::scalar_tensor(any_all<int16_t>(ops, self.numel()), DType::Bool);
+    case DType::Int: return rt::scalar_tensor(any_all<int32_t>(ops, self.numel()), DType::Bool);
+    case DType::Long: return rt::scalar_tensor(any_all<int64_t>(ops, self.numel()), DType::Bool);
+    case DType::Float: return rt::scalar_tensor(any_all<float>(ops, self.numel()), DType::Bool);
+    case DType::Double: return rt::scalar_tensor(any_all<double>(ops, self.numel()), DType::Bool);
+    case DType::Half: return rt::scalar_tensor(any_all<ember::Half>(ops, self.numel()), DType::Bool);
+    case DType::Bool: return rt::scalar_tensor(any_all<bool>(ops, self.numel()), DType::Bool);
+    case DType::BFloat16: return rt::scalar_tensor(any_all<ember::BFloat16>(ops, self.numel()), DType::Bool);
     default: unsupported_dtype("any", self.dtype());
   }
 }
 
 }  // namespace
 
-Tensor any(const Tensor& self) {
+TensorBase base::any(const TensorBase& self) {
   return any_whole(self);
 }
 
@@ -66,7 +67,7 @@ constexpr th::ArgNames<1> THTensor_logicalany_args = {"self"};
 template <class T>
 int THTensor_logicalany(const char* fn, th::THTensor<T> *self) {
   TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
-  rt::check_has_elements(fn, Tensor::borrow(self_i));
+  rt::check_has_elements(fn, TensorBase::borrow(self_i));
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self_i);
   return th::value_to_c<int>(any_all<T>(ops, rt::numel(self_i)).template to<int>());

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mean(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/mean.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -27,21 +28,21 @@ Scalar mean_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
-Tensor mean_whole(const Tensor& self) {
+TensorBase mean_whole(const TensorBase& self) {
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self.impl());
   switch (self.dtype()) {
-    case DType::Float: return scalar_tensor(mean_all<float>(ops, self.numel()), DType::Float);
-    case DType::Double: return scalar_tensor(mean_all<double>(ops, self.numel()), DType::Double);
-    case DType::Half: return scalar_tensor(mean_all<ember::Half>(ops, self.numel()), DType::Half);
-    case DType::BFloat16: return scalar_tensor(mean_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
+    case DType::Float: return rt::scalar_tensor(mean_all<float>(ops, self.numel()), DType::Float);
+    case DType::Double: return rt::scalar_tensor(mean_all<double>(ops, self.numel()), DType::Double);
+    case DType::Half: return rt::scalar_tensor(mean_all<ember::Half>(ops, self.numel()), DType::Half);
+    case DType::BFloat16: return rt::scalar_tensor(mean_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
     default: unsupported_dtype("mean", self.dtype());
   }
 }
 
 }  // namespace
 
-Tensor mean(const Tensor& self) {
+TensorBase base::mean(const TensorBase& self) {
   return mean_whole(self);
 }
 
@@ -60,7 +61,7 @@ constexpr th::ArgNames<1> THTensor_meanall_args = {"self"};
 template <class T>
 th::accreal<T> THTensor_meanall(const char* fn, th::THTensor<T> *self) {
   TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
-  rt::check_has_elements(fn, Tensor::borrow(self_i));
+  rt::check_has_elements(fn, TensorBase::borrow(self_i));
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self_i);
   return th::value_to_c<th::accreal<T>>(mean_all<T>(ops, rt::numel(self_i)).template to<th::accreal<T>>());

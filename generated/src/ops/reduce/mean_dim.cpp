@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mean.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/mean_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -24,7 +25,7 @@ void mean_dim_kernel(kernels::Operands<2>& ops, int dim) {
   mean_dim_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
-Tensor mean_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase mean_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("mean", out, self, dim, keepdim, rt::ResultRule::Same, false,
                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
@@ -39,11 +40,11 @@ Tensor mean_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool kee
 
 }  // namespace
 
-Tensor mean(const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase base::mean(const TensorBase& self, int64_t dim, bool keepdim) {
   return mean_dim_run(nullptr, self, dim, keepdim);
 }
 
-Tensor& mean_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase& base::mean_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim) {
   mean_dim_run(&out, self, dim, keepdim);
   return out;
 }

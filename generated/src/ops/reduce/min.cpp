@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // min(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/min.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -27,28 +28,28 @@ Scalar min_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
-Tensor min_whole(const Tensor& self) {
+TensorBase min_whole(const TensorBase& self) {
   rt::check_has_elements("min", self);
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self.impl());
   switch (self.dtype()) {
-    case DType::Byte: return scalar_tensor(min_all<uint8_t>(ops, self.numel()), DType::Byte);
-    case DType::Char: return scalar_tensor(min_all<int8_t>(ops, self.numel()), DType::Char);
-    case DType::Short: return scalar_tensor(min_all<int16_t>(ops, self.numel()), DType::Short);
-    case DType::Int: return scalar_tensor(min_all<int32_t>(ops, self.numel()), DType::Int);
-    case DType::Long: return scalar_tensor(min_all<int64_t>(ops, self.numel()), DType::Long);
-    case DType::Float: return scalar_tensor(min_all<float>(ops, self.numel()), DType::Float);
-    case DType::Double: return scalar_tensor(min_all<double>(ops, self.numel()), DType::Double);
-    case DType::Half: return scalar_tensor(min_all<ember::Half>(ops, self.numel()), DType::Half);
-    case DType::Bool: return scalar_tensor(min_all<bool>(ops, self.numel()), DType::Bool);
-    case DType::BFloat16: return scalar_tensor(min_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
+    case DType::Byte: return rt::scalar_tensor(min_all<uint8_t>(ops, self.numel()), DType::Byte);
+    case DType::Char: return rt::scalar_tensor(min_all<int8_t>(ops, self.numel()), DType::Char);
+    case DType::Short: return rt::scalar_tensor(min_all<int16_t>(ops, self.numel()), DType::Short);
+    case DType::Int: return rt::scalar_tensor(min_all<int32_t>(ops, self.numel()), DType::Int);
+    case DType::Long: return rt::scalar_tensor(min_all<int64_t>(ops, self.numel()), DType::Long);
+    case DType::Float: return rt::scalar_tensor(min_all<float>(ops, self.numel()), DType::Float);
+    case DType::Double: return rt::scalar_tensor(min_all<double>(ops, self.numel()), DType::Double);
+    case DType::Half: return rt::scalar_tensor(min_all<ember::Half>(ops, self.numel()), DType::Half);
+    case DType::Bool: return rt::scalar_tensor(min_all<bool>(ops, self.numel()), DType::Bool);
+    case DType::BFloat16: return rt::scalar_tensor(min_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
     default: unsupported_dtype("min", self.dtype());
   }
 }
 
 }  // namespace
 
-Tensor min(const Tensor& self) {
+TensorBase base::min(const TensorBase& self) {
   return min_whole(self);
 }
 
@@ -67,7 +68,7 @@ constexpr th::ArgNames<1> THTensor_minall_args = {"self"};
 template <class T>
 th::real<T> THTensor_minall(const char* fn, th::THTensor<T> *t) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
-  rt::check_has_elements(fn, Tensor::borrow(t_i));
+  rt::check_has_elements(fn, TensorBase::borrow(t_i));
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, t_i);
   return th::value_to_c<th::real<T>>(min_all<T>(ops, rt::numel(t_i)).template to<T>());

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "ember/ops/min_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "runtime/ops/reduce_plan.h"
@@ -22,7 +23,7 @@ void min_dim_kernel(kernels::Operands<3>& ops, int dim) {
   kernels::reduce_dim_index<T>(ops, dim, min_dim_better{});
 }
 
-std::tuple<Tensor, Tensor> min_dim_run(const Tensor* values, const Tensor* indices, const Tensor& self, int64_t dim, bool keepdim) {
+std::tuple<TensorBase, TensorBase> min_dim_run(const TensorBase* values, const TensorBase* indices, const TensorBase& self, int64_t dim, bool keepdim) {
   return rt::run_reduce_index("min", values, indices, self, dim, keepdim, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
                               [&](DType dtype, kernels::Operands<3>& ops, int d) {
                                 switch (dtype) {
@@ -43,11 +44,11 @@ std::tuple<Tensor, Tensor> min_dim_run(const Tensor* values, const Tensor* indic
 
 }  // namespace
 
-std::tuple<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
+std::tuple<TensorBase, TensorBase> base::min(const TensorBase& self, int64_t dim, bool keepdim) {
   return min_dim_run(nullptr, nullptr, self, dim, keepdim);
 }
 
-std::tuple<Tensor&, Tensor&> min_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim, bool keepdim) {
+std::tuple<TensorBase&, TensorBase&> base::min_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t dim, bool keepdim) {
   min_dim_run(&values, &indices, self, dim, keepdim);
   return std::tie(values, indices);
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // norm(Tensor self, Scalar p=2) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/norm.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -27,21 +28,21 @@ Scalar norm_all(const kernels::Operands<1>& ops, int64_t numel, double p) {
   return s;
 }
 
-Tensor norm_whole(const Tensor& self, const Scalar& p) {
+TensorBase norm_whole(const TensorBase& self, const Scalar& p) {
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self.impl());
   switch (self.dtype()) {
-    case DType::Float: return scalar_tensor(norm_all<float>(ops, self.numel(), p.to<double>()), DType::Float);
-    case DType::Double: return scalar_tensor(norm_all<double>(ops, self.numel(), p.to<double>()), DType::Double);
-    case DType::Half: return scalar_tensor(norm_all<ember::Half>(ops, self.numel(), p.to<double>()), DType::Half);
-    case DType::BFloat16: return scalar_tensor(norm_all<ember::BFloat16>(ops, self.numel(), p.to<double>()), DType::BFloat16);
+    case DType::Float: return rt::scalar_tensor(norm_all<float>(ops, self.numel(), p.to<double>()), DType::Float);
+    case DType::Double: return rt::scalar_tensor(norm_all<double>(ops, self.numel(), p.to<double>()), DType::Double);
+    case DType::Half: return rt::scalar_tensor(norm_all<ember::Half>(ops, self.numel(), p.to<double>()), DType::Half);
+    case DType::BFloat16: return rt::scalar_tensor(norm_all<ember::BFloat16>(ops, self.numel(), p.to<double>()), DType::BFloat16);
     default: unsupported_dtype("norm", self.dtype());
   }
 }
 
 }  // namespace
 
-Tensor norm(const Tensor& self, const Scalar& p) {
+TensorBase base::norm(const TensorBase& self, const Scalar& p) {
   return norm_whole(self, p);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // norm.dim(Tensor self, Scalar p, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/norm_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -24,7 +25,7 @@ void norm_dim_kernel(kernels::Operands<2>& ops, int dim, double p) {
   norm_dim_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); }, p);
 }
 
-Tensor norm_dim_run(const Tensor* out, const Tensor& self, const Scalar& p, int64_t dim, bool keepdim) {
+TensorBase norm_dim_run(const TensorBase* out, const TensorBase& self, const Scalar& p, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("norm", out, self, dim, keepdim, rt::ResultRule::Same, false,
                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
@@ -39,11 +40,11 @@ Tensor norm_dim_run(const Tensor* out, const Tensor& self, const Scalar& p, int6
 
 }  // namespace
 
-Tensor norm(const Tensor& self, const Scalar& p, int64_t dim, bool keepdim) {
+TensorBase base::norm(const TensorBase& self, const Scalar& p, int64_t dim, bool keepdim) {
   return norm_dim_run(nullptr, self, p, dim, keepdim);
 }
 
-Tensor& norm_out(Tensor& out, const Tensor& self, const Scalar& p, int64_t dim, bool keepdim) {
+TensorBase& base::norm_out(TensorBase& out, const TensorBase& self, const Scalar& p, int64_t dim, bool keepdim) {
   norm_dim_run(&out, self, p, dim, keepdim);
   return out;
 }

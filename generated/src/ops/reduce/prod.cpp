@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // prod(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/prod.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -27,27 +28,27 @@ Scalar prod_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
-Tensor prod_whole(const Tensor& self) {
+TensorBase prod_whole(const TensorBase& self) {
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self.impl());
   switch (self.dtype()) {
-    case DType::Byte: return scalar_tensor(prod_all<uint8_t>(ops, self.numel()), DType::Long);
-    case DType::Char: return scalar_tensor(prod_all<int8_t>(ops, self.numel()), DType::Long);
-    case DType::Short: return scalar_tensor(prod_all<int16_t>(ops, self.numel()), DType::Long);
-    case DType::Int: return scalar_tensor(prod_all<int32_t>(ops, self.numel()), DType::Long);
-    case DType::Long: return scalar_tensor(prod_all<int64_t>(ops, self.numel()), DType::Long);
-    case DType::Float: return scalar_tensor(prod_all<float>(ops, self.numel()), DType::Float);
-    case DType::Double: return scalar_tensor(prod_all<double>(ops, self.numel()), DType::Double);
-    case DType::Half: return scalar_tensor(prod_all<ember::Half>(ops, self.numel()), DType::Half);
-    case DType::Bool: return scalar_tensor(prod_all<bool>(ops, self.numel()), DType::Long);
-    case DType::BFloat16: return scalar_tensor(prod_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
+    case DType::Byte: return rt::scalar_tensor(prod_all<uint8_t>(ops, self.numel()), DType::Long);
+    case DType::Char: return rt::scalar_tensor(prod_all<int8_t>(ops, self.numel()), DType::Long);
+    case DType::Short: return rt::scalar_tensor(prod_all<int16_t>(ops, self.numel()), DType::Long);
+    case DType::Int: return rt::scalar_tensor(prod_all<int32_t>(ops, self.numel()), DType::Long);
+    case DType::Long: return rt::scalar_tensor(prod_all<int64_t>(ops, self.numel()), DType::Long);
+    case DType::Float: return rt::scalar_tensor(prod_all<float>(ops, self.numel()), DType::Float);
+    case DType::Double: return rt::scalar_tensor(prod_all<double>(ops, self.numel()), DType::Double);
+    case DType::Half: return rt::scalar_tensor(prod_all<ember::Half>(ops, self.numel()), DType::Half);
+    case DType::Bool: return rt::scalar_tensor(prod_all<bool>(ops, self.numel()), DType::Long);
+    case DType::BFloat16: return rt::scalar_tensor(prod_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
     default: unsupported_dtype("prod", self.dtype());
   }
 }
 
 }  // namespace
 
-Tensor prod(const Tensor& self) {
+TensorBase base::prod(const TensorBase& self) {
   return prod_whole(self);
 }
 

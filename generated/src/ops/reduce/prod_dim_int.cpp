@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // prod.dim_int(Tensor self, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/prod_dim_int.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -24,7 +25,7 @@ void prod_dim_int_kernel(kernels::Operands<2>& ops, int dim) {
   prod_dim_int_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
-Tensor prod_dim_int_run(const Tensor* out, const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase prod_dim_int_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("prod", out, self, dim, keepdim, rt::ResultRule::IntegralToLong, false,
                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
@@ -45,11 +46,11 @@ Tensor prod_dim_int_run(const Tensor* out, const Tensor& self, int64_t dim, bool
 
 }  // namespace
 
-Tensor prod(const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase base::prod(const TensorBase& self, int64_t dim, bool keepdim) {
   return prod_dim_int_run(nullptr, self, dim, keepdim);
 }
 
-Tensor& prod_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase& base::prod_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim) {
   prod_dim_int_run(&out, self, dim, keepdim);
   return out;
 }

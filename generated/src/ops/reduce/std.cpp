@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // std(Tensor self, bool unbiased=True) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/std.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -27,21 +28,21 @@ Scalar std_all(const kernels::Operands<1>& ops, int64_t numel, bool unbiased) {
   return s;
 }
 
-Tensor std_whole(const Tensor& self, bool unbiased) {
+TensorBase std_whole(const TensorBase& self, bool unbiased) {
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self.impl());
   switch (self.dtype()) {
-    case DType::Float: return scalar_tensor(std_all<float>(ops, self.numel(), unbiased), DType::Float);
-    case DType::Double: return scalar_tensor(std_all<double>(ops, self.numel(), unbiased), DType::Double);
-    case DType::Half: return scalar_tensor(std_all<ember::Half>(ops, self.numel(), unbiased), DType::Half);
-    case DType::BFloat16: return scalar_tensor(std_all<ember::BFloat16>(ops, self.numel(), unbiased), DType::BFloat16);
+    case DType::Float: return rt::scalar_tensor(std_all<float>(ops, self.numel(), unbiased), DType::Float);
+    case DType::Double: return rt::scalar_tensor(std_all<double>(ops, self.numel(), unbiased), DType::Double);
+    case DType::Half: return rt::scalar_tensor(std_all<ember::Half>(ops, self.numel(), unbiased), DType::Half);
+    case DType::BFloat16: return rt::scalar_tensor(std_all<ember::BFloat16>(ops, self.numel(), unbiased), DType::BFloat16);
     default: unsupported_dtype("std", self.dtype());
   }
 }
 
 }  // namespace
 
-Tensor std(const Tensor& self, bool unbiased) {
+TensorBase base::std(const TensorBase& self, bool unbiased) {
   return std_whole(self, unbiased);
 }
 
@@ -60,7 +61,7 @@ constexpr th::ArgNames<2> THTensor_stdall_args = {"self", "unbiased"};
 template <class T>
 th::accreal<T> THTensor_stdall(const char* fn, th::THTensor<T> *self, int biased) {
   TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
-  rt::check_has_elements(fn, Tensor::borrow(self_i));
+  rt::check_has_elements(fn, TensorBase::borrow(self_i));
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self_i);
   return th::value_to_c<th::accreal<T>>(std_all<T>(ops, rt::numel(self_i), (biased == 0)).template to<th::accreal<T>>());

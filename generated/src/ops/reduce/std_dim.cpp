@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // std.dim(Tensor self, int dim, bool unbiased=True, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/std_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -24,7 +25,7 @@ void std_dim_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
   std_dim_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); }, unbiased);
 }
 
-Tensor std_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool unbiased, bool keepdim) {
+TensorBase std_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
   return rt::run_reduce_dim("std", out, self, dim, keepdim, rt::ResultRule::Same, false,
                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
@@ -39,11 +40,11 @@ Tensor std_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool unbi
 
 }  // namespace
 
-Tensor std(const Tensor& self, int64_t dim, bool unbiased, bool keepdim) {
+TensorBase base::std(const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
   return std_dim_run(nullptr, self, dim, unbiased, keepdim);
 }
 
-Tensor& std_out(Tensor& out, const Tensor& self, int64_t dim, bool unbiased, bool keepdim) {
+TensorBase& base::std_out(TensorBase& out, const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
   std_dim_run(&out, self, dim, unbiased, keepdim);
   return out;
 }

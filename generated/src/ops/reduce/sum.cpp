@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sum(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/sum.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -39,27 +40,27 @@ Scalar sum_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
-Tensor sum_whole(const Tensor& self) {
+TensorBase sum_whole(const TensorBase& self) {
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self.impl());
   switch (self.dtype()) {
-    case DType::Byte: return scalar_tensor(sum_all<uint8_t>(ops, self.numel()), DType::Long);
-    case DType::Char: return scalar_tensor(sum_all<int8_t>(ops, self.numel()), DType::Long);
-    case DType::Short: return scalar_tensor(sum_all<int16_t>(ops, self.numel()), DType::Long);
-    case DType::Int: return scalar_tensor(sum_all<int32_t>(ops, self.numel()), DType::Long);
-    case DType::Long: return scalar_tensor(sum_all<int64_t>(ops, self.numel()), DType::Long);
-    case DType::Float: return scalar_tensor(sum_all<float>(ops, self.numel()), DType::Float);
-    case DType::Double: return scalar_tensor(sum_all<double>(ops, self.numel()), DType::Double);
-    case DType::Half: return scalar_tensor(sum_all<ember::Half>(ops, self.numel()), DType::Half);
-    case DType::Bool: return scalar_tensor(sum_all<bool>(ops, self.numel()), DType::Long);
-    case DType::BFloat16: return scalar_tensor(sum_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
+    case DType::Byte: return rt::scalar_tensor(sum_all<uint8_t>(ops, self.numel()), DType::Long);
+    case DType::Char: return rt::scalar_tensor(sum_all<int8_t>(ops, self.numel()), DType::Long);
+    case DType::Short: return rt::scalar_tensor(sum_all<int16_t>(ops, self.numel()), DType::Long);
+    case DType::Int: return rt::scalar_tensor(sum_all<int32_t>(ops, self.numel()), DType::Long);
+    case DType::Long: return rt::scalar_tensor(sum_all<int64_t>(ops, self.numel()), DType::Long);
+    case DType::Float: return rt::scalar_tensor(sum_all<float>(ops, self.numel()), DType::Float);
+    case DType::Double: return rt::scalar_tensor(sum_all<double>(ops, self.numel()), DType::Double);
+    case DType::Half: return rt::scalar_tensor(sum_all<ember::Half>(ops, self.numel()), DType::Half);
+    case DType::Bool: return rt::scalar_tensor(sum_all<bool>(ops, self.numel()), DType::Long);
+    case DType::BFloat16: return rt::scalar_tensor(sum_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
     default: unsupported_dtype("sum", self.dtype());
   }
 }
 
 }  // namespace
 
-Tensor sum(const Tensor& self) {
+TensorBase base::sum(const TensorBase& self) {
   return sum_whole(self);
 }
 

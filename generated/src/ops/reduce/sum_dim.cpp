@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sum.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/sum_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -36,7 +37,7 @@ void sum_dim_kernel(kernels::Operands<2>& ops, int dim) {
   sum_dim_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
-Tensor sum_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase sum_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
   return rt::run_reduce_dim("sum", out, self, dim, keepdim, rt::ResultRule::IntegralToLong, false,
                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
@@ -57,11 +58,11 @@ Tensor sum_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool keep
 
 }  // namespace
 
-Tensor sum(const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase base::sum(const TensorBase& self, int64_t dim, bool keepdim) {
   return sum_dim_run(nullptr, self, dim, keepdim);
 }
 
-Tensor& sum_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim) {
+TensorBase& base::sum_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim) {
   sum_dim_run(&out, self, dim, keepdim);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var.dim(Tensor self, int dim, bool unbiased=True, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/var_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -24,7 +25,7 @@ void var_dim_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
   var_dim_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); }, unbiased);
 }
 
-Tensor var_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool unbiased, bool keepdim) {
+TensorBase var_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
   return rt::run_reduce_dim("var", out, self, dim, keepdim, rt::ResultRule::Same, false,
                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
                               switch (dtype) {
@@ -39,11 +40,11 @@ Tensor var_dim_run(const Tensor* out, const Tensor& self, int64_t dim, bool unbi
 
 }  // namespace
 
-Tensor var(const Tensor& self, int64_t dim, bool unbiased, bool keepdim) {
+TensorBase base::var(const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
   return var_dim_run(nullptr, self, dim, unbiased, keepdim);
 }
 
-Tensor& var_out(Tensor& out, const Tensor& self, int64_t dim, bool unbiased, bool keepdim) {
+TensorBase& base::var_out(TensorBase& out, const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
   var_dim_run(&out, self, dim, unbiased, keepdim);
   return out;
 }

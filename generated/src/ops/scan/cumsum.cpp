@@ -2,6 +2,8 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/cumsum.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/histogram.h"
 #include "kernels/scan.h"
@@ -15,9 +17,9 @@
 namespace ember {
 namespace {
 
-Tensor cumsum_run(const Tensor* values_out, const Tensor* indices_out, const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+TensorBase cumsum_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
   static const char* const op = "cumsum";
-  const Tensor input = dtype ? self.to(*dtype) : self;
+  const TensorBase input = dtype ? base::to(self, *dtype) : self;
   rt::DimPlan plan(op, input, dim, ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::IntegralToLong);
   plan.make_outputs(values_out, natural, dtype ? *dtype : natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
@@ -39,11 +41,11 @@ Tensor cumsum_run(const Tensor* values_out, const Tensor* indices_out, const Ten
 
 }  // namespace
 
-Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+TensorBase base::cumsum(const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
   return cumsum_run(nullptr, nullptr, self, dim, dtype);
 }
 
-Tensor& cumsum_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+TensorBase& base::cumsum_out(TensorBase& out, const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
   cumsum_run(&out, nullptr, self, dim, dtype);
   return out;
 }
@@ -64,7 +66,7 @@ template <class T>
 void THTensor_cumsum(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int dimension) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
-  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{rt::SliceOutputs::kSame, false, false, false});
+  rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{rt::SliceOutputs::kSame, false, false, false});
   plan.th_outputs(r__i);
   kernels::cumsum_dim<T, T>(plan.operands2(), plan.dim());
   plan.finish();

@@ -2,6 +2,8 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "ember/ops/kthvalue.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/histogram.h"
 #include "kernels/scan.h"
@@ -25,7 +27,7 @@ void kthvalue_check(const char* op, const rt::DimPlan& plan, int64_t k) {
   rt::check_range(op, "k", k, 1, n);
 }
 
-std::tuple<Tensor, Tensor> kthvalue_run(const Tensor* values_out, const Tensor* indices_out, const Tensor& self, int64_t k, int64_t dim, bool keepdim) {
+std::tuple<TensorBase, TensorBase> kthvalue_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self, int64_t k, int64_t dim, bool keepdim) {
   static const char* const op = "kthvalue";
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{1, true, keepdim, true});
   kthvalue_check(op, plan, k);
@@ -49,11 +51,11 @@ std::tuple<Tensor, Tensor> kthvalue_run(const Tensor* values_out, const Tensor* 
 
 }  // namespace
 
-std::tuple<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dim, bool keepdim) {
+std::tuple<TensorBase, TensorBase> base::kthvalue(const TensorBase& self, int64_t k, int64_t dim, bool keepdim) {
   return kthvalue_run(nullptr, nullptr, self, k, dim, keepdim);
 }
 
-std::tuple<Tensor&, Tensor&> kthvalue_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t k, int64_t dim, bool keepdim) {
+std::tuple<TensorBase&, TensorBase&> base::kthvalue_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t k, int64_t dim, bool keepdim) {
   kthvalue_run(&values, &indices, self, k, dim, keepdim);
   return std::tie(values, indices);
 }
@@ -75,7 +77,7 @@ void THTensor_kthvalue(const char* fn, th::THTensor<T> *values_, THLongTensor *i
   TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
   TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
-  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
+  rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
   kthvalue_check(fn, plan, static_cast<int64_t>(k));
   plan.th_outputs(values__i, indices__i);
   kernels::kthvalue_dim<T, T>(plan.operands3(), plan.dim(), static_cast<int64_t>(k));

@@ -2,6 +2,8 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // median(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/median.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/histogram.h"
 #include "kernels/scan.h"
@@ -24,7 +26,7 @@ void median_check(const char* op, const rt::DimPlan& plan) {
   rt::check_nonempty_dim(op, plan);
 }
 
-Tensor median_run(const Tensor* values_out, const Tensor* indices_out, const Tensor& self) {
+TensorBase median_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self) {
   static const char* const op = "median";
   rt::DimPlan plan(op, self, std::nullopt, ember::rt::SliceOutputs{1, true, false, true});
   median_check(op, plan);
@@ -48,7 +50,7 @@ Tensor median_run(const Tensor* values_out, const Tensor* indices_out, const Ten
 
 }  // namespace
 
-Tensor median(const Tensor& self) {
+TensorBase base::median(const TensorBase& self) {
   return median_run(nullptr, nullptr, self);
 }
 
@@ -67,7 +69,7 @@ constexpr th::ArgNames<1> THTensor_medianall_args = {"self"};
 template <class T>
 th::real<T> THTensor_medianall(const char* fn, th::THTensor<T> *t) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
-  rt::DimPlan plan(fn, Tensor::borrow(t_i), std::nullopt, rt::SliceOutputs{1, true, false, true});
+  rt::DimPlan plan(fn, TensorBase::borrow(t_i), std::nullopt, rt::SliceOutputs{1, true, false, true});
   median_check(fn, plan);
   plan.th_outputs(nullptr, nullptr);
   kernels::median_dim<T, T>(plan.operands3(), plan.dim());

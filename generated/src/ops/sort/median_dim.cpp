@@ -2,6 +2,8 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "ember/ops/median_dim.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/histogram.h"
 #include "kernels/scan.h"
@@ -24,7 +26,7 @@ void median_dim_check(const char* op, const rt::DimPlan& plan) {
   rt::check_nonempty_dim(op, plan);
 }
 
-std::tuple<Tensor, Tensor> median_dim_run(const Tensor* values_out, const Tensor* indices_out, const Tensor& self, int64_t dim, bool keepdim) {
+std::tuple<TensorBase, TensorBase> median_dim_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self, int64_t dim, bool keepdim) {
   static const char* const op = "median";
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{1, true, keepdim, true});
   median_dim_check(op, plan);
@@ -48,11 +50,11 @@ std::tuple<Tensor, Tensor> median_dim_run(const Tensor* values_out, const Tensor
 
 }  // namespace
 
-std::tuple<Tensor, Tensor> median(const Tensor& self, int64_t dim, bool keepdim) {
+std::tuple<TensorBase, TensorBase> base::median(const TensorBase& self, int64_t dim, bool keepdim) {
   return median_dim_run(nullptr, nullptr, self, dim, keepdim);
 }
 
-std::tuple<Tensor&, Tensor&> median_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim, bool keepdim) {
+std::tuple<TensorBase&, TensorBase&> base::median_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t dim, bool keepdim) {
   median_dim_run(&values, &indices, self, dim, keepdim);
   return std::tie(values, indices);
 }
@@ -74,7 +76,7 @@ void THTensor_median(const char* fn, th::THTensor<T> *values_, THLongTensor *ind
   TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
   TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
-  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
+  rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
   median_dim_check(fn, plan);
   plan.th_outputs(values__i, indices__i);
   kernels::median_dim<T, T>(plan.operands3(), plan.dim());

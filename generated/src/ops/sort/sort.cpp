@@ -2,6 +2,8 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "ember/ops/sort.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/histogram.h"
 #include "kernels/scan.h"
@@ -15,7 +17,7 @@
 namespace ember {
 namespace {
 
-std::tuple<Tensor, Tensor> sort_run(const Tensor* values_out, const Tensor* indices_out, const Tensor& self, int64_t dim, bool descending, bool /*stable*/) {
+std::tuple<TensorBase, TensorBase> sort_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self, int64_t dim, bool descending, bool /*stable*/) {
   static const char* const op = "sort";
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
@@ -38,11 +40,11 @@ std::tuple<Tensor, Tensor> sort_run(const Tensor* values_out, const Tensor* indi
 
 }  // namespace
 
-std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending, bool stable) {
+std::tuple<TensorBase, TensorBase> base::sort(const TensorBase& self, int64_t dim, bool descending, bool stable) {
   return sort_run(nullptr, nullptr, self, dim, descending, stable);
 }
 
-std::tuple<Tensor&, Tensor&> sort_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim, bool descending, bool stable) {
+std::tuple<TensorBase&, TensorBase&> base::sort_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t dim, bool descending, bool stable) {
   sort_run(&values, &indices, self, dim, descending, stable);
   return std::tie(values, indices);
 }
@@ -64,7 +66,7 @@ void THTensor_sort(const char* fn, th::THTensor<T> *rt_, THLongTensor *ri_, th::
   TensorImpl* rt__i = th::tensor_arg(rt_, dtype_of<T>, fn, "rt_", "values");
   TensorImpl* ri__i = th::tensor_arg(ri_, DType::Long, fn, "ri_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
-  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{rt::SliceOutputs::kSame, false, false, true});
+  rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{rt::SliceOutputs::kSame, false, false, true});
   plan.th_outputs(rt__i, ri__i);
   kernels::sort_dim<T, T>(plan.operands3(), plan.dim(), (descendingOrder != 0));
   plan.finish_pair();

@@ -2,6 +2,8 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "ember/ops/to.h"
+#include "ember/ops/topk.h"
 #include "ember/th_error.h"
 #include "kernels/histogram.h"
 #include "kernels/scan.h"
@@ -27,7 +29,7 @@ void topk_check(const char* op, const rt::DimPlan& plan, int64_t k, bool largest
   rt::check_range(op, "k", k, 0, n);
 }
 
-std::tuple<Tensor, Tensor> topk_run(const Tensor* values_out, const Tensor* indices_out, const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+std::tuple<TensorBase, TensorBase> topk_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self, int64_t k, int64_t dim, bool largest, bool sorted) {
   static const char* const op = "topk";
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{k, false, false, true});
   topk_check(op, plan, k, largest, sorted);
@@ -51,11 +53,11 @@ std::tuple<Tensor, Tensor> topk_run(const Tensor* values_out, const Tensor* indi
 
 }  // namespace
 
-std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+std::tuple<TensorBase, TensorBase> base::topk(const TensorBase& self, int64_t k, int64_t dim, bool largest, bool sorted) {
   return topk_run(nullptr, nullptr, self, k, dim, largest, sorted);
 }
 
-std::tuple<Tensor&, Tensor&> topk_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+std::tuple<TensorBase&, TensorBase&> base::topk_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t k, int64_t dim, bool largest, bool sorted) {
   topk_run(&values, &indices, self, k, dim, largest, sorted);
   return std::tie(values, indices);
 }
@@ -77,7 +79,7 @@ void THTensor_topk(const char* fn, th::THTensor<T> *rt_, THLongTensor *ri_, th::
   TensorImpl* rt__i = th::tensor_arg(rt_, dtype_of<T>, fn, "rt_", "values");
   TensorImpl* ri__i = th::tensor_arg(ri_, DType::Long, fn, "ri_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
-  rt::DimPlan plan(fn, Tensor::borrow(t_i), static_cast<int64_t>(dim), rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
+  rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dim), rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
   topk_check(fn, plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));
   plan.th_outputs(rt__i, ri__i);
   kernels::topk_dim<T, T>(plan.operands3(), plan.dim(), static_cast<int64_t>(k), (dir != 0), (sorted != 0));
