@@ -36,9 +36,7 @@ Scalar TensorBase::item() const {
   return visit_dtype(dtype(), [&](auto tag) { return Scalar(*static_cast<const typename decltype(tag)::type*>(p)); });
 }
 
-std::string TensorBase::type_text() const {
-  return str(dtype_name(dtype()), " tensor ", rt::sizes_text(sizes()));
-}
+std::string TensorBase::type_text() const { return str(dtype_name(dtype()), " tensor ", rt::sizes_text(sizes())); }
 
 TensorBase rt::empty(IntList sizes, DType dtype) { return TensorBase::adopt(rt::tensor_empty(dtype, sizes)); }
 

@@ -26,10 +26,10 @@ using kernels::Operands;
 
 // Note [advanced indexing], laid out for one gather or scatter.
 struct Plan {
-  TensorBase self;                      // the indexed tensor: a view of self (indexed dims first when not adjacent)
+  TensorBase self;                  // the indexed tensor: a view of self (indexed dims first when not adjacent)
   std::vector<int64_t> shape;       // the result's shape
   Operands<3> ops;                  // 0 unset (result or values), 1 self, 2 the index, over `shape`
-  TensorBase index;                     // what operand 2 reads (keeps it alive)
+  TensorBase index;                 // what operand 2 reads (keeps it alive)
   kernels::IndexedDim dim;          // what its values mean
   int64_t dim_number = 0;           // for messages (-1: byte offsets, checked already)
   bool any = false;                 // whether some index is defined
@@ -186,8 +186,10 @@ void index_put_(TensorBase& self, const TensorBaseList& indices, const TensorBas
                                " do not broadcast to the indexing result's shape ", sizes_text(p.shape)), "values");
   const TensorBase v = base::expand(dimmed(values), p.shape);
   if (!p.any) {
-    if (accumulate) base::add_(p.self, v);
-    else base::copy_(p.self, v);
+    if (accumulate)
+      base::add_(p.self, v);
+    else
+      base::copy_(p.self, v);
   } else {
     // Operand roles of a scatter: 0 the destination, 1 the source.
     std::swap(p.ops.data[0], p.ops.data[1]);

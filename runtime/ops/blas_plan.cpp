@@ -78,8 +78,9 @@ rt::Output destination(const BlasDest& d) {
 // The tensor the routine writes as its C (C = beta C + alpha op), holding
 // self's values when they count (use_self: beta != 0); every argument is
 // checked. `reads` are the product's operands.
-TensorBase prepare_result(const BlasDest& d, rt::Output& result, const TensorBase& self, const std::vector<int64_t>& shape,
-                      DType dtype, bool use_self, std::initializer_list<const TensorBase*> reads) {
+TensorBase prepare_result(const BlasDest& d, rt::Output& result, const TensorBase& self,
+                          const std::vector<int64_t>& shape, DType dtype, bool use_self,
+                          std::initializer_list<const TensorBase*> reads) {
   std::vector<const TensorBase*> all(reads);
   if (self.defined()) all.push_back(&self);
   // In place (TH's r_ set to t too): C is self, read and written element by element.
@@ -102,8 +103,8 @@ TensorBase prepare_result(const BlasDest& d, rt::Output& result, const TensorBas
   }
   if (inplace) return result.target(self.sizes(), dtype, reads, rt::Reads::Any, true);
   // TH resizes r_ like t.
-  TensorBase target = result.target(d.mode == Mode::TH ? self.sizes() : IntList(shape), dtype, all.data(), all.size(),
-                                rt::Reads::Any);
+  TensorBase target =
+      result.target(d.mode == Mode::TH ? self.sizes() : IntList(shape), dtype, all.data(), all.size(), rt::Reads::Any);
   if (use_self) base::copy_(target, self);
   return target;
 }
@@ -202,17 +203,17 @@ void check_product(const BlasDest& d, const TensorBase& a, const char* a_arg, co
 }
 
 // self's checks for the add* forms: defined, dtype, shape rule per mode.
-void check_self(const BlasDest& d, const TensorBase& self, DType dtype, const char* ref, const std::vector<int64_t>& shape,
-                const std::string& th_why) {
+void check_self(const BlasDest& d, const TensorBase& self, DType dtype, const char* ref,
+                const std::vector<int64_t>& shape, const std::string& th_why) {
   check_defined(d, self, "self");
   check_dtype(d, self, dtype, "self", ref);
   if (is_th(d)) check_th_shape(d, self, shape, th_why);
   else if (d.mode != Mode::Inplace) check_broadcasts(d, self, shape);
 }
 
-TensorBase run_gemm(const BlasDest& d, const TensorBase* self, const TensorBase& a, const char* a_arg, const TensorBase& b,
-                const char* b_arg, bool batched, bool accumulate, const Scalar& beta, const Scalar& alpha,
-                GemmDispatch dispatch) {
+TensorBase run_gemm(const BlasDest& d, const TensorBase* self, const TensorBase& a, const char* a_arg,
+                    const TensorBase& b, const char* b_arg, bool batched, bool accumulate, const Scalar& beta,
+                    const Scalar& alpha, GemmDispatch dispatch) {
   check_product(d, a, a_arg, b, b_arg, batched);
   const int in0 = batched ? 1 : 0;
   std::vector<int64_t> shape{a.size(in0), b.size(in0 + 1)};
@@ -233,8 +234,8 @@ void check_vector(const BlasDest& d, const TensorBase& v, const char* arg) {
 
 }  // namespace
 
-TensorBase run_addmm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta,
-                 const Scalar& alpha, GemmDispatch dispatch) {
+TensorBase run_addmm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2,
+                     const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch) {
   return run_gemm(dest, &self, mat1, "mat1", mat2, "mat2", false, false, beta, alpha, dispatch);
 }
 
@@ -243,7 +244,7 @@ TensorBase run_mm(const BlasDest& dest, const TensorBase& self, const TensorBase
 }
 
 TensorBase run_baddbmm(const BlasDest& dest, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2,
-                   const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch) {
+                       const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch) {
   return run_gemm(dest, &self, batch1, "batch1", batch2, "batch2", true, false, beta, alpha, dispatch);
 }
 
@@ -252,14 +253,14 @@ TensorBase run_bmm(const BlasDest& dest, const TensorBase& self, const TensorBas
 }
 
 TensorBase run_addbmm(const BlasDest& dest, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2,
-                  const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch) {
+                      const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch) {
   return run_gemm(dest, &self, batch1, "batch1", batch2, "batch2", true, true, beta, alpha, dispatch);
 }
 
 namespace {
 
-TensorBase run_gemv(const BlasDest& d, const TensorBase* self, const TensorBase& mat, const char* mat_arg, const TensorBase& vec,
-                const Scalar& beta, const Scalar& alpha, GemvDispatch dispatch) {
+TensorBase run_gemv(const BlasDest& d, const TensorBase* self, const TensorBase& mat, const char* mat_arg,
+                    const TensorBase& vec, const Scalar& beta, const Scalar& alpha, GemvDispatch dispatch) {
   check_defined(d, mat, mat_arg);
   check_dim(d, mat, 2, mat_arg);
   check_vector(d, vec, "vec");
@@ -272,8 +273,8 @@ TensorBase run_gemv(const BlasDest& d, const TensorBase* self, const TensorBase&
   const Scalar b = self ? beta : Scalar(0);
   TensorBase m = mat, v = vec;
   rt::Output out = destination(d);
-  const TensorBase result = prepare_result(d, out, self ? *self : TensorBase(), shape, mat.dtype(), self && !is_zero(beta),
-                                       {&mat, &vec});
+  const TensorBase result =
+      prepare_result(d, out, self ? *self : TensorBase(), shape, mat.dtype(), self && !is_zero(beta), {&mat, &vec});
   if (shape[0] == 0) return out.finish();
   const Layout lm = readable(m, 0);
   const int64_t incx = increment(v);
@@ -297,8 +298,9 @@ TensorBase run_gemv(const BlasDest& d, const TensorBase* self, const TensorBase&
   return out.finish();
 }
 
-TensorBase run_ger(const BlasDest& d, const TensorBase* self, const TensorBase& vec1, const char* arg1, const TensorBase& vec2,
-               const char* arg2, const Scalar& beta, const Scalar& alpha, GerDispatch dispatch) {
+TensorBase run_ger(const BlasDest& d, const TensorBase* self, const TensorBase& vec1, const char* arg1,
+                   const TensorBase& vec2, const char* arg2, const Scalar& beta, const Scalar& alpha,
+                   GerDispatch dispatch) {
   check_vector(d, vec1, arg1);
   check_vector(d, vec2, arg2);
   check_dtype(d, vec2, vec1.dtype(), arg2, arg1);
@@ -307,8 +309,8 @@ TensorBase run_ger(const BlasDest& d, const TensorBase* self, const TensorBase& 
   const Scalar b = self ? beta : Scalar(0);
   TensorBase x = vec1, y = vec2;
   rt::Output out = destination(d);
-  const TensorBase result = prepare_result(d, out, self ? *self : TensorBase(), shape, vec1.dtype(), self && !is_zero(beta),
-                                       {&vec1, &vec2});
+  const TensorBase result =
+      prepare_result(d, out, self ? *self : TensorBase(), shape, vec1.dtype(), self && !is_zero(beta), {&vec1, &vec2});
   if (result.numel() == 0) return out.finish();
   const int64_t incx = increment(x), incy = increment(y);
   TensorBase target = result;
@@ -333,8 +335,8 @@ TensorBase run_ger(const BlasDest& d, const TensorBase* self, const TensorBase& 
 
 }  // namespace
 
-TensorBase run_addmv(const BlasDest& dest, const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta,
-                 const Scalar& alpha, GemvDispatch dispatch) {
+TensorBase run_addmv(const BlasDest& dest, const TensorBase& self, const TensorBase& mat, const TensorBase& vec,
+                     const Scalar& beta, const Scalar& alpha, GemvDispatch dispatch) {
   return run_gemv(dest, &self, mat, "mat", vec, beta, alpha, dispatch);
 }
 
@@ -342,8 +344,8 @@ TensorBase run_mv(const BlasDest& dest, const TensorBase& self, const TensorBase
   return run_gemv(dest, nullptr, self, "self", vec, Scalar(0), Scalar(1), dispatch);
 }
 
-TensorBase run_addr(const BlasDest& dest, const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta,
-                const Scalar& alpha, GerDispatch dispatch) {
+TensorBase run_addr(const BlasDest& dest, const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2,
+                    const Scalar& beta, const Scalar& alpha, GerDispatch dispatch) {
   return run_ger(dest, &self, vec1, "vec1", vec2, "vec2", beta, alpha, dispatch);
 }
 
@@ -391,7 +393,9 @@ TensorBase run_dot(const BlasDest& d, const TensorBase& self, const TensorBase& 
 namespace {
 
 // t with `shape`, a view where t is contiguous.
-TensorBase reshaped(const TensorBase& t, IntList shape) { return base::view((t.is_contiguous() ? t : base::contiguous(t)), shape); }
+TensorBase reshaped(const TensorBase& t, IntList shape) {
+  return base::view((t.is_contiguous() ? t : base::contiguous(t)), shape);
+}
 
 // The result of matmul written to out (resized), or returned.
 TensorBase deliver(const TensorBase* out, const TensorBase& r) {
@@ -417,7 +421,8 @@ TensorBase matmul_into(const TensorBase* out, const TensorBase& self, const Tens
   if (k1 != k2)
     fail(ErrorKind::Value, str("matmul: self and other shapes cannot be multiplied (", shape_of(self), " and ",
                                shape_of(other), ")"), "other");
-  if (d1 == 1 && d2 == 1) return out ? base::dot_out(*const_cast<TensorBase*>(out), self, other) : base::dot(self, other);
+  if (d1 == 1 && d2 == 1)
+    return out ? base::dot_out(*const_cast<TensorBase*>(out), self, other) : base::dot(self, other);
   if (d1 == 2 && d2 == 1) return out ? base::mv_out(*const_cast<TensorBase*>(out), self, other) : base::mv(self, other);
   if (d1 == 2 && d2 == 2) return out ? base::mm_out(*const_cast<TensorBase*>(out), self, other) : base::mm(self, other);
   if (d1 == 1 && d2 == 2) return deliver(out, base::squeeze(base::mm(base::unsqueeze(self, 0), other), 0));

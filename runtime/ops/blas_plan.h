@@ -56,23 +56,23 @@ using GerDispatch = void (*)(DType, const GerCall&);
 using DotDispatch = void (*)(DType, const DotCall&);
 
 // beta * self + alpha * mat1 @ mat2 (mat1 n x k, mat2 k x p).
-TensorBase run_addmm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta,
-                 const Scalar& alpha, GemmDispatch dispatch);
+TensorBase run_addmm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2,
+                     const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch);
 TensorBase run_mm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat2, GemmDispatch dispatch);
 // beta * self + alpha * batch1[i] @ batch2[i] for each i (b x n x k, b x k x p).
 TensorBase run_baddbmm(const BlasDest& dest, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2,
-                   const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch);
+                       const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch);
 TensorBase run_bmm(const BlasDest& dest, const TensorBase& self, const TensorBase& mat2, GemmDispatch dispatch);
 // beta * self + alpha * sum_i batch1[i] @ batch2[i].
 TensorBase run_addbmm(const BlasDest& dest, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2,
-                  const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch);
+                      const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch);
 // beta * self + alpha * mat @ vec (mat n x m, vec m).
-TensorBase run_addmv(const BlasDest& dest, const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta,
-                 const Scalar& alpha, GemvDispatch dispatch);
+TensorBase run_addmv(const BlasDest& dest, const TensorBase& self, const TensorBase& mat, const TensorBase& vec,
+                     const Scalar& beta, const Scalar& alpha, GemvDispatch dispatch);
 TensorBase run_mv(const BlasDest& dest, const TensorBase& self, const TensorBase& vec, GemvDispatch dispatch);
 // beta * self + alpha * vec1 vec2^T.
-TensorBase run_addr(const BlasDest& dest, const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta,
-                const Scalar& alpha, GerDispatch dispatch);
+TensorBase run_addr(const BlasDest& dest, const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2,
+                    const Scalar& beta, const Scalar& alpha, GerDispatch dispatch);
 TensorBase run_outer(const BlasDest& dest, const TensorBase& self, const TensorBase& vec2, GerDispatch dispatch);
 // sum self[i] * tensor[i]: two 1-d tensors (C++), or TH's any two tensors
 // of one element count, summed in the accumulate type.

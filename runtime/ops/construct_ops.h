@@ -27,7 +27,8 @@ TensorBase full_like(const TensorBase& self, const Scalar& fill_value, std::opti
 TensorBase arange(const Scalar& end, std::optional<DType> dtype);
 void arange_out(TensorBase& out, const Scalar& end, std::optional<DType> dtype);
 TensorBase arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype);
-void arange_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype);
+void arange_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step,
+                std::optional<DType> dtype);
 // Inclusive of end; dtype None: the default dtype (PyTorch's torch.range).
 TensorBase range(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype);
 void range_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype);

@@ -31,11 +31,11 @@ void no_bool(const char* op, DType dtype);
 // `dtype`: the values start + i * step computed in the dtype's
 // accumulate type.
 TensorBase range_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
-                  const Scalar& step, bool inclusive);
+                      const Scalar& step, bool inclusive);
 
 // linspace (log_base: logspace with that base) as a 1-d tensor of `dtype`.
 TensorBase linspace_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
-                     int64_t steps, const double* log_base);
+                         int64_t steps, const double* log_base);
 
 // An n x m identity matrix of `dtype`.
 TensorBase eye_into(Output& result, DType dtype, int64_t n, int64_t m);

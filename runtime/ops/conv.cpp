@@ -155,7 +155,8 @@ TensorBase detached(const TensorBase& r, const TensorBase& in) {
 }
 
 // The expected dims of t and k for each form.
-void check_dims(const std::string& fn, const Plan& p, int dims, const TensorBase& t, const TensorBase& k, const Names& n) {
+void check_dims(const std::string& fn, const Plan& p, int dims, const TensorBase& t, const TensorBase& k,
+                const Names& n) {
   int want_t = dims, want_k = dims;
   switch (p.form) {
     case ConvForm::Mul: break;
@@ -173,7 +174,8 @@ void check_dims(const std::string& fn, const Plan& p, int dims, const TensorBase
 
 // r = beta * r + alpha * (t conv k), r resized (TH's rules, Note [conv
 // semantics]); the C++ API passes a new or out= tensor with beta 0.
-void run(const ConvRequest& q, TensorBase r, const Scalar& beta, const Scalar& alpha, TensorBase t, TensorBase k, const TensorBase* map) {
+void run(const ConvRequest& q, TensorBase r, const Scalar& beta, const Scalar& alpha, TensorBase t, TensorBase k,
+         const TensorBase* map) {
   const std::string& fn = q.fn;
   const Names& n = q.names;
   const DType dtype = r.dtype();
@@ -315,16 +317,18 @@ void run(const ConvRequest& q, TensorBase r, const Scalar& beta, const Scalar& a
     return;
   }
   if (!direct && keep) base::copy_(target, r);
-  if (!keep) base::zero_(target);
-  else if (!is_one(beta)) base::mul_(target, beta);
+  if (!keep)
+    base::zero_(target);
+  else if (!is_one(beta))
+    base::mul_(target, beta);
   compute_dtype(dtype, p, target.data_ptr(), alpha, t.data_ptr(), k.data_ptr());
   if (!direct) base::copy_(r, target);
 }
 
 // The C++ API's forms by dims: 2/2 Mul, 3/3 Cmul, 3/4 Mv (conv2); one
 // more each for conv3.
-TensorBase cpp_conv(const char* op, int dims, bool xcorr, const TensorBase* out, const TensorBase& self, const TensorBase& kernel,
-                bool full) {
+TensorBase cpp_conv(const char* op, int dims, bool xcorr, const TensorBase* out, const TensorBase& self,
+                    const TensorBase& kernel, bool full) {
   if (!self.defined()) fail(ErrorKind::Value, str(op, ": self is an undefined tensor"), "self");
   if (!kernel.defined()) fail(ErrorKind::Value, str(op, ": kernel is an undefined tensor"), "kernel");
   check_dtype_supported(op, self.dtype(), "self");

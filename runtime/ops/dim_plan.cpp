@@ -55,8 +55,8 @@ void DimPlan::set_targets(const TensorBase* values_out, DType values_dtype, cons
   set_operands();
 }
 
-void DimPlan::make_outputs(const TensorBase* values_out, DType values_dtype, DType out_dtype, const TensorBase* indices_out,
-                           DTypeSet dtypes) {
+void DimPlan::make_outputs(const TensorBase* values_out, DType values_dtype, DType out_dtype,
+                           const TensorBase* indices_out, DTypeSet dtypes) {
   require_dtype(op_, dtypes, input_.dtype());
   if (values_out && values_out->defined() && values_out->dtype() != out_dtype)
     fail(ErrorKind::Type, str(op_, ": ", s_.indices ? "values" : "out", " has dtype ", dtype_name(values_out->dtype()),

@@ -60,7 +60,8 @@ class DimPlan {
   kernels::Operands<3>& operands3();  // values, indices, input
 
  private:
-  void set_targets(const TensorBase* values_out, DType values_dtype, const TensorBase* indices_out, const char* values_arg);
+  void set_targets(const TensorBase* values_out, DType values_dtype, const TensorBase* indices_out,
+                   const char* values_arg);
   void set_operands();
 
   const char* op_;

@@ -56,7 +56,7 @@ namespace {
 
 // zeros, ones, full: a tensor of `size` holding `value` (out= when given).
 TensorBase filled(const char* op, const TensorBase* out, IntList size, std::optional<DType> dtype, DType fallback,
-              const Scalar& value) {
+                  const Scalar& value) {
   Output result(op, out, "out");
   const DType d = factory_dtype(out, result, dtype, fallback);
   check_sizes(op, size);
@@ -72,11 +72,15 @@ DType kind_dtype(const Scalar& v) {
 
 }  // namespace
 
-TensorBase zeros(IntList size, std::optional<DType> dtype) { return filled("zeros", nullptr, size, dtype, default_dtype(), 0); }
+TensorBase zeros(IntList size, std::optional<DType> dtype) {
+  return filled("zeros", nullptr, size, dtype, default_dtype(), 0);
+}
 void zeros_out(TensorBase& out, IntList size, std::optional<DType> dtype) {
   filled("zeros", &out, size, dtype, default_dtype(), 0);
 }
-TensorBase ones(IntList size, std::optional<DType> dtype) { return filled("ones", nullptr, size, dtype, default_dtype(), 1); }
+TensorBase ones(IntList size, std::optional<DType> dtype) {
+  return filled("ones", nullptr, size, dtype, default_dtype(), 1);
+}
 void ones_out(TensorBase& out, IntList size, std::optional<DType> dtype) {
   filled("ones", &out, size, dtype, default_dtype(), 1);
 }

@@ -57,7 +57,8 @@ void set_value(Operands<3>& ops, int k, void* bytes) {
 // A gather into the caller's out= checks every index first (Note [output
 // aliasing]); into a new result the gather finds a bad one itself.
 TensorBase gather_result(const Caller& c, Output& result, DType dtype, IntList shape, Operands<3>& ops,
-                     const kernels::IndexedDim& along, int64_t dim, std::initializer_list<const TensorBase*> reads) {
+                         const kernels::IndexedDim& along, int64_t dim,
+                         std::initializer_list<const TensorBase*> reads) {
   if (result.given()) check_index_values(c.op, "index", ops, along, dim);
   const TensorBase& target = result.target(shape, dtype, reads, Reads::Any);
   set_aligned(ops, 0, target, -1);
@@ -68,7 +69,7 @@ TensorBase gather_result(const Caller& c, Output& result, DType dtype, IntList s
 // ---- index_select ---------------------------------------------------------------
 
 TensorBase index_select_into(const Caller& c, const TensorBase* out, const TensorBase& self_in, int64_t dim,
-                         const TensorBase& index_in) {
+                             const TensorBase& index_in) {
   Output result(c.op, out, "out");
   const TensorBase self = dimmed(self_in), index = dimmed(index_in);
   result.check_dtype(self.dtype());
@@ -93,7 +94,8 @@ TensorBase index_select_into(const Caller& c, const TensorBase* out, const Tenso
 
 // The checks of index_copy_ and index_add_: source has self's shape except
 // along dim, where it has one slice per index.
-int64_t check_index_source(const Caller& c, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source) {
+int64_t check_index_source(const Caller& c, const TensorBase& self, int64_t dim, const TensorBase& index,
+                           const TensorBase& source) {
   check_index_vector(c, index);
   dim = checked_dim(c, dim, self);
   check_same_dtype(c.op, "source", source, self);
@@ -138,7 +140,8 @@ void check_alpha(const char* op, const TensorBase& self, const Scalar& alpha) {
                               dtype_name(self.dtype())), "alpha");
 }
 
-void index_fill_into(const Caller& c, const TensorBase& self_in, int64_t dim, const TensorBase& index_in, const Scalar& value) {
+void index_fill_into(const Caller& c, const TensorBase& self_in, int64_t dim, const TensorBase& index_in,
+                     const Scalar& value) {
   const TensorBase self = dimmed(self_in), index = dimmed(index_in);
   check_index_vector(c, index);
   dim = checked_dim(c, dim, self);
@@ -192,7 +195,8 @@ int64_t check_gather_scatter(const Caller& c, const TensorBase& self, int64_t di
   return dim;
 }
 
-TensorBase gather_into(const Caller& c, const TensorBase* out, const TensorBase& self_in, int64_t dim, const TensorBase& index_in) {
+TensorBase gather_into(const Caller& c, const TensorBase* out, const TensorBase& self_in, int64_t dim,
+                       const TensorBase& index_in) {
   Output result(c.op, out, "out");
   const TensorBase self = dimmed(self_in), index = dimmed(index_in);
   result.check_dtype(self.dtype());
@@ -206,8 +210,8 @@ TensorBase gather_into(const Caller& c, const TensorBase* out, const TensorBase&
 }
 
 // scatter with a source tensor (src) or a fill value (value).
-void scatter_into(const Caller& c, const TensorBase& self_in, int64_t dim, const TensorBase& index_in, const TensorBase* src_in,
-                  const Scalar* value, ScatterMode mode) {
+void scatter_into(const Caller& c, const TensorBase& self_in, int64_t dim, const TensorBase& index_in,
+                  const TensorBase* src_in, const Scalar* value, ScatterMode mode) {
   const TensorBase self = dimmed(self_in), index = dimmed(index_in);
   TensorBase src_dimmed;
   if (src_in) src_dimmed = dimmed(*src_in);
@@ -219,8 +223,10 @@ void scatter_into(const Caller& c, const TensorBase& self_in, int64_t dim, const
     Operands<3> ops;
     set_loop_shape(ops, index.sizes());
     set_aligned(ops, 0, target, dim);
-    if (src) set_aligned(ops, 1, *src, -1);
-    else set_value(ops, 1, bytes);
+    if (src)
+      set_aligned(ops, 1, *src, -1);
+    else
+      set_value(ops, 1, bytes);
     set_aligned(ops, 2, index, -1);
     run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, mode);
   });
@@ -258,7 +264,8 @@ void th_index_copy(const char* fn, TensorImpl* tensor, int dim, TensorImpl* inde
                     ScatterMode::Assign, 1);
 }
 
-TensorBase index_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha) {
+TensorBase index_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source,
+                     const Scalar& alpha) {
   TensorBase result = base::clone(self);
   rt::index_add_(result, dim, index, source, alpha);
   return result;
@@ -335,7 +342,8 @@ void scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const Scal
 }
 
 void th_scatter_fill(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, const Scalar& value) {
-  scatter_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), nullptr, &value, ScatterMode::Assign);
+  scatter_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), nullptr, &value,
+               ScatterMode::Assign);
 }
 
 TensorBase scatter_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src) {
@@ -350,7 +358,8 @@ void scatter_add_(TensorBase& self, int64_t dim, const TensorBase& index, const 
 
 void th_scatter_add(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src) {
   const TensorBase s = TensorBase::borrow(src);
-  scatter_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), &s, nullptr, ScatterMode::Accumulate);
+  scatter_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), &s, nullptr,
+               ScatterMode::Accumulate);
 }
 
 }  // namespace ember::rt

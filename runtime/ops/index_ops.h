@@ -20,7 +20,8 @@ TensorBase index_copy(const TensorBase& self, int64_t dim, const TensorBase& ind
 void index_copy_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source);
 void th_index_copy(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src);
 
-TensorBase index_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha);
+TensorBase index_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source,
+                     const Scalar& alpha);
 void index_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha);
 void th_index_add(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src);
 

@@ -58,7 +58,9 @@ bool shares_storage(const TensorBase& a, const TensorBase& b) {
   return a.impl()->storage && a.impl()->storage == b.impl()->storage;
 }
 
-TensorBase unaliased(const TensorBase& t, const TensorBase& written) { return shares_storage(t, written) ? base::clone(t) : t; }
+TensorBase unaliased(const TensorBase& t, const TensorBase& written) {
+  return shares_storage(t, written) ? base::clone(t) : t;
+}
 
 void resize_out(const TensorBase& out, IntList shape, const char* op) {
   if (out.sizes() == shape && (!shape.empty() || out.is_scalar())) return;

@@ -68,8 +68,8 @@ void fill_where(const TensorBase& self, const TensorBase& mask, const Scalar& va
 // The in-place masked ops: `self` (of mask's shape) written where mask is
 // set by `write(target, mask)`, once every argument is checked.
 template <class F>
-void update_where(const char* op, const TensorBase& self, const TensorBase& mask, std::initializer_list<const TensorBase*> reads,
-                  Reads how, const F& write) {
+void update_where(const char* op, const TensorBase& self, const TensorBase& mask,
+                  std::initializer_list<const TensorBase*> reads, Reads how, const F& write) {
   Output result(op, &self, "self");
   const TensorBase& target = result.target(self.sizes(), self.dtype(), reads, how, true);
   write(target, mask);
@@ -215,9 +215,13 @@ TensorBase masked_select_into(const TensorBase* out, const TensorBase& self_in, 
 
 }  // namespace
 
-TensorBase masked_select(const TensorBase& self, const TensorBase& mask) { return masked_select_into(nullptr, self, mask); }
+TensorBase masked_select(const TensorBase& self, const TensorBase& mask) {
+  return masked_select_into(nullptr, self, mask);
+}
 
-void masked_select_out(TensorBase& out, const TensorBase& self, const TensorBase& mask) { masked_select_into(&out, self, mask); }
+void masked_select_out(TensorBase& out, const TensorBase& self, const TensorBase& mask) {
+  masked_select_into(&out, self, mask);
+}
 
 void th_masked_select(const char* fn, TensorImpl* tensor, TensorImpl* src, TensorImpl* mask) {
   const TensorBase self = dimmed(TensorBase::borrow(src)), m = dimmed(TensorBase::borrow(mask));

@@ -27,8 +27,8 @@ TensorBase diagonal_view(const TensorBase& t, int64_t k) {
   const int64_t n = std::max<int64_t>(0, k >= 0 ? std::min(rows, cols - k) : std::min(rows + k, cols));
   const int64_t offset = t.storage_offset() + (n == 0 ? 0 : (k >= 0 ? k * t.stride(1) : -k * t.stride(0)));
   const int64_t size[1] = {n}, stride[1] = {t.stride(0) + t.stride(1)};
-  return TensorBase::adopt(tensor_new_with_storage(t.dtype(), t.impl()->storage, offset, IntList(size, 1),
-                                               IntList(stride, 1)));
+  return TensorBase::adopt(
+      tensor_new_with_storage(t.dtype(), t.impl()->storage, offset, IntList(size, 1), IntList(stride, 1)));
 }
 
 // The mask of the elements tril (lower) or triu zeroes in a rows x cols
@@ -93,7 +93,9 @@ void triangle_out(const char* op, const TensorBase& out, const TensorBase& self,
   result.assign(triangle(op, self, k, lower));
 }
 
-TensorBase eye(int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) { return eye_result(nullptr, n, m, dtype); }
+TensorBase eye(int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) {
+  return eye_result(nullptr, n, m, dtype);
+}
 void eye_out(TensorBase& out, int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) {
   eye_result(&out, n, m, dtype);
 }
@@ -101,9 +103,13 @@ TensorBase diag(const TensorBase& self, int64_t diagonal) { return diag_into("di
 void diag_out(TensorBase& out, const TensorBase& self, int64_t diagonal) { diag_into("diag", &out, self, diagonal); }
 TensorBase tril(const TensorBase& self, int64_t diagonal) { return triangle("tril", self, diagonal, true); }
 void tril_(TensorBase& self, int64_t diagonal) { triangle_("tril", self, diagonal, true); }
-void tril_out(TensorBase& out, const TensorBase& self, int64_t diagonal) { triangle_out("tril", out, self, diagonal, true); }
+void tril_out(TensorBase& out, const TensorBase& self, int64_t diagonal) {
+  triangle_out("tril", out, self, diagonal, true);
+}
 TensorBase triu(const TensorBase& self, int64_t diagonal) { return triangle("triu", self, diagonal, false); }
 void triu_(TensorBase& self, int64_t diagonal) { triangle_("triu", self, diagonal, false); }
-void triu_out(TensorBase& out, const TensorBase& self, int64_t diagonal) { triangle_out("triu", out, self, diagonal, false); }
+void triu_out(TensorBase& out, const TensorBase& self, int64_t diagonal) {
+  triangle_out("triu", out, self, diagonal, false);
+}
 
 }  // namespace ember::rt

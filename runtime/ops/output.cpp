@@ -10,9 +10,7 @@ namespace ember::rt {
 
 namespace {
 
-bool has_shape(const TensorBase& t, IntList shape) {
-  return t.sizes() == shape && (!shape.empty() || t.is_scalar());
-}
+bool has_shape(const TensorBase& t, IntList shape) { return t.sizes() == shape && (!shape.empty() || t.is_scalar()); }
 
 void resize_to(const TensorBase& t, IntList shape, const char* op) {
   if (!has_shape(t, shape)) resize(t.impl(), shape, {}, op, shape.empty());
@@ -35,7 +33,7 @@ void Output::check_dtype(DType want) const {
 }
 
 const TensorBase& Output::target(IntList shape, DType dtype, const TensorBase* const* reads, size_t n_reads, Reads how,
-                             bool keep_values) {
+                                 bool keep_values) {
   if (!given_) {
     target_ = empty(shape, dtype);
     return target_;

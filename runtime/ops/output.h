@@ -62,9 +62,9 @@ class Output {
   // elements only; shape and dtype are then the caller's). Call once,
   // after every check.
   const TensorBase& target(IntList shape, DType dtype, const TensorBase* const* reads, size_t n_reads, Reads how,
-                       bool keep_values = false);
+                           bool keep_values = false);
   const TensorBase& target(IntList shape, DType dtype, std::initializer_list<const TensorBase*> reads, Reads how,
-                       bool keep_values = false) {
+                           bool keep_values = false) {
     return target(shape, dtype, reads.begin(), reads.size(), how, keep_values);
   }
 

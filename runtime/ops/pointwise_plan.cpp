@@ -144,7 +144,7 @@ PointwiseTypes pointwise_types(const char* op, const PointwiseArg* args, int n, 
 
 template <int NIn>
 TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bool inplace,
-                     const std::array<PointwiseArg, NIn>& args, PointwiseKernel<NIn + 1> kernel) {
+                         const std::array<PointwiseArg, NIn>& args, PointwiseKernel<NIn + 1> kernel) {
   const char* op = pointwise.name;
   const char* out_arg = inplace ? "self" : "out";
   if (out && !out->defined()) fail(ErrorKind::Value, str(op, ": ", out_arg, " is an undefined tensor"), out_arg);
@@ -195,12 +195,12 @@ TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bo
 }
 
 template TensorBase run_pointwise<0>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 0>&,
-                                 PointwiseKernel<1>);
+                                     PointwiseKernel<1>);
 template TensorBase run_pointwise<1>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 1>&,
-                                 PointwiseKernel<2>);
+                                     PointwiseKernel<2>);
 template TensorBase run_pointwise<2>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 2>&,
-                                 PointwiseKernel<3>);
+                                     PointwiseKernel<3>);
 template TensorBase run_pointwise<3>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 3>&,
-                                 PointwiseKernel<4>);
+                                     PointwiseKernel<4>);
 
 }  // namespace ember::rt

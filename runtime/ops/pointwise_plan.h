@@ -62,7 +62,7 @@ void require_nonnegative_power(const char* op, const TensorBase& self, const Sca
 // otherwise out= (resized to the broadcast shape). Output aliasing: Note
 // [output aliasing]. Returns the result.
 template <int NIn>
-TensorBase run_pointwise(const PointwiseOp& op, const TensorBase* out, bool inplace, const std::array<PointwiseArg, NIn>& args,
-                     PointwiseKernel<NIn + 1> kernel);
+TensorBase run_pointwise(const PointwiseOp& op, const TensorBase* out, bool inplace,
+                         const std::array<PointwiseArg, NIn>& args, PointwiseKernel<NIn + 1> kernel);
 
 }  // namespace ember::rt

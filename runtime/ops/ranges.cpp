@@ -18,7 +18,7 @@ void no_bool(const char* op, DType dtype) {
 }
 
 TensorBase range_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
-                  const Scalar& step, bool inclusive) {
+                      const Scalar& step, bool inclusive) {
   no_bool(op, dtype);
   visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -53,7 +53,7 @@ TensorBase range_into(const char* op, Output& result, DType dtype, const Scalar&
 }
 
 TensorBase linspace_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,
-                     int64_t steps, const double* log_base) {
+                         int64_t steps, const double* log_base) {
   no_bool(op, dtype);
   if (steps < 0) fail(ErrorKind::Value, str(op, ": steps must not be negative, got ", steps), "steps");
   const TensorBase& out = result.target({steps}, dtype, {}, Reads::Any);
@@ -86,15 +86,15 @@ DType arange_dtype(const Scalar& start, const Scalar& end, const Scalar& step) {
 }
 
 // arange and range (inclusive): out= when given.
-TensorBase range_result(const char* op, const TensorBase* out, const Scalar& start, const Scalar& end, const Scalar& step,
-                    std::optional<DType> dtype, DType fallback, bool inclusive) {
+TensorBase range_result(const char* op, const TensorBase* out, const Scalar& start, const Scalar& end,
+                        const Scalar& step, std::optional<DType> dtype, DType fallback, bool inclusive) {
   Output result(op, out, "out");
   return range_into(op, result, factory_dtype(out, result, dtype, fallback), start, end, step, inclusive);
 }
 
 // linspace and logspace (log_base): out= when given.
 TensorBase linspace_result(const char* op, const TensorBase* out, const Scalar& start, const Scalar& end, int64_t steps,
-                       const double* log_base, std::optional<DType> dtype) {
+                           const double* log_base, std::optional<DType> dtype) {
   Output result(op, out, "out");
   return linspace_into(op, result, factory_dtype(out, result, dtype, default_dtype()), start, end, steps, log_base);
 }
@@ -102,17 +102,21 @@ TensorBase linspace_result(const char* op, const TensorBase* out, const Scalar& 
 }  // namespace
 
 TensorBase arange(const Scalar& end, std::optional<DType> dtype) { return rt::arange(0, end, 1, dtype); }
-void arange_out(TensorBase& out, const Scalar& end, std::optional<DType> dtype) { rt::arange_out(out, 0, end, 1, dtype); }
+void arange_out(TensorBase& out, const Scalar& end, std::optional<DType> dtype) {
+  rt::arange_out(out, 0, end, 1, dtype);
+}
 TensorBase arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
   return range_result("arange", nullptr, start, end, step, dtype, arange_dtype(start, end, step), false);
 }
-void arange_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+void arange_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step,
+                std::optional<DType> dtype) {
   range_result("arange", &out, start, end, step, dtype, arange_dtype(start, end, step), false);
 }
 TensorBase range(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
   return range_result("range", nullptr, start, end, step, dtype, default_dtype(), true);
 }
-void range_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+void range_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step,
+               std::optional<DType> dtype) {
   range_result("range", &out, start, end, step, dtype, default_dtype(), true);
 }
 TensorBase linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {

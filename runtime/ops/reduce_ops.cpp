@@ -82,7 +82,8 @@ TensorBase extreme(const char* op, const TensorBase& self, IntList dims, bool ke
   } else {
     result = self;
     for (int64_t d = nd - 1; d >= 0; --d)
-      if (reduced[static_cast<size_t>(d)]) result = std::get<0>(largest ? base::max(result, d, true) : base::min(result, d, true));
+      if (reduced[static_cast<size_t>(d)])
+        result = std::get<0>(largest ? base::max(result, d, true) : base::min(result, d, true));
   }
   return base::view(base::contiguous(result), keepdim ? keep_shape : kept_shape);
 }
@@ -100,15 +101,17 @@ TensorBase dist_accumulated(const char* op, const TensorBase& a, const TensorBas
 
 TensorBase amax(const TensorBase& self, IntList dim, bool keepdim) { return extreme("amax", self, dim, keepdim, true); }
 
-TensorBase amin(const TensorBase& self, IntList dim, bool keepdim) { return extreme("amin", self, dim, keepdim, false); }
+TensorBase amin(const TensorBase& self, IntList dim, bool keepdim) {
+  return extreme("amin", self, dim, keepdim, false);
+}
 
 TensorBase trace(const TensorBase& self) {
   if (self.dim() != 2)
     fail(ErrorKind::Value, str("trace: expected a matrix (2-d), got a ", self.dim(), "-d tensor"), "self");
   const int64_t n = std::min(self.size(0), self.size(1));
   const int64_t step[1] = {self.stride(0) + self.stride(1)}, len[1] = {n};
-  const TensorBase diagonal = TensorBase::adopt(tensor_new_with_storage(self.dtype(), self.impl()->storage, self.storage_offset(),
-                                                                IntList(len, 1), IntList(step, 1)));
+  const TensorBase diagonal = TensorBase::adopt(tensor_new_with_storage(
+      self.dtype(), self.impl()->storage, self.storage_offset(), IntList(len, 1), IntList(step, 1)));
   return base::sum(diagonal);
 }
 
@@ -131,7 +134,8 @@ TensorBase renorm(const TensorBase& self, const Scalar& p, int64_t dim, const Sc
   // One row per sub-tensor self.select(d, i); norms in the accumulate type
   // (as PyTorch), the scale factors then rounded to self's dtype.
   const int64_t rows = self.size(d), cols = self.numel() / rows;
-  const TensorBase flat = base::view(base::contiguous(base::transpose(base::to(self, accumulate_dtype(self.dtype())), 0, d)), {rows, cols});
+  const TensorBase flat =
+      base::view(base::contiguous(base::transpose(base::to(self, accumulate_dtype(self.dtype())), 0, d)), {rows, cols});
   const TensorBase norms = base::contiguous(base::to(base::norm(flat, p, 1), DType::Double));
   const double* nv = norms.data<double>();
   const TensorBase factors = empty({rows}, DType::Double);
@@ -170,7 +174,8 @@ TensorBase cross(const TensorBase& self, const TensorBase& other, std::optional<
   for (int64_t i = 0; i < 3; ++i) {
     const int64_t j = (i + 1) % 3, k = (i + 2) % 3;
     TensorBase slot = base::select(result, d, i);
-    base::copy_(slot, base::sub(base::mul(base::select(a, d, j), base::select(b, d, k)), base::mul(base::select(a, d, k), base::select(b, d, j))));
+    base::copy_(slot, base::sub(base::mul(base::select(a, d, j), base::select(b, d, k)),
+                                base::mul(base::select(a, d, k), base::select(b, d, j))));
   }
   return result;
 }

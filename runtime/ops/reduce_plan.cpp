@@ -58,7 +58,7 @@ void check_has_elements(const char* op, const TensorBase& self) {
 }
 
 TensorBase run_reduce_dim(const char* op, const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim,
-                      ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel) {
+                          ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel) {
   Output result(op, out, "out");
   const int64_t d = wrap_dim(dim, self.dim(), op);
   if (nonempty && self.dim() > 0 && self.size(d) == 0)
@@ -74,9 +74,9 @@ TensorBase run_reduce_dim(const char* op, const TensorBase* out, const TensorBas
   return result.finish();
 }
 
-std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out, const TensorBase* indices_out,
-                                            const TensorBase& self, int64_t dim, bool keepdim, DTypeSet dtypes,
-                                            ReduceIndexKernel kernel) {
+std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out,
+                                                    const TensorBase* indices_out, const TensorBase& self, int64_t dim,
+                                                    bool keepdim, DTypeSet dtypes, ReduceIndexKernel kernel) {
   Output values(op, values_out, "values"), indices(op, indices_out, "indices");
   if (values_out) check_distinct_outputs(op, *values_out, *indices_out, "indices");
   const int64_t d = wrap_dim(dim, self.dim(), op);

@@ -38,11 +38,11 @@ void check_has_elements(const char* op, const TensorBase& self);
 // null (Note [output aliasing]); self's dtype must be one of `dtypes`. With `nonempty`, an empty reduced dim is an error (amax: nothing
 // to pick) rather than the reducer's identity.
 TensorBase run_reduce_dim(const char* op, const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim,
-                      ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel);
+                          ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel);
 // max(self, dim, keepdim) and the like: (values, indices); the reduced dim
 // must not be empty.
-std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out, const TensorBase* indices_out,
-                                            const TensorBase& self, int64_t dim, bool keepdim, DTypeSet dtypes,
-                                            ReduceIndexKernel kernel);
+std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out,
+                                                    const TensorBase* indices_out, const TensorBase& self, int64_t dim,
+                                                    bool keepdim, DTypeSet dtypes, ReduceIndexKernel kernel);
 
 }  // namespace ember::rt

@@ -33,8 +33,8 @@ TensorBase repeat_tensor(const TensorBase& self, IntList repeats) {
   if (out.numel() == 0) return out;
   if (repeats.empty()) return base::copy_(out, self);  // a 0-dim tensor, repeated along no dim
   TensorBase dst = TensorBase::adopt(view(out.impl(), tiled_sizes));
-  TensorBase src = TensorBase::adopt(tensor_new_with_storage(self.dtype(), self.impl()->storage, self.storage_offset(),
-                                                     tiled_sizes, src_strides));
+  TensorBase src = TensorBase::adopt(
+      tensor_new_with_storage(self.dtype(), self.impl()->storage, self.storage_offset(), tiled_sizes, src_strides));
   base::copy_(dst, src);
   return out;
 }

@@ -11,7 +11,9 @@ namespace ember::rt {
 // added up to len(repeats) dims, tiled repeats[i] times along dim i.
 TensorBase repeat_tensor(const TensorBase& self, IntList repeats);
 
-inline TensorBase type_as_tensor(const TensorBase& self, const TensorBase& other) { return to_dtype(self, other.dtype(), false); }
+inline TensorBase type_as_tensor(const TensorBase& self, const TensorBase& other) {
+  return to_dtype(self, other.dtype(), false);
+}
 
 // self itself when it already holds D, else a converted copy.
 template <DType D>

@@ -18,7 +18,8 @@ TensorBase contiguous_tensor(const TensorBase& self) { return self.is_contiguous
 
 TensorBase to_dtype(const TensorBase& self, DType dtype, bool copy) {
   if (self.dtype() == dtype && !copy) return self;
-  TensorBase out = self.dim() == 0 && !self.is_scalar() ? TensorBase::adopt(tensor_new(dtype)) : empty(self.sizes(), dtype);
+  TensorBase out =
+      self.dim() == 0 && !self.is_scalar() ? TensorBase::adopt(tensor_new(dtype)) : empty(self.sizes(), dtype);
   base::copy_(out, self);
   return out;
 }

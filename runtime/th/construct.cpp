@@ -121,7 +121,9 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
   const int cat_dim = dimension == -2 ? std::max(max_dim - 1, 0) : dimension;
   // A dim an input lacks counts as size 1 (0 for an input without dims),
   // and sizes of 0 fit any other: TH's rules.
-  auto size_of = [&](const TensorBase& t, int d) -> int64_t { return d < t.dim() ? t.size(d) : std::min<int64_t>(t.dim(), 1); };
+  auto size_of = [&](const TensorBase& t, int d) -> int64_t {
+    return d < t.dim() ? t.size(d) : std::min<int64_t>(t.dim(), 1);
+  };
   std::vector<int64_t> shape(static_cast<size_t>(max_dim));
   bool all_empty = true;
   for (int d = 0; d < max_dim; ++d) {

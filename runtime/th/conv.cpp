@@ -32,7 +32,8 @@ void th_conv(const ConvCall& call, TensorImpl* r, const Scalar& beta, const Scal
   th::need(k, fn, "k_");
   TensorBase m;
   if (map) m = TensorBase::borrow(map);
-  conv_run(q, TensorBase::borrow(r), beta, alpha, TensorBase::borrow(t), TensorBase::borrow(k), call.form == ConvForm::Map ? &m : nullptr);
+  conv_run(q, TensorBase::borrow(r), beta, alpha, TensorBase::borrow(t), TensorBase::borrow(k),
+           call.form == ConvForm::Map ? &m : nullptr);
 }
 
 ConvPtrCall conv_ptr_mode(ConvPtrCall call, const char* vf, const char* xc) {

@@ -14,8 +14,7 @@
 namespace ember::th {
 
 template <int NIn>
-ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<ThInput, NIn>& inputs,
-                              bool resize_out)
+ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<ThInput, NIn>& inputs, bool resize_out)
     : given_(TensorBase::borrow(out)), out_(op, &given_, "out") {
   const TensorImpl* first = nullptr;
   for (const ThInput& in : inputs)

@@ -23,7 +23,8 @@ double th_dist_value(TensorImpl* a, TensorImpl* b, double p, const th::Fn& fn) {
   if (ta.numel() != tb.numel())
     fail(ErrorKind::Value, str(name, ": b has ", tb.numel(), " elements but a has ", ta.numel(),
                                " (TH needs equal element counts)"), "b");
-  const TensorBase fa = base::view(base::contiguous(ta), {ta.numel()}), fb = base::view(base::contiguous(tb), {tb.numel()});
+  const TensorBase fa = base::view(base::contiguous(ta), {ta.numel()}),
+                   fb = base::view(base::contiguous(tb), {tb.numel()});
   return dist_accumulated(name.c_str(), fa, fb, Scalar(p)).item<double>();
 }
 
