@@ -25,9 +25,15 @@ std::vector<int64_t> th_strides(IntList sizes, const int64_t* given, const th::F
   return strides;
 }
 
+// TH's size lists end at the first size that is not positive, with its
+// stride: resize2d(t, 4, 0) makes a 1-D tensor of 4, resize4d(t, 7, -1, -1,
+// -1) one of 7 (Torch7's Lua layer passes -1 for "no such dim"), and
+// newWithSize1d(0) TH's empty tensor. TH had no dims of size 0.
 ThShape shape_of(IntList sizes, const int64_t* strides, const th::Fn& fn) {
-  ThShape shape{sizes.vec(), {}};
-  if (strides) shape.strides = th_strides(sizes, strides, fn);
+  size_t n = 0;
+  while (n < sizes.size() && sizes[n] > 0) ++n;
+  ThShape shape{std::vector<int64_t>(sizes.begin(), sizes.begin() + n), {}};
+  if (strides) shape.strides = th_strides(shape.sizes, strides, fn);
   return shape;
 }
 
@@ -59,6 +65,15 @@ ThShape th_shape_pairs(IntList size_stride, const th::Fn& fn) {
 void th_set_storage_to(TensorImpl* self, StorageImpl* storage, int64_t offset, const ThShape& shape,
                        const th::Fn& fn) {
   const std::string name = fn.str();
+  if (!storage && !shape.sizes.empty()) {
+    // TH allocated a storage for a NULL one, just large enough from the
+    // offset; built aside so that an error leaves self as it was.
+    TensorBase fresh = TensorBase::adopt(tensor_new(dtype(self)));
+    set_storage(fresh.impl(), nullptr, offset, {}, {}, name.c_str());
+    resize(fresh.impl(), shape.sizes, shape.strides, name.c_str());
+    set(self, fresh.impl());
+    return;
+  }
   set_storage(self, storage, offset, shape.sizes, shape.strides, name.c_str());
 }
 

@@ -6,11 +6,12 @@
 // TH's rules kept: a NULL or negative stride means "contiguous after the
 // later dims"; resize grows the storage (never shrinks it) and keeps the
 // strides when the sizes already match; new* hand out one reference.
-// Where TH went on to corrupt memory, ember raises instead: a negative
-// size, a geometry that reaches past the end of the storage given to
-// setStorage/newWithStorage (TH grew that storage, or crashed for a
-// NULL one), NULL pointers. A size of 0 keeps its dim (TH ended the dims
-// at the first size <= 0).
+// TH's size lists end at the first size <= 0 (TH had no dims of size 0;
+// -1 marks an unused entry), and setStorage/newWithStorage with a NULL
+// storage allocate one just large enough. Where TH went on to corrupt
+// memory or silently changed a caller's storage, ember raises instead: a
+// geometry that reaches past the end of the storage given to
+// setStorage/newWithStorage (TH grew that storage), NULL pointers.
 #pragma once
 
 #include <cstddef>

@@ -117,6 +117,17 @@ struct TH_CONCAT_2(StructureTests, Real) {
     THTensor* none = THTensor_(newWithStorage)(NULL, 0, NULL, NULL);
     EXPECT_EQ(THTensor_(nDimension)(none), 0);
     EXPECT_EQ(THTensor_(storage)(none), nullptr);
+    // TH's conventions: a NULL storage gets one just large enough from the
+    // offset; the sizes end at the first one <= 0.
+    THTensor* fresh = THTensor_(newWithStorage1d)(NULL, 2, 5, 1);
+    expect_geometry(fresh, {5}, {1}, 2);
+    EXPECT_EQ(THStorage_(size)(THTensor_(storage)(fresh)), 2 + 5);
+    THLongStorage* unused = longs({3, -1, 4});
+    THTensor* cut = THTensor_(newWithStorage)(s, 0, unused, NULL);
+    expect_geometry(cut, {3}, {1}, 0);
+    THTensor_(free)(fresh);
+    THTensor_(free)(cut);
+    THLongStorage_free(unused);
 
     THTensor* d1 = THTensor_(newWithStorage1d)(s, 3, 4, 5);
     THTensor* d2 = THTensor_(newWithStorage2d)(s, 0, 2, -1, 3, 2);  // -1: contiguous after dim 1, 3 * 2
@@ -147,12 +158,15 @@ struct TH_CONCAT_2(StructureTests, Real) {
     THTensor* none = THTensor_(newWithSize)(NULL, NULL);
     EXPECT_EQ(THTensor_(nDimension)(none), 0);
     THTensor* d1 = THTensor_(newWithSize1d)(5);
-    THTensor* d2 = THTensor_(newWithSize2d)(0, 5);
+    THTensor* d2 = THTensor_(newWithSize2d)(5, 0);
     THTensor* d3 = THTensor_(newWithSize3d)(2, 1, 3);
     THTensor* d4 = THTensor_(newWithSize4d)(2, 3, 4, 5);
     expect_geometry(d1, {5}, {1}, 0);
-    expect_geometry(d2, {0, 5}, {5, 1}, 0);  // a size-0 dim stays (TH dropped it)
-    EXPECT_EQ(THTensor_(nElement)(d2), 0);
+    expect_geometry(d2, {5}, {1}, 0);  // TH's dims end at a size <= 0
+    THTensor* empty = THTensor_(newWithSize1d)(0);
+    EXPECT_EQ(THTensor_(nDimension)(empty), 0);
+    EXPECT_EQ(THTensor_(nElement)(empty), 0);
+    THTensor_(free)(empty);
     expect_geometry(d3, {2, 1, 3}, {3, 3, 1}, 0);
     expect_geometry(d4, {2, 3, 4, 5}, {60, 20, 5, 1}, 0);
     for (THTensor* t : {a, b, none, d1, d2, d3, d4}) THTensor_(free)(t);
@@ -212,6 +226,22 @@ struct TH_CONCAT_2(StructureTests, Real) {
     expect_geometry(t, {2, 2}, {2, 1}, 0);
     THTensor_(resizeNd)(t, 0, NULL, NULL);
     EXPECT_EQ(THTensor_(nDimension)(t), 0);
+
+    // TH's sizes end at the first one <= 0: no dims of size 0, -1 for an unused dim.
+    THTensor_(resize2d)(t, 4, 0);
+    expect_geometry(t, {4}, {1}, 0);
+    THTensor_(resize4d)(t, 7, -1, -1, -1);
+    expect_geometry(t, {7}, {1}, 0);
+    long cut_size[3] = {3, 0, 5}, cut_stride[3] = {2, 1, 1};
+    THTensor_(resizeNd)(t, 3, cut_size, cut_stride);
+    expect_geometry(t, {3}, {2}, 0);
+    THLongStorage* unused = longs({2, -1});
+    THTensor_(resize)(t, unused, NULL);
+    expect_geometry(t, {2}, {1}, 0);
+    THTensor_(resize1d)(t, 0);
+    EXPECT_EQ(THTensor_(nDimension)(t), 0);
+    EXPECT_EQ(THTensor_(nElement)(t), 0);
+    THLongStorage_free(unused);
     THLongStorage_free(size);
     THLongStorage_free(stride);
     THTensor_(free)(m);
@@ -241,6 +271,9 @@ struct TH_CONCAT_2(StructureTests, Real) {
     THTensor_(setStorage)(t, NULL, 0, NULL, NULL);  // no storage, no dims
     EXPECT_EQ(THTensor_(storage)(t), nullptr);
     EXPECT_EQ(THTensor_(nDimension)(t), 0);
+    THTensor_(setStorage)(t, NULL, 1, size, NULL);  // TH: a new storage, just large enough
+    expect_geometry(t, {2, 2}, {2, 1}, 1);
+    EXPECT_EQ(THStorage_(size)(THTensor_(storage)(t)), 1 + 4);
 
     long nd_size[3] = {2, 2, 3}, nd_stride[3] = {-1, 3, 1};
     THTensor_(setStorageNd)(t, s, 0, 3, nd_size, nd_stride);
@@ -380,7 +413,6 @@ struct TH_CONCAT_2(StructureTests, Real) {
     THLongStorage* size = longs({2, 3});
     THLongStorage* stride3 = longs({3, 1, 1});
     THLongStorage* too_big = longs({2, 4});
-    THLongStorage* negative = longs({2, -1});
 
     // NULL pointers (TH crashed).
     expect_th_error([&] { THTensor_(size)(NULL, 0); }, 1, "NULL");
@@ -405,15 +437,12 @@ struct TH_CONCAT_2(StructureTests, Real) {
     expect_th_error([&] { THTensor_(set2d)(t, 0, 3, value(1)); }, 3, "out of range");
 
     // Sizes, strides, offsets and storage bounds.
-    expect_th_error([&] { THTensor_(resize2d)(t, 2, -1); }, 0, "negative");
-    expect_th_error([&] { THTensor_(newWithSize1d)(-3); }, 0, "negative");
-    expect_th_error([&] { THTensor_(resize)(t, negative, NULL); }, 2, "negative");
     expect_th_error([&] { THTensor_(resize)(t, size, stride3); }, 3, "entries");
     expect_th_error([&] { THTensor_(newWithStorage)(s, 0, size, stride3); }, 4, "entries");
     expect_th_error([&] { THTensor_(setStorage)(t, s, 0, too_big, NULL); }, 4, "storage of 6 elements");
     expect_th_error([&] { THTensor_(setStorage)(t, s, 1, size, NULL); }, 4, "storage of 6 elements");
     expect_th_error([&] { THTensor_(setStorage)(t, s, -1, NULL, NULL); }, 3, "negative");
-    expect_th_error([&] { THTensor_(setStorage)(t, NULL, 0, size, NULL); }, 4, "storage of 0 elements");
+    expect_th_error([&] { THTensor_(setStorage)(t, NULL, -2, size, NULL); }, 3, "negative");
     expect_th_error([&] { THTensor_(setStorage2d)(t, s, 0, 2, 5, 2, 1); }, 0, "storage of 6 elements");
     expect_th_error([&] { THTensor_(newWithStorage1d)(s, 0, 7, 1); }, 0, "storage of 6 elements");
     expect_th_error([&] { THTensor_(setStorageNd)(t, s, 0, -1, NULL, NULL); }, 4, "negative");
@@ -440,7 +469,7 @@ struct TH_CONCAT_2(StructureTests, Real) {
     expect_th_error([&] { THTensor_(freeCopyTo)(t, four); }, 1, "elements");
 
     for (THTensor* x : {t, u, col, row, four}) THTensor_(free)(x);
-    for (THLongStorage* x : {size, stride3, too_big, negative}) THLongStorage_free(x);
+    for (THLongStorage* x : {size, stride3, too_big}) THLongStorage_free(x);
     THStorage_(free)(s);
   }
 };
