@@ -1,3 +1,10 @@
+#include "runtime/ops/advanced_index.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "ember/error.h"
 #include "ember/ops/add.h"
 #include "ember/ops/clone.h"
 #include "ember/ops/copy.h"
@@ -6,13 +13,6 @@
 #include "ember/ops/select.h"
 #include "ember/ops/unsqueeze.h"
 #include "ember/ops/zeros.h"
-#include "runtime/ops/advanced_index.h"
-
-#include <cstdint>
-#include <limits>
-#include <vector>
-
-#include "ember/error.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/masked_ops.h"
 #include "runtime/ops/output.h"

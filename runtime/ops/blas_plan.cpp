@@ -1,14 +1,3 @@
-#include "ember/ops/bmm.h"
-#include "ember/ops/dot.h"
-#include "ember/ops/mm.h"
-#include "ember/ops/mv.h"
-#include "ember/ops/contiguous.h"
-#include "ember/ops/copy.h"
-#include "ember/ops/expand.h"
-#include "ember/ops/squeeze.h"
-#include "ember/ops/squeeze_dim.h"
-#include "ember/ops/unsqueeze.h"
-#include "ember/ops/view.h"
 #include "runtime/ops/blas_plan.h"
 
 #include <algorithm>
@@ -16,6 +5,17 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/bmm.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/dot.h"
+#include "ember/ops/expand.h"
+#include "ember/ops/mm.h"
+#include "ember/ops/mv.h"
+#include "ember/ops/squeeze.h"
+#include "ember/ops/squeeze_dim.h"
+#include "ember/ops/unsqueeze.h"
+#include "ember/ops/view.h"
 #include "ember/views.h"
 #include "runtime/core/memory_overlap.h"
 #include "runtime/ops/output.h"

@@ -1,10 +1,10 @@
-#include "ember/ops/copy.h"
-#include "ember/ops/narrow.h"
 #include "runtime/ops/construct_ops.h"
 
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/narrow.h"
 #include "ember/views.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/pointwise_plan.h"

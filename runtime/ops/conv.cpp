@@ -1,10 +1,3 @@
-#include "ember/ops/add.h"
-#include "ember/ops/clone.h"
-#include "ember/ops/contiguous.h"
-#include "ember/ops/copy.h"
-#include "ember/ops/mul.h"
-#include "ember/ops/to.h"
-#include "ember/ops/zero.h"
 #include "runtime/ops/conv.h"
 
 #include <algorithm>
@@ -13,6 +6,13 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/add.h"
+#include "ember/ops/clone.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/mul.h"
+#include "ember/ops/to.h"
+#include "ember/ops/zero.h"
 #include "ember/views.h"
 #include "kernels/conv.h"
 #include "kernels/parallel.h"

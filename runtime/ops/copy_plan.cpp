@@ -1,7 +1,7 @@
-#include "ember/ops/clone.h"
 #include "runtime/ops/copy_plan.h"
 
 #include "ember/error.h"
+#include "ember/ops/clone.h"
 #include "ember/views.h"
 #include "runtime/core/memory_overlap.h"
 #include "runtime/ops/tensor_operands.h"

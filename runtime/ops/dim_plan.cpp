@@ -1,10 +1,10 @@
-#include "ember/ops/contiguous.h"
-#include "ember/ops/view.h"
 #include "runtime/ops/dim_plan.h"
 
 #include "ember/error.h"
-#include "runtime/ops/tensor_operands.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/view.h"
 #include "runtime/core/empty_tensor.h"
+#include "runtime/ops/tensor_operands.h"
 
 namespace ember::rt {
 

@@ -1,9 +1,9 @@
-#include "ember/ops/eq.h"
-#include "ember/ops/sum.h"
-#include "ember/ops/sum_dim.h"
 #include "runtime/ops/construct_ops.h"
 
 #include "ember/error.h"
+#include "ember/ops/eq.h"
+#include "ember/ops/sum.h"
+#include "ember/ops/sum_dim.h"
 
 namespace ember::rt {
 

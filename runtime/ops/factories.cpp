@@ -1,5 +1,3 @@
-#include "ember/ops/fill.h"
-#include "ember/ops/zero.h"
 #include "runtime/ops/construct_ops.h"
 
 #include <cmath>
@@ -8,6 +6,8 @@
 #include <type_traits>
 
 #include "ember/error.h"
+#include "ember/ops/fill.h"
+#include "ember/ops/zero.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/construct_support.h"
 #include "runtime/ops/output.h"

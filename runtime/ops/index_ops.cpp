@@ -1,9 +1,9 @@
-#include "ember/ops/clone.h"
 #include "runtime/ops/index_ops.h"
 
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/clone.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/structure_ops.h"

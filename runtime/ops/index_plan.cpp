@@ -1,10 +1,10 @@
-#include "ember/ops/clone.h"
 #include "runtime/ops/index_plan.h"
 
 #include <algorithm>
 #include <cstring>
 
 #include "ember/error.h"
+#include "ember/ops/clone.h"
 #include "runtime/core/visit_dtype.h"
 
 namespace ember::rt {

@@ -1,15 +1,15 @@
-#include "ember/ops/clone.h"
-#include "ember/ops/contiguous.h"
-#include "ember/ops/expand.h"
-#include "ember/ops/sum.h"
-#include "ember/ops/sum_dim.h"
-#include "ember/ops/view.h"
 #include "runtime/ops/masked_ops.h"
 
 #include <cstring>
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/clone.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/expand.h"
+#include "ember/ops/sum.h"
+#include "ember/ops/sum_dim.h"
+#include "ember/ops/view.h"
 #include "kernels/masked.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/output.h"

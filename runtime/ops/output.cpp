@@ -1,9 +1,9 @@
-#include "ember/ops/clone.h"
-#include "ember/ops/copy.h"
-#include "ember/ops/to.h"
 #include "runtime/ops/output.h"
 
 #include "ember/error.h"
+#include "ember/ops/clone.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/to.h"
 #include "runtime/core/memory_overlap.h"
 
 namespace ember::rt {

@@ -1,4 +1,3 @@
-#include "ember/ops/to.h"
 #include "runtime/ops/pointwise_plan.h"
 
 #include <cstring>
@@ -6,11 +5,12 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/to.h"
 #include "ember/views.h"
+#include "runtime/core/visit_dtype.h"
 #include "runtime/ops/nonzero_check.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/tensor_operands.h"
-#include "runtime/core/visit_dtype.h"
 
 namespace ember::rt {
 

@@ -1,10 +1,10 @@
-#include "ember/ops/to.h"
 #include "runtime/ops/construct_ops.h"
 
 #include <mutex>
 #include <utility>
 
 #include "ember/error.h"
+#include "ember/ops/to.h"
 #include "runtime/core/generator.h"
 #include "runtime/ops/construct_support.h"
 #include "runtime/ops/output.h"

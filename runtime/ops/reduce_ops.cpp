@@ -1,3 +1,9 @@
+#include "runtime/ops/reduce_ops.h"
+
+#include <cmath>
+#include <vector>
+
+#include "ember/error.h"
 #include "ember/ops/clone.h"
 #include "ember/ops/contiguous.h"
 #include "ember/ops/copy.h"
@@ -9,19 +15,13 @@
 #include "ember/ops/mul.h"
 #include "ember/ops/norm.h"
 #include "ember/ops/norm_dim.h"
+#include "ember/ops/select.h"
 #include "ember/ops/sub.h"
 #include "ember/ops/sum.h"
 #include "ember/ops/sum_dim.h"
-#include "ember/ops/select.h"
 #include "ember/ops/to.h"
 #include "ember/ops/transpose.h"
 #include "ember/ops/view.h"
-#include "runtime/ops/reduce_ops.h"
-
-#include <cmath>
-#include <vector>
-
-#include "ember/error.h"
 #include "ember/tensor_base.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/reduce_plan.h"

@@ -1,9 +1,9 @@
-#include "ember/ops/clone.h"
 #include "runtime/ops/construct_ops.h"
 
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/clone.h"
 #include "ember/views.h"
 
 namespace ember::rt {

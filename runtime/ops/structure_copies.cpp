@@ -1,10 +1,10 @@
-#include "ember/ops/copy.h"
 #include "runtime/ops/structure_copies.h"
 
 #include <vector>
 
 #include "ember/checked_math.h"
 #include "ember/error.h"
+#include "ember/ops/copy.h"
 #include "ember/views.h"
 
 namespace ember::rt {

@@ -1,5 +1,6 @@
-#include "ember/ops/copy.h"
 #include "runtime/ops/structure_ops.h"
+
+#include "ember/ops/copy.h"
 
 namespace ember::rt {
 

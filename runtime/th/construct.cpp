@@ -1,10 +1,3 @@
-#include "ember/ops/clone.h"
-#include "ember/ops/contiguous.h"
-#include "ember/ops/copy.h"
-#include "ember/ops/fill.h"
-#include "ember/ops/narrow.h"
-#include "ember/ops/view.h"
-#include "ember/ops/zero.h"
 #include "runtime/th/construct.h"
 
 #include <algorithm>
@@ -12,6 +5,13 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/clone.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/fill.h"
+#include "ember/ops/narrow.h"
+#include "ember/ops/view.h"
+#include "ember/ops/zero.h"
 #include "ember/views.h"
 #include "runtime/core/generator.h"
 #include "runtime/ops/construct_ops.h"
@@ -20,6 +20,7 @@
 #include "runtime/ops/output.h"
 #include "runtime/ops/structure_ops.h"
 #include "runtime/th/args.h"
+#include "runtime/th/plan.h"
 
 namespace ember::rt {
 
@@ -46,11 +47,21 @@ void th_ones_like(const char*, TensorImpl* r, TensorImpl* input) {
 
 namespace {
 
+// TH fills a result that already holds as many elements in its own shape
+// (row-major order), and makes any other one a 1-D tensor of them.
+void th_fill_sequence(TensorImpl* r, const TensorBase& values) {
+  if (r->nDimension > 0 && numel(r) == values.numel()) {
+    TensorBase target = TensorBase::borrow(r);
+    base::copy_(target, base::view(values, target.sizes()));
+  } else {
+    th::copy_into(r, values.impl());
+  }
+}
+
 void th_range_into(const char* fn, TensorImpl* r, const Scalar& xmin, const Scalar& xmax, const Scalar& step,
                    bool inclusive) {
-  const TensorBase out = TensorBase::borrow(r);
-  Output result(fn, &out, "out");
-  range_into(fn, result, out.dtype(), xmin, xmax, step, inclusive);
+  Output result(fn, nullptr, "out");
+  th_fill_sequence(r, range_into(fn, result, dtype(r), xmin, xmax, step, inclusive));
 }
 
 // TH's linspace and logspace: n > 1 points, or one when a == b.
@@ -61,9 +72,8 @@ void th_check_points(const char* fn, const Scalar& a, const Scalar& b, long n) {
 
 void th_linspace_into(const char* fn, TensorImpl* r, const Scalar& a, const Scalar& b, long n, const double* log_base) {
   th_check_points(fn, a, b, n);
-  const TensorBase out = TensorBase::borrow(r);
-  Output result(fn, &out, "out");
-  linspace_into(fn, result, out.dtype(), a, b, n, log_base);
+  Output result(fn, nullptr, "out");
+  th_fill_sequence(r, linspace_into(fn, result, dtype(r), a, b, n, log_base));
 }
 
 void th_triangle(const char* fn, TensorImpl* r, TensorImpl* t, long k, bool lower) {

@@ -1,15 +1,15 @@
-#include "ember/ops/contiguous.h"
-#include "ember/ops/copy.h"
-#include "ember/ops/view.h"
 #include "runtime/th/plan.h"
 
 #include "ember/error.h"
+#include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/view.h"
 #include "ember/tensor_base.h"
 #include "ember/views.h"
+#include "runtime/core/empty_tensor.h"
 #include "runtime/ops/nonzero_check.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
-#include "runtime/core/empty_tensor.h"
 
 namespace ember::th {
 

@@ -1,3 +1,9 @@
+#include "runtime/th/reduce.h"
+
+#include <optional>
+#include <string>
+
+#include "ember/error.h"
 #include "ember/ops/contiguous.h"
 #include "ember/ops/mul.h"
 #include "ember/ops/reshape.h"
@@ -5,12 +11,6 @@
 #include "ember/ops/sum.h"
 #include "ember/ops/sum_dim.h"
 #include "ember/ops/view.h"
-#include "runtime/th/reduce.h"
-
-#include <optional>
-#include <string>
-
-#include "ember/error.h"
 #include "ember/tensor_base.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/reduce_ops.h"

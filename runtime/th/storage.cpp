@@ -1,8 +1,8 @@
-#include "ember/ops/copy.h"
 #include "runtime/th/storage.h"
 
 #include <cstring>
 
+#include "ember/ops/copy.h"
 #include "ember/tensor_base.h"
 
 namespace ember::rt {

@@ -199,10 +199,16 @@ TEST(THOutputAliasing, EmptyTensorsReachNoKernel) {
 
 TEST(THOutputAliasing, DiagOfItselfWithoutElements) {
   test::THThrowingHandlers handlers;
-  THIntTensor* t = THIntTensor_newWithSize2d(0, 0);
+  // TH code has no [0 x 0] matrix (newWithSize2d(0, 0) is TH's empty
+  // tensor); the C++ API has, and passes it to TH functions as it is.
+  Tensor zero = empty({0, 0}, DType::Int);
+  auto* t = reinterpret_cast<THIntTensor*>(zero.impl());
   THIntTensor_diag(t, t, 0);
   EXPECT_EQ(THIntTensor_nElement(t), 0);
-  THIntTensor_free(t);
+  THIntTensor* none = THIntTensor_newWithSize2d(0, 0);
+  test::expect_th_error([&] { THIntTensor_diag(none, none, 0); }, 2, "");
+  EXPECT_EQ(THIntTensor_nDimension(none), 0);
+  THIntTensor_free(none);
 }
 
 TEST(THOutputAliasing, CatChecksItsDimensionAndInputsFirst) {
@@ -210,14 +216,14 @@ TEST(THOutputAliasing, CatChecksItsDimensionAndInputsFirst) {
   THLongTensor* r = THLongTensor_newWithSize1d(2);
   THLongTensor_fill(r, 3);
   THLongTensor* a = THLongTensor_newWithSize1d(1);
-  THLongTensor* empty_rows = THLongTensor_newWithSize1d(0);
+  Tensor zero = empty({0}, DType::Long);  // a size-0 dim comes from the C++ API only
+  auto* empty_rows = reinterpret_cast<THLongTensor*>(zero.impl());
   test::expect_th_error([&] { THLongTensor_cat(r, a, a, 1 << 30); }, 4, "invalid dimension");
   test::expect_th_error([&] { THLongTensor_cat(r, a, empty_rows, 1); }, 0, "does not fill");
   EXPECT_EQ(THLongTensor_size(r, 0), 2);
   EXPECT_EQ(THLongTensor_get1d(r, 1), 3);
   THLongTensor_free(r);
   THLongTensor_free(a);
-  THLongTensor_free(empty_rows);
 }
 
 TEST(THOutputAliasing, NewExpandChecksTheElementCount) {

@@ -69,6 +69,27 @@ struct TH_CONCAT_2(ConstructTests, Real) {
     ember::test::expect_th_error([&] { THTensor_(linspace)(r, value(0), value(1), 1); }, 4, "invalid number of points");
     ember::test::expect_th_error([&] { THTensor_(logspace)(r, value(0), value(1), 0); }, 4, "invalid number of points");
     THTensor_(free)(r);
+
+    // A result that already holds as many elements keeps its shape and
+    // strides and is filled in its own row-major order (TH); a failed call
+    // leaves it as it was.
+    THTensor* t = matrix(3, 2);
+    THTensor_(transpose)(t, NULL, 0, 1);  // [2 x 3], strides [1, 2]
+    THStorage* s = THTensor_(storage)(t);
+    THTensor_(range)(t, 1, 6, 1);
+    ASSERT_EQ(THTensor_(nDimension)(t), 2);
+    EXPECT_EQ(THTensor_(stride)(t, 0), 1);
+    EXPECT_EQ(THTensor_(stride)(t, 1), 2);
+    EXPECT_EQ(THTensor_(storage)(t), s);
+    for (long i = 0; i < 6; ++i) EXPECT_EQ(at(t, i / 3, i % 3), 1 + i) << i;
+    THTensor_(linspace)(t, value(0), value(5), 6);
+    for (long i = 0; i < 6; ++i) EXPECT_EQ(at(t, i / 3, i % 3), i) << i;
+    ember::test::expect_th_error([&] { THTensor_(arange)(t, 0, 6, 0); }, 4, "step must be nonzero");
+    EXPECT_EQ(THTensor_(stride)(t, 1), 2);
+    for (long i = 0; i < 6; ++i) EXPECT_EQ(at(t, i / 3, i % 3), i) << i;
+    THTensor_(arange)(t, 0, 4, 1);  // 4 elements: a 1-D result
+    expect_vector(t, {0, 1, 2, 3});
+    THTensor_(free)(t);
 #endif
   }
 
