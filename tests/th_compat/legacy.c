@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "TH.h"
+#include "THMath.h"
 #include "compat_check.h"
 
 #define TH_GENERIC_FILE "generic/legacy.c"
@@ -77,8 +78,19 @@ static int check_errors(void) {
   return failures;
 }
 
+/* THMath.h's helpers, on values exact in binary. */
+static int check_math(void) {
+  int failures = 0;
+  CHECK(TH_sigmoid(0.0) == 0.5 && TH_sigmoidf(0.0f) == 0.5f);
+  CHECK(TH_frac(-1.25) == -0.25 && TH_fracf(2.75f) == 0.75f);
+  CHECK(TH_rsqrt(4.0) == 0.5 && TH_rsqrtf(0.25f) == 2.0f);
+  CHECK(TH_lerp(1.0, 3.0, 0.25) == 1.5 && TH_lerpf(-2.0f, 2.0f, 0.75f) == 1.0f);
+  return failures;
+}
+
 int main(void) {
   int failures = 0;
+  failures += check_math();
   failures += THByteTensor_legacyCheck();
   failures += THCharTensor_legacyCheck();
   failures += THShortTensor_legacyCheck();

@@ -7,6 +7,7 @@
 #include "THStorage.h"
 #include "THTensorApply.h"
 #include "THTensorDimApply.h"
+#include "THTensorMacros.h"
 #include "THTensorFunctions.h"
 
 #define THTensor TH_CONCAT_3(TH, Real, Tensor)

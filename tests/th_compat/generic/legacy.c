@@ -76,6 +76,17 @@ static int THTensor_(legacyCheck)(void) {
   for (i = 0; i < 4; ++i)
     for (j = 0; j < 5; ++j) CHECK(ACC(AT2(b, j, i)) == ACC(AT2(a, i, j)));
 
+  /* THTensorMacros.h: fastGet2d reads where get2d does, on a transposed
+     view too, and fastSet2d writes there. */
+  for (i = 0; i < 5; ++i)
+    for (j = 0; j < 4; ++j) CHECK(ACC(THTensor_fastGet2d(t, i, j)) == ACC(THTensor_(get2d)(t, i, j)));
+  {
+    const real kept = AT2(a, 1, 4);
+    THTensor_fastSet2d(t, 4, 1, REAL(6));
+    CHECK(ACC(AT2(a, 1, 4)) == 6);
+    THTensor_fastSet2d(t, 4, 1, kept);
+  }
+
   /* APPLY3 over three layouts (top-level commas in CODE are fine). */
   TH_TENSOR_APPLY3(real, c, real, view, real, r, accreal x = ACC(*view_data), y = ACC(*r_data); *c_data = REAL(x + y););
   for (i = 0; i < 4; ++i)
