@@ -88,9 +88,25 @@ static int check_math(void) {
   return failures;
 }
 
+/* TH's empty tensor (no dims, no storage) through value ops: nothing to do. */
+static int check_empty_operands(void) {
+  int failures = 0;
+  THLongTensor *empty = THLongTensor_new();
+  THLongTensor *r = THLongTensor_new();
+  THLongTensor_add(r, empty, 3);
+  THLongTensor_mul(r, empty, 3);
+  CHECK(r->nDimension == 0 && THLongTensor_nElement(r) == 0);
+  THLongTensor_add(empty, empty, 3);
+  CHECK(empty->nDimension == 0 && empty->storage == NULL);
+  THLongTensor_free(r);
+  THLongTensor_free(empty);
+  return failures;
+}
+
 int main(void) {
   int failures = 0;
   failures += check_math();
+  failures += check_empty_operands();
   failures += THByteTensor_legacyCheck();
   failures += THCharTensor_legacyCheck();
   failures += THShortTensor_legacyCheck();
