@@ -17,6 +17,7 @@
 #include "THGenerateHalfType.h"
 
 int check_system_include(void);
+int check_file(void);
 
 /* What the handlers saw last. */
 static char last_message[512];
@@ -117,6 +118,7 @@ int main(void) {
   failures += THHalfTensor_legacyCheck();
   failures += check_errors();
   failures += check_system_include();
+  failures += check_file();
   if (failures) fprintf(stderr, "%d checks failed\n", failures);
   else printf("TH compatibility: all checks passed\n");
   return failures ? 1 : 0;

@@ -12,5 +12,8 @@
 #include "THVector.h"
 #include "THStorage.h"
 #include "THTensor.h"
+#include "THFile.h"
+#include "THDiskFile.h"
+#include "THMemoryFile.h"
 
 #endif
