@@ -57,12 +57,12 @@ class CParam:
         return f"{self.type}{'' if self.type.endswith('*') else ' '}{self.name}" + bind
 
 
-FAMILIES = ("Tensor", "Storage", "Blas", "Vector")
+FAMILIES = ("Tensor", "Storage", "Blas", "Lapack", "Vector")
 
 
 @dataclass(frozen=True)
 class CBinding:
-    family: str             # Tensor | Storage | Blas | Vector: THFloatTensor_cadd is family Tensor
+    family: str             # Tensor | Storage | Blas | Lapack | Vector: THFloatTensor_cadd is family Tensor
     name: str               # without the TH<Type><family>_ prefix: cadd
     ret: str                # normalised C return type
     params: tuple[CParam, ...]
@@ -110,5 +110,5 @@ def parse_binding(text: str, dtype_names: set[str]) -> CBinding:
     family, _, name = m.group("name").partition("_")
     if family[2:] not in FAMILIES or not family.startswith("TH") or not name:
         raise BindingError(f"C function '{m.group('name')}' must be named THTensor_<name>, THStorage_<name>, "
-                           f"THBlas_<name> or THVector_<name> (the per-dtype name is generated)")
+                           f"THBlas_<name>, THLapack_<name> or THVector_<name> (the per-dtype name is generated)")
     return CBinding(family[2:], name, _check_type(m.group("ret"), dtype_names), tuple(params))

@@ -27,7 +27,7 @@ from ..writer import Output
 
 ARG_KINDS = {"Tensor": "Tensor", "Tensor|Scalar": "TensorOrScalar", "Scalar": "Scalar", "int": "Int", "bool": "Bool",
              "ScalarType?": "OptDType"}
-_TH_CALL = re.compile(r"\b(TH([A-Z][A-Za-z0-9]*?)(Tensor|Storage|Blas)_(\w+))\s*\(")
+_TH_CALL = re.compile(r"\b(TH([A-Z][A-Za-z0-9]*?)(Tensor|Storage|Blas|Lapack)_(\w+))\s*\(")
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ struct Routines {
 
 struct Library {
   bool loaded = false;
+  void* handle = nullptr;
   Routines r{};
   std::string path;     // what was loaded, or why nothing was
   std::string choice;   // where the core type came from
@@ -126,6 +127,7 @@ Library load() {
   }
   // The handle stays open for the life of the process.
   lib.loaded = true;
+  lib.handle = handle;
   return lib;
 }
 
@@ -151,6 +153,15 @@ CBLAS_TRANSPOSE trans_of(bool t) { return t ? CblasTrans : CblasNoTrans; }
 }  // namespace
 
 bool available() { return library().loaded; }
+
+void* symbol(const char* name) {
+  const Library& lib = library();
+  if (!lib.loaded) return nullptr;
+  routines();  // its thread count follows ember's before the caller runs the routine
+  return dlsym(lib.handle, name);
+}
+
+std::string library_path() { return library().path; }
 
 void gemm(bool transa, bool transb, int m, int n, int k, float alpha, const float* a, int lda, const float* b, int ldb,
           float beta, float* c, int ldc) {

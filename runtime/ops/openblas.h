@@ -62,6 +62,14 @@ void copy(int n, const double* x, int incx, double* y, int incy);
 void swap(int n, float* x, int incx, float* y, int incy);
 void swap(int n, double* x, int incx, double* y, int incy);
 
+// A symbol of the loaded OpenBLAS (its LAPACK routines, runtime/ops/lapack.cpp),
+// or NULL when OpenBLAS is not loaded or lacks it. Sets OpenBLAS's thread
+// count to ember's first, as the routines above do.
+void* symbol(const char* name);
+
+// The library loaded, or "not loaded: <why>".
+std::string library_path();
+
 // One line: the library, its build configuration, the core it runs, and
 // where that choice came from (Note [OpenBLAS core type]).
 std::string info();

@@ -36,6 +36,7 @@
 #include "runtime/th/conv.h"
 #include "runtime/th/elements.h"
 #include "runtime/th/geometry.h"
+#include "runtime/th/lapack.h"
 #include "runtime/th/long_storage.h"
 #include "runtime/th/plan.h"
 #include "runtime/th/reduce.h"

@@ -9,6 +9,7 @@
 #include "THHalf.h"
 #include "THRandom.h"
 #include "THBlas.h"
+#include "THLapack.h"
 #include "THVector.h"
 #include "THStorage.h"
 #include "THTensor.h"
