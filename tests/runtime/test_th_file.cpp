@@ -4,6 +4,7 @@
 // the byte order asked for. Every check runs on a memory file and on a
 // disk file, which must write the same bytes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cfloat>
 #include <climits>
@@ -16,8 +17,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "TH/TH.h"
 #include "tests/runtime/th_test_util.h"
@@ -82,12 +81,12 @@ struct Kind {
 // state them (the test's own copy of the facts).
 template <class T>
 struct Type;
-#define TYPE(NAME, T, FMT)                                                                          \
-  template <>                                                                                      \
-  struct Type<T> {                                                                                 \
-    static constexpr const char* fmt = FMT;                                                        \
-    static size_t write(THFile* f, T* d, size_t n) { return THFile_write##NAME##Raw(f, d, n); }    \
-    static size_t read(THFile* f, T* d, size_t n) { return THFile_read##NAME##Raw(f, d, n); }      \
+#define TYPE(NAME, T, FMT)                                                                      \
+  template <>                                                                                   \
+  struct Type<T> {                                                                              \
+    static constexpr const char* fmt = FMT;                                                     \
+    static size_t write(THFile* f, T* d, size_t n) { return THFile_write##NAME##Raw(f, d, n); } \
+    static size_t read(THFile* f, T* d, size_t n) { return THFile_read##NAME##Raw(f, d, n); }   \
   };
 TYPE(Byte, unsigned char, nullptr)
 TYPE(Char, char, nullptr)
@@ -155,7 +154,9 @@ std::vector<int> int_values() { return {0, 7, -7, INT_MAX, INT_MIN, 65536}; }
 std::vector<long> long_values() { return {0, 3, -3, LONG_MAX, LONG_MIN, 1L << 40}; }
 std::vector<float> float_values() { return {0.f, -0.f, 0.1f, -1.5f, FLT_MAX, -FLT_MIN, 1e-45f, 3.14159274f, INFINITY}; }
 std::vector<double> double_values() { return {0.0, -0.0, 0.1, 1.0 / 3, DBL_MAX, -DBL_MIN, 4.9e-324, -2.5, -INFINITY}; }
-std::vector<THHalf> half_values() { return {half(0.f), half(1.5f), half(-2.f), half(65504.f), half(0.099975586f), half(6e-8f)}; }
+std::vector<THHalf> half_values() {
+  return {half(0.f), half(1.5f), half(-2.f), half(65504.f), half(0.099975586f), half(6e-8f)};
+}
 
 class THFileKinds : public ::testing::TestWithParam<Kind> {
  protected:
@@ -422,7 +423,8 @@ TEST_P(THFileKinds, MisuseIsAnArgumentError) {
   expect_th_error([&] { (GetParam().disk ? THDiskFile_longSize : THMemoryFile_longSize)(f, 3); }, 2,
                   "invalid long size 3");
   if (GetParam().disk) {
-    expect_th_error([&] { THMemoryFile_storage(f); }, 1, "THMemoryFile_storage: self is a disk file, not a memory file");
+    expect_th_error([&] { THMemoryFile_storage(f); }, 1,
+                    "THMemoryFile_storage: self is a disk file, not a memory file");
   } else {
     expect_th_error([&] { THDiskFile_name(f); }, 1, "THDiskFile_name: self is a memory file, not a disk file");
     expect_th_error([&] { THDiskFile_bigEndianEncoding(f); }, 1, "not a disk file");
@@ -518,7 +520,8 @@ TEST(THDiskFile, ModesNamesAndOpening) {
   THThrowingHandlers handlers;
   const std::string path = temp_path("modes");
   std::remove(path.c_str());
-  expect_th_error([&] { THDiskFile_new(path.c_str(), "r", 0); }, 0, "THDiskFile_new: cannot open <" + path + "> in mode r ");
+  expect_th_error([&] { THDiskFile_new(path.c_str(), "r", 0); }, 0,
+                  "THDiskFile_new: cannot open <" + path + "> in mode r ");
   EXPECT_EQ(THDiskFile_new(path.c_str(), "r", 1), nullptr);
   expect_th_error([&] { THDiskFile_new(path.c_str(), "a", 0); }, 2, "file mode should be 'r', 'w' or 'rw', not 'a'");
   expect_th_error([&] { THDiskFile_new(path.c_str(), "wr", 1); }, 2, "file mode");
@@ -595,7 +598,7 @@ TEST(THMemoryFile, StorageKeepsATrailingZero) {
 TEST(THMemoryFile, NewWithStorageSharesItAndChecksIt) {
   THThrowingHandlers handlers;
   THCharStorage* s = THCharStorage_newWithSize(4);
-  std::memcpy(s->data, "7 8", 3);
+  std::memcpy(s->data, "7 8x", 4);  // new storages hold garbage: make the last byte non-zero
   expect_th_error([&] { THMemoryFile_newWithStorage(s, "r"); }, 1, "must end with a '\\0' byte");
   s->data[3] = '\0';
   expect_th_error([&] { THMemoryFile_newWithStorage(s, "x"); }, 2, "file mode should be 'r', 'w' or 'rw', not 'x'");
@@ -611,7 +614,8 @@ TEST(THMemoryFile, NewWithStorageSharesItAndChecksIt) {
   THCharStorage_free(s);
 
   THByteStorage* wrong = THByteStorage_newWithSize(1);
-  expect_th_error([&] { THMemoryFile_newWithStorage(reinterpret_cast<THCharStorage*>(wrong), "r"); }, 1, "storage holds");
+  expect_th_error([&] { THMemoryFile_newWithStorage(reinterpret_cast<THCharStorage*>(wrong), "r"); }, 1,
+                  "storage holds");
   THByteStorage_free(wrong);
 }
 

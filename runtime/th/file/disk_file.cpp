@@ -3,11 +3,12 @@
 // (file.cpp), so reading skips any whitespace fscanf skips.
 #include "runtime/th/file/disk_file.h"
 
+#include <sys/types.h>
+
 #include <cerrno>
 #include <cstring>
 #include <memory>
 #include <string>
-#include <sys/types.h>
 
 #include "TH/THDiskFile.h"
 #include "ember/error.h"
@@ -60,8 +61,8 @@ DiskFile* need_disk(THFile* f, const char* fn) { return disk(need_opened(f, fn, 
 
 }  // namespace
 
-THFile* disk_file_adopt(std::FILE* handle, int (*closer)(std::FILE*), const char* name, bool readable,
-                        bool writable, bool quiet) {
+THFile* disk_file_adopt(std::FILE* handle, int (*closer)(std::FILE*), const char* name, bool readable, bool writable,
+                        bool quiet) {
   std::unique_ptr<DiskFile> f;
   try {
     f = std::make_unique<DiskFile>();
@@ -109,8 +110,8 @@ EMBER_API THFile* THDiskFile_new(const char* name, const char* mode, int isQuiet
     }
     if (!handle) {
       if (isQuiet) return nullptr;
-      fail(ErrorKind::Runtime, str(fn, ": cannot open <", name, "> in mode ", readable ? 'r' : ' ', writable ? 'w' : ' ',
-                                   " (", std::strerror(errno), ")"));
+      fail(ErrorKind::Runtime, str(fn, ": cannot open <", name, "> in mode ", readable ? 'r' : ' ',
+                                   writable ? 'w' : ' ', " (", std::strerror(errno), ")"));
     }
     return disk_file_adopt(handle, std::fclose, name, readable, writable, isQuiet != 0);
   });

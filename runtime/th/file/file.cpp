@@ -296,36 +296,36 @@ using ember::th::guarded;
 
 // Per element type: the scalar, storage and raw forms, each one line over
 // the templates above.
-#define EMBER_THFILE_TYPE(NAME, T)                                                                             \
-  EMBER_API T THFile_read##NAME##Scalar(THFile* self) {                                                        \
-    return guarded(kSelf, [&] { return read_scalar<T>("THFile_read" #NAME "Scalar", self); });                 \
-  }                                                                                                            \
-  EMBER_API void THFile_write##NAME##Scalar(THFile* self, T scalar) {                                          \
-    guarded(kSelfValue, [&] { write_values("THFile_write" #NAME "Scalar", self, &scalar, 1); });               \
-  }                                                                                                            \
-  EMBER_API size_t THFile_read##NAME(THFile* self, TH##NAME##Storage* storage) {                               \
-    return guarded(kSelfStorage, [&] {                                                                         \
-      const char* fn = "THFile_read" #NAME;                                                                    \
-      need_file(self, fn);                                                                                     \
-      size_t n;                                                                                                \
-      T* data = storage_data<T>(storage, DType::NAME, fn, &n);                                                 \
-      return read_values(fn, self, data, n);                                                                   \
-    });                                                                                                        \
-  }                                                                                                            \
-  EMBER_API size_t THFile_write##NAME(THFile* self, TH##NAME##Storage* storage) {                              \
-    return guarded(kSelfStorage, [&] {                                                                         \
-      const char* fn = "THFile_write" #NAME;                                                                   \
-      need_file(self, fn);                                                                                     \
-      size_t n;                                                                                                \
-      const T* data = storage_data<T>(storage, DType::NAME, fn, &n);                                           \
-      return write_values(fn, self, data, n);                                                                  \
-    });                                                                                                        \
-  }                                                                                                            \
-  EMBER_API size_t THFile_read##NAME##Raw(THFile* self, T* data, size_t n) {                                   \
-    return guarded(kSelfData, [&] { return read_values("THFile_read" #NAME "Raw", self, data, n); });          \
-  }                                                                                                            \
-  EMBER_API size_t THFile_write##NAME##Raw(THFile* self, T* data, size_t n) {                                  \
-    return guarded(kSelfData, [&] { return write_values<T>("THFile_write" #NAME "Raw", self, data, n); });     \
+#define EMBER_THFILE_TYPE(NAME, T)                                                                         \
+  EMBER_API T THFile_read##NAME##Scalar(THFile* self) {                                                    \
+    return guarded(kSelf, [&] { return read_scalar<T>("THFile_read" #NAME "Scalar", self); });             \
+  }                                                                                                        \
+  EMBER_API void THFile_write##NAME##Scalar(THFile* self, T scalar) {                                      \
+    guarded(kSelfValue, [&] { write_values("THFile_write" #NAME "Scalar", self, &scalar, 1); });           \
+  }                                                                                                        \
+  EMBER_API size_t THFile_read##NAME(THFile* self, TH##NAME##Storage* storage) {                           \
+    return guarded(kSelfStorage, [&] {                                                                     \
+      const char* fn = "THFile_read" #NAME;                                                                \
+      need_file(self, fn);                                                                                 \
+      size_t n;                                                                                            \
+      T* data = storage_data<T>(storage, DType::NAME, fn, &n);                                             \
+      return read_values(fn, self, data, n);                                                               \
+    });                                                                                                    \
+  }                                                                                                        \
+  EMBER_API size_t THFile_write##NAME(THFile* self, TH##NAME##Storage* storage) {                          \
+    return guarded(kSelfStorage, [&] {                                                                     \
+      const char* fn = "THFile_write" #NAME;                                                               \
+      need_file(self, fn);                                                                                 \
+      size_t n;                                                                                            \
+      const T* data = storage_data<T>(storage, DType::NAME, fn, &n);                                       \
+      return write_values(fn, self, data, n);                                                              \
+    });                                                                                                    \
+  }                                                                                                        \
+  EMBER_API size_t THFile_read##NAME##Raw(THFile* self, T* data, size_t n) {                               \
+    return guarded(kSelfData, [&] { return read_values("THFile_read" #NAME "Raw", self, data, n); });      \
+  }                                                                                                        \
+  EMBER_API size_t THFile_write##NAME##Raw(THFile* self, T* data, size_t n) {                              \
+    return guarded(kSelfData, [&] { return write_values<T>("THFile_write" #NAME "Raw", self, data, n); }); \
   }
 
 EMBER_THFILE_TYPE(Byte, unsigned char)
@@ -393,9 +393,9 @@ EMBER_API int THFile_isOpened(THFile* self) {
   return guarded(kSelf, [&] { return need_file(self, "THFile_isOpened")->ops->is_opened(self) ? 1 : 0; });
 }
 
-#define EMBER_THFILE_FLAG(NAME, FIELD)                                                       \
-  EMBER_API int THFile_##NAME(THFile* self) {                                                \
-    return guarded(kSelf, [&] { return need_file(self, "THFile_" #NAME)->FIELD ? 1 : 0; });  \
+#define EMBER_THFILE_FLAG(NAME, FIELD)                                                      \
+  EMBER_API int THFile_##NAME(THFile* self) {                                               \
+    return guarded(kSelf, [&] { return need_file(self, "THFile_" #NAME)->FIELD ? 1 : 0; }); \
   }
 EMBER_THFILE_FLAG(isQuiet, quiet)
 EMBER_THFILE_FLAG(isReadable, readable)
@@ -405,9 +405,9 @@ EMBER_THFILE_FLAG(isAutoSpacing, auto_spacing)
 EMBER_THFILE_FLAG(hasError, has_error)
 #undef EMBER_THFILE_FLAG
 
-#define EMBER_THFILE_SET(NAME, FIELD, VALUE)                                      \
-  EMBER_API void THFile_##NAME(THFile* self) {                                    \
-    guarded(kSelf, [&] { need_file(self, "THFile_" #NAME)->FIELD = VALUE; });     \
+#define EMBER_THFILE_SET(NAME, FIELD, VALUE)                                  \
+  EMBER_API void THFile_##NAME(THFile* self) {                                \
+    guarded(kSelf, [&] { need_file(self, "THFile_" #NAME)->FIELD = VALUE; }); \
   }
 EMBER_THFILE_SET(binary, binary, true)
 EMBER_THFILE_SET(ascii, binary, false)

@@ -29,7 +29,7 @@ struct Ops {
   bool (*seek)(THFile* f, size_t position);
   bool (*seek_end)(THFile* f);
   bool (*position)(THFile* f, size_t* out);
-  void (*close)(THFile* f);  // called only while opened
+  void (*close)(THFile* f);    // called only while opened
   void (*destroy)(THFile* f);  // frees f, closing it first if opened
 };
 
@@ -42,11 +42,11 @@ struct THFile__ {
   bool quiet = false;
   bool readable = false;
   bool writable = false;
-  bool binary = false;        // Torch7's files start ascii
+  bool binary = false;  // Torch7's files start ascii
   bool auto_spacing = true;
   bool has_error = false;
   bool native_encoding = true;  // false: binary values are byte-reversed
-  int long_size = 0;          // bytes of a binary Long: 0 (sizeof(long)), 4 or 8
+  int long_size = 0;            // bytes of a binary Long: 0 (sizeof(long)), 4 or 8
 };
 
 namespace ember::th::file {

@@ -121,8 +121,7 @@ const Ops kMemoryOps = {
 THFile* make(const char* fn, THCharStorage* storage, const char* mode) {
   bool readable, writable;
   if (!parse_mode(mode, true, &readable, &writable))
-    fail(ErrorKind::Value, str(fn, ": file mode should be 'r', 'w' or 'rw', not '", mode ? mode : "NULL", "'"),
-         "mode");
+    fail(ErrorKind::Value, str(fn, ": file mode should be 'r', 'w' or 'rw', not '", mode ? mode : "NULL", "'"), "mode");
   StorageImpl* s = optional_storage_arg(storage, DType::Char, fn, "storage", "storage");
   if (s && (s->size < 1 || static_cast<char*>(s->data)[s->size - 1] != '\0'))
     fail(ErrorKind::Value, str(fn, ": the storage must end with a '\\0' byte"), "storage");

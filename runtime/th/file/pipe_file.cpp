@@ -25,8 +25,8 @@ EMBER_API THFile* THPipeFile_new(const char* name, const char* mode, int isQuiet
     std::FILE* handle = popen(name, readable ? "r" : "w");
     if (!handle) {
       if (isQuiet) return nullptr;
-      fail(ErrorKind::Runtime, str(fn, ": cannot open <", name, "> in mode ", readable ? 'r' : ' ', writable ? 'w' : ' ',
-                                   " (", std::strerror(errno), ")"));
+      fail(ErrorKind::Runtime, str(fn, ": cannot open <", name, "> in mode ", readable ? 'r' : ' ',
+                                   writable ? 'w' : ' ', " (", std::strerror(errno), ")"));
     }
     return th::file::disk_file_adopt(handle, pclose, name, readable, writable, isQuiet != 0);
   });
