@@ -51,10 +51,10 @@ void triu_out(Tensor& out, const Tensor& self, int64_t diagonal);
 Tensor cat(const TensorList& tensors, int64_t dim);
 void cat_out(Tensor& out, const TensorList& tensors, int64_t dim);
 // A random permutation of 0 .. n-1 (TH's and PyTorch's Fisher-Yates over
-// THRandom_random, so a seed gives their permutation): from the default
-// generator (dtype None: int64).
-Tensor randperm(int64_t n, std::optional<DType> dtype);
-void randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype);
+// THRandom_random, so a seed gives their permutation): from `generator`,
+// or the default one (dtype None: int64).
+Tensor randperm(int64_t n, std::optional<DType> dtype, const std::optional<Generator>& generator);
+void randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype, const std::optional<Generator>& generator);
 
 Tensor reshape(const Tensor& self, IntList shape);
 

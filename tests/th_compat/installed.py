@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-SOURCES = ["legacy.c", "system_include.c"]
+SOURCES = ["legacy.c", "random.c", "system_include.c"]
 
 
 def run(cmd: list[str], **kwargs) -> str:

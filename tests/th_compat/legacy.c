@@ -16,6 +16,7 @@
 #include "THGenerateHalfType.h"
 
 int check_system_include(void);
+int check_random(void);
 
 /* What the handlers saw last. */
 static char last_message[512];
@@ -89,6 +90,7 @@ int main(void) {
   failures += THHalfTensor_legacyCheck();
   failures += check_errors();
   failures += check_system_include();
+  failures += check_random();
   if (failures) fprintf(stderr, "%d checks failed\n", failures);
   else printf("TH compatibility: all checks passed\n");
   return failures ? 1 : 0;

@@ -115,9 +115,9 @@ EMBER_CPP_API Tensor& linspace_out(Tensor& out, const Scalar& start, const Scala
 // logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None) -> Tensor
 EMBER_CPP_API Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base = 10.0, std::optional<DType> dtype = std::nullopt);
 EMBER_CPP_API Tensor& logspace_out(Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, double base = 10.0, std::optional<DType> dtype = std::nullopt);
-// randperm(int n, *, ScalarType? dtype=None) -> Tensor
-EMBER_CPP_API Tensor randperm(int64_t n, std::optional<DType> dtype = std::nullopt);
-EMBER_CPP_API Tensor& randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype = std::nullopt);
+// randperm(int n, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor randperm(int64_t n, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
 // eye(int n, int? m=None, *, ScalarType? dtype=None) -> Tensor
 EMBER_CPP_API Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, std::optional<DType> dtype = std::nullopt);
 EMBER_CPP_API Tensor& eye_out(Tensor& out, int64_t n, std::optional<int64_t> m = std::nullopt, std::optional<DType> dtype = std::nullopt);
@@ -460,6 +460,64 @@ EMBER_CPP_API Tensor& clamp_out(Tensor& out, const Tensor& self, const Tensor& m
 EMBER_CPP_API Tensor clamp(const Tensor& self, const Scalar& min, const Scalar& max);
 EMBER_CPP_API Tensor& clamp_(Tensor& self, const Scalar& min, const Scalar& max);
 EMBER_CPP_API Tensor& clamp_out(Tensor& out, const Tensor& self, const Scalar& min, const Scalar& max);
+
+// random
+// uniform(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& uniform_(Tensor& self, double from = 0, double to = 1, const std::optional<Generator>& generator = std::nullopt);
+// normal(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& normal_(Tensor& self, double mean = 0, double std = 1, const std::optional<Generator>& generator = std::nullopt);
+// normal.tensor_tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor normal(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& normal_out(Tensor& out, const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt);
+// normal.tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor normal(const Tensor& mean, double std = 1, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& normal_out(Tensor& out, const Tensor& mean, double std = 1, const std::optional<Generator>& generator = std::nullopt);
+// normal.float_tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor normal(double mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& normal_out(Tensor& out, double mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt);
+// normal.float_float(float mean, float std, int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor normal(double mean, double std, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& normal_out(Tensor& out, double mean, double std, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+// exponential(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& exponential_(Tensor& self, double lambd = 1, const std::optional<Generator>& generator = std::nullopt);
+// cauchy(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& cauchy_(Tensor& self, double median = 0, double sigma = 1, const std::optional<Generator>& generator = std::nullopt);
+// log_normal(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& log_normal_(Tensor& self, double mean = 1, double std = 2, const std::optional<Generator>& generator = std::nullopt);
+// geometric(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& geometric_(Tensor& self, double p, const std::optional<Generator>& generator = std::nullopt);
+// bernoulli.tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& bernoulli_(Tensor& self, const Tensor& p, const std::optional<Generator>& generator = std::nullopt);
+// bernoulli.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& bernoulli_(Tensor& self, double p = 0.5, const std::optional<Generator>& generator = std::nullopt);
+// bernoulli(Tensor self, *, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor bernoulli(const Tensor& self, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& bernoulli_out(Tensor& out, const Tensor& self, const std::optional<Generator>& generator = std::nullopt);
+// random(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& random_(Tensor& self, const std::optional<Generator>& generator = std::nullopt);
+// random.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, const std::optional<Generator>& generator = std::nullopt);
+// random.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
+EMBER_CPP_API Tensor& random_(Tensor& self, int64_t to, const std::optional<Generator>& generator = std::nullopt);
+// rand(int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor rand(IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& rand_out(Tensor& out, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+// randn(int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor randn(IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& randn_out(Tensor& out, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+// rand_like(Tensor self, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor rand_like(const Tensor& self, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+// randn_like(Tensor self, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor randn_like(const Tensor& self, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+// randint(int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor randint(int64_t high, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& randint_out(Tensor& out, int64_t high, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+// randint.low(int low, int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor randint(int64_t low, int64_t high, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& randint_out(Tensor& out, int64_t low, int64_t high, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt);
+// multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
+EMBER_CPP_API Tensor multinomial(const Tensor& self, int64_t num_samples, bool replacement = false, const std::optional<Generator>& generator = std::nullopt);
+EMBER_CPP_API Tensor& multinomial_out(Tensor& out, const Tensor& self, int64_t num_samples, bool replacement = false, const std::optional<Generator>& generator = std::nullopt);
 
 // reduce
 // sum(Tensor self) -> Tensor
@@ -836,6 +894,19 @@ inline Tensor Tensor::clamp(const Tensor& min, const Tensor& max) const { return
 inline Tensor& Tensor::clamp_(const Tensor& min, const Tensor& max) { return ember::clamp_(*this, min, max); }
 inline Tensor Tensor::clamp(const Scalar& min, const Scalar& max) const { return ember::clamp(*this, min, max); }
 inline Tensor& Tensor::clamp_(const Scalar& min, const Scalar& max) { return ember::clamp_(*this, min, max); }
+inline Tensor& Tensor::uniform_(double from, double to, const std::optional<Generator>& generator) { return ember::uniform_(*this, from, to, generator); }
+inline Tensor& Tensor::normal_(double mean, double std, const std::optional<Generator>& generator) { return ember::normal_(*this, mean, std, generator); }
+inline Tensor& Tensor::exponential_(double lambd, const std::optional<Generator>& generator) { return ember::exponential_(*this, lambd, generator); }
+inline Tensor& Tensor::cauchy_(double median, double sigma, const std::optional<Generator>& generator) { return ember::cauchy_(*this, median, sigma, generator); }
+inline Tensor& Tensor::log_normal_(double mean, double std, const std::optional<Generator>& generator) { return ember::log_normal_(*this, mean, std, generator); }
+inline Tensor& Tensor::geometric_(double p, const std::optional<Generator>& generator) { return ember::geometric_(*this, p, generator); }
+inline Tensor& Tensor::bernoulli_(const Tensor& p, const std::optional<Generator>& generator) { return ember::bernoulli_(*this, p, generator); }
+inline Tensor& Tensor::bernoulli_(double p, const std::optional<Generator>& generator) { return ember::bernoulli_(*this, p, generator); }
+inline Tensor Tensor::bernoulli(const std::optional<Generator>& generator) const { return ember::bernoulli(*this, generator); }
+inline Tensor& Tensor::random_(const std::optional<Generator>& generator) { return ember::random_(*this, generator); }
+inline Tensor& Tensor::random_(int64_t from, std::optional<int64_t> to, const std::optional<Generator>& generator) { return ember::random_(*this, from, to, generator); }
+inline Tensor& Tensor::random_(int64_t to, const std::optional<Generator>& generator) { return ember::random_(*this, to, generator); }
+inline Tensor Tensor::multinomial(int64_t num_samples, bool replacement, const std::optional<Generator>& generator) const { return ember::multinomial(*this, num_samples, replacement, generator); }
 inline Tensor Tensor::sum() const { return ember::sum(*this); }
 inline Tensor Tensor::sum(int64_t dim, bool keepdim) const { return ember::sum(*this, dim, keepdim); }
 inline Tensor Tensor::prod() const { return ember::prod(*this); }

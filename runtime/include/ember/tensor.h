@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ember/dtype.h"
+#include "ember/generator.h"
 #include "ember/int_list.h"
 #include "ember/scalar.h"
 #include "ember/storage.h"
