@@ -22,6 +22,7 @@ _CONVERT = {
     "float": "const double {v} = r.to_double({i});",
     "ScalarType": "const DType {v} = r.dtype({i});",
     "ScalarType?": "const std::optional<DType> {v} = r.optional_dtype({i});",
+    "Generator?": "const std::optional<Generator> {v} = r.optional_generator({i});",
 }
 
 

@@ -23,6 +23,7 @@ ARG_TYPES = {
     "float": "double",
     "ScalarType": "DType",
     "ScalarType?": "std::optional<DType>",
+    "Generator?": "const std::optional<Generator>&",  # absent: the default generator
 }
 RETURN_TYPES = {"Tensor", "Tensor[]", "Scalar", "int", "bool", "float", "()"}
 

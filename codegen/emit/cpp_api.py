@@ -22,7 +22,8 @@ def emit(schemas: SchemaSet, out: Output) -> None:
     entries = [(op, declarations(op)) for op in ops]
     for op, decls in entries:
         out.add(header_path(op), render("op.h.j2", f"{op.where.file} (op {op.name})", __name__, op=op,
-                                        decls=[base_decl(d) for d in decls if not d.is_method]))
+                                        decls=[base_decl(d) for d in decls if not d.is_method],
+                                        uses_generator=any(a.type == "Generator?" for a in op.signature.args)))
     groups = [(g, list(items)) for g, items in groupby(entries, key=lambda e: e[0].group)]
     out.add("generated/include/ember/ops.h",
             render("ops.h.j2", "the op schemas in schemas/", __name__, entries=entries, groups=groups))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cpp import Decl, out_names
-from ..dtypes import DTypeTable
+from ..dtypes import DType, DTypeTable
 from ..errors import SchemaError
 from ..fields import string
 from ..model import Op
@@ -14,7 +14,7 @@ from ..signature import Signature
 from ..th_wrappers import THBuilder, generic_type
 from ..yaml_source import Node
 from .base import Kernel, Kind
-from .fields import result_rule
+from .fields import dtype_list, result_rule
 from .th_calls import through_cpp_api
 
 # What a call returns when it answers a question (sizes, flags) rather than computing a tensor.
@@ -26,6 +26,7 @@ class CustomKernel(Kernel):
     impl: str                        # the runtime function
     th_impl: str | None = None       # the runtime function TH's C functions call instead of the C++ API
     result: str = "same"             # the result dtype rule the Python tests expect
+    th_dtypes: tuple[DType, ...] | None = None  # dtypes of TH's C forms, when not dtypes.cpu
 
     @property
     def passes_c_args(self) -> bool:
@@ -35,7 +36,7 @@ class CustomKernel(Kernel):
 class Custom(Kind):
     name = "custom"
     required = frozenset({"impl"})
-    optional = frozenset({"th_impl", "result"})
+    optional = frozenset({"th_impl", "result", "th_dtypes"})
     needs_signature = False
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> CustomKernel:
@@ -46,7 +47,12 @@ class Custom(Kind):
                 raise SchemaError(node.at("th_impl"), "a C-only entry's C functions call 'impl'; 'th_impl' is for entries with a signature")
             if not entry.get("th"):
                 raise SchemaError(node.at("th_impl"), "'th_impl' is what C bindings call, but the entry has no 'th' bindings")
-        return CustomKernel(impl=node.get("impl"), th_impl=node.get("th_impl"), result=result)
+        th_dtypes = None
+        if "th_dtypes" in node:
+            if not entry.get("th"):
+                raise SchemaError(node.at("th_dtypes"), "'th_dtypes' lists the dtypes of C bindings, but the entry has no 'th' bindings")
+            th_dtypes = dtype_list(node, "th_dtypes", table)
+        return CustomKernel(impl=node.get("impl"), th_impl=node.get("th_impl"), result=result, th_dtypes=th_dtypes)
 
     def body(self, op: Op, decl: Decl) -> tuple[str, ...]:
         sig = op.signature

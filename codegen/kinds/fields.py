@@ -1,10 +1,19 @@
 """Keys of `kernel:` that several kinds share."""
 from __future__ import annotations
 
+from ..dtypes import DType, DTypeTable
 from ..errors import SchemaError
 from ..signature import Signature
 from ..yaml_source import Node
 from .base import RESULT_RULES
+
+
+def dtype_list(node: Node, key: str, table: DTypeTable) -> tuple[DType, ...]:
+    raw = node.get(key)
+    names = [raw] if isinstance(raw, str) else raw
+    if not isinstance(names, list) or not names:
+        raise SchemaError(node.at(key), f"'{key}' must be a group, a dtype, or a list of them")
+    return table.resolve(names, node.at(key))
 
 
 def result_rule(node: Node) -> str:

@@ -16,7 +16,7 @@ from ..signature import Signature
 from ..th_wrappers import THBuilder, param_dtype, th_result
 from ..yaml_source import Node
 from .base import Kernel, Kind
-from .fields import result_rule
+from .fields import dtype_list, result_rule
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -31,14 +31,6 @@ class PointwiseKernel(Kernel):
     th_dtypes: tuple[DType, ...] | None = None  # dtypes of the C forms, when not dtypes.cpu
     th_type_error: tuple[DType, ...] = ()       # dtypes whose C forms TH exported only to raise (Float bitand)
     negative_power_error: str | None = None     # a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
-
-
-def _dtype_list(node: Node, key: str, table: DTypeTable) -> tuple[DType, ...]:
-    raw = node.get(key)
-    names = [raw] if isinstance(raw, str) else raw
-    if not isinstance(names, list) or not names:
-        raise SchemaError(node.at(key), f"'{key}' must be a group, a dtype, or a list of them")
-    return table.resolve(names, node.at(key))
 
 
 def _inputs(node: Node, sig: Signature) -> tuple[str, ...]:
@@ -88,10 +80,10 @@ class Pointwise(Kind):
         if power is not None and (sig.arg(power) is None or sig.arg(power).type != "Tensor|Scalar"):
             raise SchemaError(node.at("negative_power_error"), "'negative_power_error' must name a Tensor|Scalar argument")
         th_expr = string(node, "th_expr")
-        th_dtypes = _dtype_list(node, "th_dtypes", table) if "th_dtypes" in node else None
+        th_dtypes = dtype_list(node, "th_dtypes", table) if "th_dtypes" in node else None
         th_type_error: tuple[DType, ...] = ()
         if "th_type_error" in node:
-            th_type_error = _dtype_list(node, "th_type_error", table)
+            th_type_error = dtype_list(node, "th_type_error", table)
             if "th" not in entry:
                 raise SchemaError(node.at("th_type_error"), "'th_type_error' needs 'th' bindings")
         return PointwiseKernel(expr=node.get("expr"), inputs=inputs, result=result, nonzero=node.get("nonzero"),

@@ -409,28 +409,29 @@ PyObject* fn_logspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
 PyObject* fn_randperm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "randperm(int n, *, ScalarType? dtype=None, Tensor? out=None)",
+      "randperm(int n, *, ScalarType? dtype=None, Generator? generator=None, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const int64_t a0 = r.to_int(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
-      if (r.is_none(2)) {
+      const std::optional<Generator> a2 = r.optional_generator(2);
+      if (r.is_none(3)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
-          result = ember::randperm(a0, a1);
+          result = ember::randperm(a0, a1, a2);
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(2);
+      Tensor& out0 = r.tensor_mut(3);
       {
         GilRelease unlocked(heavy({&out0}));
-        ember::randperm_out(out0, a0, a1);
+        ember::randperm_out(out0, a0, a1, a2);
       }
-      Py_INCREF(r.object(2));
-      return r.object(2);
+      Py_INCREF(r.object(3));
+      return r.object(3);
     }
     default:
       return nullptr;

@@ -270,6 +270,24 @@ PyObject* m_clamp_max_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_uniform_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_normal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_normal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_exponential_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cauchy_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log_normal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_geometric_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bernoulli_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bernoulli(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bernoulli(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_random_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_rand(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_randn(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_rand_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_randn_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_randint(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_multinomial(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_multinomial(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_prod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -630,9 +648,9 @@ const char fn_logspace_doc[] =
     "\n"
     "`base` to the powers linspace(start, end, steps). TH's form has base 10 and linspace's rule for n.";
 const char fn_randperm_doc[] =
-    "randperm(n: int, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "randperm(n: int, *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "A random permutation of 0 .. n-1 (int64 unless `dtype` is given), drawn by Torch7's and PyTorch's Fisher-Yates loop over the generator's 32-bit Mersenne Twister stream, so a manual seed gives their permutation. C++ draws from the default generator; TH's form from `_generator` (NULL: the default one), needs n > 0 and resizes `r_`. n - 1 must be exactly representable in the dtype (2048 for float16).";
+    "A random permutation of 0 .. n-1 (int64 unless `dtype` is given), drawn by Torch7's and PyTorch's Fisher-Yates loop over the generator's 32-bit Mersenne Twister stream, so a manual seed gives their permutation. C++ draws from `generator` (the default one without); TH's form from `_generator` (not NULL), needs n > 0 and resizes `r_`. n - 1 must be exactly representable in the dtype (2048 for float16).";
 const char fn_eye_doc[] =
     "eye(n: int, m: int | None = None, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1469,6 +1487,99 @@ const char m_clamp__doc[] =
     "clamp_(min: Tensor | number, max: Tensor | number) -> Tensor\n"
     "\n"
     "Each element limited to [min, max], broadcasting the three, as PyTorch: min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. The bounds take part in type promotion (an integer tensor clamped to 2.5 is float). TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.";
+const char m_uniform__doc[] =
+    "uniform_(from: float = 0, to: float = 1, *, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "Fills `self` with u * (to - from) + from, where u is one 32-bit draw / 2^32 (Torch7's uniform: [from, to) on a grid of 2^-32, rounded to the dtype). Needs a finite range from <= to (TH did not check).";
+const char m_normal__doc[] =
+    "normal_(mean: float = 0, std: float = 1, *, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "Fills `self` with normal values by Torch7's Box-Muller: two draws x, y give rho = sqrt(-2 log(1 - y)), then rho cos(2 pi x) * std + mean and, at the generator's next normal draw, rho sin(2 pi x) * std + mean (the pair is kept in the generator, and in its state). Needs std > 0.";
+const char fn_normal_doc[] =
+    "normal(mean: Tensor, std: Tensor, *, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "normal(mean: Tensor, std: float = 1, *, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "normal(mean: float, std: Tensor, *, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "normal(mean: float, std: float, size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Normal values of mean `mean[i]` and deviation `std[i]` (tensors of one element count; the result has mean's shape and dtype): z * std + mean with z = normal(0, 1) rounded to the dtype, as TH computed them. Every std must be > 0.\n"
+    "\n"
+    "Normal values of mean `mean[i]` and deviation `std`: normal(0, std) rounded to mean's dtype, plus mean[i] (TH's order). Needs std > 0.\n"
+    "\n"
+    "Normal values of mean `mean` and deviation `std[i]` (the result has std's shape and dtype): z * std[i] + mean, z = normal(0, 1) rounded to the dtype. Every std must be > 0.\n"
+    "\n"
+    "A new tensor of `size` filled as `normal_(mean, std)` (the default dtype without `dtype`).";
+const char m_exponential__doc[] =
+    "exponential_(lambd: float = 1, *, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "Fills `self` with -1 / lambd * log(1 - u) (Torch7's formula, u uniform). Needs lambd > 0 (TH did not check).";
+const char m_cauchy__doc[] =
+    "cauchy_(median: float = 0, sigma: float = 1, *, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "Fills `self` with median + sigma * tan(pi * (u - 1/2)) (Torch7's formula). Needs sigma > 0 (TH did not check).";
+const char m_log_normal__doc[] =
+    "log_normal_(mean: float = 1, std: float = 2, *, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "Fills `self` with exp(normal(mean, std)): PyTorch's parameters are the underlying normal's. TH's logNormal(mean, stdv) takes the log-normal's own mean and deviation (both > 0) and draws exp(normal( log(mean^2 / sqrt(stdv^2 + mean^2)), sqrt(log(1 + stdv^2 / mean^2)))), as Torch7 did. Needs std > 0.";
+const char m_geometric__doc[] =
+    "geometric_(p: float, *, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "Fills `self` with the number of trials up to the first success, int(log(1 - u) / log(q)) + 1, where q is the failure probability: PyTorch's p is the success probability (q = 1 - p), TH's p the failure one (q = p, Torch7's formula). Needs 0 < p < 1.";
+const char m_bernoulli__doc[] =
+    "bernoulli_(p: Tensor, *, generator: Generator | None = None) -> Tensor\n"
+    "bernoulli_(p: float = 0.5, *, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "Fills `self` with 1 where u <= p[i] (p of self's element count, read whole first, so it may be self) and 0 elsewhere. Every p must be in [0, 1].\n"
+    "\n"
+    "Fills `self` with 1 where u <= p, else 0 (Torch7's test; p = 0 never gives 1, where Torch7 gave 1 for the draw 0). Needs 0 <= p <= 1.";
+const char fn_bernoulli_doc[] =
+    "bernoulli(input: Tensor, *, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A new tensor of self's shape and dtype holding 1 with probability `self[i]`, else 0.";
+const char m_bernoulli_doc[] =
+    "bernoulli(*, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "A new tensor of self's shape and dtype holding 1 with probability `self[i]`, else 0.";
+const char m_random__doc[] =
+    "random_(*, generator: Generator | None = None) -> Tensor\n"
+    "random_(from: int, to: int | None, *, generator: Generator | None = None) -> Tensor\n"
+    "random_(to: int, *, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "Fills `self` with one 32-bit draw modulo (n + 1), n the largest integer the dtype holds exactly (Torch7's: 0 .. 255 for uint8, 0 .. 2^31 - 1 for int32, 0 .. 2^24 for float32; int64 and float64 get the draw itself, 0 .. 2^32 - 1, as Torch7's one draw did).\n"
+    "\n"
+    "Fills `self` with from + draw % (to - from): one 32-bit draw below a range of 2^32 (Torch7's), the two of a 64-bit draw from there. Without `to`, up to the largest integer the dtype holds exactly. Needs from < to, both in the dtype's exact range (TH wrapped).\n"
+    "\n"
+    "`random_(0, to)`: draw % to. Needs to > 0.";
+const char fn_rand_doc[] =
+    "rand(size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A new tensor of `size` filled as `uniform_(0, 1)` (the default dtype without `dtype`); TH's form resizes `r_`.";
+const char fn_randn_doc[] =
+    "randn(size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A new tensor of `size` filled as `normal_(0, 1)` (the default dtype without `dtype`); TH's form resizes `r_`.";
+const char fn_rand_like_doc[] =
+    "rand_like(input: Tensor, *, dtype: dtype | None = None, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "`rand(self.shape, dtype=dtype or self.dtype)`.";
+const char fn_randn_like_doc[] =
+    "randn_like(input: Tensor, *, dtype: dtype | None = None, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "`randn(self.shape, dtype=dtype or self.dtype)`.";
+const char fn_randint_doc[] =
+    "randint(high: int, size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "randint(low: int, high: int, size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "A new tensor of `size` (int64 without `dtype`) filled as `random_(0, high)`.\n"
+    "\n"
+    "A new tensor of `size` (int64 without `dtype`) filled as `random_(low, high)`.";
+const char fn_multinomial_doc[] =
+    "multinomial(input: Tensor, num_samples: int, replacement: bool = False, *, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "0-based category indices (int64), `num_samples` from each row of `self` (a vector or a matrix of non-negative weights, each row normalized): Torch7's binary search of one uniform draw in the row's cumulative sums; without replacement the drawn category's mass is removed and the sums renormalized as Torch7 did. TH's form writes 0-based indices too (its Lua layer added 1) and, unlike TH, leaves a 1-D `prob_dist` 1-D. Errors where TH went on: negative or non-finite weights, a row summing to 0, more samples without replacement than categories of non-zero weight (TH returned repeats).";
+const char m_multinomial_doc[] =
+    "multinomial(num_samples: int, replacement: bool = False, *, generator: Generator | None = None) -> Tensor\n"
+    "\n"
+    "0-based category indices (int64), `num_samples` from each row of `self` (a vector or a matrix of non-negative weights, each row normalized): Torch7's binary search of one uniform draw in the row's cumulative sums; without replacement the drawn category's mass is removed and the sums renormalized as Torch7 did. TH's form writes 0-based indices too (its Lua layer added 1) and, unlike TH, leaves a 1-D `prob_dist` 1-D. Errors where TH went on: negative or non-finite weights, a row summing to 0, more samples without replacement than categories of non-zero weight (TH returned repeats).";
 const char fn_sum_doc[] =
     "sum(input: Tensor) -> Tensor\n"
     "sum(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
@@ -2196,6 +2307,16 @@ PyMethodDef tensor_methods[] = {
     {"clamp_max_", EMBER_FASTCALL(gen::m_clamp_max_), METH_FASTCALL | METH_KEYWORDS, m_clamp_max__doc},
     {"clamp", EMBER_FASTCALL(gen::m_clamp), METH_FASTCALL | METH_KEYWORDS, m_clamp_doc},
     {"clamp_", EMBER_FASTCALL(gen::m_clamp_), METH_FASTCALL | METH_KEYWORDS, m_clamp__doc},
+    {"uniform_", EMBER_FASTCALL(gen::m_uniform_), METH_FASTCALL | METH_KEYWORDS, m_uniform__doc},
+    {"normal_", EMBER_FASTCALL(gen::m_normal_), METH_FASTCALL | METH_KEYWORDS, m_normal__doc},
+    {"exponential_", EMBER_FASTCALL(gen::m_exponential_), METH_FASTCALL | METH_KEYWORDS, m_exponential__doc},
+    {"cauchy_", EMBER_FASTCALL(gen::m_cauchy_), METH_FASTCALL | METH_KEYWORDS, m_cauchy__doc},
+    {"log_normal_", EMBER_FASTCALL(gen::m_log_normal_), METH_FASTCALL | METH_KEYWORDS, m_log_normal__doc},
+    {"geometric_", EMBER_FASTCALL(gen::m_geometric_), METH_FASTCALL | METH_KEYWORDS, m_geometric__doc},
+    {"bernoulli_", EMBER_FASTCALL(gen::m_bernoulli_), METH_FASTCALL | METH_KEYWORDS, m_bernoulli__doc},
+    {"bernoulli", EMBER_FASTCALL(gen::m_bernoulli), METH_FASTCALL | METH_KEYWORDS, m_bernoulli_doc},
+    {"random_", EMBER_FASTCALL(gen::m_random_), METH_FASTCALL | METH_KEYWORDS, m_random__doc},
+    {"multinomial", EMBER_FASTCALL(gen::m_multinomial), METH_FASTCALL | METH_KEYWORDS, m_multinomial_doc},
     {"sum", EMBER_FASTCALL(gen::m_sum), METH_FASTCALL | METH_KEYWORDS, m_sum_doc},
     {"prod", EMBER_FASTCALL(gen::m_prod), METH_FASTCALL | METH_KEYWORDS, m_prod_doc},
     {"mean", EMBER_FASTCALL(gen::m_mean), METH_FASTCALL | METH_KEYWORDS, m_mean_doc},
@@ -2371,6 +2492,14 @@ PyMethodDef module_functions[] = {
     {"clamp_min", EMBER_FASTCALL(gen::fn_clamp_min), METH_FASTCALL | METH_KEYWORDS, fn_clamp_min_doc},
     {"clamp_max", EMBER_FASTCALL(gen::fn_clamp_max), METH_FASTCALL | METH_KEYWORDS, fn_clamp_max_doc},
     {"clamp", EMBER_FASTCALL(gen::fn_clamp), METH_FASTCALL | METH_KEYWORDS, fn_clamp_doc},
+    {"normal", EMBER_FASTCALL(gen::fn_normal), METH_FASTCALL | METH_KEYWORDS, fn_normal_doc},
+    {"bernoulli", EMBER_FASTCALL(gen::fn_bernoulli), METH_FASTCALL | METH_KEYWORDS, fn_bernoulli_doc},
+    {"rand", EMBER_FASTCALL(gen::fn_rand), METH_FASTCALL | METH_KEYWORDS, fn_rand_doc},
+    {"randn", EMBER_FASTCALL(gen::fn_randn), METH_FASTCALL | METH_KEYWORDS, fn_randn_doc},
+    {"rand_like", EMBER_FASTCALL(gen::fn_rand_like), METH_FASTCALL | METH_KEYWORDS, fn_rand_like_doc},
+    {"randn_like", EMBER_FASTCALL(gen::fn_randn_like), METH_FASTCALL | METH_KEYWORDS, fn_randn_like_doc},
+    {"randint", EMBER_FASTCALL(gen::fn_randint), METH_FASTCALL | METH_KEYWORDS, fn_randint_doc},
+    {"multinomial", EMBER_FASTCALL(gen::fn_multinomial), METH_FASTCALL | METH_KEYWORDS, fn_multinomial_doc},
     {"sum", EMBER_FASTCALL(gen::fn_sum), METH_FASTCALL | METH_KEYWORDS, fn_sum_doc},
     {"prod", EMBER_FASTCALL(gen::fn_prod), METH_FASTCALL | METH_KEYWORDS, fn_prod_doc},
     {"mean", EMBER_FASTCALL(gen::fn_mean), METH_FASTCALL | METH_KEYWORDS, fn_mean_doc},

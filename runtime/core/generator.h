@@ -1,34 +1,58 @@
-// TH's THGenerator (TH/THRandom.h) and the process-wide generator the C++
-// API draws from (PyTorch's default CPU generator).
-//
-// The stream is std::mt19937, whose seeding (init_genrand) and output
-// (genrand_int32, tempered) are Torch7's THRandom's: a generator seeded
-// with s yields Torch7's THRandom_random sequence for s.
+// THGenerator's stream: Torch7's MT19937 (init_genrand seeding, the state
+// refilled whole when `left` runs out, tempered output) over the fields of
+// TH/THRandom.h, and the lock every draw holds. The sampling formulas over
+// it are runtime/core/distributions.h.
 #pragma once
 
 #include <cstdint>
 #include <mutex>
-#include <random>
 
-struct THGenerator {
-  std::mt19937 engine;
-  uint64_t initial_seed = 0;
-  bool seeded = false;  // an unseeded generator seeds itself on first use
-};
+#include "TH/THRandom.h"
 
 namespace ember::rt {
 
-// Seeds `g` with the low 32 bits of `seed` (Torch7 kept the whole seed as
-// the initial seed but used only those bits).
-void manual_seed(THGenerator& g, uint64_t seed);
-// Seeds `g` from std::random_device; returns the seed.
-uint64_t seed_randomly(THGenerator& g);
-// The next 32-bit value of g's stream (THRandom_random), seeding g first
-// when it never was.
-uint32_t next_u32(THGenerator& g);
+constexpr int kMtStateSize = _MERSENNE_STATE_N;
 
-// The generator of the C++ API, and the lock every draw from it holds.
+// init_genrand with the low 32 bits of `seed` (Torch7 kept the whole seed
+// as the initial seed), after resetting every other field as a new
+// generator has them: left = 1 (refill on the next draw), no pending
+// normal value.
+void manual_seed(THGenerator& g, uint64_t seed);
+// Seeds from std::random_device; returns the seed.
+uint64_t seed_randomly(THGenerator& g);
+// Regenerates all 624 words (MT19937's twist); left = 624, next = 0.
+void refill(THGenerator& g);
+// Whether g's fields are a state the stream can continue from: seeded,
+// 0 < left <= 624, next <= 624 (Torch7's check), and 32-bit words (ours:
+// a wider word would leak bits into the tempered output).
+bool state_is_valid(const THGenerator& g);
+
+// The next 32-bit value (THRandom_random). `left` counts down to the
+// refill, so a state saved at any point continues where it stopped.
+inline uint32_t next_u32(THGenerator& g) {
+  if (--g.left == 0) refill(g);
+  uint32_t y = static_cast<uint32_t>(g.state[g.next++]);
+  y ^= y >> 11;
+  y ^= (y << 7) & 0x9d2c5680u;
+  y ^= (y << 15) & 0xefc60000u;
+  y ^= y >> 18;
+  return y;
+}
+
+// Two draws, the first as the high half (THRandom_random64).
+inline uint64_t next_u64(THGenerator& g) {
+  const uint64_t hi = next_u32(g);
+  return (hi << 32) | next_u32(g);
+}
+
+// The generator of the C++ and Python APIs when a call names none
+// (PyTorch's default CPU generator), seeded at first use of this function.
 THGenerator& default_generator();
-std::mutex& default_generator_mutex();
+
+// The lock every draw from `g` holds. THGenerator is a plain C struct that
+// TH code copies by value, so it cannot hold its lock: the lock is one of
+// a fixed set, chosen by the generator's address.
+std::mutex& generator_mutex(const THGenerator* g);
+inline std::mutex& default_generator_mutex() { return generator_mutex(&default_generator()); }
 
 }  // namespace ember::rt

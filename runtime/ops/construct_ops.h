@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "ember/generator.h"
 #include "ember/tensor_base.h"
 
 namespace ember::rt {
@@ -52,10 +53,10 @@ void triu_out(TensorBase& out, const TensorBase& self, int64_t diagonal);
 TensorBase cat(const TensorBaseList& tensors, int64_t dim);
 void cat_out(TensorBase& out, const TensorBaseList& tensors, int64_t dim);
 // A random permutation of 0 .. n-1 (TH's and PyTorch's Fisher-Yates over
-// THRandom_random, so a seed gives their permutation): from the default
-// generator (dtype None: int64).
-TensorBase randperm(int64_t n, std::optional<DType> dtype);
-void randperm_out(TensorBase& out, int64_t n, std::optional<DType> dtype);
+// THRandom_random, so a seed gives their permutation): from `generator`,
+// or the default one (dtype None: int64).
+TensorBase randperm(int64_t n, std::optional<DType> dtype, const std::optional<Generator>& generator);
+void randperm_out(TensorBase& out, int64_t n, std::optional<DType> dtype, const std::optional<Generator>& generator);
 
 TensorBase reshape(const TensorBase& self, IntList shape);
 

@@ -29,18 +29,24 @@ TensorBase randperm_into(const char* op, const TensorBase* out, DType dtype, int
 
 namespace {
 
-TensorBase randperm_result(const TensorBase* out, int64_t n, std::optional<DType> dtype) {
+TensorBase randperm_result(const TensorBase* out, int64_t n, std::optional<DType> dtype,
+                       const std::optional<Generator>& generator) {
   if (out && dtype && *dtype != out->dtype())
     fail(ErrorKind::Type, str("randperm: out has dtype ", dtype_name(out->dtype()), " but the result is ",
                               dtype_name(*dtype)), "out");
-  std::lock_guard<std::mutex> lock(default_generator_mutex());
-  return randperm_into("randperm", out, out ? out->dtype() : dtype.value_or(DType::Long), n, default_generator());
+  THGenerator& g = generator ? *generator->th() : default_generator();
+  std::lock_guard<std::mutex> lock(generator_mutex(&g));
+  return randperm_into("randperm", out, out ? out->dtype() : dtype.value_or(DType::Long), n, g);
 }
 
 }  // namespace
 
-TensorBase randperm(int64_t n, std::optional<DType> dtype) { return randperm_result(nullptr, n, dtype); }
+TensorBase randperm(int64_t n, std::optional<DType> dtype, const std::optional<Generator>& generator) {
+  return randperm_result(nullptr, n, dtype, generator);
+}
 
-void randperm_out(TensorBase& out, int64_t n, std::optional<DType> dtype) { randperm_result(&out, n, dtype); }
+void randperm_out(TensorBase& out, int64_t n, std::optional<DType> dtype, const std::optional<Generator>& generator) {
+  randperm_result(&out, n, dtype, generator);
+}
 
 }  // namespace ember::rt

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "ember/error.h"
+#include "runtime/python/generator_object.h"
 
 namespace ember::python {
 
@@ -113,6 +114,7 @@ bool matches(const Param& p, PyObject* obj) {
     case ParamType::IntList: return is_int_sequence(obj);
     case ParamType::Bool: return is_bool_like(obj);
     case ParamType::Float: return is_real_like(obj);
+    case ParamType::Generator: return is_generator(obj);
     case ParamType::DType:
       return is_dtype(obj) || obj == reinterpret_cast<PyObject*>(&PyFloat_Type) ||
              obj == reinterpret_cast<PyObject*>(&PyLong_Type) || obj == reinterpret_cast<PyObject*>(&PyBool_Type);
@@ -268,6 +270,8 @@ Param parse_param(const std::string& part, bool kwarg_only, const std::string& s
     p.type = ParamType::Float;
   } else if (type == "ScalarType") {
     p.type = ParamType::DType;
+  } else if (type == "Generator") {
+    p.type = ParamType::Generator;
   } else {
     bad_signature(sig, "unknown type '" + type + "'");
   }
@@ -297,6 +301,7 @@ std::string got_text(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames)
 std::string python_type_name(PyObject* obj) {
   if (is_tensor(obj)) return "Tensor";
   if (is_dtype(obj)) return "dtype";
+  if (is_generator(obj)) return "Generator";
   if ((PyTuple_Check(obj) || PyList_Check(obj)) && PySequence_Fast_GET_SIZE(obj) > 0) {
     // "tuple of (int, str)" says which entry is wrong.
     std::string s = std::string(Py_TYPE(obj)->tp_name) + " of (";
@@ -321,6 +326,7 @@ std::string param_type_text(const Param& p) {
     case ParamType::Bool: s = "bool"; break;
     case ParamType::Float: s = "float"; break;
     case ParamType::DType: s = "ember.dtype"; break;
+    case ParamType::Generator: s = "ember.Generator"; break;
   }
   return p.optional ? s + " or None" : s;
 }
@@ -578,6 +584,11 @@ double ParsedArgs::to_double(int i) const {
   const double d = PyFloat_AsDouble(slots[i]);
   if (d == -1.0 && PyErr_Occurred()) throw PythonErrorSet{};
   return d;
+}
+
+std::optional<ember::Generator> ParsedArgs::optional_generator(int i) const {
+  if (is_none(i)) return std::nullopt;
+  return unwrap_generator(slots[i]);
 }
 
 ember::DType ParsedArgs::dtype(int i) const {

@@ -42,6 +42,7 @@ enum class ParamType : uint8_t {
   Bool,            // bool
   Float,           // float: any real number
   DType,           // ScalarType: an ember.dtype (or Python's bool, int, float)
+  Generator,       // Generator: an ember.Generator
 };
 
 // One parameter of a signature, with its default parsed once.
@@ -105,6 +106,7 @@ class ParsedArgs {
     if (is_none(i)) return std::nullopt;
     return dtype(i);
   }
+  std::optional<ember::Generator> optional_generator(int i) const;
   void int_list(int i, Ints& out) const;
   // The i-th entry of a Tensor[N] argument (a borrowed reference).
   PyObject* tuple_item(int i, int k) const { return PySequence_Fast_ITEMS(slots[i])[k]; }

@@ -1,6 +1,7 @@
 // ember._C: the extension module behind `import ember`.
 #include "runtime/python/dtype_object.h"
 #include "runtime/python/generated_api.h"
+#include "runtime/python/generator_object.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/tensor_object.h"
 #include "runtime/python/testing_hooks.h"
@@ -28,7 +29,8 @@ PyMODINIT_FUNC PyInit__C() {
   module_def.m_methods = ember::python::generated_module_functions();
   PyObject* module = PyModule_Create(&module_def);
   if (!module) return nullptr;
-  if (!ember::python::init_dtype_type(module) || !ember::python::init_tensor_type(module) || !init_return_types(module) ||
+  if (!ember::python::init_dtype_type(module) || !ember::python::init_tensor_type(module) ||
+      !ember::python::init_generator_type(module) || !init_return_types(module) ||
       !ember::python::init_testing_hooks(module) || !ember::python::init_interop_module(module)) {
     Py_DECREF(module);
     return nullptr;

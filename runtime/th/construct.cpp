@@ -18,6 +18,7 @@
 #include "runtime/ops/construct_support.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/output.h"
+#include "runtime/ops/random_args.h"
 #include "runtime/ops/structure_ops.h"
 #include "runtime/th/args.h"
 #include "runtime/th/plan.h"
@@ -181,10 +182,10 @@ void th_cat_impl(const char* fn, TensorImpl* result, TensorImpl* const* inputs, 
 
 void th_randperm(const char* fn, TensorImpl* r, THGenerator* gen, long n) {
   if (n <= 0) fail(ErrorKind::Value, str(fn, ": n must be strictly positive, got ", n), "n");
+  THGenerator& g = need_generator(fn, gen);
   const TensorBase out = TensorBase::borrow(r);
-  std::unique_lock<std::mutex> lock(default_generator_mutex(), std::defer_lock);
-  if (!gen) lock.lock();
-  randperm_into(fn, &out, out.dtype(), n, gen ? *gen : default_generator());
+  std::lock_guard<std::mutex> lock(generator_mutex(&g));
+  randperm_into(fn, &out, out.dtype(), n, g);
 }
 
 void th_reshape(const char* fn, TensorImpl* r, TensorImpl* t, StorageImpl* size) {

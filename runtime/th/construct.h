@@ -27,7 +27,7 @@ void th_diag(const char* fn, TensorImpl* r, TensorImpl* t, int k);
 void th_tril(const char* fn, TensorImpl* r, TensorImpl* t, long k);
 void th_triu(const char* fn, TensorImpl* r, TensorImpl* t, long k);
 
-// From `gen`, or the default generator when it is NULL.
+// From `gen` (NULL is an error).
 void th_randperm(const char* fn, TensorImpl* r, THGenerator* gen, long n);
 void th_reshape(const char* fn, TensorImpl* r, TensorImpl* t, StorageImpl* size);
 int th_equal(const char* fn, TensorImpl* ta, TensorImpl* tb);

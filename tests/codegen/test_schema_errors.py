@@ -24,8 +24,20 @@ ABS = """\
     test: {ref: "self < 0 ? -self : self"}
 """
 
+# A custom op drawing from a Generator? (the random ops' shape).
+SHUFFLE = """\
+ops:
+  - signature: shuffle(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
+    variants: [inplace]
+    dtypes: {cpu: all}
+    kernel: {kind: custom, impl: rt::shuffle, th_dtypes: full_floating}
+    doc: Shuffles.
+    test: {gtest: [Shuffle.All]}
+"""
+
 # (schema text, the fragment of the line the error points at, message fragment)
 CASES = {
+    "th_dtypes without C bindings": (SHUFFLE, "kernel:", "'th_dtypes' lists the dtypes of C bindings"),
     "unknown key": (broken("    doc: Negates each element.\n", "    doc: Negates each element.\n    colour: red\n"),
                     "colour:", "unknown key 'colour' in an op"),
     "unknown dtype": (broken("dtypes: {cpu: signed}", "dtypes: {cpu: [Float, Quad]}"),

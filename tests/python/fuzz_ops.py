@@ -143,6 +143,8 @@ def argument(draw, type_: str, name: str, inputs: list[ember.Tensor]) -> Any:
         return draw(st.floats(-4, 4, allow_nan=False))
     if base == "ScalarType":
         return getattr(ember, draw(st.sampled_from(DTYPES)))
+    if base == "Generator":
+        return ember.Generator().manual_seed(draw(st.integers(0, 2**32 - 1)))
     raise AssertionError(f"the fuzzer cannot make a '{type_}' argument ({name})")
 
 
@@ -179,6 +181,8 @@ def _snapshot(t: ember.Tensor) -> tuple:
 def _copied(value: Any) -> Any:
     if isinstance(value, ember.Tensor):
         return value.clone()
+    if isinstance(value, ember.Generator):  # a stream in the same state draws the same numbers again
+        return ember.Generator().set_state(value.get_state())
     if isinstance(value, list):
         return [_copied(v) for v in value]
     if isinstance(value, tuple):
@@ -225,7 +229,7 @@ class Fuzzer:
         args = ([self_t] if self_t is not None else []) + positional + list(keywords.values())
         watched = [t for a in args for t in _tensors_in(a)]
         before = [_snapshot(t) for t in watched]
-        copies = (_copied(positional), _copied(keywords)) if "out" in keywords else None
+        copies = (_copied(positional), _copied(keywords), ember.get_rng_state()) if "out" in keywords else None
         try:
             result = fn(*positional, **keywords)
         except ALLOWED as err:
@@ -246,7 +250,8 @@ class Fuzzer:
 
     def check_aliased(self, what: str, fn, out: Any, copies, result: Any) -> None:
         """The call again on the inputs' copies (made before it), into new outputs."""
-        positional, keywords = copies
+        positional, keywords, rng_state = copies
+        ember.set_rng_state(rng_state)
         try:
             expected = fn(*positional, **dict(keywords, out=_fresh_like(out)))
         except ALLOWED:

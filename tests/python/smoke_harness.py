@@ -54,7 +54,8 @@ def _valid(type_: str) -> Any:
     if base.startswith("Tensor["):
         n = int(base[7:-1])
         return tuple(_tensor() for _ in range(n))
-    return {"Scalar": 1, "int": 0, "int[]": (3, 2), "bool": False, "float": 1.0, "ScalarType": ember.float64}[base]
+    return {"Scalar": 1, "int": 0, "int[]": (3, 2), "bool": False, "float": 1.0, "ScalarType": ember.float64,
+            "Generator": ember.Generator()}[base]
 
 
 def _bad_values() -> list[Any]:

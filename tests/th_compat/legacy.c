@@ -18,6 +18,7 @@
 
 int check_system_include(void);
 int check_file(void);
+int check_random(void);
 
 /* What the handlers saw last. */
 static char last_message[512];
@@ -119,6 +120,7 @@ int main(void) {
   failures += check_errors();
   failures += check_system_include();
   failures += check_file();
+  failures += check_random();
   if (failures) fprintf(stderr, "%d checks failed\n", failures);
   else printf("TH compatibility: all checks passed\n");
   return failures ? 1 : 0;

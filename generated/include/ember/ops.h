@@ -118,6 +118,29 @@
 #include "ember/ops/clamp_min.h"
 #include "ember/ops/clamp_max.h"
 #include "ember/ops/clamp.h"
+#include "ember/ops/uniform.h"
+#include "ember/ops/normal.h"
+#include "ember/ops/normal_tensor_tensor.h"
+#include "ember/ops/normal_tensor_float.h"
+#include "ember/ops/normal_float_tensor.h"
+#include "ember/ops/normal_float_float.h"
+#include "ember/ops/exponential.h"
+#include "ember/ops/cauchy.h"
+#include "ember/ops/log_normal.h"
+#include "ember/ops/geometric.h"
+#include "ember/ops/bernoulli_tensor.h"
+#include "ember/ops/bernoulli_float.h"
+#include "ember/ops/bernoulli.h"
+#include "ember/ops/random.h"
+#include "ember/ops/random_from.h"
+#include "ember/ops/random_to.h"
+#include "ember/ops/rand.h"
+#include "ember/ops/randn.h"
+#include "ember/ops/rand_like.h"
+#include "ember/ops/randn_like.h"
+#include "ember/ops/randint.h"
+#include "ember/ops/randint_low.h"
+#include "ember/ops/multinomial.h"
 #include "ember/ops/sum.h"
 #include "ember/ops/sum_dim.h"
 #include "ember/ops/prod.h"
@@ -478,12 +501,12 @@ inline Tensor& logspace_out(Tensor& out, const Scalar& start, const Scalar& end,
   base::logspace_out(out, start, end, steps, base, dtype);
   return out;
 }
-// randperm(int n, *, ScalarType? dtype=None) -> Tensor
-inline Tensor randperm(int64_t n, std::optional<DType> dtype = std::nullopt) {
-  return base::randperm(n, dtype);
+// randperm(int n, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor randperm(int64_t n, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::randperm(n, dtype, generator);
 }
-inline Tensor& randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype = std::nullopt) {
-  base::randperm_out(out, n, dtype);
+inline Tensor& randperm_out(Tensor& out, int64_t n, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  base::randperm_out(out, n, dtype, generator);
   return out;
 }
 // eye(int n, int? m=None, *, ScalarType? dtype=None) -> Tensor
@@ -1493,6 +1516,151 @@ inline Tensor& clamp_out(Tensor& out, const Tensor& self, const Scalar& min, con
   return out;
 }
 
+// random
+// uniform(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& uniform_(Tensor& self, double from = 0, double to = 1, const std::optional<Generator>& generator = std::nullopt) {
+  base::uniform_(self, from, to, generator);
+  return self;
+}
+// normal(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& normal_(Tensor& self, double mean = 0, double std = 1, const std::optional<Generator>& generator = std::nullopt) {
+  base::normal_(self, mean, std, generator);
+  return self;
+}
+// normal.tensor_tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
+inline Tensor normal(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt) {
+  return base::normal(mean, std, generator);
+}
+inline Tensor& normal_out(Tensor& out, const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt) {
+  base::normal_out(out, mean, std, generator);
+  return out;
+}
+// normal.tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
+inline Tensor normal(const Tensor& mean, double std = 1, const std::optional<Generator>& generator = std::nullopt) {
+  return base::normal(mean, std, generator);
+}
+inline Tensor& normal_out(Tensor& out, const Tensor& mean, double std = 1, const std::optional<Generator>& generator = std::nullopt) {
+  base::normal_out(out, mean, std, generator);
+  return out;
+}
+// normal.float_tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
+inline Tensor normal(double mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt) {
+  return base::normal(mean, std, generator);
+}
+inline Tensor& normal_out(Tensor& out, double mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt) {
+  base::normal_out(out, mean, std, generator);
+  return out;
+}
+// normal.float_float(float mean, float std, int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor normal(double mean, double std, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::normal(mean, std, size, dtype, generator);
+}
+inline Tensor& normal_out(Tensor& out, double mean, double std, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  base::normal_out(out, mean, std, size, dtype, generator);
+  return out;
+}
+// exponential(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& exponential_(Tensor& self, double lambd = 1, const std::optional<Generator>& generator = std::nullopt) {
+  base::exponential_(self, lambd, generator);
+  return self;
+}
+// cauchy(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& cauchy_(Tensor& self, double median = 0, double sigma = 1, const std::optional<Generator>& generator = std::nullopt) {
+  base::cauchy_(self, median, sigma, generator);
+  return self;
+}
+// log_normal(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& log_normal_(Tensor& self, double mean = 1, double std = 2, const std::optional<Generator>& generator = std::nullopt) {
+  base::log_normal_(self, mean, std, generator);
+  return self;
+}
+// geometric(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& geometric_(Tensor& self, double p, const std::optional<Generator>& generator = std::nullopt) {
+  base::geometric_(self, p, generator);
+  return self;
+}
+// bernoulli.tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& bernoulli_(Tensor& self, const Tensor& p, const std::optional<Generator>& generator = std::nullopt) {
+  base::bernoulli_(self, p, generator);
+  return self;
+}
+// bernoulli.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& bernoulli_(Tensor& self, double p = 0.5, const std::optional<Generator>& generator = std::nullopt) {
+  base::bernoulli_(self, p, generator);
+  return self;
+}
+// bernoulli(Tensor self, *, Generator? generator=None) -> Tensor
+inline Tensor bernoulli(const Tensor& self, const std::optional<Generator>& generator = std::nullopt) {
+  return base::bernoulli(self, generator);
+}
+inline Tensor& bernoulli_out(Tensor& out, const Tensor& self, const std::optional<Generator>& generator = std::nullopt) {
+  base::bernoulli_out(out, self, generator);
+  return out;
+}
+// random(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& random_(Tensor& self, const std::optional<Generator>& generator = std::nullopt) {
+  base::random_(self, generator);
+  return self;
+}
+// random.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, const std::optional<Generator>& generator = std::nullopt) {
+  base::random_(self, from, to, generator);
+  return self;
+}
+// random.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
+inline Tensor& random_(Tensor& self, int64_t to, const std::optional<Generator>& generator = std::nullopt) {
+  base::random_(self, to, generator);
+  return self;
+}
+// rand(int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor rand(IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::rand(size, dtype, generator);
+}
+inline Tensor& rand_out(Tensor& out, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  base::rand_out(out, size, dtype, generator);
+  return out;
+}
+// randn(int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor randn(IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::randn(size, dtype, generator);
+}
+inline Tensor& randn_out(Tensor& out, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  base::randn_out(out, size, dtype, generator);
+  return out;
+}
+// rand_like(Tensor self, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor rand_like(const Tensor& self, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::rand_like(self, dtype, generator);
+}
+// randn_like(Tensor self, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor randn_like(const Tensor& self, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::randn_like(self, dtype, generator);
+}
+// randint(int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor randint(int64_t high, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::randint(high, size, dtype, generator);
+}
+inline Tensor& randint_out(Tensor& out, int64_t high, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  base::randint_out(out, high, size, dtype, generator);
+  return out;
+}
+// randint.low(int low, int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor randint(int64_t low, int64_t high, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::randint(low, high, size, dtype, generator);
+}
+inline Tensor& randint_out(Tensor& out, int64_t low, int64_t high, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  base::randint_out(out, low, high, size, dtype, generator);
+  return out;
+}
+// multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
+inline Tensor multinomial(const Tensor& self, int64_t num_samples, bool replacement = false, const std::optional<Generator>& generator = std::nullopt) {
+  return base::multinomial(self, num_samples, replacement, generator);
+}
+inline Tensor& multinomial_out(Tensor& out, const Tensor& self, int64_t num_samples, bool replacement = false, const std::optional<Generator>& generator = std::nullopt) {
+  base::multinomial_out(out, self, num_samples, replacement, generator);
+  return out;
+}
+
 // reduce
 // sum(Tensor self) -> Tensor
 inline Tensor sum(const Tensor& self) {
@@ -2072,6 +2240,19 @@ inline Tensor Tensor::clamp(const Tensor& min, const Tensor& max) const { return
 inline Tensor& Tensor::clamp_(const Tensor& min, const Tensor& max) { return ember::clamp_(*this, min, max); }
 inline Tensor Tensor::clamp(const Scalar& min, const Scalar& max) const { return ember::clamp(*this, min, max); }
 inline Tensor& Tensor::clamp_(const Scalar& min, const Scalar& max) { return ember::clamp_(*this, min, max); }
+inline Tensor& Tensor::uniform_(double from, double to, const std::optional<Generator>& generator) { return ember::uniform_(*this, from, to, generator); }
+inline Tensor& Tensor::normal_(double mean, double std, const std::optional<Generator>& generator) { return ember::normal_(*this, mean, std, generator); }
+inline Tensor& Tensor::exponential_(double lambd, const std::optional<Generator>& generator) { return ember::exponential_(*this, lambd, generator); }
+inline Tensor& Tensor::cauchy_(double median, double sigma, const std::optional<Generator>& generator) { return ember::cauchy_(*this, median, sigma, generator); }
+inline Tensor& Tensor::log_normal_(double mean, double std, const std::optional<Generator>& generator) { return ember::log_normal_(*this, mean, std, generator); }
+inline Tensor& Tensor::geometric_(double p, const std::optional<Generator>& generator) { return ember::geometric_(*this, p, generator); }
+inline Tensor& Tensor::bernoulli_(const Tensor& p, const std::optional<Generator>& generator) { return ember::bernoulli_(*this, p, generator); }
+inline Tensor& Tensor::bernoulli_(double p, const std::optional<Generator>& generator) { return ember::bernoulli_(*this, p, generator); }
+inline Tensor Tensor::bernoulli(const std::optional<Generator>& generator) const { return ember::bernoulli(*this, generator); }
+inline Tensor& Tensor::random_(const std::optional<Generator>& generator) { return ember::random_(*this, generator); }
+inline Tensor& Tensor::random_(int64_t from, std::optional<int64_t> to, const std::optional<Generator>& generator) { return ember::random_(*this, from, to, generator); }
+inline Tensor& Tensor::random_(int64_t to, const std::optional<Generator>& generator) { return ember::random_(*this, to, generator); }
+inline Tensor Tensor::multinomial(int64_t num_samples, bool replacement, const std::optional<Generator>& generator) const { return ember::multinomial(*this, num_samples, replacement, generator); }
 inline Tensor Tensor::sum() const { return ember::sum(*this); }
 inline Tensor Tensor::sum(int64_t dim, bool keepdim) const { return ember::sum(*this, dim, keepdim); }
 inline Tensor Tensor::prod() const { return ember::prod(*this); }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "ember/generator.h"
 #include "ember/tensor_base.h"
 
 namespace ember {

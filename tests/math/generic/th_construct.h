@@ -226,8 +226,8 @@ struct TH_CONCAT_2(ConstructTests, Real) {
     ASSERT_EQ(THTensor_(nDimension)(r), 1);
     ASSERT_EQ(THTensor_(size)(r, 0), n);
     for (long i = 0; i < n; ++i) EXPECT_EQ(number(THTensor_(get1d)(r, i)), (double)want[i]) << i;
-    THTensor_(randperm)(r, NULL, 5);  // NULL: the default generator
-    EXPECT_EQ(THTensor_(size)(r, 0), 5);
+    ember::test::expect_th_error([&] { THTensor_(randperm)(r, NULL, 5); }, 2, "generator is NULL");
+    EXPECT_EQ(THTensor_(size)(r, 0), n);
     EXPECT_EQ(THGenerator_isValid(gen), 1);
     ember::test::expect_th_error([&] { THTensor_(randperm)(r, gen, 0); }, 3, "strictly positive");
     THTensor_(free)(r);
