@@ -44,3 +44,4 @@
 #include "runtime/th/reduce.h"
 #include "runtime/th/storage.h"
 #include "runtime/th/tensor.h"
+#include "runtime/th/tensor_lapack.h"
