@@ -57,6 +57,13 @@ class Op:
     errors: tuple[ErrorCase, ...]
     where: Location
     group: str                             # schema file stem: "pointwise"
+    namespace: str | None = None           # "linalg": also ember::linalg::<short_name>, ember.linalg.<short_name>
+
+    @property
+    def short_name(self) -> str:
+        """The name inside its namespace: linalg_solve -> solve."""
+        assert self.namespace is not None
+        return self.base_name[len(self.namespace) + 1:]
 
     @property
     def base_name(self) -> str:

@@ -21,7 +21,9 @@ from .model import BACKENDS, ERROR_KINDS, VARIANTS, ErrorCase, Op, TestSpec
 from .signature import Signature, SignatureError, parse_signature
 from .yaml_source import Node, Seq, load
 
-OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors"}
+OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors", "namespace"}
+# Namespaces an op may also be reached through (ember::linalg::solve, ember.linalg.solve).
+NAMESPACES = ("linalg",)
 
 TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest", "skip_layouts", "shape", "numpy_dtypes", "shapes", "values",
              "magnitude_tol"}
@@ -229,6 +231,21 @@ def _bindings(node: Node, sig: Signature | None, table: DTypeTable, passthrough:
     return tuple(result)
 
 
+def _namespace(node: Node, sig: Signature | None, name: str) -> str | None:
+    """`namespace: linalg` on `linalg_solve`: also ember::linalg::solve in
+    C++ and ember.linalg.solve in Python (PyTorch's python_module)."""
+    ns = string(node, "namespace")
+    if ns is None:
+        return None
+    if ns not in NAMESPACES:
+        raise SchemaError(node.at("namespace"), f"unknown namespace '{ns}' (known: {', '.join(NAMESPACES)})")
+    if sig is None:
+        raise SchemaError(node.at("namespace"), "a C-only entry has no C++ or Python name to put in a namespace")
+    if not name.startswith(ns + "_") or "function" not in node.get("variants", ["function"]):
+        raise SchemaError(node.at("namespace"), f"an op in namespace '{ns}' is a function named {ns}_<name>, got '{name}'")
+    return ns
+
+
 def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     node = mapping(node, where, "each op")
     node.check_keys(OP_KEYS, "an op")
@@ -257,9 +274,11 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
         raise SchemaError(node.at("th"), f"a '{kind.name}' kernel writes no TH C functions; drop 'th'")
     if sig is None and not th:
         raise SchemaError(node.where, f"'{name}' has neither a signature nor C bindings: it would generate nothing")
+    namespace = _namespace(node, sig, name)
     op = Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
             dtypes=_dtypes(node, table), kind=kind, kernel=kernel, th=th, doc=string(node, "doc", required=True).strip(),
-            test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group)
+            test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group,
+            namespace=namespace)
     both = sorted(d.name for d in set(op.th_dtypes()) & set(kernel.th_type_error))
     if both:
         raise SchemaError(node.at("kernel"), f"'th_type_error' lists dtypes the C forms compute: {', '.join(both)}")

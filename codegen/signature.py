@@ -27,8 +27,8 @@ ARG_TYPES = {
 }
 RETURN_TYPES = {"Tensor", "Tensor[]", "Scalar", "int", "bool", "float", "()"}
 
-_ARG = re.compile(r"^(?P<type>[A-Za-z|\[\]?]+)(?P<alias>\([a-z]!?\))?\s+(?P<name>[a-z_][a-z0-9_]*)(=(?P<default>.+))?$")
-_RET = re.compile(r"^(?P<type>[A-Za-z]+(\[\])?)(?P<alias>\([a-z]!?\))?(\s+(?P<name>[a-z_][a-z0-9_]*))?$")
+_ARG = re.compile(r"^(?P<type>[A-Za-z|\[\]?]+)(?P<alias>\([a-z]!?\))?\s+(?P<name>[A-Za-z_][A-Za-z0-9_]*)(=(?P<default>.+))?$")
+_RET = re.compile(r"^(?P<type>[A-Za-z]+(\[\])?)(?P<alias>\([a-z]!?\))?(\s+(?P<name>[A-Za-z_][A-Za-z0-9_]*))?$")
 _SIG = re.compile(r"^(?P<name>[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?)\((?P<args>.*)\)\s*->\s*(?P<ret>.+)$")
 
 

@@ -16,6 +16,8 @@ from ember._random import manual_seed, seed, initial_seed, get_rng_state, set_rn
 
 # ember.return_types.max etc. importable as a module, as torch.return_types.
 _sys.modules[__name__ + ".return_types"] = return_types
+# The schemas' namespaces (ember.linalg, generated from each op's `namespace`), importable as modules.
+_sys.modules[__name__ + ".linalg"] = _C.linalg
 
 # The dtypes (float32, ..., and the aliases float, long, ...) and every op.
 for _name in dir(_C):

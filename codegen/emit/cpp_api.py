@@ -25,7 +25,12 @@ def emit(schemas: SchemaSet, out: Output) -> None:
                                         decls=[base_decl(d) for d in decls if not d.is_method],
                                         uses_generator=any(a.type == "Generator?" for a in op.signature.args)))
     groups = [(g, list(items)) for g, items in groupby(entries, key=lambda e: e[0].group)]
+    spaces: dict[str, list] = {}
+    for op, decls in entries:
+        if op.namespace:
+            spaces.setdefault(op.namespace, []).append((op, [d for d in decls if d.variant == "function"]))
     out.add("generated/include/ember/ops.h",
-            render("ops.h.j2", "the op schemas in schemas/", __name__, entries=entries, groups=groups))
+            render("ops.h.j2", "the op schemas in schemas/", __name__, entries=entries, groups=groups,
+                   namespaces=list(spaces.items())))
     out.add("generated/include/ember/tensor_methods.inc",
             render("tensor_methods.inc.j2", "the op schemas in schemas/", __name__, entries=entries))

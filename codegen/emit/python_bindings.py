@@ -65,4 +65,17 @@ def emit(schemas: SchemaSet, out: Output) -> None:
                                                   operators=OPERATORS))
     out.add("generated/python/registry.cpp", render(
         "python_registry.cpp.j2", "the op schemas in schemas/", __name__, bindings=all_bindings, operators=operators,
-        return_types=types, docs={b.cpp_name: c_string(b.doc()) for b in all_bindings}))
+        return_types=types, docs={b.cpp_name: c_string(b.doc()) for b in all_bindings},
+        namespaces=namespaces(schemas)))
+
+
+def namespaces(schemas: SchemaSet) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each namespace with its (name inside it, module function) pairs:
+    ("linalg", [("solve", "linalg_solve"), ...])."""
+    result: dict[str, list[tuple[str, str]]] = {}
+    for op in schemas.ops:
+        if op.namespace and "function" in op.variants:
+            pair = (op.short_name, op.base_name)
+            if pair not in result.setdefault(op.namespace, []):
+                result[op.namespace].append(pair)
+    return list(result.items())

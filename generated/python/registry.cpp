@@ -126,6 +126,20 @@ PyObject* m_index(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_index_put(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_index_put(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_index_put_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_inv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_cholesky(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_qr(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_eigh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_eig(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_svd(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_lstsq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_det(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_linalg_slogdet(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cholesky_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cholesky_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_triangular_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_triangular_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_zero_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_neg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -412,6 +426,13 @@ PyObject* fn_squeeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_squeeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_unsqueeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_unsqueeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyTypeObject* return_type_linalg_qr = nullptr;
+PyTypeObject* return_type_linalg_eigh = nullptr;
+PyTypeObject* return_type_linalg_eig = nullptr;
+PyTypeObject* return_type_linalg_svd = nullptr;
+PyTypeObject* return_type_linalg_lstsq = nullptr;
+PyTypeObject* return_type_linalg_slogdet = nullptr;
+PyTypeObject* return_type_triangular_solve = nullptr;
 PyTypeObject* return_type_max = nullptr;
 PyTypeObject* return_type_min = nullptr;
 PyTypeObject* return_type_sort = nullptr;
@@ -908,6 +929,62 @@ const char m_index_put__doc[] =
     "index_put_(indices: list[Tensor | None], values: Tensor, accumulate: bool = False) -> Tensor\n"
     "\n"
     "What `self[i0, i1, ...] = values` does for tensor subscripts: the positions index(self, indices) would read are set to `values` (broadcast to that result's shape; self's dtype), or with `accumulate` incremented by them. Of repeated positions the last in row-major order wins; with accumulate all add up (deterministic). No TH form.";
+const char fn_linalg_solve_doc[] =
+    "linalg_solve(A: Tensor, B: Tensor) -> Tensor\n"
+    "\n"
+    "X with A X = B for square A (*, n, n) (xGESV). B is (*, n, k), or a vector (n) or (*, n) when its shape is A's without the last dim, as PyTorch reads it; X has B's form. A singular A raises.";
+const char fn_linalg_inv_doc[] =
+    "linalg_inv(A: Tensor) -> Tensor\n"
+    "\n"
+    "A⁻¹ of each square matrix (xGETRF, xGETRI). A singular matrix raises.";
+const char fn_linalg_cholesky_doc[] =
+    "linalg_cholesky(A: Tensor, *, upper: bool = False) -> Tensor\n"
+    "\n"
+    "The Cholesky factor of each symmetric positive definite matrix (xPOTRF, reading its lower triangle): L with A = L Lᵀ, or with `upper` U = Lᵀ. A matrix that is not positive definite raises.";
+const char fn_linalg_qr_doc[] =
+    "linalg_qr(A: Tensor) -> (Q: Tensor, R: Tensor)\n"
+    "\n"
+    "A = Q R with k = min(m, n): Q (*, m, k) with orthonormal columns, R (*, k, n) upper triangular (xGEQRF, xORGQR); PyTorch's mode 'reduced', the only one.";
+const char fn_linalg_eigh_doc[] =
+    "linalg_eigh(A: Tensor) -> (eigenvalues: Tensor, eigenvectors: Tensor)\n"
+    "\n"
+    "Eigenvalues (ascending) and orthonormal eigenvectors (columns) of each symmetric matrix, reading its lower triangle (PyTorch's UPLO='L', the only one; xSYEV).";
+const char fn_linalg_eig_doc[] =
+    "linalg_eig(A: Tensor) -> (eigenvalues: Tensor, eigenvectors: Tensor)\n"
+    "\n"
+    "Eigenvalues and right eigenvectors of each general square matrix (xGEEV). ember has no complex dtype, so each complex number is a trailing dim of 2 (real, imaginary), as PyTorch's view_as_real shows its complex results: eigenvalues (*, n, 2), eigenvectors (*, n, n, 2), each eigenvector column of unit norm.";
+const char fn_linalg_svd_doc[] =
+    "linalg_svd(A: Tensor, full_matrices: bool = True) -> (U: Tensor, S: Tensor, Vh: Tensor)\n"
+    "\n"
+    "A = U diag(S) Vh (xGESVD), S descending; with `full_matrices` U is (*, m, m) and Vh (*, n, n), without it (*, m, k) and (*, k, n), k = min(m, n).";
+const char fn_linalg_lstsq_doc[] =
+    "linalg_lstsq(A: Tensor, B: Tensor) -> (solution: Tensor, residuals: Tensor, rank: Tensor, singular_values: Tensor)\n"
+    "\n"
+    "Least-squares (m >= n) or minimum-norm (m < n) solution of A X = B for A (*, m, n) of full rank (xGELS, PyTorch's driver 'gels', the only one): solution (*, n, k); residuals, the squared residual norm of each column (*, k) when m > n, else empty; rank and singular_values empty, as PyTorch's 'gels' leaves them. A rank-deficient A raises.";
+const char fn_linalg_det_doc[] =
+    "linalg_det(A: Tensor) -> Tensor\n"
+    "\n"
+    "The determinant of each square matrix (from its LU factors, xGETRF); 0 for a singular one.";
+const char fn_linalg_slogdet_doc[] =
+    "linalg_slogdet(A: Tensor) -> (sign: Tensor, logabsdet: Tensor)\n"
+    "\n"
+    "The sign (-1, 0 or 1) and the log of the absolute value of each determinant (xGETRF); a singular matrix gives 0 and -inf.";
+const char fn_cholesky_solve_doc[] =
+    "cholesky_solve(input: Tensor, input2: Tensor, upper: bool = False) -> Tensor\n"
+    "\n"
+    "X with A X = `self` (*, n, k), where `input2` is A's Cholesky factor (*, n, n): L with A = L Lᵀ, or with `upper` U with A = Uᵀ U (xPOTRS).";
+const char m_cholesky_solve_doc[] =
+    "cholesky_solve(input2: Tensor, upper: bool = False) -> Tensor\n"
+    "\n"
+    "X with A X = `self` (*, n, k), where `input2` is A's Cholesky factor (*, n, n): L with A = L Lᵀ, or with `upper` U with A = Uᵀ U (xPOTRS).";
+const char fn_triangular_solve_doc[] =
+    "triangular_solve(input: Tensor, A: Tensor, upper: bool = True, transpose: bool = False, unitriangular: bool = False) -> (solution: Tensor, cloned_coefficient: Tensor)\n"
+    "\n"
+    "X with op(A) X = `self` (*, n, k) for a triangular A (*, n, n) (xTRTRS): `upper` says which triangle of A is read, `transpose` makes op(A) = Aᵀ, `unitriangular` takes A's diagonal as ones. Also returns a copy of A. A zero on A's diagonal raises.";
+const char m_triangular_solve_doc[] =
+    "triangular_solve(A: Tensor, upper: bool = True, transpose: bool = False, unitriangular: bool = False) -> (solution: Tensor, cloned_coefficient: Tensor)\n"
+    "\n"
+    "X with op(A) X = `self` (*, n, k) for a triangular A (*, n, n) (xTRTRS): `upper` says which triangle of A is read, `transpose` makes op(A) = Aᵀ, `unitriangular` takes A's diagonal as ones. Also returns a copy of A. A zero on A's diagonal raises.";
 const char m_fill__doc[] =
     "fill_(value: number) -> Tensor\n"
     "\n"
@@ -2211,6 +2288,8 @@ PyMethodDef tensor_methods[] = {
     {"index", EMBER_FASTCALL(gen::m_index), METH_FASTCALL | METH_KEYWORDS, m_index_doc},
     {"index_put", EMBER_FASTCALL(gen::m_index_put), METH_FASTCALL | METH_KEYWORDS, m_index_put_doc},
     {"index_put_", EMBER_FASTCALL(gen::m_index_put_), METH_FASTCALL | METH_KEYWORDS, m_index_put__doc},
+    {"cholesky_solve", EMBER_FASTCALL(gen::m_cholesky_solve), METH_FASTCALL | METH_KEYWORDS, m_cholesky_solve_doc},
+    {"triangular_solve", EMBER_FASTCALL(gen::m_triangular_solve), METH_FASTCALL | METH_KEYWORDS, m_triangular_solve_doc},
     {"fill_", EMBER_FASTCALL(gen::m_fill_), METH_FASTCALL | METH_KEYWORDS, m_fill__doc},
     {"zero_", EMBER_FASTCALL(gen::m_zero_), METH_FASTCALL | METH_KEYWORDS, m_zero__doc},
     {"neg", EMBER_FASTCALL(gen::m_neg), METH_FASTCALL | METH_KEYWORDS, m_neg_doc},
@@ -2444,6 +2523,18 @@ PyMethodDef module_functions[] = {
     {"scatter_add", EMBER_FASTCALL(gen::fn_scatter_add), METH_FASTCALL | METH_KEYWORDS, fn_scatter_add_doc},
     {"index", EMBER_FASTCALL(gen::fn_index), METH_FASTCALL | METH_KEYWORDS, fn_index_doc},
     {"index_put", EMBER_FASTCALL(gen::fn_index_put), METH_FASTCALL | METH_KEYWORDS, fn_index_put_doc},
+    {"linalg_solve", EMBER_FASTCALL(gen::fn_linalg_solve), METH_FASTCALL | METH_KEYWORDS, fn_linalg_solve_doc},
+    {"linalg_inv", EMBER_FASTCALL(gen::fn_linalg_inv), METH_FASTCALL | METH_KEYWORDS, fn_linalg_inv_doc},
+    {"linalg_cholesky", EMBER_FASTCALL(gen::fn_linalg_cholesky), METH_FASTCALL | METH_KEYWORDS, fn_linalg_cholesky_doc},
+    {"linalg_qr", EMBER_FASTCALL(gen::fn_linalg_qr), METH_FASTCALL | METH_KEYWORDS, fn_linalg_qr_doc},
+    {"linalg_eigh", EMBER_FASTCALL(gen::fn_linalg_eigh), METH_FASTCALL | METH_KEYWORDS, fn_linalg_eigh_doc},
+    {"linalg_eig", EMBER_FASTCALL(gen::fn_linalg_eig), METH_FASTCALL | METH_KEYWORDS, fn_linalg_eig_doc},
+    {"linalg_svd", EMBER_FASTCALL(gen::fn_linalg_svd), METH_FASTCALL | METH_KEYWORDS, fn_linalg_svd_doc},
+    {"linalg_lstsq", EMBER_FASTCALL(gen::fn_linalg_lstsq), METH_FASTCALL | METH_KEYWORDS, fn_linalg_lstsq_doc},
+    {"linalg_det", EMBER_FASTCALL(gen::fn_linalg_det), METH_FASTCALL | METH_KEYWORDS, fn_linalg_det_doc},
+    {"linalg_slogdet", EMBER_FASTCALL(gen::fn_linalg_slogdet), METH_FASTCALL | METH_KEYWORDS, fn_linalg_slogdet_doc},
+    {"cholesky_solve", EMBER_FASTCALL(gen::fn_cholesky_solve), METH_FASTCALL | METH_KEYWORDS, fn_cholesky_solve_doc},
+    {"triangular_solve", EMBER_FASTCALL(gen::fn_triangular_solve), METH_FASTCALL | METH_KEYWORDS, fn_triangular_solve_doc},
     {"neg", EMBER_FASTCALL(gen::fn_neg), METH_FASTCALL | METH_KEYWORDS, fn_neg_doc},
     {"abs", EMBER_FASTCALL(gen::fn_abs), METH_FASTCALL | METH_KEYWORDS, fn_abs_doc},
     {"exp", EMBER_FASTCALL(gen::fn_exp), METH_FASTCALL | METH_KEYWORDS, fn_exp_doc},
@@ -2747,6 +2838,27 @@ PyMethodDef* generated_module_functions() { return module_functions; }
 const OperatorEntry* generated_operators() { return operators; }
 
 bool init_generated_return_types(PyObject* module) {
+  gen::return_type_linalg_qr = new_return_type(module, "linalg_qr", {"Q", "R"},
+                                          "The results of ember.linalg_qr: (Q, R).");
+  if (!gen::return_type_linalg_qr) return false;
+  gen::return_type_linalg_eigh = new_return_type(module, "linalg_eigh", {"eigenvalues", "eigenvectors"},
+                                          "The results of ember.linalg_eigh: (eigenvalues, eigenvectors).");
+  if (!gen::return_type_linalg_eigh) return false;
+  gen::return_type_linalg_eig = new_return_type(module, "linalg_eig", {"eigenvalues", "eigenvectors"},
+                                          "The results of ember.linalg_eig: (eigenvalues, eigenvectors).");
+  if (!gen::return_type_linalg_eig) return false;
+  gen::return_type_linalg_svd = new_return_type(module, "linalg_svd", {"U", "S", "Vh"},
+                                          "The results of ember.linalg_svd: (U, S, Vh).");
+  if (!gen::return_type_linalg_svd) return false;
+  gen::return_type_linalg_lstsq = new_return_type(module, "linalg_lstsq", {"solution", "residuals", "rank", "singular_values"},
+                                          "The results of ember.linalg_lstsq: (solution, residuals, rank, singular_values).");
+  if (!gen::return_type_linalg_lstsq) return false;
+  gen::return_type_linalg_slogdet = new_return_type(module, "linalg_slogdet", {"sign", "logabsdet"},
+                                          "The results of ember.linalg_slogdet: (sign, logabsdet).");
+  if (!gen::return_type_linalg_slogdet) return false;
+  gen::return_type_triangular_solve = new_return_type(module, "triangular_solve", {"solution", "cloned_coefficient"},
+                                          "The results of ember.triangular_solve: (solution, cloned_coefficient).");
+  if (!gen::return_type_triangular_solve) return false;
   gen::return_type_max = new_return_type(module, "max", {"values", "indices"},
                                           "The results of ember.max: (values, indices).");
   if (!gen::return_type_max) return false;
@@ -2768,6 +2880,39 @@ bool init_generated_return_types(PyObject* module) {
   gen::return_type_mode = new_return_type(module, "mode", {"values", "indices"},
                                           "The results of ember.mode: (values, indices).");
   if (!gen::return_type_mode) return false;
+  (void)module;
+  return true;
+}
+
+bool init_generated_namespaces(PyObject* module) {
+  {
+    PyObject* sub = PyModule_New("ember.linalg");
+    if (!sub) return false;
+    static const char* const names[][2] = {
+        {"solve", "linalg_solve"},
+        {"inv", "linalg_inv"},
+        {"cholesky", "linalg_cholesky"},
+        {"qr", "linalg_qr"},
+        {"eigh", "linalg_eigh"},
+        {"eig", "linalg_eig"},
+        {"svd", "linalg_svd"},
+        {"lstsq", "linalg_lstsq"},
+        {"det", "linalg_det"},
+        {"slogdet", "linalg_slogdet"},
+    };
+    for (const auto& n : names) {
+      PyObject* f = PyObject_GetAttrString(module, n[1]);
+      if (!f || PyModule_AddObject(sub, n[0], f) < 0) {
+        Py_XDECREF(f);
+        Py_DECREF(sub);
+        return false;
+      }
+    }
+    if (PyModule_AddObject(module, "linalg", sub) < 0) {
+      Py_DECREF(sub);
+      return false;
+    }
+  }
   (void)module;
   return true;
 }

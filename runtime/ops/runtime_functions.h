@@ -20,6 +20,7 @@
 #include "runtime/core/derived_views.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/index_ops.h"
+#include "runtime/ops/linalg_api.h"
 #include "runtime/ops/masked_ops.h"
 #include "runtime/ops/nonzero_check.h"
 #include "runtime/ops/pointwise_plan.h"

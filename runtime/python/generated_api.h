@@ -43,4 +43,9 @@ const OperatorEntry* generated_operators();
 // (ember.return_types); false with a Python error set.
 bool init_generated_return_types(PyObject* module);
 
+// Adds the namespaces of the schemas' ops (ember._C.linalg, holding
+// `solve` for the function linalg_solve) to `module`, whose functions
+// must exist; false with a Python error set.
+bool init_generated_namespaces(PyObject* module);
+
 }  // namespace ember::python

@@ -31,6 +31,7 @@ PyMODINIT_FUNC PyInit__C() {
   if (!module) return nullptr;
   if (!ember::python::init_dtype_type(module) || !ember::python::init_tensor_type(module) ||
       !ember::python::init_generator_type(module) || !init_return_types(module) ||
+      !ember::python::init_generated_namespaces(module) ||
       !ember::python::init_testing_hooks(module) || !ember::python::init_interop_module(module)) {
     Py_DECREF(module);
     return nullptr;

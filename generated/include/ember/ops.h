@@ -67,6 +67,18 @@
 #include "ember/ops/scatter_add.h"
 #include "ember/ops/index.h"
 #include "ember/ops/index_put.h"
+#include "ember/ops/linalg_solve.h"
+#include "ember/ops/linalg_inv.h"
+#include "ember/ops/linalg_cholesky.h"
+#include "ember/ops/linalg_qr.h"
+#include "ember/ops/linalg_eigh.h"
+#include "ember/ops/linalg_eig.h"
+#include "ember/ops/linalg_svd.h"
+#include "ember/ops/linalg_lstsq.h"
+#include "ember/ops/linalg_det.h"
+#include "ember/ops/linalg_slogdet.h"
+#include "ember/ops/cholesky_solve.h"
+#include "ember/ops/triangular_solve.h"
 #include "ember/ops/fill.h"
 #include "ember/ops/zero.h"
 #include "ember/ops/neg.h"
@@ -750,6 +762,56 @@ inline Tensor index_put(const Tensor& self, TensorList indices, const Tensor& va
 inline Tensor& index_put_(Tensor& self, TensorList indices, const Tensor& values, bool accumulate = false) {
   base::index_put_(self, to_bases(indices), values, accumulate);
   return self;
+}
+
+// linalg
+// linalg_solve(Tensor A, Tensor B) -> Tensor
+inline Tensor linalg_solve(const Tensor& A, const Tensor& B) {
+  return base::linalg_solve(A, B);
+}
+// linalg_inv(Tensor A) -> Tensor
+inline Tensor linalg_inv(const Tensor& A) {
+  return base::linalg_inv(A);
+}
+// linalg_cholesky(Tensor A, *, bool upper=False) -> Tensor
+inline Tensor linalg_cholesky(const Tensor& A, bool upper = false) {
+  return base::linalg_cholesky(A, upper);
+}
+// linalg_qr(Tensor A) -> (Tensor Q, Tensor R)
+inline std::tuple<Tensor, Tensor> linalg_qr(const Tensor& A) {
+  return base::linalg_qr(A);
+}
+// linalg_eigh(Tensor A) -> (Tensor eigenvalues, Tensor eigenvectors)
+inline std::tuple<Tensor, Tensor> linalg_eigh(const Tensor& A) {
+  return base::linalg_eigh(A);
+}
+// linalg_eig(Tensor A) -> (Tensor eigenvalues, Tensor eigenvectors)
+inline std::tuple<Tensor, Tensor> linalg_eig(const Tensor& A) {
+  return base::linalg_eig(A);
+}
+// linalg_svd(Tensor A, bool full_matrices=True) -> (Tensor U, Tensor S, Tensor Vh)
+inline std::tuple<Tensor, Tensor, Tensor> linalg_svd(const Tensor& A, bool full_matrices = true) {
+  return base::linalg_svd(A, full_matrices);
+}
+// linalg_lstsq(Tensor A, Tensor B) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
+inline std::tuple<Tensor, Tensor, Tensor, Tensor> linalg_lstsq(const Tensor& A, const Tensor& B) {
+  return base::linalg_lstsq(A, B);
+}
+// linalg_det(Tensor A) -> Tensor
+inline Tensor linalg_det(const Tensor& A) {
+  return base::linalg_det(A);
+}
+// linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
+inline std::tuple<Tensor, Tensor> linalg_slogdet(const Tensor& A) {
+  return base::linalg_slogdet(A);
+}
+// cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
+inline Tensor cholesky_solve(const Tensor& self, const Tensor& input2, bool upper = false) {
+  return base::cholesky_solve(self, input2, upper);
+}
+// triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
+inline std::tuple<Tensor, Tensor> triangular_solve(const Tensor& self, const Tensor& A, bool upper = true, bool transpose = false, bool unitriangular = false) {
+  return base::triangular_solve(self, A, upper, transpose, unitriangular);
 }
 
 // pointwise
@@ -2038,6 +2100,20 @@ inline Tensor unsqueeze(const Tensor& self, int64_t dim) {
   return base::unsqueeze(self, dim);
 }
 
+// Namespace linalg (the schema's `namespace`): the same functions under their short names.
+namespace linalg {
+inline Tensor solve(const Tensor& A, const Tensor& B) { return ember::linalg_solve(A, B); }
+inline Tensor inv(const Tensor& A) { return ember::linalg_inv(A); }
+inline Tensor cholesky(const Tensor& A, bool upper = false) { return ember::linalg_cholesky(A, upper); }
+inline std::tuple<Tensor, Tensor> qr(const Tensor& A) { return ember::linalg_qr(A); }
+inline std::tuple<Tensor, Tensor> eigh(const Tensor& A) { return ember::linalg_eigh(A); }
+inline std::tuple<Tensor, Tensor> eig(const Tensor& A) { return ember::linalg_eig(A); }
+inline std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool full_matrices = true) { return ember::linalg_svd(A, full_matrices); }
+inline std::tuple<Tensor, Tensor, Tensor, Tensor> lstsq(const Tensor& A, const Tensor& B) { return ember::linalg_lstsq(A, B); }
+inline Tensor det(const Tensor& A) { return ember::linalg_det(A); }
+inline std::tuple<Tensor, Tensor> slogdet(const Tensor& A) { return ember::linalg_slogdet(A); }
+}  // namespace linalg
+
 // Methods forward to the functions above.
 inline Tensor Tensor::addmm(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) const { return ember::addmm(*this, mat1, mat2, beta, alpha); }
 inline Tensor& Tensor::addmm_(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) { return ember::addmm_(*this, mat1, mat2, beta, alpha); }
@@ -2112,6 +2188,8 @@ inline Tensor& Tensor::scatter_add_(int64_t dim, const Tensor& index, const Tens
 inline Tensor Tensor::index(TensorList indices) const { return ember::index(*this, indices); }
 inline Tensor Tensor::index_put(TensorList indices, const Tensor& values, bool accumulate) const { return ember::index_put(*this, indices, values, accumulate); }
 inline Tensor& Tensor::index_put_(TensorList indices, const Tensor& values, bool accumulate) { return ember::index_put_(*this, indices, values, accumulate); }
+inline Tensor Tensor::cholesky_solve(const Tensor& input2, bool upper) const { return ember::cholesky_solve(*this, input2, upper); }
+inline std::tuple<Tensor, Tensor> Tensor::triangular_solve(const Tensor& A, bool upper, bool transpose, bool unitriangular) const { return ember::triangular_solve(*this, A, upper, transpose, unitriangular); }
 inline Tensor& Tensor::fill_(const Scalar& value) { return ember::fill_(*this, value); }
 inline Tensor& Tensor::zero_() { return ember::zero_(*this); }
 inline Tensor Tensor::neg() const { return ember::neg(*this); }
