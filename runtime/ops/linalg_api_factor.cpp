@@ -70,8 +70,10 @@ TensorBase linalg_inv(const TensorBase& A) {
       ColMajor<T> a = linalg::read_at<T>(A, linalg::batch_offset(A, batch, b), n, n);
       const int info = lu(op, a, ipiv);
       if (info > 0)
-        fail(ErrorKind::Runtime, str(op, ": U(", info, ",", info, ") is exactly zero, the matrix is singular",
-                                     linalg::batch_text(batch, b), " (LAPACK info ", info, ")"), "A");
+        fail(ErrorKind::Runtime,
+             str(op, ": U(", info, ",", info, ") is exactly zero, the matrix is singular", linalg::batch_text(batch, b),
+                 " (LAPACK info ", info, ")"),
+             "A");
       if (n > 0) {
         int status = 0;
         T optimum = 0;
@@ -126,8 +128,10 @@ TensorBase linalg_cholesky(const TensorBase& A, bool upper) {
       int info = 0;
       if (n > 0) lapack::potrf<T>(op, 'L', n, a.data(), a.ld, &info);
       if (info > 0)
-        fail(ErrorKind::Runtime, str(op, ": the leading minor of order ", info, " is not positive definite",
-                                     linalg::batch_text(batch, b), " (LAPACK info ", info, ")"), "A");
+        fail(ErrorKind::Runtime,
+             str(op, ": the leading minor of order ", info, " is not positive definite", linalg::batch_text(batch, b),
+                 " (LAPACK info ", info, ")"),
+             "A");
       ColMajor<T> f(n, n);  // L, or U = Lᵀ; the other triangle zero
       for (int j = 0; j < n; ++j)
         for (int i = j; i < n; ++i) (upper ? f.at(j, i) : f.at(i, j)) = a.at(i, j);

@@ -44,8 +44,8 @@ TensorBase linalg_solve(const TensorBase& A, const TensorBase& B) {
   linalg::need_floating(op, B, "B");
   // PyTorch's rule: B is a vector (or a batch of them) when it is 1-D, or A's shape without its last dim.
   const IntList as = A.sizes(), bs = B.sizes();
-  const bool vector = B.dim() == 1 || (A.dim() >= 2 && B.dim() == A.dim() - 1 &&
-                                       std::equal(bs.begin(), bs.end(), as.begin()));
+  const bool vector =
+      B.dim() == 1 || (A.dim() >= 2 && B.dim() == A.dim() - 1 && std::equal(bs.begin(), bs.end(), as.begin()));
   int n = 0, k = 1;
   std::vector<int64_t> batch;
   if (vector) {
@@ -69,8 +69,10 @@ TensorBase linalg_solve(const TensorBase& A, const TensorBase& B) {
       int info = 0;
       if (n > 0) lapack::gesv<T>(op, n, k, a.data(), a.ld, ipiv.data(), x.data(), x.ld, &info);
       if (info > 0)
-        fail(ErrorKind::Runtime, str(op, ": U(", info, ",", info, ") is exactly zero, the matrix is singular",
-                                     linalg::batch_text(batch, b), " (LAPACK info ", info, ")"), "A");
+        fail(ErrorKind::Runtime,
+             str(op, ": U(", info, ",", info, ") is exactly zero, the matrix is singular", linalg::batch_text(batch, b),
+                 " (LAPACK info ", info, ")"),
+             "A");
       linalg::store(out + b * n * k, x, n, k);
     }
   });
@@ -104,9 +106,10 @@ std::tuple<TensorBase, TensorBase, TensorBase, TensorBase> linalg_lstsq(const Te
       lapack::gels<T>(op, 'N', m, n, k, a.data(), a.ld, x.data(), x.ld, work.data(), static_cast<int>(work.size()),
                       &info);
       if (info > 0)
-        fail(ErrorKind::Runtime, str(op, ": A does not have full rank", linalg::batch_text(batch, b),
-                                     ": diagonal element ", info, " of its triangular factor is zero (LAPACK info ",
-                                     info, ")"), "A");
+        fail(ErrorKind::Runtime,
+             str(op, ": A does not have full rank", linalg::batch_text(batch, b), ": diagonal element ", info,
+                 " of its triangular factor is zero (LAPACK info ", info, ")"),
+             "A");
       linalg::store(out + b * n * k, x, n, k);
       // Rows n..m-1 of LAPACK's B hold each column's residual, orthogonally transformed.
       if (m > n)
@@ -159,8 +162,10 @@ std::tuple<TensorBase, TensorBase> triangular_solve(const TensorBase& self, cons
         lapack::trtrs<T>(op, upper ? 'U' : 'L', transpose ? 'T' : 'N', unitriangular ? 'U' : 'N', n, k, a.data(), a.ld,
                          x.data(), x.ld, &info);
       if (info > 0)
-        fail(ErrorKind::Runtime, str(op, ": A(", info, ",", info, ") is zero, the triangular matrix is singular",
-                                     linalg::batch_text(s.batch, b), " (LAPACK info ", info, ")"), "A");
+        fail(ErrorKind::Runtime,
+             str(op, ": A(", info, ",", info, ") is zero, the triangular matrix is singular",
+                 linalg::batch_text(s.batch, b), " (LAPACK info ", info, ")"),
+             "A");
       linalg::store(out + b * n * k, x, n, k);
     }
   });

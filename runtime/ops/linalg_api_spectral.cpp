@@ -39,8 +39,10 @@ std::tuple<TensorBase, TensorBase> linalg_eigh(const TensorBase& A) {
       std::vector<T> work(static_cast<size_t>(std::max<T>(1, optimum)));
       lapack::syev<T>(op, 'V', 'L', n, a.data(), a.ld, w + b * n, work.data(), static_cast<int>(work.size()), &info);
       if (info > 0)
-        fail(ErrorKind::Runtime, str(op, ": the eigenvalue iteration did not converge", linalg::batch_text(batch, b),
-                                     " (LAPACK info ", info, ")"), "A");
+        fail(ErrorKind::Runtime,
+             str(op, ": the eigenvalue iteration did not converge", linalg::batch_text(batch, b), " (LAPACK info ",
+                 info, ")"),
+             "A");
       linalg::store(vec + b * n * n, a, n, n);
     }
   });
@@ -52,7 +54,8 @@ std::tuple<TensorBase, TensorBase> linalg_eig(const TensorBase& A) {
   linalg::need_floating(op, A, "A");
   const int n = linalg::need_square_matrices(op, A, "A");
   const std::vector<int64_t> batch = linalg::batch_of(A);
-  TensorBase W = empty(linalg::joined(batch, {n, 2}), A.dtype()), V = empty(linalg::joined(batch, {n, n, 2}), A.dtype());
+  TensorBase W = empty(linalg::joined(batch, {n, 2}), A.dtype()),
+             V = empty(linalg::joined(batch, {n, n, 2}), A.dtype());
   linalg::for_floating(A, [&](auto v) {
     using T = decltype(v);
     T* w = static_cast<T*>(W.data_ptr());
@@ -69,8 +72,10 @@ std::tuple<TensorBase, TensorBase> linalg_eig(const TensorBase& A) {
       lapack::geev<T>(op, 'N', 'V', n, a.data(), a.ld, wr.data(), wi.data(), nullptr, 1, vr.data(), vr.ld, work.data(),
                       static_cast<int>(work.size()), &info);
       if (info > 0)
-        fail(ErrorKind::Runtime, str(op, ": the QR algorithm did not compute all eigenvalues",
-                                     linalg::batch_text(batch, b), " (LAPACK info ", info, ")"), "A");
+        fail(ErrorKind::Runtime,
+             str(op, ": the QR algorithm did not compute all eigenvalues", linalg::batch_text(batch, b),
+                 " (LAPACK info ", info, ")"),
+             "A");
       T* wb = w + b * n * 2;
       T* vb = vec + b * n * n * 2;
       for (int j = 0; j < n; ++j) {
@@ -117,11 +122,11 @@ std::tuple<TensorBase, TensorBase, TensorBase> linalg_svd(const TensorBase& A, b
         lapack::gesvd<T>(op, job, job, m, n, a.data(), a.ld, s + b * k, uu.data(), uu.ld, vt.data(), vt.ld, &optimum,
                          -1, &info);
         std::vector<T> work(static_cast<size_t>(std::max<T>(1, optimum)));
-        lapack::gesvd<T>(op, job, job, m, n, a.data(), a.ld, s + b * k, uu.data(), uu.ld, vt.data(), vt.ld,
-                         work.data(), static_cast<int>(work.size()), &info);
+        lapack::gesvd<T>(op, job, job, m, n, a.data(), a.ld, s + b * k, uu.data(), uu.ld, vt.data(), vt.ld, work.data(),
+                         static_cast<int>(work.size()), &info);
         if (info > 0)
-          fail(ErrorKind::Runtime, str(op, ": the SVD did not converge", linalg::batch_text(batch, b), " (LAPACK info ",
-                                       info, ")"), "A");
+          fail(ErrorKind::Runtime,
+               str(op, ": the SVD did not converge", linalg::batch_text(batch, b), " (LAPACK info ", info, ")"), "A");
       }
       linalg::store(u + b * m * ucols, uu, m, ucols);
       linalg::store(vh + b * vrows * n, vt, vrows, n);

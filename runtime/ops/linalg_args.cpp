@@ -33,8 +33,10 @@ int need_square(const th::Fn& fn, const TensorImpl* t, const char* arg) {
 
 void same_rows(const th::Fn& fn, const TensorImpl* b, const char* b_arg, int64_t n, const char* a_arg) {
   if (b->size[0] != n)
-    fail(ErrorKind::Value, str(fn, ": ", a_arg, " and ", b_arg, " are incompatible: ", a_arg, " has ", n, " rows, ",
-                               b_arg, " has ", b->size[0]), b_arg);
+    fail(ErrorKind::Value,
+         str(fn, ": ", a_arg, " and ", b_arg, " are incompatible: ", a_arg, " has ", n, " rows, ", b_arg, " has ",
+             b->size[0]),
+         b_arg);
 }
 
 char flag(const th::Fn& fn, const char* s, const char* allowed, const char* arg) {
@@ -50,8 +52,8 @@ char flag(const th::Fn& fn, const char* s, const char* allowed, const char* arg)
 
 void check_accepted(const th::Fn& fn, const char* routine, int info) {
   if (info < 0)
-    fail(ErrorKind::Runtime, str(fn, ": LAPACK's ", routine, " rejected its argument ", -info, " (an ember bug: ",
-                                 "the arguments are checked before the call)"));
+    fail(ErrorKind::Runtime, str(fn, ": LAPACK's ", routine, " rejected its argument ", -info,
+                                 " (an ember bug: ", "the arguments are checked before the call)"));
 }
 
 }  // namespace ember::rt::linalg

@@ -10,22 +10,27 @@ namespace ember::rt::linalg {
 void need_floating(const char* op, const TensorBase& t, const char* arg) {
   if (!t.defined()) fail(ErrorKind::Value, str(op, ": ", arg, " is undefined"), arg);
   if (t.dtype() != DType::Float && t.dtype() != DType::Double)
-    fail(ErrorKind::Type, str(op, ": ", arg, " has dtype ", dtype_name(t.dtype()), ", but only float32 and float64 ",
-                              "are supported"), arg);
+    fail(ErrorKind::Type,
+         str(op, ": ", arg, " has dtype ", dtype_name(t.dtype()), ", but only float32 and float64 ", "are supported"),
+         arg);
 }
 
 void need_same_dtype(const char* op, const TensorBase& a, const char* a_arg, const TensorBase& b, const char* b_arg) {
   if (a.dtype() != b.dtype())
-    fail(ErrorKind::Type, str(op, ": ", b_arg, " has dtype ", dtype_name(b.dtype()), ", but ", a_arg, " has ",
-                              dtype_name(a.dtype()), " (they must be the same)"), b_arg);
+    fail(ErrorKind::Type,
+         str(op, ": ", b_arg, " has dtype ", dtype_name(b.dtype()), ", but ", a_arg, " has ", dtype_name(a.dtype()),
+             " (they must be the same)"),
+         b_arg);
 }
 
 void need_matrices(const char* op, const TensorBase& t, const char* arg, int* rows, int* cols) {
   if (t.dim() < 2)
-    fail(ErrorKind::Value, str(op, ": ", arg, " should have at least 2 dimensions (a matrix or a batch of them), but has ",
-                               t.dim()), arg);
+    fail(ErrorKind::Value,
+         str(op, ": ", arg, " should have at least 2 dimensions (a matrix or a batch of them), but has ", t.dim()),
+         arg);
   for (int64_t d : {t.dim() - 2, t.dim() - 1})
-    if (t.size(d) > INT_MAX) fail(ErrorKind::Value, str(op, ": ", arg, "'s size ", t.size(d), " is too large for LAPACK"), arg);
+    if (t.size(d) > INT_MAX)
+      fail(ErrorKind::Value, str(op, ": ", arg, "'s size ", t.size(d), " is too large for LAPACK"), arg);
   *rows = static_cast<int>(t.size(t.dim() - 2));
   *cols = static_cast<int>(t.size(t.dim() - 1));
 }
@@ -34,8 +39,8 @@ int need_square_matrices(const char* op, const TensorBase& t, const char* arg) {
   int rows = 0, cols = 0;
   need_matrices(op, t, arg, &rows, &cols);
   if (rows != cols)
-    fail(ErrorKind::Value, str(op, ": ", arg, " should be a batch of square matrices, but its matrices are ", rows, "x",
-                               cols), arg);
+    fail(ErrorKind::Value,
+         str(op, ": ", arg, " should be a batch of square matrices, but its matrices are ", rows, "x", cols), arg);
   return rows;
 }
 
@@ -52,8 +57,9 @@ std::vector<int64_t> broadcast_batch(const char* op, const std::vector<int64_t>&
     const int64_t x = i + a.size() >= n ? a[i + a.size() - n] : 1;
     const int64_t y = i + b.size() >= n ? b[i + b.size() - n] : 1;
     if (x != y && x != 1 && y != 1)
-      fail(ErrorKind::Value, str(op, ": the batch dims of ", b_arg, " (", sizes_text(b), ") do not broadcast with ",
-                                 sizes_text(a)), b_arg);
+      fail(ErrorKind::Value,
+           str(op, ": the batch dims of ", b_arg, " (", sizes_text(b), ") do not broadcast with ", sizes_text(a)),
+           b_arg);
     out[i] = x == 1 ? y : x;
   }
   return out;

@@ -37,8 +37,8 @@ ColMajor<T> read_batch(const TensorImpl* t, int64_t batch) {
 // would keep).
 void writable_as(const th::Fn& fn, const TensorImpl* r, const char* r_arg, const TensorImpl* like) {
   if ((r == like || sizes(r) == sizes(like)) && has_internal_overlap(r))
-    fail(ErrorKind::Value, str(fn, ": ", r_arg, " has a stride of 0 (several elements at one address) and cannot be ",
-                               "written"), r_arg);
+    fail(ErrorKind::Value,
+         str(fn, ": ", r_arg, " has a stride of 0 (several elements at one address) and cannot be ", "written"), r_arg);
 }
 
 // Makes `r` the shape of `like` (TH's resizeAs) and writes each batch's matrix there.
@@ -101,8 +101,8 @@ void th_btrisolve(const th::Fn& fn, TensorImpl* rb, TensorImpl* b, TensorImpl* a
          "atf");
   const int n = lapack_size(fn, atf, 1, "atf");
   if (b->size[0] != batches || b->size[1] != n)
-    fail(ErrorKind::Value, str(fn, ": b is ", sizes_text(sizes(b)), ", but atf holds ", batches, " matrices of order ",
-                               n), "b");
+    fail(ErrorKind::Value,
+         str(fn, ": b is ", sizes_text(sizes(b)), ", but atf holds ", batches, " matrices of order ", n), "b");
   const int nrhs = b->nDimension > 2 ? lapack_size(fn, b, 2, "b") : 1;
   if (pivots->size[0] != batches || pivots->size[1] != n)
     fail(ErrorKind::Value, str(fn, ": pivots is ", sizes_text(sizes(pivots)), ", but should be ", batches, "x", n),

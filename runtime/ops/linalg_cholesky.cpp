@@ -37,8 +37,8 @@ void th_potrf(const th::Fn& fn, TensorImpl* ra, TensorImpl* a, const char* uplo)
     if (n > 0) lapack::potrf<T>(fn.str(), u, n, A.data(), A.ld, &info);
     check_accepted(fn, "potrf", info);
     if (info > 0)
-      fail(ErrorKind::Runtime, str(fn, ": the leading minor of order ", info, " is not positive definite (LAPACK info ",
-                                   info, ")"));
+      fail(ErrorKind::Runtime,
+           str(fn, ": the leading minor of order ", info, " is not positive definite (LAPACK info ", info, ")"));
     clear_other_triangle(A, u);
     write_col_major(ra, A, n, n);
   });
@@ -56,7 +56,8 @@ void th_pstrf(const th::Fn& fn, TensorImpl* ra, TensorImpl* rpiv, TensorImpl* a,
     std::vector<int> piv(std::max(1, n));
     std::vector<T> work(std::max(1, 2 * n));
     int rank = 0, info = 0;
-    if (n > 0) lapack::pstrf<T>(fn.str(), u, n, A.data(), A.ld, piv.data(), &rank, static_cast<T>(tol), work.data(), &info);
+    if (n > 0)
+      lapack::pstrf<T>(fn.str(), u, n, A.data(), A.ld, piv.data(), &rank, static_cast<T>(tol), work.data(), &info);
     check_accepted(fn, "pstrf", info);
     if (info > 0)
       fail(ErrorKind::Runtime, str(fn, ": the matrix is rank deficient (computed rank ", rank, " of ", n,

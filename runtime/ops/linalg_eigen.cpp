@@ -30,8 +30,9 @@ void th_syev(const th::Fn& fn, TensorImpl* re, TensorImpl* rv, TensorImpl* a, co
     lapack::syev<T>(fn.str(), job, u, n, A.data(), A.ld, w.data(), work.data(), static_cast<int>(work.size()), &info);
     check_accepted(fn, "syev", info);
     if (info > 0)
-      fail(ErrorKind::Runtime, str(fn, ": the eigenvalue iteration did not converge, ", info,
-                                   " off-diagonal elements of the tridiagonal form are not zero (LAPACK info ", info, ")"));
+      fail(ErrorKind::Runtime,
+           str(fn, ": the eigenvalue iteration did not converge, ", info,
+               " off-diagonal elements of the tridiagonal form are not zero (LAPACK info ", info, ")"));
     write_vector(re, w.data(), n);
     if (vectors) write_col_major(rv, A, n, n);
   });
@@ -50,8 +51,8 @@ void th_geev(const th::Fn& fn, TensorImpl* re, TensorImpl* rv, TensorImpl* a, co
     int info = 0;
     T optimum = 0;
     const char job = vectors ? 'V' : 'N';
-    lapack::geev<T>(fn.str(), 'N', job, n, A.data(), A.ld, wr.data(), wi.data(), nullptr, 1, VR.data(), VR.ld,
-                    &optimum, -1, &info);
+    lapack::geev<T>(fn.str(), 'N', job, n, A.data(), A.ld, wr.data(), wi.data(), nullptr, 1, VR.data(), VR.ld, &optimum,
+                    -1, &info);
     check_accepted(fn, "geev", info);
     std::vector<T> work = workspace(optimum);
     lapack::geev<T>(fn.str(), 'N', job, n, A.data(), A.ld, wr.data(), wi.data(), nullptr, 1, VR.data(), VR.ld,

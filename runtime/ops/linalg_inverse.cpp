@@ -49,8 +49,8 @@ void th_potri(const th::Fn& fn, TensorImpl* ra, TensorImpl* a, const char* uplo)
     if (n > 0) lapack::potri<T>(fn.str(), u, n, A.data(), A.ld, &info);
     check_accepted(fn, "potri", info);
     if (info > 0)
-      fail(ErrorKind::Runtime, str(fn, ": the factor's diagonal element (", info, ",", info, ") is zero, the matrix is ",
-                                   "singular (LAPACK info ", info, ")"));
+      fail(ErrorKind::Runtime, str(fn, ": the factor's diagonal element (", info, ",", info,
+                                   ") is zero, the matrix is ", "singular (LAPACK info ", info, ")"));
     for (int j = 0; j < n; ++j)
       for (int i = j + 1; i < n; ++i) {
         if (u == 'U')

@@ -126,8 +126,10 @@ void th_ormqr(const th::Fn& fn, TensorImpl* ra, TensorImpl* a, TensorImpl* tau, 
   const int m = lapack_size(fn, c, 0, "c"), n = lapack_size(fn, c, 1, "c");
   const int nq = sd == 'L' ? m : n;  // Q's order
   if (a->size[0] != nq)
-    fail(ErrorKind::Value, str(fn, ": a has ", a->size[0], " rows, but Q must be of order ", nq, " (c's ",
-                               sd == 'L' ? "rows" : "columns", " with side '", sd, "')"), "a");
+    fail(ErrorKind::Value,
+         str(fn, ": a has ", a->size[0], " rows, but Q must be of order ", nq, " (c's ", sd == 'L' ? "rows" : "columns",
+             " with side '", sd, "')"),
+         "a");
   lapack_size(fn, a, 1, "a");
   const int k = tau_count(fn, tau, static_cast<int>(std::min<int64_t>(nq, a->size[1])), "the reflectors a holds");
   for_dtype(fn, [&](auto v) {

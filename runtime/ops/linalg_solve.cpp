@@ -39,8 +39,8 @@ void th_gesv(const th::Fn& fn, TensorImpl* rb, TensorImpl* ra, TensorImpl* b, Te
     if (n > 0) lapack::gesv<T>(fn.str(), n, k, A.data(), A.ld, ipiv.data(), B.data(), B.ld, &info);
     check_accepted(fn, "gesv", info);
     if (info > 0)
-      fail(ErrorKind::Runtime, str(fn, ": U(", info, ",", info, ") is exactly zero, the matrix is singular (LAPACK info ",
-                                   info, ")"));
+      fail(ErrorKind::Runtime,
+           str(fn, ": U(", info, ",", info, ") is exactly zero, the matrix is singular (LAPACK info ", info, ")"));
     write_col_major(ra, A, n, n);
     write_col_major(rb, B, n, k);
   });
@@ -62,8 +62,8 @@ void th_trtrs(const th::Fn& fn, TensorImpl* rb, TensorImpl* ra, TensorImpl* b, T
     if (n > 0) lapack::trtrs<T>(fn.str(), u, t, d, n, k, A.data(), A.ld, B.data(), B.ld, &info);
     check_accepted(fn, "trtrs", info);
     if (info > 0)
-      fail(ErrorKind::Runtime, str(fn, ": A(", info, ",", info, ") is zero, the triangular matrix is singular (LAPACK info ",
-                                   info, ")"));
+      fail(ErrorKind::Runtime,
+           str(fn, ": A(", info, ",", info, ") is zero, the triangular matrix is singular (LAPACK info ", info, ")"));
     write_col_major(ra, A, n, n);
     write_col_major(rb, B, n, k);
   });
@@ -91,8 +91,9 @@ void th_gels(const th::Fn& fn, TensorImpl* rb, TensorImpl* ra, TensorImpl* b, Te
                     &info);
     check_accepted(fn, "gels", info);
     if (info > 0)
-      fail(ErrorKind::Runtime, str(fn, ": diagonal element ", info, " of the triangular factor of A is zero, A does not ",
-                                   "have full rank (LAPACK info ", info, ")"));
+      fail(ErrorKind::Runtime,
+           str(fn, ": diagonal element ", info, " of the triangular factor of A is zero, A does not ",
+               "have full rank (LAPACK info ", info, ")"));
     write_col_major(ra, A, m, n);
     write_col_major(rb, B, n, k, ldb);
   });

@@ -52,8 +52,9 @@ void th_gesvd2(const th::Fn& fn, TensorImpl* ru, TensorImpl* rs, TensorImpl* rv,
                        work.data(), static_cast<int>(work.size()), &info);
       check_accepted(fn, "gesvd", info);
       if (info > 0)
-        fail(ErrorKind::Runtime, str(fn, ": the SVD did not converge, ", info, " superdiagonals of the bidiagonal form ",
-                                     "did not reach zero (LAPACK info ", info, ")"));
+        fail(ErrorKind::Runtime,
+             str(fn, ": the SVD did not converge, ", info, " superdiagonals of the bidiagonal form ",
+                 "did not reach zero (LAPACK info ", info, ")"));
     }
     write_col_major(ru, U, m, ucols);
     write_vector(rs, s.data(), k);

@@ -15,8 +15,8 @@ void th_tensor_gesv(TensorImpl* rb, TensorImpl* ra, TensorImpl* b, TensorImpl* a
   linalg::th_gesv(th::fn_of<T>("Tensor_gesv"), rb, ra, b, a);
 }
 template <class T>
-void th_tensor_trtrs(TensorImpl* rb, TensorImpl* ra, TensorImpl* b, TensorImpl* a, const char* uplo,
-                     const char* trans, const char* diag) {
+void th_tensor_trtrs(TensorImpl* rb, TensorImpl* ra, TensorImpl* b, TensorImpl* a, const char* uplo, const char* trans,
+                     const char* diag) {
   linalg::th_trtrs(th::fn_of<T>("Tensor_trtrs"), rb, ra, b, a, uplo, trans, diag);
 }
 template <class T>
@@ -38,8 +38,7 @@ void th_tensor_gesvd(TensorImpl* ru, TensorImpl* rs, TensorImpl* rv, TensorImpl*
   linalg::th_gesvd2(fn, ru, rs, rv, nullptr, th::need(a, fn, "a"), jobu);
 }
 template <class T>
-void th_tensor_gesvd2(TensorImpl* ru, TensorImpl* rs, TensorImpl* rv, TensorImpl* ra, TensorImpl* a,
-                      const char* jobu) {
+void th_tensor_gesvd2(TensorImpl* ru, TensorImpl* rs, TensorImpl* rv, TensorImpl* ra, TensorImpl* a, const char* jobu) {
   const th::Fn fn = th::fn_of<T>("Tensor_gesvd2");
   linalg::th_gesvd2(fn, ru, rs, rv, th::need(ra, fn, "ra_"), a, jobu);
 }

@@ -337,21 +337,25 @@ TEST(Linalg, Errors) {
     ember::linalg::inv(ember::zeros({2, 2}, ember::kLong));
   });
   expect_error(K::Type, "linalg_solve: B has dtype float32, but A has float64", [&] { ember::linalg::solve(a, f); });
-  expect_error(K::Value, "linalg_solve: A should be a batch of square matrices, but its matrices are 3x2",
-               [] { ember::linalg::solve(ember::zeros({3, 2}), ember::zeros({3})); });
+  expect_error(K::Value, "linalg_solve: A should be a batch of square matrices, but its matrices are 3x2", [] {
+    ember::linalg::solve(ember::zeros({3, 2}), ember::zeros({3}));
+  });
   expect_error(K::Value, "the batch dims of B", [] {
     ember::linalg::solve(ember::zeros({2, 3, 3}), ember::zeros({4, 3, 1}));
   });
-  expect_error(K::Runtime, "linalg_solve: U(2,2) is exactly zero, the matrix is singular (batch element 1) (LAPACK info 2)",
-               [] {
+  expect_error(K::Runtime,
+               "linalg_solve: U(2,2) is exactly zero, the matrix is singular (batch element 1) (LAPACK info 2)", [] {
                  Tensor s = ember::eye(2).unsqueeze(0).repeat({2, 1, 1}).contiguous();
                  s.select(0, 1).select(1, 1).fill_(0);
                  ember::linalg::solve(s, ember::ones({2, 2, 1}));
                });
-  expect_error(K::Runtime, "linalg_inv: U(1,1) is exactly zero, the matrix is singular (LAPACK info 1)", [] { ember::linalg::inv(ember::zeros({3, 3})); });
+  expect_error(K::Runtime, "linalg_inv: U(1,1) is exactly zero, the matrix is singular (LAPACK info 1)", [] {
+    ember::linalg::inv(ember::zeros({3, 3}));
+  });
   expect_error(K::Runtime, "linalg_cholesky: the leading minor of order 1 is not positive definite",
                [] { ember::linalg::cholesky(ember::eye(2).neg()); });
-  expect_error(K::Value, "linalg_det: A should have at least 2 dimensions", [] { ember::linalg::det(ember::ones({3})); });
+  expect_error(K::Value, "linalg_det: A should have at least 2 dimensions",
+               [] { ember::linalg::det(ember::ones({3})); });
 }
 
 }  // namespace

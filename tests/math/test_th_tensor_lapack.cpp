@@ -56,8 +56,8 @@ template <class T>
 void gesv_case(Layout la, Layout lb) {
   using H = TH<T>;
   const Mat a = ember::test::well_conditioned(5, 1), b = ember::test::random_mat(5, 3, 2);
-  Tensor<T> *ta = ember::test::tensor<T>(a, la), *tb = ember::test::tensor<T>(b, lb);
-  Tensor<T> *ra = H::create(), *rb = H::create();
+  Tensor<T>*ta = ember::test::tensor<T>(a, la), *tb = ember::test::tensor<T>(b, lb);
+  Tensor<T>*ra = H::create(), *rb = H::create();
   Snapshot sa(ta), sb(tb);
   H::gesv(rb, ra, tb, ta);
   EXPECT_TRUE(column_major(rb, 5, 3));
@@ -85,8 +85,8 @@ template <class T>
 void gesv_vector() {
   using H = TH<T>;
   const Mat a = ember::test::well_conditioned(4, 3), b = ember::test::random_mat(4, 1, 4);
-  Tensor<T> *ta = ember::test::tensor<T>(a), *tb = ember::test::vector_tensor<T>(b.v);
-  Tensor<T> *ra = H::create(), *rb = H::create();
+  Tensor<T>*ta = ember::test::tensor<T>(a), *tb = ember::test::vector_tensor<T>(b.v);
+  Tensor<T>*ra = H::create(), *rb = H::create();
   H::gesv(rb, ra, tb, ta);
   EXPECT_TRUE(column_major(rb, 4, 1));  // TH's n x 1 for a vector B
   EXPECT_LT(max_diff(matmul(a, values<T>(rb)), b), H::tol);
@@ -109,7 +109,7 @@ void aliasing() {
   const Mat a = ember::test::well_conditioned(4, 5), b = ember::test::random_mat(4, 2, 6);
   for (Layout l : kLayouts) {
     // ra_ == a_, rb_ == b_: the results replace the inputs, column-major.
-    Tensor<T> *ta = ember::test::tensor<T>(a, l), *tb = ember::test::tensor<T>(b, l);
+    Tensor<T>*ta = ember::test::tensor<T>(a, l), *tb = ember::test::tensor<T>(b, l);
     H::gesv(tb, ta, tb, ta);
     EXPECT_TRUE(column_major(tb, 4, 2));
     EXPECT_TRUE(column_major(ta, 4, 4));
@@ -158,8 +158,8 @@ void trtrs_case() {
     for (char trans : {'N', 'T'})
       for (char diag : {'N', 'U'}) {
         const char u[2] = {uplo, 0}, t[2] = {trans, 0}, d[2] = {diag, 0};
-        Tensor<T> *ta = ember::test::tensor<T>(a, Layout::Strided), *tb = ember::test::tensor<T>(b);
-        Tensor<T> *ra = H::create(), *rb = H::create();
+        Tensor<T>*ta = ember::test::tensor<T>(a, Layout::Strided), *tb = ember::test::tensor<T>(b);
+        Tensor<T>*ra = H::create(), *rb = H::create();
         H::trtrs(rb, ra, tb, ta, u, t, d);
         Mat op = triangle(a, uplo, diag == 'U');
         if (trans == 'T') op = transposed(op);
@@ -182,8 +182,8 @@ void gels_case() {
   // Overdetermined: the residual is orthogonal to A's columns.
   {
     const Mat a = ember::test::random_mat(7, 3, 10), b = ember::test::random_mat(7, 2, 11);
-    Tensor<T> *ta = ember::test::tensor<T>(a, Layout::ColMajor), *tb = ember::test::tensor<T>(b, Layout::Strided);
-    Tensor<T> *ra = H::create(), *rb = H::create();
+    Tensor<T>*ta = ember::test::tensor<T>(a, Layout::ColMajor), *tb = ember::test::tensor<T>(b, Layout::Strided);
+    Tensor<T>*ra = H::create(), *rb = H::create();
     H::gels(rb, ra, tb, ta);
     EXPECT_TRUE(column_major(rb, 3, 2, 7));  // LAPACK's ldb = max(m, n), as TH left it
     EXPECT_TRUE(column_major(ra, 7, 3));
@@ -195,8 +195,8 @@ void gels_case() {
   // Underdetermined: the minimum-norm solution Aᵀ (A Aᵀ)⁻¹ B.
   {
     const Mat a = ember::test::random_mat(3, 6, 12), b = ember::test::random_mat(3, 2, 13);
-    Tensor<T> *ta = ember::test::tensor<T>(a), *tb = ember::test::tensor<T>(b);
-    Tensor<T> *ra = H::create(), *rb = H::create();
+    Tensor<T>*ta = ember::test::tensor<T>(a), *tb = ember::test::tensor<T>(b);
+    Tensor<T>*ra = H::create(), *rb = H::create();
     H::gels(rb, ra, tb, ta);
     EXPECT_TRUE(column_major(rb, 6, 2, 6));
     const Mat want = matmul(transposed(a), ember::test::naive_solve(matmul(a, transposed(a)), b));
@@ -221,7 +221,7 @@ void syev_case() {
       for (int j = 0; j < 5; ++j)
         if (uplo == 'U' ? i > j : i < j) a(i, j) = 100 + i;
     const char u[2] = {uplo, 0};
-    Tensor<T> *ta = ember::test::tensor<T>(a, Layout::Strided), *re = H::create(), *rv = H::create();
+    Tensor<T>*ta = ember::test::tensor<T>(a, Layout::Strided), *re = H::create(), *rv = H::create();
     H::syev(re, rv, ta, "V", u);
     ASSERT_EQ(re->nDimension, 1);
     ASSERT_EQ(re->size[0], 5);
@@ -259,7 +259,7 @@ void geev_case() {
   Mat a = ember::test::random_mat(5, 5, 15);
   a(0, 1) -= 3;
   a(1, 0) += 3;
-  Tensor<T> *ta = ember::test::tensor<T>(a, Layout::ColMajor), *re = H::create(), *rv = H::create();
+  Tensor<T>*ta = ember::test::tensor<T>(a, Layout::ColMajor), *re = H::create(), *rv = H::create();
   H::geev(re, rv, ta, "V");
   ASSERT_EQ(re->nDimension, 2);
   ASSERT_EQ(re->size[0], 5);
@@ -301,8 +301,8 @@ void gesvd_case(int m, int n, const char* jobu, bool two) {
   const int k = std::min(m, n);
   const bool all = jobu[0] == 'A';
   const Mat a = ember::test::random_mat(m, n, 16 + m + n);
-  Tensor<T> *ta = ember::test::tensor<T>(a, Layout::Strided), *ru = H::create(), *rs = H::create(),
-            *rv = H::create(), *ra = H::create();
+  Tensor<T>*ta = ember::test::tensor<T>(a, Layout::Strided), *ru = H::create(), *rs = H::create(), *rv = H::create(),
+  *ra = H::create();
   if (two)
     H::gesvd2(ru, rs, rv, ra, ta, jobu);
   else
@@ -353,7 +353,7 @@ void getri_case() {
   using H = TH<T>;
   const Mat a = ember::test::well_conditioned(6, 17);
   for (Layout l : kLayouts) {
-    Tensor<T> *ta = ember::test::tensor<T>(a, l), *ra = H::create();
+    Tensor<T>*ta = ember::test::tensor<T>(a, l), *ra = H::create();
     H::getri(ra, ta);
     EXPECT_TRUE(column_major(ra, 6, 6));
     EXPECT_LT(max_diff(matmul(a, values<T>(ra)), identity(6)), H::tol);
@@ -374,7 +374,7 @@ void potrf_case() {
   for (Layout l : kLayouts)
     for (char uplo : {'U', 'L'}) {
       const char u[2] = {uplo, 0};
-      Tensor<T> *ta = ember::test::tensor<T>(a, l), *ra = H::create();
+      Tensor<T>*ta = ember::test::tensor<T>(a, l), *ra = H::create();
       H::potrf(ra, ta, u);
       EXPECT_TRUE(column_major(ra, 5, 5));
       const Mat f = values<T>(ra);
@@ -438,7 +438,7 @@ void pstrf_case() {
   const Mat a = ember::test::spd(6, 21);
   for (char uplo : {'U', 'L'}) {
     const char u[2] = {uplo, 0};
-    Tensor<T> *ta = ember::test::tensor<T>(a, Layout::ColMajor), *ra = H::create();
+    Tensor<T>*ta = ember::test::tensor<T>(a, Layout::ColMajor), *ra = H::create();
     THIntTensor* piv = THIntTensor_new();
     H::pstrf(ra, piv, ta, u, T(-1));
     EXPECT_TRUE(column_major(ra, 6, 6));
@@ -475,7 +475,7 @@ void qr_case(int m, int n) {
   using H = TH<T>;
   const int k = std::min(m, n);
   const Mat a = ember::test::random_mat(m, n, 22 + m);
-  Tensor<T> *ta = ember::test::tensor<T>(a, Layout::Strided), *rq = H::create(), *rr = H::create();
+  Tensor<T>*ta = ember::test::tensor<T>(a, Layout::Strided), *rq = H::create(), *rr = H::create();
   H::qr(rq, rr, ta);
   EXPECT_TRUE(column_major(rq, m, k, m));
   ASSERT_EQ(rr->nDimension, 2);
@@ -500,8 +500,7 @@ void geqrf_orgqr_case(int m, int n) {
   using H = TH<T>;
   const int k = std::min(m, n);
   const Mat a = ember::test::random_mat(m, n, 40 + n);
-  Tensor<T> *ta = ember::test::tensor<T>(a, Layout::ColMajor), *ra = H::create(), *tau = H::create(),
-            *rq = H::create();
+  Tensor<T>*ta = ember::test::tensor<T>(a, Layout::ColMajor), *ra = H::create(), *tau = H::create(), *rq = H::create();
   H::geqrf(ra, tau, ta);
   EXPECT_TRUE(column_major(ra, m, n));
   ASSERT_EQ(tau->nDimension, 1);
@@ -532,7 +531,7 @@ template <class T>
 void ormqr_case() {
   using H = TH<T>;
   const Mat a = ember::test::random_mat(5, 3, 50), c = ember::test::random_mat(4, 5, 51);
-  Tensor<T> *ta = ember::test::tensor<T>(a), *ra = H::create(), *tau = H::create();
+  Tensor<T>*ta = ember::test::tensor<T>(a), *ra = H::create(), *tau = H::create();
   H::geqrf(ra, tau, ta);
   // Qᵀ A = R: upper triangular, and matching geqrf's R.
   Tensor<T>* qta = H::create();
@@ -543,7 +542,7 @@ void ormqr_case() {
     for (int j = 0; j < 3; ++j) EXPECT_NEAR(qa(i, j), i <= j ? fac(i, j) : 0.0, H::tol * 10);
   // C Q Qᵀ = C, with a strided copy of the reflectors (TH ignored a's strides).
   Tensor<T>* strided = ember::test::tensor<T>(fac, Layout::Strided);
-  Tensor<T> *cq = H::create(), *tc = ember::test::tensor<T>(c);
+  Tensor<T>*cq = H::create(), *tc = ember::test::tensor<T>(c);
   H::ormqr(cq, strided, tau, tc, "R", "N");
   EXPECT_TRUE(column_major(cq, 4, 5));
   H::ormqr(cq, strided, tau, cq, "R", "T");
@@ -582,7 +581,7 @@ void btrifact_case() {
   using H = TH<T>;
   const std::vector<Mat> as = {ember::test::random_mat(4, 4, 60), ember::test::random_mat(4, 4, 61),
                                ember::test::random_mat(4, 4, 62)};
-  Tensor<T> *ta = batch_tensor<T>(as), *ra = H::create();
+  Tensor<T>*ta = batch_tensor<T>(as), *ra = H::create();
   THIntTensor *piv = THIntTensor_new(), *info = THIntTensor_new();
   H::btrifact(ra, piv, info, 1, ta);
   ASSERT_EQ(piv->nDimension, 2);
@@ -612,7 +611,7 @@ void btrisolve_case(bool matrix_rhs) {
   const std::vector<Mat> as = {ember::test::well_conditioned(4, 63), ember::test::well_conditioned(4, 64)};
   const int k = matrix_rhs ? 2 : 1;
   const std::vector<Mat> bs = {ember::test::random_mat(4, k, 65), ember::test::random_mat(4, k, 66)};
-  Tensor<T> *ta = batch_tensor<T>(as), *lu = H::create(), *x = H::create();
+  Tensor<T>*ta = batch_tensor<T>(as), *lu = H::create(), *x = H::create();
   Tensor<T>* tb;
   if (matrix_rhs) {
     tb = batch_tensor<T>(bs);

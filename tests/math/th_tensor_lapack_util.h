@@ -19,48 +19,48 @@ namespace ember::test {
 
 template <class T>
 struct TH;
-#define EMBER_TH_TENSOR_LAPACK_OF(Name, Real)                                      \
-  template <>                                                                      \
-  struct TH<Real> {                                                                \
-    using Tensor = TH##Name##Tensor;                                               \
-    static constexpr auto create = &TH##Name##Tensor_new;                          \
-    static constexpr auto new2d = &TH##Name##Tensor_newWithSize2d;                 \
-    static constexpr auto new1d = &TH##Name##Tensor_newWithSize1d;                 \
-    static constexpr auto new3d = &TH##Name##Tensor_newWithSize3d;                 \
-    static constexpr auto free = &TH##Name##Tensor_free;                           \
-    static constexpr auto new_storage = &TH##Name##Storage_newWithSize;            \
-    static constexpr auto fill_storage = &TH##Name##Storage_fill;                  \
-    static constexpr auto free_storage = &TH##Name##Storage_free;                  \
-    static constexpr auto on_storage = &TH##Name##Tensor_newWithStorage2d;         \
-    static constexpr auto transpose = &TH##Name##Tensor_transpose;                 \
-    static constexpr auto narrow = &TH##Name##Tensor_narrow;                       \
-    static constexpr auto set1d = &TH##Name##Tensor_set1d;                         \
-    static constexpr auto set2d = &TH##Name##Tensor_set2d;                         \
-    static constexpr auto set3d = &TH##Name##Tensor_set3d;                         \
-    static constexpr auto get1d = &TH##Name##Tensor_get1d;                         \
-    static constexpr auto get2d = &TH##Name##Tensor_get2d;                         \
-    static constexpr auto get3d = &TH##Name##Tensor_get3d;                         \
-    static constexpr auto gesv = &TH##Name##Tensor_gesv;                           \
-    static constexpr auto trtrs = &TH##Name##Tensor_trtrs;                         \
-    static constexpr auto gels = &TH##Name##Tensor_gels;                           \
-    static constexpr auto syev = &TH##Name##Tensor_syev;                           \
-    static constexpr auto geev = &TH##Name##Tensor_geev;                           \
-    static constexpr auto gesvd = &TH##Name##Tensor_gesvd;                         \
-    static constexpr auto gesvd2 = &TH##Name##Tensor_gesvd2;                       \
-    static constexpr auto getri = &TH##Name##Tensor_getri;                         \
-    static constexpr auto potrf = &TH##Name##Tensor_potrf;                         \
-    static constexpr auto potrs = &TH##Name##Tensor_potrs;                         \
-    static constexpr auto potri = &TH##Name##Tensor_potri;                         \
-    static constexpr auto pstrf = &TH##Name##Tensor_pstrf;                         \
-    static constexpr auto qr = &TH##Name##Tensor_qr;                               \
-    static constexpr auto geqrf = &TH##Name##Tensor_geqrf;                         \
-    static constexpr auto orgqr = &TH##Name##Tensor_orgqr;                         \
-    static constexpr auto ormqr = &TH##Name##Tensor_ormqr;                         \
-    static constexpr auto btrifact = &TH##Name##Tensor_btrifact;                   \
-    static constexpr auto btrisolve = &TH##Name##Tensor_btrisolve;                 \
-    static constexpr auto copyUpLo = &TH##Name##Tensor_copyUpLoTriangle;           \
-    static constexpr auto clearUpLo = &TH##Name##Tensor_clearUpLoTriangle;         \
-    static constexpr double tol = sizeof(Real) == 4 ? 2e-4 : 1e-11;                \
+#define EMBER_TH_TENSOR_LAPACK_OF(Name, Real)                              \
+  template <>                                                              \
+  struct TH<Real> {                                                        \
+    using Tensor = TH##Name##Tensor;                                       \
+    static constexpr auto create = &TH##Name##Tensor_new;                  \
+    static constexpr auto new2d = &TH##Name##Tensor_newWithSize2d;         \
+    static constexpr auto new1d = &TH##Name##Tensor_newWithSize1d;         \
+    static constexpr auto new3d = &TH##Name##Tensor_newWithSize3d;         \
+    static constexpr auto free = &TH##Name##Tensor_free;                   \
+    static constexpr auto new_storage = &TH##Name##Storage_newWithSize;    \
+    static constexpr auto fill_storage = &TH##Name##Storage_fill;          \
+    static constexpr auto free_storage = &TH##Name##Storage_free;          \
+    static constexpr auto on_storage = &TH##Name##Tensor_newWithStorage2d; \
+    static constexpr auto transpose = &TH##Name##Tensor_transpose;         \
+    static constexpr auto narrow = &TH##Name##Tensor_narrow;               \
+    static constexpr auto set1d = &TH##Name##Tensor_set1d;                 \
+    static constexpr auto set2d = &TH##Name##Tensor_set2d;                 \
+    static constexpr auto set3d = &TH##Name##Tensor_set3d;                 \
+    static constexpr auto get1d = &TH##Name##Tensor_get1d;                 \
+    static constexpr auto get2d = &TH##Name##Tensor_get2d;                 \
+    static constexpr auto get3d = &TH##Name##Tensor_get3d;                 \
+    static constexpr auto gesv = &TH##Name##Tensor_gesv;                   \
+    static constexpr auto trtrs = &TH##Name##Tensor_trtrs;                 \
+    static constexpr auto gels = &TH##Name##Tensor_gels;                   \
+    static constexpr auto syev = &TH##Name##Tensor_syev;                   \
+    static constexpr auto geev = &TH##Name##Tensor_geev;                   \
+    static constexpr auto gesvd = &TH##Name##Tensor_gesvd;                 \
+    static constexpr auto gesvd2 = &TH##Name##Tensor_gesvd2;               \
+    static constexpr auto getri = &TH##Name##Tensor_getri;                 \
+    static constexpr auto potrf = &TH##Name##Tensor_potrf;                 \
+    static constexpr auto potrs = &TH##Name##Tensor_potrs;                 \
+    static constexpr auto potri = &TH##Name##Tensor_potri;                 \
+    static constexpr auto pstrf = &TH##Name##Tensor_pstrf;                 \
+    static constexpr auto qr = &TH##Name##Tensor_qr;                       \
+    static constexpr auto geqrf = &TH##Name##Tensor_geqrf;                 \
+    static constexpr auto orgqr = &TH##Name##Tensor_orgqr;                 \
+    static constexpr auto ormqr = &TH##Name##Tensor_ormqr;                 \
+    static constexpr auto btrifact = &TH##Name##Tensor_btrifact;           \
+    static constexpr auto btrisolve = &TH##Name##Tensor_btrisolve;         \
+    static constexpr auto copyUpLo = &TH##Name##Tensor_copyUpLoTriangle;   \
+    static constexpr auto clearUpLo = &TH##Name##Tensor_clearUpLoTriangle; \
+    static constexpr double tol = sizeof(Real) == 4 ? 2e-4 : 1e-11;        \
   };
 EMBER_TH_TENSOR_LAPACK_OF(Float, float)
 EMBER_TH_TENSOR_LAPACK_OF(Double, double)
