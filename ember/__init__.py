@@ -13,6 +13,7 @@ from ember._C import Tensor, dtype, get_default_dtype, set_default_dtype, return
 from ember import _tensor  # noqa: F401  (sets the Python-level Tensor methods)
 from ember._typed_classes import *  # noqa: F401,F403
 from ember._random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state  # noqa: F401
+from ember.serialization import save, load  # noqa: F401
 
 # ember.return_types.max etc. importable as a module, as torch.return_types.
 _sys.modules[__name__ + ".return_types"] = return_types

@@ -1596,7 +1596,7 @@ const char m_cauchy__doc[] =
 const char m_log_normal__doc[] =
     "log_normal_(mean: float = 1, std: float = 2, *, generator: Generator | None = None) -> Tensor\n"
     "\n"
-    "Fills `self` with exp(normal(mean, std)): PyTorch's parameters are the underlying normal's. TH's logNormal(mean, stdv) takes the log-normal's own mean and deviation (both > 0) and draws exp(normal( log(mean^2 / sqrt(stdv^2 + mean^2)), sqrt(log(1 + stdv^2 / mean^2)))), as Torch7 did. Needs std > 0.";
+    "Fills `self` with exp(normal(mean, std)): the parameters are the underlying normal's, in PyTorch and in TH's logNormal(mean, stdv) as Torch7's last release has it (older Torch7 releases took the log-normal's own mean and deviation). Needs std > 0.";
 const char m_geometric__doc[] =
     "geometric_(p: float, *, generator: Generator | None = None) -> Tensor\n"
     "\n"

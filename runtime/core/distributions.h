@@ -42,18 +42,9 @@ inline double cauchy(THGenerator& g, double median, double sigma) {
   return median + sigma * std::tan(kPi * (uniform01(g) - 0.5));
 }
 
-// exp of a normal value: PyTorch's log_normal_(mean, std) names the
-// normal's parameters.
+// exp of a normal value: both TH's logNormal and PyTorch's log_normal_
+// name the underlying normal's mean and deviation.
 inline double log_normal(THGenerator& g, double mean, double stdv) { return std::exp(normal(g, mean, stdv)); }
-
-// TH's logNormal names the log-normal's own mean m and deviation s: the
-// underlying normal has variance log(1 + s^2/m^2) and mean
-// log(m^2 / sqrt(s^2 + m^2)).
-inline double th_log_normal(THGenerator& g, double m, double s) {
-  const double zm = m * m;
-  const double zs = s * s;
-  return log_normal(g, std::log(zm / std::sqrt(zs + zm)), std::sqrt(std::log(zs / zm + 1)));
-}
 
 // Trials up to and including the first success, where log_q is the log of
 // the failure probability (TH's p is that probability: log_q = log(p);

@@ -27,6 +27,7 @@
 #include "TH/THGeneral.h"
 #include "ember/error.h"
 #include "ember/th_error.h"
+#include "runtime/th/thunk.h"
 #include "map_file.h"
 
 namespace ember::map_file {
@@ -209,66 +210,36 @@ using ember::map_file::checked;
 THAllocator THMapAllocator = {ember::map_file::map_alloc, ember::map_file::map_realloc, ember::map_file::map_free};
 
 THMapAllocatorContext* THMapAllocatorContext_new(const char* filename, int flags) {
-  static const char* const kArgs[] = {"filename", "flags"};
-  ember::th::Failure failure;
-  try {
+  return ember::th::guarded(ember::th::ArgNames<2>{"filename", "flags"}, [&] {
     return ember::map_file::new_context(filename, flags);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return nullptr;
+  });
 }
 
 THMapAllocatorContext* THMapAllocatorContext_newWithFd(const char* filename, int fd, int flags) {
-  static const char* const kArgs[] = {"filename", "fd", "flags"};
-  ember::th::Failure failure;
-  try {
+  return ember::th::guarded(ember::th::ArgNames<3>{"filename", "fd", "flags"}, [&] {
     return ember::map_file::new_context_with_fd(filename, fd, flags);
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 3);
-  return nullptr;
+  });
 }
 
 char* THMapAllocatorContext_filename(THMapAllocatorContext* ctx) {
-  static const char* const kArgs[] = {"ctx"};
-  ember::th::Failure failure;
-  try {
+  return ember::th::guarded(ember::th::ArgNames<1>{"ctx"}, [&] {
     return checked(ctx, "THMapAllocatorContext_filename")->filename.data();
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return nullptr;
+  });
 }
 
 int THMapAllocatorContext_fd(THMapAllocatorContext* ctx) {
-  static const char* const kArgs[] = {"ctx"};
-  ember::th::Failure failure;
-  try {
+  return ember::th::guarded(ember::th::ArgNames<1>{"ctx"}, [&] {
     return checked(ctx, "THMapAllocatorContext_fd")->fd;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return -1;
+  }, -1);
 }
 
 // The bytes available to the caller (after the refcount header, if any);
 // with a size-0 malloc, the size of the whole file.
 ptrdiff_t THMapAllocatorContext_size(THMapAllocatorContext* ctx) {
-  static const char* const kArgs[] = {"ctx"};
-  ember::th::Failure failure;
-  try {
+  return ember::th::guarded(ember::th::ArgNames<1>{"ctx"}, [&] {
     const THMapAllocatorContext* c = checked(ctx, "THMapAllocatorContext_size");
     return c->mapped - c->header;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 1);
-  return 0;
+  });
 }
 
 // For a context that backs no mapping (never used, or its malloc failed).

@@ -13,6 +13,7 @@
 #include "TH/THGeneral.h"
 #include "ember/error.h"
 #include "ember/th_error.h"
+#include "runtime/th/thunk.h"
 #include "map_file.h"
 
 namespace {
@@ -105,27 +106,15 @@ THMapAllocatorContext& checked(THMapAllocatorContext* ctx, void* data, const cha
 THAllocator THRefcountedMapAllocator = {refcounted_alloc, refcounted_realloc, refcounted_free};
 
 void THRefcountedMapAllocator_incref(THMapAllocatorContext* ctx, void* data) {
-  static const char* const kArgs[] = {"ctx", "data"};
-  ember::th::Failure failure;
-  try {
+  ember::th::guarded(ember::th::ArgNames<2>{"ctx", "data"}, [&] {
     checked(ctx, data, "THRefcountedMapAllocator_incref");
     __atomic_add_fetch(&header_of(data)->refcount, 1, __ATOMIC_ACQ_REL);
-    return;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
+  });
 }
 
 // Returns 1 when the count reached zero (the name is then unlinked).
 int THRefcountedMapAllocator_decref(THMapAllocatorContext* ctx, void* data) {
-  static const char* const kArgs[] = {"ctx", "data"};
-  ember::th::Failure failure;
-  try {
+  return ember::th::guarded(ember::th::ArgNames<2>{"ctx", "data"}, [&] {
     return release(checked(ctx, data, "THRefcountedMapAllocator_decref"), data) ? 1 : 0;
-  } catch (...) {
-    failure = ember::th::capture();
-  }
-  ember::th::report(failure, kArgs, 2);
-  return 0;
+  });
 }

@@ -113,8 +113,11 @@ void alias_setup(const char* op, TensorImpl* probs, TensorImpl* J, TensorImpl* q
   check_fillable(op, q, "q");
   const int64_t k = static_cast<int64_t>(p.size());
   std::vector<double> qs(p.size());
-  std::vector<int64_t> js(p.size(), 0), smaller, larger;
+  // A column without an alias names its own category: 0-based aliases, as
+  // TH's C tables, with no index reserved for "none".
+  std::vector<int64_t> js(p.size()), smaller, larger;
   for (int64_t i = 0; i < k; ++i) {
+    js[i] = i;
     qs[i] = k * p[i] / sum;
     (qs[i] < 1.0 ? smaller : larger).push_back(i);
   }
@@ -122,7 +125,7 @@ void alias_setup(const char* op, TensorImpl* probs, TensorImpl* J, TensorImpl* q
   while (!smaller.empty() && !larger.empty()) {
     const int64_t large = larger.back();
     const int64_t small = smaller.back();
-    js[small] = large + 1;
+    js[small] = large;
     qs[large] -= 1.0 - qs[small];
     if (qs[large] < 1.0) {
       smaller.back() = large;
@@ -133,7 +136,7 @@ void alias_setup(const char* op, TensorImpl* probs, TensorImpl* J, TensorImpl* q
   }
   // Columns left without an alias (rounding) keep their category.
   for (int64_t i = 0; i < k; ++i)
-    if (js[i] == 0) qs[i] = 1.0;
+    if (js[i] == i) qs[i] = 1.0;
   resize(J, {k}, {}, op);
   resize(q, {k}, {}, op);
   size_t i = 0;
@@ -150,16 +153,16 @@ void alias_draw(const char* op, TensorImpl* self, THGenerator& g, TensorImpl* J,
     fail(ErrorKind::Value, str(op, ": J and q must have the same, non-zero length, got ", k, " and ", numel(q)), "q");
   const std::vector<double> js = values_of(J), qs = values_of(q);
   for (int64_t i = 0; i < k; ++i) {
-    if (!(js[i] >= 0 && js[i] <= k)) fail(ErrorKind::Value, str(op, ": J[", i, "] = ", js[i], " is not an alias"), "J");
+    if (!(js[i] >= 0 && js[i] < k))
+      fail(ErrorKind::Value, str(op, ": J[", i, "] = ", js[i], " is not a category in [0, ", k, ")"), "J");
     if (!(qs[i] >= 0 && qs[i] <= 1)) fail(ErrorKind::Value, str(op, ": q[", i, "] = ", qs[i], " is not in [0, 1]"), "q");
-    if (js[i] == 0 && qs[i] != 1) fail(ErrorKind::Value, str(op, ": column ", i, " has no alias but q < 1"), "J");
   }
   check_fillable(op, self);
   std::lock_guard<std::mutex> lock(generator_mutex(&g));
   fill_draws(self, [&] {
     const int64_t column = static_cast<int64_t>(uniform(g, 0, static_cast<double>(k)));
     const bool keep = bernoulli(g, qs[column]);
-    return keep ? column : static_cast<int64_t>(js[column]) - 1;
+    return keep ? column : static_cast<int64_t>(js[column]);
   });
 }
 

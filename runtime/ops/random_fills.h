@@ -24,8 +24,7 @@ void normal_tensors_fill(const char* op, TensorImpl* self, THGenerator& g, Tenso
                          TensorImpl* std, double std_value);
 void exponential_fill(const char* op, TensorImpl* self, THGenerator& g, double lambd);
 void cauchy_fill(const char* op, TensorImpl* self, THGenerator& g, double median, double sigma);
-// exp(normal(mean, std)) (PyTorch's parameters); TH's logNormal converts
-// its own first.
+// exp(normal(mean, std)), the parameters of TH's logNormal and PyTorch's.
 void log_normal_fill(const char* op, TensorImpl* self, THGenerator& g, double mean, double std);
 // log_q: the log of the failure probability (distributions.h).
 void geometric_fill(const char* op, TensorImpl* self, THGenerator& g, double log_q);

@@ -34,10 +34,15 @@ using THStorage = typename CTypes<T>::Storage;
 template <class T>
 using real = std::remove_pointer_t<decltype(THStorage<T>::data)>;
 
-// The accumulate type (dtypes.yaml's `acc`). Its C spelling `c_acc`
-// names the same type on LP64 (long is int64_t); where it would not, the
-// C function's own signature converts.
+// The accumulate type (dtypes.yaml's `acc`), which the C functions
+// return as their C spelling `c_acc` (TH's accreal).
 template <class T>
 using accreal = typename CppTypeOf<dtype_of<T>>::acc;
+
+// One per distinct c_acc: the two spellings must be one type, so that no
+// value is converted at the C boundary (long is int64_t only on LP64).
+static_assert(std::is_same_v<accreal<int32_t>, long>, "integer accreal: TH's C headers say long");
+static_assert(std::is_same_v<accreal<float>, double>, "Float accreal: TH's C headers say double");
+static_assert(std::is_same_v<accreal<Half>, float>, "Half accreal: TH's C headers say float");
 
 }  // namespace ember::th

@@ -118,9 +118,8 @@ EMBER_API double THRandom_cauchy(THGenerator* gen, double median, double sigma) 
 EMBER_API double THRandom_logNormal(THGenerator* gen, double mean, double stdv) {
   return with_generator("THRandom_logNormal", th::ArgNames<3>{"_generator", "mean", "stdv"}, gen,
                         [&](THGenerator& g) {
-                          rt::check_positive("THRandom_logNormal", mean, "mean", "the mean");
                           rt::check_positive("THRandom_logNormal", stdv, "stdv", "the standard deviation");
-                          return rt::th_log_normal(g, mean, stdv);
+                          return rt::log_normal(g, mean, stdv);
                         });
 }
 

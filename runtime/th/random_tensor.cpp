@@ -88,13 +88,7 @@ void th_cauchy(const char* fn, TensorImpl* self, THGenerator* gen, double median
 }
 
 void th_log_normal(const char* fn, TensorImpl* self, THGenerator* gen, double mean, double stdv) {
-  THGenerator& g = need_generator(fn, gen);
-  check_positive(fn, mean, "mean", "the mean");
-  check_positive(fn, stdv, "std", "the standard deviation");
-  // The underlying normal's parameters, as distributions.h's th_log_normal.
-  const double zm = mean * mean;
-  const double zs = stdv * stdv;
-  log_normal_fill(fn, self, g, std::log(zm / std::sqrt(zs + zm)), std::sqrt(std::log(zs / zm + 1)));
+  log_normal_fill(fn, self, need_generator(fn, gen), mean, stdv);
 }
 
 void th_multinomial(const char* fn, TensorImpl* self, THGenerator* gen, TensorImpl* prob_dist, int n_sample,

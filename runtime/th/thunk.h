@@ -42,6 +42,21 @@ template <size_t N, class F>
   if constexpr (!std::is_void_v<decltype(f())>) return {};
 }
 
+// The same, returning `fallback` when the handler returns (a C function
+// whose value-initialized result would be valid, as a file descriptor 0).
+template <size_t N, class F>
+[[gnu::always_inline]] inline auto guarded(const ArgNames<N>& args, const F& f, decltype(f()) fallback)
+    -> decltype(f()) {
+  Failure failure;
+  try {
+    return f();
+  } catch (...) {
+    failure = capture();
+  }
+  report(failure, args.data(), static_cast<int>(N));
+  return fallback;
+}
+
 // The thunk's body: F, the C function written once for all dtypes, run on
 // the C arguments under guarded().
 template <auto F, size_t N, class... A>

@@ -68,8 +68,7 @@ TEST(THRandom, ScalarFormulas) {
     ASSERT_EQ(THRandom_exponential(g.g, 3), -1. / 3 * std::log(1 - ref.u()));
     ASSERT_EQ(THRandom_cauchy(g.g, 1, 2), 1 + 2 * std::tan(M_PI * (ref.u() - 0.5)));
     const double m = 2, s = 0.5;
-    ASSERT_EQ(THRandom_logNormal(g.g, m, s),
-              std::exp(ref.normal(std::log(m * m / std::sqrt(s * s + m * m)), std::sqrt(std::log(s * s / (m * m) + 1)))));
+    ASSERT_EQ(THRandom_logNormal(g.g, m, s), std::exp(ref.normal(m, s)));
     ASSERT_EQ(THRandom_geometric(g.g, 0.3), static_cast<int>(std::log(1 - ref.u()) / std::log(0.3)) + 1);
     ASSERT_EQ(THRandom_bernoulli(g.g, 0.4), ref.u() <= 0.4 ? 1 : 0);
   }
@@ -132,7 +131,7 @@ TEST(THRandom, Errors) {
   expect_th_error([&] { THRandom_uniform(g.g, 1, 0); }, 3, "from <= to");
   expect_th_error([&] { THRandom_exponential(g.g, -1); }, 2, "rate");
   expect_th_error([&] { THRandom_cauchy(g.g, 0, 0); }, 3, "scale");
-  expect_th_error([&] { THRandom_logNormal(g.g, 0, 1); }, 2, "mean");
+  expect_th_error([&] { THRandom_logNormal(g.g, 0, 0); }, 3, "standard deviation");
   expect_th_error([&] { THRandom_geometric(g.g, 1); }, 2, "(0, 1)");
   expect_th_error([&] { THRandom_bernoulli(g.g, 1.5); }, 2, "[0, 1]");
   expect_th_error([&] { THRandom_bernoulli(g.g, NAN); }, 2, "[0, 1]");
@@ -222,7 +221,7 @@ TEST(THRandom, TensorFills) {
     expect_th_error([&] { THDoubleTensor_bernoulli(t, g.g, -0.1); }, 3, "[0, 1]");
     expect_th_error([&] { THDoubleTensor_clampedRandom(t, g.g, 3, 3); }, 4, "from < to");
     expect_th_error([&] { THDoubleTensor_cappedRandom(t, g.g, 0); }, 3, "from < to");
-    expect_th_error([&] { THDoubleTensor_logNormal(t, g.g, -1, 1); }, 3, "mean");
+    expect_th_error([&] { THDoubleTensor_logNormal(t, g.g, 1, -1); }, 4, "standard deviation");
     THByteTensor* b = THByteTensor_newWithSize1d(2);
     expect_th_error([&] { THByteTensor_clampedRandom(b, g.g, 0, 300); }, 4, "uint8");
     THByteTensor_free(b);
@@ -336,7 +335,7 @@ TEST(THRandom, MultinomialAlias) {
   for (int i = 0; i < 5; ++i) {
     double mass = THDoubleTensor_get1d(q, i);
     for (int c = 0; c < 5; ++c)
-      if (THLongTensor_get1d(J, c) == i + 1) mass += 1 - THDoubleTensor_get1d(q, c);
+      if (THLongTensor_get1d(J, c) == i) mass += 1 - THDoubleTensor_get1d(q, c);
     EXPECT_NEAR(mass / 5, w[i], 1e-12) << i;
   }
   // The draw: column int(u * K), kept when u' <= q, else its alias.
@@ -347,9 +346,11 @@ TEST(THRandom, MultinomialAlias) {
   for (long s = 0; s < 200; ++s) {
     const long c = static_cast<long>(ref.u() * 5);
     const bool keep = ref.u() <= THDoubleTensor_get1d(q, c);
-    EXPECT_EQ(THLongTensor_get1d(out, s), keep ? c : THLongTensor_get1d(J, c) - 1);
+    EXPECT_EQ(THLongTensor_get1d(out, s), keep ? c : THLongTensor_get1d(J, c));
   }
   expect_th_error([&] { THDoubleTensor_multinomialAliasDraw(out, nullptr, J, q); }, 2, "NULL");
+  THLongTensor_set1d(J, 0, 5);
+  expect_th_error([&] { THDoubleTensor_multinomialAliasDraw(out, g.g, J, q); }, 3, "not a category");
   THDoubleTensor_set1d(probs, 2, -1);
   expect_th_error([&] { THDoubleTensor_multinomialAliasSetup(probs, J, q); }, 1, ">= 0");
   THLongTensor_free(out);
