@@ -960,7 +960,7 @@ const char fn_linalg_svd_doc[] =
 const char fn_linalg_lstsq_doc[] =
     "linalg_lstsq(A: Tensor, B: Tensor) -> (solution: Tensor, residuals: Tensor, rank: Tensor, singular_values: Tensor)\n"
     "\n"
-    "Least-squares (m >= n) or minimum-norm (m < n) solution of A X = B for A (*, m, n) of full rank (xGELS, PyTorch's driver 'gels', the only one): solution (*, n, k); residuals, the squared residual norm of each column (*, k) when m > n, else empty; rank and singular_values empty, as PyTorch's 'gels' leaves them. A rank-deficient A raises.";
+    "Least-squares (m >= n) or minimum-norm (m < n) solution of A X = B for A (*, m, n) of full rank (xGELS, PyTorch's driver 'gels', the only one): solution (*, n, k), or (*, n) for a B of one dim fewer than A (vectors); residuals, the squared residual norm of each column (*, k) (or (*)) when m > n, else empty; rank and singular_values empty, as PyTorch's 'gels' leaves them. A rank-deficient A raises.";
 const char fn_linalg_det_doc[] =
     "linalg_det(A: Tensor) -> Tensor\n"
     "\n"

@@ -84,21 +84,30 @@ std::tuple<TensorBase, TensorBase, TensorBase, TensorBase> linalg_lstsq(const Te
   linalg::need_floating(op, A, "A");
   linalg::need_floating(op, B, "B");
   linalg::need_same_dtype(op, A, "A", B, "B");
-  int m = 0, n = 0, rows = 0, k = 0;
+  int m = 0, n = 0, rows = 0, k = 1;
   linalg::need_matrices(op, A, "A", &m, &n);
-  linalg::need_matrices(op, B, "B", &rows, &k);
+  // PyTorch's rule: B with one dim fewer than A is a (batch of) vector(s).
+  const bool vector = B.dim() == A.dim() - 1;
+  const int bdims = vector ? 1 : 2;
+  if (vector)
+    rows = static_cast<int>(B.size(B.dim() - 1));
+  else
+    linalg::need_matrices(op, B, "B", &rows, &k);
   if (rows != m) fail(ErrorKind::Value, str(op, ": B has ", rows, " rows, but A has ", m), "B");
-  const std::vector<int64_t> batch = linalg::broadcast_batch(op, linalg::batch_of(A), linalg::batch_of(B), "B");
+  const std::vector<int64_t> batch = linalg::broadcast_batch(op, linalg::batch_of(A), linalg::batch_of(B, bdims), "B");
   const int ldb = std::max({1, m, n});
-  TensorBase X = empty(linalg::joined(batch, {n, k}), A.dtype());
-  TensorBase residuals = empty(m > n ? linalg::joined(batch, {k}) : std::vector<int64_t>{0}, A.dtype());
+  TensorBase X = empty(vector ? linalg::joined(batch, {n}) : linalg::joined(batch, {n, k}), A.dtype());
+  TensorBase residuals = empty(m <= n   ? std::vector<int64_t>{0}
+                               : vector ? batch
+                                        : linalg::joined(batch, {k}),
+                               A.dtype());
   linalg::for_floating(A, [&](auto v) {
     using T = decltype(v);
     T* out = static_cast<T*>(X.data_ptr());
     T* res = static_cast<T*>(residuals.data_ptr());
     for (int64_t b = 0; b < linalg::count(batch); ++b) {
       ColMajor<T> a = linalg::read_at<T>(A, linalg::batch_offset(A, batch, b), m, n);
-      ColMajor<T> x = linalg::read_at<T>(B, linalg::batch_offset(B, batch, b), m, k, 2, ldb);
+      ColMajor<T> x = linalg::read_at<T>(B, linalg::batch_offset(B, batch, b, bdims), m, k, bdims, ldb);
       int info = 0;
       T optimum = 0;
       lapack::gels<T>(op, 'N', m, n, k, a.data(), a.ld, x.data(), x.ld, &optimum, -1, &info);
@@ -114,9 +123,9 @@ std::tuple<TensorBase, TensorBase, TensorBase, TensorBase> linalg_lstsq(const Te
       // Rows n..m-1 of LAPACK's B hold each column's residual, orthogonally transformed.
       if (m > n)
         for (int j = 0; j < k; ++j) {
-          T s = 0;
-          for (int i = n; i < m; ++i) s += x.at(i, j) * x.at(i, j);
-          res[b * k + j] = s;
+          T ss = 0;
+          for (int i = n; i < m; ++i) ss += x.at(i, j) * x.at(i, j);
+          res[b * k + j] = ss;
         }
     }
   });

@@ -145,6 +145,12 @@ def test_lstsq(dtype, np_dtype, tol):
         close(to_numpy(x)[i], want, tol * 10)
         close(to_numpy(residuals)[i], res, tol * 10)
     assert rank.numel() == 0 and sv.numel() == 0
+    # B with one dim fewer than A: a batch of vectors.
+    x, residuals, _, _ = ember.linalg.lstsq(t(a), t(b[0, :, 0]))
+    assert x.shape == (3,) and residuals.shape == ()
+    want, res, _, _ = np.linalg.lstsq(a.astype(np.float64), b[0, :, 0].astype(np.float64), rcond=None)
+    close(x, want, tol * 10)
+    close(residuals, res[0], tol * 10)
     # Underdetermined: the minimum-norm solution.
     w = rand((3, 5), 13, np_dtype)
     c = rand((3, 1), 14, np_dtype)
