@@ -140,6 +140,33 @@ TEST(THRandom, Errors) {
   EXPECT_EQ(THRandom_random(g.g), ref.next());
 }
 
+// Fills draw in TH's element order whatever the thread count: a large
+// fill (past every parallel threshold) gives the same values on 1, 2 and 4
+// threads.
+TEST(THRandom, SameDrawsOnAnyThreadCount) {
+  const int before = THGetNumThreads();
+  std::vector<std::vector<double>> runs;
+  for (int threads : {1, 2, 4}) {
+    THSetNumThreads(threads);
+    Gen g(11);
+    THDoubleTensor* t = THDoubleTensor_newWithSize2d(256, 512);
+    THDoubleTensor_normal(t, g.g, 0, 1);
+    THDoubleTensor* p = THDoubleTensor_newWithSize2d(16, 1000);
+    THDoubleTensor_uniform(p, g.g, 0, 1);
+    THLongTensor* draws = THLongTensor_new();
+    THDoubleTensor_multinomial(draws, g.g, p, 100, 0);
+    std::vector<double> v = values(t);
+    for (long i = 0; i < THLongTensor_nElement(draws); ++i) v.push_back(static_cast<double>(THLongTensor_data(draws)[i]));
+    runs.push_back(v);
+    THLongTensor_free(draws);
+    THDoubleTensor_free(p);
+    THDoubleTensor_free(t);
+  }
+  THSetNumThreads(before);
+  EXPECT_EQ(runs[0], runs[1]);
+  EXPECT_EQ(runs[0], runs[2]);
+}
+
 TEST(THRandom, TensorFills) {
   THThrowingHandlers handlers;
   const unsigned long seed = 2024;
