@@ -15,7 +15,6 @@
 #include "runtime/ops/advanced_index.h"
 #include "runtime/ops/construct_ops.h"
 #include "runtime/ops/blas_plan.h"
-#include "runtime/ops/clamp.h"
 #include "runtime/ops/conv.h"
 #include "runtime/ops/copy_plan.h"
 #include "runtime/core/derived_views.h"
