@@ -792,4 +792,100 @@ PyObject* m_isreal(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* fn_isclose(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "isclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const double a2 = r.to_double(2);
+      const double a3 = r.to_double(3);
+      const bool a4 = r.to_bool(4);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0, &a1}));
+        result = ember::isclose(a0, a1, a2, a3, a4);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_isclose(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "isclose(Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      const double a1 = r.to_double(1);
+      const double a2 = r.to_double(2);
+      const bool a3 = r.to_bool(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::isclose(self_t, a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_allclose(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "allclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const double a2 = r.to_double(2);
+      const double a3 = r.to_double(3);
+      const bool a4 = r.to_bool(4);
+      auto result = ember::allclose(a0, a1, a2, a3, a4);
+      return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_allclose(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "allclose(Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      const double a1 = r.to_double(1);
+      const double a2 = r.to_double(2);
+      const bool a3 = r.to_bool(3);
+      auto result = ember::allclose(self_t, a0, a1, a2, a3);
+      return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 }  // namespace ember::python::gen

@@ -726,10 +726,135 @@ PyObject* m_mul_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
-PyObject* fn_div(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+PyObject* fn_subtract(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "div(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+      "subtract(Tensor input, Tensor|Scalar other, *, Scalar alpha=1, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        const Scalar a2 = r.scalar(2);
+        if (r.is_none(3)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::subtract(a0, a1, a2);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(3);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::subtract_out(out0, a0, a1, a2);
+        }
+        Py_INCREF(r.object(3));
+        return r.object(3);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      const Scalar a2 = r.scalar(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::subtract(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::subtract_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_subtract(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "subtract(Tensor|Scalar other, *, Scalar alpha=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        const Scalar a1 = r.scalar(1);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::subtract(self_t, a0, a1);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      const Scalar a1 = r.scalar(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::subtract(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_subtract_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "subtract_(Tensor|Scalar other, *, Scalar alpha=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        const Scalar a1 = r.scalar(1);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::subtract_(self_mut, a0, a1);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      const Scalar a1 = r.scalar(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::subtract_(self_mut, a0, a1);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_multiply(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "multiply(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -741,14 +866,14 @@ PyObject* fn_div(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
           Tensor result;
           {
             GilRelease unlocked(heavy({&a0, &a1}));
-            result = ember::div(a0, a1);
+            result = ember::multiply(a0, a1);
           }
           return to_python_same(std::move(result), r.object(0));
         }
         Tensor& out0 = r.tensor_mut(2);
         {
           GilRelease unlocked(heavy({&a0, &a1, &out0}));
-          ember::div_out(out0, a0, a1);
+          ember::multiply_out(out0, a0, a1);
         }
         Py_INCREF(r.object(2));
         return r.object(2);
@@ -759,14 +884,14 @@ PyObject* fn_div(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
         Tensor result;
         {
           GilRelease unlocked(heavy({&a0}));
-          result = ember::div(a0, a1);
+          result = ember::multiply(a0, a1);
         }
         return to_python_same(std::move(result), r.object(0));
       }
       Tensor& out0 = r.tensor_mut(2);
       {
         GilRelease unlocked(heavy({&a0, &out0}));
-        ember::div_out(out0, a0, a1);
+        ember::multiply_out(out0, a0, a1);
       }
       Py_INCREF(r.object(2));
       return r.object(2);
@@ -777,10 +902,10 @@ PyObject* fn_div(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_END
 }
 
-PyObject* m_div(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+PyObject* m_multiply(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "div(Tensor|Scalar other)",
+      "multiply(Tensor|Scalar other)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -791,7 +916,7 @@ PyObject* m_div(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
         Tensor result;
         {
           GilRelease unlocked(heavy({&self_t, &a0}));
-          result = ember::div(self_t, a0);
+          result = ember::multiply(self_t, a0);
         }
         return to_python_same(std::move(result), self);
       }
@@ -800,7 +925,130 @@ PyObject* m_div(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
-        result = ember::div(self_t, a0);
+        result = ember::multiply(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_multiply_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "multiply_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::multiply_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::multiply_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_div(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "div(Tensor input, Tensor|Scalar other, *, str? rounding_mode=None, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        const std::optional<std::string_view> a2 = r.optional_string(2);
+        if (r.is_none(3)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::div(a0, a1, a2);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(3);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::div_out(out0, a0, a1, a2);
+        }
+        Py_INCREF(r.object(3));
+        return r.object(3);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      const std::optional<std::string_view> a2 = r.optional_string(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::div(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::div_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_div(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "div(Tensor|Scalar other, *, str? rounding_mode=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        const std::optional<std::string_view> a1 = r.optional_string(1);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::div(self_t, a0, a1);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      const std::optional<std::string_view> a1 = r.optional_string(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::div(self_t, a0, a1);
       }
       return to_python_same(std::move(result), self);
     }
@@ -813,7 +1061,253 @@ PyObject* m_div(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
 PyObject* m_div_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "div_(Tensor|Scalar other)",
+      "div_(Tensor|Scalar other, *, str? rounding_mode=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        const std::optional<std::string_view> a1 = r.optional_string(1);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::div_(self_mut, a0, a1);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      const std::optional<std::string_view> a1 = r.optional_string(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::div_(self_mut, a0, a1);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_divide(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "divide(Tensor input, Tensor|Scalar other, *, str? rounding_mode=None, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        const std::optional<std::string_view> a2 = r.optional_string(2);
+        if (r.is_none(3)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::divide(a0, a1, a2);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(3);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::divide_out(out0, a0, a1, a2);
+        }
+        Py_INCREF(r.object(3));
+        return r.object(3);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      const std::optional<std::string_view> a2 = r.optional_string(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::divide(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::divide_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_divide(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "divide(Tensor|Scalar other, *, str? rounding_mode=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        const std::optional<std::string_view> a1 = r.optional_string(1);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::divide(self_t, a0, a1);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      const std::optional<std::string_view> a1 = r.optional_string(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::divide(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_divide_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "divide_(Tensor|Scalar other, *, str? rounding_mode=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        const std::optional<std::string_view> a1 = r.optional_string(1);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::divide_(self_mut, a0, a1);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      const std::optional<std::string_view> a1 = r.optional_string(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::divide_(self_mut, a0, a1);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_true_divide(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "true_divide(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::true_divide(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::true_divide_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::true_divide(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::true_divide_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_true_divide(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "true_divide(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::true_divide(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::true_divide(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_true_divide_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "true_divide_(Tensor|Scalar other)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -824,7 +1318,7 @@ PyObject* m_div_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
         const Tensor& a0 = r.tensor(0);
         {
           GilRelease unlocked(heavy({&self_t, &a0}));
-          ember::div_(self_mut, a0);
+          ember::true_divide_(self_mut, a0);
         }
         Py_INCREF(self);
         return self;
@@ -834,7 +1328,7 @@ PyObject* m_div_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
       const Scalar a0 = r.scalar(0);
       {
         GilRelease unlocked(heavy({&self_t}));
-        ember::div_(self_mut, a0);
+        ember::true_divide_(self_mut, a0);
       }
       Py_INCREF(self);
       return self;
@@ -6285,6 +6779,230 @@ PyObject* m_logaddexp2(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
         result = ember::logaddexp2(self_t, a0);
       }
       return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_nan_to_num(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "nan_to_num(Tensor input, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const std::optional<double> a1 = r.optional_double(1);
+      const std::optional<double> a2 = r.optional_double(2);
+      const std::optional<double> a3 = r.optional_double(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::nan_to_num(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::nan_to_num_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_nan_to_num(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "nan_to_num(float? nan=None, float? posinf=None, float? neginf=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const std::optional<double> a0 = r.optional_double(0);
+      const std::optional<double> a1 = r.optional_double(1);
+      const std::optional<double> a2 = r.optional_double(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::nan_to_num(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_nan_to_num_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "nan_to_num_(float? nan=None, float? posinf=None, float? neginf=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const std::optional<double> a0 = r.optional_double(0);
+      const std::optional<double> a1 = r.optional_double(1);
+      const std::optional<double> a2 = r.optional_double(2);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::nan_to_num_(self_mut, a0, a1, a2);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_float_power(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "float_power(Tensor input, Tensor|Scalar exponent, *, Tensor? out=None)",
+      "float_power(Scalar input, Tensor exponent, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::float_power(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::float_power_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::float_power(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::float_power_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    case 1: {
+      const Scalar a0 = r.scalar(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a1}));
+          result = ember::float_power(a0, a1);
+        }
+        return to_python_same(std::move(result), nullptr);
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a1, &out0}));
+        ember::float_power_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_float_power(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "float_power(Tensor|Scalar exponent)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::float_power(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::float_power(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_float_power_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "float_power_(Tensor|Scalar exponent)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::float_power_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::float_power_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
     }
     default:
       return nullptr;

@@ -62,6 +62,10 @@ PyObject* fn_isfinite(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_isfinite(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_isreal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_isreal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_isclose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_isclose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_allclose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_allclose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_zeros(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_ones(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_zeros_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -175,9 +179,21 @@ PyObject* m_sub_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_mul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_mul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_mul_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_subtract(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_subtract(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_subtract_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_multiply(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_multiply(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_multiply_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_div(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_div(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_div_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_divide_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_true_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_true_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_true_divide_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sigmoid(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sigmoid(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sigmoid_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -361,6 +377,12 @@ PyObject* fn_logaddexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_logaddexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_logaddexp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_logaddexp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_nan_to_num(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nan_to_num(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nan_to_num_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_float_power(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_float_power(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_float_power_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_uniform_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_normal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_normal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -738,6 +760,22 @@ const char m_isreal_doc[] =
     "isreal() -> Tensor\n"
     "\n"
     "Whether each element has a zero imaginary part; ember has no complex dtypes, so every element is real.";
+const char fn_isclose_doc[] =
+    "isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor\n"
+    "\n"
+    "Whether `|self - other| <= atol + rtol * |other|`, broadcasting, or the elements are equal (infinities of one sign); NaNs are close to each other only with `equal_nan`. Computed in double (integer differences do not wrap); bool tensors compare equal. `self` and `other` must have one dtype (PyTorch's rule), `rtol` and `atol` must not be negative.";
+const char m_isclose_doc[] =
+    "isclose(other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor\n"
+    "\n"
+    "Whether `|self - other| <= atol + rtol * |other|`, broadcasting, or the elements are equal (infinities of one sign); NaNs are close to each other only with `equal_nan`. Computed in double (integer differences do not wrap); bool tensors compare equal. `self` and `other` must have one dtype (PyTorch's rule), `rtol` and `atol` must not be negative.";
+const char fn_allclose_doc[] =
+    "allclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool\n"
+    "\n"
+    "Whether `isclose` holds for every element (a Python bool; C++ bool), with its rules and errors.";
+const char m_allclose_doc[] =
+    "allclose(other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool\n"
+    "\n"
+    "Whether `isclose` holds for every element (a Python bool; C++ bool), with its rules and errors.";
 const char fn_zeros_doc[] =
     "zeros(size: tuple[int, ...], *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1202,18 +1240,66 @@ const char m_mul__doc[] =
     "mul_(other: Tensor | number) -> Tensor\n"
     "\n"
     "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
+const char fn_subtract_doc[] =
+    "subtract(input: Tensor, other: Tensor | number, *, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `sub` (NumPy's name).";
+const char m_subtract_doc[] =
+    "subtract(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "Alias of `sub` (NumPy's name).";
+const char m_subtract__doc[] =
+    "subtract_(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "Alias of `sub` (NumPy's name).";
+const char fn_multiply_doc[] =
+    "multiply(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `mul` (NumPy's name).";
+const char m_multiply_doc[] =
+    "multiply(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of `mul` (NumPy's name).";
+const char m_multiply__doc[] =
+    "multiply_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of `mul` (NumPy's name).";
 const char fn_div_doc[] =
-    "div(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "div(input: Tensor, other: Tensor | number, *, rounding_mode: str | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Quotient of `self` and `other`, broadcasting. Floating division follows IEEE (x/0 is inf or nan). As in PyTorch, the C++ and Python `div` of integer tensors is true division in the default floating dtype. TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+    "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
 const char m_div_doc[] =
-    "div(other: Tensor | number) -> Tensor\n"
+    "div(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
     "\n"
-    "Quotient of `self` and `other`, broadcasting. Floating division follows IEEE (x/0 is inf or nan). As in PyTorch, the C++ and Python `div` of integer tensors is true division in the default floating dtype. TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+    "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
 const char m_div__doc[] =
-    "div_(other: Tensor | number) -> Tensor\n"
+    "div_(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
     "\n"
-    "Quotient of `self` and `other`, broadcasting. Floating division follows IEEE (x/0 is inf or nan). As in PyTorch, the C++ and Python `div` of integer tensors is true division in the default floating dtype. TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+    "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
+const char fn_divide_doc[] =
+    "divide(input: Tensor, other: Tensor | number, *, rounding_mode: str | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `div`; errors name `div`, as PyTorch's.";
+const char m_divide_doc[] =
+    "divide(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `div`; errors name `div`, as PyTorch's.";
+const char m_divide__doc[] =
+    "divide_(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `div`; errors name `div`, as PyTorch's.";
+const char fn_true_divide_doc[] =
+    "true_divide(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Quotient of `self` and `other`, broadcasting: `div` without a rounding mode (PyTorch's alias). Floating division follows IEEE (x/0 is inf or nan); integer and bool tensors give the default floating dtype (C++, Python). TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+const char m_true_divide_doc[] =
+    "true_divide(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Quotient of `self` and `other`, broadcasting: `div` without a rounding mode (PyTorch's alias). Floating division follows IEEE (x/0 is inf or nan); integer and bool tensors give the default floating dtype (C++, Python). TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+const char m_true_divide__doc[] =
+    "true_divide_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Quotient of `self` and `other`, broadcasting: `div` without a rounding mode (PyTorch's alias). Floating division follows IEEE (x/0 is inf or nan); integer and bool tensors give the default floating dtype (C++, Python). TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
 const char fn_sigmoid_doc[] =
     "sigmoid(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1970,6 +2056,33 @@ const char m_logaddexp2_doc[] =
     "logaddexp2(other: Tensor) -> Tensor\n"
     "\n"
     "log2(2^self + 2^other), broadcasting, without overflow. Floating dtypes only, as PyTorch.";
+const char fn_nan_to_num_doc[] =
+    "nan_to_num(input: Tensor, nan: float | None = None, posinf: float | None = None, neginf: float | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
+const char m_nan_to_num_doc[] =
+    "nan_to_num(nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor\n"
+    "\n"
+    "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
+const char m_nan_to_num__doc[] =
+    "nan_to_num_(nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor\n"
+    "\n"
+    "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
+const char fn_float_power_doc[] =
+    "float_power(input: Tensor, exponent: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "float_power(input: number, exponent: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self` raised to `exponent`, broadcasting, computed and returned in float64 whatever the operands' dtypes (negative integer exponents are fine). The in-place form needs a float64 `self` and out= a float64 `out` (PyTorch's TypeError otherwise, even where the value would convert).\n"
+    "\n"
+    "A number raised to each element of `exponent`, in float64.";
+const char m_float_power_doc[] =
+    "float_power(exponent: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self` raised to `exponent`, broadcasting, computed and returned in float64 whatever the operands' dtypes (negative integer exponents are fine). The in-place form needs a float64 `self` and out= a float64 `out` (PyTorch's TypeError otherwise, even where the value would convert).";
+const char m_float_power__doc[] =
+    "float_power_(exponent: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self` raised to `exponent`, broadcasting, computed and returned in float64 whatever the operands' dtypes (negative integer exponents are fine). The in-place form needs a float64 `self` and out= a float64 `out` (PyTorch's TypeError otherwise, even where the value would convert).";
 const char m_uniform__doc[] =
     "uniform_(from: float = 0, to: float = 1, *, generator: Generator | None = None) -> Tensor\n"
     "\n"
@@ -2662,6 +2775,8 @@ PyMethodDef tensor_methods[] = {
     {"isneginf", EMBER_FASTCALL(gen::m_isneginf), METH_FASTCALL | METH_KEYWORDS, m_isneginf_doc},
     {"isfinite", EMBER_FASTCALL(gen::m_isfinite), METH_FASTCALL | METH_KEYWORDS, m_isfinite_doc},
     {"isreal", EMBER_FASTCALL(gen::m_isreal), METH_FASTCALL | METH_KEYWORDS, m_isreal_doc},
+    {"isclose", EMBER_FASTCALL(gen::m_isclose), METH_FASTCALL | METH_KEYWORDS, m_isclose_doc},
+    {"allclose", EMBER_FASTCALL(gen::m_allclose), METH_FASTCALL | METH_KEYWORDS, m_allclose_doc},
     {"zeros_like", EMBER_FASTCALL(gen::m_zeros_like), METH_FASTCALL | METH_KEYWORDS, m_zeros_like_doc},
     {"ones_like", EMBER_FASTCALL(gen::m_ones_like), METH_FASTCALL | METH_KEYWORDS, m_ones_like_doc},
     {"full_like", EMBER_FASTCALL(gen::m_full_like), METH_FASTCALL | METH_KEYWORDS, m_full_like_doc},
@@ -2718,8 +2833,16 @@ PyMethodDef tensor_methods[] = {
     {"sub_", EMBER_FASTCALL(gen::m_sub_), METH_FASTCALL | METH_KEYWORDS, m_sub__doc},
     {"mul", EMBER_FASTCALL(gen::m_mul), METH_FASTCALL | METH_KEYWORDS, m_mul_doc},
     {"mul_", EMBER_FASTCALL(gen::m_mul_), METH_FASTCALL | METH_KEYWORDS, m_mul__doc},
+    {"subtract", EMBER_FASTCALL(gen::m_subtract), METH_FASTCALL | METH_KEYWORDS, m_subtract_doc},
+    {"subtract_", EMBER_FASTCALL(gen::m_subtract_), METH_FASTCALL | METH_KEYWORDS, m_subtract__doc},
+    {"multiply", EMBER_FASTCALL(gen::m_multiply), METH_FASTCALL | METH_KEYWORDS, m_multiply_doc},
+    {"multiply_", EMBER_FASTCALL(gen::m_multiply_), METH_FASTCALL | METH_KEYWORDS, m_multiply__doc},
     {"div", EMBER_FASTCALL(gen::m_div), METH_FASTCALL | METH_KEYWORDS, m_div_doc},
     {"div_", EMBER_FASTCALL(gen::m_div_), METH_FASTCALL | METH_KEYWORDS, m_div__doc},
+    {"divide", EMBER_FASTCALL(gen::m_divide), METH_FASTCALL | METH_KEYWORDS, m_divide_doc},
+    {"divide_", EMBER_FASTCALL(gen::m_divide_), METH_FASTCALL | METH_KEYWORDS, m_divide__doc},
+    {"true_divide", EMBER_FASTCALL(gen::m_true_divide), METH_FASTCALL | METH_KEYWORDS, m_true_divide_doc},
+    {"true_divide_", EMBER_FASTCALL(gen::m_true_divide_), METH_FASTCALL | METH_KEYWORDS, m_true_divide__doc},
     {"sigmoid", EMBER_FASTCALL(gen::m_sigmoid), METH_FASTCALL | METH_KEYWORDS, m_sigmoid_doc},
     {"sigmoid_", EMBER_FASTCALL(gen::m_sigmoid_), METH_FASTCALL | METH_KEYWORDS, m_sigmoid__doc},
     {"log", EMBER_FASTCALL(gen::m_log), METH_FASTCALL | METH_KEYWORDS, m_log_doc},
@@ -2840,6 +2963,10 @@ PyMethodDef tensor_methods[] = {
     {"xlogy_", EMBER_FASTCALL(gen::m_xlogy_), METH_FASTCALL | METH_KEYWORDS, m_xlogy__doc},
     {"logaddexp", EMBER_FASTCALL(gen::m_logaddexp), METH_FASTCALL | METH_KEYWORDS, m_logaddexp_doc},
     {"logaddexp2", EMBER_FASTCALL(gen::m_logaddexp2), METH_FASTCALL | METH_KEYWORDS, m_logaddexp2_doc},
+    {"nan_to_num", EMBER_FASTCALL(gen::m_nan_to_num), METH_FASTCALL | METH_KEYWORDS, m_nan_to_num_doc},
+    {"nan_to_num_", EMBER_FASTCALL(gen::m_nan_to_num_), METH_FASTCALL | METH_KEYWORDS, m_nan_to_num__doc},
+    {"float_power", EMBER_FASTCALL(gen::m_float_power), METH_FASTCALL | METH_KEYWORDS, m_float_power_doc},
+    {"float_power_", EMBER_FASTCALL(gen::m_float_power_), METH_FASTCALL | METH_KEYWORDS, m_float_power__doc},
     {"uniform_", EMBER_FASTCALL(gen::m_uniform_), METH_FASTCALL | METH_KEYWORDS, m_uniform__doc},
     {"normal_", EMBER_FASTCALL(gen::m_normal_), METH_FASTCALL | METH_KEYWORDS, m_normal__doc},
     {"exponential_", EMBER_FASTCALL(gen::m_exponential_), METH_FASTCALL | METH_KEYWORDS, m_exponential__doc},
@@ -2945,6 +3072,8 @@ PyMethodDef module_functions[] = {
     {"isneginf", EMBER_FASTCALL(gen::fn_isneginf), METH_FASTCALL | METH_KEYWORDS, fn_isneginf_doc},
     {"isfinite", EMBER_FASTCALL(gen::fn_isfinite), METH_FASTCALL | METH_KEYWORDS, fn_isfinite_doc},
     {"isreal", EMBER_FASTCALL(gen::fn_isreal), METH_FASTCALL | METH_KEYWORDS, fn_isreal_doc},
+    {"isclose", EMBER_FASTCALL(gen::fn_isclose), METH_FASTCALL | METH_KEYWORDS, fn_isclose_doc},
+    {"allclose", EMBER_FASTCALL(gen::fn_allclose), METH_FASTCALL | METH_KEYWORDS, fn_allclose_doc},
     {"zeros", EMBER_FASTCALL(gen::fn_zeros), METH_FASTCALL | METH_KEYWORDS, fn_zeros_doc},
     {"ones", EMBER_FASTCALL(gen::fn_ones), METH_FASTCALL | METH_KEYWORDS, fn_ones_doc},
     {"zeros_like", EMBER_FASTCALL(gen::fn_zeros_like), METH_FASTCALL | METH_KEYWORDS, fn_zeros_like_doc},
@@ -3002,7 +3131,11 @@ PyMethodDef module_functions[] = {
     {"add", EMBER_FASTCALL(gen::fn_add), METH_FASTCALL | METH_KEYWORDS, fn_add_doc},
     {"sub", EMBER_FASTCALL(gen::fn_sub), METH_FASTCALL | METH_KEYWORDS, fn_sub_doc},
     {"mul", EMBER_FASTCALL(gen::fn_mul), METH_FASTCALL | METH_KEYWORDS, fn_mul_doc},
+    {"subtract", EMBER_FASTCALL(gen::fn_subtract), METH_FASTCALL | METH_KEYWORDS, fn_subtract_doc},
+    {"multiply", EMBER_FASTCALL(gen::fn_multiply), METH_FASTCALL | METH_KEYWORDS, fn_multiply_doc},
     {"div", EMBER_FASTCALL(gen::fn_div), METH_FASTCALL | METH_KEYWORDS, fn_div_doc},
+    {"divide", EMBER_FASTCALL(gen::fn_divide), METH_FASTCALL | METH_KEYWORDS, fn_divide_doc},
+    {"true_divide", EMBER_FASTCALL(gen::fn_true_divide), METH_FASTCALL | METH_KEYWORDS, fn_true_divide_doc},
     {"sigmoid", EMBER_FASTCALL(gen::fn_sigmoid), METH_FASTCALL | METH_KEYWORDS, fn_sigmoid_doc},
     {"log", EMBER_FASTCALL(gen::fn_log), METH_FASTCALL | METH_KEYWORDS, fn_log_doc},
     {"lgamma", EMBER_FASTCALL(gen::fn_lgamma), METH_FASTCALL | METH_KEYWORDS, fn_lgamma_doc},
@@ -3066,6 +3199,8 @@ PyMethodDef module_functions[] = {
     {"xlogy", EMBER_FASTCALL(gen::fn_xlogy), METH_FASTCALL | METH_KEYWORDS, fn_xlogy_doc},
     {"logaddexp", EMBER_FASTCALL(gen::fn_logaddexp), METH_FASTCALL | METH_KEYWORDS, fn_logaddexp_doc},
     {"logaddexp2", EMBER_FASTCALL(gen::fn_logaddexp2), METH_FASTCALL | METH_KEYWORDS, fn_logaddexp2_doc},
+    {"nan_to_num", EMBER_FASTCALL(gen::fn_nan_to_num), METH_FASTCALL | METH_KEYWORDS, fn_nan_to_num_doc},
+    {"float_power", EMBER_FASTCALL(gen::fn_float_power), METH_FASTCALL | METH_KEYWORDS, fn_float_power_doc},
     {"normal", EMBER_FASTCALL(gen::fn_normal), METH_FASTCALL | METH_KEYWORDS, fn_normal_doc},
     {"bernoulli", EMBER_FASTCALL(gen::fn_bernoulli), METH_FASTCALL | METH_KEYWORDS, fn_bernoulli_doc},
     {"rand", EMBER_FASTCALL(gen::fn_rand), METH_FASTCALL | METH_KEYWORDS, fn_rand_doc},

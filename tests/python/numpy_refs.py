@@ -236,7 +236,7 @@ def erfinv(y):
         mid = (lo + hi) / 2
         below = erf(mid) < y
         lo, hi = np.where(below, mid, lo), np.where(below, hi, mid)
-    r = np.where(np.abs(y) == 1, y * np.inf, (lo + hi) / 2)
+    r = np.where(np.abs(y) == 1, np.copysign(np.inf, y), np.where(y == 0, y, (lo + hi) / 2))
     return np.where(np.isnan(y) | (np.abs(y) > 1), np.nan, r)
 
 
@@ -257,3 +257,30 @@ def clamp(x, lo, hi):
     if hi is not None:
         r = np.minimum(r, hi)
     return r
+
+
+def div(a, b, rounding_mode):
+    """PyTorch's div: true division, or the quotient truncated or floored."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = np.true_divide(a, b)
+        if rounding_mode == "trunc":
+            return np.trunc(q)
+        if rounding_mode == "floor":
+            return np.floor_divide(a, b)
+        return q
+
+
+def nan_to_num(x, nan, posinf, neginf):
+    """NaN and infinities replaced; None keeps NumPy's defaults (0 and the float64 extremes, as the inputs are float64)."""
+    x = np.asarray(x)
+    if x.dtype.kind in "biu":
+        return x
+    return np.nan_to_num(x, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
+
+
+def isclose(a, b, rtol, atol, equal_nan):
+    """NumPy's isclose; bool arrays compare equal (NumPy cannot subtract them)."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype == np.bool_:
+        return a == b
+    return np.isclose(a.astype(np.float64), b.astype(np.float64), rtol=rtol, atol=atol, equal_nan=equal_nan)

@@ -33,6 +33,8 @@
 #include "ember/ops/isneginf.h"
 #include "ember/ops/isfinite.h"
 #include "ember/ops/isreal.h"
+#include "ember/ops/isclose.h"
+#include "ember/ops/allclose.h"
 #include "ember/ops/zeros.h"
 #include "ember/ops/ones.h"
 #include "ember/ops/zeros_like.h"
@@ -94,7 +96,11 @@
 #include "ember/ops/add.h"
 #include "ember/ops/sub.h"
 #include "ember/ops/mul.h"
+#include "ember/ops/subtract.h"
+#include "ember/ops/multiply.h"
 #include "ember/ops/div.h"
+#include "ember/ops/divide.h"
+#include "ember/ops/true_divide.h"
 #include "ember/ops/sigmoid.h"
 #include "ember/ops/log.h"
 #include "ember/ops/lgamma.h"
@@ -162,6 +168,9 @@
 #include "ember/ops/xlogy_scalar.h"
 #include "ember/ops/logaddexp.h"
 #include "ember/ops/logaddexp2.h"
+#include "ember/ops/nan_to_num.h"
+#include "ember/ops/float_power.h"
+#include "ember/ops/float_power_scalar.h"
 #include "ember/ops/uniform.h"
 #include "ember/ops/normal.h"
 #include "ember/ops/normal_tensor_tensor.h"
@@ -498,6 +507,14 @@ inline Tensor isfinite(const Tensor& self) {
 // isreal(Tensor self) -> Tensor
 inline Tensor isreal(const Tensor& self) {
   return base::isreal(self);
+}
+// isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
+inline Tensor isclose(const Tensor& self, const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) {
+  return base::isclose(self, other, rtol, atol, equal_nan);
+}
+// allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
+inline bool allclose(const Tensor& self, const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) {
+  return base::allclose(self, other, rtol, atol, equal_nan);
 }
 
 // construct
@@ -1006,27 +1023,119 @@ inline Tensor& mul_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::mul_out(out, self, other);
   return out;
 }
-// div(Tensor self, Tensor|Scalar other) -> Tensor
-inline Tensor div(const Tensor& self, const Tensor& other) {
-  return base::div(self, other);
+// subtract(Tensor self, Tensor|Scalar other, *, Scalar alpha=1) -> Tensor
+inline Tensor subtract(const Tensor& self, const Tensor& other, const Scalar& alpha = 1) {
+  return base::subtract(self, other, alpha);
 }
-inline Tensor& div_(Tensor& self, const Tensor& other) {
-  base::div_(self, other);
+inline Tensor& subtract_(Tensor& self, const Tensor& other, const Scalar& alpha = 1) {
+  base::subtract_(self, other, alpha);
   return self;
 }
-inline Tensor& div_out(Tensor& out, const Tensor& self, const Tensor& other) {
-  base::div_out(out, self, other);
+inline Tensor& subtract_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha = 1) {
+  base::subtract_out(out, self, other, alpha);
   return out;
 }
-inline Tensor div(const Tensor& self, const Scalar& other) {
-  return base::div(self, other);
+inline Tensor subtract(const Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
+  return base::subtract(self, other, alpha);
 }
-inline Tensor& div_(Tensor& self, const Scalar& other) {
-  base::div_(self, other);
+inline Tensor& subtract_(Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
+  base::subtract_(self, other, alpha);
   return self;
 }
-inline Tensor& div_out(Tensor& out, const Tensor& self, const Scalar& other) {
-  base::div_out(out, self, other);
+inline Tensor& subtract_out(Tensor& out, const Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
+  base::subtract_out(out, self, other, alpha);
+  return out;
+}
+// multiply(Tensor self, Tensor|Scalar other) -> Tensor
+inline Tensor multiply(const Tensor& self, const Tensor& other) {
+  return base::multiply(self, other);
+}
+inline Tensor& multiply_(Tensor& self, const Tensor& other) {
+  base::multiply_(self, other);
+  return self;
+}
+inline Tensor& multiply_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::multiply_out(out, self, other);
+  return out;
+}
+inline Tensor multiply(const Tensor& self, const Scalar& other) {
+  return base::multiply(self, other);
+}
+inline Tensor& multiply_(Tensor& self, const Scalar& other) {
+  base::multiply_(self, other);
+  return self;
+}
+inline Tensor& multiply_out(Tensor& out, const Tensor& self, const Scalar& other) {
+  base::multiply_out(out, self, other);
+  return out;
+}
+// div(Tensor self, Tensor|Scalar other, *, str? rounding_mode=None) -> Tensor
+inline Tensor div(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  return base::div(self, other, rounding_mode);
+}
+inline Tensor& div_(Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::div_(self, other, rounding_mode);
+  return self;
+}
+inline Tensor& div_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::div_out(out, self, other, rounding_mode);
+  return out;
+}
+inline Tensor div(const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  return base::div(self, other, rounding_mode);
+}
+inline Tensor& div_(Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::div_(self, other, rounding_mode);
+  return self;
+}
+inline Tensor& div_out(Tensor& out, const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::div_out(out, self, other, rounding_mode);
+  return out;
+}
+// divide(Tensor self, Tensor|Scalar other, *, str? rounding_mode=None) -> Tensor
+inline Tensor divide(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  return base::divide(self, other, rounding_mode);
+}
+inline Tensor& divide_(Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::divide_(self, other, rounding_mode);
+  return self;
+}
+inline Tensor& divide_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::divide_out(out, self, other, rounding_mode);
+  return out;
+}
+inline Tensor divide(const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  return base::divide(self, other, rounding_mode);
+}
+inline Tensor& divide_(Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::divide_(self, other, rounding_mode);
+  return self;
+}
+inline Tensor& divide_out(Tensor& out, const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::divide_out(out, self, other, rounding_mode);
+  return out;
+}
+// true_divide(Tensor self, Tensor|Scalar other) -> Tensor
+inline Tensor true_divide(const Tensor& self, const Tensor& other) {
+  return base::true_divide(self, other);
+}
+inline Tensor& true_divide_(Tensor& self, const Tensor& other) {
+  base::true_divide_(self, other);
+  return self;
+}
+inline Tensor& true_divide_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::true_divide_out(out, self, other);
+  return out;
+}
+inline Tensor true_divide(const Tensor& self, const Scalar& other) {
+  return base::true_divide(self, other);
+}
+inline Tensor& true_divide_(Tensor& self, const Scalar& other) {
+  base::true_divide_(self, other);
+  return self;
+}
+inline Tensor& true_divide_out(Tensor& out, const Tensor& self, const Scalar& other) {
+  base::true_divide_out(out, self, other);
   return out;
 }
 // sigmoid(Tensor self) -> Tensor
@@ -1642,14 +1751,14 @@ inline Tensor& clamp_out(Tensor& out, const Tensor& self, const std::optional<Sc
   return out;
 }
 // clamp.tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
-inline Tensor clamp(const Tensor& self, const Tensor& min = std::nullopt, const Tensor& max = std::nullopt) {
+inline Tensor clamp(const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   return base::clamp(self, min, max);
 }
-inline Tensor& clamp_(Tensor& self, const Tensor& min = std::nullopt, const Tensor& max = std::nullopt) {
+inline Tensor& clamp_(Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   base::clamp_(self, min, max);
   return self;
 }
-inline Tensor& clamp_out(Tensor& out, const Tensor& self, const Tensor& min = std::nullopt, const Tensor& max = std::nullopt) {
+inline Tensor& clamp_out(Tensor& out, const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   base::clamp_out(out, self, min, max);
   return out;
 }
@@ -1666,14 +1775,14 @@ inline Tensor& clip_out(Tensor& out, const Tensor& self, const std::optional<Sca
   return out;
 }
 // clip.tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
-inline Tensor clip(const Tensor& self, const Tensor& min = std::nullopt, const Tensor& max = std::nullopt) {
+inline Tensor clip(const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   return base::clip(self, min, max);
 }
-inline Tensor& clip_(Tensor& self, const Tensor& min = std::nullopt, const Tensor& max = std::nullopt) {
+inline Tensor& clip_(Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   base::clip_(self, min, max);
   return self;
 }
-inline Tensor& clip_out(Tensor& out, const Tensor& self, const Tensor& min = std::nullopt, const Tensor& max = std::nullopt) {
+inline Tensor& clip_out(Tensor& out, const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   base::clip_out(out, self, min, max);
   return out;
 }
@@ -1953,6 +2062,49 @@ inline Tensor logaddexp2(const Tensor& self, const Tensor& other) {
 }
 inline Tensor& logaddexp2_out(Tensor& out, const Tensor& self, const Tensor& other) {
   base::logaddexp2_out(out, self, other);
+  return out;
+}
+// nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
+inline Tensor nan_to_num(const Tensor& self, std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) {
+  return base::nan_to_num(self, nan, posinf, neginf);
+}
+inline Tensor& nan_to_num_(Tensor& self, std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) {
+  base::nan_to_num_(self, nan, posinf, neginf);
+  return self;
+}
+inline Tensor& nan_to_num_out(Tensor& out, const Tensor& self, std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) {
+  base::nan_to_num_out(out, self, nan, posinf, neginf);
+  return out;
+}
+// float_power(Tensor self, Tensor|Scalar exponent) -> Tensor
+inline Tensor float_power(const Tensor& self, const Tensor& exponent) {
+  return base::float_power(self, exponent);
+}
+inline Tensor& float_power_(Tensor& self, const Tensor& exponent) {
+  base::float_power_(self, exponent);
+  return self;
+}
+inline Tensor& float_power_out(Tensor& out, const Tensor& self, const Tensor& exponent) {
+  base::float_power_out(out, self, exponent);
+  return out;
+}
+inline Tensor float_power(const Tensor& self, const Scalar& exponent) {
+  return base::float_power(self, exponent);
+}
+inline Tensor& float_power_(Tensor& self, const Scalar& exponent) {
+  base::float_power_(self, exponent);
+  return self;
+}
+inline Tensor& float_power_out(Tensor& out, const Tensor& self, const Scalar& exponent) {
+  base::float_power_out(out, self, exponent);
+  return out;
+}
+// float_power.scalar(Scalar self, Tensor exponent) -> Tensor
+inline Tensor float_power(const Scalar& self, const Tensor& exponent) {
+  return base::float_power(self, exponent);
+}
+inline Tensor& float_power_out(Tensor& out, const Scalar& self, const Tensor& exponent) {
+  base::float_power_out(out, self, exponent);
   return out;
 }
 
@@ -2528,6 +2680,8 @@ inline Tensor Tensor::isposinf() const { return ember::isposinf(*this); }
 inline Tensor Tensor::isneginf() const { return ember::isneginf(*this); }
 inline Tensor Tensor::isfinite() const { return ember::isfinite(*this); }
 inline Tensor Tensor::isreal() const { return ember::isreal(*this); }
+inline Tensor Tensor::isclose(const Tensor& other, double rtol, double atol, bool equal_nan) const { return ember::isclose(*this, other, rtol, atol, equal_nan); }
+inline bool Tensor::allclose(const Tensor& other, double rtol, double atol, bool equal_nan) const { return ember::allclose(*this, other, rtol, atol, equal_nan); }
 inline Tensor Tensor::zeros_like(std::optional<DType> dtype) const { return ember::zeros_like(*this, dtype); }
 inline Tensor Tensor::ones_like(std::optional<DType> dtype) const { return ember::ones_like(*this, dtype); }
 inline Tensor Tensor::full_like(const Scalar& fill_value, std::optional<DType> dtype) const { return ember::full_like(*this, fill_value, dtype); }
@@ -2596,10 +2750,26 @@ inline Tensor Tensor::mul(const Tensor& other) const { return ember::mul(*this, 
 inline Tensor& Tensor::mul_(const Tensor& other) { return ember::mul_(*this, other); }
 inline Tensor Tensor::mul(const Scalar& other) const { return ember::mul(*this, other); }
 inline Tensor& Tensor::mul_(const Scalar& other) { return ember::mul_(*this, other); }
-inline Tensor Tensor::div(const Tensor& other) const { return ember::div(*this, other); }
-inline Tensor& Tensor::div_(const Tensor& other) { return ember::div_(*this, other); }
-inline Tensor Tensor::div(const Scalar& other) const { return ember::div(*this, other); }
-inline Tensor& Tensor::div_(const Scalar& other) { return ember::div_(*this, other); }
+inline Tensor Tensor::subtract(const Tensor& other, const Scalar& alpha) const { return ember::subtract(*this, other, alpha); }
+inline Tensor& Tensor::subtract_(const Tensor& other, const Scalar& alpha) { return ember::subtract_(*this, other, alpha); }
+inline Tensor Tensor::subtract(const Scalar& other, const Scalar& alpha) const { return ember::subtract(*this, other, alpha); }
+inline Tensor& Tensor::subtract_(const Scalar& other, const Scalar& alpha) { return ember::subtract_(*this, other, alpha); }
+inline Tensor Tensor::multiply(const Tensor& other) const { return ember::multiply(*this, other); }
+inline Tensor& Tensor::multiply_(const Tensor& other) { return ember::multiply_(*this, other); }
+inline Tensor Tensor::multiply(const Scalar& other) const { return ember::multiply(*this, other); }
+inline Tensor& Tensor::multiply_(const Scalar& other) { return ember::multiply_(*this, other); }
+inline Tensor Tensor::div(const Tensor& other, std::optional<std::string_view> rounding_mode) const { return ember::div(*this, other, rounding_mode); }
+inline Tensor& Tensor::div_(const Tensor& other, std::optional<std::string_view> rounding_mode) { return ember::div_(*this, other, rounding_mode); }
+inline Tensor Tensor::div(const Scalar& other, std::optional<std::string_view> rounding_mode) const { return ember::div(*this, other, rounding_mode); }
+inline Tensor& Tensor::div_(const Scalar& other, std::optional<std::string_view> rounding_mode) { return ember::div_(*this, other, rounding_mode); }
+inline Tensor Tensor::divide(const Tensor& other, std::optional<std::string_view> rounding_mode) const { return ember::divide(*this, other, rounding_mode); }
+inline Tensor& Tensor::divide_(const Tensor& other, std::optional<std::string_view> rounding_mode) { return ember::divide_(*this, other, rounding_mode); }
+inline Tensor Tensor::divide(const Scalar& other, std::optional<std::string_view> rounding_mode) const { return ember::divide(*this, other, rounding_mode); }
+inline Tensor& Tensor::divide_(const Scalar& other, std::optional<std::string_view> rounding_mode) { return ember::divide_(*this, other, rounding_mode); }
+inline Tensor Tensor::true_divide(const Tensor& other) const { return ember::true_divide(*this, other); }
+inline Tensor& Tensor::true_divide_(const Tensor& other) { return ember::true_divide_(*this, other); }
+inline Tensor Tensor::true_divide(const Scalar& other) const { return ember::true_divide(*this, other); }
+inline Tensor& Tensor::true_divide_(const Scalar& other) { return ember::true_divide_(*this, other); }
 inline Tensor Tensor::sigmoid() const { return ember::sigmoid(*this); }
 inline Tensor& Tensor::sigmoid_() { return ember::sigmoid_(*this); }
 inline Tensor Tensor::log() const { return ember::log(*this); }
@@ -2752,6 +2922,12 @@ inline Tensor Tensor::xlogy(const Scalar& other) const { return ember::xlogy(*th
 inline Tensor& Tensor::xlogy_(const Scalar& other) { return ember::xlogy_(*this, other); }
 inline Tensor Tensor::logaddexp(const Tensor& other) const { return ember::logaddexp(*this, other); }
 inline Tensor Tensor::logaddexp2(const Tensor& other) const { return ember::logaddexp2(*this, other); }
+inline Tensor Tensor::nan_to_num(std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) const { return ember::nan_to_num(*this, nan, posinf, neginf); }
+inline Tensor& Tensor::nan_to_num_(std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) { return ember::nan_to_num_(*this, nan, posinf, neginf); }
+inline Tensor Tensor::float_power(const Tensor& exponent) const { return ember::float_power(*this, exponent); }
+inline Tensor& Tensor::float_power_(const Tensor& exponent) { return ember::float_power_(*this, exponent); }
+inline Tensor Tensor::float_power(const Scalar& exponent) const { return ember::float_power(*this, exponent); }
+inline Tensor& Tensor::float_power_(const Scalar& exponent) { return ember::float_power_(*this, exponent); }
 inline Tensor& Tensor::uniform_(double from, double to, const std::optional<Generator>& generator) { return ember::uniform_(*this, from, to, generator); }
 inline Tensor& Tensor::normal_(double mean, double std, const std::optional<Generator>& generator) { return ember::normal_(*this, mean, std, generator); }
 inline Tensor& Tensor::exponential_(double lambd, const std::optional<Generator>& generator) { return ember::exponential_(*this, lambd, generator); }

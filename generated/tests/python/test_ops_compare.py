@@ -150,7 +150,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/compare.yaml:91',
+        where='schemas/math/compare.yaml:92',
     ),
     OpSpec(
         name='isneginf',
@@ -166,7 +166,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/compare.yaml:98',
+        where='schemas/math/compare.yaml:100',
     ),
     OpSpec(
         name='isfinite',
@@ -182,7 +182,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/compare.yaml:105',
+        where='schemas/math/compare.yaml:108',
     ),
     OpSpec(
         name='isreal',
@@ -198,7 +198,23 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/compare.yaml:112',
+        where='schemas/math/compare.yaml:116',
+    ),
+    OpSpec(
+        name='isclose',
+        python='isclose',
+        signature='isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('other', 'Tensor', None, False), ('rtol', 'float', '1e-05', False), ('atol', 'float', '1e-08', False), ('equal_nan', 'bool', 'False', False)),
+        numpy='ref.isclose(self, other, rtol, atol, equal_nan)',
+        dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method'),
+        kind='custom',
+        results=('Bool',),
+        tol={},
+        domain={},
+        shape=(5, 7),
+        where='schemas/math/compare.yaml:123',
     ),
 ]
 

@@ -13,8 +13,8 @@
 
 namespace ember::base {
 
-EMBER_CPP_API TensorBase clamp(const TensorBase& self, const TensorBase& min = std::nullopt, const TensorBase& max = std::nullopt);
-EMBER_CPP_API TensorBase& clamp_(TensorBase& self, const TensorBase& min = std::nullopt, const TensorBase& max = std::nullopt);
-EMBER_CPP_API TensorBase& clamp_out(TensorBase& out, const TensorBase& self, const TensorBase& min = std::nullopt, const TensorBase& max = std::nullopt);
+EMBER_CPP_API TensorBase clamp(const TensorBase& self, const TensorBase& min = {}, const TensorBase& max = {});
+EMBER_CPP_API TensorBase& clamp_(TensorBase& self, const TensorBase& min = {}, const TensorBase& max = {});
+EMBER_CPP_API TensorBase& clamp_out(TensorBase& out, const TensorBase& self, const TensorBase& min = {}, const TensorBase& max = {});
 
 }  // namespace ember::base

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
 #include "ember/ops/clip.h"
+#include "runtime/ops/clamp.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {

@@ -5,6 +5,7 @@
 #include "ember/ops/xlogy.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
+#include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
