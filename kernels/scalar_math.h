@@ -63,17 +63,21 @@ inline M xlogy(M x, M y) {
 
 // log(e^a + e^b) without overflow: the larger plus log1p of the smaller's
 // ratio; equal infinities are returned as they are (their difference is NaN).
+// In double: the sum cancels where the larger is negative and near the
+// log1p term, which would cost float results their last digits.
 template <class M>
-inline M logaddexp(M a, M b) {
-  if (std::isinf(a) && a == b) return a;
-  const M hi = a > b ? a : b, lo = a > b ? b : a;
-  return hi + std::log1p(std::exp(lo - hi));
+inline M logaddexp(M x, M y) {
+  const double a = x, b = y;
+  if (std::isinf(a) && a == b) return x;
+  const double hi = a > b ? a : b, lo = a > b ? b : a;
+  return static_cast<M>(hi + std::log1p(std::exp(lo - hi)));
 }
 template <class M>
-inline M logaddexp2(M a, M b) {
-  if (std::isinf(a) && a == b) return a;
-  const M hi = a > b ? a : b, lo = a > b ? b : a;
-  return hi + std::log1p(std::exp2(lo - hi)) / static_cast<M>(M_LN2);
+inline M logaddexp2(M x, M y) {
+  const double a = x, b = y;
+  if (std::isinf(a) && a == b) return x;
+  const double hi = a > b ? a : b, lo = a > b ? b : a;
+  return static_cast<M>(hi + std::log1p(std::exp2(lo - hi)) / M_LN2);
 }
 
 // The inverse of erf on (-1, 1); +-1 give +-inf, beyond them NaN. A

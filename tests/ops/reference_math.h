@@ -79,6 +79,7 @@ inline int64_t clamp(int64_t x, int64_t lo, int64_t hi) {
 inline double erfinv(double y) {
   if (std::isnan(y) || y < -1 || y > 1) return NAN;
   if (y == 1 || y == -1) return y * INFINITY;
+  if (std::fabs(y) < 1e-5) return 0.886226925452758013649 * y * (1 + M_PI / 12 * y * y);  // the series; bisection's resolution is absolute
   long double lo = -7, hi = 7;
   for (int i = 0; i < 100; ++i) {
     const long double mid = (lo + hi) / 2;
