@@ -58,6 +58,7 @@ class Op:
     where: Location
     group: str                             # schema file stem: "pointwise"
     namespace: str | None = None           # "linalg": also ember::linalg::<short_name>, ember.linalg.<short_name>
+    include: str | None = None             # a header its source includes besides its kind's (its runtime functions)
 
     @property
     def short_name(self) -> str:

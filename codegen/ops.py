@@ -21,7 +21,7 @@ from .model import BACKENDS, ERROR_KINDS, VARIANTS, ErrorCase, Op, TestSpec
 from .signature import Signature, SignatureError, parse_signature
 from .yaml_source import Node, Seq, load
 
-OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors", "namespace"}
+OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors", "namespace", "include"}
 # Namespaces an op may also be reached through (ember::linalg::solve, ember.linalg.solve).
 NAMESPACES = ("linalg",)
 
@@ -280,10 +280,13 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     if sig is None and not th:
         raise SchemaError(node.where, f"'{name}' has neither a signature nor C bindings: it would generate nothing")
     namespace = _namespace(node, sig, name)
+    include = string(node, "include")
+    if include is not None and not re.fullmatch(r"(kernels|runtime)/[\w/]+\.h", include):
+        raise SchemaError(node.at("include"), f"'include' must name a header under kernels/ or runtime/, got '{include}'")
     op = Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
             dtypes=_dtypes(node, table), kind=kind, kernel=kernel, th=th, doc=string(node, "doc", required=True).strip(),
             test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group,
-            namespace=namespace)
+            namespace=namespace, include=include)
     both = sorted(d.name for d in set(op.th_dtypes()) & set(kernel.th_type_error))
     if both:
         raise SchemaError(node.at("kernel"), f"'th_type_error' lists dtypes the C forms compute: {', '.join(both)}")

@@ -16,11 +16,13 @@ ARG_TYPES = {
     "Tensor[]": "TensorList",
     "Tensor?[]": "TensorList",         # an undefined entry means absent (None)
     "Scalar": "const Scalar&",
+    "Scalar?": "const std::optional<Scalar>&",  # None: absent (clamp's bounds)
     "int": "int64_t",
     "int?": "std::optional<int64_t>",
     "int[]": "IntList",
     "bool": "bool",
     "float": "double",
+    "float?": "std::optional<double>",
     "ScalarType": "DType",
     "ScalarType?": "std::optional<DType>",
     "Generator?": "const std::optional<Generator>&",  # absent: the default generator

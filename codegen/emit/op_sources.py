@@ -40,7 +40,8 @@ def emit(schemas: SchemaSet, out: Output) -> None:
         out.add(source_path(op), render(
             op.kind.template, f"{op.where.file} (op {op.name})", (__name__, type(op.kind).__module__),
             op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
-            includes=sorted({*op.kind.includes, *([header_path(op)[len("generated/include/"):]] if sig else [])}),
+            includes=sorted({*op.kind.includes, *([header_path(op)[len("generated/include/"):]] if sig else []),
+                             *([op.include] if op.include else [])}),
             rule=RESULT_RULES[op.kernel.result],
             definitions=definitions(op), dispatch=dispatch, dtypes=op.cpu_dtypes(),
             dtype_set="rt::DTypeSet{" + ", ".join(f"DType::{d.name}" for d, _ in dispatch) + "}",

@@ -50,6 +50,22 @@ PyObject* fn_ge(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_ge(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_ne(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_ne(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_isnan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_isnan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_isinf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_isinf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_isposinf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_isposinf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_isneginf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_isneginf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_isfinite(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_isfinite(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_isreal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_isreal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_isclose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_isclose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_allclose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_allclose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_zeros(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_ones(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_zeros_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -163,9 +179,21 @@ PyObject* m_sub_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_mul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_mul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_mul_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_subtract(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_subtract(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_subtract_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_multiply(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_multiply(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_multiply_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_div(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_div(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_div_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_divide_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_true_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_true_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_true_divide_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sigmoid(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sigmoid(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sigmoid_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -284,6 +312,77 @@ PyObject* m_clamp_max_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_clip(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clip(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clip_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_logical_not(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logical_not(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logical_not_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_logical_and(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logical_and(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logical_and_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_logical_or(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logical_or(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logical_or_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_logical_xor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logical_xor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logical_xor_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_fmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_fmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_fmin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_fmin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_square(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_square(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_square_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_erf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_erf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_erf_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_erfc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_erfc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_erfc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_erfinv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_erfinv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_erfinv_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_expm1(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_expm1(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_expm1_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_exp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_exp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_exp2_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_log2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log2_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_log10(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log10(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log10_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_deg2rad(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_deg2rad(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_deg2rad_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_rad2deg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_rad2deg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_rad2deg_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sinc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sinc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sinc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_copysign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_copysign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_copysign_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_hypot(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_hypot(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_hypot_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_xlogy(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_xlogy(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_xlogy_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_logaddexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logaddexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_logaddexp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logaddexp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_nan_to_num(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nan_to_num(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nan_to_num_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_float_power(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_float_power(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_float_power_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_uniform_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_normal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_normal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -613,6 +712,70 @@ const char m_ne_doc[] =
     "ne(other: Tensor | number) -> Tensor\n"
     "\n"
     "Whether each element of `self` differs from `other` (true where either is NaN).";
+const char fn_isnan_doc[] =
+    "isnan(input: Tensor) -> Tensor\n"
+    "\n"
+    "Whether each element is NaN (never for integer and bool tensors).";
+const char m_isnan_doc[] =
+    "isnan() -> Tensor\n"
+    "\n"
+    "Whether each element is NaN (never for integer and bool tensors).";
+const char fn_isinf_doc[] =
+    "isinf(input: Tensor) -> Tensor\n"
+    "\n"
+    "Whether each element is +inf or -inf (never for integer and bool tensors).";
+const char m_isinf_doc[] =
+    "isinf() -> Tensor\n"
+    "\n"
+    "Whether each element is +inf or -inf (never for integer and bool tensors).";
+const char fn_isposinf_doc[] =
+    "isposinf(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element is +inf.";
+const char m_isposinf_doc[] =
+    "isposinf() -> Tensor\n"
+    "\n"
+    "Whether each element is +inf.";
+const char fn_isneginf_doc[] =
+    "isneginf(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element is -inf.";
+const char m_isneginf_doc[] =
+    "isneginf() -> Tensor\n"
+    "\n"
+    "Whether each element is -inf.";
+const char fn_isfinite_doc[] =
+    "isfinite(input: Tensor) -> Tensor\n"
+    "\n"
+    "Whether each element is neither infinite nor NaN (always for integer and bool tensors).";
+const char m_isfinite_doc[] =
+    "isfinite() -> Tensor\n"
+    "\n"
+    "Whether each element is neither infinite nor NaN (always for integer and bool tensors).";
+const char fn_isreal_doc[] =
+    "isreal(input: Tensor) -> Tensor\n"
+    "\n"
+    "Whether each element has a zero imaginary part; ember has no complex dtypes, so every element is real.";
+const char m_isreal_doc[] =
+    "isreal() -> Tensor\n"
+    "\n"
+    "Whether each element has a zero imaginary part; ember has no complex dtypes, so every element is real.";
+const char fn_isclose_doc[] =
+    "isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor\n"
+    "\n"
+    "Whether `|self - other| <= atol + rtol * |other|`, broadcasting, or the elements are equal (infinities of one sign); NaNs are close to each other only with `equal_nan`. Computed in double (integer differences do not wrap); bool tensors compare equal. `self` and `other` must have one dtype (PyTorch's rule), `rtol` and `atol` must not be negative.";
+const char m_isclose_doc[] =
+    "isclose(other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor\n"
+    "\n"
+    "Whether `|self - other| <= atol + rtol * |other|`, broadcasting, or the elements are equal (infinities of one sign); NaNs are close to each other only with `equal_nan`. Computed in double (integer differences do not wrap); bool tensors compare equal. `self` and `other` must have one dtype (PyTorch's rule), `rtol` and `atol` must not be negative.";
+const char fn_allclose_doc[] =
+    "allclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool\n"
+    "\n"
+    "Whether `isclose` holds for every element (a Python bool; C++ bool), with its rules and errors.";
+const char m_allclose_doc[] =
+    "allclose(other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool\n"
+    "\n"
+    "Whether `isclose` holds for every element (a Python bool; C++ bool), with its rules and errors.";
 const char fn_zeros_doc[] =
     "zeros(size: tuple[int, ...], *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1044,15 +1207,15 @@ const char m_sqrt__doc[] =
 const char fn_add_doc[] =
     "add(input: Tensor, other: Tensor | number, *, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "`self + alpha * other`, broadcasting `other` against `self`. The TH forms need equal element counts instead of broadcastable shapes and resize `r_` like `t`. Integers wrap on overflow.";
+    "`self + alpha * other`, broadcasting `other` against `self`. The TH forms need equal element counts instead of broadcastable shapes and resize `r_` like `t`. Integers wrap on overflow. Bool tensors add as logical or, as PyTorch (True + True is True); a bool tensor and an integral number give int64 (C++, Python).";
 const char m_add_doc[] =
     "add(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
     "\n"
-    "`self + alpha * other`, broadcasting `other` against `self`. The TH forms need equal element counts instead of broadcastable shapes and resize `r_` like `t`. Integers wrap on overflow.";
+    "`self + alpha * other`, broadcasting `other` against `self`. The TH forms need equal element counts instead of broadcastable shapes and resize `r_` like `t`. Integers wrap on overflow. Bool tensors add as logical or, as PyTorch (True + True is True); a bool tensor and an integral number give int64 (C++, Python).";
 const char m_add__doc[] =
     "add_(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
     "\n"
-    "`self + alpha * other`, broadcasting `other` against `self`. The TH forms need equal element counts instead of broadcastable shapes and resize `r_` like `t`. Integers wrap on overflow.";
+    "`self + alpha * other`, broadcasting `other` against `self`. The TH forms need equal element counts instead of broadcastable shapes and resize `r_` like `t`. Integers wrap on overflow. Bool tensors add as logical or, as PyTorch (True + True is True); a bool tensor and an integral number give int64 (C++, Python).";
 const char fn_sub_doc[] =
     "sub(input: Tensor, other: Tensor | number, *, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1068,27 +1231,75 @@ const char m_sub__doc[] =
 const char fn_mul_doc[] =
     "mul(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Product of `self` and `other`, broadcasting. Integers wrap on overflow.";
+    "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
 const char m_mul_doc[] =
     "mul(other: Tensor | number) -> Tensor\n"
     "\n"
-    "Product of `self` and `other`, broadcasting. Integers wrap on overflow.";
+    "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
 const char m_mul__doc[] =
     "mul_(other: Tensor | number) -> Tensor\n"
     "\n"
-    "Product of `self` and `other`, broadcasting. Integers wrap on overflow.";
+    "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
+const char fn_subtract_doc[] =
+    "subtract(input: Tensor, other: Tensor | number, *, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `sub` (NumPy's name).";
+const char m_subtract_doc[] =
+    "subtract(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "Alias of `sub` (NumPy's name).";
+const char m_subtract__doc[] =
+    "subtract_(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "Alias of `sub` (NumPy's name).";
+const char fn_multiply_doc[] =
+    "multiply(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `mul` (NumPy's name).";
+const char m_multiply_doc[] =
+    "multiply(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of `mul` (NumPy's name).";
+const char m_multiply__doc[] =
+    "multiply_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of `mul` (NumPy's name).";
 const char fn_div_doc[] =
-    "div(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "div(input: Tensor, other: Tensor | number, *, rounding_mode: str | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Quotient of `self` and `other`, broadcasting. Floating division follows IEEE (x/0 is inf or nan). As in PyTorch, the C++ and Python `div` of integer tensors is true division in the default floating dtype. TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+    "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
 const char m_div_doc[] =
-    "div(other: Tensor | number) -> Tensor\n"
+    "div(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
     "\n"
-    "Quotient of `self` and `other`, broadcasting. Floating division follows IEEE (x/0 is inf or nan). As in PyTorch, the C++ and Python `div` of integer tensors is true division in the default floating dtype. TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+    "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
 const char m_div__doc[] =
-    "div_(other: Tensor | number) -> Tensor\n"
+    "div_(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
     "\n"
-    "Quotient of `self` and `other`, broadcasting. Floating division follows IEEE (x/0 is inf or nan). As in PyTorch, the C++ and Python `div` of integer tensors is true division in the default floating dtype. TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+    "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
+const char fn_divide_doc[] =
+    "divide(input: Tensor, other: Tensor | number, *, rounding_mode: str | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `div`; errors name `div`, as PyTorch's.";
+const char m_divide_doc[] =
+    "divide(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `div`; errors name `div`, as PyTorch's.";
+const char m_divide__doc[] =
+    "divide_(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `div`; errors name `div`, as PyTorch's.";
+const char fn_true_divide_doc[] =
+    "true_divide(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Quotient of `self` and `other`, broadcasting: `div` without a rounding mode (PyTorch's alias). Floating division follows IEEE (x/0 is inf or nan); integer and bool tensors give the default floating dtype (C++, Python). TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+const char m_true_divide_doc[] =
+    "true_divide(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Quotient of `self` and `other`, broadcasting: `div` without a rounding mode (PyTorch's alias). Floating division follows IEEE (x/0 is inf or nan); integer and bool tensors give the default floating dtype (C++, Python). TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
+const char m_true_divide__doc[] =
+    "true_divide_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Quotient of `self` and `other`, broadcasting: `div` without a rounding mode (PyTorch's alias). Floating division follows IEEE (x/0 is inf or nan); integer and bool tensors give the default floating dtype (C++, Python). TH's C forms (`cdiv`, `div`) keep the tensor's own type and truncate integer quotients toward zero, as TH's C code did, and a zero integer divisor is an error where TH crashed.";
 const char fn_sigmoid_doc[] =
     "sigmoid(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1369,17 +1580,17 @@ const char m_pow__doc[] =
     "\n"
     "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. Float (and Half, BFloat16, which compute in float) use a vectorized form with C's special cases, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. An exponent of 0.5 computes sqrt, as PyTorch and NumPy do for a number exponent: (-inf) ** 0.5 is nan (C's pow gives +inf). TH had `pow` for Float and Double only; ember has it for every dtype but Bool.";
 const char fn_lerp_doc[] =
-    "lerp(input: Tensor, end: Tensor, weight: number, *, out: Tensor | None = None) -> Tensor\n"
+    "lerp(input: Tensor, end: Tensor, weight: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Linear interpolation `self + weight * (end - self)`, broadcasting. The C++ and Python form computes it as PyTorch does, switching to `end - (end - self) * (1 - weight)` for |weight| >= 0.5 so that weight 1 gives `end` exactly; TH's C form uses the first formula throughout, as Torch7 did. Floating dtypes only (PyTorch's rule).";
+    "Linear interpolation `self + weight * (end - self)`, broadcasting the three (`weight` a number or a tensor). The C++ and Python form computes it as PyTorch does, switching to `end - (end - self) * (1 - weight)` for |weight| >= 0.5 so that weight 1 gives `end` exactly; TH's C form uses the first formula throughout, as Torch7 did. Floating dtypes only (PyTorch's rule).";
 const char m_lerp_doc[] =
-    "lerp(end: Tensor, weight: number) -> Tensor\n"
+    "lerp(end: Tensor, weight: Tensor | number) -> Tensor\n"
     "\n"
-    "Linear interpolation `self + weight * (end - self)`, broadcasting. The C++ and Python form computes it as PyTorch does, switching to `end - (end - self) * (1 - weight)` for |weight| >= 0.5 so that weight 1 gives `end` exactly; TH's C form uses the first formula throughout, as Torch7 did. Floating dtypes only (PyTorch's rule).";
+    "Linear interpolation `self + weight * (end - self)`, broadcasting the three (`weight` a number or a tensor). The C++ and Python form computes it as PyTorch does, switching to `end - (end - self) * (1 - weight)` for |weight| >= 0.5 so that weight 1 gives `end` exactly; TH's C form uses the first formula throughout, as Torch7 did. Floating dtypes only (PyTorch's rule).";
 const char m_lerp__doc[] =
-    "lerp_(end: Tensor, weight: number) -> Tensor\n"
+    "lerp_(end: Tensor, weight: Tensor | number) -> Tensor\n"
     "\n"
-    "Linear interpolation `self + weight * (end - self)`, broadcasting. The C++ and Python form computes it as PyTorch does, switching to `end - (end - self) * (1 - weight)` for |weight| >= 0.5 so that weight 1 gives `end` exactly; TH's C form uses the first formula throughout, as Torch7 did. Floating dtypes only (PyTorch's rule).";
+    "Linear interpolation `self + weight * (end - self)`, broadcasting the three (`weight` a number or a tensor). The C++ and Python form computes it as PyTorch does, switching to `end - (end - self) * (1 - weight)` for |weight| >= 0.5 so that weight 1 gives `end` exactly; TH's C form uses the first formula throughout, as Torch7 did. Floating dtypes only (PyTorch's rule).";
 const char fn_addcmul_doc[] =
     "addcmul(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: number = 1, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1553,17 +1764,325 @@ const char m_clamp_max__doc[] =
     "\n"
     "Each element lowered to at most `max`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_max`). TH's `cminValue(r, t, value)` computes `t < value ? t : value`, so a NaN element becomes `value`.";
 const char fn_clamp_doc[] =
-    "clamp(input: Tensor, min: Tensor | number, max: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "clamp(input: Tensor, min: number | None = None, max: number | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "clamp(input: Tensor, min: Tensor | None = None, max: Tensor | None = None, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Each element limited to [min, max], broadcasting the three, as PyTorch: min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. The bounds take part in type promotion (an integer tensor clamped to 2.5 is float). TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.";
+    "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
+    "\n"
+    "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
 const char m_clamp_doc[] =
-    "clamp(min: Tensor | number, max: Tensor | number) -> Tensor\n"
+    "clamp(min: number | None = None, max: number | None = None) -> Tensor\n"
+    "clamp(min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Each element limited to [min, max], broadcasting the three, as PyTorch: min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. The bounds take part in type promotion (an integer tensor clamped to 2.5 is float). TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.";
+    "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
+    "\n"
+    "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
 const char m_clamp__doc[] =
-    "clamp_(min: Tensor | number, max: Tensor | number) -> Tensor\n"
+    "clamp_(min: number | None = None, max: number | None = None) -> Tensor\n"
+    "clamp_(min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Each element limited to [min, max], broadcasting the three, as PyTorch: min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. The bounds take part in type promotion (an integer tensor clamped to 2.5 is float). TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.";
+    "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
+    "\n"
+    "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
+const char fn_clip_doc[] =
+    "clip(input: Tensor, min: number | None = None, max: number | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "clip(input: Tensor, min: Tensor | None = None, max: Tensor | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `clamp` (NumPy's name); errors name `clamp`, as PyTorch's.\n"
+    "\n"
+    "Alias of `clamp.tensor`.";
+const char m_clip_doc[] =
+    "clip(min: number | None = None, max: number | None = None) -> Tensor\n"
+    "clip(min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `clamp` (NumPy's name); errors name `clamp`, as PyTorch's.\n"
+    "\n"
+    "Alias of `clamp.tensor`.";
+const char m_clip__doc[] =
+    "clip_(min: number | None = None, max: number | None = None) -> Tensor\n"
+    "clip_(min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of `clamp` (NumPy's name); errors name `clamp`, as PyTorch's.\n"
+    "\n"
+    "Alias of `clamp.tensor`.";
+const char fn_logical_not_doc[] =
+    "logical_not(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element is zero, as a bool tensor (NaN is non-zero, so gives false). The in-place form keeps `self`'s dtype, writing 0 and 1, as PyTorch.";
+const char m_logical_not_doc[] =
+    "logical_not() -> Tensor\n"
+    "\n"
+    "Whether each element is zero, as a bool tensor (NaN is non-zero, so gives false). The in-place form keeps `self`'s dtype, writing 0 and 1, as PyTorch.";
+const char m_logical_not__doc[] =
+    "logical_not_() -> Tensor\n"
+    "\n"
+    "Whether each element is zero, as a bool tensor (NaN is non-zero, so gives false). The in-place form keeps `self`'s dtype, writing 0 and 1, as PyTorch.";
+const char fn_logical_and_doc[] =
+    "logical_and(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether both elements are non-zero, broadcasting, as a bool tensor (NaN counts as non-zero). The in-place form keeps `self`'s dtype.";
+const char m_logical_and_doc[] =
+    "logical_and(other: Tensor) -> Tensor\n"
+    "\n"
+    "Whether both elements are non-zero, broadcasting, as a bool tensor (NaN counts as non-zero). The in-place form keeps `self`'s dtype.";
+const char m_logical_and__doc[] =
+    "logical_and_(other: Tensor) -> Tensor\n"
+    "\n"
+    "Whether both elements are non-zero, broadcasting, as a bool tensor (NaN counts as non-zero). The in-place form keeps `self`'s dtype.";
+const char fn_logical_or_doc[] =
+    "logical_or(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether either element is non-zero, broadcasting, as a bool tensor (NaN counts as non-zero). The in-place form keeps `self`'s dtype.";
+const char m_logical_or_doc[] =
+    "logical_or(other: Tensor) -> Tensor\n"
+    "\n"
+    "Whether either element is non-zero, broadcasting, as a bool tensor (NaN counts as non-zero). The in-place form keeps `self`'s dtype.";
+const char m_logical_or__doc[] =
+    "logical_or_(other: Tensor) -> Tensor\n"
+    "\n"
+    "Whether either element is non-zero, broadcasting, as a bool tensor (NaN counts as non-zero). The in-place form keeps `self`'s dtype.";
+const char fn_logical_xor_doc[] =
+    "logical_xor(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether exactly one of the elements is non-zero, broadcasting, as a bool tensor (NaN counts as non-zero). The in-place form keeps `self`'s dtype.";
+const char m_logical_xor_doc[] =
+    "logical_xor(other: Tensor) -> Tensor\n"
+    "\n"
+    "Whether exactly one of the elements is non-zero, broadcasting, as a bool tensor (NaN counts as non-zero). The in-place form keeps `self`'s dtype.";
+const char m_logical_xor__doc[] =
+    "logical_xor_(other: Tensor) -> Tensor\n"
+    "\n"
+    "Whether exactly one of the elements is non-zero, broadcasting, as a bool tensor (NaN counts as non-zero). The in-place form keeps `self`'s dtype.";
+const char fn_fmax_doc[] =
+    "fmax(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The larger of `self` and `other`, broadcasting; where one side is NaN the other is taken (NaN only where both are), as NumPy's `fmax` (`maximum` propagates NaN instead).";
+const char m_fmax_doc[] =
+    "fmax(other: Tensor) -> Tensor\n"
+    "\n"
+    "The larger of `self` and `other`, broadcasting; where one side is NaN the other is taken (NaN only where both are), as NumPy's `fmax` (`maximum` propagates NaN instead).";
+const char fn_fmin_doc[] =
+    "fmin(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The smaller of `self` and `other`, broadcasting; where one side is NaN the other is taken (NaN only where both are), as NumPy's `fmin`.";
+const char m_fmin_doc[] =
+    "fmin(other: Tensor) -> Tensor\n"
+    "\n"
+    "The smaller of `self` and `other`, broadcasting; where one side is NaN the other is taken (NaN only where both are), as NumPy's `fmin`.";
+const char fn_square_doc[] =
+    "square(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element times itself, in its own dtype (integers wrap). PyTorch gives int64 for a bool tensor; ember rejects bool.";
+const char m_square_doc[] =
+    "square() -> Tensor\n"
+    "\n"
+    "Each element times itself, in its own dtype (integers wrap). PyTorch gives int64 for a bool tensor; ember rejects bool.";
+const char m_square__doc[] =
+    "square_() -> Tensor\n"
+    "\n"
+    "Each element times itself, in its own dtype (integers wrap). PyTorch gives int64 for a bool tensor; ember rejects bool.";
+const char fn_erf_doc[] =
+    "erf(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The error function of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char m_erf_doc[] =
+    "erf() -> Tensor\n"
+    "\n"
+    "The error function of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char m_erf__doc[] =
+    "erf_() -> Tensor\n"
+    "\n"
+    "The error function of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char fn_erfc_doc[] =
+    "erfc(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
+const char m_erfc_doc[] =
+    "erfc() -> Tensor\n"
+    "\n"
+    "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
+const char m_erfc__doc[] =
+    "erfc_() -> Tensor\n"
+    "\n"
+    "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
+const char fn_erfinv_doc[] =
+    "erfinv(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The inverse error function of each element: -1 and 1 give -inf and inf, values beyond them NaN. Integer and bool tensors give the default floating dtype.";
+const char m_erfinv_doc[] =
+    "erfinv() -> Tensor\n"
+    "\n"
+    "The inverse error function of each element: -1 and 1 give -inf and inf, values beyond them NaN. Integer and bool tensors give the default floating dtype.";
+const char m_erfinv__doc[] =
+    "erfinv_() -> Tensor\n"
+    "\n"
+    "The inverse error function of each element: -1 and 1 give -inf and inf, values beyond them NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_expm1_doc[] =
+    "expm1(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "e^x - 1 of each element, accurate for small x. Integer and bool tensors give the default floating dtype.";
+const char m_expm1_doc[] =
+    "expm1() -> Tensor\n"
+    "\n"
+    "e^x - 1 of each element, accurate for small x. Integer and bool tensors give the default floating dtype.";
+const char m_expm1__doc[] =
+    "expm1_() -> Tensor\n"
+    "\n"
+    "e^x - 1 of each element, accurate for small x. Integer and bool tensors give the default floating dtype.";
+const char fn_exp2_doc[] =
+    "exp2(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "2 raised to each element. Integer and bool tensors give the default floating dtype.";
+const char m_exp2_doc[] =
+    "exp2() -> Tensor\n"
+    "\n"
+    "2 raised to each element. Integer and bool tensors give the default floating dtype.";
+const char m_exp2__doc[] =
+    "exp2_() -> Tensor\n"
+    "\n"
+    "2 raised to each element. Integer and bool tensors give the default floating dtype.";
+const char fn_log2_doc[] =
+    "log2(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+const char m_log2_doc[] =
+    "log2() -> Tensor\n"
+    "\n"
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+const char m_log2__doc[] =
+    "log2_() -> Tensor\n"
+    "\n"
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_log10_doc[] =
+    "log10(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+const char m_log10_doc[] =
+    "log10() -> Tensor\n"
+    "\n"
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+const char m_log10__doc[] =
+    "log10_() -> Tensor\n"
+    "\n"
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_deg2rad_doc[] =
+    "deg2rad(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element converted from degrees to radians. Integer and bool tensors give the default floating dtype.";
+const char m_deg2rad_doc[] =
+    "deg2rad() -> Tensor\n"
+    "\n"
+    "Each element converted from degrees to radians. Integer and bool tensors give the default floating dtype.";
+const char m_deg2rad__doc[] =
+    "deg2rad_() -> Tensor\n"
+    "\n"
+    "Each element converted from degrees to radians. Integer and bool tensors give the default floating dtype.";
+const char fn_rad2deg_doc[] =
+    "rad2deg(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element converted from radians to degrees. Integer and bool tensors give the default floating dtype.";
+const char m_rad2deg_doc[] =
+    "rad2deg() -> Tensor\n"
+    "\n"
+    "Each element converted from radians to degrees. Integer and bool tensors give the default floating dtype.";
+const char m_rad2deg__doc[] =
+    "rad2deg_() -> Tensor\n"
+    "\n"
+    "Each element converted from radians to degrees. Integer and bool tensors give the default floating dtype.";
+const char fn_sinc_doc[] =
+    "sinc(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The normalized sinc sin(pi x) / (pi x) of each element, 1 at 0. Integer and bool tensors give the default floating dtype.";
+const char m_sinc_doc[] =
+    "sinc() -> Tensor\n"
+    "\n"
+    "The normalized sinc sin(pi x) / (pi x) of each element, 1 at 0. Integer and bool tensors give the default floating dtype.";
+const char m_sinc__doc[] =
+    "sinc_() -> Tensor\n"
+    "\n"
+    "The normalized sinc sin(pi x) / (pi x) of each element, 1 at 0. Integer and bool tensors give the default floating dtype.";
+const char fn_copysign_doc[] =
+    "copysign(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The magnitude of `self` with the sign bit of `other`, broadcasting (-0 and NaN's sign bit count). Integer and bool tensors give the default floating dtype.";
+const char m_copysign_doc[] =
+    "copysign(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "The magnitude of `self` with the sign bit of `other`, broadcasting (-0 and NaN's sign bit count). Integer and bool tensors give the default floating dtype.";
+const char m_copysign__doc[] =
+    "copysign_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "The magnitude of `self` with the sign bit of `other`, broadcasting (-0 and NaN's sign bit count). Integer and bool tensors give the default floating dtype.";
+const char fn_hypot_doc[] =
+    "hypot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting. Floating dtypes only, as PyTorch.";
+const char m_hypot_doc[] =
+    "hypot(other: Tensor) -> Tensor\n"
+    "\n"
+    "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting. Floating dtypes only, as PyTorch.";
+const char m_hypot__doc[] =
+    "hypot_(other: Tensor) -> Tensor\n"
+    "\n"
+    "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting. Floating dtypes only, as PyTorch.";
+const char fn_xlogy_doc[] =
+    "xlogy(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "xlogy(input: number, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self * log(other)`, broadcasting, 0 where `self` is 0 (also for `other` 0) and NaN where `other` is NaN. Integer and bool tensors give the default floating dtype.\n"
+    "\n"
+    "A number times the log of each element of `other` (`xlogy(2, t)`), the number taking part in type promotion as a wrapped number.";
+const char m_xlogy_doc[] =
+    "xlogy(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self * log(other)`, broadcasting, 0 where `self` is 0 (also for `other` 0) and NaN where `other` is NaN. Integer and bool tensors give the default floating dtype.";
+const char m_xlogy__doc[] =
+    "xlogy_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self * log(other)`, broadcasting, 0 where `self` is 0 (also for `other` 0) and NaN where `other` is NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_logaddexp_doc[] =
+    "logaddexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "log(e^self + e^other), broadcasting, without overflow. Floating dtypes only, as PyTorch.";
+const char m_logaddexp_doc[] =
+    "logaddexp(other: Tensor) -> Tensor\n"
+    "\n"
+    "log(e^self + e^other), broadcasting, without overflow. Floating dtypes only, as PyTorch.";
+const char fn_logaddexp2_doc[] =
+    "logaddexp2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "log2(2^self + 2^other), broadcasting, without overflow. Floating dtypes only, as PyTorch.";
+const char m_logaddexp2_doc[] =
+    "logaddexp2(other: Tensor) -> Tensor\n"
+    "\n"
+    "log2(2^self + 2^other), broadcasting, without overflow. Floating dtypes only, as PyTorch.";
+const char fn_nan_to_num_doc[] =
+    "nan_to_num(input: Tensor, nan: float | None = None, posinf: float | None = None, neginf: float | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
+const char m_nan_to_num_doc[] =
+    "nan_to_num(nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor\n"
+    "\n"
+    "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
+const char m_nan_to_num__doc[] =
+    "nan_to_num_(nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor\n"
+    "\n"
+    "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
+const char fn_float_power_doc[] =
+    "float_power(input: Tensor, exponent: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "float_power(input: number, exponent: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self` raised to `exponent`, broadcasting, computed and returned in float64 whatever the operands' dtypes (negative integer exponents are fine). The in-place form needs a float64 `self` and out= a float64 `out` (PyTorch's TypeError otherwise, even where the value would convert).\n"
+    "\n"
+    "A number raised to each element of `exponent`, in float64.";
+const char m_float_power_doc[] =
+    "float_power(exponent: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self` raised to `exponent`, broadcasting, computed and returned in float64 whatever the operands' dtypes (negative integer exponents are fine). The in-place form needs a float64 `self` and out= a float64 `out` (PyTorch's TypeError otherwise, even where the value would convert).";
+const char m_float_power__doc[] =
+    "float_power_(exponent: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self` raised to `exponent`, broadcasting, computed and returned in float64 whatever the operands' dtypes (negative integer exponents are fine). The in-place form needs a float64 `self` and out= a float64 `out` (PyTorch's TypeError otherwise, even where the value would convert).";
 const char m_uniform__doc[] =
     "uniform_(from: float = 0, to: float = 1, *, generator: Generator | None = None) -> Tensor\n"
     "\n"
@@ -2250,6 +2769,14 @@ PyMethodDef tensor_methods[] = {
     {"gt", EMBER_FASTCALL(gen::m_gt), METH_FASTCALL | METH_KEYWORDS, m_gt_doc},
     {"ge", EMBER_FASTCALL(gen::m_ge), METH_FASTCALL | METH_KEYWORDS, m_ge_doc},
     {"ne", EMBER_FASTCALL(gen::m_ne), METH_FASTCALL | METH_KEYWORDS, m_ne_doc},
+    {"isnan", EMBER_FASTCALL(gen::m_isnan), METH_FASTCALL | METH_KEYWORDS, m_isnan_doc},
+    {"isinf", EMBER_FASTCALL(gen::m_isinf), METH_FASTCALL | METH_KEYWORDS, m_isinf_doc},
+    {"isposinf", EMBER_FASTCALL(gen::m_isposinf), METH_FASTCALL | METH_KEYWORDS, m_isposinf_doc},
+    {"isneginf", EMBER_FASTCALL(gen::m_isneginf), METH_FASTCALL | METH_KEYWORDS, m_isneginf_doc},
+    {"isfinite", EMBER_FASTCALL(gen::m_isfinite), METH_FASTCALL | METH_KEYWORDS, m_isfinite_doc},
+    {"isreal", EMBER_FASTCALL(gen::m_isreal), METH_FASTCALL | METH_KEYWORDS, m_isreal_doc},
+    {"isclose", EMBER_FASTCALL(gen::m_isclose), METH_FASTCALL | METH_KEYWORDS, m_isclose_doc},
+    {"allclose", EMBER_FASTCALL(gen::m_allclose), METH_FASTCALL | METH_KEYWORDS, m_allclose_doc},
     {"zeros_like", EMBER_FASTCALL(gen::m_zeros_like), METH_FASTCALL | METH_KEYWORDS, m_zeros_like_doc},
     {"ones_like", EMBER_FASTCALL(gen::m_ones_like), METH_FASTCALL | METH_KEYWORDS, m_ones_like_doc},
     {"full_like", EMBER_FASTCALL(gen::m_full_like), METH_FASTCALL | METH_KEYWORDS, m_full_like_doc},
@@ -2306,8 +2833,16 @@ PyMethodDef tensor_methods[] = {
     {"sub_", EMBER_FASTCALL(gen::m_sub_), METH_FASTCALL | METH_KEYWORDS, m_sub__doc},
     {"mul", EMBER_FASTCALL(gen::m_mul), METH_FASTCALL | METH_KEYWORDS, m_mul_doc},
     {"mul_", EMBER_FASTCALL(gen::m_mul_), METH_FASTCALL | METH_KEYWORDS, m_mul__doc},
+    {"subtract", EMBER_FASTCALL(gen::m_subtract), METH_FASTCALL | METH_KEYWORDS, m_subtract_doc},
+    {"subtract_", EMBER_FASTCALL(gen::m_subtract_), METH_FASTCALL | METH_KEYWORDS, m_subtract__doc},
+    {"multiply", EMBER_FASTCALL(gen::m_multiply), METH_FASTCALL | METH_KEYWORDS, m_multiply_doc},
+    {"multiply_", EMBER_FASTCALL(gen::m_multiply_), METH_FASTCALL | METH_KEYWORDS, m_multiply__doc},
     {"div", EMBER_FASTCALL(gen::m_div), METH_FASTCALL | METH_KEYWORDS, m_div_doc},
     {"div_", EMBER_FASTCALL(gen::m_div_), METH_FASTCALL | METH_KEYWORDS, m_div__doc},
+    {"divide", EMBER_FASTCALL(gen::m_divide), METH_FASTCALL | METH_KEYWORDS, m_divide_doc},
+    {"divide_", EMBER_FASTCALL(gen::m_divide_), METH_FASTCALL | METH_KEYWORDS, m_divide__doc},
+    {"true_divide", EMBER_FASTCALL(gen::m_true_divide), METH_FASTCALL | METH_KEYWORDS, m_true_divide_doc},
+    {"true_divide_", EMBER_FASTCALL(gen::m_true_divide_), METH_FASTCALL | METH_KEYWORDS, m_true_divide__doc},
     {"sigmoid", EMBER_FASTCALL(gen::m_sigmoid), METH_FASTCALL | METH_KEYWORDS, m_sigmoid_doc},
     {"sigmoid_", EMBER_FASTCALL(gen::m_sigmoid_), METH_FASTCALL | METH_KEYWORDS, m_sigmoid__doc},
     {"log", EMBER_FASTCALL(gen::m_log), METH_FASTCALL | METH_KEYWORDS, m_log_doc},
@@ -2386,6 +2921,52 @@ PyMethodDef tensor_methods[] = {
     {"clamp_max_", EMBER_FASTCALL(gen::m_clamp_max_), METH_FASTCALL | METH_KEYWORDS, m_clamp_max__doc},
     {"clamp", EMBER_FASTCALL(gen::m_clamp), METH_FASTCALL | METH_KEYWORDS, m_clamp_doc},
     {"clamp_", EMBER_FASTCALL(gen::m_clamp_), METH_FASTCALL | METH_KEYWORDS, m_clamp__doc},
+    {"clip", EMBER_FASTCALL(gen::m_clip), METH_FASTCALL | METH_KEYWORDS, m_clip_doc},
+    {"clip_", EMBER_FASTCALL(gen::m_clip_), METH_FASTCALL | METH_KEYWORDS, m_clip__doc},
+    {"logical_not", EMBER_FASTCALL(gen::m_logical_not), METH_FASTCALL | METH_KEYWORDS, m_logical_not_doc},
+    {"logical_not_", EMBER_FASTCALL(gen::m_logical_not_), METH_FASTCALL | METH_KEYWORDS, m_logical_not__doc},
+    {"logical_and", EMBER_FASTCALL(gen::m_logical_and), METH_FASTCALL | METH_KEYWORDS, m_logical_and_doc},
+    {"logical_and_", EMBER_FASTCALL(gen::m_logical_and_), METH_FASTCALL | METH_KEYWORDS, m_logical_and__doc},
+    {"logical_or", EMBER_FASTCALL(gen::m_logical_or), METH_FASTCALL | METH_KEYWORDS, m_logical_or_doc},
+    {"logical_or_", EMBER_FASTCALL(gen::m_logical_or_), METH_FASTCALL | METH_KEYWORDS, m_logical_or__doc},
+    {"logical_xor", EMBER_FASTCALL(gen::m_logical_xor), METH_FASTCALL | METH_KEYWORDS, m_logical_xor_doc},
+    {"logical_xor_", EMBER_FASTCALL(gen::m_logical_xor_), METH_FASTCALL | METH_KEYWORDS, m_logical_xor__doc},
+    {"fmax", EMBER_FASTCALL(gen::m_fmax), METH_FASTCALL | METH_KEYWORDS, m_fmax_doc},
+    {"fmin", EMBER_FASTCALL(gen::m_fmin), METH_FASTCALL | METH_KEYWORDS, m_fmin_doc},
+    {"square", EMBER_FASTCALL(gen::m_square), METH_FASTCALL | METH_KEYWORDS, m_square_doc},
+    {"square_", EMBER_FASTCALL(gen::m_square_), METH_FASTCALL | METH_KEYWORDS, m_square__doc},
+    {"erf", EMBER_FASTCALL(gen::m_erf), METH_FASTCALL | METH_KEYWORDS, m_erf_doc},
+    {"erf_", EMBER_FASTCALL(gen::m_erf_), METH_FASTCALL | METH_KEYWORDS, m_erf__doc},
+    {"erfc", EMBER_FASTCALL(gen::m_erfc), METH_FASTCALL | METH_KEYWORDS, m_erfc_doc},
+    {"erfc_", EMBER_FASTCALL(gen::m_erfc_), METH_FASTCALL | METH_KEYWORDS, m_erfc__doc},
+    {"erfinv", EMBER_FASTCALL(gen::m_erfinv), METH_FASTCALL | METH_KEYWORDS, m_erfinv_doc},
+    {"erfinv_", EMBER_FASTCALL(gen::m_erfinv_), METH_FASTCALL | METH_KEYWORDS, m_erfinv__doc},
+    {"expm1", EMBER_FASTCALL(gen::m_expm1), METH_FASTCALL | METH_KEYWORDS, m_expm1_doc},
+    {"expm1_", EMBER_FASTCALL(gen::m_expm1_), METH_FASTCALL | METH_KEYWORDS, m_expm1__doc},
+    {"exp2", EMBER_FASTCALL(gen::m_exp2), METH_FASTCALL | METH_KEYWORDS, m_exp2_doc},
+    {"exp2_", EMBER_FASTCALL(gen::m_exp2_), METH_FASTCALL | METH_KEYWORDS, m_exp2__doc},
+    {"log2", EMBER_FASTCALL(gen::m_log2), METH_FASTCALL | METH_KEYWORDS, m_log2_doc},
+    {"log2_", EMBER_FASTCALL(gen::m_log2_), METH_FASTCALL | METH_KEYWORDS, m_log2__doc},
+    {"log10", EMBER_FASTCALL(gen::m_log10), METH_FASTCALL | METH_KEYWORDS, m_log10_doc},
+    {"log10_", EMBER_FASTCALL(gen::m_log10_), METH_FASTCALL | METH_KEYWORDS, m_log10__doc},
+    {"deg2rad", EMBER_FASTCALL(gen::m_deg2rad), METH_FASTCALL | METH_KEYWORDS, m_deg2rad_doc},
+    {"deg2rad_", EMBER_FASTCALL(gen::m_deg2rad_), METH_FASTCALL | METH_KEYWORDS, m_deg2rad__doc},
+    {"rad2deg", EMBER_FASTCALL(gen::m_rad2deg), METH_FASTCALL | METH_KEYWORDS, m_rad2deg_doc},
+    {"rad2deg_", EMBER_FASTCALL(gen::m_rad2deg_), METH_FASTCALL | METH_KEYWORDS, m_rad2deg__doc},
+    {"sinc", EMBER_FASTCALL(gen::m_sinc), METH_FASTCALL | METH_KEYWORDS, m_sinc_doc},
+    {"sinc_", EMBER_FASTCALL(gen::m_sinc_), METH_FASTCALL | METH_KEYWORDS, m_sinc__doc},
+    {"copysign", EMBER_FASTCALL(gen::m_copysign), METH_FASTCALL | METH_KEYWORDS, m_copysign_doc},
+    {"copysign_", EMBER_FASTCALL(gen::m_copysign_), METH_FASTCALL | METH_KEYWORDS, m_copysign__doc},
+    {"hypot", EMBER_FASTCALL(gen::m_hypot), METH_FASTCALL | METH_KEYWORDS, m_hypot_doc},
+    {"hypot_", EMBER_FASTCALL(gen::m_hypot_), METH_FASTCALL | METH_KEYWORDS, m_hypot__doc},
+    {"xlogy", EMBER_FASTCALL(gen::m_xlogy), METH_FASTCALL | METH_KEYWORDS, m_xlogy_doc},
+    {"xlogy_", EMBER_FASTCALL(gen::m_xlogy_), METH_FASTCALL | METH_KEYWORDS, m_xlogy__doc},
+    {"logaddexp", EMBER_FASTCALL(gen::m_logaddexp), METH_FASTCALL | METH_KEYWORDS, m_logaddexp_doc},
+    {"logaddexp2", EMBER_FASTCALL(gen::m_logaddexp2), METH_FASTCALL | METH_KEYWORDS, m_logaddexp2_doc},
+    {"nan_to_num", EMBER_FASTCALL(gen::m_nan_to_num), METH_FASTCALL | METH_KEYWORDS, m_nan_to_num_doc},
+    {"nan_to_num_", EMBER_FASTCALL(gen::m_nan_to_num_), METH_FASTCALL | METH_KEYWORDS, m_nan_to_num__doc},
+    {"float_power", EMBER_FASTCALL(gen::m_float_power), METH_FASTCALL | METH_KEYWORDS, m_float_power_doc},
+    {"float_power_", EMBER_FASTCALL(gen::m_float_power_), METH_FASTCALL | METH_KEYWORDS, m_float_power__doc},
     {"uniform_", EMBER_FASTCALL(gen::m_uniform_), METH_FASTCALL | METH_KEYWORDS, m_uniform__doc},
     {"normal_", EMBER_FASTCALL(gen::m_normal_), METH_FASTCALL | METH_KEYWORDS, m_normal__doc},
     {"exponential_", EMBER_FASTCALL(gen::m_exponential_), METH_FASTCALL | METH_KEYWORDS, m_exponential__doc},
@@ -2485,6 +3066,14 @@ PyMethodDef module_functions[] = {
     {"gt", EMBER_FASTCALL(gen::fn_gt), METH_FASTCALL | METH_KEYWORDS, fn_gt_doc},
     {"ge", EMBER_FASTCALL(gen::fn_ge), METH_FASTCALL | METH_KEYWORDS, fn_ge_doc},
     {"ne", EMBER_FASTCALL(gen::fn_ne), METH_FASTCALL | METH_KEYWORDS, fn_ne_doc},
+    {"isnan", EMBER_FASTCALL(gen::fn_isnan), METH_FASTCALL | METH_KEYWORDS, fn_isnan_doc},
+    {"isinf", EMBER_FASTCALL(gen::fn_isinf), METH_FASTCALL | METH_KEYWORDS, fn_isinf_doc},
+    {"isposinf", EMBER_FASTCALL(gen::fn_isposinf), METH_FASTCALL | METH_KEYWORDS, fn_isposinf_doc},
+    {"isneginf", EMBER_FASTCALL(gen::fn_isneginf), METH_FASTCALL | METH_KEYWORDS, fn_isneginf_doc},
+    {"isfinite", EMBER_FASTCALL(gen::fn_isfinite), METH_FASTCALL | METH_KEYWORDS, fn_isfinite_doc},
+    {"isreal", EMBER_FASTCALL(gen::fn_isreal), METH_FASTCALL | METH_KEYWORDS, fn_isreal_doc},
+    {"isclose", EMBER_FASTCALL(gen::fn_isclose), METH_FASTCALL | METH_KEYWORDS, fn_isclose_doc},
+    {"allclose", EMBER_FASTCALL(gen::fn_allclose), METH_FASTCALL | METH_KEYWORDS, fn_allclose_doc},
     {"zeros", EMBER_FASTCALL(gen::fn_zeros), METH_FASTCALL | METH_KEYWORDS, fn_zeros_doc},
     {"ones", EMBER_FASTCALL(gen::fn_ones), METH_FASTCALL | METH_KEYWORDS, fn_ones_doc},
     {"zeros_like", EMBER_FASTCALL(gen::fn_zeros_like), METH_FASTCALL | METH_KEYWORDS, fn_zeros_like_doc},
@@ -2542,7 +3131,11 @@ PyMethodDef module_functions[] = {
     {"add", EMBER_FASTCALL(gen::fn_add), METH_FASTCALL | METH_KEYWORDS, fn_add_doc},
     {"sub", EMBER_FASTCALL(gen::fn_sub), METH_FASTCALL | METH_KEYWORDS, fn_sub_doc},
     {"mul", EMBER_FASTCALL(gen::fn_mul), METH_FASTCALL | METH_KEYWORDS, fn_mul_doc},
+    {"subtract", EMBER_FASTCALL(gen::fn_subtract), METH_FASTCALL | METH_KEYWORDS, fn_subtract_doc},
+    {"multiply", EMBER_FASTCALL(gen::fn_multiply), METH_FASTCALL | METH_KEYWORDS, fn_multiply_doc},
     {"div", EMBER_FASTCALL(gen::fn_div), METH_FASTCALL | METH_KEYWORDS, fn_div_doc},
+    {"divide", EMBER_FASTCALL(gen::fn_divide), METH_FASTCALL | METH_KEYWORDS, fn_divide_doc},
+    {"true_divide", EMBER_FASTCALL(gen::fn_true_divide), METH_FASTCALL | METH_KEYWORDS, fn_true_divide_doc},
     {"sigmoid", EMBER_FASTCALL(gen::fn_sigmoid), METH_FASTCALL | METH_KEYWORDS, fn_sigmoid_doc},
     {"log", EMBER_FASTCALL(gen::fn_log), METH_FASTCALL | METH_KEYWORDS, fn_log_doc},
     {"lgamma", EMBER_FASTCALL(gen::fn_lgamma), METH_FASTCALL | METH_KEYWORDS, fn_lgamma_doc},
@@ -2583,6 +3176,31 @@ PyMethodDef module_functions[] = {
     {"clamp_min", EMBER_FASTCALL(gen::fn_clamp_min), METH_FASTCALL | METH_KEYWORDS, fn_clamp_min_doc},
     {"clamp_max", EMBER_FASTCALL(gen::fn_clamp_max), METH_FASTCALL | METH_KEYWORDS, fn_clamp_max_doc},
     {"clamp", EMBER_FASTCALL(gen::fn_clamp), METH_FASTCALL | METH_KEYWORDS, fn_clamp_doc},
+    {"clip", EMBER_FASTCALL(gen::fn_clip), METH_FASTCALL | METH_KEYWORDS, fn_clip_doc},
+    {"logical_not", EMBER_FASTCALL(gen::fn_logical_not), METH_FASTCALL | METH_KEYWORDS, fn_logical_not_doc},
+    {"logical_and", EMBER_FASTCALL(gen::fn_logical_and), METH_FASTCALL | METH_KEYWORDS, fn_logical_and_doc},
+    {"logical_or", EMBER_FASTCALL(gen::fn_logical_or), METH_FASTCALL | METH_KEYWORDS, fn_logical_or_doc},
+    {"logical_xor", EMBER_FASTCALL(gen::fn_logical_xor), METH_FASTCALL | METH_KEYWORDS, fn_logical_xor_doc},
+    {"fmax", EMBER_FASTCALL(gen::fn_fmax), METH_FASTCALL | METH_KEYWORDS, fn_fmax_doc},
+    {"fmin", EMBER_FASTCALL(gen::fn_fmin), METH_FASTCALL | METH_KEYWORDS, fn_fmin_doc},
+    {"square", EMBER_FASTCALL(gen::fn_square), METH_FASTCALL | METH_KEYWORDS, fn_square_doc},
+    {"erf", EMBER_FASTCALL(gen::fn_erf), METH_FASTCALL | METH_KEYWORDS, fn_erf_doc},
+    {"erfc", EMBER_FASTCALL(gen::fn_erfc), METH_FASTCALL | METH_KEYWORDS, fn_erfc_doc},
+    {"erfinv", EMBER_FASTCALL(gen::fn_erfinv), METH_FASTCALL | METH_KEYWORDS, fn_erfinv_doc},
+    {"expm1", EMBER_FASTCALL(gen::fn_expm1), METH_FASTCALL | METH_KEYWORDS, fn_expm1_doc},
+    {"exp2", EMBER_FASTCALL(gen::fn_exp2), METH_FASTCALL | METH_KEYWORDS, fn_exp2_doc},
+    {"log2", EMBER_FASTCALL(gen::fn_log2), METH_FASTCALL | METH_KEYWORDS, fn_log2_doc},
+    {"log10", EMBER_FASTCALL(gen::fn_log10), METH_FASTCALL | METH_KEYWORDS, fn_log10_doc},
+    {"deg2rad", EMBER_FASTCALL(gen::fn_deg2rad), METH_FASTCALL | METH_KEYWORDS, fn_deg2rad_doc},
+    {"rad2deg", EMBER_FASTCALL(gen::fn_rad2deg), METH_FASTCALL | METH_KEYWORDS, fn_rad2deg_doc},
+    {"sinc", EMBER_FASTCALL(gen::fn_sinc), METH_FASTCALL | METH_KEYWORDS, fn_sinc_doc},
+    {"copysign", EMBER_FASTCALL(gen::fn_copysign), METH_FASTCALL | METH_KEYWORDS, fn_copysign_doc},
+    {"hypot", EMBER_FASTCALL(gen::fn_hypot), METH_FASTCALL | METH_KEYWORDS, fn_hypot_doc},
+    {"xlogy", EMBER_FASTCALL(gen::fn_xlogy), METH_FASTCALL | METH_KEYWORDS, fn_xlogy_doc},
+    {"logaddexp", EMBER_FASTCALL(gen::fn_logaddexp), METH_FASTCALL | METH_KEYWORDS, fn_logaddexp_doc},
+    {"logaddexp2", EMBER_FASTCALL(gen::fn_logaddexp2), METH_FASTCALL | METH_KEYWORDS, fn_logaddexp2_doc},
+    {"nan_to_num", EMBER_FASTCALL(gen::fn_nan_to_num), METH_FASTCALL | METH_KEYWORDS, fn_nan_to_num_doc},
+    {"float_power", EMBER_FASTCALL(gen::fn_float_power), METH_FASTCALL | METH_KEYWORDS, fn_float_power_doc},
     {"normal", EMBER_FASTCALL(gen::fn_normal), METH_FASTCALL | METH_KEYWORDS, fn_normal_doc},
     {"bernoulli", EMBER_FASTCALL(gen::fn_bernoulli), METH_FASTCALL | METH_KEYWORDS, fn_bernoulli_doc},
     {"rand", EMBER_FASTCALL(gen::fn_rand), METH_FASTCALL | METH_KEYWORDS, fn_rand_doc},

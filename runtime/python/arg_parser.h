@@ -97,6 +97,10 @@ class ParsedArgs {
   ember::Tensor optional_tensor(int i) const { return is_none(i) ? ember::Tensor() : unwrap(slots[i]); }
   std::vector<ember::Tensor> tensor_list(int i) const;  // None entries (Tensor?[]) are undefined tensors
   ember::Scalar scalar(int i) const;
+  std::optional<ember::Scalar> optional_scalar(int i) const {
+    if (is_none(i)) return std::nullopt;
+    return scalar(i);
+  }
   int64_t to_int(int i) const;
   std::optional<int64_t> optional_int(int i) const {
     if (is_none(i)) return std::nullopt;
@@ -104,6 +108,10 @@ class ParsedArgs {
   }
   bool to_bool(int i) const;
   double to_double(int i) const;
+  std::optional<double> optional_double(int i) const {
+    if (is_none(i)) return std::nullopt;
+    return to_double(i);
+  }
   ember::DType dtype(int i) const;
   std::optional<ember::DType> optional_dtype(int i) const {
     if (is_none(i)) return std::nullopt;

@@ -74,4 +74,18 @@ inline int64_t clamp(int64_t x, int64_t lo, int64_t hi) {
   return r > hi ? hi : r;
 }
 
+// erf's inverse by bisection on erfl (monotone), independent of the
+// kernel's Newton iteration; +-1 give +-inf.
+inline double erfinv(double y) {
+  if (std::isnan(y) || y < -1 || y > 1) return NAN;
+  if (y == 1 || y == -1) return y * INFINITY;
+  if (std::fabs(y) < 1e-5) return 0.886226925452758013649 * y * (1 + M_PI / 12 * y * y);  // the series; bisection's resolution is absolute
+  long double lo = -7, hi = 7;
+  for (int i = 0; i < 100; ++i) {
+    const long double mid = (lo + hi) / 2;
+    (erfl(mid) < y ? lo : hi) = mid;
+  }
+  return static_cast<double>((lo + hi) / 2);
+}
+
 }  // namespace ember::optest::ref

@@ -125,6 +125,41 @@ TEST(PointwiseSemantics, DivisionSigns) {
   EXPECT_TRUE(std::isnan(fz[2]));
 }
 
+TEST(PointwiseSemantics, DivRoundingModes) {
+  // Every int8 pair with a non-zero divisor: trunc and floor stay int8.
+  const Pairs p = int8_pairs(true);
+  const int64_t n = static_cast<int64_t>(p.a.size());
+  const Tensor a = from_vector(p.a, {n}), b = from_vector(p.b, {n});
+  const Tensor tq = div(a, b, "trunc"), fq = divide(a, b, "floor");
+  ASSERT_EQ(tq.dtype(), kChar);
+  const auto t = values_of<int8_t>(tq), f = values_of<int8_t>(fq);
+  for (int64_t i = 0; i < n; ++i) {
+    ASSERT_EQ(t[i], wrap<int8_t>(trunc_div(p.a[i], p.b[i]))) << p.a[i] << " / " << p.b[i];
+    ASSERT_EQ(f[i], wrap<int8_t>(floor_div(p.a[i], p.b[i]))) << p.a[i] << " // " << p.b[i];
+  }
+  // Without a mode, integers divide truly into the default float dtype;
+  // floats round the quotient (trunc keeps -0), x / 0 stays IEEE.
+  EXPECT_EQ(div(from_vector<int32_t>({7}, {1}), Scalar(int64_t{2})).dtype(), kFloat);
+  const Tensor x = from_vector<double>({-7.0, 7.0, -0.5, 1.0}, {4}), y = from_vector<double>({2.0, -2.0, kInf, 0.0}, {4});
+  auto v = values_of<double>(div(x, y, "trunc"));
+  EXPECT_EQ(v[0], -3.0);
+  EXPECT_EQ(v[1], -3.0);
+  EXPECT_TRUE(v[2] == 0.0 && std::signbit(v[2]));
+  EXPECT_EQ(v[3], kInf);
+  v = values_of<double>(div(x, y, "floor"));
+  EXPECT_EQ(v[0], -4.0);
+  EXPECT_EQ(v[1], -4.0);
+  EXPECT_EQ(v[3], kInf);
+  // In place and out= keep self's dtype; a bad word leaves out= as it was.
+  Tensor s = from_vector<int64_t>({-7, 7}, {2});
+  s.div_(Scalar(int64_t{2}), "floor");
+  EXPECT_EQ(values_of<int64_t>(s), (std::vector<int64_t>{-4, 3}));
+  Tensor out = from_vector<double>({5.0}, {1});
+  EXPECT_THROW(div_out(out, x, y, "round"), Error);
+  EXPECT_EQ(values_of<double>(out), (std::vector<double>{5.0}));
+  EXPECT_THROW(div(s, Scalar(int64_t{0}), "trunc"), Error);
+}
+
 TEST(PointwiseSemantics, ZeroIntegerDivisors) {
   const Tensor a = from_vector<int32_t>({1, 2, 3}, {3}), b = from_vector<int32_t>({1, 0, 1}, {3});
   for (auto* op : {+[](const Tensor& x, const Tensor& y) { return floor_divide(x, y); },
@@ -494,6 +529,19 @@ TEST(PointwiseSemantics, ClampBounds) {
   // Tensor bounds broadcast.
   const Tensor lo = from_vector<int32_t>({0, 6, 0}, {3}), hi = from_vector<int32_t>({8}, {1});
   EXPECT_EQ(values_of<int32_t>(clamp(i, lo, hi)), (std::vector<int32_t>{1, 6, 8}));
+  // Either bound alone (PyTorch's Scalar? and Tensor? bounds); not neither.
+  EXPECT_EQ(values_of<int32_t>(clamp(i, Scalar(int64_t{4}), std::nullopt)), (std::vector<int32_t>{4, 5, 9}));
+  EXPECT_EQ(values_of<int32_t>(clamp(i, std::nullopt, Scalar(int64_t{4}))), (std::vector<int32_t>{1, 4, 4}));
+  EXPECT_EQ(values_of<int32_t>(clamp(i, Tensor(), hi)), (std::vector<int32_t>{1, 5, 8}));
+  EXPECT_EQ(values_of<int32_t>(clip(i, lo, Tensor())), (std::vector<int32_t>{1, 6, 9}));
+  EXPECT_THROW(clamp(i, std::nullopt, std::nullopt), Error);
+  EXPECT_THROW(clamp(i, Tensor(), Tensor()), Error);
+  Tensor j = i.clone();
+  j.clamp_(std::nullopt, Scalar(int64_t{3}));
+  EXPECT_EQ(values_of<int32_t>(j), (std::vector<int32_t>{1, 3, 3}));
+  // In place, a float bound cannot be written to int32: self stays.
+  EXPECT_THROW(j.clamp_(Scalar(2.5), std::nullopt), Error);
+  EXPECT_EQ(values_of<int32_t>(j), (std::vector<int32_t>{1, 3, 3}));
 }
 
 // ---- rounding and signs --------------------------------------------------------------
@@ -614,6 +662,70 @@ TEST(PointwiseSemantics, IntegerInputsGiveFloat) {
   // ceil/floor/round/trunc keep integers as they are.
   EXPECT_EQ(ceil(i).dtype(), kInt);
   EXPECT_THROW(frac(i), Error);
+}
+
+// ---- nan_to_num, float_power, isclose ------------------------------------------------
+
+TEST(PointwiseSemantics, NanToNum) {
+  const Tensor x = from_vector<double>({kNan, kInf, -kInf, 1.5}, {4});
+  EXPECT_EQ(values_of<double>(nan_to_num(x)),
+            (std::vector<double>{0.0, std::numeric_limits<double>::max(), std::numeric_limits<double>::lowest(), 1.5}));
+  EXPECT_EQ(values_of<double>(nan_to_num(x, 1.0, 2.0, 3.0)), (std::vector<double>{1.0, 2.0, 3.0, 1.5}));
+  // float16's largest finite value is 65504, not float's (the compute type).
+  const Tensor h = nan_to_num(x.to(kHalf));
+  EXPECT_EQ(values_of<double>(h.to(kDouble)), (std::vector<double>{0.0, 65504.0, -65504.0, 1.5}));
+  const Tensor i = from_vector<int32_t>({-3, 7}, {2});
+  EXPECT_EQ(values_of<int32_t>(nan_to_num(i, 1.0)), (std::vector<int32_t>{-3, 7}));
+  Tensor y = x.clone();
+  y.nan_to_num_(std::nullopt, 9.0);
+  EXPECT_EQ(values_of<double>(y)[1], 9.0);
+}
+
+TEST(PointwiseSemantics, FloatPower) {
+  const Tensor i = from_vector<int32_t>({2, 3}, {2});
+  const Tensor r = float_power(i, Scalar(int64_t{-1}));
+  EXPECT_EQ(r.dtype(), kDouble);
+  EXPECT_EQ(values_of<double>(r), (std::vector<double>{0.5, 1.0 / 3.0}));
+  EXPECT_EQ(values_of<double>(float_power(Scalar(int64_t{2}), i)), (std::vector<double>{4.0, 8.0}));
+  EXPECT_EQ(float_power(from_vector<float>({2.0f}, {1}), from_vector<float>({0.5f}, {1})).dtype(), kDouble);
+  // In place and out= need float64: a float32 self or out is refused and kept.
+  Tensor f = from_vector<float>({2.0f}, {1});
+  EXPECT_THROW(f.float_power_(Scalar(2.0)), Error);
+  EXPECT_EQ(values_of<float>(f), (std::vector<float>{2.0f}));
+  Tensor out = from_vector<float>({7.0f}, {1});
+  EXPECT_THROW(float_power_out(out, f, Scalar(2.0)), Error);
+  EXPECT_EQ(values_of<float>(out), (std::vector<float>{7.0f}));
+  Tensor d = from_vector<double>({3.0}, {1});
+  d.float_power_(i.narrow(0, 0, 1));
+  EXPECT_EQ(values_of<double>(d), (std::vector<double>{9.0}));
+}
+
+TEST(PointwiseSemantics, IsClose) {
+  const Tensor a = from_vector<double>({1.0, kNan, kInf, -kInf, 100.0}, {5});
+  const Tensor b = from_vector<double>({1.0 + 1e-9, kNan, kInf, kInf, 101.0}, {5});
+  EXPECT_EQ(values_of<bool>(isclose(a, b)), (std::vector<bool>{true, false, true, false, false}));
+  EXPECT_EQ(values_of<bool>(isclose(a, b, 0.02, 0.0, true)), (std::vector<bool>{true, true, true, false, true}));
+  // Integers compare in double: the difference of the extremes does not wrap.
+  const Tensor l = from_vector<int64_t>({std::numeric_limits<int64_t>::min(), 100}, {2});
+  const Tensor m = from_vector<int64_t>({std::numeric_limits<int64_t>::max(), 101}, {2});
+  EXPECT_EQ(values_of<bool>(isclose(l, m, 0.02, 0.0)), (std::vector<bool>{false, true}));
+  EXPECT_EQ(values_of<bool>(isclose(from_vector<bool>({true, false}, {2}), from_vector<bool>({true, true}, {2}))),
+            (std::vector<bool>{true, false}));
+  EXPECT_TRUE(allclose(a.narrow(0, 0, 1), b.narrow(0, 0, 1)));
+  EXPECT_FALSE(allclose(a, b));
+  EXPECT_FALSE(allclose(a, b, 0.02, 0.0, true));  // -inf and inf differ
+  EXPECT_THROW(isclose(a, l), Error);
+  EXPECT_THROW(allclose(a, a, -1.0), Error);
+}
+
+// At the integers sin(pi x) is 0 up to the rounding of pi x: a relative
+// comparison with a reference cannot hold there, an absolute one does.
+TEST(PointwiseSemantics, SincNearIntegers) {
+  const Tensor x = from_vector<float>({-2.0f, 0.0f, 1.0f, 0.5f, 2.5f}, {5});
+  const auto v = values_of<float>(sinc(x));
+  const double pi = 3.14159265358979323846;
+  const double want[] = {0.0, 1.0, 0.0, 2.0 / pi, 2.0 / (5.0 * pi)};
+  for (int i = 0; i < 5; ++i) EXPECT_NEAR(v[i], want[i], 1e-6) << i;
 }
 
 }  // namespace

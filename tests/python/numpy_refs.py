@@ -218,3 +218,69 @@ def power(base, exponent):
             value -= 1 << bits
         out[at] = value
     return out
+
+
+def erf(x):
+    return np.vectorize(math.erf, otypes=[np.float64])(np.asarray(x, dtype=np.float64))
+
+
+def erfc(x):
+    return np.vectorize(math.erfc, otypes=[np.float64])(np.asarray(x, dtype=np.float64))
+
+
+def erfinv(y):
+    """erf's inverse by bisection on math.erf (monotone); +-1 give +-inf, beyond them NaN."""
+    y = np.asarray(y, dtype=np.float64)
+    lo, hi = np.full(y.shape, -7.0), np.full(y.shape, 7.0)
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        below = erf(mid) < y
+        lo, hi = np.where(below, mid, lo), np.where(below, hi, mid)
+    r = np.where(np.abs(y) == 1, np.copysign(np.inf, y), np.where(y == 0, y, (lo + hi) / 2))
+    return np.where(np.isnan(y) | (np.abs(y) > 1), np.nan, r)
+
+
+def xlogy(x, y):
+    """x * log(y), 0 where x is 0, NaN where y is NaN (scipy.special.xlogy's definition)."""
+    x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(np.isnan(y), y, np.where(x == 0, 0.0, x * np.log(y)))
+
+
+def clamp(x, lo, hi):
+    """min(max(x, lo), hi) with either bound None, NaN anywhere giving NaN (PyTorch's clamp); both None is an error."""
+    if lo is None and hi is None:
+        raise ValueError("clamp: at least one of 'min' or 'max' must not be None")
+    r = np.asarray(x)
+    if lo is not None:
+        r = np.maximum(r, lo)
+    if hi is not None:
+        r = np.minimum(r, hi)
+    return r
+
+
+def div(a, b, rounding_mode):
+    """PyTorch's div: true division, or the quotient truncated or floored."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = np.true_divide(a, b)
+        if rounding_mode == "trunc":
+            return np.trunc(q)
+        if rounding_mode == "floor":
+            return np.floor_divide(a, b)
+        return q
+
+
+def nan_to_num(x, nan, posinf, neginf):
+    """NaN and infinities replaced; None keeps NumPy's defaults (0 and the float64 extremes, as the inputs are float64)."""
+    x = np.asarray(x)
+    if x.dtype.kind in "biu":
+        return x
+    return np.nan_to_num(x, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
+
+
+def isclose(a, b, rtol, atol, equal_nan):
+    """NumPy's isclose; bool arrays compare equal (NumPy cannot subtract them)."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype == np.bool_:
+        return a == b
+    return np.isclose(a.astype(np.float64), b.astype(np.float64), rtol=rtol, atol=atol, equal_nan=equal_nan)

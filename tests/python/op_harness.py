@@ -59,6 +59,8 @@ DIMS = (0, 1, -1)
 SYMBOLS = {"a": 5, "b": 7, "c": 3, "d": 4, "e": 2}
 # Values of int arguments that are not dims, by name.
 INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5)}
+# The value of float arguments besides their default, by name (0.5 for others).
+FLOAT_VALUES = {"rtol": 0.1, "atol": 0.5, "nan": 7.0, "posinf": 100.0, "neginf": -100.0}
 
 
 @dataclass(frozen=True)
@@ -290,6 +292,19 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
             if type_ == "Tensor|Scalar":
                 n = _number(rng, lo, hi, case.dtype)
                 choices.append(("number", n, n, True))
+        elif type_ in ("Scalar?", "Tensor?"):
+            # None (left out), then a number or a tensor.
+            lo, hi = _domain(spec, name, case.dtype)
+            choices.append(("default", None, None, False))
+            if type_ == "Tensor?":
+                choices.append(("tensor", *_tensor_input(spec, case, k, name, case.dtype, lo, hi, rng), True))
+            else:
+                n = _number(rng, lo, hi, case.dtype)
+                choices.append(("value", n, n, True))
+        elif type_ in ("float", "float?"):
+            if default is not None:
+                choices.append(("default", None, None if default == "None" else float(default), False))
+            choices.append(("value", FLOAT_VALUES.get(name, 0.5), FLOAT_VALUES.get(name, 0.5), True))
         elif type_ == "Scalar":
             lo, hi = _domain(spec, name, case.dtype)
             if default is not None:

@@ -27,6 +27,14 @@
 #include "ember/ops/gt.h"
 #include "ember/ops/ge.h"
 #include "ember/ops/ne.h"
+#include "ember/ops/isnan.h"
+#include "ember/ops/isinf.h"
+#include "ember/ops/isposinf.h"
+#include "ember/ops/isneginf.h"
+#include "ember/ops/isfinite.h"
+#include "ember/ops/isreal.h"
+#include "ember/ops/isclose.h"
+#include "ember/ops/allclose.h"
 #include "ember/ops/zeros.h"
 #include "ember/ops/ones.h"
 #include "ember/ops/zeros_like.h"
@@ -88,7 +96,11 @@
 #include "ember/ops/add.h"
 #include "ember/ops/sub.h"
 #include "ember/ops/mul.h"
+#include "ember/ops/subtract.h"
+#include "ember/ops/multiply.h"
 #include "ember/ops/div.h"
+#include "ember/ops/divide.h"
+#include "ember/ops/true_divide.h"
 #include "ember/ops/sigmoid.h"
 #include "ember/ops/log.h"
 #include "ember/ops/lgamma.h"
@@ -130,6 +142,35 @@
 #include "ember/ops/clamp_min.h"
 #include "ember/ops/clamp_max.h"
 #include "ember/ops/clamp.h"
+#include "ember/ops/clamp_tensor.h"
+#include "ember/ops/clip.h"
+#include "ember/ops/clip_tensor.h"
+#include "ember/ops/logical_not.h"
+#include "ember/ops/logical_and.h"
+#include "ember/ops/logical_or.h"
+#include "ember/ops/logical_xor.h"
+#include "ember/ops/fmax.h"
+#include "ember/ops/fmin.h"
+#include "ember/ops/square.h"
+#include "ember/ops/erf.h"
+#include "ember/ops/erfc.h"
+#include "ember/ops/erfinv.h"
+#include "ember/ops/expm1.h"
+#include "ember/ops/exp2.h"
+#include "ember/ops/log2.h"
+#include "ember/ops/log10.h"
+#include "ember/ops/deg2rad.h"
+#include "ember/ops/rad2deg.h"
+#include "ember/ops/sinc.h"
+#include "ember/ops/copysign.h"
+#include "ember/ops/hypot.h"
+#include "ember/ops/xlogy.h"
+#include "ember/ops/xlogy_scalar.h"
+#include "ember/ops/logaddexp.h"
+#include "ember/ops/logaddexp2.h"
+#include "ember/ops/nan_to_num.h"
+#include "ember/ops/float_power.h"
+#include "ember/ops/float_power_scalar.h"
 #include "ember/ops/uniform.h"
 #include "ember/ops/normal.h"
 #include "ember/ops/normal_tensor_tensor.h"
@@ -434,6 +475,46 @@ inline Tensor ne(const Tensor& self, const Scalar& other) {
 inline Tensor& ne_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::ne_out(out, self, other);
   return out;
+}
+// isnan(Tensor self) -> Tensor
+inline Tensor isnan(const Tensor& self) {
+  return base::isnan(self);
+}
+// isinf(Tensor self) -> Tensor
+inline Tensor isinf(const Tensor& self) {
+  return base::isinf(self);
+}
+// isposinf(Tensor self) -> Tensor
+inline Tensor isposinf(const Tensor& self) {
+  return base::isposinf(self);
+}
+inline Tensor& isposinf_out(Tensor& out, const Tensor& self) {
+  base::isposinf_out(out, self);
+  return out;
+}
+// isneginf(Tensor self) -> Tensor
+inline Tensor isneginf(const Tensor& self) {
+  return base::isneginf(self);
+}
+inline Tensor& isneginf_out(Tensor& out, const Tensor& self) {
+  base::isneginf_out(out, self);
+  return out;
+}
+// isfinite(Tensor self) -> Tensor
+inline Tensor isfinite(const Tensor& self) {
+  return base::isfinite(self);
+}
+// isreal(Tensor self) -> Tensor
+inline Tensor isreal(const Tensor& self) {
+  return base::isreal(self);
+}
+// isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
+inline Tensor isclose(const Tensor& self, const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) {
+  return base::isclose(self, other, rtol, atol, equal_nan);
+}
+// allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
+inline bool allclose(const Tensor& self, const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) {
+  return base::allclose(self, other, rtol, atol, equal_nan);
 }
 
 // construct
@@ -942,27 +1023,119 @@ inline Tensor& mul_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::mul_out(out, self, other);
   return out;
 }
-// div(Tensor self, Tensor|Scalar other) -> Tensor
-inline Tensor div(const Tensor& self, const Tensor& other) {
-  return base::div(self, other);
+// subtract(Tensor self, Tensor|Scalar other, *, Scalar alpha=1) -> Tensor
+inline Tensor subtract(const Tensor& self, const Tensor& other, const Scalar& alpha = 1) {
+  return base::subtract(self, other, alpha);
 }
-inline Tensor& div_(Tensor& self, const Tensor& other) {
-  base::div_(self, other);
+inline Tensor& subtract_(Tensor& self, const Tensor& other, const Scalar& alpha = 1) {
+  base::subtract_(self, other, alpha);
   return self;
 }
-inline Tensor& div_out(Tensor& out, const Tensor& self, const Tensor& other) {
-  base::div_out(out, self, other);
+inline Tensor& subtract_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha = 1) {
+  base::subtract_out(out, self, other, alpha);
   return out;
 }
-inline Tensor div(const Tensor& self, const Scalar& other) {
-  return base::div(self, other);
+inline Tensor subtract(const Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
+  return base::subtract(self, other, alpha);
 }
-inline Tensor& div_(Tensor& self, const Scalar& other) {
-  base::div_(self, other);
+inline Tensor& subtract_(Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
+  base::subtract_(self, other, alpha);
   return self;
 }
-inline Tensor& div_out(Tensor& out, const Tensor& self, const Scalar& other) {
-  base::div_out(out, self, other);
+inline Tensor& subtract_out(Tensor& out, const Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
+  base::subtract_out(out, self, other, alpha);
+  return out;
+}
+// multiply(Tensor self, Tensor|Scalar other) -> Tensor
+inline Tensor multiply(const Tensor& self, const Tensor& other) {
+  return base::multiply(self, other);
+}
+inline Tensor& multiply_(Tensor& self, const Tensor& other) {
+  base::multiply_(self, other);
+  return self;
+}
+inline Tensor& multiply_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::multiply_out(out, self, other);
+  return out;
+}
+inline Tensor multiply(const Tensor& self, const Scalar& other) {
+  return base::multiply(self, other);
+}
+inline Tensor& multiply_(Tensor& self, const Scalar& other) {
+  base::multiply_(self, other);
+  return self;
+}
+inline Tensor& multiply_out(Tensor& out, const Tensor& self, const Scalar& other) {
+  base::multiply_out(out, self, other);
+  return out;
+}
+// div(Tensor self, Tensor|Scalar other, *, str? rounding_mode=None) -> Tensor
+inline Tensor div(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  return base::div(self, other, rounding_mode);
+}
+inline Tensor& div_(Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::div_(self, other, rounding_mode);
+  return self;
+}
+inline Tensor& div_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::div_out(out, self, other, rounding_mode);
+  return out;
+}
+inline Tensor div(const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  return base::div(self, other, rounding_mode);
+}
+inline Tensor& div_(Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::div_(self, other, rounding_mode);
+  return self;
+}
+inline Tensor& div_out(Tensor& out, const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::div_out(out, self, other, rounding_mode);
+  return out;
+}
+// divide(Tensor self, Tensor|Scalar other, *, str? rounding_mode=None) -> Tensor
+inline Tensor divide(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  return base::divide(self, other, rounding_mode);
+}
+inline Tensor& divide_(Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::divide_(self, other, rounding_mode);
+  return self;
+}
+inline Tensor& divide_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::divide_out(out, self, other, rounding_mode);
+  return out;
+}
+inline Tensor divide(const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  return base::divide(self, other, rounding_mode);
+}
+inline Tensor& divide_(Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::divide_(self, other, rounding_mode);
+  return self;
+}
+inline Tensor& divide_out(Tensor& out, const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
+  base::divide_out(out, self, other, rounding_mode);
+  return out;
+}
+// true_divide(Tensor self, Tensor|Scalar other) -> Tensor
+inline Tensor true_divide(const Tensor& self, const Tensor& other) {
+  return base::true_divide(self, other);
+}
+inline Tensor& true_divide_(Tensor& self, const Tensor& other) {
+  base::true_divide_(self, other);
+  return self;
+}
+inline Tensor& true_divide_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::true_divide_out(out, self, other);
+  return out;
+}
+inline Tensor true_divide(const Tensor& self, const Scalar& other) {
+  return base::true_divide(self, other);
+}
+inline Tensor& true_divide_(Tensor& self, const Scalar& other) {
+  base::true_divide_(self, other);
+  return self;
+}
+inline Tensor& true_divide_out(Tensor& out, const Tensor& self, const Scalar& other) {
+  base::true_divide_out(out, self, other);
   return out;
 }
 // sigmoid(Tensor self) -> Tensor
@@ -1260,7 +1433,18 @@ inline Tensor& pow_out(Tensor& out, const Scalar& self, const Tensor& exponent) 
   base::pow_out(out, self, exponent);
   return out;
 }
-// lerp(Tensor self, Tensor end, Scalar weight) -> Tensor
+// lerp(Tensor self, Tensor end, Tensor|Scalar weight) -> Tensor
+inline Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight) {
+  return base::lerp(self, end, weight);
+}
+inline Tensor& lerp_(Tensor& self, const Tensor& end, const Tensor& weight) {
+  base::lerp_(self, end, weight);
+  return self;
+}
+inline Tensor& lerp_out(Tensor& out, const Tensor& self, const Tensor& end, const Tensor& weight) {
+  base::lerp_out(out, self, end, weight);
+  return out;
+}
 inline Tensor lerp(const Tensor& self, const Tensor& end, const Scalar& weight) {
   return base::lerp(self, end, weight);
 }
@@ -1554,27 +1738,373 @@ inline Tensor& clamp_max_out(Tensor& out, const Tensor& self, const Scalar& max)
   base::clamp_max_out(out, self, max);
   return out;
 }
-// clamp(Tensor self, Tensor|Scalar min, Tensor|Scalar max) -> Tensor
-inline Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max) {
+// clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
+inline Tensor clamp(const Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) {
   return base::clamp(self, min, max);
 }
-inline Tensor& clamp_(Tensor& self, const Tensor& min, const Tensor& max) {
+inline Tensor& clamp_(Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) {
   base::clamp_(self, min, max);
   return self;
 }
-inline Tensor& clamp_out(Tensor& out, const Tensor& self, const Tensor& min, const Tensor& max) {
+inline Tensor& clamp_out(Tensor& out, const Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) {
   base::clamp_out(out, self, min, max);
   return out;
 }
-inline Tensor clamp(const Tensor& self, const Scalar& min, const Scalar& max) {
+// clamp.tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
+inline Tensor clamp(const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   return base::clamp(self, min, max);
 }
-inline Tensor& clamp_(Tensor& self, const Scalar& min, const Scalar& max) {
+inline Tensor& clamp_(Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   base::clamp_(self, min, max);
   return self;
 }
-inline Tensor& clamp_out(Tensor& out, const Tensor& self, const Scalar& min, const Scalar& max) {
+inline Tensor& clamp_out(Tensor& out, const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   base::clamp_out(out, self, min, max);
+  return out;
+}
+// clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
+inline Tensor clip(const Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) {
+  return base::clip(self, min, max);
+}
+inline Tensor& clip_(Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) {
+  base::clip_(self, min, max);
+  return self;
+}
+inline Tensor& clip_out(Tensor& out, const Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) {
+  base::clip_out(out, self, min, max);
+  return out;
+}
+// clip.tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
+inline Tensor clip(const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
+  return base::clip(self, min, max);
+}
+inline Tensor& clip_(Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
+  base::clip_(self, min, max);
+  return self;
+}
+inline Tensor& clip_out(Tensor& out, const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
+  base::clip_out(out, self, min, max);
+  return out;
+}
+// logical_not(Tensor self) -> Tensor
+inline Tensor logical_not(const Tensor& self) {
+  return base::logical_not(self);
+}
+inline Tensor& logical_not_(Tensor& self) {
+  base::logical_not_(self);
+  return self;
+}
+inline Tensor& logical_not_out(Tensor& out, const Tensor& self) {
+  base::logical_not_out(out, self);
+  return out;
+}
+// logical_and(Tensor self, Tensor other) -> Tensor
+inline Tensor logical_and(const Tensor& self, const Tensor& other) {
+  return base::logical_and(self, other);
+}
+inline Tensor& logical_and_(Tensor& self, const Tensor& other) {
+  base::logical_and_(self, other);
+  return self;
+}
+inline Tensor& logical_and_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::logical_and_out(out, self, other);
+  return out;
+}
+// logical_or(Tensor self, Tensor other) -> Tensor
+inline Tensor logical_or(const Tensor& self, const Tensor& other) {
+  return base::logical_or(self, other);
+}
+inline Tensor& logical_or_(Tensor& self, const Tensor& other) {
+  base::logical_or_(self, other);
+  return self;
+}
+inline Tensor& logical_or_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::logical_or_out(out, self, other);
+  return out;
+}
+// logical_xor(Tensor self, Tensor other) -> Tensor
+inline Tensor logical_xor(const Tensor& self, const Tensor& other) {
+  return base::logical_xor(self, other);
+}
+inline Tensor& logical_xor_(Tensor& self, const Tensor& other) {
+  base::logical_xor_(self, other);
+  return self;
+}
+inline Tensor& logical_xor_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::logical_xor_out(out, self, other);
+  return out;
+}
+// fmax(Tensor self, Tensor other) -> Tensor
+inline Tensor fmax(const Tensor& self, const Tensor& other) {
+  return base::fmax(self, other);
+}
+inline Tensor& fmax_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::fmax_out(out, self, other);
+  return out;
+}
+// fmin(Tensor self, Tensor other) -> Tensor
+inline Tensor fmin(const Tensor& self, const Tensor& other) {
+  return base::fmin(self, other);
+}
+inline Tensor& fmin_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::fmin_out(out, self, other);
+  return out;
+}
+// square(Tensor self) -> Tensor
+inline Tensor square(const Tensor& self) {
+  return base::square(self);
+}
+inline Tensor& square_(Tensor& self) {
+  base::square_(self);
+  return self;
+}
+inline Tensor& square_out(Tensor& out, const Tensor& self) {
+  base::square_out(out, self);
+  return out;
+}
+// erf(Tensor self) -> Tensor
+inline Tensor erf(const Tensor& self) {
+  return base::erf(self);
+}
+inline Tensor& erf_(Tensor& self) {
+  base::erf_(self);
+  return self;
+}
+inline Tensor& erf_out(Tensor& out, const Tensor& self) {
+  base::erf_out(out, self);
+  return out;
+}
+// erfc(Tensor self) -> Tensor
+inline Tensor erfc(const Tensor& self) {
+  return base::erfc(self);
+}
+inline Tensor& erfc_(Tensor& self) {
+  base::erfc_(self);
+  return self;
+}
+inline Tensor& erfc_out(Tensor& out, const Tensor& self) {
+  base::erfc_out(out, self);
+  return out;
+}
+// erfinv(Tensor self) -> Tensor
+inline Tensor erfinv(const Tensor& self) {
+  return base::erfinv(self);
+}
+inline Tensor& erfinv_(Tensor& self) {
+  base::erfinv_(self);
+  return self;
+}
+inline Tensor& erfinv_out(Tensor& out, const Tensor& self) {
+  base::erfinv_out(out, self);
+  return out;
+}
+// expm1(Tensor self) -> Tensor
+inline Tensor expm1(const Tensor& self) {
+  return base::expm1(self);
+}
+inline Tensor& expm1_(Tensor& self) {
+  base::expm1_(self);
+  return self;
+}
+inline Tensor& expm1_out(Tensor& out, const Tensor& self) {
+  base::expm1_out(out, self);
+  return out;
+}
+// exp2(Tensor self) -> Tensor
+inline Tensor exp2(const Tensor& self) {
+  return base::exp2(self);
+}
+inline Tensor& exp2_(Tensor& self) {
+  base::exp2_(self);
+  return self;
+}
+inline Tensor& exp2_out(Tensor& out, const Tensor& self) {
+  base::exp2_out(out, self);
+  return out;
+}
+// log2(Tensor self) -> Tensor
+inline Tensor log2(const Tensor& self) {
+  return base::log2(self);
+}
+inline Tensor& log2_(Tensor& self) {
+  base::log2_(self);
+  return self;
+}
+inline Tensor& log2_out(Tensor& out, const Tensor& self) {
+  base::log2_out(out, self);
+  return out;
+}
+// log10(Tensor self) -> Tensor
+inline Tensor log10(const Tensor& self) {
+  return base::log10(self);
+}
+inline Tensor& log10_(Tensor& self) {
+  base::log10_(self);
+  return self;
+}
+inline Tensor& log10_out(Tensor& out, const Tensor& self) {
+  base::log10_out(out, self);
+  return out;
+}
+// deg2rad(Tensor self) -> Tensor
+inline Tensor deg2rad(const Tensor& self) {
+  return base::deg2rad(self);
+}
+inline Tensor& deg2rad_(Tensor& self) {
+  base::deg2rad_(self);
+  return self;
+}
+inline Tensor& deg2rad_out(Tensor& out, const Tensor& self) {
+  base::deg2rad_out(out, self);
+  return out;
+}
+// rad2deg(Tensor self) -> Tensor
+inline Tensor rad2deg(const Tensor& self) {
+  return base::rad2deg(self);
+}
+inline Tensor& rad2deg_(Tensor& self) {
+  base::rad2deg_(self);
+  return self;
+}
+inline Tensor& rad2deg_out(Tensor& out, const Tensor& self) {
+  base::rad2deg_out(out, self);
+  return out;
+}
+// sinc(Tensor self) -> Tensor
+inline Tensor sinc(const Tensor& self) {
+  return base::sinc(self);
+}
+inline Tensor& sinc_(Tensor& self) {
+  base::sinc_(self);
+  return self;
+}
+inline Tensor& sinc_out(Tensor& out, const Tensor& self) {
+  base::sinc_out(out, self);
+  return out;
+}
+// copysign(Tensor self, Tensor|Scalar other) -> Tensor
+inline Tensor copysign(const Tensor& self, const Tensor& other) {
+  return base::copysign(self, other);
+}
+inline Tensor& copysign_(Tensor& self, const Tensor& other) {
+  base::copysign_(self, other);
+  return self;
+}
+inline Tensor& copysign_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::copysign_out(out, self, other);
+  return out;
+}
+inline Tensor copysign(const Tensor& self, const Scalar& other) {
+  return base::copysign(self, other);
+}
+inline Tensor& copysign_(Tensor& self, const Scalar& other) {
+  base::copysign_(self, other);
+  return self;
+}
+inline Tensor& copysign_out(Tensor& out, const Tensor& self, const Scalar& other) {
+  base::copysign_out(out, self, other);
+  return out;
+}
+// hypot(Tensor self, Tensor other) -> Tensor
+inline Tensor hypot(const Tensor& self, const Tensor& other) {
+  return base::hypot(self, other);
+}
+inline Tensor& hypot_(Tensor& self, const Tensor& other) {
+  base::hypot_(self, other);
+  return self;
+}
+inline Tensor& hypot_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::hypot_out(out, self, other);
+  return out;
+}
+// xlogy(Tensor self, Tensor|Scalar other) -> Tensor
+inline Tensor xlogy(const Tensor& self, const Tensor& other) {
+  return base::xlogy(self, other);
+}
+inline Tensor& xlogy_(Tensor& self, const Tensor& other) {
+  base::xlogy_(self, other);
+  return self;
+}
+inline Tensor& xlogy_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::xlogy_out(out, self, other);
+  return out;
+}
+inline Tensor xlogy(const Tensor& self, const Scalar& other) {
+  return base::xlogy(self, other);
+}
+inline Tensor& xlogy_(Tensor& self, const Scalar& other) {
+  base::xlogy_(self, other);
+  return self;
+}
+inline Tensor& xlogy_out(Tensor& out, const Tensor& self, const Scalar& other) {
+  base::xlogy_out(out, self, other);
+  return out;
+}
+// xlogy.scalar(Scalar self, Tensor other) -> Tensor
+inline Tensor xlogy(const Scalar& self, const Tensor& other) {
+  return base::xlogy(self, other);
+}
+inline Tensor& xlogy_out(Tensor& out, const Scalar& self, const Tensor& other) {
+  base::xlogy_out(out, self, other);
+  return out;
+}
+// logaddexp(Tensor self, Tensor other) -> Tensor
+inline Tensor logaddexp(const Tensor& self, const Tensor& other) {
+  return base::logaddexp(self, other);
+}
+inline Tensor& logaddexp_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::logaddexp_out(out, self, other);
+  return out;
+}
+// logaddexp2(Tensor self, Tensor other) -> Tensor
+inline Tensor logaddexp2(const Tensor& self, const Tensor& other) {
+  return base::logaddexp2(self, other);
+}
+inline Tensor& logaddexp2_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::logaddexp2_out(out, self, other);
+  return out;
+}
+// nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
+inline Tensor nan_to_num(const Tensor& self, std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) {
+  return base::nan_to_num(self, nan, posinf, neginf);
+}
+inline Tensor& nan_to_num_(Tensor& self, std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) {
+  base::nan_to_num_(self, nan, posinf, neginf);
+  return self;
+}
+inline Tensor& nan_to_num_out(Tensor& out, const Tensor& self, std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) {
+  base::nan_to_num_out(out, self, nan, posinf, neginf);
+  return out;
+}
+// float_power(Tensor self, Tensor|Scalar exponent) -> Tensor
+inline Tensor float_power(const Tensor& self, const Tensor& exponent) {
+  return base::float_power(self, exponent);
+}
+inline Tensor& float_power_(Tensor& self, const Tensor& exponent) {
+  base::float_power_(self, exponent);
+  return self;
+}
+inline Tensor& float_power_out(Tensor& out, const Tensor& self, const Tensor& exponent) {
+  base::float_power_out(out, self, exponent);
+  return out;
+}
+inline Tensor float_power(const Tensor& self, const Scalar& exponent) {
+  return base::float_power(self, exponent);
+}
+inline Tensor& float_power_(Tensor& self, const Scalar& exponent) {
+  base::float_power_(self, exponent);
+  return self;
+}
+inline Tensor& float_power_out(Tensor& out, const Tensor& self, const Scalar& exponent) {
+  base::float_power_out(out, self, exponent);
+  return out;
+}
+// float_power.scalar(Scalar self, Tensor exponent) -> Tensor
+inline Tensor float_power(const Scalar& self, const Tensor& exponent) {
+  return base::float_power(self, exponent);
+}
+inline Tensor& float_power_out(Tensor& out, const Scalar& self, const Tensor& exponent) {
+  base::float_power_out(out, self, exponent);
   return out;
 }
 
@@ -2144,6 +2674,14 @@ inline Tensor Tensor::ge(const Tensor& other) const { return ember::ge(*this, ot
 inline Tensor Tensor::ge(const Scalar& other) const { return ember::ge(*this, other); }
 inline Tensor Tensor::ne(const Tensor& other) const { return ember::ne(*this, other); }
 inline Tensor Tensor::ne(const Scalar& other) const { return ember::ne(*this, other); }
+inline Tensor Tensor::isnan() const { return ember::isnan(*this); }
+inline Tensor Tensor::isinf() const { return ember::isinf(*this); }
+inline Tensor Tensor::isposinf() const { return ember::isposinf(*this); }
+inline Tensor Tensor::isneginf() const { return ember::isneginf(*this); }
+inline Tensor Tensor::isfinite() const { return ember::isfinite(*this); }
+inline Tensor Tensor::isreal() const { return ember::isreal(*this); }
+inline Tensor Tensor::isclose(const Tensor& other, double rtol, double atol, bool equal_nan) const { return ember::isclose(*this, other, rtol, atol, equal_nan); }
+inline bool Tensor::allclose(const Tensor& other, double rtol, double atol, bool equal_nan) const { return ember::allclose(*this, other, rtol, atol, equal_nan); }
 inline Tensor Tensor::zeros_like(std::optional<DType> dtype) const { return ember::zeros_like(*this, dtype); }
 inline Tensor Tensor::ones_like(std::optional<DType> dtype) const { return ember::ones_like(*this, dtype); }
 inline Tensor Tensor::full_like(const Scalar& fill_value, std::optional<DType> dtype) const { return ember::full_like(*this, fill_value, dtype); }
@@ -2212,10 +2750,26 @@ inline Tensor Tensor::mul(const Tensor& other) const { return ember::mul(*this, 
 inline Tensor& Tensor::mul_(const Tensor& other) { return ember::mul_(*this, other); }
 inline Tensor Tensor::mul(const Scalar& other) const { return ember::mul(*this, other); }
 inline Tensor& Tensor::mul_(const Scalar& other) { return ember::mul_(*this, other); }
-inline Tensor Tensor::div(const Tensor& other) const { return ember::div(*this, other); }
-inline Tensor& Tensor::div_(const Tensor& other) { return ember::div_(*this, other); }
-inline Tensor Tensor::div(const Scalar& other) const { return ember::div(*this, other); }
-inline Tensor& Tensor::div_(const Scalar& other) { return ember::div_(*this, other); }
+inline Tensor Tensor::subtract(const Tensor& other, const Scalar& alpha) const { return ember::subtract(*this, other, alpha); }
+inline Tensor& Tensor::subtract_(const Tensor& other, const Scalar& alpha) { return ember::subtract_(*this, other, alpha); }
+inline Tensor Tensor::subtract(const Scalar& other, const Scalar& alpha) const { return ember::subtract(*this, other, alpha); }
+inline Tensor& Tensor::subtract_(const Scalar& other, const Scalar& alpha) { return ember::subtract_(*this, other, alpha); }
+inline Tensor Tensor::multiply(const Tensor& other) const { return ember::multiply(*this, other); }
+inline Tensor& Tensor::multiply_(const Tensor& other) { return ember::multiply_(*this, other); }
+inline Tensor Tensor::multiply(const Scalar& other) const { return ember::multiply(*this, other); }
+inline Tensor& Tensor::multiply_(const Scalar& other) { return ember::multiply_(*this, other); }
+inline Tensor Tensor::div(const Tensor& other, std::optional<std::string_view> rounding_mode) const { return ember::div(*this, other, rounding_mode); }
+inline Tensor& Tensor::div_(const Tensor& other, std::optional<std::string_view> rounding_mode) { return ember::div_(*this, other, rounding_mode); }
+inline Tensor Tensor::div(const Scalar& other, std::optional<std::string_view> rounding_mode) const { return ember::div(*this, other, rounding_mode); }
+inline Tensor& Tensor::div_(const Scalar& other, std::optional<std::string_view> rounding_mode) { return ember::div_(*this, other, rounding_mode); }
+inline Tensor Tensor::divide(const Tensor& other, std::optional<std::string_view> rounding_mode) const { return ember::divide(*this, other, rounding_mode); }
+inline Tensor& Tensor::divide_(const Tensor& other, std::optional<std::string_view> rounding_mode) { return ember::divide_(*this, other, rounding_mode); }
+inline Tensor Tensor::divide(const Scalar& other, std::optional<std::string_view> rounding_mode) const { return ember::divide(*this, other, rounding_mode); }
+inline Tensor& Tensor::divide_(const Scalar& other, std::optional<std::string_view> rounding_mode) { return ember::divide_(*this, other, rounding_mode); }
+inline Tensor Tensor::true_divide(const Tensor& other) const { return ember::true_divide(*this, other); }
+inline Tensor& Tensor::true_divide_(const Tensor& other) { return ember::true_divide_(*this, other); }
+inline Tensor Tensor::true_divide(const Scalar& other) const { return ember::true_divide(*this, other); }
+inline Tensor& Tensor::true_divide_(const Scalar& other) { return ember::true_divide_(*this, other); }
 inline Tensor Tensor::sigmoid() const { return ember::sigmoid(*this); }
 inline Tensor& Tensor::sigmoid_() { return ember::sigmoid_(*this); }
 inline Tensor Tensor::log() const { return ember::log(*this); }
@@ -2264,6 +2818,8 @@ inline Tensor Tensor::pow(const Tensor& exponent) const { return ember::pow(*thi
 inline Tensor& Tensor::pow_(const Tensor& exponent) { return ember::pow_(*this, exponent); }
 inline Tensor Tensor::pow(const Scalar& exponent) const { return ember::pow(*this, exponent); }
 inline Tensor& Tensor::pow_(const Scalar& exponent) { return ember::pow_(*this, exponent); }
+inline Tensor Tensor::lerp(const Tensor& end, const Tensor& weight) const { return ember::lerp(*this, end, weight); }
+inline Tensor& Tensor::lerp_(const Tensor& end, const Tensor& weight) { return ember::lerp_(*this, end, weight); }
 inline Tensor Tensor::lerp(const Tensor& end, const Scalar& weight) const { return ember::lerp(*this, end, weight); }
 inline Tensor& Tensor::lerp_(const Tensor& end, const Scalar& weight) { return ember::lerp_(*this, end, weight); }
 inline Tensor Tensor::addcmul(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const { return ember::addcmul(*this, tensor1, tensor2, value); }
@@ -2314,10 +2870,64 @@ inline Tensor Tensor::clamp_max(const Tensor& max) const { return ember::clamp_m
 inline Tensor& Tensor::clamp_max_(const Tensor& max) { return ember::clamp_max_(*this, max); }
 inline Tensor Tensor::clamp_max(const Scalar& max) const { return ember::clamp_max(*this, max); }
 inline Tensor& Tensor::clamp_max_(const Scalar& max) { return ember::clamp_max_(*this, max); }
+inline Tensor Tensor::clamp(const std::optional<Scalar>& min, const std::optional<Scalar>& max) const { return ember::clamp(*this, min, max); }
+inline Tensor& Tensor::clamp_(const std::optional<Scalar>& min, const std::optional<Scalar>& max) { return ember::clamp_(*this, min, max); }
 inline Tensor Tensor::clamp(const Tensor& min, const Tensor& max) const { return ember::clamp(*this, min, max); }
 inline Tensor& Tensor::clamp_(const Tensor& min, const Tensor& max) { return ember::clamp_(*this, min, max); }
-inline Tensor Tensor::clamp(const Scalar& min, const Scalar& max) const { return ember::clamp(*this, min, max); }
-inline Tensor& Tensor::clamp_(const Scalar& min, const Scalar& max) { return ember::clamp_(*this, min, max); }
+inline Tensor Tensor::clip(const std::optional<Scalar>& min, const std::optional<Scalar>& max) const { return ember::clip(*this, min, max); }
+inline Tensor& Tensor::clip_(const std::optional<Scalar>& min, const std::optional<Scalar>& max) { return ember::clip_(*this, min, max); }
+inline Tensor Tensor::clip(const Tensor& min, const Tensor& max) const { return ember::clip(*this, min, max); }
+inline Tensor& Tensor::clip_(const Tensor& min, const Tensor& max) { return ember::clip_(*this, min, max); }
+inline Tensor Tensor::logical_not() const { return ember::logical_not(*this); }
+inline Tensor& Tensor::logical_not_() { return ember::logical_not_(*this); }
+inline Tensor Tensor::logical_and(const Tensor& other) const { return ember::logical_and(*this, other); }
+inline Tensor& Tensor::logical_and_(const Tensor& other) { return ember::logical_and_(*this, other); }
+inline Tensor Tensor::logical_or(const Tensor& other) const { return ember::logical_or(*this, other); }
+inline Tensor& Tensor::logical_or_(const Tensor& other) { return ember::logical_or_(*this, other); }
+inline Tensor Tensor::logical_xor(const Tensor& other) const { return ember::logical_xor(*this, other); }
+inline Tensor& Tensor::logical_xor_(const Tensor& other) { return ember::logical_xor_(*this, other); }
+inline Tensor Tensor::fmax(const Tensor& other) const { return ember::fmax(*this, other); }
+inline Tensor Tensor::fmin(const Tensor& other) const { return ember::fmin(*this, other); }
+inline Tensor Tensor::square() const { return ember::square(*this); }
+inline Tensor& Tensor::square_() { return ember::square_(*this); }
+inline Tensor Tensor::erf() const { return ember::erf(*this); }
+inline Tensor& Tensor::erf_() { return ember::erf_(*this); }
+inline Tensor Tensor::erfc() const { return ember::erfc(*this); }
+inline Tensor& Tensor::erfc_() { return ember::erfc_(*this); }
+inline Tensor Tensor::erfinv() const { return ember::erfinv(*this); }
+inline Tensor& Tensor::erfinv_() { return ember::erfinv_(*this); }
+inline Tensor Tensor::expm1() const { return ember::expm1(*this); }
+inline Tensor& Tensor::expm1_() { return ember::expm1_(*this); }
+inline Tensor Tensor::exp2() const { return ember::exp2(*this); }
+inline Tensor& Tensor::exp2_() { return ember::exp2_(*this); }
+inline Tensor Tensor::log2() const { return ember::log2(*this); }
+inline Tensor& Tensor::log2_() { return ember::log2_(*this); }
+inline Tensor Tensor::log10() const { return ember::log10(*this); }
+inline Tensor& Tensor::log10_() { return ember::log10_(*this); }
+inline Tensor Tensor::deg2rad() const { return ember::deg2rad(*this); }
+inline Tensor& Tensor::deg2rad_() { return ember::deg2rad_(*this); }
+inline Tensor Tensor::rad2deg() const { return ember::rad2deg(*this); }
+inline Tensor& Tensor::rad2deg_() { return ember::rad2deg_(*this); }
+inline Tensor Tensor::sinc() const { return ember::sinc(*this); }
+inline Tensor& Tensor::sinc_() { return ember::sinc_(*this); }
+inline Tensor Tensor::copysign(const Tensor& other) const { return ember::copysign(*this, other); }
+inline Tensor& Tensor::copysign_(const Tensor& other) { return ember::copysign_(*this, other); }
+inline Tensor Tensor::copysign(const Scalar& other) const { return ember::copysign(*this, other); }
+inline Tensor& Tensor::copysign_(const Scalar& other) { return ember::copysign_(*this, other); }
+inline Tensor Tensor::hypot(const Tensor& other) const { return ember::hypot(*this, other); }
+inline Tensor& Tensor::hypot_(const Tensor& other) { return ember::hypot_(*this, other); }
+inline Tensor Tensor::xlogy(const Tensor& other) const { return ember::xlogy(*this, other); }
+inline Tensor& Tensor::xlogy_(const Tensor& other) { return ember::xlogy_(*this, other); }
+inline Tensor Tensor::xlogy(const Scalar& other) const { return ember::xlogy(*this, other); }
+inline Tensor& Tensor::xlogy_(const Scalar& other) { return ember::xlogy_(*this, other); }
+inline Tensor Tensor::logaddexp(const Tensor& other) const { return ember::logaddexp(*this, other); }
+inline Tensor Tensor::logaddexp2(const Tensor& other) const { return ember::logaddexp2(*this, other); }
+inline Tensor Tensor::nan_to_num(std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) const { return ember::nan_to_num(*this, nan, posinf, neginf); }
+inline Tensor& Tensor::nan_to_num_(std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) { return ember::nan_to_num_(*this, nan, posinf, neginf); }
+inline Tensor Tensor::float_power(const Tensor& exponent) const { return ember::float_power(*this, exponent); }
+inline Tensor& Tensor::float_power_(const Tensor& exponent) { return ember::float_power_(*this, exponent); }
+inline Tensor Tensor::float_power(const Scalar& exponent) const { return ember::float_power(*this, exponent); }
+inline Tensor& Tensor::float_power_(const Scalar& exponent) { return ember::float_power_(*this, exponent); }
 inline Tensor& Tensor::uniform_(double from, double to, const std::optional<Generator>& generator) { return ember::uniform_(*this, from, to, generator); }
 inline Tensor& Tensor::normal_(double mean, double std, const std::optional<Generator>& generator) { return ember::normal_(*this, mean, std, generator); }
 inline Tensor& Tensor::exponential_(double lambd, const std::optional<Generator>& generator) { return ember::exponential_(*this, lambd, generator); }

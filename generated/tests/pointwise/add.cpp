@@ -26,7 +26,7 @@ int64_t ref_i(const int64_t* v) {
 const OpSpec kOp{
     "add",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"other", ArgKind::TensorOrScalar, false, 0.0, 0.0}, {"alpha", ArgKind::Scalar, false, 0.0, 0.0}},
-    {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+    {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
     Rule::Same, ref_f, ref_i, Reducer::None,
     {{DType::Half, 0.001}, {DType::BFloat16, 0.008}}};
 
@@ -41,6 +41,27 @@ const std::vector<Variant> kVariants = {
     {"ember::add_(self, Scalar other, alpha)", Form::Inplace, true, [](Args& a) -> Tensor { return ember::add_(a.w(0), a.s(1), a.s(2)); }},
     {"self.add_(Scalar other, alpha)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).add_(a.s(1), a.s(2)); }},
     {"ember::add_out(out, self, Scalar other, alpha)", Form::Out, true, [](Args& a) -> Tensor { return ember::add_out(a.out, a.t(0), a.s(1), a.s(2)); }}};
+
+double th_ref_f(const double* v) {
+  const double self = v[0];
+  const double other = v[1];
+  const double alpha = v[2];
+  return self + alpha * other;
+}
+
+int64_t th_ref_i(const int64_t* v) {
+  const int64_t self = v[0];
+  const int64_t other = v[1];
+  const int64_t alpha = v[2];
+  return self + alpha * other;
+}
+
+const OpSpec kOpTh{
+    "add",
+    {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"other", ArgKind::TensorOrScalar, false, 0.0, 0.0}, {"alpha", ArgKind::Scalar, false, 0.0, 0.0}},
+    {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+    Rule::Same, th_ref_f, th_ref_i, Reducer::None,
+    {{DType::Half, 0.001}, {DType::BFloat16, 0.008}}};
 
 const ThSpec kThCadd{"THTensor_cadd", {c_out(), c_input(0), c_value(2), c_input(1)}, {}};
 
@@ -166,6 +187,20 @@ TEST(OpAdd, Half_Large) { check_pointwise(kOp, kVariants, DType::Half, Layout::L
 
 TEST(OpAdd, Half_Special) { check_pointwise(kOp, kVariants, DType::Half, Layout::Special); }
 
+TEST(OpAdd, Bool_Contiguous) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Contiguous); }
+
+TEST(OpAdd, Bool_Transposed) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Transposed); }
+
+TEST(OpAdd, Bool_Narrowed) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Narrowed); }
+
+TEST(OpAdd, Bool_Expanded) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Expanded); }
+
+TEST(OpAdd, Bool_ZeroSize) { check_pointwise(kOp, kVariants, DType::Bool, Layout::ZeroSize); }
+
+TEST(OpAdd, Bool_ZeroDim) { check_pointwise(kOp, kVariants, DType::Bool, Layout::ZeroDim); }
+
+TEST(OpAdd, Bool_Large) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Large); }
+
 TEST(OpAdd, BFloat16_Contiguous) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Contiguous); }
 
 TEST(OpAdd, BFloat16_Transposed) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Transposed); }
@@ -184,38 +219,38 @@ TEST(OpAdd, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16,
 
 TEST(OpAdd, Promotion) { check_promotion(kOp, kVariants); }
 
-TEST(OpAdd, THByteTensor_cadd) { check_th_pointwise(kOp, DType::Byte, kThCadd, [](const ThCall& c) { THByteTensor_cadd(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1), c.value<unsigned char>(2), c.tensor<THByteTensor>(3)); }); }
+TEST(OpAdd, THByteTensor_cadd) { check_th_pointwise(kOpTh, DType::Byte, kThCadd, [](const ThCall& c) { THByteTensor_cadd(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1), c.value<unsigned char>(2), c.tensor<THByteTensor>(3)); }); }
 
-TEST(OpAdd, THCharTensor_cadd) { check_th_pointwise(kOp, DType::Char, kThCadd, [](const ThCall& c) { THCharTensor_cadd(c.tensor<THCharTensor>(0), c.tensor<THCharTensor>(1), c.value<char>(2), c.tensor<THCharTensor>(3)); }); }
+TEST(OpAdd, THCharTensor_cadd) { check_th_pointwise(kOpTh, DType::Char, kThCadd, [](const ThCall& c) { THCharTensor_cadd(c.tensor<THCharTensor>(0), c.tensor<THCharTensor>(1), c.value<char>(2), c.tensor<THCharTensor>(3)); }); }
 
-TEST(OpAdd, THShortTensor_cadd) { check_th_pointwise(kOp, DType::Short, kThCadd, [](const ThCall& c) { THShortTensor_cadd(c.tensor<THShortTensor>(0), c.tensor<THShortTensor>(1), c.value<short>(2), c.tensor<THShortTensor>(3)); }); }
+TEST(OpAdd, THShortTensor_cadd) { check_th_pointwise(kOpTh, DType::Short, kThCadd, [](const ThCall& c) { THShortTensor_cadd(c.tensor<THShortTensor>(0), c.tensor<THShortTensor>(1), c.value<short>(2), c.tensor<THShortTensor>(3)); }); }
 
-TEST(OpAdd, THIntTensor_cadd) { check_th_pointwise(kOp, DType::Int, kThCadd, [](const ThCall& c) { THIntTensor_cadd(c.tensor<THIntTensor>(0), c.tensor<THIntTensor>(1), c.value<int>(2), c.tensor<THIntTensor>(3)); }); }
+TEST(OpAdd, THIntTensor_cadd) { check_th_pointwise(kOpTh, DType::Int, kThCadd, [](const ThCall& c) { THIntTensor_cadd(c.tensor<THIntTensor>(0), c.tensor<THIntTensor>(1), c.value<int>(2), c.tensor<THIntTensor>(3)); }); }
 
-TEST(OpAdd, THLongTensor_cadd) { check_th_pointwise(kOp, DType::Long, kThCadd, [](const ThCall& c) { THLongTensor_cadd(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.value<long>(2), c.tensor<THLongTensor>(3)); }); }
+TEST(OpAdd, THLongTensor_cadd) { check_th_pointwise(kOpTh, DType::Long, kThCadd, [](const ThCall& c) { THLongTensor_cadd(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.value<long>(2), c.tensor<THLongTensor>(3)); }); }
 
-TEST(OpAdd, THFloatTensor_cadd) { check_th_pointwise(kOp, DType::Float, kThCadd, [](const ThCall& c) { THFloatTensor_cadd(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.value<float>(2), c.tensor<THFloatTensor>(3)); }); }
+TEST(OpAdd, THFloatTensor_cadd) { check_th_pointwise(kOpTh, DType::Float, kThCadd, [](const ThCall& c) { THFloatTensor_cadd(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.value<float>(2), c.tensor<THFloatTensor>(3)); }); }
 
-TEST(OpAdd, THDoubleTensor_cadd) { check_th_pointwise(kOp, DType::Double, kThCadd, [](const ThCall& c) { THDoubleTensor_cadd(c.tensor<THDoubleTensor>(0), c.tensor<THDoubleTensor>(1), c.value<double>(2), c.tensor<THDoubleTensor>(3)); }); }
+TEST(OpAdd, THDoubleTensor_cadd) { check_th_pointwise(kOpTh, DType::Double, kThCadd, [](const ThCall& c) { THDoubleTensor_cadd(c.tensor<THDoubleTensor>(0), c.tensor<THDoubleTensor>(1), c.value<double>(2), c.tensor<THDoubleTensor>(3)); }); }
 
-TEST(OpAdd, THHalfTensor_cadd) { check_th_pointwise(kOp, DType::Half, kThCadd, [](const ThCall& c) { THHalfTensor_cadd(c.tensor<THHalfTensor>(0), c.tensor<THHalfTensor>(1), c.value<THHalf>(2), c.tensor<THHalfTensor>(3)); }); }
+TEST(OpAdd, THHalfTensor_cadd) { check_th_pointwise(kOpTh, DType::Half, kThCadd, [](const ThCall& c) { THHalfTensor_cadd(c.tensor<THHalfTensor>(0), c.tensor<THHalfTensor>(1), c.value<THHalf>(2), c.tensor<THHalfTensor>(3)); }); }
 
-TEST(OpAdd, THBFloat16Tensor_cadd) { check_th_pointwise(kOp, DType::BFloat16, kThCadd, [](const ThCall& c) { THBFloat16Tensor_cadd(c.tensor<THBFloat16Tensor>(0), c.tensor<THBFloat16Tensor>(1), c.value<THBFloat16>(2), c.tensor<THBFloat16Tensor>(3)); }); }
+TEST(OpAdd, THBFloat16Tensor_cadd) { check_th_pointwise(kOpTh, DType::BFloat16, kThCadd, [](const ThCall& c) { THBFloat16Tensor_cadd(c.tensor<THBFloat16Tensor>(0), c.tensor<THBFloat16Tensor>(1), c.value<THBFloat16>(2), c.tensor<THBFloat16Tensor>(3)); }); }
 
-TEST(OpAdd, THByteTensor_add) { check_th_pointwise(kOp, DType::Byte, kThAdd, [](const ThCall& c) { THByteTensor_add(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1), c.value<unsigned char>(2)); }); }
+TEST(OpAdd, THByteTensor_add) { check_th_pointwise(kOpTh, DType::Byte, kThAdd, [](const ThCall& c) { THByteTensor_add(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1), c.value<unsigned char>(2)); }); }
 
-TEST(OpAdd, THCharTensor_add) { check_th_pointwise(kOp, DType::Char, kThAdd, [](const ThCall& c) { THCharTensor_add(c.tensor<THCharTensor>(0), c.tensor<THCharTensor>(1), c.value<char>(2)); }); }
+TEST(OpAdd, THCharTensor_add) { check_th_pointwise(kOpTh, DType::Char, kThAdd, [](const ThCall& c) { THCharTensor_add(c.tensor<THCharTensor>(0), c.tensor<THCharTensor>(1), c.value<char>(2)); }); }
 
-TEST(OpAdd, THShortTensor_add) { check_th_pointwise(kOp, DType::Short, kThAdd, [](const ThCall& c) { THShortTensor_add(c.tensor<THShortTensor>(0), c.tensor<THShortTensor>(1), c.value<short>(2)); }); }
+TEST(OpAdd, THShortTensor_add) { check_th_pointwise(kOpTh, DType::Short, kThAdd, [](const ThCall& c) { THShortTensor_add(c.tensor<THShortTensor>(0), c.tensor<THShortTensor>(1), c.value<short>(2)); }); }
 
-TEST(OpAdd, THIntTensor_add) { check_th_pointwise(kOp, DType::Int, kThAdd, [](const ThCall& c) { THIntTensor_add(c.tensor<THIntTensor>(0), c.tensor<THIntTensor>(1), c.value<int>(2)); }); }
+TEST(OpAdd, THIntTensor_add) { check_th_pointwise(kOpTh, DType::Int, kThAdd, [](const ThCall& c) { THIntTensor_add(c.tensor<THIntTensor>(0), c.tensor<THIntTensor>(1), c.value<int>(2)); }); }
 
-TEST(OpAdd, THLongTensor_add) { check_th_pointwise(kOp, DType::Long, kThAdd, [](const ThCall& c) { THLongTensor_add(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.value<long>(2)); }); }
+TEST(OpAdd, THLongTensor_add) { check_th_pointwise(kOpTh, DType::Long, kThAdd, [](const ThCall& c) { THLongTensor_add(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.value<long>(2)); }); }
 
-TEST(OpAdd, THFloatTensor_add) { check_th_pointwise(kOp, DType::Float, kThAdd, [](const ThCall& c) { THFloatTensor_add(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.value<float>(2)); }); }
+TEST(OpAdd, THFloatTensor_add) { check_th_pointwise(kOpTh, DType::Float, kThAdd, [](const ThCall& c) { THFloatTensor_add(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.value<float>(2)); }); }
 
-TEST(OpAdd, THDoubleTensor_add) { check_th_pointwise(kOp, DType::Double, kThAdd, [](const ThCall& c) { THDoubleTensor_add(c.tensor<THDoubleTensor>(0), c.tensor<THDoubleTensor>(1), c.value<double>(2)); }); }
+TEST(OpAdd, THDoubleTensor_add) { check_th_pointwise(kOpTh, DType::Double, kThAdd, [](const ThCall& c) { THDoubleTensor_add(c.tensor<THDoubleTensor>(0), c.tensor<THDoubleTensor>(1), c.value<double>(2)); }); }
 
-TEST(OpAdd, THHalfTensor_add) { check_th_pointwise(kOp, DType::Half, kThAdd, [](const ThCall& c) { THHalfTensor_add(c.tensor<THHalfTensor>(0), c.tensor<THHalfTensor>(1), c.value<THHalf>(2)); }); }
+TEST(OpAdd, THHalfTensor_add) { check_th_pointwise(kOpTh, DType::Half, kThAdd, [](const ThCall& c) { THHalfTensor_add(c.tensor<THHalfTensor>(0), c.tensor<THHalfTensor>(1), c.value<THHalf>(2)); }); }
 
-TEST(OpAdd, THBFloat16Tensor_add) { check_th_pointwise(kOp, DType::BFloat16, kThAdd, [](const ThCall& c) { THBFloat16Tensor_add(c.tensor<THBFloat16Tensor>(0), c.tensor<THBFloat16Tensor>(1), c.value<THBFloat16>(2)); }); }
+TEST(OpAdd, THBFloat16Tensor_add) { check_th_pointwise(kOpTh, DType::BFloat16, kThAdd, [](const ThCall& c) { THBFloat16Tensor_add(c.tensor<THBFloat16Tensor>(0), c.tensor<THBFloat16Tensor>(1), c.value<THBFloat16>(2)); }); }

@@ -24,7 +24,7 @@ int64_t ref_i(const int64_t* v) {
 const OpSpec kOp{
     "mul",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"other", ArgKind::TensorOrScalar, false, 0.0, 0.0}},
-    {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+    {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
     Rule::Same, ref_f, ref_i, Reducer::None,
     {{DType::Half, 0.001}, {DType::BFloat16, 0.008}}};
 
@@ -39,6 +39,25 @@ const std::vector<Variant> kVariants = {
     {"ember::mul_(self, Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return ember::mul_(a.w(0), a.s(1)); }},
     {"self.mul_(Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).mul_(a.s(1)); }},
     {"ember::mul_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::mul_out(a.out, a.t(0), a.s(1)); }}};
+
+double th_ref_f(const double* v) {
+  const double self = v[0];
+  const double other = v[1];
+  return self * other;
+}
+
+int64_t th_ref_i(const int64_t* v) {
+  const int64_t self = v[0];
+  const int64_t other = v[1];
+  return self * other;
+}
+
+const OpSpec kOpTh{
+    "mul",
+    {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"other", ArgKind::TensorOrScalar, false, 0.0, 0.0}},
+    {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+    Rule::Same, th_ref_f, th_ref_i, Reducer::None,
+    {{DType::Half, 0.001}, {DType::BFloat16, 0.008}}};
 
 const ThSpec kThCmul{"THTensor_cmul", {c_out(), c_input(0), c_input(1)}, {}};
 
@@ -164,6 +183,20 @@ TEST(OpMul, Half_Large) { check_pointwise(kOp, kVariants, DType::Half, Layout::L
 
 TEST(OpMul, Half_Special) { check_pointwise(kOp, kVariants, DType::Half, Layout::Special); }
 
+TEST(OpMul, Bool_Contiguous) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Contiguous); }
+
+TEST(OpMul, Bool_Transposed) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Transposed); }
+
+TEST(OpMul, Bool_Narrowed) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Narrowed); }
+
+TEST(OpMul, Bool_Expanded) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Expanded); }
+
+TEST(OpMul, Bool_ZeroSize) { check_pointwise(kOp, kVariants, DType::Bool, Layout::ZeroSize); }
+
+TEST(OpMul, Bool_ZeroDim) { check_pointwise(kOp, kVariants, DType::Bool, Layout::ZeroDim); }
+
+TEST(OpMul, Bool_Large) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Large); }
+
 TEST(OpMul, BFloat16_Contiguous) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Contiguous); }
 
 TEST(OpMul, BFloat16_Transposed) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Transposed); }
@@ -182,38 +215,38 @@ TEST(OpMul, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16,
 
 TEST(OpMul, Promotion) { check_promotion(kOp, kVariants); }
 
-TEST(OpMul, THByteTensor_cmul) { check_th_pointwise(kOp, DType::Byte, kThCmul, [](const ThCall& c) { THByteTensor_cmul(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1), c.tensor<THByteTensor>(2)); }); }
+TEST(OpMul, THByteTensor_cmul) { check_th_pointwise(kOpTh, DType::Byte, kThCmul, [](const ThCall& c) { THByteTensor_cmul(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1), c.tensor<THByteTensor>(2)); }); }
 
-TEST(OpMul, THCharTensor_cmul) { check_th_pointwise(kOp, DType::Char, kThCmul, [](const ThCall& c) { THCharTensor_cmul(c.tensor<THCharTensor>(0), c.tensor<THCharTensor>(1), c.tensor<THCharTensor>(2)); }); }
+TEST(OpMul, THCharTensor_cmul) { check_th_pointwise(kOpTh, DType::Char, kThCmul, [](const ThCall& c) { THCharTensor_cmul(c.tensor<THCharTensor>(0), c.tensor<THCharTensor>(1), c.tensor<THCharTensor>(2)); }); }
 
-TEST(OpMul, THShortTensor_cmul) { check_th_pointwise(kOp, DType::Short, kThCmul, [](const ThCall& c) { THShortTensor_cmul(c.tensor<THShortTensor>(0), c.tensor<THShortTensor>(1), c.tensor<THShortTensor>(2)); }); }
+TEST(OpMul, THShortTensor_cmul) { check_th_pointwise(kOpTh, DType::Short, kThCmul, [](const ThCall& c) { THShortTensor_cmul(c.tensor<THShortTensor>(0), c.tensor<THShortTensor>(1), c.tensor<THShortTensor>(2)); }); }
 
-TEST(OpMul, THIntTensor_cmul) { check_th_pointwise(kOp, DType::Int, kThCmul, [](const ThCall& c) { THIntTensor_cmul(c.tensor<THIntTensor>(0), c.tensor<THIntTensor>(1), c.tensor<THIntTensor>(2)); }); }
+TEST(OpMul, THIntTensor_cmul) { check_th_pointwise(kOpTh, DType::Int, kThCmul, [](const ThCall& c) { THIntTensor_cmul(c.tensor<THIntTensor>(0), c.tensor<THIntTensor>(1), c.tensor<THIntTensor>(2)); }); }
 
-TEST(OpMul, THLongTensor_cmul) { check_th_pointwise(kOp, DType::Long, kThCmul, [](const ThCall& c) { THLongTensor_cmul(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.tensor<THLongTensor>(2)); }); }
+TEST(OpMul, THLongTensor_cmul) { check_th_pointwise(kOpTh, DType::Long, kThCmul, [](const ThCall& c) { THLongTensor_cmul(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.tensor<THLongTensor>(2)); }); }
 
-TEST(OpMul, THFloatTensor_cmul) { check_th_pointwise(kOp, DType::Float, kThCmul, [](const ThCall& c) { THFloatTensor_cmul(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.tensor<THFloatTensor>(2)); }); }
+TEST(OpMul, THFloatTensor_cmul) { check_th_pointwise(kOpTh, DType::Float, kThCmul, [](const ThCall& c) { THFloatTensor_cmul(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.tensor<THFloatTensor>(2)); }); }
 
-TEST(OpMul, THDoubleTensor_cmul) { check_th_pointwise(kOp, DType::Double, kThCmul, [](const ThCall& c) { THDoubleTensor_cmul(c.tensor<THDoubleTensor>(0), c.tensor<THDoubleTensor>(1), c.tensor<THDoubleTensor>(2)); }); }
+TEST(OpMul, THDoubleTensor_cmul) { check_th_pointwise(kOpTh, DType::Double, kThCmul, [](const ThCall& c) { THDoubleTensor_cmul(c.tensor<THDoubleTensor>(0), c.tensor<THDoubleTensor>(1), c.tensor<THDoubleTensor>(2)); }); }
 
-TEST(OpMul, THHalfTensor_cmul) { check_th_pointwise(kOp, DType::Half, kThCmul, [](const ThCall& c) { THHalfTensor_cmul(c.tensor<THHalfTensor>(0), c.tensor<THHalfTensor>(1), c.tensor<THHalfTensor>(2)); }); }
+TEST(OpMul, THHalfTensor_cmul) { check_th_pointwise(kOpTh, DType::Half, kThCmul, [](const ThCall& c) { THHalfTensor_cmul(c.tensor<THHalfTensor>(0), c.tensor<THHalfTensor>(1), c.tensor<THHalfTensor>(2)); }); }
 
-TEST(OpMul, THBFloat16Tensor_cmul) { check_th_pointwise(kOp, DType::BFloat16, kThCmul, [](const ThCall& c) { THBFloat16Tensor_cmul(c.tensor<THBFloat16Tensor>(0), c.tensor<THBFloat16Tensor>(1), c.tensor<THBFloat16Tensor>(2)); }); }
+TEST(OpMul, THBFloat16Tensor_cmul) { check_th_pointwise(kOpTh, DType::BFloat16, kThCmul, [](const ThCall& c) { THBFloat16Tensor_cmul(c.tensor<THBFloat16Tensor>(0), c.tensor<THBFloat16Tensor>(1), c.tensor<THBFloat16Tensor>(2)); }); }
 
-TEST(OpMul, THByteTensor_mul) { check_th_pointwise(kOp, DType::Byte, kThMul, [](const ThCall& c) { THByteTensor_mul(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1), c.value<unsigned char>(2)); }); }
+TEST(OpMul, THByteTensor_mul) { check_th_pointwise(kOpTh, DType::Byte, kThMul, [](const ThCall& c) { THByteTensor_mul(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1), c.value<unsigned char>(2)); }); }
 
-TEST(OpMul, THCharTensor_mul) { check_th_pointwise(kOp, DType::Char, kThMul, [](const ThCall& c) { THCharTensor_mul(c.tensor<THCharTensor>(0), c.tensor<THCharTensor>(1), c.value<char>(2)); }); }
+TEST(OpMul, THCharTensor_mul) { check_th_pointwise(kOpTh, DType::Char, kThMul, [](const ThCall& c) { THCharTensor_mul(c.tensor<THCharTensor>(0), c.tensor<THCharTensor>(1), c.value<char>(2)); }); }
 
-TEST(OpMul, THShortTensor_mul) { check_th_pointwise(kOp, DType::Short, kThMul, [](const ThCall& c) { THShortTensor_mul(c.tensor<THShortTensor>(0), c.tensor<THShortTensor>(1), c.value<short>(2)); }); }
+TEST(OpMul, THShortTensor_mul) { check_th_pointwise(kOpTh, DType::Short, kThMul, [](const ThCall& c) { THShortTensor_mul(c.tensor<THShortTensor>(0), c.tensor<THShortTensor>(1), c.value<short>(2)); }); }
 
-TEST(OpMul, THIntTensor_mul) { check_th_pointwise(kOp, DType::Int, kThMul, [](const ThCall& c) { THIntTensor_mul(c.tensor<THIntTensor>(0), c.tensor<THIntTensor>(1), c.value<int>(2)); }); }
+TEST(OpMul, THIntTensor_mul) { check_th_pointwise(kOpTh, DType::Int, kThMul, [](const ThCall& c) { THIntTensor_mul(c.tensor<THIntTensor>(0), c.tensor<THIntTensor>(1), c.value<int>(2)); }); }
 
-TEST(OpMul, THLongTensor_mul) { check_th_pointwise(kOp, DType::Long, kThMul, [](const ThCall& c) { THLongTensor_mul(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.value<long>(2)); }); }
+TEST(OpMul, THLongTensor_mul) { check_th_pointwise(kOpTh, DType::Long, kThMul, [](const ThCall& c) { THLongTensor_mul(c.tensor<THLongTensor>(0), c.tensor<THLongTensor>(1), c.value<long>(2)); }); }
 
-TEST(OpMul, THFloatTensor_mul) { check_th_pointwise(kOp, DType::Float, kThMul, [](const ThCall& c) { THFloatTensor_mul(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.value<float>(2)); }); }
+TEST(OpMul, THFloatTensor_mul) { check_th_pointwise(kOpTh, DType::Float, kThMul, [](const ThCall& c) { THFloatTensor_mul(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.value<float>(2)); }); }
 
-TEST(OpMul, THDoubleTensor_mul) { check_th_pointwise(kOp, DType::Double, kThMul, [](const ThCall& c) { THDoubleTensor_mul(c.tensor<THDoubleTensor>(0), c.tensor<THDoubleTensor>(1), c.value<double>(2)); }); }
+TEST(OpMul, THDoubleTensor_mul) { check_th_pointwise(kOpTh, DType::Double, kThMul, [](const ThCall& c) { THDoubleTensor_mul(c.tensor<THDoubleTensor>(0), c.tensor<THDoubleTensor>(1), c.value<double>(2)); }); }
 
-TEST(OpMul, THHalfTensor_mul) { check_th_pointwise(kOp, DType::Half, kThMul, [](const ThCall& c) { THHalfTensor_mul(c.tensor<THHalfTensor>(0), c.tensor<THHalfTensor>(1), c.value<THHalf>(2)); }); }
+TEST(OpMul, THHalfTensor_mul) { check_th_pointwise(kOpTh, DType::Half, kThMul, [](const ThCall& c) { THHalfTensor_mul(c.tensor<THHalfTensor>(0), c.tensor<THHalfTensor>(1), c.value<THHalf>(2)); }); }
 
-TEST(OpMul, THBFloat16Tensor_mul) { check_th_pointwise(kOp, DType::BFloat16, kThMul, [](const ThCall& c) { THBFloat16Tensor_mul(c.tensor<THBFloat16Tensor>(0), c.tensor<THBFloat16Tensor>(1), c.value<THBFloat16>(2)); }); }
+TEST(OpMul, THBFloat16Tensor_mul) { check_th_pointwise(kOpTh, DType::BFloat16, kThMul, [](const ThCall& c) { THBFloat16Tensor_mul(c.tensor<THBFloat16Tensor>(0), c.tensor<THBFloat16Tensor>(1), c.value<THBFloat16>(2)); }); }

@@ -21,7 +21,7 @@ void add_kernel(kernels::Operands<3>& ops, const Scalar& alpha_s) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self + alpha * other; });
 }
 
-constexpr rt::PointwiseOp add_op{"add", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp add_op{"add", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase add_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& alpha) {
   return rt::run_pointwise<2>(add_op, out, inplace, args,
@@ -35,6 +35,7 @@ TensorBase add_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
                                      case DType::Float: return add_kernel<float, float>(ops, alpha);
                                      case DType::Double: return add_kernel<double, double>(ops, alpha);
                                      case DType::Half: return add_kernel<ember::Half, ember::Half>(ops, alpha);
+                                     case DType::Bool: return add_kernel<bool, bool>(ops, alpha);
                                      case DType::BFloat16: return add_kernel<ember::BFloat16, ember::BFloat16>(ops, alpha);
                                      default: unsupported_dtype("add", dtype);
                                    }

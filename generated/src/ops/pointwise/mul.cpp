@@ -20,7 +20,7 @@ void mul_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self * other; });
 }
 
-constexpr rt::PointwiseOp mul_op{"mul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp mul_op{"mul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase mul_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(mul_op, out, inplace, args,
@@ -34,6 +34,7 @@ TensorBase mul_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
                                      case DType::Float: return mul_kernel<float, float>(ops);
                                      case DType::Double: return mul_kernel<double, double>(ops);
                                      case DType::Half: return mul_kernel<ember::Half, ember::Half>(ops);
+                                     case DType::Bool: return mul_kernel<bool, bool>(ops);
                                      case DType::BFloat16: return mul_kernel<ember::BFloat16, ember::BFloat16>(ops);
                                      default: unsupported_dtype("mul", dtype);
                                    }

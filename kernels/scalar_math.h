@@ -1,0 +1,97 @@
+// Scalar functions of the newer pointwise entries (classification,
+// NaN-skipping max/min, sinc, xlogy, logaddexp, erfinv), kept apart from
+// kernels/scalar_ops.h so that editing them recompiles only the ops whose
+// entries include this header (`include:`). Same conventions: they take
+// and return the compute type (opmath_t).
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+namespace ember::ops {
+
+// ---- classification --------------------------------------------------------------
+// Integers and bool are always finite (PyTorch's isinf/isfinite accept them).
+
+template <class M>
+inline bool isinf(M x) {
+  if constexpr (std::is_floating_point_v<M>) return std::isinf(x); else return false;
+}
+template <class M>
+inline bool isfinite(M x) {
+  if constexpr (std::is_floating_point_v<M>) return std::isfinite(x); else return true;
+}
+template <class M>
+inline bool isposinf(M x) {
+  if constexpr (std::is_floating_point_v<M>) return x == std::numeric_limits<M>::infinity(); else return false;
+}
+template <class M>
+inline bool isneginf(M x) {
+  if constexpr (std::is_floating_point_v<M>) return x == -std::numeric_limits<M>::infinity(); else return false;
+}
+
+// ---- more elementary functions ---------------------------------------------------
+
+// NumPy's fmax/fmin: a NaN on one side gives the other (NaN only if both are).
+template <class M>
+inline M fmax(M a, M b) {
+  if constexpr (std::is_floating_point_v<M>) return std::fmax(a, b); else return a > b ? a : b;
+}
+template <class M>
+inline M fmin(M a, M b) {
+  if constexpr (std::is_floating_point_v<M>) return std::fmin(a, b); else return a < b ? a : b;
+}
+
+// sin(pi x) / (pi x), 1 at 0. In double: pi x rounded to float is off by
+// up to an ulp of a value near an integer, where sin is near 0, which
+// would cost float results most of their digits there.
+template <class M>
+inline M sinc(M x) {
+  if (x == M(0)) return M(1);
+  const double px = M_PI * static_cast<double>(x);
+  return static_cast<M>(std::sin(px) / px);
+}
+
+// x * log(y), 0 where x is 0 (even for y 0 or inf), NaN where y is NaN.
+template <class M>
+inline M xlogy(M x, M y) {
+  if (y != y) return y;
+  if (x == M(0)) return M(0);
+  return x * std::log(y);
+}
+
+// log(e^a + e^b) without overflow: the larger plus log1p of the smaller's
+// ratio; equal infinities are returned as they are (their difference is NaN).
+// In double: the sum cancels where the larger is negative and near the
+// log1p term, which would cost float results their last digits.
+template <class M>
+inline M logaddexp(M x, M y) {
+  const double a = x, b = y;
+  if (std::isinf(a) && a == b) return x;
+  const double hi = a > b ? a : b, lo = a > b ? b : a;
+  return static_cast<M>(hi + std::log1p(std::exp(lo - hi)));
+}
+template <class M>
+inline M logaddexp2(M x, M y) {
+  const double a = x, b = y;
+  if (std::isinf(a) && a == b) return x;
+  const double hi = a > b ? a : b, lo = a > b ? b : a;
+  return static_cast<M>(hi + std::log1p(std::exp2(lo - hi)) / M_LN2);
+}
+
+// The inverse of erf on (-1, 1); +-1 give +-inf, beyond them NaN. A
+// closed-form estimate (Winitzki's, relative error below 2e-3) refined by
+// Newton steps on std::erf in double, each squaring the relative error.
+template <class M>
+inline M erfinv(M y) {
+  const double x = static_cast<double>(y);
+  if (!(std::fabs(x) < 1))
+    return std::fabs(x) == 1 ? static_cast<M>(std::copysign(HUGE_VAL, x)) : static_cast<M>(NAN);
+  const double a = 0.147, l = std::log1p(-x * x), t = 2 / (M_PI * a) + l / 2;
+  double r = std::copysign(std::sqrt(std::sqrt(t * t - l / a) - t), x);
+  for (int i = 0; i < 3; ++i) r -= (std::erf(r) - x) / (M_2_SQRTPI * std::exp(-r * r));
+  return static_cast<M>(r);
+}
+
+}  // namespace ember::ops
