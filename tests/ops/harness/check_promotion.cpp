@@ -90,7 +90,10 @@ void check_promotion(const OpSpec& op, const std::vector<Variant>& variants) {
       a.scalars.resize(op.args.size());
       a.ints.resize(op.args.size());
       const Layout self_layout = m.self_zero_dim ? Layout::ZeroDim : Layout::Contiguous;
-      a.tensors[self_pos] = make_input(m.self, self_layout, 0, domain_of(op.args[self_pos], m.self), rng, false);
+      // Every plain Tensor argument is self's kind (lerp's end beside self).
+      for (size_t k = 0; k < op.args.size(); ++k)
+        if (op.args[k].kind == ArgKind::Tensor)
+          a.tensors[k] = make_input(m.self, self_layout, static_cast<int>(k), domain_of(op.args[k], m.self), rng, false);
       // A number's value fits the compute dtype (PyTorch rejects or wraps
       // out-of-range numbers; neither is what this checks).
       // Every Tensor|Scalar argument is of the mixed kind (clamp's min and max).
