@@ -22,6 +22,8 @@ _DEFAULTS = {"True": "true", "False": "false", "None": "std::nullopt", "[]": "{}
 
 def cpp_default(arg: Arg) -> str:
     assert arg.default is not None
+    if arg.type == "int[]?" and arg.default == "None":
+        return "{}"  # None is the empty list (signature.py)
     text = _DEFAULTS.get(arg.default, arg.default)
     if text.startswith("[") and text.endswith("]"):
         return "{" + text[1:-1] + "}"
