@@ -24,6 +24,8 @@ def cpp_default(arg: Arg) -> str:
     assert arg.default is not None
     if arg.type == "Tensor?" and arg.default == "None":
         return "{}"  # an undefined tensor
+    if arg.type == "int[]?" and arg.default == "None":
+        return "{}"  # None is the empty list (signature.py)
     text = _DEFAULTS.get(arg.default, arg.default)
     if text.startswith("[") and text.endswith("]"):
         return "{" + text[1:-1] + "}"

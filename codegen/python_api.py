@@ -23,7 +23,8 @@ from .signature import Arg, Signature
 DOC_TYPES = {
     "Tensor": "Tensor", "Tensor|Scalar": "Tensor | number", "Tensor?": "Tensor | None", "Tensor[]": "list[Tensor]",
     "Tensor?[]": "list[Tensor | None]",
-    "Scalar": "number", "Scalar?": "number | None", "int": "int", "int?": "int | None", "int[]": "tuple[int, ...]", "bool": "bool",
+    "Scalar": "number", "Scalar?": "number | None", "int": "int", "int?": "int | None", "int[]": "tuple[int, ...]",
+    "int[]?": "tuple[int, ...] | None", "bool": "bool",
     "float": "float", "float?": "float | None", "ScalarType": "dtype", "ScalarType?": "dtype | None",
     "Generator?": "Generator | None", "str": "str", "str?": "str | None",
 }

@@ -19,6 +19,7 @@ _CONVERT = {
     "int": "const int64_t {v} = r.to_int({i});",
     "int?": "const std::optional<int64_t> {v} = r.optional_int({i});",
     "int[]": "ParsedArgs::Ints {v}_list;\nr.int_list({i}, {v}_list);\nconst IntList {v} = {v}_list.list();",
+    "int[]?": "ParsedArgs::Ints {v}_list;\nif (!r.is_none({i})) r.int_list({i}, {v}_list);\nconst IntList {v} = {v}_list.list();",
     "bool": "const bool {v} = r.to_bool({i});",
     "float": "const double {v} = r.to_double({i});",
     "float?": "const std::optional<double> {v} = r.optional_double({i});",

@@ -20,6 +20,7 @@ ARG_TYPES = {
     "int": "int64_t",
     "int?": "std::optional<int64_t>",
     "int[]": "IntList",
+    "int[]?": "IntList",               # None arrives as the empty list: every dim, to the reductions that take it
     "bool": "bool",
     "float": "double",
     "float?": "std::optional<double>",

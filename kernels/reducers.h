@@ -13,9 +13,11 @@
 // (selects, not ifs) so loops over them vectorize.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #include "kernels/opmath.h"
@@ -126,8 +128,9 @@ struct MeanOf : Mean<T> {
 
 // Variance by Welford's update in double, lanes merged by Chan et al.'s
 // formula: stable where the textbook sum-of-squares (TH's) cancels. The
-// divisor is count - 1 when unbiased (Bessel), else count; a divisor of
-// 0 or less gives NaN (one element, unbiased; no element).
+// divisor is count - correction (1 when unbiased, Bessel's; else 0),
+// never below 0: one element unbiased, or none, give 0/0, NaN, and a
+// larger correction inf (as PyTorch).
 struct Moments {
   double n, mean, m2;
 };
@@ -135,7 +138,7 @@ struct Moments {
 template <class T>
 struct Variance {
   using acc_type = Moments;
-  bool unbiased;
+  double correction;
   bool take_sqrt;
   acc_type identity() const { return {0, 0, 0}; }
   acc_type combine(acc_type a, opmath_t<T> x) const {
@@ -148,8 +151,7 @@ struct Variance {
     return {n, a.mean + delta * wb, a.m2 + b.m2 + delta * delta * a.n * wb};
   }
   double finalize(acc_type a, int64_t) const {
-    const double divisor = a.n - (unbiased ? 1 : 0);
-    const double var = divisor > 0 ? a.m2 / divisor : std::numeric_limits<double>::quiet_NaN();
+    const double var = a.m2 / std::max(0.0, a.n - correction);
     return take_sqrt ? std::sqrt(var) : var;
   }
 };
@@ -157,13 +159,30 @@ struct Variance {
 template <class T>
 struct Var {
   template <class F>
-  static void visit(bool unbiased, const F& f) { f(Variance<T>{unbiased, false}); }
+  static void visit(bool unbiased, const F& f) { f(Variance<T>{unbiased ? 1.0 : 0.0, false}); }
 };
 
 template <class T>
 struct Std {
   template <class F>
-  static void visit(bool unbiased, const F& f) { f(Variance<T>{unbiased, true}); }
+  static void visit(bool unbiased, const F& f) { f(Variance<T>{unbiased ? 1.0 : 0.0, true}); }
+};
+
+// PyTorch's `correction=` (None: 1).
+template <class T>
+struct VarCorrection {
+  template <class F>
+  static void visit(std::optional<int64_t> correction, const F& f) {
+    f(Variance<T>{static_cast<double>(correction.value_or(1)), false});
+  }
+};
+
+template <class T>
+struct StdCorrection {
+  template <class F>
+  static void visit(std::optional<int64_t> correction, const F& f) {
+    f(Variance<T>{static_cast<double>(correction.value_or(1)), true});
+  }
 };
 
 // p-norms, (sum |x|^p)^(1/p), accumulated in acc_t: p = 0 counts nonzero

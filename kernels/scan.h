@@ -14,7 +14,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "kernels/convert.h"
 #include "kernels/loops.h"
@@ -35,6 +37,22 @@ struct CumProd {
   using acc_type = acc_t<T>;
   acc_type identity() const { return acc_type(1); }
   acc_type combine(acc_type acc, opmath_t<T> x) const { return acc * static_cast<acc_type>(x); }
+};
+
+// log(sum(exp(x))) so far, without overflow: the larger term factored
+// out. Infinities of one sign stay (log(e^-inf + e^-inf) is -inf, not
+// NaN); a NaN stays NaN.
+template <class T>
+struct LogCumSumExp {
+  using acc_type = acc_t<T>;
+  acc_type identity() const { return -std::numeric_limits<acc_type>::infinity(); }
+  acc_type combine(acc_type acc, opmath_t<T> x) const {
+    const acc_type v = static_cast<acc_type>(x);
+    if (std::isnan(v) || std::isnan(acc)) return std::numeric_limits<acc_type>::quiet_NaN();
+    const acc_type hi = std::max(acc, v), lo = std::min(acc, v);
+    if (std::isinf(hi)) return hi;
+    return hi + std::log1p(std::exp(lo - hi));
+  }
 };
 
 // ops: operand 0 the output (OutT), operand 1 the input (T), both of the
@@ -105,6 +123,46 @@ void cumsum_dim(const Operands<2>& ops, int dim) {
 template <class T, class OutT>
 void cumprod_dim(const Operands<2>& ops, int dim) {
   scan_dim<T, OutT>(ops, dim, CumProd<T>{});
+}
+
+template <class T, class OutT>
+void logcumsumexp_dim(const Operands<2>& ops, int dim) {
+  scan_dim<T, OutT>(ops, dim, LogCumSumExp<T>{});
+}
+
+// Running best element and its position (cummax, cummin): operand 0 the
+// values (T), 1 the positions (int64_t), 2 the input, all of its shape.
+// An element equal to the best replaces it (the last position of ties,
+// as PyTorch), and so does every NaN, after which no number does.
+template <class T, class Better>
+void scan_index_dim(const Operands<3>& ops, int dim, Better better) {
+  using M = opmath_t<T>;
+  const SliceGeometry<3> g(ops, dim);
+  const int64_t n = g.n;
+  if (n == 0) return;
+  for_each_slice<char>(g, 0, n, [&](char* const* p, char*) {
+    M best = static_cast<M>(*reinterpret_cast<const T*>(p[2]));
+    int64_t at = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const M x = static_cast<M>(*reinterpret_cast<const T*>(p[2] + i * g.stride[2]));
+      if (is_nan(x) || (!is_nan(best) && !better(best, x))) {
+        best = x;
+        at = i;
+      }
+      *reinterpret_cast<T*>(p[0] + i * g.stride[0]) = convert<T>(best);
+      *reinterpret_cast<int64_t*>(p[1] + i * g.stride[1]) = at;
+    }
+  });
+}
+
+template <class T, class OutT = T>
+void cummax_dim(const Operands<3>& ops, int dim) {
+  scan_index_dim<T>(ops, dim, [](auto best, auto x) { return best > x; });
+}
+
+template <class T, class OutT = T>
+void cummin_dim(const Operands<3>& ops, int dim) {
+  scan_index_dim<T>(ops, dim, [](auto best, auto x) { return best < x; });
 }
 
 }  // namespace ember::kernels

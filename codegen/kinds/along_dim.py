@@ -65,6 +65,11 @@ class AlongDim(Kind):
                 v, i = outs
                 return (f"{op.ident}_run(&{v}, &{i}, {rest});", f"return std::tie({v}, {i});")
             return (f"{op.ident}_run(&out, nullptr, {rest});", "return out;")
+        if decl.variant == "inplace":
+            # In place the result keeps self's dtype (cumsum_ of int32 sums into int32, as PyTorch).
+            args = ", ".join("dtype ? dtype : std::optional<DType>(self.dtype())" if a.name == "dtype" else a.name
+                             for a in sig.args)
+            return (f"{op.ident}_run(&self, nullptr, {args});", "return self;")
         return (f"return {op.ident}_run(nullptr, nullptr, {rest});",)
 
     def source_context(self, op: Op) -> dict[str, object]:

@@ -36,7 +36,7 @@ class ReduceKernel(Kernel):
 
 class Reduce(Kind):
     name = "reduce"
-    includes = ("kernels/reduce.h", "kernels/reducers.h", "runtime/ops/reduce_plan.h", "runtime/ops/tensor_operands.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
+    includes = ("kernels/reduce.h", "kernels/reducers.h", "ember/ops/to.h", "runtime/ops/reduce_plan.h", "runtime/ops/tensor_operands.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     # Expressions (identity, combine, merge[, finalize]) or a hand-written `reducer`.
     optional = frozenset({"identity", "combine", "merge", "finalize", "result", "reducer", "args", "nonempty"})
     value_check = "check_reduce"
@@ -73,12 +73,20 @@ class Reduce(Kind):
         return (f"return {op.ident}_run(nullptr, {rest});",)
 
     def source_context(self, op: Op) -> dict[str, object]:
+        sig = op.signature
+        assert sig is not None
+        dim = sig.arg("dim")
         return {
             "run_params": run_params(op),
             "karg_params": kernel_arg_params(op),
             "karg_names": kernel_arg_names(op),
             "karg_values": kernel_arg_values(op),
             "result_dtypes": {d.name: result_dtype_name(op, d) for d in op.cpu_dtypes()},
+            "has_dtype": sig.arg("dtype") is not None,  # ScalarType? dtype: the input converted, the result's dtype
+            # What run_reduce_dims reduces: the empty list is every dim.
+            "dims_expr": {"int[]": "dim", "int[]?": "dim", "int?": "dim ? IntList{*dim} : IntList{}"}.get(
+                dim.type if dim is not None else "", "{dim}"),
+            "has_keepdim": sig.arg("keepdim") is not None,
         }
 
     def th_body(self, bld: THBuilder) -> None:

@@ -12,17 +12,19 @@ extern PyTypeObject* return_type_min;
 PyObject* fn_sum(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "sum(Tensor input)",
+      "sum(Tensor input, *, ScalarType? dtype=None)",
       "sum(Tensor input, int dim, bool keepdim=False, *, Tensor? out=None)",
+      "sum(Tensor input, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& a0 = r.tensor(0);
+      const std::optional<DType> a1 = r.optional_dtype(1);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
-        result = ember::sum(a0);
+        result = ember::sum(a0, a1);
       }
       return to_python_same(std::move(result), r.object(0));
     }
@@ -46,6 +48,29 @@ PyObject* fn_sum(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
       Py_INCREF(r.object(3));
       return r.object(3);
     }
+    case 2: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::sum(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::sum_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
     default:
       return nullptr;
   }
@@ -55,17 +80,19 @@ PyObject* fn_sum(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
 PyObject* m_sum(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "sum()",
+      "sum(*, ScalarType? dtype=None)",
       "sum(int dim, bool keepdim=False)",
+      "sum(int[]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& self_t = unwrap(self);
+      const std::optional<DType> a0 = r.optional_dtype(0);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
-        result = ember::sum(self_t);
+        result = ember::sum(self_t, a0);
       }
       return to_python_same(std::move(result), self);
     }
@@ -80,6 +107,83 @@ PyObject* m_sum(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
       }
       return to_python_same(std::move(result), self);
     }
+    case 2: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      if (!r.is_none(0)) r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const bool a1 = r.to_bool(1);
+      const std::optional<DType> a2 = r.optional_dtype(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::sum(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_nansum(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "nansum(Tensor input, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::nansum(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::nansum_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_nansum(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "nansum(int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      if (!r.is_none(0)) r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const bool a1 = r.to_bool(1);
+      const std::optional<DType> a2 = r.optional_dtype(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::nansum(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
     default:
       return nullptr;
   }
@@ -89,17 +193,18 @@ PyObject* m_sum(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
 PyObject* fn_prod(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "prod(Tensor input)",
-      "prod(Tensor input, int dim, bool keepdim=False, *, Tensor? out=None)",
+      "prod(Tensor input, *, ScalarType? dtype=None)",
+      "prod(Tensor input, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& a0 = r.tensor(0);
+      const std::optional<DType> a1 = r.optional_dtype(1);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
-        result = ember::prod(a0);
+        result = ember::prod(a0, a1);
       }
       return to_python_same(std::move(result), r.object(0));
     }
@@ -107,21 +212,22 @@ PyObject* fn_prod(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       const Tensor& a0 = r.tensor(0);
       const int64_t a1 = r.to_int(1);
       const bool a2 = r.to_bool(2);
-      if (r.is_none(3)) {
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      if (r.is_none(4)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({&a0}));
-          result = ember::prod(a0, a1, a2);
+          result = ember::prod(a0, a1, a2, a3);
         }
         return to_python_same(std::move(result), r.object(0));
       }
-      Tensor& out0 = r.tensor_mut(3);
+      Tensor& out0 = r.tensor_mut(4);
       {
         GilRelease unlocked(heavy({&a0, &out0}));
-        ember::prod_out(out0, a0, a1, a2);
+        ember::prod_out(out0, a0, a1, a2, a3);
       }
-      Py_INCREF(r.object(3));
-      return r.object(3);
+      Py_INCREF(r.object(4));
+      return r.object(4);
     }
     default:
       return nullptr;
@@ -132,17 +238,18 @@ PyObject* fn_prod(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
 PyObject* m_prod(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "prod()",
-      "prod(int dim, bool keepdim=False)",
+      "prod(*, ScalarType? dtype=None)",
+      "prod(int dim, bool keepdim=False, *, ScalarType? dtype=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& self_t = unwrap(self);
+      const std::optional<DType> a0 = r.optional_dtype(0);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
-        result = ember::prod(self_t);
+        result = ember::prod(self_t, a0);
       }
       return to_python_same(std::move(result), self);
     }
@@ -150,10 +257,11 @@ PyObject* m_prod(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
       const Tensor& self_t = unwrap(self);
       const int64_t a0 = r.to_int(0);
       const bool a1 = r.to_bool(1);
+      const std::optional<DType> a2 = r.optional_dtype(2);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
-        result = ember::prod(self_t, a0, a1);
+        result = ember::prod(self_t, a0, a1, a2);
       }
       return to_python_same(std::move(result), self);
     }
@@ -166,17 +274,19 @@ PyObject* m_prod(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
 PyObject* fn_mean(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "mean(Tensor input)",
+      "mean(Tensor input, *, ScalarType? dtype=None)",
       "mean(Tensor input, int dim, bool keepdim=False, *, Tensor? out=None)",
+      "mean(Tensor input, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& a0 = r.tensor(0);
+      const std::optional<DType> a1 = r.optional_dtype(1);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
-        result = ember::mean(a0);
+        result = ember::mean(a0, a1);
       }
       return to_python_same(std::move(result), r.object(0));
     }
@@ -200,6 +310,29 @@ PyObject* fn_mean(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       Py_INCREF(r.object(3));
       return r.object(3);
     }
+    case 2: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::mean(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::mean_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
     default:
       return nullptr;
   }
@@ -209,17 +342,19 @@ PyObject* fn_mean(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
 PyObject* m_mean(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "mean()",
+      "mean(*, ScalarType? dtype=None)",
       "mean(int dim, bool keepdim=False)",
+      "mean(int[]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& self_t = unwrap(self);
+      const std::optional<DType> a0 = r.optional_dtype(0);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
-        result = ember::mean(self_t);
+        result = ember::mean(self_t, a0);
       }
       return to_python_same(std::move(result), self);
     }
@@ -234,6 +369,83 @@ PyObject* m_mean(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
       }
       return to_python_same(std::move(result), self);
     }
+    case 2: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      if (!r.is_none(0)) r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const bool a1 = r.to_bool(1);
+      const std::optional<DType> a2 = r.optional_dtype(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::mean(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_nanmean(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "nanmean(Tensor input, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::nanmean(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::nanmean_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_nanmean(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "nanmean(int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      if (!r.is_none(0)) r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const bool a1 = r.to_bool(1);
+      const std::optional<DType> a2 = r.optional_dtype(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::nanmean(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
     default:
       return nullptr;
   }
@@ -245,6 +457,8 @@ PyObject* fn_var(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   static const ArgParser parser({
       "var(Tensor input, bool unbiased=True)",
       "var(Tensor input, int dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None)",
+      "var(Tensor input, int[]? dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None)",
+      "var(Tensor input, int[]? dim, *, int? correction, bool keepdim=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -279,6 +493,52 @@ PyObject* fn_var(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
       Py_INCREF(r.object(4));
       return r.object(4);
     }
+    case 2: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      const bool a3 = r.to_bool(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::var(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::var_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
+    case 3: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const std::optional<int64_t> a2 = r.optional_int(2);
+      const bool a3 = r.to_bool(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::var(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::var_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
     default:
       return nullptr;
   }
@@ -290,6 +550,8 @@ PyObject* m_var(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
   static const ArgParser parser({
       "var(bool unbiased=True)",
       "var(int dim, bool unbiased=True, bool keepdim=False)",
+      "var(int[]? dim, bool unbiased=True, bool keepdim=False)",
+      "var(int[]? dim, *, int? correction, bool keepdim=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -315,6 +577,34 @@ PyObject* m_var(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
       }
       return to_python_same(std::move(result), self);
     }
+    case 2: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      if (!r.is_none(0)) r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const bool a1 = r.to_bool(1);
+      const bool a2 = r.to_bool(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::var(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 3: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      if (!r.is_none(0)) r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      const bool a2 = r.to_bool(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::var(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
     default:
       return nullptr;
   }
@@ -326,6 +616,8 @@ PyObject* fn_std(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   static const ArgParser parser({
       "std(Tensor input, bool unbiased=True)",
       "std(Tensor input, int dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None)",
+      "std(Tensor input, int[]? dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None)",
+      "std(Tensor input, int[]? dim, *, int? correction, bool keepdim=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -360,6 +652,52 @@ PyObject* fn_std(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
       Py_INCREF(r.object(4));
       return r.object(4);
     }
+    case 2: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      const bool a3 = r.to_bool(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::std(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::std_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
+    case 3: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const std::optional<int64_t> a2 = r.optional_int(2);
+      const bool a3 = r.to_bool(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::std(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::std_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
     default:
       return nullptr;
   }
@@ -371,6 +709,8 @@ PyObject* m_std(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
   static const ArgParser parser({
       "std(bool unbiased=True)",
       "std(int dim, bool unbiased=True, bool keepdim=False)",
+      "std(int[]? dim, bool unbiased=True, bool keepdim=False)",
+      "std(int[]? dim, *, int? correction, bool keepdim=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -396,6 +736,34 @@ PyObject* m_std(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
       }
       return to_python_same(std::move(result), self);
     }
+    case 2: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      if (!r.is_none(0)) r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const bool a1 = r.to_bool(1);
+      const bool a2 = r.to_bool(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::std(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 3: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      if (!r.is_none(0)) r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      const bool a2 = r.to_bool(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::std(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
     default:
       return nullptr;
   }
@@ -407,6 +775,7 @@ PyObject* fn_norm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
   static const ArgParser parser({
       "norm(Tensor input, Scalar p=2)",
       "norm(Tensor input, Scalar p, int dim, bool keepdim=False, *, Tensor? out=None)",
+      "norm(Tensor input, Scalar p, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -441,6 +810,30 @@ PyObject* fn_norm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       Py_INCREF(r.object(4));
       return r.object(4);
     }
+    case 2: {
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      ParsedArgs::Ints a2_list;
+      if (!r.is_none(2)) r.int_list(2, a2_list);
+      const IntList a2 = a2_list.list();
+      const bool a3 = r.to_bool(3);
+      const std::optional<DType> a4 = r.optional_dtype(4);
+      if (r.is_none(5)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::norm(a0, a1, a2, a3, a4);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(5);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::norm_out(out0, a0, a1, a2, a3, a4);
+      }
+      Py_INCREF(r.object(5));
+      return r.object(5);
+    }
     default:
       return nullptr;
   }
@@ -452,6 +845,7 @@ PyObject* m_norm(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   static const ArgParser parser({
       "norm(Scalar p=2)",
       "norm(Scalar p, int dim, bool keepdim=False)",
+      "norm(Scalar p, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -474,6 +868,364 @@ PyObject* m_norm(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::norm(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 2: {
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::norm(self_t, a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_argmax(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "argmax(Tensor input, int? dim=None, bool keepdim=False, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      const bool a2 = r.to_bool(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::argmax(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::argmax_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_argmax(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "argmax(int? dim=None, bool keepdim=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const std::optional<int64_t> a0 = r.optional_int(0);
+      const bool a1 = r.to_bool(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::argmax(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_argmin(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "argmin(Tensor input, int? dim=None, bool keepdim=False, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      const bool a2 = r.to_bool(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::argmin(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::argmin_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_argmin(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "argmin(int? dim=None, bool keepdim=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const std::optional<int64_t> a0 = r.optional_int(0);
+      const bool a1 = r.to_bool(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::argmin(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_logsumexp(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "logsumexp(Tensor input, int[] dim, bool keepdim=False, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::logsumexp(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::logsumexp_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_logsumexp(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "logsumexp(int[] dim, bool keepdim=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const bool a1 = r.to_bool(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::logsumexp(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_count_nonzero(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "count_nonzero(Tensor input, int[] dim)",
+      "count_nonzero(Tensor input, int? dim=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::count_nonzero(a0, a1);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    case 1: {
+      const Tensor& a0 = r.tensor(0);
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::count_nonzero(a0, a1);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_count_nonzero(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "count_nonzero(int[] dim)",
+      "count_nonzero(int? dim=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::count_nonzero(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 1: {
+      const Tensor& self_t = unwrap(self);
+      const std::optional<int64_t> a0 = r.optional_int(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::count_nonzero(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_softmax(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "softmax(Tensor input, int dim, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const std::optional<DType> a2 = r.optional_dtype(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::softmax(a0, a1, a2);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_softmax(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "softmax(int dim, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const std::optional<DType> a1 = r.optional_dtype(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::softmax(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_log_softmax(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log_softmax(Tensor input, int dim, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const std::optional<DType> a2 = r.optional_dtype(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::log_softmax(a0, a1, a2);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_log_softmax(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log_softmax(int dim, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const std::optional<DType> a1 = r.optional_dtype(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::log_softmax(self_t, a0, a1);
       }
       return to_python_same(std::move(result), self);
     }

@@ -403,16 +403,32 @@ PyObject* fn_multinomial(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_multinomial(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_nansum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nansum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_prod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_prod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_mean(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_mean(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_nanmean(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nanmean(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_var(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_var(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_std(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_std(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_norm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_norm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_argmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_argmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_argmin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_argmin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_logsumexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logsumexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_count_nonzero(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_count_nonzero(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_softmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_softmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_log_softmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_log_softmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_min(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -434,8 +450,16 @@ PyObject* m_renorm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_renorm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_cumsum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cumsum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cumsum_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_cumprod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cumprod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cumprod_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_logcumsumexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_logcumsumexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cummax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cummax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cummin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_cummin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_topk(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -446,6 +470,10 @@ PyObject* fn_median(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_median(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_mode(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_mode(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_argsort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_argsort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_msort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_msort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_copy_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clone(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clone(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -534,6 +562,8 @@ PyTypeObject* return_type_linalg_slogdet = nullptr;
 PyTypeObject* return_type_triangular_solve = nullptr;
 PyTypeObject* return_type_max = nullptr;
 PyTypeObject* return_type_min = nullptr;
+PyTypeObject* return_type_cummax = nullptr;
+PyTypeObject* return_type_cummin = nullptr;
 PyTypeObject* return_type_sort = nullptr;
 PyTypeObject* return_type_topk = nullptr;
 PyTypeObject* return_type_kthvalue = nullptr;
@@ -2177,89 +2207,201 @@ const char m_multinomial_doc[] =
     "\n"
     "0-based category indices (int64), `num_samples` from each row of `self` (a vector or a matrix of non-negative weights, each row normalized): Torch7's binary search of one uniform draw in the row's cumulative sums; without replacement the drawn category's mass is removed and the sums renormalized as Torch7 did. TH's form writes 0-based indices too (its Lua layer added 1) and, unlike TH, leaves a 1-D `prob_dist` 1-D. Errors where TH went on: negative or non-finite weights, a row summing to 0, more samples without replacement than categories of non-zero weight (TH returned repeats).";
 const char fn_sum_doc[] =
-    "sum(input: Tensor) -> Tensor\n"
+    "sum(input: Tensor, *, dtype: dtype | None = None) -> Tensor\n"
     "sum(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "sum(input: Tensor, dim: tuple[int, ...] | None, keepdim: bool = False, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Sum of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (as PyTorch), the input's dtype otherwise. TH's `sumall` returns the accumulator (`accreal`) itself. The sum of no elements is 0.\n"
+    "Sum of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (as PyTorch), the input's dtype otherwise. TH's `sumall` returns the accumulator (`accreal`) itself. The sum of no elements is 0. `dtype` converts the input first and is the result's dtype (as PyTorch).\n"
     "\n"
-    "Sum along `dim` (negative counts from the end); `keepdim` keeps it as a size-1 dim. Result dtype as for `sum`; TH's form writes into `r_` of the input's type (integer sums accumulate in int64 and wrap to it). An empty dim sums to 0.";
+    "Sum along `dim` (negative counts from the end); `keepdim` keeps it as a size-1 dim. Result dtype as for `sum`; TH's form writes into `r_` of the input's type (integer sums accumulate in int64 and wrap to it). An empty dim sums to 0.\n"
+    "\n"
+    "Sum over the dims in `dim` (an int or a tuple; None or an empty tuple: every dim, as PyTorch 1.13), `keepdim` keeping them as size-1 dims; `dtype` converts the input first and is the result's dtype. Result dtype otherwise as for `sum`. Several dims are reduced as one (Note [reducing several dims], runtime/ops/reduce_plan.cpp).";
 const char m_sum_doc[] =
-    "sum() -> Tensor\n"
+    "sum(*, dtype: dtype | None = None) -> Tensor\n"
     "sum(dim: int, keepdim: bool = False) -> Tensor\n"
+    "sum(dim: tuple[int, ...] | None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
-    "Sum of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (as PyTorch), the input's dtype otherwise. TH's `sumall` returns the accumulator (`accreal`) itself. The sum of no elements is 0.\n"
+    "Sum of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (as PyTorch), the input's dtype otherwise. TH's `sumall` returns the accumulator (`accreal`) itself. The sum of no elements is 0. `dtype` converts the input first and is the result's dtype (as PyTorch).\n"
     "\n"
-    "Sum along `dim` (negative counts from the end); `keepdim` keeps it as a size-1 dim. Result dtype as for `sum`; TH's form writes into `r_` of the input's type (integer sums accumulate in int64 and wrap to it). An empty dim sums to 0.";
+    "Sum along `dim` (negative counts from the end); `keepdim` keeps it as a size-1 dim. Result dtype as for `sum`; TH's form writes into `r_` of the input's type (integer sums accumulate in int64 and wrap to it). An empty dim sums to 0.\n"
+    "\n"
+    "Sum over the dims in `dim` (an int or a tuple; None or an empty tuple: every dim, as PyTorch 1.13), `keepdim` keeping them as size-1 dims; `dtype` converts the input first and is the result's dtype. Result dtype otherwise as for `sum`. Several dims are reduced as one (Note [reducing several dims], runtime/ops/reduce_plan.cpp).";
+const char fn_nansum_doc[] =
+    "nansum(input: Tensor, dim: tuple[int, ...] | None = None, keepdim: bool = False, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`sum` with NaN counted as 0 (integer and Bool inputs have none), over `dim` as `sum` (None: every dim).";
+const char m_nansum_doc[] =
+    "nansum(dim: tuple[int, ...] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "`sum` with NaN counted as 0 (integer and Bool inputs have none), over `dim` as `sum` (None: every dim).";
 const char fn_prod_doc[] =
-    "prod(input: Tensor) -> Tensor\n"
-    "prod(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "prod(input: Tensor, *, dtype: dtype | None = None) -> Tensor\n"
+    "prod(input: Tensor, dim: int, keepdim: bool = False, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Product of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (wrapping on overflow), the input's dtype otherwise, accumulated in the accumulate type (float for Half and BFloat16). TH's `prodall` returns the accumulator. The product of no elements is 1.\n"
+    "Product of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (wrapping on overflow), the input's dtype otherwise, accumulated in the accumulate type (float for Half and BFloat16). TH's `prodall` returns the accumulator. The product of no elements is 1. `dtype` converts the input first and is the result's dtype.\n"
     "\n"
-    "Product along `dim`; `keepdim` keeps it as a size-1 dim. Result dtype as for `prod`; TH's form writes into `r_` of the input's type. An empty dim gives 1.";
+    "Product along `dim`; `keepdim` keeps it as a size-1 dim. Result dtype as for `prod`; TH's form writes into `r_` of the input's type. An empty dim gives 1; `dtype` as for `prod`.";
 const char m_prod_doc[] =
-    "prod() -> Tensor\n"
-    "prod(dim: int, keepdim: bool = False) -> Tensor\n"
+    "prod(*, dtype: dtype | None = None) -> Tensor\n"
+    "prod(dim: int, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
-    "Product of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (wrapping on overflow), the input's dtype otherwise, accumulated in the accumulate type (float for Half and BFloat16). TH's `prodall` returns the accumulator. The product of no elements is 1.\n"
+    "Product of all elements, as a 0-dim tensor: int64 for integer and Bool inputs (wrapping on overflow), the input's dtype otherwise, accumulated in the accumulate type (float for Half and BFloat16). TH's `prodall` returns the accumulator. The product of no elements is 1. `dtype` converts the input first and is the result's dtype.\n"
     "\n"
-    "Product along `dim`; `keepdim` keeps it as a size-1 dim. Result dtype as for `prod`; TH's form writes into `r_` of the input's type. An empty dim gives 1.";
+    "Product along `dim`; `keepdim` keeps it as a size-1 dim. Result dtype as for `prod`; TH's form writes into `r_` of the input's type. An empty dim gives 1; `dtype` as for `prod`.";
 const char fn_mean_doc[] =
-    "mean(input: Tensor) -> Tensor\n"
+    "mean(input: Tensor, *, dtype: dtype | None = None) -> Tensor\n"
     "mean(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "mean(input: Tensor, dim: tuple[int, ...] | None, keepdim: bool = False, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Mean of all elements (the sum in the accumulate type divided by the count), floating dtypes only, as PyTorch: integer inputs are a TypeError. The mean of no elements is NaN; TH's `meanall` rejects an empty tensor instead, as Torch7 did.\n"
+    "Mean of all elements (the sum in the accumulate type divided by the count), floating dtypes only, as PyTorch: integer inputs are a TypeError. The mean of no elements is NaN; TH's `meanall` rejects an empty tensor instead, as Torch7 did. `dtype` converts the input first (so an integer tensor's mean may be asked for in a floating dtype) and is the result's dtype.\n"
     "\n"
-    "Mean along `dim`, floating dtypes only; an empty dim gives NaN.";
+    "Mean along `dim`, floating dtypes only; an empty dim gives NaN.\n"
+    "\n"
+    "Mean over the dims in `dim` (an int or a tuple; None or empty: every dim), floating dtypes only unless `dtype` (converting the input first) is floating; an empty reduction gives NaN.";
 const char m_mean_doc[] =
-    "mean() -> Tensor\n"
+    "mean(*, dtype: dtype | None = None) -> Tensor\n"
     "mean(dim: int, keepdim: bool = False) -> Tensor\n"
+    "mean(dim: tuple[int, ...] | None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
-    "Mean of all elements (the sum in the accumulate type divided by the count), floating dtypes only, as PyTorch: integer inputs are a TypeError. The mean of no elements is NaN; TH's `meanall` rejects an empty tensor instead, as Torch7 did.\n"
+    "Mean of all elements (the sum in the accumulate type divided by the count), floating dtypes only, as PyTorch: integer inputs are a TypeError. The mean of no elements is NaN; TH's `meanall` rejects an empty tensor instead, as Torch7 did. `dtype` converts the input first (so an integer tensor's mean may be asked for in a floating dtype) and is the result's dtype.\n"
     "\n"
-    "Mean along `dim`, floating dtypes only; an empty dim gives NaN.";
+    "Mean along `dim`, floating dtypes only; an empty dim gives NaN.\n"
+    "\n"
+    "Mean over the dims in `dim` (an int or a tuple; None or empty: every dim), floating dtypes only unless `dtype` (converting the input first) is floating; an empty reduction gives NaN.";
+const char fn_nanmean_doc[] =
+    "nanmean(input: Tensor, dim: tuple[int, ...] | None = None, keepdim: bool = False, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The mean of the elements that are not NaN over `dim` (None: every dim), as `nansum` divided by their count: NaN where there is none. Floating dtypes only, or `dtype` (converting first) floating.";
+const char m_nanmean_doc[] =
+    "nanmean(dim: tuple[int, ...] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "The mean of the elements that are not NaN over `dim` (None: every dim), as `nansum` divided by their count: NaN where there is none. Floating dtypes only, or `dtype` (converting first) floating.";
 const char fn_var_doc[] =
     "var(input: Tensor, unbiased: bool = True) -> Tensor\n"
     "var(input: Tensor, dim: int, unbiased: bool = True, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "var(input: Tensor, dim: tuple[int, ...] | None, unbiased: bool = True, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "var(input: Tensor, dim: tuple[int, ...] | None, *, correction: int | None, keepdim: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Variance of all elements: the sum of squared deviations from the mean divided by n - 1 (`unbiased`, Bessel's correction) or n. Computed by Welford's method in double (TH summed squares in the accumulate type, which cancels badly). Too few elements (one, unbiased; none) give NaN, as PyTorch. TH's flag is the opposite one, `biased`, and its `varall` rejects an empty tensor.\n"
     "\n"
-    "Variance along `dim`, as `var`. TH's `var(r_, t, dim, biased, keepdim)` takes `biased` (PyTorch's `not unbiased`).";
+    "Variance along `dim`, as `var`. TH's `var(r_, t, dim, biased, keepdim)` takes `biased` (PyTorch's `not unbiased`).\n"
+    "\n"
+    "`var` over the dims in `dim` (an int or a tuple; None or empty: every dim), all of them one sample.\n"
+    "\n"
+    "`var` over `dim` with the divisor n - `correction` (None: 1, as `unbiased`); a divisor of 0 or less divides by 0 (inf, or NaN when every element is equal), as PyTorch 1.13. As in 1.13, `dim` must be passed (None for every dim) when `correction` is.";
 const char m_var_doc[] =
     "var(unbiased: bool = True) -> Tensor\n"
     "var(dim: int, unbiased: bool = True, keepdim: bool = False) -> Tensor\n"
+    "var(dim: tuple[int, ...] | None, unbiased: bool = True, keepdim: bool = False) -> Tensor\n"
+    "var(dim: tuple[int, ...] | None, *, correction: int | None, keepdim: bool = False) -> Tensor\n"
     "\n"
     "Variance of all elements: the sum of squared deviations from the mean divided by n - 1 (`unbiased`, Bessel's correction) or n. Computed by Welford's method in double (TH summed squares in the accumulate type, which cancels badly). Too few elements (one, unbiased; none) give NaN, as PyTorch. TH's flag is the opposite one, `biased`, and its `varall` rejects an empty tensor.\n"
     "\n"
-    "Variance along `dim`, as `var`. TH's `var(r_, t, dim, biased, keepdim)` takes `biased` (PyTorch's `not unbiased`).";
+    "Variance along `dim`, as `var`. TH's `var(r_, t, dim, biased, keepdim)` takes `biased` (PyTorch's `not unbiased`).\n"
+    "\n"
+    "`var` over the dims in `dim` (an int or a tuple; None or empty: every dim), all of them one sample.\n"
+    "\n"
+    "`var` over `dim` with the divisor n - `correction` (None: 1, as `unbiased`); a divisor of 0 or less divides by 0 (inf, or NaN when every element is equal), as PyTorch 1.13. As in 1.13, `dim` must be passed (None for every dim) when `correction` is.";
 const char fn_std_doc[] =
     "std(input: Tensor, unbiased: bool = True) -> Tensor\n"
     "std(input: Tensor, dim: int, unbiased: bool = True, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "std(input: Tensor, dim: tuple[int, ...] | None, unbiased: bool = True, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "std(input: Tensor, dim: tuple[int, ...] | None, *, correction: int | None, keepdim: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Standard deviation of all elements: the square root of `var`.\n"
     "\n"
-    "Standard deviation along `dim`, as `std`; TH's flag is `biased`.";
+    "Standard deviation along `dim`, as `std`; TH's flag is `biased`.\n"
+    "\n"
+    "`std` over the dims in `dim` (an int or a tuple; None or empty: every dim), all of them one sample.\n"
+    "\n"
+    "`std` over `dim` with the divisor n - `correction` (None: 1, as `unbiased`); a divisor of 0 or less divides by 0 (inf, or NaN when every element is equal), as PyTorch 1.13. As in 1.13, `dim` must be passed (None for every dim) when `correction` is.";
 const char m_std_doc[] =
     "std(unbiased: bool = True) -> Tensor\n"
     "std(dim: int, unbiased: bool = True, keepdim: bool = False) -> Tensor\n"
+    "std(dim: tuple[int, ...] | None, unbiased: bool = True, keepdim: bool = False) -> Tensor\n"
+    "std(dim: tuple[int, ...] | None, *, correction: int | None, keepdim: bool = False) -> Tensor\n"
     "\n"
     "Standard deviation of all elements: the square root of `var`.\n"
     "\n"
-    "Standard deviation along `dim`, as `std`; TH's flag is `biased`.";
+    "Standard deviation along `dim`, as `std`; TH's flag is `biased`.\n"
+    "\n"
+    "`std` over the dims in `dim` (an int or a tuple; None or empty: every dim), all of them one sample.\n"
+    "\n"
+    "`std` over `dim` with the divisor n - `correction` (None: 1, as `unbiased`); a divisor of 0 or less divides by 0 (inf, or NaN when every element is equal), as PyTorch 1.13. As in 1.13, `dim` must be passed (None for every dim) when `correction` is.";
 const char fn_norm_doc[] =
     "norm(input: Tensor, p: number = 2) -> Tensor\n"
     "norm(input: Tensor, p: number, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "norm(input: Tensor, p: number, dim: tuple[int, ...] | None, keepdim: bool = False, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "The p-norm of all elements, (sum |x|^p)^(1/p), accumulated in the accumulate type: p = 0 counts the nonzero elements, p = inf and -inf give the largest and smallest |x| (NaN propagates). Floating dtypes only (as PyTorch's vector norm).\n"
     "\n"
-    "The p-norm along `dim`, as `norm`.";
+    "The p-norm along `dim`, as `norm`.\n"
+    "\n"
+    "The p-norm over the dims in `dim` (an int or a tuple; None: every dim), as `norm`, with PyTorch's keywords: `norm(x, p=1, dim=(0, 1), keepdim=True, dtype=...)`; `dtype` converts the input first and is the result's dtype. `p` and `dim` are both needed here (PyTorch's default `p=\"fro\"`, a string, is not accepted: pass `p=2`).";
 const char m_norm_doc[] =
     "norm(p: number = 2) -> Tensor\n"
     "norm(p: number, dim: int, keepdim: bool = False) -> Tensor\n"
+    "norm(p: number, dim: tuple[int, ...] | None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
     "The p-norm of all elements, (sum |x|^p)^(1/p), accumulated in the accumulate type: p = 0 counts the nonzero elements, p = inf and -inf give the largest and smallest |x| (NaN propagates). Floating dtypes only (as PyTorch's vector norm).\n"
     "\n"
-    "The p-norm along `dim`, as `norm`.";
+    "The p-norm along `dim`, as `norm`.\n"
+    "\n"
+    "The p-norm over the dims in `dim` (an int or a tuple; None: every dim), as `norm`, with PyTorch's keywords: `norm(x, p=1, dim=(0, 1), keepdim=True, dtype=...)`; `dtype` converts the input first and is the result's dtype. `p` and `dim` are both needed here (PyTorch's default `p=\"fro\"`, a string, is not accepted: pass `p=2`).";
+const char fn_argmax_doc[] =
+    "argmax(input: Tensor, dim: int | None = None, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The position of the largest element along `dim` (int64), the first of equal ones, a NaN over any number (as `max`); without `dim`, its position in the flattened tensor (`keepdim` then gives a tensor of self's dims, each of size 1). An empty tensor (without `dim`) or empty dim is an IndexError, as PyTorch; Bool is not supported (as PyTorch 1.13).";
+const char m_argmax_doc[] =
+    "argmax(dim: int | None = None, keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "The position of the largest element along `dim` (int64), the first of equal ones, a NaN over any number (as `max`); without `dim`, its position in the flattened tensor (`keepdim` then gives a tensor of self's dims, each of size 1). An empty tensor (without `dim`) or empty dim is an IndexError, as PyTorch; Bool is not supported (as PyTorch 1.13).";
+const char fn_argmin_doc[] =
+    "argmin(input: Tensor, dim: int | None = None, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The position of the smallest element, as `argmax`.";
+const char m_argmin_doc[] =
+    "argmin(dim: int | None = None, keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "The position of the smallest element, as `argmax`.";
+const char fn_logsumexp_doc[] =
+    "logsumexp(input: Tensor, dim: tuple[int, ...], keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "log(sum(exp(x))) over the dims in `dim` (an int or a tuple), the slice's largest element factored out so nothing overflows: an infinite element gives that infinity, an empty reduction -inf. Integer and Bool inputs give the default floating dtype (as PyTorch); Half and BFloat16 are computed in float.";
+const char m_logsumexp_doc[] =
+    "logsumexp(dim: tuple[int, ...], keepdim: bool = False) -> Tensor\n"
+    "\n"
+    "log(sum(exp(x))) over the dims in `dim` (an int or a tuple), the slice's largest element factored out so nothing overflows: an infinite element gives that infinity, an empty reduction -inf. Integer and Bool inputs give the default floating dtype (as PyTorch); Half and BFloat16 are computed in float.";
+const char fn_count_nonzero_doc[] =
+    "count_nonzero(input: Tensor, dim: tuple[int, ...]) -> Tensor\n"
+    "count_nonzero(input: Tensor, dim: int | None = None) -> Tensor\n"
+    "\n"
+    "How many elements are nonzero (NaN counts) over the dims in `dim` (an int or a tuple; empty: every dim), as int64.\n"
+    "\n"
+    "How many elements are nonzero along `dim`, or in the whole tensor (None), as int64.";
+const char m_count_nonzero_doc[] =
+    "count_nonzero(dim: tuple[int, ...]) -> Tensor\n"
+    "count_nonzero(dim: int | None = None) -> Tensor\n"
+    "\n"
+    "How many elements are nonzero (NaN counts) over the dims in `dim` (an int or a tuple; empty: every dim), as int64.\n"
+    "\n"
+    "How many elements are nonzero along `dim`, or in the whole tensor (None), as int64.";
+const char fn_softmax_doc[] =
+    "softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "exp(x) / sum(exp(x)) along `dim`, the slice's largest element subtracted first; `dtype` converts the input first (so integer tensors need it, as in PyTorch) and is the result's dtype. Half and BFloat16 are computed in float.";
+const char m_softmax_doc[] =
+    "softmax(dim: int, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "exp(x) / sum(exp(x)) along `dim`, the slice's largest element subtracted first; `dtype` converts the input first (so integer tensors need it, as in PyTorch) and is the result's dtype. Half and BFloat16 are computed in float.";
+const char fn_log_softmax_doc[] =
+    "log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "log(softmax(x)) along `dim`, computed as x - max - log(sum(exp(x - max))) so it stays finite where softmax underflows; `dtype` as for `softmax`.";
+const char m_log_softmax_doc[] =
+    "log_softmax(dim: int, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "log(softmax(x)) along `dim`, computed as x - max - log(sum(exp(x - max))) so it stays finite where softmax underflows; `dtype` as for `softmax`.";
 const char fn_max_doc[] =
     "max(input: Tensor) -> Tensor\n"
     "max(input: Tensor, dim: int, keepdim: bool = False, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
@@ -2363,19 +2505,51 @@ const char m_renorm__doc[] =
 const char fn_cumsum_doc[] =
     "cumsum(input: Tensor, dim: int, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Running sums along `dim`. Integer and Bool inputs give int64 (as PyTorch); `dtype` converts the input first and gives that dtype. TH's `cumsum` writes the input's own type: it accumulated integers in long (accreal) and stored each sum cast back to the type, which is what ember does (the same values as wrapping arithmetic in the type); Float sums accumulate in double in both.";
+    "Running sums along `dim`. Integer and Bool inputs give int64 (as PyTorch); `dtype` converts the input first and gives that dtype. TH's `cumsum` writes the input's own type: it accumulated integers in long (accreal) and stored each sum cast back to the type, which is what ember does (the same values as wrapping arithmetic in the type); Float sums accumulate in double in both. `cumsum_` writes self in place, in self's dtype (as PyTorch).";
 const char m_cumsum_doc[] =
     "cumsum(dim: int, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
-    "Running sums along `dim`. Integer and Bool inputs give int64 (as PyTorch); `dtype` converts the input first and gives that dtype. TH's `cumsum` writes the input's own type: it accumulated integers in long (accreal) and stored each sum cast back to the type, which is what ember does (the same values as wrapping arithmetic in the type); Float sums accumulate in double in both.";
+    "Running sums along `dim`. Integer and Bool inputs give int64 (as PyTorch); `dtype` converts the input first and gives that dtype. TH's `cumsum` writes the input's own type: it accumulated integers in long (accreal) and stored each sum cast back to the type, which is what ember does (the same values as wrapping arithmetic in the type); Float sums accumulate in double in both. `cumsum_` writes self in place, in self's dtype (as PyTorch).";
+const char m_cumsum__doc[] =
+    "cumsum_(dim: int, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "Running sums along `dim`. Integer and Bool inputs give int64 (as PyTorch); `dtype` converts the input first and gives that dtype. TH's `cumsum` writes the input's own type: it accumulated integers in long (accreal) and stored each sum cast back to the type, which is what ember does (the same values as wrapping arithmetic in the type); Float sums accumulate in double in both. `cumsum_` writes self in place, in self's dtype (as PyTorch).";
 const char fn_cumprod_doc[] =
     "cumprod(input: Tensor, dim: int, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Running products along `dim`, as `cumsum` (int64 for integer and Bool inputs, wrapping on overflow; TH's form writes the input's type).";
+    "Running products along `dim`, as `cumsum` (int64 for integer and Bool inputs, wrapping on overflow; TH's form writes the input's type; `cumprod_` keeps self's dtype).";
 const char m_cumprod_doc[] =
     "cumprod(dim: int, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
-    "Running products along `dim`, as `cumsum` (int64 for integer and Bool inputs, wrapping on overflow; TH's form writes the input's type).";
+    "Running products along `dim`, as `cumsum` (int64 for integer and Bool inputs, wrapping on overflow; TH's form writes the input's type; `cumprod_` keeps self's dtype).";
+const char m_cumprod__doc[] =
+    "cumprod_(dim: int, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "Running products along `dim`, as `cumsum` (int64 for integer and Bool inputs, wrapping on overflow; TH's form writes the input's type; `cumprod_` keeps self's dtype).";
+const char fn_logcumsumexp_doc[] =
+    "logcumsumexp(input: Tensor, dim: int, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Running log(sum(exp(x))) along `dim`, accumulated in the accumulate type with the larger term factored out (no overflow); -inf terms add nothing, +inf gives inf from there on, NaN propagates. Floating dtypes only (as PyTorch).";
+const char m_logcumsumexp_doc[] =
+    "logcumsumexp(dim: int) -> Tensor\n"
+    "\n"
+    "Running log(sum(exp(x))) along `dim`, accumulated in the accumulate type with the larger term factored out (no overflow); -inf terms add nothing, +inf gives inf from there on, NaN propagates. Floating dtypes only (as PyTorch).";
+const char fn_cummax_doc[] =
+    "cummax(input: Tensor, dim: int, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The largest element so far along `dim` and its position: an element equal to the largest takes its place (the last position of ties), and a NaN is the largest from there on, each NaN its own position (as PyTorch).";
+const char m_cummax_doc[] =
+    "cummax(dim: int) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The largest element so far along `dim` and its position: an element equal to the largest takes its place (the last position of ties), and a NaN is the largest from there on, each NaN its own position (as PyTorch).";
+const char fn_cummin_doc[] =
+    "cummin(input: Tensor, dim: int, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The smallest element so far along `dim` and its position, as `cummax`.";
+const char m_cummin_doc[] =
+    "cummin(dim: int) -> (values: Tensor, indices: Tensor)\n"
+    "\n"
+    "The smallest element so far along `dim` and its position, as `cummax`.";
 const char fn_sort_doc[] =
     "sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
     "\n"
@@ -2422,6 +2596,28 @@ const char m_mode_doc[] =
     "mode(dim: int = -1, keepdim: bool = False) -> (values: Tensor, indices: Tensor)\n"
     "\n"
     "The most frequent element of each slice along `dim`, the smallest of equally frequent ones (as TH and PyTorch), and the position of its last occurrence (TH and PyTorch give some occurrence). All NaNs count as one value, as do -0 and +0.";
+const char fn_argsort_doc[] =
+    "argsort(input: Tensor, dim: int = -1, descending: bool = False) -> Tensor\n"
+    "argsort(input: Tensor, *, stable: bool, dim: int = -1, descending: bool = False) -> Tensor\n"
+    "\n"
+    "The positions `sort` gives: of each slice along `dim` in ascending (or descending) order, equal elements in order of position, NaN the largest.\n"
+    "\n"
+    "`argsort` with PyTorch's `stable=` keyword, which changes nothing: the sort is always stable.";
+const char m_argsort_doc[] =
+    "argsort(dim: int = -1, descending: bool = False) -> Tensor\n"
+    "argsort(*, stable: bool, dim: int = -1, descending: bool = False) -> Tensor\n"
+    "\n"
+    "The positions `sort` gives: of each slice along `dim` in ascending (or descending) order, equal elements in order of position, NaN the largest.\n"
+    "\n"
+    "`argsort` with PyTorch's `stable=` keyword, which changes nothing: the sort is always stable.";
+const char fn_msort_doc[] =
+    "msort(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The values of `sort` along dim 0, ascending, NaN last.";
+const char m_msort_doc[] =
+    "msort() -> Tensor\n"
+    "\n"
+    "The values of `sort` along dim 0, ascending, NaN last.";
 const char m_copy__doc[] =
     "copy_(src: Tensor) -> Tensor\n"
     "\n"
@@ -2978,11 +3174,19 @@ PyMethodDef tensor_methods[] = {
     {"random_", EMBER_FASTCALL(gen::m_random_), METH_FASTCALL | METH_KEYWORDS, m_random__doc},
     {"multinomial", EMBER_FASTCALL(gen::m_multinomial), METH_FASTCALL | METH_KEYWORDS, m_multinomial_doc},
     {"sum", EMBER_FASTCALL(gen::m_sum), METH_FASTCALL | METH_KEYWORDS, m_sum_doc},
+    {"nansum", EMBER_FASTCALL(gen::m_nansum), METH_FASTCALL | METH_KEYWORDS, m_nansum_doc},
     {"prod", EMBER_FASTCALL(gen::m_prod), METH_FASTCALL | METH_KEYWORDS, m_prod_doc},
     {"mean", EMBER_FASTCALL(gen::m_mean), METH_FASTCALL | METH_KEYWORDS, m_mean_doc},
+    {"nanmean", EMBER_FASTCALL(gen::m_nanmean), METH_FASTCALL | METH_KEYWORDS, m_nanmean_doc},
     {"var", EMBER_FASTCALL(gen::m_var), METH_FASTCALL | METH_KEYWORDS, m_var_doc},
     {"std", EMBER_FASTCALL(gen::m_std), METH_FASTCALL | METH_KEYWORDS, m_std_doc},
     {"norm", EMBER_FASTCALL(gen::m_norm), METH_FASTCALL | METH_KEYWORDS, m_norm_doc},
+    {"argmax", EMBER_FASTCALL(gen::m_argmax), METH_FASTCALL | METH_KEYWORDS, m_argmax_doc},
+    {"argmin", EMBER_FASTCALL(gen::m_argmin), METH_FASTCALL | METH_KEYWORDS, m_argmin_doc},
+    {"logsumexp", EMBER_FASTCALL(gen::m_logsumexp), METH_FASTCALL | METH_KEYWORDS, m_logsumexp_doc},
+    {"count_nonzero", EMBER_FASTCALL(gen::m_count_nonzero), METH_FASTCALL | METH_KEYWORDS, m_count_nonzero_doc},
+    {"softmax", EMBER_FASTCALL(gen::m_softmax), METH_FASTCALL | METH_KEYWORDS, m_softmax_doc},
+    {"log_softmax", EMBER_FASTCALL(gen::m_log_softmax), METH_FASTCALL | METH_KEYWORDS, m_log_softmax_doc},
     {"max", EMBER_FASTCALL(gen::m_max), METH_FASTCALL | METH_KEYWORDS, m_max_doc},
     {"min", EMBER_FASTCALL(gen::m_min), METH_FASTCALL | METH_KEYWORDS, m_min_doc},
     {"amax", EMBER_FASTCALL(gen::m_amax), METH_FASTCALL | METH_KEYWORDS, m_amax_doc},
@@ -2994,12 +3198,19 @@ PyMethodDef tensor_methods[] = {
     {"renorm", EMBER_FASTCALL(gen::m_renorm), METH_FASTCALL | METH_KEYWORDS, m_renorm_doc},
     {"renorm_", EMBER_FASTCALL(gen::m_renorm_), METH_FASTCALL | METH_KEYWORDS, m_renorm__doc},
     {"cumsum", EMBER_FASTCALL(gen::m_cumsum), METH_FASTCALL | METH_KEYWORDS, m_cumsum_doc},
+    {"cumsum_", EMBER_FASTCALL(gen::m_cumsum_), METH_FASTCALL | METH_KEYWORDS, m_cumsum__doc},
     {"cumprod", EMBER_FASTCALL(gen::m_cumprod), METH_FASTCALL | METH_KEYWORDS, m_cumprod_doc},
+    {"cumprod_", EMBER_FASTCALL(gen::m_cumprod_), METH_FASTCALL | METH_KEYWORDS, m_cumprod__doc},
+    {"logcumsumexp", EMBER_FASTCALL(gen::m_logcumsumexp), METH_FASTCALL | METH_KEYWORDS, m_logcumsumexp_doc},
+    {"cummax", EMBER_FASTCALL(gen::m_cummax), METH_FASTCALL | METH_KEYWORDS, m_cummax_doc},
+    {"cummin", EMBER_FASTCALL(gen::m_cummin), METH_FASTCALL | METH_KEYWORDS, m_cummin_doc},
     {"sort", EMBER_FASTCALL(gen::m_sort), METH_FASTCALL | METH_KEYWORDS, m_sort_doc},
     {"topk", EMBER_FASTCALL(gen::m_topk), METH_FASTCALL | METH_KEYWORDS, m_topk_doc},
     {"kthvalue", EMBER_FASTCALL(gen::m_kthvalue), METH_FASTCALL | METH_KEYWORDS, m_kthvalue_doc},
     {"median", EMBER_FASTCALL(gen::m_median), METH_FASTCALL | METH_KEYWORDS, m_median_doc},
     {"mode", EMBER_FASTCALL(gen::m_mode), METH_FASTCALL | METH_KEYWORDS, m_mode_doc},
+    {"argsort", EMBER_FASTCALL(gen::m_argsort), METH_FASTCALL | METH_KEYWORDS, m_argsort_doc},
+    {"msort", EMBER_FASTCALL(gen::m_msort), METH_FASTCALL | METH_KEYWORDS, m_msort_doc},
     {"copy_", EMBER_FASTCALL(gen::m_copy_), METH_FASTCALL | METH_KEYWORDS, m_copy__doc},
     {"clone", EMBER_FASTCALL(gen::m_clone), METH_FASTCALL | METH_KEYWORDS, m_clone_doc},
     {"contiguous", EMBER_FASTCALL(gen::m_contiguous), METH_FASTCALL | METH_KEYWORDS, m_contiguous_doc},
@@ -3210,11 +3421,19 @@ PyMethodDef module_functions[] = {
     {"randint", EMBER_FASTCALL(gen::fn_randint), METH_FASTCALL | METH_KEYWORDS, fn_randint_doc},
     {"multinomial", EMBER_FASTCALL(gen::fn_multinomial), METH_FASTCALL | METH_KEYWORDS, fn_multinomial_doc},
     {"sum", EMBER_FASTCALL(gen::fn_sum), METH_FASTCALL | METH_KEYWORDS, fn_sum_doc},
+    {"nansum", EMBER_FASTCALL(gen::fn_nansum), METH_FASTCALL | METH_KEYWORDS, fn_nansum_doc},
     {"prod", EMBER_FASTCALL(gen::fn_prod), METH_FASTCALL | METH_KEYWORDS, fn_prod_doc},
     {"mean", EMBER_FASTCALL(gen::fn_mean), METH_FASTCALL | METH_KEYWORDS, fn_mean_doc},
+    {"nanmean", EMBER_FASTCALL(gen::fn_nanmean), METH_FASTCALL | METH_KEYWORDS, fn_nanmean_doc},
     {"var", EMBER_FASTCALL(gen::fn_var), METH_FASTCALL | METH_KEYWORDS, fn_var_doc},
     {"std", EMBER_FASTCALL(gen::fn_std), METH_FASTCALL | METH_KEYWORDS, fn_std_doc},
     {"norm", EMBER_FASTCALL(gen::fn_norm), METH_FASTCALL | METH_KEYWORDS, fn_norm_doc},
+    {"argmax", EMBER_FASTCALL(gen::fn_argmax), METH_FASTCALL | METH_KEYWORDS, fn_argmax_doc},
+    {"argmin", EMBER_FASTCALL(gen::fn_argmin), METH_FASTCALL | METH_KEYWORDS, fn_argmin_doc},
+    {"logsumexp", EMBER_FASTCALL(gen::fn_logsumexp), METH_FASTCALL | METH_KEYWORDS, fn_logsumexp_doc},
+    {"count_nonzero", EMBER_FASTCALL(gen::fn_count_nonzero), METH_FASTCALL | METH_KEYWORDS, fn_count_nonzero_doc},
+    {"softmax", EMBER_FASTCALL(gen::fn_softmax), METH_FASTCALL | METH_KEYWORDS, fn_softmax_doc},
+    {"log_softmax", EMBER_FASTCALL(gen::fn_log_softmax), METH_FASTCALL | METH_KEYWORDS, fn_log_softmax_doc},
     {"max", EMBER_FASTCALL(gen::fn_max), METH_FASTCALL | METH_KEYWORDS, fn_max_doc},
     {"min", EMBER_FASTCALL(gen::fn_min), METH_FASTCALL | METH_KEYWORDS, fn_min_doc},
     {"amax", EMBER_FASTCALL(gen::fn_amax), METH_FASTCALL | METH_KEYWORDS, fn_amax_doc},
@@ -3226,11 +3445,16 @@ PyMethodDef module_functions[] = {
     {"renorm", EMBER_FASTCALL(gen::fn_renorm), METH_FASTCALL | METH_KEYWORDS, fn_renorm_doc},
     {"cumsum", EMBER_FASTCALL(gen::fn_cumsum), METH_FASTCALL | METH_KEYWORDS, fn_cumsum_doc},
     {"cumprod", EMBER_FASTCALL(gen::fn_cumprod), METH_FASTCALL | METH_KEYWORDS, fn_cumprod_doc},
+    {"logcumsumexp", EMBER_FASTCALL(gen::fn_logcumsumexp), METH_FASTCALL | METH_KEYWORDS, fn_logcumsumexp_doc},
+    {"cummax", EMBER_FASTCALL(gen::fn_cummax), METH_FASTCALL | METH_KEYWORDS, fn_cummax_doc},
+    {"cummin", EMBER_FASTCALL(gen::fn_cummin), METH_FASTCALL | METH_KEYWORDS, fn_cummin_doc},
     {"sort", EMBER_FASTCALL(gen::fn_sort), METH_FASTCALL | METH_KEYWORDS, fn_sort_doc},
     {"topk", EMBER_FASTCALL(gen::fn_topk), METH_FASTCALL | METH_KEYWORDS, fn_topk_doc},
     {"kthvalue", EMBER_FASTCALL(gen::fn_kthvalue), METH_FASTCALL | METH_KEYWORDS, fn_kthvalue_doc},
     {"median", EMBER_FASTCALL(gen::fn_median), METH_FASTCALL | METH_KEYWORDS, fn_median_doc},
     {"mode", EMBER_FASTCALL(gen::fn_mode), METH_FASTCALL | METH_KEYWORDS, fn_mode_doc},
+    {"argsort", EMBER_FASTCALL(gen::fn_argsort), METH_FASTCALL | METH_KEYWORDS, fn_argsort_doc},
+    {"msort", EMBER_FASTCALL(gen::fn_msort), METH_FASTCALL | METH_KEYWORDS, fn_msort_doc},
     {"clone", EMBER_FASTCALL(gen::fn_clone), METH_FASTCALL | METH_KEYWORDS, fn_clone_doc},
     {"contiguous", EMBER_FASTCALL(gen::fn_contiguous), METH_FASTCALL | METH_KEYWORDS, fn_contiguous_doc},
     {"to", EMBER_FASTCALL(gen::fn_to), METH_FASTCALL | METH_KEYWORDS, fn_to_doc},
@@ -3483,6 +3707,12 @@ bool init_generated_return_types(PyObject* module) {
   gen::return_type_min = new_return_type(module, "min", {"values", "indices"},
                                           "The results of ember.min: (values, indices).");
   if (!gen::return_type_min) return false;
+  gen::return_type_cummax = new_return_type(module, "cummax", {"values", "indices"},
+                                          "The results of ember.cummax: (values, indices).");
+  if (!gen::return_type_cummax) return false;
+  gen::return_type_cummin = new_return_type(module, "cummin", {"values", "indices"},
+                                          "The results of ember.cummin: (values, indices).");
+  if (!gen::return_type_cummin) return false;
   gen::return_type_sort = new_return_type(module, "sort", {"values", "indices"},
                                           "The results of ember.sort: (values, indices).");
   if (!gen::return_type_sort) return false;

@@ -6,6 +6,9 @@
 
 namespace ember::python::gen {
 
+extern PyTypeObject* return_type_cummax;
+extern PyTypeObject* return_type_cummin;
+
 PyObject* fn_cumsum(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -63,6 +66,31 @@ PyObject* m_cumsum(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* m_cumsum_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cumsum_(int dim, *, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const int64_t a0 = r.to_int(0);
+      const std::optional<DType> a1 = r.optional_dtype(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::cumsum_(self_mut, a0, a1);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_cumprod(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -113,6 +141,200 @@ PyObject* m_cumprod(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
         result = ember::cumprod(self_t, a0, a1);
       }
       return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_cumprod_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cumprod_(int dim, *, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const int64_t a0 = r.to_int(0);
+      const std::optional<DType> a1 = r.optional_dtype(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::cumprod_(self_mut, a0, a1);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_logcumsumexp(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "logcumsumexp(Tensor input, int dim, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::logcumsumexp(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::logcumsumexp_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_logcumsumexp(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "logcumsumexp(int dim)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::logcumsumexp(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_cummax(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cummax(Tensor input, int dim, *, Tensor[2]? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      if (r.is_none(2)) {
+        std::tuple<Tensor, Tensor> result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::cummax(a0, a1);
+        }
+        return to_python(gen::return_type_cummax, std::move(result));
+      }
+      const Ref out0_obj(r.tuple_item(2, 0));
+      Tensor& out0 = unwrap_mut(out0_obj.get());
+      const Ref out1_obj(r.tuple_item(2, 1));
+      Tensor& out1 = unwrap_mut(out1_obj.get());
+      {
+        GilRelease unlocked(heavy({&a0, &out0, &out1}));
+        ember::cummax_out(out0, out1, a0, a1);
+      }
+      return to_python_objects(gen::return_type_cummax, {out0_obj.get(), out1_obj.get()});
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_cummax(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cummax(int dim)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      std::tuple<Tensor, Tensor> result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::cummax(self_t, a0);
+      }
+      return to_python(gen::return_type_cummax, std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_cummin(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cummin(Tensor input, int dim, *, Tensor[2]? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      if (r.is_none(2)) {
+        std::tuple<Tensor, Tensor> result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::cummin(a0, a1);
+        }
+        return to_python(gen::return_type_cummin, std::move(result));
+      }
+      const Ref out0_obj(r.tuple_item(2, 0));
+      Tensor& out0 = unwrap_mut(out0_obj.get());
+      const Ref out1_obj(r.tuple_item(2, 1));
+      Tensor& out1 = unwrap_mut(out1_obj.get());
+      {
+        GilRelease unlocked(heavy({&a0, &out0, &out1}));
+        ember::cummin_out(out0, out1, a0, a1);
+      }
+      return to_python_objects(gen::return_type_cummin, {out0_obj.get(), out1_obj.get()});
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_cummin(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cummin(int dim)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      std::tuple<Tensor, Tensor> result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::cummin(self_t, a0);
+      }
+      return to_python(gen::return_type_cummin, std::move(result));
     }
     default:
       return nullptr;

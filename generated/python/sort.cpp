@@ -335,4 +335,131 @@ PyObject* m_mode(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* fn_argsort(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "argsort(Tensor input, int dim=-1, bool descending=False)",
+      "argsort(Tensor input, *, bool stable, int dim=-1, bool descending=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const bool a2 = r.to_bool(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::argsort(a0, a1, a2);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    case 1: {
+      const Tensor& a0 = r.tensor(0);
+      const bool a1 = r.to_bool(1);
+      const int64_t a2 = r.to_int(2);
+      const bool a3 = r.to_bool(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::argsort(a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_argsort(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "argsort(int dim=-1, bool descending=False)",
+      "argsort(*, bool stable, int dim=-1, bool descending=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const bool a1 = r.to_bool(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::argsort(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 1: {
+      const Tensor& self_t = unwrap(self);
+      const bool a0 = r.to_bool(0);
+      const int64_t a1 = r.to_int(1);
+      const bool a2 = r.to_bool(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::argsort(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_msort(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "msort(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::msort(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::msort_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_msort(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "msort()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::msort(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 }  // namespace ember::python::gen

@@ -15,6 +15,7 @@
 #include "ember/ops/mul.h"
 #include "ember/ops/norm.h"
 #include "ember/ops/norm_dim.h"
+#include "ember/ops/reshape.h"
 #include "ember/ops/select.h"
 #include "ember/ops/sub.h"
 #include "ember/ops/sum.h"
@@ -23,6 +24,7 @@
 #include "ember/ops/transpose.h"
 #include "ember/ops/view.h"
 #include "ember/tensor_base.h"
+#include "runtime/ops/dtype_set.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/reduce_plan.h"
 
@@ -58,12 +60,7 @@ std::vector<int64_t> broadcast_shapes(const char* op, const TensorBase& a, const
 // element), or the whole-tensor reduction when every dim goes.
 TensorBase extreme(const char* op, const TensorBase& self, IntList dims, bool keepdim, bool largest) {
   const int64_t nd = self.dim();
-  std::vector<bool> reduced(static_cast<size_t>(std::max<int64_t>(nd, 1)), dims.empty());
-  for (int64_t d : dims) {
-    const size_t w = static_cast<size_t>(wrap_dim(d, nd, op));
-    if (reduced[w]) fail(ErrorKind::Value, str(op, ": dim ", w, " appears more than once in dim"), "dim");
-    reduced[w] = true;
-  }
+  const std::vector<bool> reduced = reduced_dims(op, nd, dims);
   for (int64_t d = 0; d < nd; ++d)
     if (reduced[static_cast<size_t>(d)] && self.size(d) == 0)
       fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
@@ -88,7 +85,33 @@ TensorBase extreme(const char* op, const TensorBase& self, IntList dims, bool ke
   return base::view(base::contiguous(result), keepdim ? keep_shape : kept_shape);
 }
 
+// argmax / argmin: the positions max / min along a dim give (the first
+// of equal elements, the first NaN); without a dim, of the flattened tensor.
+TensorBase arg_extreme(const char* op, const TensorBase& self, std::optional<int64_t> dim, bool keepdim, bool largest) {
+  require_dtype(op, {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Half, DType::BFloat16,
+                     DType::Float, DType::Double}, self.dtype());
+  if (!dim) {
+    if (self.numel() == 0)
+      fail(ErrorKind::Index, str(op, ": expected a dim to reduce for a tensor with no elements"), "self");
+    const TensorBase flat = base::reshape(self, {-1});
+    const TensorBase pos = std::get<1>(largest ? base::max(flat, 0, false) : base::min(flat, 0, false));
+    return keepdim ? base::view(pos, std::vector<int64_t>(static_cast<size_t>(self.dim()), 1)) : pos;
+  }
+  const int64_t d = wrap_dim(*dim, self.dim(), op);
+  if (self.dim() > 0 && self.size(d) == 0)
+    fail(ErrorKind::Index, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
+  return std::get<1>(largest ? base::max(self, d, keepdim) : base::min(self, d, keepdim));
+}
+
 }  // namespace
+
+TensorBase argmax(const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_extreme("argmax", self, dim, keepdim, true);
+}
+
+TensorBase argmin(const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_extreme("argmin", self, dim, keepdim, false);
+}
 
 TensorBase dist_accumulated(const char* op, const TensorBase& a, const TensorBase& b, const Scalar& p) {
   require_floating(op, a, "self");
@@ -198,6 +221,14 @@ void assign_out(const char* op, const TensorBase& out, const TensorBase& result)
   Output written(op, &out, "out");
   written.check_dtype(result.dtype());
   written.assign(result);
+}
+
+void argmax_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  assign_out("argmax", out, rt::argmax(self, dim, keepdim));
+}
+
+void argmin_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  assign_out("argmin", out, rt::argmin(self, dim, keepdim));
 }
 
 void amax_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {

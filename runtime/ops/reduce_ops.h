@@ -12,7 +12,16 @@ namespace ember::rt {
 
 TensorBase amax(const TensorBase& self, IntList dim, bool keepdim);
 TensorBase amin(const TensorBase& self, IntList dim, bool keepdim);
+TensorBase argmax(const TensorBase& self, std::optional<int64_t> dim, bool keepdim);
+TensorBase argmin(const TensorBase& self, std::optional<int64_t> dim, bool keepdim);
 TensorBase trace(const TensorBase& self);
+TensorBase softmax(const TensorBase& self, int64_t dim, std::optional<DType> dtype);
+TensorBase log_softmax(const TensorBase& self, int64_t dim, std::optional<DType> dtype);
+TensorBase logsumexp(const TensorBase& self, IntList dim, bool keepdim);
+TensorBase nanmean(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype);
+TensorBase argsort(const TensorBase& self, int64_t dim, bool descending);
+TensorBase argsort(const TensorBase& self, bool stable, int64_t dim, bool descending);
+TensorBase msort(const TensorBase& self);
 TensorBase dist(const TensorBase& self, const TensorBase& other, const Scalar& p);
 TensorBase renorm(const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
 TensorBase cross(const TensorBase& self, const TensorBase& other, std::optional<int64_t> dim);
@@ -29,6 +38,11 @@ void assign_out(const char* op, const TensorBase& out, const TensorBase& result)
 // name_): the functional result, written into out or self.
 void amax_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim);
 void amin_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim);
+void argmax_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim);
+void argmin_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim);
+void logsumexp_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim);
+void nanmean_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype);
+void msort_out(TensorBase& out, const TensorBase& self);
 void renorm_out(TensorBase& out, const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
 void renorm_(TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
 void cross_out(TensorBase& out, const TensorBase& self, const TensorBase& other, std::optional<int64_t> dim);

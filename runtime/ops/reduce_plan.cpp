@@ -1,6 +1,9 @@
 #include "runtime/ops/reduce_plan.h"
 
 #include "ember/error.h"
+#include "ember/ops/permute.h"
+#include "ember/ops/reshape.h"
+#include "ember/ops/to.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/tensor_operands.h"
 
@@ -57,20 +60,66 @@ void check_has_elements(const char* op, const TensorBase& self) {
          "self");
 }
 
-TensorBase run_reduce_dim(const char* op, const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim,
-                          ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel) {
+std::vector<bool> reduced_dims(const char* op, int64_t ndim, IntList dims) {
+  std::vector<bool> reduced(static_cast<size_t>(std::max<int64_t>(ndim, 1)), dims.empty());
+  for (int64_t d : dims) {
+    const size_t w = static_cast<size_t>(wrap_dim(d, ndim, op));
+    if (reduced[w]) fail(ErrorKind::Value, str(op, ": dim ", w, " appears more than once in dim"), "dim");
+    reduced[w] = true;
+  }
+  return reduced;
+}
+
+// Note [reducing several dims]: self is permuted to (kept dims, reduced
+// dims) and reshaped to (kept dims, their product), a view when the
+// reduced dims merge (one dim always does) and a copy otherwise; the
+// kernels then reduce that one last dim into the result viewed without
+// its size-1 reduced dims. Mean and variance see every reduced element
+// in one slice, so they need nothing of their own.
+TensorBase run_reduce_dims(const char* op, const TensorBase* out, const TensorBase& self, IntList dims, bool keepdim,
+                           std::optional<DType> dtype, ResultRule rule, bool nonempty, DTypeSet dtypes,
+                           ReduceDimKernel kernel) {
   Output result(op, out, "out");
-  const int64_t d = wrap_dim(dim, self.dim(), op);
-  if (nonempty && self.dim() > 0 && self.size(d) == 0)
-    fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
-  require_dtype(op, dtypes, self.dtype());
-  const DType result_dtype = rt::result_dtype(op, self, rule);
+  const int64_t nd = self.dim();
+  const std::vector<bool> reduced = reduced_dims(op, nd, dims);
+  for (int64_t d = 0; d < nd; ++d)
+    if (nonempty && reduced[static_cast<size_t>(d)] && self.size(d) == 0)
+      fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
+  const TensorBase input = dtype ? base::to(self, *dtype) : self;
+  require_dtype(op, dtypes, input.dtype());
+  const DType natural = rt::result_dtype(op, input, rule);
+  const DType result_dtype = dtype ? *dtype : natural;
   result.check_dtype(result_dtype);
-  const std::vector<int64_t> shape = reduced_shape(self.impl(), d, keepdim);
+  if (natural != result_dtype)  // sum(int8, dtype=int32): the int64 sums, wrapped to int32 as int32 sums would wrap
+    return result.assign(base::to(run_reduce_dims(op, nullptr, input, dims, keepdim, std::nullopt, rule, nonempty,
+                                                  dtypes, kernel),
+                                  result_dtype));
+  std::vector<int64_t> shape, kept, perm;
+  int64_t length = 1;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (reduced[static_cast<size_t>(d)]) {
+      length *= self.size(d);
+      if (keepdim) shape.push_back(1);
+    } else {
+      shape.push_back(self.size(d));
+      kept.push_back(self.size(d));
+      perm.push_back(d);
+    }
+  }
+  for (int64_t d = 0; d < nd; ++d)
+    if (reduced[static_cast<size_t>(d)]) perm.push_back(d);
   const TensorBase& target = result.target(shape, result_dtype, {&self}, Reads::Any);
+  std::vector<int64_t> folded_shape = kept, kept_strides;
+  folded_shape.push_back(length);
+  const TensorBase folded = base::reshape(nd == 0 ? input : base::permute(input, perm), folded_shape);
+  for (int64_t d = 0; d < target.dim(); ++d)
+    if (!keepdim || !reduced[static_cast<size_t>(d)]) kept_strides.push_back(target.stride(d));
+  const TensorBase kept_target = TensorBase::adopt(tensor_new_with_storage(
+      result_dtype, target.impl()->storage, target.storage_offset(), kept, kept_strides));
+  const int64_t last = static_cast<int64_t>(kept.size());
   kernels::Operands<2> ops;
-  set_reduce_operands<2>(ops, self.impl(), d, keepdim, {target.impl()});
-  kernel(self.dtype(), result_dtype, ops, static_cast<int>(d));
+  set_reduce_operands<2>(ops, folded.impl(), last, false, {kept_target.impl()});
+  kernel(folded.dtype(), result_dtype, ops, static_cast<int>(last));
   return result.finish();
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -34,11 +35,19 @@ DType result_dtype(const char* op, const TensorBase& self, ResultRule rule);
 // hold an element.
 void check_has_elements(const char* op, const TensorBase& self);
 
-// sum(self, dim, keepdim) and the like, PyTorch's semantics; `out` may be
-// null (Note [output aliasing]); self's dtype must be one of `dtypes`. With `nonempty`, an empty reduced dim is an error (amax: nothing
-// to pick) rather than the reducer's identity.
-TensorBase run_reduce_dim(const char* op, const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim,
-                          ResultRule rule, bool nonempty, DTypeSet dtypes, ReduceDimKernel kernel);
+// Which of `ndim` dims `dims` reduces (all of them when empty, as
+// PyTorch's dim=None and dim=[]); each wrapped, a repeat a ValueError.
+std::vector<bool> reduced_dims(const char* op, int64_t ndim, IntList dims);
+
+// sum(self, dim, keepdim, dtype=) and the like, PyTorch's semantics, over
+// the dims in `dims` (Note [reducing several dims]); `out` may be null
+// (Note [output aliasing]). `dtype` converts self first and is the
+// result's dtype; the dtype reduced must be one of `dtypes`. With
+// `nonempty`, an empty reduced dim is an error (amax: nothing to pick)
+// rather than the reducer's identity.
+TensorBase run_reduce_dims(const char* op, const TensorBase* out, const TensorBase& self, IntList dims, bool keepdim,
+                           std::optional<DType> dtype, ResultRule rule, bool nonempty, DTypeSet dtypes,
+                           ReduceDimKernel kernel);
 // max(self, dim, keepdim) and the like: (values, indices); the reduced dim
 // must not be empty.
 std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out,

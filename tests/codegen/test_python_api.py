@@ -24,8 +24,12 @@ def test_every_op_with_a_signature_is_bound():
 
 def test_overloads_of_one_name_share_a_callable_in_schema_order():
     b = by_name("function", "sum")
-    assert b.parser_texts() == ["sum(Tensor input)", "sum(Tensor input, int dim, bool keepdim=False, *, Tensor? out=None)"]
-    assert by_name("method", "sum").parser_texts() == ["sum()", "sum(int dim, bool keepdim=False)"]
+    assert b.parser_texts() == [
+        "sum(Tensor input, *, ScalarType? dtype=None)", "sum(Tensor input, int dim, bool keepdim=False, *, Tensor? out=None)",
+        "sum(Tensor input, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor? out=None)"]
+    assert by_name("method", "sum").parser_texts() == [
+        "sum(*, ScalarType? dtype=None)", "sum(int dim, bool keepdim=False)",
+        "sum(int[]? dim, bool keepdim=False, *, ScalarType? dtype=None)"]
 
 
 def test_function_method_inplace_and_out():

@@ -3,6 +3,8 @@
 one expression for, written with NumPy and loops, independent of ember."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import math
 
 import numpy as np
@@ -284,3 +286,41 @@ def isclose(a, b, rtol, atol, equal_nan):
     if a.dtype == np.bool_:
         return a == b
     return np.isclose(a.astype(np.float64), b.astype(np.float64), rtol=rtol, atol=atol, equal_nan=equal_nan)
+
+
+def argextreme(fn: Callable[..., Any], self: np.ndarray, dim: int | None, keepdim: bool) -> np.ndarray:
+    """argmax / argmin (fn: np.argmax or np.argmin, which pick the first NaN
+    and the first of equal elements, as PyTorch); without a dim, the
+    position in the flattened array, of self's dims, each of size 1, when
+    keepdim."""
+    if dim is None:
+        pos = np.asarray(fn(np.reshape(self, -1)))
+        return pos.reshape((1,) * np.ndim(self)) if keepdim else pos
+    return fn(self, axis=dim, keepdims=keepdim)
+
+
+def cumextreme(self: np.ndarray, dim: int, largest: bool) -> tuple[np.ndarray, np.ndarray]:
+    """cummax / cummin by a loop: an element equal to the best replaces it
+    (the last position of ties), a NaN replaces anything, and nothing
+    replaces a NaN."""
+    x = np.moveaxis(np.asarray(self), dim, -1)
+    values, positions = np.empty_like(x), np.zeros(x.shape, dtype=np.int64)
+    for at in np.ndindex(*x.shape[:-1]):
+        best, where = None, 0
+        for i, v in enumerate(x[at]):
+            v_nan = isinstance(v, (float, np.floating)) and np.isnan(v)
+            best_nan = best is not None and isinstance(best, (float, np.floating)) and np.isnan(best)
+            if best is None or v_nan or (not best_nan and (v >= best if largest else v <= best)):
+                best, where = v, i
+            values[at + (i,)] = best
+            positions[at + (i,)] = where
+    return np.moveaxis(values, -1, dim), np.moveaxis(positions, -1, dim)
+
+
+def nanmean(self: np.ndarray, dim: list[int] | None, keepdim: bool) -> np.ndarray:
+    """np.nanmean over dim (None or empty: every axis), quietly NaN where a
+    slice holds no number (NumPy warns there)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        axis = None if not dim else tuple(dim)
+        count = np.sum(~np.isnan(self), axis=axis, keepdims=keepdim)
+        return np.nansum(self, axis=axis, keepdims=keepdim) / count

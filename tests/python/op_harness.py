@@ -58,7 +58,7 @@ DIMS = (0, 1, -1)
 # Note [argument specs]: symbol sizes; the zero-size layout makes a and b 0 and 3.
 SYMBOLS = {"a": 5, "b": 7, "c": 3, "d": 4, "e": 2}
 # Values of int arguments that are not dims, by name.
-INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5)}
+INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5), "correction": (0, 2)}
 # The value of float arguments besides their default, by name (0.5 for others).
 FLOAT_VALUES = {"rtol": 0.1, "atol": 0.5, "nan": 7.0, "posinf": 100.0, "neginf": -100.0}
 
@@ -320,10 +320,14 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
                 choices.append(("default", None, None, False))
             dims = DIMS if ndim == 2 else (0, -1)
             choices += [("value", d, d, True) for d in dims]
-        elif type_ == "int[]" and name.startswith("dim"):
+        elif type_ in ("int[]", "int[]?") and name.startswith("dim"):
+            if type_ == "int[]?":  # None: left out when it is the default, else passed
+                choices.append(("default", None, None, False) if default == "None" else ("value", None, None, True))
             lists = ([0], [-1], [0, 1]) if ndim == 2 else ([0], [-1])
             choices += [("value", d, d, True) for d in lists]
-        elif type_ == "int" and name in INT_VALUES:
+        elif type_ in ("int", "int?") and name in INT_VALUES:
+            if type_ == "int?":
+                choices.append(("value", None, None, True))
             if default is not None:
                 choices.append(("default", None, int(default), False))
             choices += [("value", v, v, True) for v in INT_VALUES[name] if default is None or v != int(default)]

@@ -196,16 +196,32 @@
 #include "ember/ops/multinomial.h"
 #include "ember/ops/sum.h"
 #include "ember/ops/sum_dim.h"
+#include "ember/ops/sum_dims.h"
+#include "ember/ops/nansum.h"
 #include "ember/ops/prod.h"
 #include "ember/ops/prod_dim_int.h"
 #include "ember/ops/mean.h"
 #include "ember/ops/mean_dim.h"
+#include "ember/ops/mean_dims.h"
+#include "ember/ops/nanmean.h"
 #include "ember/ops/var.h"
 #include "ember/ops/var_dim.h"
+#include "ember/ops/var_dims.h"
+#include "ember/ops/var_correction.h"
 #include "ember/ops/std.h"
 #include "ember/ops/std_dim.h"
+#include "ember/ops/std_dims.h"
+#include "ember/ops/std_correction.h"
 #include "ember/ops/norm.h"
 #include "ember/ops/norm_dim.h"
+#include "ember/ops/norm_dims.h"
+#include "ember/ops/argmax.h"
+#include "ember/ops/argmin.h"
+#include "ember/ops/logsumexp.h"
+#include "ember/ops/count_nonzero_dim_intlist.h"
+#include "ember/ops/count_nonzero.h"
+#include "ember/ops/softmax_int.h"
+#include "ember/ops/log_softmax_int.h"
 #include "ember/ops/max.h"
 #include "ember/ops/min.h"
 #include "ember/ops/max_dim.h"
@@ -221,12 +237,18 @@
 #include "ember/ops/renorm.h"
 #include "ember/ops/cumsum.h"
 #include "ember/ops/cumprod.h"
+#include "ember/ops/logcumsumexp.h"
+#include "ember/ops/cummax.h"
+#include "ember/ops/cummin.h"
 #include "ember/ops/sort.h"
 #include "ember/ops/topk.h"
 #include "ember/ops/kthvalue.h"
 #include "ember/ops/median.h"
 #include "ember/ops/median_dim.h"
 #include "ember/ops/mode.h"
+#include "ember/ops/argsort.h"
+#include "ember/ops/argsort_stable.h"
+#include "ember/ops/msort.h"
 #include "ember/ops/copy.h"
 #include "ember/ops/clone.h"
 #include "ember/ops/contiguous.h"
@@ -2254,9 +2276,9 @@ inline Tensor& multinomial_out(Tensor& out, const Tensor& self, int64_t num_samp
 }
 
 // reduce
-// sum(Tensor self) -> Tensor
-inline Tensor sum(const Tensor& self) {
-  return base::sum(self);
+// sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
+inline Tensor sum(const Tensor& self, std::optional<DType> dtype = std::nullopt) {
+  return base::sum(self, dtype);
 }
 // sum.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 inline Tensor sum(const Tensor& self, int64_t dim, bool keepdim = false) {
@@ -2266,21 +2288,37 @@ inline Tensor& sum_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdi
   base::sum_out(out, self, dim, keepdim);
   return out;
 }
-// prod(Tensor self) -> Tensor
-inline Tensor prod(const Tensor& self) {
-  return base::prod(self);
+// sum.dims(Tensor self, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+inline Tensor sum(const Tensor& self, IntList dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  return base::sum(self, dim, keepdim, dtype);
 }
-// prod.dim_int(Tensor self, int dim, bool keepdim=False) -> Tensor
-inline Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false) {
-  return base::prod(self, dim, keepdim);
-}
-inline Tensor& prod_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim = false) {
-  base::prod_out(out, self, dim, keepdim);
+inline Tensor& sum_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  base::sum_out(out, self, dim, keepdim, dtype);
   return out;
 }
-// mean(Tensor self) -> Tensor
-inline Tensor mean(const Tensor& self) {
-  return base::mean(self);
+// nansum(Tensor self, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+inline Tensor nansum(const Tensor& self, IntList dim = {}, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  return base::nansum(self, dim, keepdim, dtype);
+}
+inline Tensor& nansum_out(Tensor& out, const Tensor& self, IntList dim = {}, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  base::nansum_out(out, self, dim, keepdim, dtype);
+  return out;
+}
+// prod(Tensor self, *, ScalarType? dtype=None) -> Tensor
+inline Tensor prod(const Tensor& self, std::optional<DType> dtype = std::nullopt) {
+  return base::prod(self, dtype);
+}
+// prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+inline Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  return base::prod(self, dim, keepdim, dtype);
+}
+inline Tensor& prod_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  base::prod_out(out, self, dim, keepdim, dtype);
+  return out;
+}
+// mean(Tensor self, *, ScalarType? dtype=None) -> Tensor
+inline Tensor mean(const Tensor& self, std::optional<DType> dtype = std::nullopt) {
+  return base::mean(self, dtype);
 }
 // mean.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 inline Tensor mean(const Tensor& self, int64_t dim, bool keepdim = false) {
@@ -2288,6 +2326,22 @@ inline Tensor mean(const Tensor& self, int64_t dim, bool keepdim = false) {
 }
 inline Tensor& mean_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim = false) {
   base::mean_out(out, self, dim, keepdim);
+  return out;
+}
+// mean.dims(Tensor self, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+inline Tensor mean(const Tensor& self, IntList dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  return base::mean(self, dim, keepdim, dtype);
+}
+inline Tensor& mean_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  base::mean_out(out, self, dim, keepdim, dtype);
+  return out;
+}
+// nanmean(Tensor self, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+inline Tensor nanmean(const Tensor& self, IntList dim = {}, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  return base::nanmean(self, dim, keepdim, dtype);
+}
+inline Tensor& nanmean_out(Tensor& out, const Tensor& self, IntList dim = {}, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  base::nanmean_out(out, self, dim, keepdim, dtype);
   return out;
 }
 // var(Tensor self, bool unbiased=True) -> Tensor
@@ -2302,6 +2356,22 @@ inline Tensor& var_out(Tensor& out, const Tensor& self, int64_t dim, bool unbias
   base::var_out(out, self, dim, unbiased, keepdim);
   return out;
 }
+// var.dims(Tensor self, int[]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
+inline Tensor var(const Tensor& self, IntList dim, bool unbiased = true, bool keepdim = false) {
+  return base::var(self, dim, unbiased, keepdim);
+}
+inline Tensor& var_out(Tensor& out, const Tensor& self, IntList dim, bool unbiased = true, bool keepdim = false) {
+  base::var_out(out, self, dim, unbiased, keepdim);
+  return out;
+}
+// var.correction(Tensor self, int[]? dim, *, int? correction, bool keepdim=False) -> Tensor
+inline Tensor var(const Tensor& self, IntList dim, std::optional<int64_t> correction, bool keepdim = false) {
+  return base::var(self, dim, correction, keepdim);
+}
+inline Tensor& var_out(Tensor& out, const Tensor& self, IntList dim, std::optional<int64_t> correction, bool keepdim = false) {
+  base::var_out(out, self, dim, correction, keepdim);
+  return out;
+}
 // std(Tensor self, bool unbiased=True) -> Tensor
 inline Tensor std(const Tensor& self, bool unbiased = true) {
   return base::std(self, unbiased);
@@ -2312,6 +2382,22 @@ inline Tensor std(const Tensor& self, int64_t dim, bool unbiased = true, bool ke
 }
 inline Tensor& std_out(Tensor& out, const Tensor& self, int64_t dim, bool unbiased = true, bool keepdim = false) {
   base::std_out(out, self, dim, unbiased, keepdim);
+  return out;
+}
+// std.dims(Tensor self, int[]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
+inline Tensor std(const Tensor& self, IntList dim, bool unbiased = true, bool keepdim = false) {
+  return base::std(self, dim, unbiased, keepdim);
+}
+inline Tensor& std_out(Tensor& out, const Tensor& self, IntList dim, bool unbiased = true, bool keepdim = false) {
+  base::std_out(out, self, dim, unbiased, keepdim);
+  return out;
+}
+// std.correction(Tensor self, int[]? dim, *, int? correction, bool keepdim=False) -> Tensor
+inline Tensor std(const Tensor& self, IntList dim, std::optional<int64_t> correction, bool keepdim = false) {
+  return base::std(self, dim, correction, keepdim);
+}
+inline Tensor& std_out(Tensor& out, const Tensor& self, IntList dim, std::optional<int64_t> correction, bool keepdim = false) {
+  base::std_out(out, self, dim, correction, keepdim);
   return out;
 }
 // norm(Tensor self, Scalar p=2) -> Tensor
@@ -2325,6 +2411,54 @@ inline Tensor norm(const Tensor& self, const Scalar& p, int64_t dim, bool keepdi
 inline Tensor& norm_out(Tensor& out, const Tensor& self, const Scalar& p, int64_t dim, bool keepdim = false) {
   base::norm_out(out, self, p, dim, keepdim);
   return out;
+}
+// norm.dims(Tensor self, Scalar p, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+inline Tensor norm(const Tensor& self, const Scalar& p, IntList dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  return base::norm(self, p, dim, keepdim, dtype);
+}
+inline Tensor& norm_out(Tensor& out, const Tensor& self, const Scalar& p, IntList dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  base::norm_out(out, self, p, dim, keepdim, dtype);
+  return out;
+}
+// argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
+inline Tensor argmax(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false) {
+  return base::argmax(self, dim, keepdim);
+}
+inline Tensor& argmax_out(Tensor& out, const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false) {
+  base::argmax_out(out, self, dim, keepdim);
+  return out;
+}
+// argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
+inline Tensor argmin(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false) {
+  return base::argmin(self, dim, keepdim);
+}
+inline Tensor& argmin_out(Tensor& out, const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false) {
+  base::argmin_out(out, self, dim, keepdim);
+  return out;
+}
+// logsumexp(Tensor self, int[] dim, bool keepdim=False) -> Tensor
+inline Tensor logsumexp(const Tensor& self, IntList dim, bool keepdim = false) {
+  return base::logsumexp(self, dim, keepdim);
+}
+inline Tensor& logsumexp_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim = false) {
+  base::logsumexp_out(out, self, dim, keepdim);
+  return out;
+}
+// count_nonzero.dim_intlist(Tensor self, int[] dim) -> Tensor
+inline Tensor count_nonzero(const Tensor& self, IntList dim) {
+  return base::count_nonzero(self, dim);
+}
+// count_nonzero(Tensor self, int? dim=None) -> Tensor
+inline Tensor count_nonzero(const Tensor& self, std::optional<int64_t> dim = std::nullopt) {
+  return base::count_nonzero(self, dim);
+}
+// softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
+inline Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt) {
+  return base::softmax(self, dim, dtype);
+}
+// log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
+inline Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt) {
+  return base::log_softmax(self, dim, dtype);
 }
 // max(Tensor self) -> Tensor
 inline Tensor max(const Tensor& self) {
@@ -2416,6 +2550,10 @@ inline Tensor& renorm_out(Tensor& out, const Tensor& self, const Scalar& p, int6
 inline Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt) {
   return base::cumsum(self, dim, dtype);
 }
+inline Tensor& cumsum_(Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt) {
+  base::cumsum_(self, dim, dtype);
+  return self;
+}
 inline Tensor& cumsum_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt) {
   base::cumsum_out(out, self, dim, dtype);
   return out;
@@ -2424,9 +2562,37 @@ inline Tensor& cumsum_out(Tensor& out, const Tensor& self, int64_t dim, std::opt
 inline Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt) {
   return base::cumprod(self, dim, dtype);
 }
+inline Tensor& cumprod_(Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt) {
+  base::cumprod_(self, dim, dtype);
+  return self;
+}
 inline Tensor& cumprod_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt) {
   base::cumprod_out(out, self, dim, dtype);
   return out;
+}
+// logcumsumexp(Tensor self, int dim) -> Tensor
+inline Tensor logcumsumexp(const Tensor& self, int64_t dim) {
+  return base::logcumsumexp(self, dim);
+}
+inline Tensor& logcumsumexp_out(Tensor& out, const Tensor& self, int64_t dim) {
+  base::logcumsumexp_out(out, self, dim);
+  return out;
+}
+// cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)
+inline std::tuple<Tensor, Tensor> cummax(const Tensor& self, int64_t dim) {
+  return base::cummax(self, dim);
+}
+inline std::tuple<Tensor&, Tensor&> cummax_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim) {
+  base::cummax_out(values, indices, self, dim);
+  return std::tie(values, indices);
+}
+// cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)
+inline std::tuple<Tensor, Tensor> cummin(const Tensor& self, int64_t dim) {
+  return base::cummin(self, dim);
+}
+inline std::tuple<Tensor&, Tensor&> cummin_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim) {
+  base::cummin_out(values, indices, self, dim);
+  return std::tie(values, indices);
 }
 
 // sort
@@ -2473,6 +2639,22 @@ inline std::tuple<Tensor, Tensor> mode(const Tensor& self, int64_t dim = -1, boo
 inline std::tuple<Tensor&, Tensor&> mode_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim = -1, bool keepdim = false) {
   base::mode_out(values, indices, self, dim, keepdim);
   return std::tie(values, indices);
+}
+// argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
+inline Tensor argsort(const Tensor& self, int64_t dim = -1, bool descending = false) {
+  return base::argsort(self, dim, descending);
+}
+// argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
+inline Tensor argsort(const Tensor& self, bool stable, int64_t dim = -1, bool descending = false) {
+  return base::argsort(self, stable, dim, descending);
+}
+// msort(Tensor self) -> Tensor
+inline Tensor msort(const Tensor& self) {
+  return base::msort(self);
+}
+inline Tensor& msort_out(Tensor& out, const Tensor& self) {
+  base::msort_out(out, self);
+  return out;
 }
 
 // copy
@@ -2941,18 +3123,34 @@ inline Tensor& Tensor::random_(const std::optional<Generator>& generator) { retu
 inline Tensor& Tensor::random_(int64_t from, std::optional<int64_t> to, const std::optional<Generator>& generator) { return ember::random_(*this, from, to, generator); }
 inline Tensor& Tensor::random_(int64_t to, const std::optional<Generator>& generator) { return ember::random_(*this, to, generator); }
 inline Tensor Tensor::multinomial(int64_t num_samples, bool replacement, const std::optional<Generator>& generator) const { return ember::multinomial(*this, num_samples, replacement, generator); }
-inline Tensor Tensor::sum() const { return ember::sum(*this); }
+inline Tensor Tensor::sum(std::optional<DType> dtype) const { return ember::sum(*this, dtype); }
 inline Tensor Tensor::sum(int64_t dim, bool keepdim) const { return ember::sum(*this, dim, keepdim); }
-inline Tensor Tensor::prod() const { return ember::prod(*this); }
-inline Tensor Tensor::prod(int64_t dim, bool keepdim) const { return ember::prod(*this, dim, keepdim); }
-inline Tensor Tensor::mean() const { return ember::mean(*this); }
+inline Tensor Tensor::sum(IntList dim, bool keepdim, std::optional<DType> dtype) const { return ember::sum(*this, dim, keepdim, dtype); }
+inline Tensor Tensor::nansum(IntList dim, bool keepdim, std::optional<DType> dtype) const { return ember::nansum(*this, dim, keepdim, dtype); }
+inline Tensor Tensor::prod(std::optional<DType> dtype) const { return ember::prod(*this, dtype); }
+inline Tensor Tensor::prod(int64_t dim, bool keepdim, std::optional<DType> dtype) const { return ember::prod(*this, dim, keepdim, dtype); }
+inline Tensor Tensor::mean(std::optional<DType> dtype) const { return ember::mean(*this, dtype); }
 inline Tensor Tensor::mean(int64_t dim, bool keepdim) const { return ember::mean(*this, dim, keepdim); }
+inline Tensor Tensor::mean(IntList dim, bool keepdim, std::optional<DType> dtype) const { return ember::mean(*this, dim, keepdim, dtype); }
+inline Tensor Tensor::nanmean(IntList dim, bool keepdim, std::optional<DType> dtype) const { return ember::nanmean(*this, dim, keepdim, dtype); }
 inline Tensor Tensor::var(bool unbiased) const { return ember::var(*this, unbiased); }
 inline Tensor Tensor::var(int64_t dim, bool unbiased, bool keepdim) const { return ember::var(*this, dim, unbiased, keepdim); }
+inline Tensor Tensor::var(IntList dim, bool unbiased, bool keepdim) const { return ember::var(*this, dim, unbiased, keepdim); }
+inline Tensor Tensor::var(IntList dim, std::optional<int64_t> correction, bool keepdim) const { return ember::var(*this, dim, correction, keepdim); }
 inline Tensor Tensor::std(bool unbiased) const { return ember::std(*this, unbiased); }
 inline Tensor Tensor::std(int64_t dim, bool unbiased, bool keepdim) const { return ember::std(*this, dim, unbiased, keepdim); }
+inline Tensor Tensor::std(IntList dim, bool unbiased, bool keepdim) const { return ember::std(*this, dim, unbiased, keepdim); }
+inline Tensor Tensor::std(IntList dim, std::optional<int64_t> correction, bool keepdim) const { return ember::std(*this, dim, correction, keepdim); }
 inline Tensor Tensor::norm(const Scalar& p) const { return ember::norm(*this, p); }
 inline Tensor Tensor::norm(const Scalar& p, int64_t dim, bool keepdim) const { return ember::norm(*this, p, dim, keepdim); }
+inline Tensor Tensor::norm(const Scalar& p, IntList dim, bool keepdim, std::optional<DType> dtype) const { return ember::norm(*this, p, dim, keepdim, dtype); }
+inline Tensor Tensor::argmax(std::optional<int64_t> dim, bool keepdim) const { return ember::argmax(*this, dim, keepdim); }
+inline Tensor Tensor::argmin(std::optional<int64_t> dim, bool keepdim) const { return ember::argmin(*this, dim, keepdim); }
+inline Tensor Tensor::logsumexp(IntList dim, bool keepdim) const { return ember::logsumexp(*this, dim, keepdim); }
+inline Tensor Tensor::count_nonzero(IntList dim) const { return ember::count_nonzero(*this, dim); }
+inline Tensor Tensor::count_nonzero(std::optional<int64_t> dim) const { return ember::count_nonzero(*this, dim); }
+inline Tensor Tensor::softmax(int64_t dim, std::optional<DType> dtype) const { return ember::softmax(*this, dim, dtype); }
+inline Tensor Tensor::log_softmax(int64_t dim, std::optional<DType> dtype) const { return ember::log_softmax(*this, dim, dtype); }
 inline Tensor Tensor::max() const { return ember::max(*this); }
 inline Tensor Tensor::min() const { return ember::min(*this); }
 inline std::tuple<Tensor, Tensor> Tensor::max(int64_t dim, bool keepdim) const { return ember::max(*this, dim, keepdim); }
@@ -2968,13 +3166,21 @@ inline Tensor Tensor::dist(const Tensor& other, const Scalar& p) const { return 
 inline Tensor Tensor::renorm(const Scalar& p, int64_t dim, const Scalar& maxnorm) const { return ember::renorm(*this, p, dim, maxnorm); }
 inline Tensor& Tensor::renorm_(const Scalar& p, int64_t dim, const Scalar& maxnorm) { return ember::renorm_(*this, p, dim, maxnorm); }
 inline Tensor Tensor::cumsum(int64_t dim, std::optional<DType> dtype) const { return ember::cumsum(*this, dim, dtype); }
+inline Tensor& Tensor::cumsum_(int64_t dim, std::optional<DType> dtype) { return ember::cumsum_(*this, dim, dtype); }
 inline Tensor Tensor::cumprod(int64_t dim, std::optional<DType> dtype) const { return ember::cumprod(*this, dim, dtype); }
+inline Tensor& Tensor::cumprod_(int64_t dim, std::optional<DType> dtype) { return ember::cumprod_(*this, dim, dtype); }
+inline Tensor Tensor::logcumsumexp(int64_t dim) const { return ember::logcumsumexp(*this, dim); }
+inline std::tuple<Tensor, Tensor> Tensor::cummax(int64_t dim) const { return ember::cummax(*this, dim); }
+inline std::tuple<Tensor, Tensor> Tensor::cummin(int64_t dim) const { return ember::cummin(*this, dim); }
 inline std::tuple<Tensor, Tensor> Tensor::sort(int64_t dim, bool descending, bool stable) const { return ember::sort(*this, dim, descending, stable); }
 inline std::tuple<Tensor, Tensor> Tensor::topk(int64_t k, int64_t dim, bool largest, bool sorted) const { return ember::topk(*this, k, dim, largest, sorted); }
 inline std::tuple<Tensor, Tensor> Tensor::kthvalue(int64_t k, int64_t dim, bool keepdim) const { return ember::kthvalue(*this, k, dim, keepdim); }
 inline Tensor Tensor::median() const { return ember::median(*this); }
 inline std::tuple<Tensor, Tensor> Tensor::median(int64_t dim, bool keepdim) const { return ember::median(*this, dim, keepdim); }
 inline std::tuple<Tensor, Tensor> Tensor::mode(int64_t dim, bool keepdim) const { return ember::mode(*this, dim, keepdim); }
+inline Tensor Tensor::argsort(int64_t dim, bool descending) const { return ember::argsort(*this, dim, descending); }
+inline Tensor Tensor::argsort(bool stable, int64_t dim, bool descending) const { return ember::argsort(*this, stable, dim, descending); }
+inline Tensor Tensor::msort() const { return ember::msort(*this); }
 inline Tensor& Tensor::copy_(const Tensor& src) { return ember::copy_(*this, src); }
 inline Tensor Tensor::clone() const { return ember::clone(*this); }
 inline Tensor Tensor::contiguous() const { return ember::contiguous(*this); }

@@ -19,6 +19,8 @@ const OpSpec kOp{
 const std::vector<Variant> kVariants = {
     {"ember::cumprod(self, dim, dtype)", Form::Functional, false, [](Args& a) -> Tensor { return ember::cumprod(a.t(0), a.n(1), a.dt(2)); }},
     {"self.cumprod(dim, dtype)", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).cumprod(a.n(1), a.dt(2)); }},
+    {"ember::cumprod_(self, dim, dtype)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::cumprod_(a.w(0), a.n(1), a.dt(2)); }},
+    {"self.cumprod_(dim, dtype)", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).cumprod_(a.n(1), a.dt(2)); }},
     {"ember::cumprod_out(out, self, dim, dtype)", Form::Out, false, [](Args& a) -> Tensor { return ember::cumprod_out(a.out, a.t(0), a.n(1), a.dt(2)); }}};
 
 const ThSpec kThCumprod{"THTensor_cumprod", {c_out(), c_input(0), c_dim()}, {}};

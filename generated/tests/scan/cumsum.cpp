@@ -19,6 +19,8 @@ const OpSpec kOp{
 const std::vector<Variant> kVariants = {
     {"ember::cumsum(self, dim, dtype)", Form::Functional, false, [](Args& a) -> Tensor { return ember::cumsum(a.t(0), a.n(1), a.dt(2)); }},
     {"self.cumsum(dim, dtype)", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).cumsum(a.n(1), a.dt(2)); }},
+    {"ember::cumsum_(self, dim, dtype)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::cumsum_(a.w(0), a.n(1), a.dt(2)); }},
+    {"self.cumsum_(dim, dtype)", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).cumsum_(a.n(1), a.dt(2)); }},
     {"ember::cumsum_out(out, self, dim, dtype)", Form::Out, false, [](Args& a) -> Tensor { return ember::cumsum_out(a.out, a.t(0), a.n(1), a.dt(2)); }}};
 
 const ThSpec kThCumsum{"THTensor_cumsum", {c_out(), c_input(0), c_dim()}, {}};

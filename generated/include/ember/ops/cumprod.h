@@ -14,6 +14,7 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase cumprod(const TensorBase& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API TensorBase& cumprod_(TensorBase& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 EMBER_CPP_API TensorBase& cumprod_out(TensorBase& out, const TensorBase& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 
 }  // namespace ember::base

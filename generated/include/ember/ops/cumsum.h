@@ -14,6 +14,7 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase cumsum(const TensorBase& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+EMBER_CPP_API TensorBase& cumsum_(TensorBase& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 EMBER_CPP_API TensorBase& cumsum_out(TensorBase& out, const TensorBase& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 
 }  // namespace ember::base

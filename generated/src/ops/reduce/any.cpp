@@ -3,6 +3,7 @@
 // any(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
 #include "ember/ops/any.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -29,20 +30,21 @@ Scalar any_all(const kernels::Operands<1>& ops, int64_t numel) {
 }
 
 TensorBase any_whole(const TensorBase& self) {
+  const TensorBase& input = self;
   kernels::Operands<1> ops;
-  rt::set_whole_operand(ops, self.impl());
-  switch (self.dtype()) {
-    case DType::Byte: return rt::scalar_tensor(any_all<uint8_t>(ops, self.numel()), DType::Bool);
-    case DType::Char: return rt::scalar_tensor(any_all<int8_t>(ops, self.numel()), DType::Bool);
-    case DType::Short: return rt::scalar_tensor(any_all<int16_t>(ops, self.numel()), DType::Bool);
-    case DType::Int: return rt::scalar_tensor(any_all<int32_t>(ops, self.numel()), DType::Bool);
-    case DType::Long: return rt::scalar_tensor(any_all<int64_t>(ops, self.numel()), DType::Bool);
-    case DType::Float: return rt::scalar_tensor(any_all<float>(ops, self.numel()), DType::Bool);
-    case DType::Double: return rt::scalar_tensor(any_all<double>(ops, self.numel()), DType::Bool);
-    case DType::Half: return rt::scalar_tensor(any_all<ember::Half>(ops, self.numel()), DType::Bool);
-    case DType::Bool: return rt::scalar_tensor(any_all<bool>(ops, self.numel()), DType::Bool);
-    case DType::BFloat16: return rt::scalar_tensor(any_all<ember::BFloat16>(ops, self.numel()), DType::Bool);
-    default: unsupported_dtype("any", self.dtype());
+  rt::set_whole_operand(ops, input.impl());
+  switch (input.dtype()) {
+    case DType::Byte: return rt::scalar_tensor(any_all<uint8_t>(ops, input.numel()), DType::Bool);
+    case DType::Char: return rt::scalar_tensor(any_all<int8_t>(ops, input.numel()), DType::Bool);
+    case DType::Short: return rt::scalar_tensor(any_all<int16_t>(ops, input.numel()), DType::Bool);
+    case DType::Int: return rt::scalar_tensor(any_all<int32_t>(ops, input.numel()), DType::Bool);
+    case DType::Long: return rt::scalar_tensor(any_all<int64_t>(ops, input.numel()), DType::Bool);
+    case DType::Float: return rt::scalar_tensor(any_all<float>(ops, input.numel()), DType::Bool);
+    case DType::Double: return rt::scalar_tensor(any_all<double>(ops, input.numel()), DType::Bool);
+    case DType::Half: return rt::scalar_tensor(any_all<ember::Half>(ops, input.numel()), DType::Bool);
+    case DType::Bool: return rt::scalar_tensor(any_all<bool>(ops, input.numel()), DType::Bool);
+    case DType::BFloat16: return rt::scalar_tensor(any_all<ember::BFloat16>(ops, input.numel()), DType::Bool);
+    default: unsupported_dtype("any", input.dtype());
   }
 }
 

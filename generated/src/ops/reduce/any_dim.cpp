@@ -3,6 +3,7 @@
 // any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
 #include "ember/ops/any_dim.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -26,9 +27,9 @@ void any_dim_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase any_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
-  return rt::run_reduce_dim("any", out, self, dim, keepdim, rt::ResultRule::Bool, false,
-                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
-                              switch (dtype) {
+  return rt::run_reduce_dims("any", out, self, {dim}, keepdim, std::nullopt, rt::ResultRule::Bool, false,
+                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+                              switch (in) {
                                 case DType::Byte: return any_dim_kernel<uint8_t, bool>(ops, d);
                                 case DType::Char: return any_dim_kernel<int8_t, bool>(ops, d);
                                 case DType::Short: return any_dim_kernel<int16_t, bool>(ops, d);
@@ -39,7 +40,7 @@ TensorBase any_dim_run(const TensorBase* out, const TensorBase& self, int64_t di
                                 case DType::Half: return any_dim_kernel<ember::Half, bool>(ops, d);
                                 case DType::Bool: return any_dim_kernel<bool, bool>(ops, d);
                                 case DType::BFloat16: return any_dim_kernel<ember::BFloat16, bool>(ops, d);
-                                default: unsupported_dtype("any", dtype);
+                                default: unsupported_dtype("any", in);
                               }
                             });
 }

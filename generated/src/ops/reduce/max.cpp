@@ -3,6 +3,7 @@
 // max(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
 #include "ember/ops/max.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -30,20 +31,21 @@ Scalar max_all(const kernels::Operands<1>& ops, int64_t numel) {
 
 TensorBase max_whole(const TensorBase& self) {
   rt::check_has_elements("max", self);
+  const TensorBase& input = self;
   kernels::Operands<1> ops;
-  rt::set_whole_operand(ops, self.impl());
-  switch (self.dtype()) {
-    case DType::Byte: return rt::scalar_tensor(max_all<uint8_t>(ops, self.numel()), DType::Byte);
-    case DType::Char: return rt::scalar_tensor(max_all<int8_t>(ops, self.numel()), DType::Char);
-    case DType::Short: return rt::scalar_tensor(max_all<int16_t>(ops, self.numel()), DType::Short);
-    case DType::Int: return rt::scalar_tensor(max_all<int32_t>(ops, self.numel()), DType::Int);
-    case DType::Long: return rt::scalar_tensor(max_all<int64_t>(ops, self.numel()), DType::Long);
-    case DType::Float: return rt::scalar_tensor(max_all<float>(ops, self.numel()), DType::Float);
-    case DType::Double: return rt::scalar_tensor(max_all<double>(ops, self.numel()), DType::Double);
-    case DType::Half: return rt::scalar_tensor(max_all<ember::Half>(ops, self.numel()), DType::Half);
-    case DType::Bool: return rt::scalar_tensor(max_all<bool>(ops, self.numel()), DType::Bool);
-    case DType::BFloat16: return rt::scalar_tensor(max_all<ember::BFloat16>(ops, self.numel()), DType::BFloat16);
-    default: unsupported_dtype("max", self.dtype());
+  rt::set_whole_operand(ops, input.impl());
+  switch (input.dtype()) {
+    case DType::Byte: return rt::scalar_tensor(max_all<uint8_t>(ops, input.numel()), DType::Byte);
+    case DType::Char: return rt::scalar_tensor(max_all<int8_t>(ops, input.numel()), DType::Char);
+    case DType::Short: return rt::scalar_tensor(max_all<int16_t>(ops, input.numel()), DType::Short);
+    case DType::Int: return rt::scalar_tensor(max_all<int32_t>(ops, input.numel()), DType::Int);
+    case DType::Long: return rt::scalar_tensor(max_all<int64_t>(ops, input.numel()), DType::Long);
+    case DType::Float: return rt::scalar_tensor(max_all<float>(ops, input.numel()), DType::Float);
+    case DType::Double: return rt::scalar_tensor(max_all<double>(ops, input.numel()), DType::Double);
+    case DType::Half: return rt::scalar_tensor(max_all<ember::Half>(ops, input.numel()), DType::Half);
+    case DType::Bool: return rt::scalar_tensor(max_all<bool>(ops, input.numel()), DType::Bool);
+    case DType::BFloat16: return rt::scalar_tensor(max_all<ember::BFloat16>(ops, input.numel()), DType::BFloat16);
+    default: unsupported_dtype("max", input.dtype());
   }
 }
 

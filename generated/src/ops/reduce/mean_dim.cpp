@@ -3,6 +3,7 @@
 // mean.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
 #include "ember/ops/mean_dim.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -26,14 +27,14 @@ void mean_dim_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase mean_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
-  return rt::run_reduce_dim("mean", out, self, dim, keepdim, rt::ResultRule::Same, false,
-                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
-                              switch (dtype) {
+  return rt::run_reduce_dims("mean", out, self, {dim}, keepdim, std::nullopt, rt::ResultRule::Same, false,
+                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+                              switch (in) {
                                 case DType::Float: return mean_dim_kernel<float, float>(ops, d);
                                 case DType::Double: return mean_dim_kernel<double, double>(ops, d);
                                 case DType::Half: return mean_dim_kernel<ember::Half, ember::Half>(ops, d);
                                 case DType::BFloat16: return mean_dim_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
-                                default: unsupported_dtype("mean", dtype);
+                                default: unsupported_dtype("mean", in);
                               }
                             });
 }

@@ -3,6 +3,7 @@
 // norm(Tensor self, Scalar p=2) -> Tensor
 #include "TH/THTensorTypes.h"
 #include "ember/ops/norm.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -29,14 +30,15 @@ Scalar norm_all(const kernels::Operands<1>& ops, int64_t numel, double p) {
 }
 
 TensorBase norm_whole(const TensorBase& self, const Scalar& p) {
+  const TensorBase& input = self;
   kernels::Operands<1> ops;
-  rt::set_whole_operand(ops, self.impl());
-  switch (self.dtype()) {
-    case DType::Float: return rt::scalar_tensor(norm_all<float>(ops, self.numel(), p.to<double>()), DType::Float);
-    case DType::Double: return rt::scalar_tensor(norm_all<double>(ops, self.numel(), p.to<double>()), DType::Double);
-    case DType::Half: return rt::scalar_tensor(norm_all<ember::Half>(ops, self.numel(), p.to<double>()), DType::Half);
-    case DType::BFloat16: return rt::scalar_tensor(norm_all<ember::BFloat16>(ops, self.numel(), p.to<double>()), DType::BFloat16);
-    default: unsupported_dtype("norm", self.dtype());
+  rt::set_whole_operand(ops, input.impl());
+  switch (input.dtype()) {
+    case DType::Float: return rt::scalar_tensor(norm_all<float>(ops, input.numel(), p.to<double>()), DType::Float);
+    case DType::Double: return rt::scalar_tensor(norm_all<double>(ops, input.numel(), p.to<double>()), DType::Double);
+    case DType::Half: return rt::scalar_tensor(norm_all<ember::Half>(ops, input.numel(), p.to<double>()), DType::Half);
+    case DType::BFloat16: return rt::scalar_tensor(norm_all<ember::BFloat16>(ops, input.numel(), p.to<double>()), DType::BFloat16);
+    default: unsupported_dtype("norm", input.dtype());
   }
 }
 

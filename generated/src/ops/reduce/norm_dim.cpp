@@ -3,6 +3,7 @@
 // norm.dim(Tensor self, Scalar p, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
 #include "ember/ops/norm_dim.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -26,14 +27,14 @@ void norm_dim_kernel(kernels::Operands<2>& ops, int dim, double p) {
 }
 
 TensorBase norm_dim_run(const TensorBase* out, const TensorBase& self, const Scalar& p, int64_t dim, bool keepdim) {
-  return rt::run_reduce_dim("norm", out, self, dim, keepdim, rt::ResultRule::Same, false,
-                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
-                              switch (dtype) {
+  return rt::run_reduce_dims("norm", out, self, {dim}, keepdim, std::nullopt, rt::ResultRule::Same, false,
+                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+                              switch (in) {
                                 case DType::Float: return norm_dim_kernel<float, float>(ops, d, p.to<double>());
                                 case DType::Double: return norm_dim_kernel<double, double>(ops, d, p.to<double>());
                                 case DType::Half: return norm_dim_kernel<ember::Half, ember::Half>(ops, d, p.to<double>());
                                 case DType::BFloat16: return norm_dim_kernel<ember::BFloat16, ember::BFloat16>(ops, d, p.to<double>());
-                                default: unsupported_dtype("norm", dtype);
+                                default: unsupported_dtype("norm", in);
                               }
                             });
 }

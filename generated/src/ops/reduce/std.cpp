@@ -3,6 +3,7 @@
 // std(Tensor self, bool unbiased=True) -> Tensor
 #include "TH/THTensorTypes.h"
 #include "ember/ops/std.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -29,14 +30,15 @@ Scalar std_all(const kernels::Operands<1>& ops, int64_t numel, bool unbiased) {
 }
 
 TensorBase std_whole(const TensorBase& self, bool unbiased) {
+  const TensorBase& input = self;
   kernels::Operands<1> ops;
-  rt::set_whole_operand(ops, self.impl());
-  switch (self.dtype()) {
-    case DType::Float: return rt::scalar_tensor(std_all<float>(ops, self.numel(), unbiased), DType::Float);
-    case DType::Double: return rt::scalar_tensor(std_all<double>(ops, self.numel(), unbiased), DType::Double);
-    case DType::Half: return rt::scalar_tensor(std_all<ember::Half>(ops, self.numel(), unbiased), DType::Half);
-    case DType::BFloat16: return rt::scalar_tensor(std_all<ember::BFloat16>(ops, self.numel(), unbiased), DType::BFloat16);
-    default: unsupported_dtype("std", self.dtype());
+  rt::set_whole_operand(ops, input.impl());
+  switch (input.dtype()) {
+    case DType::Float: return rt::scalar_tensor(std_all<float>(ops, input.numel(), unbiased), DType::Float);
+    case DType::Double: return rt::scalar_tensor(std_all<double>(ops, input.numel(), unbiased), DType::Double);
+    case DType::Half: return rt::scalar_tensor(std_all<ember::Half>(ops, input.numel(), unbiased), DType::Half);
+    case DType::BFloat16: return rt::scalar_tensor(std_all<ember::BFloat16>(ops, input.numel(), unbiased), DType::BFloat16);
+    default: unsupported_dtype("std", input.dtype());
   }
 }
 

@@ -3,6 +3,7 @@
 // sum.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
 #include "ember/ops/sum_dim.h"
+#include "ember/ops/to.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
@@ -38,9 +39,9 @@ void sum_dim_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase sum_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
-  return rt::run_reduce_dim("sum", out, self, dim, keepdim, rt::ResultRule::IntegralToLong, false,
-                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
-                              switch (dtype) {
+  return rt::run_reduce_dims("sum", out, self, {dim}, keepdim, std::nullopt, rt::ResultRule::IntegralToLong, false,
+                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+                              switch (in) {
                                 case DType::Byte: return sum_dim_kernel<uint8_t, int64_t>(ops, d);
                                 case DType::Char: return sum_dim_kernel<int8_t, int64_t>(ops, d);
                                 case DType::Short: return sum_dim_kernel<int16_t, int64_t>(ops, d);
@@ -51,7 +52,7 @@ TensorBase sum_dim_run(const TensorBase* out, const TensorBase& self, int64_t di
                                 case DType::Half: return sum_dim_kernel<ember::Half, ember::Half>(ops, d);
                                 case DType::Bool: return sum_dim_kernel<bool, int64_t>(ops, d);
                                 case DType::BFloat16: return sum_dim_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
-                                default: unsupported_dtype("sum", dtype);
+                                default: unsupported_dtype("sum", in);
                               }
                             });
 }

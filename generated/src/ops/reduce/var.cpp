@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var(Tensor self, bool unbiased=True) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/to.h"
 #include "ember/ops/var.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
@@ -29,14 +30,15 @@ Scalar var_all(const kernels::Operands<1>& ops, int64_t numel, bool unbiased) {
 }
 
 TensorBase var_whole(const TensorBase& self, bool unbiased) {
+  const TensorBase& input = self;
   kernels::Operands<1> ops;
-  rt::set_whole_operand(ops, self.impl());
-  switch (self.dtype()) {
-    case DType::Float: return rt::scalar_tensor(var_all<float>(ops, self.numel(), unbiased), DType::Float);
-    case DType::Double: return rt::scalar_tensor(var_all<double>(ops, self.numel(), unbiased), DType::Double);
-    case DType::Half: return rt::scalar_tensor(var_all<ember::Half>(ops, self.numel(), unbiased), DType::Half);
-    case DType::BFloat16: return rt::scalar_tensor(var_all<ember::BFloat16>(ops, self.numel(), unbiased), DType::BFloat16);
-    default: unsupported_dtype("var", self.dtype());
+  rt::set_whole_operand(ops, input.impl());
+  switch (input.dtype()) {
+    case DType::Float: return rt::scalar_tensor(var_all<float>(ops, input.numel(), unbiased), DType::Float);
+    case DType::Double: return rt::scalar_tensor(var_all<double>(ops, input.numel(), unbiased), DType::Double);
+    case DType::Half: return rt::scalar_tensor(var_all<ember::Half>(ops, input.numel(), unbiased), DType::Half);
+    case DType::BFloat16: return rt::scalar_tensor(var_all<ember::BFloat16>(ops, input.numel(), unbiased), DType::BFloat16);
+    default: unsupported_dtype("var", input.dtype());
   }
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var.dim(Tensor self, int dim, bool unbiased=True, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/ops/to.h"
 #include "ember/ops/var_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
@@ -26,14 +27,14 @@ void var_dim_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
 }
 
 TensorBase var_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
-  return rt::run_reduce_dim("var", out, self, dim, keepdim, rt::ResultRule::Same, false,
-                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType dtype, DType, kernels::Operands<2>& ops, int d) {
-                              switch (dtype) {
+  return rt::run_reduce_dims("var", out, self, {dim}, keepdim, std::nullopt, rt::ResultRule::Same, false,
+                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+                              switch (in) {
                                 case DType::Float: return var_dim_kernel<float, float>(ops, d, unbiased);
                                 case DType::Double: return var_dim_kernel<double, double>(ops, d, unbiased);
                                 case DType::Half: return var_dim_kernel<ember::Half, ember::Half>(ops, d, unbiased);
                                 case DType::BFloat16: return var_dim_kernel<ember::BFloat16, ember::BFloat16>(ops, d, unbiased);
-                                default: unsupported_dtype("var", dtype);
+                                default: unsupported_dtype("var", in);
                               }
                             });
 }

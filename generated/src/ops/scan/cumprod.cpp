@@ -45,6 +45,11 @@ TensorBase base::cumprod(const TensorBase& self, int64_t dim, std::optional<DTyp
   return cumprod_run(nullptr, nullptr, self, dim, dtype);
 }
 
+TensorBase& base::cumprod_(TensorBase& self, int64_t dim, std::optional<DType> dtype) {
+  cumprod_run(&self, nullptr, self, dim, dtype ? dtype : std::optional<DType>(self.dtype()));
+  return self;
+}
+
 TensorBase& base::cumprod_out(TensorBase& out, const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
   cumprod_run(&out, nullptr, self, dim, dtype);
   return out;

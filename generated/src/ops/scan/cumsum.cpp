@@ -45,6 +45,11 @@ TensorBase base::cumsum(const TensorBase& self, int64_t dim, std::optional<DType
   return cumsum_run(nullptr, nullptr, self, dim, dtype);
 }
 
+TensorBase& base::cumsum_(TensorBase& self, int64_t dim, std::optional<DType> dtype) {
+  cumsum_run(&self, nullptr, self, dim, dtype ? dtype : std::optional<DType>(self.dtype()));
+  return self;
+}
+
 TensorBase& base::cumsum_out(TensorBase& out, const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
   cumsum_run(&out, nullptr, self, dim, dtype);
   return out;
