@@ -58,6 +58,7 @@ class Op:
     where: Location
     group: str                             # schema file stem: "pointwise"
     namespace: str | None = None           # "linalg": also ember::linalg::<short_name>, ember.linalg.<short_name>
+    returns_if: tuple[str | None, ...] = ()  # per return: the bool argument asking for it in Python (None: always)
 
     @property
     def short_name(self) -> str:

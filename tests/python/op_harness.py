@@ -79,6 +79,7 @@ class OpSpec:
     shapes: dict[str, tuple[int | str, ...]] = field(default_factory=dict)
     values: dict[str, str] = field(default_factory=dict)
     magnitude_tol: bool = False
+    returns_if: tuple[str | None, ...] = ()   # per result: the bool argument asking for it (None: always)
     where: str = ""
 
 
@@ -458,7 +459,14 @@ def run_case(case: Case) -> None:
         result = _invoke(spec, case, call, expected_dtypes, [])
         expected_tuple = expected if isinstance(expected, tuple) else (expected,)
         results = tuple(result) if len(spec.results) > 1 else (result,)
-        if len(spec.results) > 1:
+        if spec.returns_if:
+            # The reference gives every result; the op those asked for, the first alone or a plain tuple.
+            wanted = [k for k, cond in enumerate(spec.returns_if) if cond is None or call.refs[cond]]
+            assert len(wanted) == 1 or type(result) is tuple, f"{what}: a tuple of {len(wanted)}, got {result!r}"
+            results = (result,) if len(wanted) == 1 else result
+            expected_tuple = tuple(expected_tuple[k] for k in wanted)
+            expected_dtypes = tuple(expected_dtypes[k] for k in wanted)
+        elif len(spec.results) > 1:
             type_name = type(result).__name__
             assert type_name == spec.python, f"{what}: a named tuple ember.return_types.{spec.python}, got {type_name}"
         for k, (got, want, dtype) in enumerate(zip(results, expected_tuple, expected_dtypes)):
