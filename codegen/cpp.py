@@ -22,6 +22,8 @@ _DEFAULTS = {"True": "true", "False": "false", "None": "std::nullopt", "[]": "{}
 
 def cpp_default(arg: Arg) -> str:
     assert arg.default is not None
+    if arg.type == "Tensor?" and arg.default == "None":
+        return "{}"  # an undefined Tensor means absent
     text = _DEFAULTS.get(arg.default, arg.default)
     if text.startswith("[") and text.endswith("]"):
         return "{" + text[1:-1] + "}"

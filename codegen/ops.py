@@ -151,8 +151,8 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
                 continue
             if arg is None or not arg.is_tensor:
                 raise SchemaError(node_.at(key), f"values for '{key}', which is not a Tensor or str argument")
-            if kind != "mask" and (m is None or sig.arg(m.group(1)) is None or sig.arg(m.group(1)).type != "int"):
-                raise SchemaError(node_.at(key), f"values of {key} must be mask, index(<int dim argument>) or unique_index(...)")
+            if kind not in ("mask", "sorted") and (m is None or sig.arg(m.group(1)) is None or sig.arg(m.group(1)).type != "int"):
+                raise SchemaError(node_.at(key), f"values of {key} must be mask, sorted, index(<int dim argument>) or unique_index(...)")
             values[key] = kind
     magnitude_tol = test.get("magnitude_tol", False)
     if not isinstance(magnitude_tol, bool):

@@ -58,7 +58,7 @@ DIMS = (0, 1, -1)
 # Note [argument specs]: symbol sizes; the zero-size layout makes a and b 0 and 3.
 SYMBOLS = {"a": 5, "b": 7, "c": 3, "d": 4, "e": 2}
 # Values of int arguments that are not dims, by name.
-INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5)}
+INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5), "minlength": (0, 12)}
 
 
 @dataclass(frozen=True)
@@ -285,6 +285,15 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
             choices.append(("deferred", None, None, True))   # positions need the dim: made in build()
         elif kind == "mask":
             choices.append(("tensor", *_tensor_input(spec, case, k, name, "bool", 0, 1, rng), True))
+        elif kind == "sorted":
+            lo, hi = _domain(spec, name, case.dtype)
+            ember_t, values = _tensor_input(spec, case, k, name, case.dtype, lo, hi, rng)
+            values = np.sort(values, axis=-1) if values.ndim else values
+            made = _make_declared(values, case.dtype, case.layout) if name in spec.shapes else to_ember(values, case.dtype)
+            choices.append(("tensor", made, values, True))
+        elif type_ == "Tensor?":
+            # Left out (None): what an optional tensor changes, its entry's gtests check.
+            choices.append(("default", None, None, False))
         elif type_ in ("Tensor", "Tensor|Scalar"):
             lo, hi = _domain(spec, name, case.dtype)
             choices.append(("tensor", *_tensor_input(spec, case, k, name, case.dtype, lo, hi, rng), True))
@@ -449,6 +458,8 @@ def run_case(case: Case) -> None:
         expected_dtypes = tuple(_result_dtype(r, case.dtype) for r in spec.results)
         if call.refs.get("dtype") is not None:
             expected_dtypes = (call.refs["dtype"],) + expected_dtypes[1:]
+        if call.refs.get("out_int32"):
+            expected_dtypes = ("int32",) + expected_dtypes[1:]   # PyTorch's searchsorted and bucketize
         zero_dim_reduce = case.layout == "zero_dim" and call.refs.get("dim") is not None
         try:
             expected = _evaluate(spec, call.refs, zero_dim_reduce)
