@@ -337,6 +337,14 @@ PyObject* fn_cumsum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cumsum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_cumprod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cumprod(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_unique(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_unique(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_unique_consecutive(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_unique_consecutive(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bincount(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bincount(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_searchsorted(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bucketize(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_topk(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -1857,6 +1865,38 @@ const char m_cumprod_doc[] =
     "cumprod(dim: int, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
     "Running products along `dim`, as `cumsum` (int64 for integer and Bool inputs, wrapping on overflow; TH's form writes the input's type).";
+const char fn_unique_doc[] =
+    "unique(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> Tensor | tuple[output: Tensor, inverse_indices: Tensor if return_inverse, counts: Tensor if return_counts]\n"
+    "\n"
+    "The distinct elements of `self` in ascending order (NaN last, Note [unique equality]) as a 1-d tensor; with `dim`, the distinct slices along dim in lexicographic order, stacked along dim. With `return_inverse` also where each element (slice) of self went (self's shape; with dim, a vector), with `return_counts` how many of each there were. Python returns the output alone, or a tuple with those asked for; C++ returns all three (empty when not asked for). The result is sorted also with `sorted=False`, whose order PyTorch leaves unspecified. Also float16, which PyTorch 1.13 does not implement.";
+const char m_unique_doc[] =
+    "unique(sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> Tensor | tuple[output: Tensor, inverse_indices: Tensor if return_inverse, counts: Tensor if return_counts]\n"
+    "\n"
+    "The distinct elements of `self` in ascending order (NaN last, Note [unique equality]) as a 1-d tensor; with `dim`, the distinct slices along dim in lexicographic order, stacked along dim. With `return_inverse` also where each element (slice) of self went (self's shape; with dim, a vector), with `return_counts` how many of each there were. Python returns the output alone, or a tuple with those asked for; C++ returns all three (empty when not asked for). The result is sorted also with `sorted=False`, whose order PyTorch leaves unspecified. Also float16, which PyTorch 1.13 does not implement.";
+const char fn_unique_consecutive_doc[] =
+    "unique_consecutive(input: Tensor, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> Tensor | tuple[output: Tensor, inverse_indices: Tensor if return_inverse, counts: Tensor if return_counts]\n"
+    "\n"
+    "unique of runs: each run of equal neighbouring elements of `self` (row-major; with `dim`, of equal neighbouring slices along dim) kept once, in order (Note [unique equality]). `return_inverse` and `return_counts` as for unique: the run each element belongs to, and each run's length.";
+const char m_unique_consecutive_doc[] =
+    "unique_consecutive(return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> Tensor | tuple[output: Tensor, inverse_indices: Tensor if return_inverse, counts: Tensor if return_counts]\n"
+    "\n"
+    "unique of runs: each run of equal neighbouring elements of `self` (row-major; with `dim`, of equal neighbouring slices along dim) kept once, in order (Note [unique equality]). `return_inverse` and `return_counts` as for unique: the run each element belongs to, and each run's length.";
+const char fn_bincount_doc[] =
+    "bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor\n"
+    "\n"
+    "How often each value 0, 1, .., max(self) occurs in the vector `self` of non-negative integers, in a vector of at least `minlength` bins. With `weights` (one per element), the sum of the weights of each bin instead: float32 weights give float32 sums, any other dtype float64 (PyTorch 1.13's rule), added in self's order.";
+const char m_bincount_doc[] =
+    "bincount(weights: Tensor | None = None, minlength: int = 0) -> Tensor\n"
+    "\n"
+    "How often each value 0, 1, .., max(self) occurs in the vector `self` of non-negative integers, in a vector of at least `minlength` bins. With `weights` (one per element), the sum of the weights of each bin instead: float32 weights give float32 sums, any other dtype float64 (PyTorch 1.13's rule), added in self's order.";
+const char fn_searchsorted_doc[] =
+    "searchsorted(sorted_sequence: Tensor, input: Tensor | number, *, out_int32: bool = False, right: bool = False, side: str | None = None, sorter: Tensor | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "For each value of `self` (in Python `input`: a tensor or a number), the position in the ascending last dim of `sorted_sequence` where it would be inserted to keep it sorted: before equal elements, or after them with `right=True` or `side=\"right\"`. A 1-d sequence serves every value; otherwise the sequence and self agree in every dim but the last, and each row of values searches its own row. `sorter` (int64, the sequence's shape) gives the ascending order of an unsorted sequence (argsort's result). Both compare in the dtype they promote to; the result has self's shape, int64 (int32 with `out_int32`). Bool is not supported (as PyTorch).";
+const char fn_bucketize_doc[] =
+    "bucketize(input: Tensor | number, boundaries: Tensor, *, out_int32: bool = False, right: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "searchsorted(boundaries, self) for a 1-d ascending `boundaries`: the bucket of each value of `self` (a tensor or a number), i such that boundaries[i-1] < x <= boundaries[i] (with `right`, boundaries[i-1] <= x < boundaries[i]). int64 of self's shape, int32 with `out_int32`. No method form (as PyTorch 1.13).";
 const char fn_sort_doc[] =
     "sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
     "\n"
@@ -2414,6 +2454,9 @@ PyMethodDef tensor_methods[] = {
     {"renorm_", EMBER_FASTCALL(gen::m_renorm_), METH_FASTCALL | METH_KEYWORDS, m_renorm__doc},
     {"cumsum", EMBER_FASTCALL(gen::m_cumsum), METH_FASTCALL | METH_KEYWORDS, m_cumsum_doc},
     {"cumprod", EMBER_FASTCALL(gen::m_cumprod), METH_FASTCALL | METH_KEYWORDS, m_cumprod_doc},
+    {"unique", EMBER_FASTCALL(gen::m_unique), METH_FASTCALL | METH_KEYWORDS, m_unique_doc},
+    {"unique_consecutive", EMBER_FASTCALL(gen::m_unique_consecutive), METH_FASTCALL | METH_KEYWORDS, m_unique_consecutive_doc},
+    {"bincount", EMBER_FASTCALL(gen::m_bincount), METH_FASTCALL | METH_KEYWORDS, m_bincount_doc},
     {"sort", EMBER_FASTCALL(gen::m_sort), METH_FASTCALL | METH_KEYWORDS, m_sort_doc},
     {"topk", EMBER_FASTCALL(gen::m_topk), METH_FASTCALL | METH_KEYWORDS, m_topk_doc},
     {"kthvalue", EMBER_FASTCALL(gen::m_kthvalue), METH_FASTCALL | METH_KEYWORDS, m_kthvalue_doc},
@@ -2608,6 +2651,11 @@ PyMethodDef module_functions[] = {
     {"renorm", EMBER_FASTCALL(gen::fn_renorm), METH_FASTCALL | METH_KEYWORDS, fn_renorm_doc},
     {"cumsum", EMBER_FASTCALL(gen::fn_cumsum), METH_FASTCALL | METH_KEYWORDS, fn_cumsum_doc},
     {"cumprod", EMBER_FASTCALL(gen::fn_cumprod), METH_FASTCALL | METH_KEYWORDS, fn_cumprod_doc},
+    {"unique", EMBER_FASTCALL(gen::fn_unique), METH_FASTCALL | METH_KEYWORDS, fn_unique_doc},
+    {"unique_consecutive", EMBER_FASTCALL(gen::fn_unique_consecutive), METH_FASTCALL | METH_KEYWORDS, fn_unique_consecutive_doc},
+    {"bincount", EMBER_FASTCALL(gen::fn_bincount), METH_FASTCALL | METH_KEYWORDS, fn_bincount_doc},
+    {"searchsorted", EMBER_FASTCALL(gen::fn_searchsorted), METH_FASTCALL | METH_KEYWORDS, fn_searchsorted_doc},
+    {"bucketize", EMBER_FASTCALL(gen::fn_bucketize), METH_FASTCALL | METH_KEYWORDS, fn_bucketize_doc},
     {"sort", EMBER_FASTCALL(gen::fn_sort), METH_FASTCALL | METH_KEYWORDS, fn_sort_doc},
     {"topk", EMBER_FASTCALL(gen::fn_topk), METH_FASTCALL | METH_KEYWORDS, fn_topk_doc},
     {"kthvalue", EMBER_FASTCALL(gen::fn_kthvalue), METH_FASTCALL | METH_KEYWORDS, fn_kthvalue_doc},

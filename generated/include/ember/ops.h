@@ -180,6 +180,11 @@
 #include "ember/ops/renorm.h"
 #include "ember/ops/cumsum.h"
 #include "ember/ops/cumprod.h"
+#include "ember/ops/unique.h"
+#include "ember/ops/unique_consecutive.h"
+#include "ember/ops/bincount.h"
+#include "ember/ops/searchsorted.h"
+#include "ember/ops/bucketize.h"
 #include "ember/ops/sort.h"
 #include "ember/ops/topk.h"
 #include "ember/ops/kthvalue.h"
@@ -1899,6 +1904,50 @@ inline Tensor& cumprod_out(Tensor& out, const Tensor& self, int64_t dim, std::op
   return out;
 }
 
+// search
+// unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor output, Tensor inverse_indices, Tensor counts)
+inline std::tuple<Tensor, Tensor, Tensor> unique(const Tensor& self, bool sorted = true, bool return_inverse = false, bool return_counts = false, std::optional<int64_t> dim = std::nullopt) {
+  return base::unique(self, sorted, return_inverse, return_counts, dim);
+}
+// unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor output, Tensor inverse_indices, Tensor counts)
+inline std::tuple<Tensor, Tensor, Tensor> unique_consecutive(const Tensor& self, bool return_inverse = false, bool return_counts = false, std::optional<int64_t> dim = std::nullopt) {
+  return base::unique_consecutive(self, return_inverse, return_counts, dim);
+}
+// bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
+inline Tensor bincount(const Tensor& self, const Tensor& weights = {}, int64_t minlength = 0) {
+  return base::bincount(self, weights, minlength);
+}
+// searchsorted(Tensor sorted_sequence, Tensor|Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
+inline Tensor searchsorted(const Tensor& sorted_sequence, const Tensor& self, bool out_int32 = false, bool right = false, std::optional<std::string_view> side = std::nullopt, const Tensor& sorter = {}) {
+  return base::searchsorted(sorted_sequence, self, out_int32, right, side, sorter);
+}
+inline Tensor& searchsorted_out(Tensor& out, const Tensor& sorted_sequence, const Tensor& self, bool out_int32 = false, bool right = false, std::optional<std::string_view> side = std::nullopt, const Tensor& sorter = {}) {
+  base::searchsorted_out(out, sorted_sequence, self, out_int32, right, side, sorter);
+  return out;
+}
+inline Tensor searchsorted(const Tensor& sorted_sequence, const Scalar& self, bool out_int32 = false, bool right = false, std::optional<std::string_view> side = std::nullopt, const Tensor& sorter = {}) {
+  return base::searchsorted(sorted_sequence, self, out_int32, right, side, sorter);
+}
+inline Tensor& searchsorted_out(Tensor& out, const Tensor& sorted_sequence, const Scalar& self, bool out_int32 = false, bool right = false, std::optional<std::string_view> side = std::nullopt, const Tensor& sorter = {}) {
+  base::searchsorted_out(out, sorted_sequence, self, out_int32, right, side, sorter);
+  return out;
+}
+// bucketize(Tensor|Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
+inline Tensor bucketize(const Tensor& self, const Tensor& boundaries, bool out_int32 = false, bool right = false) {
+  return base::bucketize(self, boundaries, out_int32, right);
+}
+inline Tensor& bucketize_out(Tensor& out, const Tensor& self, const Tensor& boundaries, bool out_int32 = false, bool right = false) {
+  base::bucketize_out(out, self, boundaries, out_int32, right);
+  return out;
+}
+inline Tensor bucketize(const Scalar& self, const Tensor& boundaries, bool out_int32 = false, bool right = false) {
+  return base::bucketize(self, boundaries, out_int32, right);
+}
+inline Tensor& bucketize_out(Tensor& out, const Scalar& self, const Tensor& boundaries, bool out_int32 = false, bool right = false) {
+  base::bucketize_out(out, self, boundaries, out_int32, right);
+  return out;
+}
+
 // sort
 // sort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> (Tensor values, Tensor indices)
 inline std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false) {
@@ -2359,6 +2408,9 @@ inline Tensor Tensor::renorm(const Scalar& p, int64_t dim, const Scalar& maxnorm
 inline Tensor& Tensor::renorm_(const Scalar& p, int64_t dim, const Scalar& maxnorm) { return ember::renorm_(*this, p, dim, maxnorm); }
 inline Tensor Tensor::cumsum(int64_t dim, std::optional<DType> dtype) const { return ember::cumsum(*this, dim, dtype); }
 inline Tensor Tensor::cumprod(int64_t dim, std::optional<DType> dtype) const { return ember::cumprod(*this, dim, dtype); }
+inline std::tuple<Tensor, Tensor, Tensor> Tensor::unique(bool sorted, bool return_inverse, bool return_counts, std::optional<int64_t> dim) const { return ember::unique(*this, sorted, return_inverse, return_counts, dim); }
+inline std::tuple<Tensor, Tensor, Tensor> Tensor::unique_consecutive(bool return_inverse, bool return_counts, std::optional<int64_t> dim) const { return ember::unique_consecutive(*this, return_inverse, return_counts, dim); }
+inline Tensor Tensor::bincount(const Tensor& weights, int64_t minlength) const { return ember::bincount(*this, weights, minlength); }
 inline std::tuple<Tensor, Tensor> Tensor::sort(int64_t dim, bool descending, bool stable) const { return ember::sort(*this, dim, descending, stable); }
 inline std::tuple<Tensor, Tensor> Tensor::topk(int64_t k, int64_t dim, bool largest, bool sorted) const { return ember::topk(*this, k, dim, largest, sorted); }
 inline std::tuple<Tensor, Tensor> Tensor::kthvalue(int64_t k, int64_t dim, bool keepdim) const { return ember::kthvalue(*this, k, dim, keepdim); }
