@@ -27,7 +27,8 @@ void accumulate(TensorBase& result, const int64_t* bins, int64_t n, const Tensor
 
 TensorBase bincount(const TensorBase& self, const TensorBase& weights, int64_t minlength) {
   const char* op = "bincount";
-  if (!is_integral(self.dtype())) unsupported_dtype(op, self.dtype());
+  if (!is_integral(self.dtype()))
+    fail(ErrorKind::Type, str(op, ": self must hold integers, got ", dtype_name(self.dtype())), "self");
   if (self.dim() != 1)
     fail(ErrorKind::Value, str(op, ": self must be 1-d, got ", self.dim(), " dims"), "self");
   if (minlength < 0) fail(ErrorKind::Value, str(op, ": minlength must be >= 0, got ", minlength), "minlength");

@@ -49,7 +49,8 @@ void check_search(const char* op, const char* seq_arg, const TensorBase& seq, co
 // The positions, in a new tensor of values' shape; every argument checked.
 TensorBase positions(const char* op, const TensorBase& seq_in, const TensorBase& values_in, DType dtype,
                      bool out_int32, bool right, const TensorBase& sorter_in) {
-  if (is_bool(dtype)) unsupported_dtype(op, dtype);
+  if (is_bool(dtype))
+    fail(ErrorKind::Type, str(op, ": the values and the sequence promote to bool, which has no order here"), "self");
   const TensorBase seq = base::contiguous(base::to(seq_in, dtype));
   const TensorBase values = base::contiguous(base::to(values_in, dtype));
   const TensorBase sorter = sorter_in.defined() ? base::contiguous(sorter_in) : TensorBase();
