@@ -97,3 +97,24 @@ def test_errors_name_the_argument():
         ember.bincount(t(np.array([1, -2])))
     with pytest.raises(IndexError, match="dim"):
         ember.unique(t(np.ones(3)), dim=1)
+
+
+@pytest.mark.parametrize("view", [lambda a: a.T, lambda a: a[::2, 1::3], lambda a: a[1:, ::-1][:, ::-1],
+                                  lambda a: a[np.newaxis, 1]])
+def test_from_numpy_shares_strided_views(view):
+    base = np.arange(24, dtype=np.float32).reshape(4, 6)
+    a = view(base)
+    x = ember.from_numpy(a)
+    assert tuple(x.shape) == a.shape
+    np.testing.assert_array_equal(x.numpy(), a)
+    x.mul_(2)   # writes reach the array: the memory is shared
+    np.testing.assert_array_equal(a, view(np.arange(24, dtype=np.float32).reshape(4, 6)) * 2)
+
+
+def test_from_numpy_refuses_what_pytorch_refuses():
+    with pytest.raises(ValueError, match="negative stride"):
+        ember.from_numpy(np.arange(4.0)[::-1])
+    with pytest.raises(ValueError, match="byte order"):
+        ember.from_numpy(np.arange(3, dtype=">f4"))
+    with pytest.raises(TypeError, match="uint16"):
+        ember.from_numpy(np.zeros(2, np.uint16))
