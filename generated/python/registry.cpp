@@ -59,6 +59,14 @@ PyObject* m_ones_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_full(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_full_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_full_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_new_empty(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_new_empty(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_new_zeros(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_new_zeros(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_new_ones(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_new_ones(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_new_full(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_new_full(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_arange(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_range(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_linspace(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -118,6 +126,9 @@ PyObject* m_gather(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_scatter_reduce(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_scatter_reduce(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_scatter_reduce_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_scatter_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter_add_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -657,6 +668,38 @@ const char m_full_like_doc[] =
     "full_like(fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`, which that dtype must hold (as `full`). No TH form.";
+const char fn_new_empty_doc[] =
+    "new_empty(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A new contiguous tensor of `size` with unspecified values, of self's dtype unless `dtype` is given (PyTorch's Tensor.new_empty).";
+const char m_new_empty_doc[] =
+    "new_empty(size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A new contiguous tensor of `size` with unspecified values, of self's dtype unless `dtype` is given (PyTorch's Tensor.new_empty).";
+const char fn_new_zeros_doc[] =
+    "new_zeros(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "zeros of `size`, of self's dtype unless `dtype` is given.";
+const char m_new_zeros_doc[] =
+    "new_zeros(size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "zeros of `size`, of self's dtype unless `dtype` is given.";
+const char fn_new_ones_doc[] =
+    "new_ones(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "ones of `size`, of self's dtype unless `dtype` is given.";
+const char m_new_ones_doc[] =
+    "new_ones(size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "ones of `size`, of self's dtype unless `dtype` is given.";
+const char fn_new_full_doc[] =
+    "new_full(input: Tensor, size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "`size` filled with `fill_value`, of self's dtype unless `dtype` is given (not inferred from the value, unlike `full`); the dtype must hold the value.";
+const char m_new_full_doc[] =
+    "new_full(size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "`size` filled with `fill_value`, of self's dtype unless `dtype` is given (not inferred from the value, unlike `full`); the dtype must hold the value.";
 const char fn_arange_doc[] =
     "arange(end: number, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "arange(start: number, end: number, step: number = 1, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
@@ -887,24 +930,54 @@ const char m_gather_doc[] =
 const char fn_scatter_doc[] =
     "scatter(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor\n"
     "scatter(input: Tensor, dim: int, index: Tensor, value: number) -> Tensor\n"
+    "scatter(input: Tensor, dim: int, index: Tensor, src: Tensor, *, reduce: str) -> Tensor\n"
+    "scatter(input: Tensor, dim: int, index: Tensor, value: number, *, reduce: str) -> Tensor\n"
     "\n"
     "The reverse of gather: `self[index[i][j][k]][j][k] = src[i][j][k]` for dim 0, over index's shape. index and src have as many dims as self; index is no larger than src, nor than self outside dim. Of several elements sent to one place the last in row-major order of index wins (PyTorch leaves this unspecified). TH's form takes 1-based indices.\n"
     "\n"
-    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.";
+    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.\n"
+    "\n"
+    "scatter that combines: `reduce=\"add\"` adds src's elements to the places they land on (as scatter_add), `\"multiply\"` multiplies by them; repeated places combine in row-major order of index.\n"
+    "\n"
+    "scatter.src_reduce with one `value` landing at every index: added (`\"add\"`) or multiplied by (`\"multiply\"`).";
 const char m_scatter_doc[] =
     "scatter(dim: int, index: Tensor, src: Tensor) -> Tensor\n"
     "scatter(dim: int, index: Tensor, value: number) -> Tensor\n"
+    "scatter(dim: int, index: Tensor, src: Tensor, *, reduce: str) -> Tensor\n"
+    "scatter(dim: int, index: Tensor, value: number, *, reduce: str) -> Tensor\n"
     "\n"
     "The reverse of gather: `self[index[i][j][k]][j][k] = src[i][j][k]` for dim 0, over index's shape. index and src have as many dims as self; index is no larger than src, nor than self outside dim. Of several elements sent to one place the last in row-major order of index wins (PyTorch leaves this unspecified). TH's form takes 1-based indices.\n"
     "\n"
-    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.";
+    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.\n"
+    "\n"
+    "scatter that combines: `reduce=\"add\"` adds src's elements to the places they land on (as scatter_add), `\"multiply\"` multiplies by them; repeated places combine in row-major order of index.\n"
+    "\n"
+    "scatter.src_reduce with one `value` landing at every index: added (`\"add\"`) or multiplied by (`\"multiply\"`).";
 const char m_scatter__doc[] =
     "scatter_(dim: int, index: Tensor, src: Tensor) -> Tensor\n"
     "scatter_(dim: int, index: Tensor, value: number) -> Tensor\n"
+    "scatter_(dim: int, index: Tensor, src: Tensor, *, reduce: str) -> Tensor\n"
+    "scatter_(dim: int, index: Tensor, value: number, *, reduce: str) -> Tensor\n"
     "\n"
     "The reverse of gather: `self[index[i][j][k]][j][k] = src[i][j][k]` for dim 0, over index's shape. index and src have as many dims as self; index is no larger than src, nor than self outside dim. Of several elements sent to one place the last in row-major order of index wins (PyTorch leaves this unspecified). TH's form takes 1-based indices.\n"
     "\n"
-    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.";
+    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.\n"
+    "\n"
+    "scatter that combines: `reduce=\"add\"` adds src's elements to the places they land on (as scatter_add), `\"multiply\"` multiplies by them; repeated places combine in row-major order of index.\n"
+    "\n"
+    "scatter.src_reduce with one `value` landing at every index: added (`\"add\"`) or multiplied by (`\"multiply\"`).";
+const char fn_scatter_reduce_doc[] =
+    "scatter_reduce(input: Tensor, dim: int, index: Tensor, src: Tensor, reduce: str, *, include_self: bool = True, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The elements of `src` (over index's shape, as scatter) reduced into the places of self they land on, with self's own value when `include_self`: `reduce` is \"sum\", \"prod\", \"mean\", \"amax\" or \"amin\". Places nothing lands on keep self's value. mean divides by the count of values reduced (floor division for integers); amax and amin propagate NaN. Bool: sum and amax are or, prod and amin and; no mean (as PyTorch). Computed on a copy, so a call that raises leaves self (and out=) unchanged.";
+const char m_scatter_reduce_doc[] =
+    "scatter_reduce(dim: int, index: Tensor, src: Tensor, reduce: str, *, include_self: bool = True) -> Tensor\n"
+    "\n"
+    "The elements of `src` (over index's shape, as scatter) reduced into the places of self they land on, with self's own value when `include_self`: `reduce` is \"sum\", \"prod\", \"mean\", \"amax\" or \"amin\". Places nothing lands on keep self's value. mean divides by the count of values reduced (floor division for integers); amax and amin propagate NaN. Bool: sum and amax are or, prod and amin and; no mean (as PyTorch). Computed on a copy, so a call that raises leaves self (and out=) unchanged.";
+const char m_scatter_reduce__doc[] =
+    "scatter_reduce_(dim: int, index: Tensor, src: Tensor, reduce: str, *, include_self: bool = True) -> Tensor\n"
+    "\n"
+    "The elements of `src` (over index's shape, as scatter) reduced into the places of self they land on, with self's own value when `include_self`: `reduce` is \"sum\", \"prod\", \"mean\", \"amax\" or \"amin\". Places nothing lands on keep self's value. mean divides by the count of values reduced (floor division for integers); amax and amin propagate NaN. Bool: sum and amax are or, prod and amin and; no mean (as PyTorch). Computed on a copy, so a call that raises leaves self (and out=) unchanged.";
 const char fn_scatter_add_doc[] =
     "scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor\n"
     "\n"
@@ -2293,6 +2366,10 @@ PyMethodDef tensor_methods[] = {
     {"zeros_like", EMBER_FASTCALL(gen::m_zeros_like), METH_FASTCALL | METH_KEYWORDS, m_zeros_like_doc},
     {"ones_like", EMBER_FASTCALL(gen::m_ones_like), METH_FASTCALL | METH_KEYWORDS, m_ones_like_doc},
     {"full_like", EMBER_FASTCALL(gen::m_full_like), METH_FASTCALL | METH_KEYWORDS, m_full_like_doc},
+    {"new_empty", EMBER_FASTCALL(gen::m_new_empty), METH_FASTCALL | METH_KEYWORDS, m_new_empty_doc},
+    {"new_zeros", EMBER_FASTCALL(gen::m_new_zeros), METH_FASTCALL | METH_KEYWORDS, m_new_zeros_doc},
+    {"new_ones", EMBER_FASTCALL(gen::m_new_ones), METH_FASTCALL | METH_KEYWORDS, m_new_ones_doc},
+    {"new_full", EMBER_FASTCALL(gen::m_new_full), METH_FASTCALL | METH_KEYWORDS, m_new_full_doc},
     {"diag", EMBER_FASTCALL(gen::m_diag), METH_FASTCALL | METH_KEYWORDS, m_diag_doc},
     {"tril", EMBER_FASTCALL(gen::m_tril), METH_FASTCALL | METH_KEYWORDS, m_tril_doc},
     {"tril_", EMBER_FASTCALL(gen::m_tril_), METH_FASTCALL | METH_KEYWORDS, m_tril__doc},
@@ -2323,6 +2400,8 @@ PyMethodDef tensor_methods[] = {
     {"gather", EMBER_FASTCALL(gen::m_gather), METH_FASTCALL | METH_KEYWORDS, m_gather_doc},
     {"scatter", EMBER_FASTCALL(gen::m_scatter), METH_FASTCALL | METH_KEYWORDS, m_scatter_doc},
     {"scatter_", EMBER_FASTCALL(gen::m_scatter_), METH_FASTCALL | METH_KEYWORDS, m_scatter__doc},
+    {"scatter_reduce", EMBER_FASTCALL(gen::m_scatter_reduce), METH_FASTCALL | METH_KEYWORDS, m_scatter_reduce_doc},
+    {"scatter_reduce_", EMBER_FASTCALL(gen::m_scatter_reduce_), METH_FASTCALL | METH_KEYWORDS, m_scatter_reduce__doc},
     {"scatter_add", EMBER_FASTCALL(gen::m_scatter_add), METH_FASTCALL | METH_KEYWORDS, m_scatter_add_doc},
     {"scatter_add_", EMBER_FASTCALL(gen::m_scatter_add_), METH_FASTCALL | METH_KEYWORDS, m_scatter_add__doc},
     {"index", EMBER_FASTCALL(gen::m_index), METH_FASTCALL | METH_KEYWORDS, m_index_doc},
@@ -2534,6 +2613,10 @@ PyMethodDef module_functions[] = {
     {"ones_like", EMBER_FASTCALL(gen::fn_ones_like), METH_FASTCALL | METH_KEYWORDS, fn_ones_like_doc},
     {"full", EMBER_FASTCALL(gen::fn_full), METH_FASTCALL | METH_KEYWORDS, fn_full_doc},
     {"full_like", EMBER_FASTCALL(gen::fn_full_like), METH_FASTCALL | METH_KEYWORDS, fn_full_like_doc},
+    {"new_empty", EMBER_FASTCALL(gen::fn_new_empty), METH_FASTCALL | METH_KEYWORDS, fn_new_empty_doc},
+    {"new_zeros", EMBER_FASTCALL(gen::fn_new_zeros), METH_FASTCALL | METH_KEYWORDS, fn_new_zeros_doc},
+    {"new_ones", EMBER_FASTCALL(gen::fn_new_ones), METH_FASTCALL | METH_KEYWORDS, fn_new_ones_doc},
+    {"new_full", EMBER_FASTCALL(gen::fn_new_full), METH_FASTCALL | METH_KEYWORDS, fn_new_full_doc},
     {"arange", EMBER_FASTCALL(gen::fn_arange), METH_FASTCALL | METH_KEYWORDS, fn_arange_doc},
     {"range", EMBER_FASTCALL(gen::fn_range), METH_FASTCALL | METH_KEYWORDS, fn_range_doc},
     {"linspace", EMBER_FASTCALL(gen::fn_linspace), METH_FASTCALL | METH_KEYWORDS, fn_linspace_doc},
@@ -2563,6 +2646,7 @@ PyMethodDef module_functions[] = {
     {"index_fill", EMBER_FASTCALL(gen::fn_index_fill), METH_FASTCALL | METH_KEYWORDS, fn_index_fill_doc},
     {"gather", EMBER_FASTCALL(gen::fn_gather), METH_FASTCALL | METH_KEYWORDS, fn_gather_doc},
     {"scatter", EMBER_FASTCALL(gen::fn_scatter), METH_FASTCALL | METH_KEYWORDS, fn_scatter_doc},
+    {"scatter_reduce", EMBER_FASTCALL(gen::fn_scatter_reduce), METH_FASTCALL | METH_KEYWORDS, fn_scatter_reduce_doc},
     {"scatter_add", EMBER_FASTCALL(gen::fn_scatter_add), METH_FASTCALL | METH_KEYWORDS, fn_scatter_add_doc},
     {"index", EMBER_FASTCALL(gen::fn_index), METH_FASTCALL | METH_KEYWORDS, fn_index_doc},
     {"index_put", EMBER_FASTCALL(gen::fn_index_put), METH_FASTCALL | METH_KEYWORDS, fn_index_put_doc},

@@ -33,6 +33,10 @@
 #include "ember/ops/ones_like.h"
 #include "ember/ops/full.h"
 #include "ember/ops/full_like.h"
+#include "ember/ops/new_empty.h"
+#include "ember/ops/new_zeros.h"
+#include "ember/ops/new_ones.h"
+#include "ember/ops/new_full.h"
 #include "ember/ops/arange.h"
 #include "ember/ops/arange_start.h"
 #include "ember/ops/range.h"
@@ -64,6 +68,9 @@
 #include "ember/ops/gather.h"
 #include "ember/ops/scatter.h"
 #include "ember/ops/scatter_value.h"
+#include "ember/ops/scatter_src_reduce.h"
+#include "ember/ops/scatter_value_reduce.h"
+#include "ember/ops/scatter_reduce.h"
 #include "ember/ops/scatter_add.h"
 #include "ember/ops/index.h"
 #include "ember/ops/index_put.h"
@@ -478,6 +485,22 @@ inline Tensor& full_out(Tensor& out, IntList size, const Scalar& fill_value, std
 inline Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<DType> dtype = std::nullopt) {
   return base::full_like(self, fill_value, dtype);
 }
+// new_empty(Tensor self, int[] size, *, ScalarType? dtype=None) -> Tensor
+inline Tensor new_empty(const Tensor& self, IntList size, std::optional<DType> dtype = std::nullopt) {
+  return base::new_empty(self, size, dtype);
+}
+// new_zeros(Tensor self, int[] size, *, ScalarType? dtype=None) -> Tensor
+inline Tensor new_zeros(const Tensor& self, IntList size, std::optional<DType> dtype = std::nullopt) {
+  return base::new_zeros(self, size, dtype);
+}
+// new_ones(Tensor self, int[] size, *, ScalarType? dtype=None) -> Tensor
+inline Tensor new_ones(const Tensor& self, IntList size, std::optional<DType> dtype = std::nullopt) {
+  return base::new_ones(self, size, dtype);
+}
+// new_full(Tensor self, int[] size, Scalar fill_value, *, ScalarType? dtype=None) -> Tensor
+inline Tensor new_full(const Tensor& self, IntList size, const Scalar& fill_value, std::optional<DType> dtype = std::nullopt) {
+  return base::new_full(self, size, fill_value, dtype);
+}
 // arange(Scalar end, *, ScalarType? dtype=None) -> Tensor
 inline Tensor arange(const Scalar& end, std::optional<DType> dtype = std::nullopt) {
   return base::arange(end, dtype);
@@ -747,6 +770,34 @@ inline Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, cons
 inline Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
   base::scatter_(self, dim, index, value);
   return self;
+}
+// scatter.src_reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
+inline Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) {
+  return base::scatter(self, dim, index, src, reduce);
+}
+inline Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) {
+  base::scatter_(self, dim, index, src, reduce);
+  return self;
+}
+// scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
+inline Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) {
+  return base::scatter(self, dim, index, value, reduce);
+}
+inline Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) {
+  base::scatter_(self, dim, index, value, reduce);
+  return self;
+}
+// scatter_reduce(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor
+inline Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self = true) {
+  return base::scatter_reduce(self, dim, index, src, reduce, include_self);
+}
+inline Tensor& scatter_reduce_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self = true) {
+  base::scatter_reduce_(self, dim, index, src, reduce, include_self);
+  return self;
+}
+inline Tensor& scatter_reduce_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self = true) {
+  base::scatter_reduce_out(out, self, dim, index, src, reduce, include_self);
+  return out;
 }
 // scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
 inline Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
@@ -2196,6 +2247,10 @@ inline Tensor Tensor::ne(const Scalar& other) const { return ember::ne(*this, ot
 inline Tensor Tensor::zeros_like(std::optional<DType> dtype) const { return ember::zeros_like(*this, dtype); }
 inline Tensor Tensor::ones_like(std::optional<DType> dtype) const { return ember::ones_like(*this, dtype); }
 inline Tensor Tensor::full_like(const Scalar& fill_value, std::optional<DType> dtype) const { return ember::full_like(*this, fill_value, dtype); }
+inline Tensor Tensor::new_empty(IntList size, std::optional<DType> dtype) const { return ember::new_empty(*this, size, dtype); }
+inline Tensor Tensor::new_zeros(IntList size, std::optional<DType> dtype) const { return ember::new_zeros(*this, size, dtype); }
+inline Tensor Tensor::new_ones(IntList size, std::optional<DType> dtype) const { return ember::new_ones(*this, size, dtype); }
+inline Tensor Tensor::new_full(IntList size, const Scalar& fill_value, std::optional<DType> dtype) const { return ember::new_full(*this, size, fill_value, dtype); }
 inline Tensor Tensor::diag(int64_t diagonal) const { return ember::diag(*this, diagonal); }
 inline Tensor Tensor::tril(int64_t diagonal) const { return ember::tril(*this, diagonal); }
 inline Tensor& Tensor::tril_(int64_t diagonal) { return ember::tril_(*this, diagonal); }
@@ -2232,6 +2287,12 @@ inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& sr
 inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src) { return ember::scatter_(*this, dim, index, src); }
 inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value) const { return ember::scatter(*this, dim, index, value); }
 inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value) { return ember::scatter_(*this, dim, index, value); }
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const { return ember::scatter(*this, dim, index, src, reduce); }
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) { return ember::scatter_(*this, dim, index, src, reduce); }
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const { return ember::scatter(*this, dim, index, value, reduce); }
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) { return ember::scatter_(*this, dim, index, value, reduce); }
+inline Tensor Tensor::scatter_reduce(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self) const { return ember::scatter_reduce(*this, dim, index, src, reduce, include_self); }
+inline Tensor& Tensor::scatter_reduce_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self) { return ember::scatter_reduce_(*this, dim, index, src, reduce, include_self); }
 inline Tensor Tensor::scatter_add(int64_t dim, const Tensor& index, const Tensor& src) const { return ember::scatter_add(*this, dim, index, src); }
 inline Tensor& Tensor::scatter_add_(int64_t dim, const Tensor& index, const Tensor& src) { return ember::scatter_add_(*this, dim, index, src); }
 inline Tensor Tensor::index(TensorList indices) const { return ember::index(*this, indices); }
