@@ -41,6 +41,27 @@ inline void at_least(int v, int low, const th::Fn& fn, const char* arg, const ch
   if (v < low) fail(ErrorKind::Value, str(fn, ": ", arg, " is ", v, ", must be at least ", what, " = ", low), arg);
 }
 
+// An n×n matrix A with leading dim lda (LAPACK's n >= 0, lda >= max(1, n)).
+inline void square_matrix(int n, int lda, const th::Fn& fn) {
+  at_least(n, 0, fn, "n", "0");
+  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
+}
+
+// A·X = B with A n×n and B n×nrhs (n, nrhs >= 0; lda, ldb >= max(1, n)).
+inline void square_system(int n, int nrhs, int lda, int ldb, const th::Fn& fn) {
+  at_least(n, 0, fn, "n", "0");
+  at_least(nrhs, 0, fn, "nrhs", "0");
+  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
+  at_least(ldb, std::max(1, n), fn, "ldb", "max(1, n)");
+}
+
+// An m×n matrix with leading dim lda (m, n >= 0, lda >= max(1, m)).
+inline void general_matrix(int m, int n, int lda, const th::Fn& fn) {
+  at_least(m, 0, fn, "m", "0");
+  at_least(n, 0, fn, "n", "0");
+  at_least(lda, std::max(1, m), fn, "lda", "max(1, m)");
+}
+
 // lwork is LAPACK's: -1 asks for the optimal size, else at least `low`.
 inline void workspace(int lwork, int low, const th::Fn& fn, const char* what) {
   if (lwork != -1 && lwork < low)
@@ -62,10 +83,7 @@ template <class T>
 void th_lapack_gesv(int n, int nrhs, T* a, int lda, int* ipiv, T* b, int ldb, int* info) {
   using namespace th_lapack_detail;
   const th::Fn fn = th::fn_of<T>("Lapack_gesv");
-  at_least(n, 0, fn, "n", "0");
-  at_least(nrhs, 0, fn, "nrhs", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
-  at_least(ldb, std::max(1, n), fn, "ldb", "max(1, n)");
+  square_system(n, nrhs, lda, ldb, fn);
   th::need(info, fn, "info");
   lapack::gesv<T>(name(fn), n, nrhs, data(a, n > 0, fn, "a"), lda, data(ipiv, n > 0, fn, "ipiv"),
                   data(b, n > 0 && nrhs > 0, fn, "b"), ldb, info);
@@ -78,10 +96,7 @@ void th_lapack_trtrs(char uplo, char trans, char diag, int n, int nrhs, T* a, in
   flag(uplo, "UL", fn, "uplo");
   flag(trans, "NTC", fn, "trans");
   flag(diag, "NU", fn, "diag");
-  at_least(n, 0, fn, "n", "0");
-  at_least(nrhs, 0, fn, "nrhs", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
-  at_least(ldb, std::max(1, n), fn, "ldb", "max(1, n)");
+  square_system(n, nrhs, lda, ldb, fn);
   th::need(info, fn, "info");
   lapack::trtrs<T>(name(fn), uplo, trans, diag, n, nrhs, data(a, n > 0, fn, "a"), lda,
                    data(b, n > 0 && nrhs > 0, fn, "b"), ldb, info);
@@ -110,8 +125,7 @@ void th_lapack_syev(char jobz, char uplo, int n, T* a, int lda, T* w, T* work, i
   const th::Fn fn = th::fn_of<T>("Lapack_syev");
   flag(jobz, "NV", fn, "jobz");
   flag(uplo, "UL", fn, "uplo");
-  at_least(n, 0, fn, "n", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
+  square_matrix(n, lda, fn);
   workspace(lwork, std::max(1, 3 * n - 1), fn, "max(1, 3n - 1)");
   th::need(info, fn, "info");
   lapack::syev<T>(name(fn), jobz, uplo, n, data(a, n > 0, fn, "a"), lda, data(w, n > 0, fn, "w"),
@@ -125,8 +139,7 @@ void th_lapack_geev(char jobvl, char jobvr, int n, T* a, int lda, T* wr, T* wi, 
   const th::Fn fn = th::fn_of<T>("Lapack_geev");
   const bool left = flag(jobvl, "NV", fn, "jobvl") == 'V';
   const bool right = flag(jobvr, "NV", fn, "jobvr") == 'V';
-  at_least(n, 0, fn, "n", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
+  square_matrix(n, lda, fn);
   if (left) at_least(ldvl, std::max(1, n), fn, "ldvl", "max(1, n) with jobvl 'V'");
   at_least(ldvl, 1, fn, "ldvl", "1");
   if (right) at_least(ldvr, std::max(1, n), fn, "ldvr", "max(1, n) with jobvr 'V'");
@@ -149,10 +162,8 @@ void th_lapack_gesvd(char jobu, char jobvt, int m, int n, T* a, int lda, T* s, T
   const char ju = flag(jobu, "ASON", fn, "jobu");
   const char jv = flag(jobvt, "ASON", fn, "jobvt");
   if (ju == 'O' && jv == 'O') fail(ErrorKind::Value, str(fn, ": jobu and jobvt are both 'O'"), "jobvt");
-  at_least(m, 0, fn, "m", "0");
-  at_least(n, 0, fn, "n", "0");
+  general_matrix(m, n, lda, fn);
   const int mn = std::min(m, n);
-  at_least(lda, std::max(1, m), fn, "lda", "max(1, m)");
   if (ju == 'A' || ju == 'S') at_least(ldu, std::max(1, m), fn, "ldu", "max(1, m) with jobu 'A' or 'S'");
   at_least(ldu, 1, fn, "ldu", "1");
   if (jv == 'A') at_least(ldvt, std::max(1, n), fn, "ldvt", "max(1, n) with jobvt 'A'");
@@ -172,9 +183,7 @@ template <class T>
 void th_lapack_getrf(int m, int n, T* a, int lda, int* ipiv, int* info) {
   using namespace th_lapack_detail;
   const th::Fn fn = th::fn_of<T>("Lapack_getrf");
-  at_least(m, 0, fn, "m", "0");
-  at_least(n, 0, fn, "n", "0");
-  at_least(lda, std::max(1, m), fn, "lda", "max(1, m)");
+  general_matrix(m, n, lda, fn);
   th::need(info, fn, "info");
   const bool any = m > 0 && n > 0;
   lapack::getrf<T>(name(fn), m, n, data(a, any, fn, "a"), lda, data(ipiv, any, fn, "ipiv"), info);
@@ -185,10 +194,7 @@ void th_lapack_getrs(char trans, int n, int nrhs, T* a, int lda, int* ipiv, T* b
   using namespace th_lapack_detail;
   const th::Fn fn = th::fn_of<T>("Lapack_getrs");
   flag(trans, "NTC", fn, "trans");
-  at_least(n, 0, fn, "n", "0");
-  at_least(nrhs, 0, fn, "nrhs", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
-  at_least(ldb, std::max(1, n), fn, "ldb", "max(1, n)");
+  square_system(n, nrhs, lda, ldb, fn);
   th::need(info, fn, "info");
   const bool any = n > 0 && nrhs > 0;
   lapack::getrs<T>(name(fn), trans, n, nrhs, data(a, any, fn, "a"), lda, data(ipiv, any, fn, "ipiv"),
@@ -199,8 +205,7 @@ template <class T>
 void th_lapack_getri(int n, T* a, int lda, int* ipiv, T* work, int lwork, int* info) {
   using namespace th_lapack_detail;
   const th::Fn fn = th::fn_of<T>("Lapack_getri");
-  at_least(n, 0, fn, "n", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
+  square_matrix(n, lda, fn);
   workspace(lwork, std::max(1, n), fn, "max(1, n)");
   th::need(info, fn, "info");
   lapack::getri<T>(name(fn), n, data(a, n > 0, fn, "a"), lda, data(ipiv, n > 0, fn, "ipiv"),
@@ -212,8 +217,7 @@ void th_lapack_potrf(char uplo, int n, T* a, int lda, int* info) {
   using namespace th_lapack_detail;
   const th::Fn fn = th::fn_of<T>("Lapack_potrf");
   flag(uplo, "UL", fn, "uplo");
-  at_least(n, 0, fn, "n", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
+  square_matrix(n, lda, fn);
   th::need(info, fn, "info");
   lapack::potrf<T>(name(fn), uplo, n, data(a, n > 0, fn, "a"), lda, info);
 }
@@ -223,8 +227,7 @@ void th_lapack_potri(char uplo, int n, T* a, int lda, int* info) {
   using namespace th_lapack_detail;
   const th::Fn fn = th::fn_of<T>("Lapack_potri");
   flag(uplo, "UL", fn, "uplo");
-  at_least(n, 0, fn, "n", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
+  square_matrix(n, lda, fn);
   th::need(info, fn, "info");
   lapack::potri<T>(name(fn), uplo, n, data(a, n > 0, fn, "a"), lda, info);
 }
@@ -234,10 +237,7 @@ void th_lapack_potrs(char uplo, int n, int nrhs, T* a, int lda, T* b, int ldb, i
   using namespace th_lapack_detail;
   const th::Fn fn = th::fn_of<T>("Lapack_potrs");
   flag(uplo, "UL", fn, "uplo");
-  at_least(n, 0, fn, "n", "0");
-  at_least(nrhs, 0, fn, "nrhs", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
-  at_least(ldb, std::max(1, n), fn, "ldb", "max(1, n)");
+  square_system(n, nrhs, lda, ldb, fn);
   th::need(info, fn, "info");
   const bool any = n > 0 && nrhs > 0;
   lapack::potrs<T>(name(fn), uplo, n, nrhs, data(a, any, fn, "a"), lda, data(b, any, fn, "b"), ldb, info);
@@ -249,8 +249,7 @@ void th_lapack_pstrf(char uplo, int n, T* a, int lda, int* piv, int* rank, T tol
   using namespace th_lapack_detail;
   const th::Fn fn = th::fn_of<T>("Lapack_pstrf");
   flag(uplo, "UL", fn, "uplo");
-  at_least(n, 0, fn, "n", "0");
-  at_least(lda, std::max(1, n), fn, "lda", "max(1, n)");
+  square_matrix(n, lda, fn);
   th::need(info, fn, "info");
   lapack::pstrf<T>(name(fn), uplo, n, data(a, n > 0, fn, "a"), lda, data(piv, n > 0, fn, "piv"),
                    th::need(rank, fn, "rank"), tol, data(work, n > 0, fn, "work"), info);
@@ -260,9 +259,7 @@ template <class T>
 void th_lapack_geqrf(int m, int n, T* a, int lda, T* tau, T* work, int lwork, int* info) {
   using namespace th_lapack_detail;
   const th::Fn fn = th::fn_of<T>("Lapack_geqrf");
-  at_least(m, 0, fn, "m", "0");
-  at_least(n, 0, fn, "n", "0");
-  at_least(lda, std::max(1, m), fn, "lda", "max(1, m)");
+  general_matrix(m, n, lda, fn);
   workspace(lwork, std::max(1, n), fn, "max(1, n)");
   th::need(info, fn, "info");
   const bool any = m > 0 && n > 0;

@@ -191,6 +191,8 @@ def _copied(value: Any) -> Any:
         return [_copied(v) for v in value]
     if isinstance(value, tuple):
         return tuple(_copied(v) for v in value)
+    if isinstance(value, dict):  # the keywords: a generator= or a tensor passed by name
+        return {k: _copied(v) for k, v in value.items()}
     return value
 
 
