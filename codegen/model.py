@@ -59,6 +59,7 @@ class Op:
     group: str                             # schema file stem: "pointwise"
     namespace: str | None = None           # "linalg": also ember::linalg::<short_name>, ember.linalg.<short_name>
     include: str | None = None             # a header its source includes besides its kind's (its runtime functions)
+    returns_if: tuple[str | None, ...] = ()  # per return: the bool argument asking for it in Python (None: always)
 
     @property
     def short_name(self) -> str:

@@ -21,7 +21,7 @@ from .model import BACKENDS, ERROR_KINDS, VARIANTS, ErrorCase, Op, TestSpec
 from .signature import Signature, SignatureError, parse_signature
 from .yaml_source import Node, Seq, load
 
-OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors", "namespace", "include"}
+OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors", "namespace", "include", "returns_if"}
 # Namespaces an op may also be reached through (ember::linalg::solve, ember.linalg.solve).
 NAMESPACES = ("linalg",)
 
@@ -151,8 +151,8 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
                 continue
             if arg is None or not arg.is_tensor:
                 raise SchemaError(node_.at(key), f"values for '{key}', which is not a Tensor or str argument")
-            if kind != "mask" and (m is None or sig.arg(m.group(1)) is None or sig.arg(m.group(1)).type != "int"):
-                raise SchemaError(node_.at(key), f"values of {key} must be mask, index(<int dim argument>) or unique_index(...)")
+            if kind not in ("mask", "sorted") and (m is None or sig.arg(m.group(1)) is None or sig.arg(m.group(1)).type != "int"):
+                raise SchemaError(node_.at(key), f"values of {key} must be mask, sorted, index(<int dim argument>) or unique_index(...)")
             values[key] = kind
     magnitude_tol = test.get("magnitude_tol", False)
     if not isinstance(magnitude_tol, bool):
@@ -251,6 +251,27 @@ def _namespace(node: Node, sig: Signature | None, name: str) -> str | None:
     return ns
 
 
+def _returns_if(node: Node, sig: Signature | None, variants: list) -> tuple[str | None, ...]:
+    """`returns_if: {counts: return_counts}`: in Python a result is returned
+    only when its bool argument is true (PyTorch's unique); C++ returns them all."""
+    if "returns_if" not in node:
+        return ()
+    raw = mapping(node.get("returns_if"), node.at("returns_if"), "'returns_if'")
+    if sig is None or len(sig.returns) < 2:
+        raise SchemaError(raw.where, "'returns_if' selects among several results; the op has one")
+    if "out" in variants:
+        raise SchemaError(raw.where, "an op with 'returns_if' has no out= variant (its results vary)")
+    names = [r.name for r in sig.returns]
+    for key in raw.keys():
+        if key not in names[1:]:
+            raise SchemaError(raw.at(key), f"'returns_if' names '{key}', not a result of {sig.name} after the first "
+                                           f"({', '.join(names[1:])})")
+        arg = sig.arg(raw.get(key)) if isinstance(raw.get(key), str) else None
+        if arg is None or arg.type != "bool":
+            raise SchemaError(raw.at(key), f"result '{key}' must depend on a bool argument of {sig.name}, got '{raw.get(key)}'")
+    return tuple(raw.get(n) if n in raw else None for n in names)
+
+
 def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     node = mapping(node, where, "each op")
     node.check_keys(OP_KEYS, "an op")
@@ -286,7 +307,7 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     op = Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
             dtypes=_dtypes(node, table), kind=kind, kernel=kernel, th=th, doc=string(node, "doc", required=True).strip(),
             test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group,
-            namespace=namespace, include=include)
+            namespace=namespace, include=include, returns_if=_returns_if(node, sig, variants))
     both = sorted(d.name for d in set(op.th_dtypes()) & set(kernel.th_type_error))
     if both:
         raise SchemaError(node.at("kernel"), f"'th_type_error' lists dtypes the C forms compute: {', '.join(both)}")

@@ -86,6 +86,8 @@ class Overload:
             parts.append(p.doc_text())
         if self.kind == "inplace":
             ret = "Tensor"
+        elif self.op.returns_if:
+            ret = " | ".join(_selected_returns(self.sig, self.op.returns_if))
         elif len(self.sig.returns) > 1:
             ret = f"({', '.join(f'{r.name}: {DOC_RETURNS[r.type]}' for r in self.sig.returns)})"
         else:
@@ -126,6 +128,12 @@ class ReturnType:
     @property
     def cpp_name(self) -> str:
         return "return_type_" + self.name
+
+
+def _selected_returns(sig: Signature, returns_if: tuple[str | None, ...]) -> list[str]:
+    """Docs of a `returns_if` op's results: the first alone, or a tuple with those asked for."""
+    shown = [f"{r.name}: {DOC_RETURNS[r.type]}" + (f" if {cond}" if cond else "") for r, cond in zip(sig.returns, returns_if)]
+    return [DOC_RETURNS[sig.returns[0].type], f"tuple[{', '.join(shown)}]"]
 
 
 def _first_is_tensor(sig: Signature) -> bool:
@@ -219,7 +227,7 @@ def return_types(ops: tuple[Op, ...]) -> list[ReturnType]:
     result: dict[str, ReturnType] = {}
     for op in ops:
         sig = op.signature
-        if sig is None or len(sig.returns) < 2:
+        if sig is None or len(sig.returns) < 2 or op.returns_if:
             continue
         fields = tuple(r.name or f"field{i}" for i, r in enumerate(sig.returns))
         name = op.base_name
@@ -231,7 +239,7 @@ def return_types(ops: tuple[Op, ...]) -> list[ReturnType]:
 
 def return_type_of(op: Op, types: list[ReturnType]) -> ReturnType | None:
     sig = op.signature
-    if sig is None or len(sig.returns) < 2:
+    if sig is None or len(sig.returns) < 2 or op.returns_if:
         return None
     fields = tuple(r.name or f"field{i}" for i, r in enumerate(sig.returns))
     for name in (op.base_name, op.ident):

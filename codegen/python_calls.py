@@ -98,8 +98,16 @@ def _result_decl(ov: Overload) -> str | None:
             "()": None}[sig.returns[0].type]
 
 
+def _index_of(ov: Overload, name: str) -> int:
+    return next(i for i, p in enumerate(ov.params) if p.arg is not None and p.arg.name == name)
+
+
 def _return_result(ov: Overload, types: list[ReturnType]) -> str:
     sig = ov.sig
+    if ov.op.returns_if:
+        # A plain tuple of the results asked for, or the first alone (PyTorch's unique).
+        wanted = ["true" if cond is None else _var(_index_of(ov, cond)) for cond in ov.op.returns_if]
+        return f"return to_python_selected(std::move(result), {{{', '.join(wanted)}}});"
     if len(sig.returns) > 1:
         rt = return_type_of(ov.op, types)
         assert rt is not None

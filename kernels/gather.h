@@ -200,6 +200,26 @@ struct AddScaled {
   }
 };
 
+// scatter_reduce's prod, amax and amin (bool: and, or, and); a NaN on
+// either side wins the comparisons, as PyTorch's.
+struct Multiply {
+  template <class T>
+  T operator()(T dst, T src) const {
+    return static_cast<T>(static_cast<opmath_t<T>>(dst) * static_cast<opmath_t<T>>(src));
+  }
+};
+
+template <bool Max>
+struct Extreme {
+  template <class T>
+  T operator()(T dst, T src) const {
+    const opmath_t<T> a = static_cast<opmath_t<T>>(dst), b = static_cast<opmath_t<T>>(src);
+    if (is_nan(a)) return dst;
+    if (is_nan(b)) return src;
+    return (Max ? b > a : b < a) ? src : dst;
+  }
+};
+
 // Operands: 0 the destination (stride 0 along the indexed dim), 1 the
 // source (stride 0 everywhere for a fill value), 2 the int64 index, whose
 // values were checked (check_indices). One thread, in row-major order of

@@ -59,7 +59,7 @@ def _spec(op: Op, schemas: SchemaSet) -> dict:
     }
     # Note [argument specs] of tests/python/op_harness.py: only where an entry sets them.
     extras = {"shapes": dict(sorted(op.test.shapes.items())), "values": dict(sorted(op.test.values.items())),
-              "magnitude_tol": op.test.magnitude_tol}
+              "magnitude_tol": op.test.magnitude_tol, "returns_if": op.returns_if}
     return spec | {key: value for key, value in extras.items() if value}
 
 

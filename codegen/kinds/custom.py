@@ -13,7 +13,7 @@ from ..model import Op
 from ..signature import Signature
 from ..th_wrappers import THBuilder, generic_type
 from ..yaml_source import Node
-from .base import Kernel, Kind
+from .base import RESULT_RULES, Kernel, Kind
 from .fields import dtype_list, result_rule
 from .th_calls import through_cpp_api
 
@@ -26,6 +26,7 @@ class CustomKernel(Kernel):
     impl: str                        # the runtime function
     th_impl: str | None = None       # the runtime function TH's C functions call instead of the C++ API
     result: str = "same"             # the result dtype rule the Python tests expect
+    results: tuple[str, ...] = ()    # one rule per result, when `result` lists them (several results)
     th_dtypes: tuple[DType, ...] | None = None  # dtypes of TH's C forms, when not dtypes.cpu
 
     @property
@@ -40,7 +41,13 @@ class Custom(Kind):
     needs_signature = False
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> CustomKernel:
-        result = result_rule(node)
+        results: tuple[str, ...] = ()
+        if isinstance(node.get("result"), list):
+            results = tuple(node.get("result"))
+            if sig is None or len(results) != len(sig.returns) or any(r not in RESULT_RULES for r in results):
+                raise SchemaError(node.at("result"), f"a list of result rules has one of {', '.join(sorted(RESULT_RULES))} "
+                                                     f"per result of the signature")
+        result = results[0] if results else result_rule(node)
         if "th_impl" in node:
             string(node, "th_impl", required=True)
             if sig is None:
@@ -52,7 +59,8 @@ class Custom(Kind):
             if not entry.get("th"):
                 raise SchemaError(node.at("th_dtypes"), "'th_dtypes' lists the dtypes of C bindings, but the entry has no 'th' bindings")
             th_dtypes = dtype_list(node, "th_dtypes", table)
-        return CustomKernel(impl=node.get("impl"), th_impl=node.get("th_impl"), result=result, th_dtypes=th_dtypes)
+        return CustomKernel(impl=node.get("impl"), th_impl=node.get("th_impl"), result=result, results=results,
+                            th_dtypes=th_dtypes)
 
     def body(self, op: Op, decl: Decl) -> tuple[str, ...]:
         sig = op.signature
@@ -73,6 +81,9 @@ class Custom(Kind):
             _th_impl(bld)
         else:
             through_cpp_api(bld)
+
+    def python_results(self, op: Op) -> tuple[str, ...]:
+        return op.kernel.results or (op.kernel.result,)
 
     def keeps_gil(self, op: Op) -> bool:
         """Queries (sizes, flags) are cheap."""

@@ -681,6 +681,8 @@ PyObject* fn_scatter(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nar
   static const ArgParser parser({
       "scatter(Tensor input, int dim, Tensor index, Tensor src)",
       "scatter(Tensor input, int dim, Tensor index, Scalar value)",
+      "scatter(Tensor input, int dim, Tensor index, Tensor src, *, str reduce)",
+      "scatter(Tensor input, int dim, Tensor index, Scalar value, *, str reduce)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -708,6 +710,32 @@ PyObject* fn_scatter(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nar
       }
       return to_python_same(std::move(result), r.object(0));
     }
+    case 2: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const Tensor& a2 = r.tensor(2);
+      const Tensor& a3 = r.tensor(3);
+      const std::string_view a4 = r.string(4);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0, &a2, &a3}));
+        result = ember::scatter(a0, a1, a2, a3, a4);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    case 3: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const Tensor& a2 = r.tensor(2);
+      const Scalar a3 = r.scalar(3);
+      const std::string_view a4 = r.string(4);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0, &a2}));
+        result = ember::scatter(a0, a1, a2, a3, a4);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
     default:
       return nullptr;
   }
@@ -719,6 +747,8 @@ PyObject* m_scatter(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
   static const ArgParser parser({
       "scatter(int dim, Tensor index, Tensor src)",
       "scatter(int dim, Tensor index, Scalar value)",
+      "scatter(int dim, Tensor index, Tensor src, *, str reduce)",
+      "scatter(int dim, Tensor index, Scalar value, *, str reduce)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -746,6 +776,32 @@ PyObject* m_scatter(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
       }
       return to_python_same(std::move(result), self);
     }
+    case 2: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const Tensor& a1 = r.tensor(1);
+      const Tensor& a2 = r.tensor(2);
+      const std::string_view a3 = r.string(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a1, &a2}));
+        result = ember::scatter(self_t, a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 3: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const Tensor& a1 = r.tensor(1);
+      const Scalar a2 = r.scalar(2);
+      const std::string_view a3 = r.string(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a1}));
+        result = ember::scatter(self_t, a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), self);
+    }
     default:
       return nullptr;
   }
@@ -757,6 +813,8 @@ PyObject* m_scatter_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
   static const ArgParser parser({
       "scatter_(int dim, Tensor index, Tensor src)",
       "scatter_(int dim, Tensor index, Scalar value)",
+      "scatter_(int dim, Tensor index, Tensor src, *, str reduce)",
+      "scatter_(int dim, Tensor index, Scalar value, *, str reduce)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -782,6 +840,125 @@ PyObject* m_scatter_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
       {
         GilRelease unlocked(heavy({&self_t, &a1}));
         ember::scatter_(self_mut, a0, a1, a2);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    case 2: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const int64_t a0 = r.to_int(0);
+      const Tensor& a1 = r.tensor(1);
+      const Tensor& a2 = r.tensor(2);
+      const std::string_view a3 = r.string(3);
+      {
+        GilRelease unlocked(heavy({&self_t, &a1, &a2}));
+        ember::scatter_(self_mut, a0, a1, a2, a3);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    case 3: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const int64_t a0 = r.to_int(0);
+      const Tensor& a1 = r.tensor(1);
+      const Scalar a2 = r.scalar(2);
+      const std::string_view a3 = r.string(3);
+      {
+        GilRelease unlocked(heavy({&self_t, &a1}));
+        ember::scatter_(self_mut, a0, a1, a2, a3);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_scatter_reduce(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "scatter_reduce(Tensor input, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const Tensor& a2 = r.tensor(2);
+      const Tensor& a3 = r.tensor(3);
+      const std::string_view a4 = r.string(4);
+      const bool a5 = r.to_bool(5);
+      if (r.is_none(6)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a2, &a3}));
+          result = ember::scatter_reduce(a0, a1, a2, a3, a4, a5);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(6);
+      {
+        GilRelease unlocked(heavy({&a0, &a2, &a3, &out0}));
+        ember::scatter_reduce_out(out0, a0, a1, a2, a3, a4, a5);
+      }
+      Py_INCREF(r.object(6));
+      return r.object(6);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_scatter_reduce(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "scatter_reduce(int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const Tensor& a1 = r.tensor(1);
+      const Tensor& a2 = r.tensor(2);
+      const std::string_view a3 = r.string(3);
+      const bool a4 = r.to_bool(4);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a1, &a2}));
+        result = ember::scatter_reduce(self_t, a0, a1, a2, a3, a4);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_scatter_reduce_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "scatter_reduce_(int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const int64_t a0 = r.to_int(0);
+      const Tensor& a1 = r.tensor(1);
+      const Tensor& a2 = r.tensor(2);
+      const std::string_view a3 = r.string(3);
+      const bool a4 = r.to_bool(4);
+      {
+        GilRelease unlocked(heavy({&self_t, &a1, &a2}));
+        ember::scatter_reduce_(self_mut, a0, a1, a2, a3, a4);
       }
       Py_INCREF(self);
       return self;

@@ -75,6 +75,14 @@ PyObject* m_ones_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_full(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_full_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_full_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_new_empty(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_new_empty(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_new_zeros(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_new_zeros(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_new_ones(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_new_ones(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_new_full(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_new_full(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_arange(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_range(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_linspace(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -134,6 +142,9 @@ PyObject* m_gather(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_scatter_reduce(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_scatter_reduce(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_scatter_reduce_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_scatter_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter_add_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -460,6 +471,14 @@ PyObject* fn_cummax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cummax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_cummin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cummin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_unique(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_unique(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_unique_consecutive(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_unique_consecutive(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bincount(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_bincount(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_searchsorted(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_bucketize(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_topk(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -842,6 +861,38 @@ const char m_full_like_doc[] =
     "full_like(fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`, which that dtype must hold (as `full`). No TH form.";
+const char fn_new_empty_doc[] =
+    "new_empty(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A new contiguous tensor of `size` with unspecified values, of self's dtype unless `dtype` is given (PyTorch's Tensor.new_empty).";
+const char m_new_empty_doc[] =
+    "new_empty(size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "A new contiguous tensor of `size` with unspecified values, of self's dtype unless `dtype` is given (PyTorch's Tensor.new_empty).";
+const char fn_new_zeros_doc[] =
+    "new_zeros(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "zeros of `size`, of self's dtype unless `dtype` is given.";
+const char m_new_zeros_doc[] =
+    "new_zeros(size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "zeros of `size`, of self's dtype unless `dtype` is given.";
+const char fn_new_ones_doc[] =
+    "new_ones(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "ones of `size`, of self's dtype unless `dtype` is given.";
+const char m_new_ones_doc[] =
+    "new_ones(size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "ones of `size`, of self's dtype unless `dtype` is given.";
+const char fn_new_full_doc[] =
+    "new_full(input: Tensor, size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "`size` filled with `fill_value`, of self's dtype unless `dtype` is given (not inferred from the value, unlike `full`); the dtype must hold the value.";
+const char m_new_full_doc[] =
+    "new_full(size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "`size` filled with `fill_value`, of self's dtype unless `dtype` is given (not inferred from the value, unlike `full`); the dtype must hold the value.";
 const char fn_arange_doc[] =
     "arange(end: number, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "arange(start: number, end: number, step: number = 1, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
@@ -1072,24 +1123,54 @@ const char m_gather_doc[] =
 const char fn_scatter_doc[] =
     "scatter(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor\n"
     "scatter(input: Tensor, dim: int, index: Tensor, value: number) -> Tensor\n"
+    "scatter(input: Tensor, dim: int, index: Tensor, src: Tensor, *, reduce: str) -> Tensor\n"
+    "scatter(input: Tensor, dim: int, index: Tensor, value: number, *, reduce: str) -> Tensor\n"
     "\n"
     "The reverse of gather: `self[index[i][j][k]][j][k] = src[i][j][k]` for dim 0, over index's shape. index and src have as many dims as self; index is no larger than src, nor than self outside dim. Of several elements sent to one place the last in row-major order of index wins (PyTorch leaves this unspecified). TH's form takes 1-based indices.\n"
     "\n"
-    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.";
+    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.\n"
+    "\n"
+    "scatter that combines: `reduce=\"add\"` adds src's elements to the places they land on (as scatter_add), `\"multiply\"` multiplies by them; repeated places combine in row-major order of index.\n"
+    "\n"
+    "scatter.src_reduce with one `value` landing at every index: added (`\"add\"`) or multiplied by (`\"multiply\"`).";
 const char m_scatter_doc[] =
     "scatter(dim: int, index: Tensor, src: Tensor) -> Tensor\n"
     "scatter(dim: int, index: Tensor, value: number) -> Tensor\n"
+    "scatter(dim: int, index: Tensor, src: Tensor, *, reduce: str) -> Tensor\n"
+    "scatter(dim: int, index: Tensor, value: number, *, reduce: str) -> Tensor\n"
     "\n"
     "The reverse of gather: `self[index[i][j][k]][j][k] = src[i][j][k]` for dim 0, over index's shape. index and src have as many dims as self; index is no larger than src, nor than self outside dim. Of several elements sent to one place the last in row-major order of index wins (PyTorch leaves this unspecified). TH's form takes 1-based indices.\n"
     "\n"
-    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.";
+    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.\n"
+    "\n"
+    "scatter that combines: `reduce=\"add\"` adds src's elements to the places they land on (as scatter_add), `\"multiply\"` multiplies by them; repeated places combine in row-major order of index.\n"
+    "\n"
+    "scatter.src_reduce with one `value` landing at every index: added (`\"add\"`) or multiplied by (`\"multiply\"`).";
 const char m_scatter__doc[] =
     "scatter_(dim: int, index: Tensor, src: Tensor) -> Tensor\n"
     "scatter_(dim: int, index: Tensor, value: number) -> Tensor\n"
+    "scatter_(dim: int, index: Tensor, src: Tensor, *, reduce: str) -> Tensor\n"
+    "scatter_(dim: int, index: Tensor, value: number, *, reduce: str) -> Tensor\n"
     "\n"
     "The reverse of gather: `self[index[i][j][k]][j][k] = src[i][j][k]` for dim 0, over index's shape. index and src have as many dims as self; index is no larger than src, nor than self outside dim. Of several elements sent to one place the last in row-major order of index wins (PyTorch leaves this unspecified). TH's form takes 1-based indices.\n"
     "\n"
-    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.";
+    "scatter with one value: `self[index[i][j][k]][j][k] = value` for dim 0. TH's scatterFill takes 1-based indices.\n"
+    "\n"
+    "scatter that combines: `reduce=\"add\"` adds src's elements to the places they land on (as scatter_add), `\"multiply\"` multiplies by them; repeated places combine in row-major order of index.\n"
+    "\n"
+    "scatter.src_reduce with one `value` landing at every index: added (`\"add\"`) or multiplied by (`\"multiply\"`).";
+const char fn_scatter_reduce_doc[] =
+    "scatter_reduce(input: Tensor, dim: int, index: Tensor, src: Tensor, reduce: str, *, include_self: bool = True, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The elements of `src` (over index's shape, as scatter) reduced into the places of self they land on, with self's own value when `include_self`: `reduce` is \"sum\", \"prod\", \"mean\", \"amax\" or \"amin\". Places nothing lands on keep self's value. mean divides by the count of values reduced (floor division for integers); amax and amin propagate NaN. Bool: sum and amax are or, prod and amin and; no mean (as PyTorch). Computed on a copy, so a call that raises leaves self (and out=) unchanged.";
+const char m_scatter_reduce_doc[] =
+    "scatter_reduce(dim: int, index: Tensor, src: Tensor, reduce: str, *, include_self: bool = True) -> Tensor\n"
+    "\n"
+    "The elements of `src` (over index's shape, as scatter) reduced into the places of self they land on, with self's own value when `include_self`: `reduce` is \"sum\", \"prod\", \"mean\", \"amax\" or \"amin\". Places nothing lands on keep self's value. mean divides by the count of values reduced (floor division for integers); amax and amin propagate NaN. Bool: sum and amax are or, prod and amin and; no mean (as PyTorch). Computed on a copy, so a call that raises leaves self (and out=) unchanged.";
+const char m_scatter_reduce__doc[] =
+    "scatter_reduce_(dim: int, index: Tensor, src: Tensor, reduce: str, *, include_self: bool = True) -> Tensor\n"
+    "\n"
+    "The elements of `src` (over index's shape, as scatter) reduced into the places of self they land on, with self's own value when `include_self`: `reduce` is \"sum\", \"prod\", \"mean\", \"amax\" or \"amin\". Places nothing lands on keep self's value. mean divides by the count of values reduced (floor division for integers); amax and amin propagate NaN. Bool: sum and amax are or, prod and amin and; no mean (as PyTorch). Computed on a copy, so a call that raises leaves self (and out=) unchanged.";
 const char fn_scatter_add_doc[] =
     "scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor\n"
     "\n"
@@ -2550,6 +2631,38 @@ const char m_cummin_doc[] =
     "cummin(dim: int) -> (values: Tensor, indices: Tensor)\n"
     "\n"
     "The smallest element so far along `dim` and its position, as `cummax`.";
+const char fn_unique_doc[] =
+    "unique(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> Tensor | tuple[output: Tensor, inverse_indices: Tensor if return_inverse, counts: Tensor if return_counts]\n"
+    "\n"
+    "The distinct elements of `self` in ascending order (NaN last, Note [unique equality]) as a 1-d tensor; with `dim`, the distinct slices along dim in lexicographic order, stacked along dim. With `return_inverse` also where each element (slice) of self went (self's shape; with dim, a vector), with `return_counts` how many of each there were. Python returns the output alone, or a tuple with those asked for; C++ returns all three (empty when not asked for). The result is sorted also with `sorted=False`, whose order PyTorch leaves unspecified. Also float16, which PyTorch 1.13 does not implement.";
+const char m_unique_doc[] =
+    "unique(sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> Tensor | tuple[output: Tensor, inverse_indices: Tensor if return_inverse, counts: Tensor if return_counts]\n"
+    "\n"
+    "The distinct elements of `self` in ascending order (NaN last, Note [unique equality]) as a 1-d tensor; with `dim`, the distinct slices along dim in lexicographic order, stacked along dim. With `return_inverse` also where each element (slice) of self went (self's shape; with dim, a vector), with `return_counts` how many of each there were. Python returns the output alone, or a tuple with those asked for; C++ returns all three (empty when not asked for). The result is sorted also with `sorted=False`, whose order PyTorch leaves unspecified. Also float16, which PyTorch 1.13 does not implement.";
+const char fn_unique_consecutive_doc[] =
+    "unique_consecutive(input: Tensor, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> Tensor | tuple[output: Tensor, inverse_indices: Tensor if return_inverse, counts: Tensor if return_counts]\n"
+    "\n"
+    "unique of runs: each run of equal neighbouring elements of `self` (row-major; with `dim`, of equal neighbouring slices along dim) kept once, in order (Note [unique equality]). `return_inverse` and `return_counts` as for unique: the run each element belongs to, and each run's length.";
+const char m_unique_consecutive_doc[] =
+    "unique_consecutive(return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> Tensor | tuple[output: Tensor, inverse_indices: Tensor if return_inverse, counts: Tensor if return_counts]\n"
+    "\n"
+    "unique of runs: each run of equal neighbouring elements of `self` (row-major; with `dim`, of equal neighbouring slices along dim) kept once, in order (Note [unique equality]). `return_inverse` and `return_counts` as for unique: the run each element belongs to, and each run's length.";
+const char fn_bincount_doc[] =
+    "bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor\n"
+    "\n"
+    "How often each value 0, 1, .., max(self) occurs in the vector `self` of non-negative integers, in a vector of at least `minlength` bins. With `weights` (one per element), the sum of the weights of each bin instead: float32 weights give float32 sums, any other dtype float64 (PyTorch 1.13's rule), added in self's order.";
+const char m_bincount_doc[] =
+    "bincount(weights: Tensor | None = None, minlength: int = 0) -> Tensor\n"
+    "\n"
+    "How often each value 0, 1, .., max(self) occurs in the vector `self` of non-negative integers, in a vector of at least `minlength` bins. With `weights` (one per element), the sum of the weights of each bin instead: float32 weights give float32 sums, any other dtype float64 (PyTorch 1.13's rule), added in self's order.";
+const char fn_searchsorted_doc[] =
+    "searchsorted(sorted_sequence: Tensor, input: Tensor | number, *, out_int32: bool = False, right: bool = False, side: str | None = None, sorter: Tensor | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "For each value of `self` (in Python `input`: a tensor or a number), the position in the ascending last dim of `sorted_sequence` where it would be inserted to keep it sorted: before equal elements, or after them with `right=True` or `side=\"right\"`. A 1-d sequence serves every value; otherwise the sequence and self agree in every dim but the last, and each row of values searches its own row. `sorter` (int64, the sequence's shape) gives the ascending order of an unsorted sequence (argsort's result). Both compare in the dtype they promote to; the result has self's shape, int64 (int32 with `out_int32`). Bool is not supported (as PyTorch).";
+const char fn_bucketize_doc[] =
+    "bucketize(input: Tensor | number, boundaries: Tensor, *, out_int32: bool = False, right: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "searchsorted(boundaries, self) for a 1-d ascending `boundaries`: the bucket of each value of `self` (a tensor or a number), i such that boundaries[i-1] < x <= boundaries[i] (with `right`, boundaries[i-1] <= x < boundaries[i]). int64 of self's shape, int32 with `out_int32`. No method form (as PyTorch 1.13).";
 const char fn_sort_doc[] =
     "sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
     "\n"
@@ -2976,6 +3089,10 @@ PyMethodDef tensor_methods[] = {
     {"zeros_like", EMBER_FASTCALL(gen::m_zeros_like), METH_FASTCALL | METH_KEYWORDS, m_zeros_like_doc},
     {"ones_like", EMBER_FASTCALL(gen::m_ones_like), METH_FASTCALL | METH_KEYWORDS, m_ones_like_doc},
     {"full_like", EMBER_FASTCALL(gen::m_full_like), METH_FASTCALL | METH_KEYWORDS, m_full_like_doc},
+    {"new_empty", EMBER_FASTCALL(gen::m_new_empty), METH_FASTCALL | METH_KEYWORDS, m_new_empty_doc},
+    {"new_zeros", EMBER_FASTCALL(gen::m_new_zeros), METH_FASTCALL | METH_KEYWORDS, m_new_zeros_doc},
+    {"new_ones", EMBER_FASTCALL(gen::m_new_ones), METH_FASTCALL | METH_KEYWORDS, m_new_ones_doc},
+    {"new_full", EMBER_FASTCALL(gen::m_new_full), METH_FASTCALL | METH_KEYWORDS, m_new_full_doc},
     {"diag", EMBER_FASTCALL(gen::m_diag), METH_FASTCALL | METH_KEYWORDS, m_diag_doc},
     {"tril", EMBER_FASTCALL(gen::m_tril), METH_FASTCALL | METH_KEYWORDS, m_tril_doc},
     {"tril_", EMBER_FASTCALL(gen::m_tril_), METH_FASTCALL | METH_KEYWORDS, m_tril__doc},
@@ -3006,6 +3123,8 @@ PyMethodDef tensor_methods[] = {
     {"gather", EMBER_FASTCALL(gen::m_gather), METH_FASTCALL | METH_KEYWORDS, m_gather_doc},
     {"scatter", EMBER_FASTCALL(gen::m_scatter), METH_FASTCALL | METH_KEYWORDS, m_scatter_doc},
     {"scatter_", EMBER_FASTCALL(gen::m_scatter_), METH_FASTCALL | METH_KEYWORDS, m_scatter__doc},
+    {"scatter_reduce", EMBER_FASTCALL(gen::m_scatter_reduce), METH_FASTCALL | METH_KEYWORDS, m_scatter_reduce_doc},
+    {"scatter_reduce_", EMBER_FASTCALL(gen::m_scatter_reduce_), METH_FASTCALL | METH_KEYWORDS, m_scatter_reduce__doc},
     {"scatter_add", EMBER_FASTCALL(gen::m_scatter_add), METH_FASTCALL | METH_KEYWORDS, m_scatter_add_doc},
     {"scatter_add_", EMBER_FASTCALL(gen::m_scatter_add_), METH_FASTCALL | METH_KEYWORDS, m_scatter_add__doc},
     {"index", EMBER_FASTCALL(gen::m_index), METH_FASTCALL | METH_KEYWORDS, m_index_doc},
@@ -3204,6 +3323,9 @@ PyMethodDef tensor_methods[] = {
     {"logcumsumexp", EMBER_FASTCALL(gen::m_logcumsumexp), METH_FASTCALL | METH_KEYWORDS, m_logcumsumexp_doc},
     {"cummax", EMBER_FASTCALL(gen::m_cummax), METH_FASTCALL | METH_KEYWORDS, m_cummax_doc},
     {"cummin", EMBER_FASTCALL(gen::m_cummin), METH_FASTCALL | METH_KEYWORDS, m_cummin_doc},
+    {"unique", EMBER_FASTCALL(gen::m_unique), METH_FASTCALL | METH_KEYWORDS, m_unique_doc},
+    {"unique_consecutive", EMBER_FASTCALL(gen::m_unique_consecutive), METH_FASTCALL | METH_KEYWORDS, m_unique_consecutive_doc},
+    {"bincount", EMBER_FASTCALL(gen::m_bincount), METH_FASTCALL | METH_KEYWORDS, m_bincount_doc},
     {"sort", EMBER_FASTCALL(gen::m_sort), METH_FASTCALL | METH_KEYWORDS, m_sort_doc},
     {"topk", EMBER_FASTCALL(gen::m_topk), METH_FASTCALL | METH_KEYWORDS, m_topk_doc},
     {"kthvalue", EMBER_FASTCALL(gen::m_kthvalue), METH_FASTCALL | METH_KEYWORDS, m_kthvalue_doc},
@@ -3291,6 +3413,10 @@ PyMethodDef module_functions[] = {
     {"ones_like", EMBER_FASTCALL(gen::fn_ones_like), METH_FASTCALL | METH_KEYWORDS, fn_ones_like_doc},
     {"full", EMBER_FASTCALL(gen::fn_full), METH_FASTCALL | METH_KEYWORDS, fn_full_doc},
     {"full_like", EMBER_FASTCALL(gen::fn_full_like), METH_FASTCALL | METH_KEYWORDS, fn_full_like_doc},
+    {"new_empty", EMBER_FASTCALL(gen::fn_new_empty), METH_FASTCALL | METH_KEYWORDS, fn_new_empty_doc},
+    {"new_zeros", EMBER_FASTCALL(gen::fn_new_zeros), METH_FASTCALL | METH_KEYWORDS, fn_new_zeros_doc},
+    {"new_ones", EMBER_FASTCALL(gen::fn_new_ones), METH_FASTCALL | METH_KEYWORDS, fn_new_ones_doc},
+    {"new_full", EMBER_FASTCALL(gen::fn_new_full), METH_FASTCALL | METH_KEYWORDS, fn_new_full_doc},
     {"arange", EMBER_FASTCALL(gen::fn_arange), METH_FASTCALL | METH_KEYWORDS, fn_arange_doc},
     {"range", EMBER_FASTCALL(gen::fn_range), METH_FASTCALL | METH_KEYWORDS, fn_range_doc},
     {"linspace", EMBER_FASTCALL(gen::fn_linspace), METH_FASTCALL | METH_KEYWORDS, fn_linspace_doc},
@@ -3320,6 +3446,7 @@ PyMethodDef module_functions[] = {
     {"index_fill", EMBER_FASTCALL(gen::fn_index_fill), METH_FASTCALL | METH_KEYWORDS, fn_index_fill_doc},
     {"gather", EMBER_FASTCALL(gen::fn_gather), METH_FASTCALL | METH_KEYWORDS, fn_gather_doc},
     {"scatter", EMBER_FASTCALL(gen::fn_scatter), METH_FASTCALL | METH_KEYWORDS, fn_scatter_doc},
+    {"scatter_reduce", EMBER_FASTCALL(gen::fn_scatter_reduce), METH_FASTCALL | METH_KEYWORDS, fn_scatter_reduce_doc},
     {"scatter_add", EMBER_FASTCALL(gen::fn_scatter_add), METH_FASTCALL | METH_KEYWORDS, fn_scatter_add_doc},
     {"index", EMBER_FASTCALL(gen::fn_index), METH_FASTCALL | METH_KEYWORDS, fn_index_doc},
     {"index_put", EMBER_FASTCALL(gen::fn_index_put), METH_FASTCALL | METH_KEYWORDS, fn_index_put_doc},
@@ -3448,6 +3575,11 @@ PyMethodDef module_functions[] = {
     {"logcumsumexp", EMBER_FASTCALL(gen::fn_logcumsumexp), METH_FASTCALL | METH_KEYWORDS, fn_logcumsumexp_doc},
     {"cummax", EMBER_FASTCALL(gen::fn_cummax), METH_FASTCALL | METH_KEYWORDS, fn_cummax_doc},
     {"cummin", EMBER_FASTCALL(gen::fn_cummin), METH_FASTCALL | METH_KEYWORDS, fn_cummin_doc},
+    {"unique", EMBER_FASTCALL(gen::fn_unique), METH_FASTCALL | METH_KEYWORDS, fn_unique_doc},
+    {"unique_consecutive", EMBER_FASTCALL(gen::fn_unique_consecutive), METH_FASTCALL | METH_KEYWORDS, fn_unique_consecutive_doc},
+    {"bincount", EMBER_FASTCALL(gen::fn_bincount), METH_FASTCALL | METH_KEYWORDS, fn_bincount_doc},
+    {"searchsorted", EMBER_FASTCALL(gen::fn_searchsorted), METH_FASTCALL | METH_KEYWORDS, fn_searchsorted_doc},
+    {"bucketize", EMBER_FASTCALL(gen::fn_bucketize), METH_FASTCALL | METH_KEYWORDS, fn_bucketize_doc},
     {"sort", EMBER_FASTCALL(gen::fn_sort), METH_FASTCALL | METH_KEYWORDS, fn_sort_doc},
     {"topk", EMBER_FASTCALL(gen::fn_topk), METH_FASTCALL | METH_KEYWORDS, fn_topk_doc},
     {"kthvalue", EMBER_FASTCALL(gen::fn_kthvalue), METH_FASTCALL | METH_KEYWORDS, fn_kthvalue_doc},

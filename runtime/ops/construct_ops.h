@@ -23,6 +23,11 @@ TensorBase ones_like(const TensorBase& self, std::optional<DType> dtype);
 TensorBase full(IntList size, const Scalar& fill_value, std::optional<DType> dtype);
 void full_out(TensorBase& out, IntList size, const Scalar& fill_value, std::optional<DType> dtype);
 TensorBase full_like(const TensorBase& self, const Scalar& fill_value, std::optional<DType> dtype);
+// Tensor.new_*: self's dtype unless `dtype` is given.
+TensorBase new_empty(const TensorBase& self, IntList size, std::optional<DType> dtype);
+TensorBase new_zeros(const TensorBase& self, IntList size, std::optional<DType> dtype);
+TensorBase new_ones(const TensorBase& self, IntList size, std::optional<DType> dtype);
+TensorBase new_full(const TensorBase& self, IntList size, const Scalar& fill_value, std::optional<DType> dtype);
 
 // dtype None: int64 when every argument is integral, else the default dtype.
 TensorBase arange(const Scalar& end, std::optional<DType> dtype);

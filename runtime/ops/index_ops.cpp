@@ -234,6 +234,11 @@ void scatter_into(const Caller& c, const TensorBase& self_in, int64_t dim, const
 
 }  // namespace
 
+void scatter_with(const char* op, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase* src,
+                  const Scalar* value, ScatterMode mode) {
+  scatter_into(cpp(op), self, dim, index, src, value, mode);
+}
+
 // ---- the C++ API and TH's C functions ------------------------------------------
 
 TensorBase index_select(const TensorBase& self, int64_t dim, const TensorBase& index) {

@@ -112,6 +112,13 @@ void run_scatter(const char* op, const char* index_arg, DType dtype, const kerne
                  const kernels::IndexedDim& dim, int64_t dim_number, ScatterMode mode, const Scalar& alpha) {
   check_index_values(op, index_arg, ops, dim, dim_number);
   if (mode == ScatterMode::Accumulate) return accumulate(dtype, ops, dim, alpha);
+  if (mode != ScatterMode::Assign)
+    return visit_dtype(dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if (mode == ScatterMode::Multiply) kernels::scatter<T>(ops, dim, kernels::Multiply{});
+      if (mode == ScatterMode::Max) kernels::scatter<T>(ops, dim, kernels::Extreme<true>{});
+      if (mode == ScatterMode::Min) kernels::scatter<T>(ops, dim, kernels::Extreme<false>{});
+    });
   by_element_size(element_size(dtype), [&](auto s) { kernels::scatter<decltype(s)>(ops, dim, kernels::Assign{}); });
 }
 

@@ -78,6 +78,9 @@ void check_index_values(const char* op, const char* index_arg, const kernels::Op
 enum class ScatterMode {
   Assign,      // dst = src (the last of duplicates wins)
   Accumulate,  // dst += alpha * src
+  Multiply,    // dst *= src
+  Max,         // dst = max(dst, src), NaN winning
+  Min,
 };
 
 // The reverse over {dst, src, index}: every index value is checked first
@@ -85,6 +88,11 @@ enum class ScatterMode {
 // thread in row-major order of the loop shape.
 void run_scatter(const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
                  const kernels::IndexedDim& dim, int64_t dim_number, ScatterMode mode, const Scalar& alpha = 1);
+
+// scatter_ of index_ops.cpp (every check, Note [output aliasing]) with
+// any mode: `src` or one `value` into self along dim at index.
+void scatter_with(const char* op, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase* src,
+                  const Scalar* value, ScatterMode mode);
 
 // The shape `a` and `b` broadcast to; ValueError naming `arg` (the
 // argument of shape b) when they do not.

@@ -81,6 +81,36 @@ PyObject* to_python(PyTypeObject* type, std::tuple<T...>&& results) {
   return tuple;
 }
 
+// The results a call asked for (schema key `returns_if`): the first
+// alone when only it is wanted, else a plain tuple of the wanted ones, as
+// PyTorch's unique returns them.
+template <class... T>
+PyObject* to_python_selected(std::tuple<T...>&& results, std::initializer_list<bool> wanted) {
+  std::vector<PyObject*> items;
+  bool ok = true;
+  const bool* want = wanted.begin();
+  std::apply(
+      [&](auto&... r) {
+        ((ok = ok && [&] {
+           if (!*want++) return true;
+           PyObject* item = to_python(std::move(r));
+           if (item) items.push_back(item);
+           return item != nullptr;
+         }()),
+         ...);
+      },
+      results);
+  if (ok && items.size() == 1) return items[0];
+  PyObject* tuple = ok ? PyTuple_New(static_cast<Py_ssize_t>(items.size())) : nullptr;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (tuple)
+      PyTuple_SET_ITEM(tuple, static_cast<Py_ssize_t>(i), items[i]);
+    else
+      Py_DECREF(items[i]);
+  }
+  return tuple;
+}
+
 // A new named-tuple type ember.return_types.<name> with these fields, added
 // to `module` (the ember.return_types module); nullptr with an error set.
 PyTypeObject* new_return_type(PyObject* module, const char* name, std::initializer_list<const char*> fields,

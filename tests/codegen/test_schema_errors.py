@@ -90,7 +90,7 @@ CASES = {
     "shape with an unknown symbol": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", shapes: {self: [a, z]}}'),
                                      "test:", "shape of self must list sizes and symbols"),
     "values of an unknown kind": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", values: {self: index(axis)}}'),
-                                  "test:", "values of self must be mask, index(<int dim argument>)"),
+                                  "test:", "values of self must be mask, sorted, index(<int dim argument>)"),
     "magnitude_tol not a bool": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", magnitude_tol: yes please}'),
                                  "test:", "'magnitude_tol' must be true or false"),
     "empty th_expr": (broken('expr: "-self"}', 'expr: "-self", th_expr: ""}'), "kernel:", "'th_expr' must be a non-empty string"),

@@ -112,6 +112,25 @@ std::vector<double> steps_of(double start, double step, int64_t n) {
   return v;
 }
 
+// Tensor.new_*: self's dtype unless dtype= is given, never the value's.
+TEST(Construct, NewFactories) {
+  for (DType d : all_dtypes()) {
+    const Tensor t = zeros({3}, d).transpose(0, 0);
+    expect_tensor(t.new_zeros({2, 3}), d, {2, 3}, std::vector<double>(6, 0));
+    expect_tensor(t.new_ones({2}), d, {2}, {1, 1});
+    expect_tensor(t.new_full({2}, 1), d, {2}, {1, 1});
+    const Tensor e = t.new_empty({4, 0});
+    EXPECT_EQ(e.dtype(), d);
+    EXPECT_EQ(e.shape(), (Shape{4, 0}));
+    EXPECT_TRUE(e.is_contiguous());
+    expect_tensor(t.new_zeros({1}, kDouble), kDouble, {1}, {0});
+  }
+  expect_tensor(zeros({1}, kLong).new_full({2}, 7), kLong, {2}, {7, 7});
+  expect_error([] { zeros({2}).new_empty({-1}); }, ErrorKind::Value, "size");
+  expect_error([] { zeros({2}).new_zeros({-1}); }, ErrorKind::Value, "size");
+  expect_error([] { zeros({2}, kByte).new_full({2}, 300); }, ErrorKind::Value, "fill_value");
+}
+
 TEST(Construct, Arange) {
   for (DType dt : numeric_dtypes()) {
     SCOPED_TRACE(dtype_name(dt));

@@ -324,3 +324,91 @@ def nanmean(self: np.ndarray, dim: list[int] | None, keepdim: bool) -> np.ndarra
         axis = None if not dim else tuple(dim)
         count = np.sum(~np.isnan(self), axis=axis, keepdims=keepdim)
         return np.nansum(self, axis=axis, keepdims=keepdim) / count
+
+
+def _rows(self, dim):
+    """self's slices along dim (every element without dim) as rows of a 2-d array."""
+    a = np.asarray(self)
+    if dim is None:
+        return a.reshape(-1, 1), None
+    if any(n == 0 for k, n in enumerate(a.shape) if k != dim % a.ndim):
+        raise ValueError("unique: a size-0 dim other than dim")
+    moved = np.moveaxis(a, dim, 0)
+    return moved.reshape(moved.shape[0], int(np.prod(moved.shape[1:]))), moved.shape
+
+
+def _unrows(rows, first, moved_shape, dim, self):
+    picked = rows[first]
+    if dim is None:
+        return picked.reshape(-1)
+    return np.moveaxis(picked.reshape((len(first),) + moved_shape[1:]), 0, dim)
+
+
+def unique(self, return_inverse, return_counts, dim):
+    """PyTorch's unique: sorted (lexicographically by slices along dim), with inverse and counts."""
+    rows, moved = _rows(self, dim)
+    _, first, inverse, counts = np.unique(rows, axis=0, return_index=True, return_inverse=True, return_counts=True)
+    inverse = inverse.reshape(-1)
+    shape = np.shape(self) if dim is None else (rows.shape[0],)
+    return _unrows(rows, first, moved, dim, self), inverse.reshape(shape), counts
+
+
+def unique_consecutive(self, return_inverse, return_counts, dim):
+    """Runs of equal neighbouring elements (slices along dim), each kept once."""
+    rows, moved = _rows(self, dim)
+    n = rows.shape[0]
+    starts = np.ones(n, dtype=bool)
+    starts[1:] = np.any(rows[1:] != rows[:-1], axis=1)
+    first = np.flatnonzero(starts)
+    inverse = np.cumsum(starts) - 1
+    counts = np.diff(np.append(first, n))
+    shape = np.shape(self) if dim is None else (n,)
+    return _unrows(rows, first, moved, dim, self), inverse.reshape(shape), counts
+
+
+def searchsorted(sorted_sequence, values, right, side):
+    """Insertion points in each row of the ascending sorted_sequence (1-d: one for all values)."""
+    if side == "left" and right:
+        raise ValueError("searchsorted: side 'left' with right=True")
+    how = "right" if right or side == "right" else "left"
+    seq = np.asarray(sorted_sequence)
+    values = np.asarray(values)
+    if seq.ndim == 1:
+        return np.searchsorted(seq, values, side=how)
+    out = np.empty(values.shape, dtype=np.int64)
+    for at in np.ndindex(values.shape[:-1]):
+        out[at] = np.searchsorted(seq[at], values[at], side=how)
+    return out
+
+
+_UFUNCS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum, "amin": np.minimum}
+
+
+def scatter_reduce(self, dim, index, src, reduce, include_self=True):
+    """PyTorch's scatter_reduce: the values landing on each place of self (and self's own with include_self)
+    reduced; mean divides by their count (floor division for integers)."""
+    out = np.array(self, copy=True)
+    positions = list(np.indices(index.shape, sparse=True))
+    positions[dim % max(out.ndim, 1)] = index
+    where = tuple(positions) if out.ndim else (index,)
+    target = out if out.ndim else out.reshape(1)
+    src = np.broadcast_to(src, index.shape) if np.ndim(src) == 0 else np.asarray(src)[tuple(slice(0, n) for n in index.shape)]
+    touched = np.zeros(target.shape, dtype=bool)
+    touched[where] = True
+    if not include_self:
+        top = reduce == "amin"
+        if target.dtype == bool:
+            extreme = top
+        elif target.dtype.kind == "f":
+            extreme = np.inf if top else -np.inf
+        else:
+            extreme = np.iinfo(target.dtype).max if top else np.iinfo(target.dtype).min
+        target[touched] = {"sum": 0, "mean": 0, "prod": 1}.get(reduce, extreme)
+    _UFUNCS[reduce].at(target, where, src.astype(target.dtype))
+    if reduce == "mean":
+        counts = np.full(target.shape, 1 if include_self else 0)
+        np.add.at(counts, where, 1)
+        safe = np.maximum(counts, 1).astype(target.dtype)
+        divided = target / safe if target.dtype.kind == "f" else target // safe
+        target[...] = np.where(counts > 0, divided, target)
+    return out

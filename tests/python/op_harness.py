@@ -58,7 +58,11 @@ DIMS = (0, 1, -1)
 # Note [argument specs]: symbol sizes; the zero-size layout makes a and b 0 and 3.
 SYMBOLS = {"a": 5, "b": 7, "c": 3, "d": 4, "e": 2}
 # Values of int arguments that are not dims, by name.
-INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5), "correction": (0, 2)}
+INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5), "correction": (0, 2),
+              "minlength": (0, 12)}
+# Optional tensors whose valid values the harness cannot make (a sorter is
+# a permutation, weights match self's length): only left out.
+LEFT_OUT = {"sorter", "weights"}
 # The value of float arguments besides their default, by name (0.5 for others).
 FLOAT_VALUES = {"rtol": 0.1, "atol": 0.5, "nan": 7.0, "posinf": 100.0, "neginf": -100.0}
 
@@ -81,6 +85,7 @@ class OpSpec:
     shapes: dict[str, tuple[int | str, ...]] = field(default_factory=dict)
     values: dict[str, str] = field(default_factory=dict)
     magnitude_tol: bool = False
+    returns_if: tuple[str | None, ...] = ()   # per result: the bool argument asking for it (None: always)
     where: str = ""
 
 
@@ -286,6 +291,15 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
             choices.append(("deferred", None, None, True))   # positions need the dim: made in build()
         elif kind == "mask":
             choices.append(("tensor", *_tensor_input(spec, case, k, name, "bool", 0, 1, rng), True))
+        elif kind == "sorted":
+            lo, hi = _domain(spec, name, case.dtype)
+            ember_t, values = _tensor_input(spec, case, k, name, case.dtype, lo, hi, rng)
+            values = np.sort(values, axis=-1) if values.ndim else values
+            made = _make_declared(values, case.dtype, case.layout) if name in spec.shapes else to_ember(values, case.dtype)
+            choices.append(("tensor", made, values, True))
+        elif type_ == "Tensor?" and name in LEFT_OUT:
+            # Left out (None): what it changes, its entry's gtests check.
+            choices.append(("default", None, None, False))
         elif type_ in ("Tensor", "Tensor|Scalar"):
             lo, hi = _domain(spec, name, case.dtype)
             choices.append(("tensor", *_tensor_input(spec, case, k, name, case.dtype, lo, hi, rng), True))
@@ -467,6 +481,8 @@ def run_case(case: Case) -> None:
         expected_dtypes = tuple(_result_dtype(r, case.dtype) for r in spec.results)
         if call.refs.get("dtype") is not None:
             expected_dtypes = (call.refs["dtype"],) + expected_dtypes[1:]
+        if call.refs.get("out_int32"):
+            expected_dtypes = ("int32",) + expected_dtypes[1:]   # PyTorch's searchsorted and bucketize
         zero_dim_reduce = case.layout == "zero_dim" and call.refs.get("dim") is not None
         try:
             expected = _evaluate(spec, call.refs, zero_dim_reduce)
@@ -485,7 +501,14 @@ def run_case(case: Case) -> None:
         result = _invoke(spec, case, call, expected_dtypes, [])
         expected_tuple = expected if isinstance(expected, tuple) else (expected,)
         results = tuple(result) if len(spec.results) > 1 else (result,)
-        if len(spec.results) > 1:
+        if spec.returns_if:
+            # The reference gives every result; the op those asked for, the first alone or a plain tuple.
+            wanted = [k for k, cond in enumerate(spec.returns_if) if cond is None or call.refs[cond]]
+            assert len(wanted) == 1 or type(result) is tuple, f"{what}: a tuple of {len(wanted)}, got {result!r}"
+            results = (result,) if len(wanted) == 1 else result
+            expected_tuple = tuple(expected_tuple[k] for k in wanted)
+            expected_dtypes = tuple(expected_dtypes[k] for k in wanted)
+        elif len(spec.results) > 1:
             type_name = type(result).__name__
             assert type_name == spec.python, f"{what}: a named tuple ember.return_types.{spec.python}, got {type_name}"
         for k, (got, want, dtype) in enumerate(zip(results, expected_tuple, expected_dtypes)):

@@ -41,6 +41,10 @@
 #include "ember/ops/ones_like.h"
 #include "ember/ops/full.h"
 #include "ember/ops/full_like.h"
+#include "ember/ops/new_empty.h"
+#include "ember/ops/new_zeros.h"
+#include "ember/ops/new_ones.h"
+#include "ember/ops/new_full.h"
 #include "ember/ops/arange.h"
 #include "ember/ops/arange_start.h"
 #include "ember/ops/range.h"
@@ -72,6 +76,9 @@
 #include "ember/ops/gather.h"
 #include "ember/ops/scatter.h"
 #include "ember/ops/scatter_value.h"
+#include "ember/ops/scatter_src_reduce.h"
+#include "ember/ops/scatter_value_reduce.h"
+#include "ember/ops/scatter_reduce.h"
 #include "ember/ops/scatter_add.h"
 #include "ember/ops/index.h"
 #include "ember/ops/index_put.h"
@@ -240,6 +247,11 @@
 #include "ember/ops/logcumsumexp.h"
 #include "ember/ops/cummax.h"
 #include "ember/ops/cummin.h"
+#include "ember/ops/unique.h"
+#include "ember/ops/unique_consecutive.h"
+#include "ember/ops/bincount.h"
+#include "ember/ops/searchsorted.h"
+#include "ember/ops/bucketize.h"
 #include "ember/ops/sort.h"
 #include "ember/ops/topk.h"
 #include "ember/ops/kthvalue.h"
@@ -576,6 +588,22 @@ inline Tensor& full_out(Tensor& out, IntList size, const Scalar& fill_value, std
 inline Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<DType> dtype = std::nullopt) {
   return base::full_like(self, fill_value, dtype);
 }
+// new_empty(Tensor self, int[] size, *, ScalarType? dtype=None) -> Tensor
+inline Tensor new_empty(const Tensor& self, IntList size, std::optional<DType> dtype = std::nullopt) {
+  return base::new_empty(self, size, dtype);
+}
+// new_zeros(Tensor self, int[] size, *, ScalarType? dtype=None) -> Tensor
+inline Tensor new_zeros(const Tensor& self, IntList size, std::optional<DType> dtype = std::nullopt) {
+  return base::new_zeros(self, size, dtype);
+}
+// new_ones(Tensor self, int[] size, *, ScalarType? dtype=None) -> Tensor
+inline Tensor new_ones(const Tensor& self, IntList size, std::optional<DType> dtype = std::nullopt) {
+  return base::new_ones(self, size, dtype);
+}
+// new_full(Tensor self, int[] size, Scalar fill_value, *, ScalarType? dtype=None) -> Tensor
+inline Tensor new_full(const Tensor& self, IntList size, const Scalar& fill_value, std::optional<DType> dtype = std::nullopt) {
+  return base::new_full(self, size, fill_value, dtype);
+}
 // arange(Scalar end, *, ScalarType? dtype=None) -> Tensor
 inline Tensor arange(const Scalar& end, std::optional<DType> dtype = std::nullopt) {
   return base::arange(end, dtype);
@@ -845,6 +873,34 @@ inline Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, cons
 inline Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
   base::scatter_(self, dim, index, value);
   return self;
+}
+// scatter.src_reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
+inline Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) {
+  return base::scatter(self, dim, index, src, reduce);
+}
+inline Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) {
+  base::scatter_(self, dim, index, src, reduce);
+  return self;
+}
+// scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
+inline Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) {
+  return base::scatter(self, dim, index, value, reduce);
+}
+inline Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) {
+  base::scatter_(self, dim, index, value, reduce);
+  return self;
+}
+// scatter_reduce(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor
+inline Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self = true) {
+  return base::scatter_reduce(self, dim, index, src, reduce, include_self);
+}
+inline Tensor& scatter_reduce_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self = true) {
+  base::scatter_reduce_(self, dim, index, src, reduce, include_self);
+  return self;
+}
+inline Tensor& scatter_reduce_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self = true) {
+  base::scatter_reduce_out(out, self, dim, index, src, reduce, include_self);
+  return out;
 }
 // scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
 inline Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
@@ -2595,6 +2651,50 @@ inline std::tuple<Tensor&, Tensor&> cummin_out(Tensor& values, Tensor& indices, 
   return std::tie(values, indices);
 }
 
+// search
+// unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor output, Tensor inverse_indices, Tensor counts)
+inline std::tuple<Tensor, Tensor, Tensor> unique(const Tensor& self, bool sorted = true, bool return_inverse = false, bool return_counts = false, std::optional<int64_t> dim = std::nullopt) {
+  return base::unique(self, sorted, return_inverse, return_counts, dim);
+}
+// unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor output, Tensor inverse_indices, Tensor counts)
+inline std::tuple<Tensor, Tensor, Tensor> unique_consecutive(const Tensor& self, bool return_inverse = false, bool return_counts = false, std::optional<int64_t> dim = std::nullopt) {
+  return base::unique_consecutive(self, return_inverse, return_counts, dim);
+}
+// bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
+inline Tensor bincount(const Tensor& self, const Tensor& weights = {}, int64_t minlength = 0) {
+  return base::bincount(self, weights, minlength);
+}
+// searchsorted(Tensor sorted_sequence, Tensor|Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
+inline Tensor searchsorted(const Tensor& sorted_sequence, const Tensor& self, bool out_int32 = false, bool right = false, std::optional<std::string_view> side = std::nullopt, const Tensor& sorter = {}) {
+  return base::searchsorted(sorted_sequence, self, out_int32, right, side, sorter);
+}
+inline Tensor& searchsorted_out(Tensor& out, const Tensor& sorted_sequence, const Tensor& self, bool out_int32 = false, bool right = false, std::optional<std::string_view> side = std::nullopt, const Tensor& sorter = {}) {
+  base::searchsorted_out(out, sorted_sequence, self, out_int32, right, side, sorter);
+  return out;
+}
+inline Tensor searchsorted(const Tensor& sorted_sequence, const Scalar& self, bool out_int32 = false, bool right = false, std::optional<std::string_view> side = std::nullopt, const Tensor& sorter = {}) {
+  return base::searchsorted(sorted_sequence, self, out_int32, right, side, sorter);
+}
+inline Tensor& searchsorted_out(Tensor& out, const Tensor& sorted_sequence, const Scalar& self, bool out_int32 = false, bool right = false, std::optional<std::string_view> side = std::nullopt, const Tensor& sorter = {}) {
+  base::searchsorted_out(out, sorted_sequence, self, out_int32, right, side, sorter);
+  return out;
+}
+// bucketize(Tensor|Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
+inline Tensor bucketize(const Tensor& self, const Tensor& boundaries, bool out_int32 = false, bool right = false) {
+  return base::bucketize(self, boundaries, out_int32, right);
+}
+inline Tensor& bucketize_out(Tensor& out, const Tensor& self, const Tensor& boundaries, bool out_int32 = false, bool right = false) {
+  base::bucketize_out(out, self, boundaries, out_int32, right);
+  return out;
+}
+inline Tensor bucketize(const Scalar& self, const Tensor& boundaries, bool out_int32 = false, bool right = false) {
+  return base::bucketize(self, boundaries, out_int32, right);
+}
+inline Tensor& bucketize_out(Tensor& out, const Scalar& self, const Tensor& boundaries, bool out_int32 = false, bool right = false) {
+  base::bucketize_out(out, self, boundaries, out_int32, right);
+  return out;
+}
+
 // sort
 // sort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> (Tensor values, Tensor indices)
 inline std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false) {
@@ -2867,6 +2967,10 @@ inline bool Tensor::allclose(const Tensor& other, double rtol, double atol, bool
 inline Tensor Tensor::zeros_like(std::optional<DType> dtype) const { return ember::zeros_like(*this, dtype); }
 inline Tensor Tensor::ones_like(std::optional<DType> dtype) const { return ember::ones_like(*this, dtype); }
 inline Tensor Tensor::full_like(const Scalar& fill_value, std::optional<DType> dtype) const { return ember::full_like(*this, fill_value, dtype); }
+inline Tensor Tensor::new_empty(IntList size, std::optional<DType> dtype) const { return ember::new_empty(*this, size, dtype); }
+inline Tensor Tensor::new_zeros(IntList size, std::optional<DType> dtype) const { return ember::new_zeros(*this, size, dtype); }
+inline Tensor Tensor::new_ones(IntList size, std::optional<DType> dtype) const { return ember::new_ones(*this, size, dtype); }
+inline Tensor Tensor::new_full(IntList size, const Scalar& fill_value, std::optional<DType> dtype) const { return ember::new_full(*this, size, fill_value, dtype); }
 inline Tensor Tensor::diag(int64_t diagonal) const { return ember::diag(*this, diagonal); }
 inline Tensor Tensor::tril(int64_t diagonal) const { return ember::tril(*this, diagonal); }
 inline Tensor& Tensor::tril_(int64_t diagonal) { return ember::tril_(*this, diagonal); }
@@ -2903,6 +3007,12 @@ inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& sr
 inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src) { return ember::scatter_(*this, dim, index, src); }
 inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value) const { return ember::scatter(*this, dim, index, value); }
 inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value) { return ember::scatter_(*this, dim, index, value); }
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const { return ember::scatter(*this, dim, index, src, reduce); }
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) { return ember::scatter_(*this, dim, index, src, reduce); }
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const { return ember::scatter(*this, dim, index, value, reduce); }
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) { return ember::scatter_(*this, dim, index, value, reduce); }
+inline Tensor Tensor::scatter_reduce(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self) const { return ember::scatter_reduce(*this, dim, index, src, reduce, include_self); }
+inline Tensor& Tensor::scatter_reduce_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self) { return ember::scatter_reduce_(*this, dim, index, src, reduce, include_self); }
 inline Tensor Tensor::scatter_add(int64_t dim, const Tensor& index, const Tensor& src) const { return ember::scatter_add(*this, dim, index, src); }
 inline Tensor& Tensor::scatter_add_(int64_t dim, const Tensor& index, const Tensor& src) { return ember::scatter_add_(*this, dim, index, src); }
 inline Tensor Tensor::index(TensorList indices) const { return ember::index(*this, indices); }
@@ -3172,6 +3282,9 @@ inline Tensor& Tensor::cumprod_(int64_t dim, std::optional<DType> dtype) { retur
 inline Tensor Tensor::logcumsumexp(int64_t dim) const { return ember::logcumsumexp(*this, dim); }
 inline std::tuple<Tensor, Tensor> Tensor::cummax(int64_t dim) const { return ember::cummax(*this, dim); }
 inline std::tuple<Tensor, Tensor> Tensor::cummin(int64_t dim) const { return ember::cummin(*this, dim); }
+inline std::tuple<Tensor, Tensor, Tensor> Tensor::unique(bool sorted, bool return_inverse, bool return_counts, std::optional<int64_t> dim) const { return ember::unique(*this, sorted, return_inverse, return_counts, dim); }
+inline std::tuple<Tensor, Tensor, Tensor> Tensor::unique_consecutive(bool return_inverse, bool return_counts, std::optional<int64_t> dim) const { return ember::unique_consecutive(*this, return_inverse, return_counts, dim); }
+inline Tensor Tensor::bincount(const Tensor& weights, int64_t minlength) const { return ember::bincount(*this, weights, minlength); }
 inline std::tuple<Tensor, Tensor> Tensor::sort(int64_t dim, bool descending, bool stable) const { return ember::sort(*this, dim, descending, stable); }
 inline std::tuple<Tensor, Tensor> Tensor::topk(int64_t k, int64_t dim, bool largest, bool sorted) const { return ember::topk(*this, k, dim, largest, sorted); }
 inline std::tuple<Tensor, Tensor> Tensor::kthvalue(int64_t k, int64_t dim, bool keepdim) const { return ember::kthvalue(*this, k, dim, keepdim); }

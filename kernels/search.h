@@ -1,0 +1,90 @@
+// Searching sorted sequences (searchsorted, bucketize) and grouping equal
+// rows (unique, unique_consecutive), generic over the element type.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/opmath.h"
+#include "kernels/sort_keys.h"
+
+namespace ember::kernels {
+
+// The insertion point of `value` in row[order[0..n)] (order null: row
+// itself), which is ascending. PyTorch's predicates: left moves past
+// elements not >= value, right past elements not > value, so a NaN
+// anywhere compares as PyTorch's does.
+template <class T>
+int64_t search_sorted(const T* row, const int64_t* order, int64_t n, T value, bool right) {
+  using M = opmath_t<T>;
+  const M v = static_cast<M>(value);
+  int64_t lo = 0, hi = n;
+  while (lo < hi) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    const M x = static_cast<M>(row[order ? order[mid] : mid]);
+    if (right ? !(x > v) : !(x >= v))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// Rows of `width` elements as Note [sort order] keys, and which rows hold
+// a NaN (a NaN equals nothing, so such a row is never merged).
+struct RowKeys {
+  std::vector<uint64_t> keys;
+  std::vector<char> nan;
+  int64_t width = 1;
+
+  bool same(int64_t a, int64_t b) const {
+    return !nan[a] && !nan[b] &&
+           std::equal(keys.begin() + a * width, keys.begin() + (a + 1) * width, keys.begin() + b * width);
+  }
+  bool less(int64_t a, int64_t b) const {
+    return std::lexicographical_compare(keys.begin() + a * width, keys.begin() + (a + 1) * width,
+                                        keys.begin() + b * width, keys.begin() + (b + 1) * width);
+  }
+};
+
+template <class T>
+RowKeys row_keys(const T* data, int64_t rows, int64_t width) {
+  RowKeys r;
+  r.width = width;
+  r.keys.resize(static_cast<size_t>(rows * width));
+  r.nan.assign(static_cast<size_t>(rows), 0);
+  for (int64_t i = 0; i < rows * width; ++i) {
+    r.keys[i] = SortKey<T>::key(data[i]);
+    r.nan[i / width] |= is_nan(static_cast<opmath_t<T>>(data[i]));
+  }
+  return r;
+}
+
+// Groups of equal rows: `first` the row standing for each group (in
+// ascending order when `sort`, else in order of appearance of runs),
+// `inverse` each row's group, `counts` each group's size. Without `sort`
+// only neighbouring rows merge (unique_consecutive).
+struct Groups {
+  std::vector<int64_t> first, inverse, counts;
+};
+
+inline Groups group_rows(const RowKeys& keys, int64_t rows, bool sort) {
+  std::vector<int64_t> order(static_cast<size_t>(rows));
+  for (int64_t i = 0; i < rows; ++i) order[i] = i;
+  if (sort) std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return keys.less(a, b); });
+  Groups g;
+  g.inverse.resize(static_cast<size_t>(rows));
+  for (int64_t i = 0; i < rows; ++i) {
+    const int64_t r = order[i];
+    if (i == 0 || !keys.same(order[i - 1], r)) {
+      g.first.push_back(r);
+      g.counts.push_back(0);
+    }
+    g.inverse[r] = static_cast<int64_t>(g.first.size()) - 1;
+    ++g.counts.back();
+  }
+  return g;
+}
+
+}  // namespace ember::kernels
