@@ -27,7 +27,7 @@ DOC_TYPES = {
     "float": "float", "ScalarType": "dtype", "ScalarType?": "dtype | None",
     "Generator?": "Generator | None",
 }
-DOC_RETURNS = {"Tensor": "Tensor", "Tensor[]": "list[Tensor]", "Scalar": "number", "int": "int", "bool": "bool",
+DOC_RETURNS = {"Tensor": "Tensor", "Tensor[]": "tuple[Tensor, ...]", "Scalar": "number", "int": "int", "bool": "bool",
                "float": "float", "()": "None"}
 
 

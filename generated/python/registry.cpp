@@ -1988,19 +1988,19 @@ const char m_repeat_doc[] =
     "\n"
     "Torch7's repeatTensor: a new tensor holding `self` tiled `repeats[i]` times along dim i, `self` first getting leading size-1 dims up to len(repeats) dims (PyTorch's repeat).";
 const char fn_split_doc[] =
-    "split(input: Tensor, split_size: int, dim: int = 0) -> list[Tensor]\n"
+    "split(input: Tensor, split_size: int, dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
     "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece.";
 const char m_split_doc[] =
-    "split(split_size: int, dim: int = 0) -> list[Tensor]\n"
+    "split(split_size: int, dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
     "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece.";
 const char fn_chunk_doc[] =
-    "chunk(input: Tensor, chunks: int, dim: int = 0) -> list[Tensor]\n"
+    "chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
     "split with `split_size` = ceil(size / chunks): at most `chunks` views (Torch7's torch.chunk, 0-based dim).";
 const char m_chunk_doc[] =
-    "chunk(chunks: int, dim: int = 0) -> list[Tensor]\n"
+    "chunk(chunks: int, dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
     "split with `split_size` = ceil(size / chunks): at most `chunks` views (Torch7's torch.chunk, 0-based dim).";
 const char fn_type_as_doc[] =
