@@ -25,6 +25,8 @@ def cpp_default(arg: Arg) -> str:
     text = _DEFAULTS.get(arg.default, arg.default)
     if text.startswith("[") and text.endswith("]"):
         return "{" + text[1:-1] + "}"
+    if text.startswith("'") and text.endswith("'"):
+        return '"' + text[1:-1] + '"'
     return text
 
 

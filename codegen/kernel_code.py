@@ -43,7 +43,7 @@ def dispatch_dtypes(op: Op) -> list[DType]:
 
 # ---- reducers and along-dim kernels: arguments passed by name ----------------------
 
-_KERNEL_ARG_TYPES = {"Scalar": "double", "float": "double", "int": "int64_t", "bool": "bool"}
+_KERNEL_ARG_TYPES = {"Scalar": "double", "float": "double", "int": "int64_t", "bool": "bool", "str": "std::string_view"}
 
 
 def kernel_arg_list(op: Op) -> list[Arg]:

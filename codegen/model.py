@@ -38,7 +38,7 @@ class TestSpec:
     shape: tuple[int, int] | None = None       # the 2-D input shape of the Python NumPy tests, when (5, 7) does not fit
     numpy_dtypes: tuple | None = None          # the dtypes of the Python NumPy tests, when not all (NumPy cannot round like the dtype)
     shapes: dict[str, tuple[int | str, ...]] = field(default_factory=dict)  # Python tests: arg -> declared shape
-    values: dict[str, str] = field(default_factory=dict)  # Python tests: arg -> mask | index(dim) | unique_index(dim)
+    values: dict[str, str] = field(default_factory=dict)  # Python tests: arg -> mask | index(dim) | unique_index(dim) | one_of(a, b) (str)
     magnitude_tol: bool = False                # Python tests: tolerance relative to the reference on |inputs|
     gtest_at: Location | None = None           # where 'gtest' is written (--check-tests)
 

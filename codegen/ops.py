@@ -144,8 +144,13 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
             arg = sig.arg(key) if sig is not None else None
             kind = node_.get(key)
             m = re.fullmatch(r"(?:unique_)?index\((\w+)\)", kind) if isinstance(kind, str) else None
+            if arg is not None and arg.type in ("str", "str?"):
+                if not isinstance(kind, str) or not re.fullmatch(r"one_of\(\w+(, \w+)*\)", kind):
+                    raise SchemaError(node_.at(key), f"values of {key} must be one_of(<word>, ...)")
+                values[key] = kind
+                continue
             if arg is None or not arg.is_tensor:
-                raise SchemaError(node_.at(key), f"values for '{key}', which is not a Tensor argument")
+                raise SchemaError(node_.at(key), f"values for '{key}', which is not a Tensor or str argument")
             if kind != "mask" and (m is None or sig.arg(m.group(1)) is None or sig.arg(m.group(1)).type != "int"):
                 raise SchemaError(node_.at(key), f"values of {key} must be mask, index(<int dim argument>) or unique_index(...)")
             values[key] = kind

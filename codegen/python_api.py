@@ -25,7 +25,7 @@ DOC_TYPES = {
     "Tensor?[]": "list[Tensor | None]",
     "Scalar": "number", "int": "int", "int?": "int | None", "int[]": "tuple[int, ...]", "bool": "bool",
     "float": "float", "ScalarType": "dtype", "ScalarType?": "dtype | None",
-    "Generator?": "Generator | None",
+    "Generator?": "Generator | None", "str": "str", "str?": "str | None",
 }
 DOC_RETURNS = {"Tensor": "Tensor", "Tensor[]": "tuple[Tensor, ...]", "Scalar": "number", "int": "int", "bool": "bool",
                "float": "float", "()": "None"}

@@ -23,6 +23,8 @@ _CONVERT = {
     "ScalarType": "const DType {v} = r.dtype({i});",
     "ScalarType?": "const std::optional<DType> {v} = r.optional_dtype({i});",
     "Generator?": "const std::optional<Generator> {v} = r.optional_generator({i});",
+    "str": "const std::string_view {v} = r.string({i});",
+    "str?": "const std::optional<std::string_view> {v} = r.optional_string({i});",
 }
 
 

@@ -24,6 +24,8 @@ ARG_TYPES = {
     "ScalarType": "DType",
     "ScalarType?": "std::optional<DType>",
     "Generator?": "const std::optional<Generator>&",  # absent: the default generator
+    "str": "std::string_view",                # rounding_mode="floor"; a default is quoted: 'linear'
+    "str?": "std::optional<std::string_view>",
 }
 RETURN_TYPES = {"Tensor", "Tensor[]", "Scalar", "int", "bool", "float", "()"}
 

@@ -23,7 +23,8 @@ def emit(schemas: SchemaSet, out: Output) -> None:
     for op, decls in entries:
         out.add(header_path(op), render("op.h.j2", f"{op.where.file} (op {op.name})", __name__, op=op,
                                         decls=[base_decl(d) for d in decls if not d.is_method],
-                                        uses_generator=any(a.type == "Generator?" for a in op.signature.args)))
+                                        uses_generator=any(a.type == "Generator?" for a in op.signature.args),
+                                        uses_string=any(a.type.startswith("str") for a in op.signature.args)))
     groups = [(g, list(items)) for g, items in groupby(entries, key=lambda e: e[0].group)]
     spaces: dict[str, list] = {}
     for op, decls in entries:

@@ -115,6 +115,7 @@ bool matches(const Param& p, PyObject* obj) {
     case ParamType::Bool: return is_bool_like(obj);
     case ParamType::Float: return is_real_like(obj);
     case ParamType::Generator: return is_generator(obj);
+    case ParamType::String: return PyUnicode_Check(obj);
     case ParamType::DType:
       return is_dtype(obj) || obj == reinterpret_cast<PyObject*>(&PyFloat_Type) ||
              obj == reinterpret_cast<PyObject*>(&PyLong_Type) || obj == reinterpret_cast<PyObject*>(&PyBool_Type);
@@ -223,6 +224,10 @@ void parse_default(Param& p, const std::string& text, const std::string& sig) {
           return;
         }
       bad_signature(sig, "bad dtype default '" + text + "'");
+    case ParamType::String:
+      if (text.size() < 2 || text.front() != '\'' || text.back() != '\'') bad_signature(sig, "bad str default " + text);
+      p.default_string = text.substr(1, text.size() - 2);
+      return;
     default: bad_signature(sig, "no default allowed for '" + p.name + "' except None");
   }
 }
@@ -272,6 +277,8 @@ Param parse_param(const std::string& part, bool kwarg_only, const std::string& s
     p.type = ParamType::DType;
   } else if (type == "Generator") {
     p.type = ParamType::Generator;
+  } else if (type == "str") {
+    p.type = ParamType::String;
   } else {
     bad_signature(sig, "unknown type '" + type + "'");
   }
@@ -327,6 +334,7 @@ std::string param_type_text(const Param& p) {
     case ParamType::Float: s = "float"; break;
     case ParamType::DType: s = "ember.dtype"; break;
     case ParamType::Generator: s = "ember.Generator"; break;
+    case ParamType::String: s = "str"; break;
   }
   return p.optional ? s + " or None" : s;
 }
@@ -589,6 +597,14 @@ double ParsedArgs::to_double(int i) const {
 std::optional<ember::Generator> ParsedArgs::optional_generator(int i) const {
   if (is_none(i)) return std::nullopt;
   return unwrap_generator(slots[i]);
+}
+
+std::string_view ParsedArgs::string(int i) const {
+  if (!slots[i]) return param(i).default_string;
+  Py_ssize_t n = 0;
+  const char* text = PyUnicode_AsUTF8AndSize(slots[i], &n);
+  if (!text) throw PythonErrorSet{};
+  return {text, static_cast<size_t>(n)};
 }
 
 ember::DType ParsedArgs::dtype(int i) const {

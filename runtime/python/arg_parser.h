@@ -21,6 +21,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ember/tensor.h"
@@ -43,6 +44,7 @@ enum class ParamType : uint8_t {
   Float,           // float: any real number
   DType,           // ScalarType: an ember.dtype (or Python's bool, int, float)
   Generator,       // Generator: an ember.Generator
+  String,          // str: a Python str (rounding_mode="floor")
 };
 
 // One parameter of a signature, with its default parsed once.
@@ -61,6 +63,7 @@ struct Param {
   bool default_bool = false;
   ember::DType default_dtype = ember::DType::Float;
   std::vector<int64_t> default_ints;
+  std::string default_string;
 };
 
 struct Signature {
@@ -107,6 +110,12 @@ class ParsedArgs {
     return dtype(i);
   }
   std::optional<ember::Generator> optional_generator(int i) const;
+  // A str argument's UTF-8 text, valid while the call's arguments are.
+  std::string_view string(int i) const;
+  std::optional<std::string_view> optional_string(int i) const {
+    if (is_none(i)) return std::nullopt;
+    return string(i);
+  }
   void int_list(int i, Ints& out) const;
   // The i-th entry of a Tensor[N] argument (a borrowed reference).
   PyObject* tuple_item(int i, int k) const { return PySequence_Fast_ITEMS(slots[i])[k]; }

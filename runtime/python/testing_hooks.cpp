@@ -1,7 +1,8 @@
 // ember._C._testing_from_bytes / _testing_to_bytes: raw bytes <-> tensors,
 // for tests/python/ember_np.py. The tests of ops and bindings build their
 // inputs through these, independently of the interop layer (ember.tensor,
-// numpy()) whose own tests check it. Not public API.
+// numpy()) whose own tests check it. _testing_parse_words gives back its
+// str arguments as parsed, for the parser's tests. Not public API.
 #include "runtime/python/testing_hooks.h"
 
 #include <cstring>
@@ -56,11 +57,26 @@ PyObject* to_bytes(PyObject*, PyObject* arg) {
   EMBER_PY_END
 }
 
+// The parser's str and str? arguments, as it hands them to an op.
+PyObject* parse_words(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({"_testing_parse_words(str word, str? maybe=None, *, str fallback='linear')"});
+  ParsedArgs r;
+  if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
+  const auto text = [](std::string_view s) { return PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size())); };
+  const std::optional<std::string_view> maybe = r.optional_string(1);
+  PyObject* m = maybe ? text(*maybe) : (Py_INCREF(Py_None), Py_None);
+  return Py_BuildValue("(NNN)", text(r.string(0)), m, text(r.string(2)));
+  EMBER_PY_END
+}
+
 #define EMBER_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(f))
 
 PyMethodDef functions[] = {
     {"_testing_from_bytes", EMBER_FASTCALL(from_bytes), METH_FASTCALL | METH_KEYWORDS,
      "_testing_from_bytes(data: bytes, shape, dtype) -> Tensor (for the tests)"},
+    {"_testing_parse_words", EMBER_FASTCALL(parse_words), METH_FASTCALL | METH_KEYWORDS,
+     "_testing_parse_words(word, maybe=None, *, fallback='linear') -> (str, str | None, str) (for the tests)"},
     {"_testing_to_bytes", to_bytes, METH_O, "_testing_to_bytes(t) -> bytes, row-major (for the tests)"},
     {nullptr, nullptr, 0, nullptr},
 };

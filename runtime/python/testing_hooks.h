@@ -1,4 +1,4 @@
-// Private helpers of the Python tests (raw bytes <-> tensors).
+// Private helpers of the Python tests (raw bytes <-> tensors, the parser's str).
 #pragma once
 
 #define PY_SSIZE_T_CLEAN
@@ -6,7 +6,7 @@
 
 namespace ember::python {
 
-// Adds ember._C._testing_from_bytes and _testing_to_bytes.
+// Adds ember._C._testing_from_bytes, _testing_to_bytes and _testing_parse_words.
 bool init_testing_hooks(PyObject* module);
 
 }  // namespace ember::python

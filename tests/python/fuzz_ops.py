@@ -99,6 +99,8 @@ NUMBERS = st.one_of(st.integers(-6, 6), st.floats(-6, 6, allow_nan=False).map(la
                     st.sampled_from([0.5, -0.0, float("nan"), float("inf"), 2**40, 2**63 - 1, -(2**63), 1e30]))
 # Huge sizes fail at once (2^40 elements cannot be allocated, 2^62 overflows);
 # a size the machine could just hold (2^31) would be a real allocation.
+STRINGS = ("trunc", "floor", "sum", "prod", "mean", "amax", "amin", "linear", "lower", "higher", "nearest", "midpoint",
+           "ij", "xy", "", "bogus", "\u00e9")
 INTS = st.one_of(st.integers(-4, 5), st.sampled_from([2**40, -(2**40), 2**62]))
 
 
@@ -145,6 +147,8 @@ def argument(draw, type_: str, name: str, inputs: list[ember.Tensor]) -> Any:
         return getattr(ember, draw(st.sampled_from(DTYPES)))
     if base == "Generator":
         return ember.Generator().manual_seed(draw(st.integers(0, 2**32 - 1)))
+    if base == "str":  # the words ops take, and ones none does
+        return draw(st.sampled_from(STRINGS))
     raise AssertionError(f"the fuzzer cannot make a '{type_}' argument ({name})")
 
 
@@ -187,6 +191,8 @@ def _copied(value: Any) -> Any:
         return [_copied(v) for v in value]
     if isinstance(value, tuple):
         return tuple(_copied(v) for v in value)
+    if isinstance(value, dict):  # the keywords: a generator= or a tensor passed by name
+        return {k: _copied(v) for k, v in value.items()}
     return value
 
 

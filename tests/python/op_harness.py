@@ -312,6 +312,14 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
             if default is not None:
                 choices.append(("default", None, int(default), False))
             choices += [("value", v, v, True) for v in INT_VALUES[name] if default is None or v != int(default)]
+        elif type_ in ("str", "str?"):
+            # The default (None or the quoted word), then each word `one_of` lists.
+            if default is not None:
+                choices.append(("default", None, None if default == "None" else default.strip("'"), False))
+            words = kind[len("one_of("):-1].split(", ") if kind.startswith("one_of(") else []
+            choices += [("value", w, w, True) for w in words]
+            if not choices:
+                raise AssertionError(f"{spec.where}: '{type_} {name}' needs a default or values: {{{name}: one_of(...)}}")
         elif type_ == "ScalarType?":
             choices += [("default", None, None, False), ("value", ember.float64, "float64", True)]
         elif type_ == "bool":

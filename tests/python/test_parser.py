@@ -122,6 +122,21 @@ def test_bool_and_dtype_arguments():
     assert t.to(ember.float32) is t  # no conversion: the same object, as PyTorch
 
 
+def test_str_arguments():
+    words = ember._C._testing_parse_words
+    assert words("floor") == ("floor", None, "linear")  # str? defaults to None, str to its quoted default
+    assert words("trunc", "x", fallback="nearest") == ("trunc", "x", "nearest")
+    assert words(word="\u00e9t\u00e9", maybe=None) == ("\u00e9t\u00e9", None, "linear")  # UTF-8 through
+    with pytest.raises(TypeError, match="argument 'word' .* must be str, not int"):
+        words(1)
+    with pytest.raises(TypeError, match="argument 'word' .* must be str, not NoneType"):
+        words(None)
+    with pytest.raises(TypeError, match="argument 'maybe' .* must be str or None, not bytes"):
+        words("a", b"b")
+    with pytest.raises(TypeError, match="fallback"):
+        words("a", "b", "c")  # keyword-only
+
+
 def test_defaults_apply():
     t = t23()
     assert t.sum(0).shape == (3,)  # keepdim=False
