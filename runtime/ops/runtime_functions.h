@@ -27,6 +27,7 @@
 #include "runtime/ops/random_ops.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
+#include "runtime/ops/shape_ops.h"
 #include "runtime/ops/structure_copies.h"
 #include "runtime/ops/structure_ops.h"
 #include "runtime/ops/tensor_queries.h"
