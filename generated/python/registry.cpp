@@ -2461,11 +2461,11 @@ const char m_swapaxes_doc[] =
 const char fn_swapdims_doc[] =
     "swapdims(input: Tensor, dim0: int, dim1: int) -> Tensor\n"
     "\n"
-    "transpose under another name.";
+    "transpose under another name (errors name transpose).";
 const char m_swapdims_doc[] =
     "swapdims(dim0: int, dim1: int) -> Tensor\n"
     "\n"
-    "transpose under another name.";
+    "transpose under another name (errors name transpose).";
 const char fn_unflatten_doc[] =
     "unflatten(input: Tensor, dim: int, sizes: tuple[int, ...]) -> Tensor\n"
     "\n"

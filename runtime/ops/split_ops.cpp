@@ -115,7 +115,18 @@ std::vector<TensorBase> tensor_split(const TensorBase& self, const TensorBase& t
 }
 
 TensorBase narrow_copy(const TensorBase& self, int64_t dim, int64_t start, int64_t length) {
-  return clone_tensor(base::narrow(self, dim, start, length));
+  // narrow's checks, under this op's name.
+  if (self.dim() == 0) fail(ErrorKind::Index, "narrow_copy: self is 0-dim and has no dim to narrow", "self");
+  dim = wrap_dim(dim, self.dim(), "narrow_copy");
+  const int64_t size = self.size(dim);
+  const int64_t from = start < 0 ? start + size : start;
+  if (from < 0 || from > size)
+    fail(ErrorKind::Index, str("narrow_copy: start ", start, " is out of range for dim ", dim, " of size ", size),
+         "start");
+  if (length < 0 || from + length > size)
+    fail(ErrorKind::Index, str("narrow_copy: length ", length, " from start ", start, " exceeds dim ", dim, " of size ",
+                               size), "length");
+  return clone_tensor(base::narrow(self, dim, from, length));
 }
 
 void narrow_copy_out(TensorBase& out, const TensorBase& self, int64_t dim, int64_t start, int64_t length) {
