@@ -374,6 +374,8 @@ PyObject* fn_roll(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_roll(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_rot90(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_rot90(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_tile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_is_contiguous(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_is_same_size(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_is_same_size(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -2074,6 +2076,14 @@ const char m_rot90_doc[] =
     "rot90(k: int = 1, dims: tuple[int, ...] = [0,1]) -> Tensor\n"
     "\n"
     "`self` rotated by `k` quarter turns in the plane of `dims`, from the first dim toward the second (NumPy's rot90); k may be negative.";
+const char fn_tile_doc[] =
+    "tile(input: Tensor, dims: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "`self` repeated `dims[i]` times along each dim (repeat), with `dims` first padded with leading 1s up to self's dims (NumPy's tile).";
+const char m_tile_doc[] =
+    "tile(dims: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "`self` repeated `dims[i]` times along each dim (repeat), with `dims` first padded with leading 1s up to self's dims (NumPy's tile).";
 const char fn_is_contiguous_doc[] =
     "is_contiguous(input: Tensor) -> bool\n"
     "\n"
@@ -2678,6 +2688,7 @@ PyMethodDef tensor_methods[] = {
     {"flipud", EMBER_FASTCALL(gen::m_flipud), METH_FASTCALL | METH_KEYWORDS, m_flipud_doc},
     {"roll", EMBER_FASTCALL(gen::m_roll), METH_FASTCALL | METH_KEYWORDS, m_roll_doc},
     {"rot90", EMBER_FASTCALL(gen::m_rot90), METH_FASTCALL | METH_KEYWORDS, m_rot90_doc},
+    {"tile", EMBER_FASTCALL(gen::m_tile), METH_FASTCALL | METH_KEYWORDS, m_tile_doc},
     {"is_same_size", EMBER_FASTCALL(gen::m_is_same_size), METH_FASTCALL | METH_KEYWORDS, m_is_same_size_doc},
     {"is_set_to", EMBER_FASTCALL(gen::m_is_set_to), METH_FASTCALL | METH_KEYWORDS, m_is_set_to_doc},
     {"subview", EMBER_FASTCALL(gen::m_subview), METH_FASTCALL | METH_KEYWORDS, m_subview_doc},
@@ -2896,6 +2907,7 @@ PyMethodDef module_functions[] = {
     {"flipud", EMBER_FASTCALL(gen::fn_flipud), METH_FASTCALL | METH_KEYWORDS, fn_flipud_doc},
     {"roll", EMBER_FASTCALL(gen::fn_roll), METH_FASTCALL | METH_KEYWORDS, fn_roll_doc},
     {"rot90", EMBER_FASTCALL(gen::fn_rot90), METH_FASTCALL | METH_KEYWORDS, fn_rot90_doc},
+    {"tile", EMBER_FASTCALL(gen::fn_tile), METH_FASTCALL | METH_KEYWORDS, fn_tile_doc},
     {"is_contiguous", EMBER_FASTCALL(gen::fn_is_contiguous), METH_FASTCALL | METH_KEYWORDS, fn_is_contiguous_doc},
     {"is_same_size", EMBER_FASTCALL(gen::fn_is_same_size), METH_FASTCALL | METH_KEYWORDS, fn_is_same_size_doc},
     {"is_set_to", EMBER_FASTCALL(gen::fn_is_set_to), METH_FASTCALL | METH_KEYWORDS, fn_is_set_to_doc},

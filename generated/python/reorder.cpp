@@ -252,4 +252,54 @@ PyObject* m_rot90(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_END
 }
 
+PyObject* fn_tile(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tile(Tensor input, int[] dims)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::tile(a0, a1);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_tile(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tile(int[] dims)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::tile(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 }  // namespace ember::python::gen

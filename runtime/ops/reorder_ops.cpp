@@ -1,9 +1,11 @@
+#include <algorithm>
 #include <vector>
 
 #include "ember/error.h"
 #include "ember/ops/cat.h"
 #include "ember/ops/index_select.h"
 #include "ember/ops/narrow.h"
+#include "ember/ops/repeat.h"
 #include "ember/ops/transpose.h"
 #include "ember/ops/view.h"
 #include "runtime/ops/shape_ops.h"
@@ -90,6 +92,15 @@ TensorBase rot90(const TensorBase& self, int64_t k, IntList dims) {
     case 3: return base::transpose(flip(self, {d0}), d0, d1);
     default: return clone_tensor(self);
   }
+}
+
+TensorBase tile(const TensorBase& self, IntList dims) {
+  for (int64_t d : dims)
+    if (d < 0) fail(ErrorKind::Value, str("tile: dims ", sizes_text(dims), " holds a negative count"), "dims");
+  // Fewer counts than dims: the leading dims are not repeated (NumPy's rule); repeat adds the missing dims.
+  std::vector<int64_t> repeats(static_cast<size_t>(std::max<int64_t>(self.dim() - static_cast<int64_t>(dims.size()), 0)), 1);
+  repeats.insert(repeats.end(), dims.begin(), dims.end());
+  return base::repeat(self, repeats);
 }
 
 }  // namespace ember::rt

@@ -1,5 +1,5 @@
 // Shape, joining and splitting ops in PyTorch 1.13's form (schemas/tensor/
-// join.yaml, reorder.yaml, split.yaml, select.yaml): each composes views,
+// join.yaml, reorder.yaml, pick.yaml, views.yaml and structure.yaml): each composes views,
 // copies and cat, except where, which has its own select kernel.
 #pragma once
 
@@ -47,6 +47,7 @@ TensorBase fliplr(const TensorBase& self);
 TensorBase flipud(const TensorBase& self);
 TensorBase roll(const TensorBase& self, IntList shifts, IntList dims);
 TensorBase rot90(const TensorBase& self, int64_t k, IntList dims);
+TensorBase tile(const TensorBase& self, IntList dims);
 
 // split_ops.cpp
 std::vector<TensorBase> unbind(const TensorBase& self, int64_t dim);

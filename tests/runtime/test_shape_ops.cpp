@@ -137,6 +137,13 @@ TEST(ShapeOps, Flip) {
   EXPECT_EQ(at(rot90(t, 2), {0, 0}), 5);
   EXPECT_EQ(at(rot90(t, 4), {0, 1}), 1);
 
+  // tile pads dims with leading 1s: [2, 3] tiled by [2] is tiled by [1, 2].
+  Tensor tiled = tile(t, {2});
+  ASSERT_EQ(tiled.shape(), shape({2, 6}));
+  test::for_each_index({2, 6}, [&](const Index& i) { EXPECT_EQ(at(tiled, i), double(i[0] * 3 + i[1] % 3)); });
+  EXPECT_EQ(tile(t, {2, 1, 1}).shape(), shape({2, 2, 3}));
+
+  expect_error([&] { tile(t, {-1}); }, ErrorKind::Value, "dims");
   expect_error([&] { flip(t, {1, -1}); }, ErrorKind::Value, "dims", {"more than once"});
   expect_error([&] { fliplr(counting({3})); }, ErrorKind::Value, "self");
   expect_error([&] { rot90(t, 1, {0, 0}); }, ErrorKind::Value, "dims");

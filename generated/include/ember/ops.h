@@ -211,6 +211,7 @@
 #include "ember/ops/flipud.h"
 #include "ember/ops/roll.h"
 #include "ember/ops/rot90.h"
+#include "ember/ops/tile.h"
 #include "ember/ops/is_contiguous.h"
 #include "ember/ops/is_same_size.h"
 #include "ember/ops/is_set_to.h"
@@ -2112,6 +2113,10 @@ inline Tensor roll(const Tensor& self, IntList shifts, IntList dims = {}) {
 inline Tensor rot90(const Tensor& self, int64_t k = 1, IntList dims = {0,1}) {
   return base::rot90(self, k, dims);
 }
+// tile(Tensor self, int[] dims) -> Tensor
+inline Tensor tile(const Tensor& self, IntList dims) {
+  return base::tile(self, dims);
+}
 
 // structure
 // is_contiguous(Tensor self) -> bool
@@ -2584,6 +2589,7 @@ inline Tensor Tensor::fliplr() const { return ember::fliplr(*this); }
 inline Tensor Tensor::flipud() const { return ember::flipud(*this); }
 inline Tensor Tensor::roll(IntList shifts, IntList dims) const { return ember::roll(*this, shifts, dims); }
 inline Tensor Tensor::rot90(int64_t k, IntList dims) const { return ember::rot90(*this, k, dims); }
+inline Tensor Tensor::tile(IntList dims) const { return ember::tile(*this, dims); }
 inline bool Tensor::is_same_size(const Tensor& other) const { return ember::is_same_size(*this, other); }
 inline bool Tensor::is_set_to(const Tensor& tensor) const { return ember::is_set_to(*this, tensor); }
 inline Tensor Tensor::subview(IntList ranges) const { return ember::subview(*this, ranges); }

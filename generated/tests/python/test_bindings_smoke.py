@@ -372,6 +372,8 @@ BINDINGS = [
     Binding('method', 'roll', ((('shifts', 'int[]', None, False), ('dims', 'int[]', '[]', False)),)),
     Binding('function', 'rot90', ((('input', 'Tensor', None, False), ('k', 'int', '1', False), ('dims', 'int[]', '[0,1]', False)),)),
     Binding('method', 'rot90', ((('k', 'int', '1', False), ('dims', 'int[]', '[0,1]', False)),)),
+    Binding('function', 'tile', ((('input', 'Tensor', None, False), ('dims', 'int[]', None, False)),)),
+    Binding('method', 'tile', ((('dims', 'int[]', None, False),),)),
     Binding('function', 'is_contiguous', ((('input', 'Tensor', None, False),),)),
     Binding('function', 'is_same_size', ((('input', 'Tensor', None, False), ('other', 'Tensor', None, False)),)),
     Binding('method', 'is_same_size', ((('other', 'Tensor', None, False),),)),

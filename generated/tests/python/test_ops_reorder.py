@@ -72,6 +72,22 @@ OPS = [
         shape=(5, 7),
         where='schemas/tensor/reorder.yaml:47',
     ),
+    OpSpec(
+        name='tile',
+        python='tile',
+        signature='tile(Tensor self, int[] dims) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('dims', 'int[]', None, False)),
+        numpy='np.tile(self, dims)',
+        dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method'),
+        kind='custom',
+        results=('same',),
+        tol={},
+        domain={},
+        shape=(5, 7),
+        where='schemas/tensor/reorder.yaml:58',
+    ),
 ]
 
 
