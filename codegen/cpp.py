@@ -119,9 +119,11 @@ def declarations(op: Op) -> list[Decl]:
             decls.append(Decl("function", _returns(sig, "function"), base, ", ".join(params(sig.args, True)),
                               ", ".join(params(sig.args, False)), "", False, as_scalar, names, lists))
         if "method" in op.variants and not sig.writes_self:
-            decls.append(Decl("method", _returns(sig, "function"), base, ", ".join(params(rest, True)),
-                              ", ".join(params(rest, False)),
-                              ", ".join(["*this"] + [a.name for a in rest]), True, as_scalar))
+            k = sig.method_self
+            others = sig.args[:k] + sig.args[k + 1:]
+            decls.append(Decl("method", _returns(sig, "function"), base, ", ".join(params(others, True)),
+                              ", ".join(params(others, False)),
+                              ", ".join("*this" if i == k else a.name for i, a in enumerate(sig.args)), True, as_scalar))
         if "inplace" in op.variants:
             fn = ["Tensor& self"] + params(rest, True)
             fn_nodef = ["Tensor& self"] + params(rest, False)

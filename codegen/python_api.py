@@ -28,7 +28,7 @@ DOC_TYPES = {
     "float": "float", "float?": "float | None", "ScalarType": "dtype", "ScalarType?": "dtype | None",
     "Generator?": "Generator | None", "str": "str", "str?": "str | None",
 }
-DOC_RETURNS = {"Tensor": "Tensor", "Tensor[]": "list[Tensor]", "Scalar": "number", "int": "int", "bool": "bool",
+DOC_RETURNS = {"Tensor": "Tensor", "Tensor[]": "tuple[Tensor, ...]", "Scalar": "number", "int": "int", "bool": "bool",
                "float": "float", "()": "None"}
 
 
@@ -174,8 +174,9 @@ def overloads_of(op: Op) -> list[Overload]:
         if "function" in variants or out is not None:
             result.append(Overload(op, "function", tuple(params),
                                    tuple(out_names(sig)) if out is not None else (), out is not None and out.default is None))
-    if "method" in variants and _first_is_tensor(sig):
-        result.append(Overload(op, "method", tuple(_param(a, False) for a in sig.args[1:]), (), False))
+    k = sig.method_self
+    if "method" in variants and sig.args and sig.args[k].type == "Tensor":
+        result.append(Overload(op, "method", tuple(_param(a, False) for a in sig.args[:k] + sig.args[k + 1:]), (), False))
     if "inplace" in variants and _first_is_tensor(sig):
         result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
     return result

@@ -61,14 +61,11 @@ def _tensor_exprs(ov: Overload, as_scalar: bool) -> list[str]:
 
 
 def _cpp_args(ov: Overload) -> list[str]:
-    args = []
+    args = [_var(i) for i, p in enumerate(ov.params) if p.arg is not None]
     if ov.kind == "method":
-        args.append("self_t")
+        args.insert(ov.sig.method_self, "self_t")
     elif ov.kind == "inplace":
-        args.append("self_mut")
-    for i, p in enumerate(ov.params):
-        if p.arg is not None:
-            args.append(_var(i))
+        args.insert(0, "self_mut")
     return args
 
 

@@ -95,6 +95,14 @@ class Signature:
         return tuple(a for a in self.args if a.is_tensor)
 
     @property
+    def method_self(self) -> int:
+        """Which argument a method is called on: the first, unless a later
+        Tensor is named self (where.self(Tensor condition, Tensor self, ...)
+        is `x.where(condition, other)`, as PyTorch's)."""
+        later = [i for i, a in enumerate(self.args) if i > 0 and a.name == "self" and a.type == "Tensor"]
+        return later[0] if later else 0
+
+    @property
     def writes_self(self) -> bool:
         """fill(Tensor(a!) self, ...): the op writes its first argument, so
         its only method is the in-place one (fill_), in C++ and Python."""

@@ -500,6 +500,28 @@ PyObject* fn_contiguous(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_contiguous(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_to(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_to(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_stack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_hstack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_vstack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_dstack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_column_stack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_atleast_1d(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_atleast_2d(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_atleast_3d(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_where(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_where(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_flip(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_flip(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_fliplr(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_fliplr(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_flipud(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_flipud(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_roll(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_roll(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_rot90(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_rot90(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_tile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_is_contiguous(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_is_same_size(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_is_same_size(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -518,6 +540,18 @@ PyObject* fn_split(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_split(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_chunk(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_chunk(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_split_with_sizes(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_split_with_sizes(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tensor_split(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_tensor_split(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_unbind(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_unbind(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_narrow_copy(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_narrow_copy(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_flatten(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_flatten(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ravel(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ravel(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_type_as(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_type_as(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_to_byte(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -572,6 +606,16 @@ PyObject* fn_squeeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_squeeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_unsqueeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_unsqueeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_movedim(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_movedim(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_moveaxis(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_moveaxis(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_swapaxes(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_swapaxes(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_swapdims(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_swapdims(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_unflatten(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_unflatten(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyTypeObject* return_type_linalg_qr = nullptr;
 PyTypeObject* return_type_linalg_eigh = nullptr;
 PyTypeObject* return_type_linalg_eig = nullptr;
@@ -2759,6 +2803,115 @@ const char m_to_doc[] =
     "to(dtype: dtype, copy: bool = False) -> Tensor\n"
     "\n"
     "`self` converted to `dtype` (`self` itself when it already has that dtype, unless `copy`).";
+const char fn_stack_doc[] =
+    "stack(tensors: list[Tensor], dim: int = 0, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The tensors, all of one shape, joined along a new dim `dim` (in [-ndim-1, ndim]).";
+const char fn_hstack_doc[] =
+    "hstack(tensors: list[Tensor], *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The tensors joined column-wise: 1-d ones (and 0-dim ones, as 1-d) end to end, others along dim 1.";
+const char fn_vstack_doc[] =
+    "vstack(tensors: list[Tensor], *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The tensors joined row-wise, after atleast_2d (a 1-d tensor is a row).";
+const char fn_dstack_doc[] =
+    "dstack(tensors: list[Tensor], *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The tensors joined along dim 2, after atleast_3d.";
+const char fn_column_stack_doc[] =
+    "column_stack(tensors: list[Tensor], *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The tensors joined along dim 1, 0-dim and 1-d ones first made columns ([n] becomes [n, 1]).";
+const char fn_atleast_1d_doc[] =
+    "atleast_1d(input: Tensor) -> Tensor\n"
+    "atleast_1d(tensors: list[Tensor]) -> tuple[Tensor, ...]\n"
+    "\n"
+    "`self` with at least 1 dim: a 0-dim tensor viewed as [1], others as they are.\n"
+    "\n"
+    "atleast_1d of each tensor; in Python `atleast_1d(a, b)` and `atleast_1d([a, b])` alike.";
+const char fn_atleast_2d_doc[] =
+    "atleast_2d(input: Tensor) -> Tensor\n"
+    "atleast_2d(tensors: list[Tensor]) -> tuple[Tensor, ...]\n"
+    "\n"
+    "`self` with at least 2 dims: 0-dim as [1, 1], [n] as [1, n] (views).\n"
+    "\n"
+    "atleast_2d of each tensor (also as separate arguments in Python).";
+const char fn_atleast_3d_doc[] =
+    "atleast_3d(input: Tensor) -> Tensor\n"
+    "atleast_3d(tensors: list[Tensor]) -> tuple[Tensor, ...]\n"
+    "\n"
+    "`self` with at least 3 dims: 0-dim as [1, 1, 1], [n] as [1, n, 1], [m, n] as [m, n, 1] (views, NumPy's rule).\n"
+    "\n"
+    "atleast_3d of each tensor (also as separate arguments in Python).";
+const char fn_where_doc[] =
+    "where(condition: Tensor, input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "where(condition: Tensor, input: number, other: Tensor) -> Tensor\n"
+    "where(condition: Tensor, input: Tensor, other: number) -> Tensor\n"
+    "where(condition: Tensor, input: number, other: number) -> Tensor\n"
+    "where(condition: Tensor) -> tuple[Tensor, ...]\n"
+    "\n"
+    "`self` where `condition` is true, else `other`, the three broadcasting together; the result has the promoted dtype of self and other (the condition takes no part). `condition` is bool, or uint8 (deprecated in PyTorch, read here as bool). The method is `self.where(condition, other)`.\n"
+    "\n"
+    "`where` with a number for `self`, promoting as a wrapped number: `where(c, 0.5, int_tensor)` is float32.\n"
+    "\n"
+    "`where` with a number for `other`, promoting as a wrapped number: `where(c, t, 0)` keeps t's dtype.\n"
+    "\n"
+    "`where` with numbers for both: int64 for two integers, the default float dtype when either is a float, bool for two bools; the shape is the condition's.\n"
+    "\n"
+    "The positions of the nonzero elements of `condition`, one int64 tensor per dim (`nonzero(condition, as_tuple=True)`, NumPy's `nonzero`); a 0-dim condition counts as 1-d.";
+const char m_where_doc[] =
+    "where(condition: Tensor, other: Tensor) -> Tensor\n"
+    "\n"
+    "`self` where `condition` is true, else `other`, the three broadcasting together; the result has the promoted dtype of self and other (the condition takes no part). `condition` is bool, or uint8 (deprecated in PyTorch, read here as bool). The method is `self.where(condition, other)`.";
+const char fn_flip_doc[] =
+    "flip(input: Tensor, dims: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "A copy of `self` with the order of elements reversed along each dim of `dims` (a 0-dim tensor has dim 0). In Python `t.flip(0, 1)` is `t.flip([0, 1])`.";
+const char m_flip_doc[] =
+    "flip(dims: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "A copy of `self` with the order of elements reversed along each dim of `dims` (a 0-dim tensor has dim 0). In Python `t.flip(0, 1)` is `t.flip([0, 1])`.";
+const char fn_fliplr_doc[] =
+    "fliplr(input: Tensor) -> Tensor\n"
+    "\n"
+    "`flip(self, [1])`: columns in reverse order.";
+const char m_fliplr_doc[] =
+    "fliplr() -> Tensor\n"
+    "\n"
+    "`flip(self, [1])`: columns in reverse order.";
+const char fn_flipud_doc[] =
+    "flipud(input: Tensor) -> Tensor\n"
+    "\n"
+    "`flip(self, [0])`: rows in reverse order.";
+const char m_flipud_doc[] =
+    "flipud() -> Tensor\n"
+    "\n"
+    "`flip(self, [0])`: rows in reverse order.";
+const char fn_roll_doc[] =
+    "roll(input: Tensor, shifts: tuple[int, ...], dims: tuple[int, ...] = []) -> Tensor\n"
+    "\n"
+    "A copy of `self` with the elements along `dims[i]` moved `shifts[i]` places toward the end, wrapping around (negative shifts move them back). Without dims, the flattened tensor is rolled by the one shift and given back its shape. Ints are taken for one-entry lists.";
+const char m_roll_doc[] =
+    "roll(shifts: tuple[int, ...], dims: tuple[int, ...] = []) -> Tensor\n"
+    "\n"
+    "A copy of `self` with the elements along `dims[i]` moved `shifts[i]` places toward the end, wrapping around (negative shifts move them back). Without dims, the flattened tensor is rolled by the one shift and given back its shape. Ints are taken for one-entry lists.";
+const char fn_rot90_doc[] =
+    "rot90(input: Tensor, k: int = 1, dims: tuple[int, ...] = [0,1]) -> Tensor\n"
+    "\n"
+    "`self` rotated by `k` quarter turns in the plane of `dims`, from the first dim toward the second (NumPy's rot90); k may be negative.";
+const char m_rot90_doc[] =
+    "rot90(k: int = 1, dims: tuple[int, ...] = [0,1]) -> Tensor\n"
+    "\n"
+    "`self` rotated by `k` quarter turns in the plane of `dims`, from the first dim toward the second (NumPy's rot90); k may be negative.";
+const char fn_tile_doc[] =
+    "tile(input: Tensor, dims: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "`self` repeated `dims[i]` times along each dim (repeat), with `dims` first padded with leading 1s up to self's dims (NumPy's tile).";
+const char m_tile_doc[] =
+    "tile(dims: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "`self` repeated `dims[i]` times along each dim (repeat), with `dims` first padded with leading 1s up to self's dims (NumPy's tile).";
 const char fn_is_contiguous_doc[] =
     "is_contiguous(input: Tensor) -> bool\n"
     "\n"
@@ -2816,21 +2969,87 @@ const char m_repeat_doc[] =
     "\n"
     "Torch7's repeatTensor: a new tensor holding `self` tiled `repeats[i]` times along dim i, `self` first getting leading size-1 dims up to len(repeats) dims (PyTorch's repeat).";
 const char fn_split_doc[] =
-    "split(input: Tensor, split_size: int, dim: int = 0) -> list[Tensor]\n"
+    "split(input: Tensor, split_size: int, dim: int = 0) -> tuple[Tensor, ...]\n"
+    "split(input: Tensor, split_size: tuple[int, ...], dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
-    "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece.";
+    "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece.\n"
+    "\n"
+    "Views of `self` along `dim` of the lengths in `split_size`, which sum to the dim's size (torch.split with a list).";
 const char m_split_doc[] =
-    "split(split_size: int, dim: int = 0) -> list[Tensor]\n"
+    "split(split_size: int, dim: int = 0) -> tuple[Tensor, ...]\n"
+    "split(split_size: tuple[int, ...], dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
-    "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece.";
+    "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece.\n"
+    "\n"
+    "Views of `self` along `dim` of the lengths in `split_size`, which sum to the dim's size (torch.split with a list).";
 const char fn_chunk_doc[] =
-    "chunk(input: Tensor, chunks: int, dim: int = 0) -> list[Tensor]\n"
+    "chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
     "split with `split_size` = ceil(size / chunks): at most `chunks` views (Torch7's torch.chunk, 0-based dim).";
 const char m_chunk_doc[] =
-    "chunk(chunks: int, dim: int = 0) -> list[Tensor]\n"
+    "chunk(chunks: int, dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
     "split with `split_size` = ceil(size / chunks): at most `chunks` views (Torch7's torch.chunk, 0-based dim).";
+const char fn_split_with_sizes_doc[] =
+    "split_with_sizes(input: Tensor, split_sizes: tuple[int, ...], dim: int = 0) -> tuple[Tensor, ...]\n"
+    "\n"
+    "split with a list of lengths under PyTorch's other name.";
+const char m_split_with_sizes_doc[] =
+    "split_with_sizes(split_sizes: tuple[int, ...], dim: int = 0) -> tuple[Tensor, ...]\n"
+    "\n"
+    "split with a list of lengths under PyTorch's other name.";
+const char fn_tensor_split_doc[] =
+    "tensor_split(input: Tensor, sections: int, dim: int = 0) -> tuple[Tensor, ...]\n"
+    "tensor_split(input: Tensor, indices: tuple[int, ...], dim: int = 0) -> tuple[Tensor, ...]\n"
+    "tensor_split(input: Tensor, tensor_indices_or_sections: Tensor, dim: int = 0) -> tuple[Tensor, ...]\n"
+    "\n"
+    "`sections` views along `dim` whose lengths differ by at most one, the longer first (NumPy's array_split); some are empty when the dim is shorter than `sections`.\n"
+    "\n"
+    "Views along `dim` cut before each of `indices`: `self[:i0]`, `self[i0:i1]`, ..., `self[ik:]` as Python slices (clamped; negative indices count from the end).\n"
+    "\n"
+    "tensor_split with an int64 tensor: 0-dim, the number of sections; 1-d, the indices.";
+const char m_tensor_split_doc[] =
+    "tensor_split(sections: int, dim: int = 0) -> tuple[Tensor, ...]\n"
+    "tensor_split(indices: tuple[int, ...], dim: int = 0) -> tuple[Tensor, ...]\n"
+    "tensor_split(tensor_indices_or_sections: Tensor, dim: int = 0) -> tuple[Tensor, ...]\n"
+    "\n"
+    "`sections` views along `dim` whose lengths differ by at most one, the longer first (NumPy's array_split); some are empty when the dim is shorter than `sections`.\n"
+    "\n"
+    "Views along `dim` cut before each of `indices`: `self[:i0]`, `self[i0:i1]`, ..., `self[ik:]` as Python slices (clamped; negative indices count from the end).\n"
+    "\n"
+    "tensor_split with an int64 tensor: 0-dim, the number of sections; 1-d, the indices.";
+const char fn_unbind_doc[] =
+    "unbind(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]\n"
+    "\n"
+    "The slices of `self` along `dim`, that dim removed (views).";
+const char m_unbind_doc[] =
+    "unbind(dim: int = 0) -> tuple[Tensor, ...]\n"
+    "\n"
+    "The slices of `self` along `dim`, that dim removed (views).";
+const char fn_narrow_copy_doc[] =
+    "narrow_copy(input: Tensor, dim: int, start: int, length: int, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "narrow, copied into a new contiguous tensor.";
+const char m_narrow_copy_doc[] =
+    "narrow_copy(dim: int, start: int, length: int) -> Tensor\n"
+    "\n"
+    "narrow, copied into a new contiguous tensor.";
+const char fn_flatten_doc[] =
+    "flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor\n"
+    "\n"
+    "Dims `start_dim` .. `end_dim` merged into one (reshape: a view when the strides allow it); a 0-dim tensor becomes [1].";
+const char m_flatten_doc[] =
+    "flatten(start_dim: int = 0, end_dim: int = -1) -> Tensor\n"
+    "\n"
+    "Dims `start_dim` .. `end_dim` merged into one (reshape: a view when the strides allow it); a 0-dim tensor becomes [1].";
+const char fn_ravel_doc[] =
+    "ravel(input: Tensor) -> Tensor\n"
+    "\n"
+    "`reshape(self, [-1])`: the elements in row-major order, a view when contiguous.";
+const char m_ravel_doc[] =
+    "ravel() -> Tensor\n"
+    "\n"
+    "`reshape(self, [-1])`: the elements in row-major order, a view when contiguous.";
 const char fn_type_as_doc[] =
     "type_as(input: Tensor, other: Tensor) -> Tensor\n"
     "\n"
@@ -3053,6 +3272,46 @@ const char m_unsqueeze_doc[] =
     "unsqueeze(dim: int) -> Tensor\n"
     "\n"
     "Inserts a size-1 dim at `dim` (in [-ndim-1, ndim]).";
+const char fn_movedim_doc[] =
+    "movedim(input: Tensor, source: tuple[int, ...], destination: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "Dim `source[i]` moved to position `destination[i]`, the other dims keeping their order (a permute). Ints are taken for one-entry lists.";
+const char m_movedim_doc[] =
+    "movedim(source: tuple[int, ...], destination: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "Dim `source[i]` moved to position `destination[i]`, the other dims keeping their order (a permute). Ints are taken for one-entry lists.";
+const char fn_moveaxis_doc[] =
+    "moveaxis(input: Tensor, source: tuple[int, ...], destination: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "movedim under NumPy's name.";
+const char m_moveaxis_doc[] =
+    "moveaxis(source: tuple[int, ...], destination: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "movedim under NumPy's name.";
+const char fn_swapaxes_doc[] =
+    "swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor\n"
+    "\n"
+    "transpose under NumPy's name (errors name transpose's dim0 and dim1).";
+const char m_swapaxes_doc[] =
+    "swapaxes(axis0: int, axis1: int) -> Tensor\n"
+    "\n"
+    "transpose under NumPy's name (errors name transpose's dim0 and dim1).";
+const char fn_swapdims_doc[] =
+    "swapdims(input: Tensor, dim0: int, dim1: int) -> Tensor\n"
+    "\n"
+    "transpose under another name (errors name transpose).";
+const char m_swapdims_doc[] =
+    "swapdims(dim0: int, dim1: int) -> Tensor\n"
+    "\n"
+    "transpose under another name (errors name transpose).";
+const char fn_unflatten_doc[] =
+    "unflatten(input: Tensor, dim: int, sizes: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "Dim `dim` split into dims of `sizes` (one may be -1), a view: the inverse of flatten.";
+const char m_unflatten_doc[] =
+    "unflatten(dim: int, sizes: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "Dim `dim` split into dims of `sizes` (one may be -1), a view: the inverse of flatten.";
 
 PyMethodDef tensor_methods[] = {
     {"addmm", EMBER_FASTCALL(gen::m_addmm), METH_FASTCALL | METH_KEYWORDS, m_addmm_doc},
@@ -3337,6 +3596,13 @@ PyMethodDef tensor_methods[] = {
     {"clone", EMBER_FASTCALL(gen::m_clone), METH_FASTCALL | METH_KEYWORDS, m_clone_doc},
     {"contiguous", EMBER_FASTCALL(gen::m_contiguous), METH_FASTCALL | METH_KEYWORDS, m_contiguous_doc},
     {"to", EMBER_FASTCALL(gen::m_to), METH_FASTCALL | METH_KEYWORDS, m_to_doc},
+    {"where", EMBER_FASTCALL(gen::m_where), METH_FASTCALL | METH_KEYWORDS, m_where_doc},
+    {"flip", EMBER_FASTCALL(gen::m_flip), METH_FASTCALL | METH_KEYWORDS, m_flip_doc},
+    {"fliplr", EMBER_FASTCALL(gen::m_fliplr), METH_FASTCALL | METH_KEYWORDS, m_fliplr_doc},
+    {"flipud", EMBER_FASTCALL(gen::m_flipud), METH_FASTCALL | METH_KEYWORDS, m_flipud_doc},
+    {"roll", EMBER_FASTCALL(gen::m_roll), METH_FASTCALL | METH_KEYWORDS, m_roll_doc},
+    {"rot90", EMBER_FASTCALL(gen::m_rot90), METH_FASTCALL | METH_KEYWORDS, m_rot90_doc},
+    {"tile", EMBER_FASTCALL(gen::m_tile), METH_FASTCALL | METH_KEYWORDS, m_tile_doc},
     {"is_same_size", EMBER_FASTCALL(gen::m_is_same_size), METH_FASTCALL | METH_KEYWORDS, m_is_same_size_doc},
     {"is_set_to", EMBER_FASTCALL(gen::m_is_set_to), METH_FASTCALL | METH_KEYWORDS, m_is_set_to_doc},
     {"subview", EMBER_FASTCALL(gen::m_subview), METH_FASTCALL | METH_KEYWORDS, m_subview_doc},
@@ -3345,6 +3611,12 @@ PyMethodDef tensor_methods[] = {
     {"repeat", EMBER_FASTCALL(gen::m_repeat), METH_FASTCALL | METH_KEYWORDS, m_repeat_doc},
     {"split", EMBER_FASTCALL(gen::m_split), METH_FASTCALL | METH_KEYWORDS, m_split_doc},
     {"chunk", EMBER_FASTCALL(gen::m_chunk), METH_FASTCALL | METH_KEYWORDS, m_chunk_doc},
+    {"split_with_sizes", EMBER_FASTCALL(gen::m_split_with_sizes), METH_FASTCALL | METH_KEYWORDS, m_split_with_sizes_doc},
+    {"tensor_split", EMBER_FASTCALL(gen::m_tensor_split), METH_FASTCALL | METH_KEYWORDS, m_tensor_split_doc},
+    {"unbind", EMBER_FASTCALL(gen::m_unbind), METH_FASTCALL | METH_KEYWORDS, m_unbind_doc},
+    {"narrow_copy", EMBER_FASTCALL(gen::m_narrow_copy), METH_FASTCALL | METH_KEYWORDS, m_narrow_copy_doc},
+    {"flatten", EMBER_FASTCALL(gen::m_flatten), METH_FASTCALL | METH_KEYWORDS, m_flatten_doc},
+    {"ravel", EMBER_FASTCALL(gen::m_ravel), METH_FASTCALL | METH_KEYWORDS, m_ravel_doc},
     {"type_as", EMBER_FASTCALL(gen::m_type_as), METH_FASTCALL | METH_KEYWORDS, m_type_as_doc},
     {"to_byte", EMBER_FASTCALL(gen::m_to_byte), METH_FASTCALL | METH_KEYWORDS, m_to_byte_doc},
     {"byte", EMBER_FASTCALL(gen::m_byte), METH_FASTCALL | METH_KEYWORDS, m_byte_doc},
@@ -3377,6 +3649,11 @@ PyMethodDef tensor_methods[] = {
     {"view", EMBER_FASTCALL(gen::m_view), METH_FASTCALL | METH_KEYWORDS, m_view_doc},
     {"squeeze", EMBER_FASTCALL(gen::m_squeeze), METH_FASTCALL | METH_KEYWORDS, m_squeeze_doc},
     {"unsqueeze", EMBER_FASTCALL(gen::m_unsqueeze), METH_FASTCALL | METH_KEYWORDS, m_unsqueeze_doc},
+    {"movedim", EMBER_FASTCALL(gen::m_movedim), METH_FASTCALL | METH_KEYWORDS, m_movedim_doc},
+    {"moveaxis", EMBER_FASTCALL(gen::m_moveaxis), METH_FASTCALL | METH_KEYWORDS, m_moveaxis_doc},
+    {"swapaxes", EMBER_FASTCALL(gen::m_swapaxes), METH_FASTCALL | METH_KEYWORDS, m_swapaxes_doc},
+    {"swapdims", EMBER_FASTCALL(gen::m_swapdims), METH_FASTCALL | METH_KEYWORDS, m_swapdims_doc},
+    {"unflatten", EMBER_FASTCALL(gen::m_unflatten), METH_FASTCALL | METH_KEYWORDS, m_unflatten_doc},
     {nullptr, nullptr, 0, nullptr},
 };
 
@@ -3590,6 +3867,21 @@ PyMethodDef module_functions[] = {
     {"clone", EMBER_FASTCALL(gen::fn_clone), METH_FASTCALL | METH_KEYWORDS, fn_clone_doc},
     {"contiguous", EMBER_FASTCALL(gen::fn_contiguous), METH_FASTCALL | METH_KEYWORDS, fn_contiguous_doc},
     {"to", EMBER_FASTCALL(gen::fn_to), METH_FASTCALL | METH_KEYWORDS, fn_to_doc},
+    {"stack", EMBER_FASTCALL(gen::fn_stack), METH_FASTCALL | METH_KEYWORDS, fn_stack_doc},
+    {"hstack", EMBER_FASTCALL(gen::fn_hstack), METH_FASTCALL | METH_KEYWORDS, fn_hstack_doc},
+    {"vstack", EMBER_FASTCALL(gen::fn_vstack), METH_FASTCALL | METH_KEYWORDS, fn_vstack_doc},
+    {"dstack", EMBER_FASTCALL(gen::fn_dstack), METH_FASTCALL | METH_KEYWORDS, fn_dstack_doc},
+    {"column_stack", EMBER_FASTCALL(gen::fn_column_stack), METH_FASTCALL | METH_KEYWORDS, fn_column_stack_doc},
+    {"atleast_1d", EMBER_FASTCALL(gen::fn_atleast_1d), METH_FASTCALL | METH_KEYWORDS, fn_atleast_1d_doc},
+    {"atleast_2d", EMBER_FASTCALL(gen::fn_atleast_2d), METH_FASTCALL | METH_KEYWORDS, fn_atleast_2d_doc},
+    {"atleast_3d", EMBER_FASTCALL(gen::fn_atleast_3d), METH_FASTCALL | METH_KEYWORDS, fn_atleast_3d_doc},
+    {"where", EMBER_FASTCALL(gen::fn_where), METH_FASTCALL | METH_KEYWORDS, fn_where_doc},
+    {"flip", EMBER_FASTCALL(gen::fn_flip), METH_FASTCALL | METH_KEYWORDS, fn_flip_doc},
+    {"fliplr", EMBER_FASTCALL(gen::fn_fliplr), METH_FASTCALL | METH_KEYWORDS, fn_fliplr_doc},
+    {"flipud", EMBER_FASTCALL(gen::fn_flipud), METH_FASTCALL | METH_KEYWORDS, fn_flipud_doc},
+    {"roll", EMBER_FASTCALL(gen::fn_roll), METH_FASTCALL | METH_KEYWORDS, fn_roll_doc},
+    {"rot90", EMBER_FASTCALL(gen::fn_rot90), METH_FASTCALL | METH_KEYWORDS, fn_rot90_doc},
+    {"tile", EMBER_FASTCALL(gen::fn_tile), METH_FASTCALL | METH_KEYWORDS, fn_tile_doc},
     {"is_contiguous", EMBER_FASTCALL(gen::fn_is_contiguous), METH_FASTCALL | METH_KEYWORDS, fn_is_contiguous_doc},
     {"is_same_size", EMBER_FASTCALL(gen::fn_is_same_size), METH_FASTCALL | METH_KEYWORDS, fn_is_same_size_doc},
     {"is_set_to", EMBER_FASTCALL(gen::fn_is_set_to), METH_FASTCALL | METH_KEYWORDS, fn_is_set_to_doc},
@@ -3600,6 +3892,12 @@ PyMethodDef module_functions[] = {
     {"repeat", EMBER_FASTCALL(gen::fn_repeat), METH_FASTCALL | METH_KEYWORDS, fn_repeat_doc},
     {"split", EMBER_FASTCALL(gen::fn_split), METH_FASTCALL | METH_KEYWORDS, fn_split_doc},
     {"chunk", EMBER_FASTCALL(gen::fn_chunk), METH_FASTCALL | METH_KEYWORDS, fn_chunk_doc},
+    {"split_with_sizes", EMBER_FASTCALL(gen::fn_split_with_sizes), METH_FASTCALL | METH_KEYWORDS, fn_split_with_sizes_doc},
+    {"tensor_split", EMBER_FASTCALL(gen::fn_tensor_split), METH_FASTCALL | METH_KEYWORDS, fn_tensor_split_doc},
+    {"unbind", EMBER_FASTCALL(gen::fn_unbind), METH_FASTCALL | METH_KEYWORDS, fn_unbind_doc},
+    {"narrow_copy", EMBER_FASTCALL(gen::fn_narrow_copy), METH_FASTCALL | METH_KEYWORDS, fn_narrow_copy_doc},
+    {"flatten", EMBER_FASTCALL(gen::fn_flatten), METH_FASTCALL | METH_KEYWORDS, fn_flatten_doc},
+    {"ravel", EMBER_FASTCALL(gen::fn_ravel), METH_FASTCALL | METH_KEYWORDS, fn_ravel_doc},
     {"type_as", EMBER_FASTCALL(gen::fn_type_as), METH_FASTCALL | METH_KEYWORDS, fn_type_as_doc},
     {"to_byte", EMBER_FASTCALL(gen::fn_to_byte), METH_FASTCALL | METH_KEYWORDS, fn_to_byte_doc},
     {"to_char", EMBER_FASTCALL(gen::fn_to_char), METH_FASTCALL | METH_KEYWORDS, fn_to_char_doc},
@@ -3622,6 +3920,11 @@ PyMethodDef module_functions[] = {
     {"view", EMBER_FASTCALL(gen::fn_view), METH_FASTCALL | METH_KEYWORDS, fn_view_doc},
     {"squeeze", EMBER_FASTCALL(gen::fn_squeeze), METH_FASTCALL | METH_KEYWORDS, fn_squeeze_doc},
     {"unsqueeze", EMBER_FASTCALL(gen::fn_unsqueeze), METH_FASTCALL | METH_KEYWORDS, fn_unsqueeze_doc},
+    {"movedim", EMBER_FASTCALL(gen::fn_movedim), METH_FASTCALL | METH_KEYWORDS, fn_movedim_doc},
+    {"moveaxis", EMBER_FASTCALL(gen::fn_moveaxis), METH_FASTCALL | METH_KEYWORDS, fn_moveaxis_doc},
+    {"swapaxes", EMBER_FASTCALL(gen::fn_swapaxes), METH_FASTCALL | METH_KEYWORDS, fn_swapaxes_doc},
+    {"swapdims", EMBER_FASTCALL(gen::fn_swapdims), METH_FASTCALL | METH_KEYWORDS, fn_swapdims_doc},
+    {"unflatten", EMBER_FASTCALL(gen::fn_unflatten), METH_FASTCALL | METH_KEYWORDS, fn_unflatten_doc},
     {nullptr, nullptr, 0, nullptr},
 };
 

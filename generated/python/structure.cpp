@@ -290,12 +290,26 @@ PyObject* fn_split(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "split(Tensor input, int split_size, int dim=0)",
+      "split(Tensor input, int[] split_size, int dim=0)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& a0 = r.tensor(0);
       const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::split(a0, a1, a2);
+      }
+      return to_python(std::move(result));
+    }
+    case 1: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
       const int64_t a2 = r.to_int(2);
       std::vector<Tensor> result;
       {
@@ -314,12 +328,26 @@ PyObject* m_split(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "split(int split_size, int dim=0)",
+      "split(int[] split_size, int dim=0)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& self_t = unwrap(self);
       const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::split(self_t, a0, a1);
+      }
+      return to_python(std::move(result));
+    }
+    case 1: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
       const int64_t a1 = r.to_int(1);
       std::vector<Tensor> result;
       {
@@ -375,6 +403,355 @@ PyObject* m_chunk(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
         result = ember::chunk(self_t, a0, a1);
       }
       return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_split_with_sizes(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "split_with_sizes(Tensor input, int[] split_sizes, int dim=0)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const int64_t a2 = r.to_int(2);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::split_with_sizes(a0, a1, a2);
+      }
+      return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_split_with_sizes(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "split_with_sizes(int[] split_sizes, int dim=0)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const int64_t a1 = r.to_int(1);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::split_with_sizes(self_t, a0, a1);
+      }
+      return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_tensor_split(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tensor_split(Tensor input, int sections, int dim=0)",
+      "tensor_split(Tensor input, int[] indices, int dim=0)",
+      "tensor_split(Tensor input, Tensor tensor_indices_or_sections, int dim=0)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::tensor_split(a0, a1, a2);
+      }
+      return to_python(std::move(result));
+    }
+    case 1: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const int64_t a2 = r.to_int(2);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::tensor_split(a0, a1, a2);
+      }
+      return to_python(std::move(result));
+    }
+    case 2: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const int64_t a2 = r.to_int(2);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&a0, &a1}));
+        result = ember::tensor_split(a0, a1, a2);
+      }
+      return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_tensor_split(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tensor_split(int sections, int dim=0)",
+      "tensor_split(int[] indices, int dim=0)",
+      "tensor_split(Tensor tensor_indices_or_sections, int dim=0)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::tensor_split(self_t, a0, a1);
+      }
+      return to_python(std::move(result));
+    }
+    case 1: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const int64_t a1 = r.to_int(1);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::tensor_split(self_t, a0, a1);
+      }
+      return to_python(std::move(result));
+    }
+    case 2: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::tensor_split(self_t, a0, a1);
+      }
+      return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_unbind(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "unbind(Tensor input, int dim=0)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::unbind(a0, a1);
+      }
+      return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_unbind(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "unbind(int dim=0)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::unbind(self_t, a0);
+      }
+      return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_narrow_copy(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "narrow_copy(Tensor input, int dim, int start, int length, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      const int64_t a3 = r.to_int(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::narrow_copy(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::narrow_copy_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_narrow_copy(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "narrow_copy(int dim, int start, int length)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::narrow_copy(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_flatten(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "flatten(Tensor input, int start_dim=0, int end_dim=-1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::flatten(a0, a1, a2);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_flatten(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "flatten(int start_dim=0, int end_dim=-1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::flatten(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_ravel(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ravel(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::ravel(a0);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_ravel(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ravel()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::ravel(self_t);
+      }
+      return to_python_same(std::move(result), self);
     }
     default:
       return nullptr;

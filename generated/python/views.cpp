@@ -464,4 +464,224 @@ PyObject* m_unsqueeze(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
   EMBER_PY_END
 }
 
+PyObject* fn_movedim(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "movedim(Tensor input, int[] source, int[] destination)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      ParsedArgs::Ints a2_list;
+      r.int_list(2, a2_list);
+      const IntList a2 = a2_list.list();
+      auto result = ember::movedim(a0, a1, a2);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_movedim(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "movedim(int[] source, int[] destination)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      auto result = ember::movedim(self_t, a0, a1);
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_moveaxis(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "moveaxis(Tensor input, int[] source, int[] destination)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      ParsedArgs::Ints a2_list;
+      r.int_list(2, a2_list);
+      const IntList a2 = a2_list.list();
+      auto result = ember::moveaxis(a0, a1, a2);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_moveaxis(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "moveaxis(int[] source, int[] destination)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      auto result = ember::moveaxis(self_t, a0, a1);
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_swapaxes(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "swapaxes(Tensor input, int axis0, int axis1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      auto result = ember::swapaxes(a0, a1, a2);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_swapaxes(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "swapaxes(int axis0, int axis1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      auto result = ember::swapaxes(self_t, a0, a1);
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_swapdims(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "swapdims(Tensor input, int dim0, int dim1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      auto result = ember::swapdims(a0, a1, a2);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_swapdims(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "swapdims(int dim0, int dim1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      auto result = ember::swapdims(self_t, a0, a1);
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_unflatten(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "unflatten(Tensor input, int dim, int[] sizes)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      ParsedArgs::Ints a2_list;
+      r.int_list(2, a2_list);
+      const IntList a2 = a2_list.list();
+      auto result = ember::unflatten(a0, a1, a2);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_unflatten(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "unflatten(int dim, int[] sizes)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      auto result = ember::unflatten(self_t, a0, a1);
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 }  // namespace ember::python::gen

@@ -42,6 +42,53 @@ TensorImpl* expand_as(const TensorImpl* self, const TensorImpl* other) {
   return expand(self, sizes(other));
 }
 
+TensorImpl* movedim(const TensorImpl* self, IntList source, IntList destination) {
+  const int64_t n = self->nDimension;
+  if (source.size() != destination.size())
+    fail(ErrorKind::Value, str("movedim: source ", sizes_text(source), " and destination ", sizes_text(destination),
+                               " differ in length"), "destination");
+  // perm[d]: the input dim that becomes dim d (-1 until placed).
+  std::vector<int64_t> perm(n, -1);
+  std::vector<bool> moved(n, false);
+  for (size_t i = 0; i < source.size(); ++i) {
+    const int64_t src = wrap_dim(source[i], n, "movedim", "source");
+    const int64_t dst = wrap_dim(destination[i], n, "movedim", "destination");
+    if (moved[src]) fail(ErrorKind::Value, str("movedim: repeated dim in source ", sizes_text(source)), "source");
+    if (perm[dst] >= 0)
+      fail(ErrorKind::Value, str("movedim: repeated dim in destination ", sizes_text(destination)), "destination");
+    moved[src] = true;
+    perm[dst] = src;
+  }
+  int64_t next = 0;
+  for (int64_t d = 0; d < n; ++d) {
+    if (perm[d] >= 0) continue;
+    while (moved[next]) ++next;
+    perm[d] = next++;
+  }
+  return permute(self, perm);
+}
+
+TensorImpl* unflatten(const TensorImpl* self, int64_t dim, IntList sizes) {
+  dim = wrap_dim(dim, self->nDimension, "unflatten");
+  if (sizes.empty()) fail(ErrorKind::Value, "unflatten: sizes must be non-empty", "sizes");
+  int64_t product = 1;
+  int inferred = 0;
+  for (int64_t s : sizes) {
+    if (s == -1) ++inferred;
+    else if (s < 0) fail(ErrorKind::Value, str("unflatten: invalid size ", s, " in sizes ", sizes_text(sizes)), "sizes");
+    else product *= s;
+  }
+  const int64_t size = self->size[dim];
+  if (inferred > 1) fail(ErrorKind::Value, str("unflatten: only one size may be -1, got ", sizes_text(sizes)), "sizes");
+  if (inferred ? (product == 0 || size % product != 0) : product != size)
+    fail(ErrorKind::Value, str("unflatten: sizes ", sizes_text(sizes), " do not multiply to the size ", size, " of dim ",
+                               dim), "sizes");
+  std::vector<int64_t> shape(self->size, self->size + dim);
+  for (int64_t s : sizes) shape.push_back(s == -1 ? size / product : s);
+  shape.insert(shape.end(), self->size + dim + 1, self->size + self->nDimension);
+  return view(self, shape);
+}
+
 std::vector<TensorBase> split(const TensorBase& self, int64_t split_size, int64_t dim) {
   if (self.dim() == 0) fail(ErrorKind::Index, "split: the tensor has no dims to split", "self");
   dim = wrap_dim(dim, self.dim(), "split");

@@ -1,5 +1,5 @@
 // Views built from the basic ones (ember/views.h): Torch7's sub, view_as,
-// expand_as, split and chunk. Each shares the input's storage; the
+// expand_as, split and chunk, and PyTorch's movedim and unflatten. Each shares the input's storage; the
 // TensorImpl forms return one reference.
 #pragma once
 
@@ -16,6 +16,10 @@ namespace ember::rt {
 TensorImpl* subview(const TensorImpl* self, IntList ranges);
 TensorImpl* view_as(const TensorImpl* self, const TensorImpl* other);
 TensorImpl* expand_as(const TensorImpl* self, const TensorImpl* other);
+// Dim source[i] becomes dim destination[i]; the other dims keep their order.
+TensorImpl* movedim(const TensorImpl* self, IntList source, IntList destination);
+// Dim `dim` viewed as `sizes` (one may be -1).
+TensorImpl* unflatten(const TensorImpl* self, int64_t dim, IntList sizes);
 
 // Pieces of split_size along dim (the last may be smaller); a dim of size
 // 0 gives one empty piece.

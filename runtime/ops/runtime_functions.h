@@ -29,6 +29,7 @@
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/scatter_reduce.h"
 #include "runtime/ops/search_ops.h"
+#include "runtime/ops/shape_ops.h"
 #include "runtime/ops/structure_copies.h"
 #include "runtime/ops/structure_ops.h"
 #include "runtime/ops/tensor_queries.h"

@@ -428,6 +428,7 @@ Signature parse_signature(const std::string& text) {
   }
   if (sig.params.size() > static_cast<size_t>(kMaxParams)) bad_signature(text, "too many parameters");
   sig.varargs_int_list = sig.max_positional == 1 && sig.params[0].type == ParamType::IntList;
+  sig.varargs_tensor_list = sig.max_positional == 1 && sig.params[0].type == ParamType::TensorList;
   return sig;
 }
 
@@ -454,6 +455,19 @@ bool match(const Signature& sig, PyObject* const* args, Py_ssize_t nargs, PyObje
     // view(2, 3): every positional argument is one entry of the int[].
     for (Py_ssize_t i = 0; i < nargs; ++i) {
       if (!is_int_like(args[i])) {
+        if (why) *why = "argument '" + sig.params[0].name + "' must be " + param_type_text(sig.params[0]) + ", not " +
+                        python_type_name(args[i]) + " (varargs entry " + std::to_string(i) + ")";
+        return false;
+      }
+    }
+    out.varargs = args;
+    out.nvarargs = nargs;
+    out.slots[0] = args[0];
+    npos = 0;
+  } else if (sig.varargs_tensor_list && nargs >= 1 && (nargs > 1 || is_tensor(args[0]))) {
+    // meshgrid(a, b): every positional argument is one tensor of the Tensor[] (PyTorch's *tensors).
+    for (Py_ssize_t i = 0; i < nargs; ++i) {
+      if (!is_tensor(args[i])) {
         if (why) *why = "argument '" + sig.params[0].name + "' must be " + param_type_text(sig.params[0]) + ", not " +
                         python_type_name(args[i]) + " (varargs entry " + std::to_string(i) + ")";
         return false;
@@ -556,6 +570,10 @@ void ArgParser::raise_mismatch(PyObject* const* args, Py_ssize_t nargs, PyObject
 
 std::vector<ember::Tensor> ParsedArgs::tensor_list(int i) const {
   std::vector<ember::Tensor> list;
+  if (i == 0 && varargs) {
+    for (Py_ssize_t k = 0; k < nvarargs; ++k) list.push_back(unwrap(varargs[k]));
+    return list;
+  }
   PyObject* obj = slots[i];
   if (!obj) return list;
   const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);

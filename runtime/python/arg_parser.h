@@ -72,6 +72,7 @@ struct Signature {
   std::vector<Param> params;
   int max_positional = 0;          // params before `*`
   bool varargs_int_list = false;   // the only positional param is int[]: f(2, 3) means f((2, 3))
+  bool varargs_tensor_list = false;  // the only positional param is Tensor[]: f(a, b) means f((a, b))
   std::string display() const;     // "add(Tensor input, Tensor or Number other, *, Number alpha=1, Tensor out=None)"
 };
 
@@ -85,7 +86,7 @@ class ParsedArgs {
 
   const Signature* sig = nullptr;
   PyObject* slots[kMaxParams];         // nullptr: not given (the default applies)
-  PyObject* const* varargs = nullptr;  // f(2, 3) for the int[] param 0
+  PyObject* const* varargs = nullptr;  // f(2, 3) for the int[] param 0, f(a, b) for the Tensor[] one
   Py_ssize_t nvarargs = 0;
 
   bool is_none(int i) const { return slots[i] == nullptr ? param(i).default_is_none : slots[i] == Py_None; }

@@ -47,8 +47,9 @@ bool heavy(std::initializer_list<const Tensor*> tensors) {
   return false;
 }
 
+// A tuple, as torch.split and torch.unbind return: the pieces are fixed.
 PyObject* to_python(std::vector<Tensor>&& list) {
-  PyObject* result = PyList_New(static_cast<Py_ssize_t>(list.size()));
+  PyObject* result = PyTuple_New(static_cast<Py_ssize_t>(list.size()));
   if (!result) return nullptr;
   for (size_t i = 0; i < list.size(); ++i) {
     PyObject* item = wrap(std::move(list[i]));
@@ -56,7 +57,7 @@ PyObject* to_python(std::vector<Tensor>&& list) {
       Py_DECREF(result);
       return nullptr;
     }
-    PyList_SET_ITEM(result, static_cast<Py_ssize_t>(i), item);
+    PyTuple_SET_ITEM(result, static_cast<Py_ssize_t>(i), item);
   }
   return result;
 }

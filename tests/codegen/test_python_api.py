@@ -91,3 +91,23 @@ def test_operator_without_op_gets_none_and_one_with_op_binds(tmp_path):
     table = {o.operator.enum: o for o in bind_operators(ops, set(), set())}
     assert table["Mul"].op_name is None
     assert table["Sub"].op_name == "sub" and table["Sub"].function is None  # no function binding passed in
+
+
+def test_tensor_list_returns_are_tuples():
+    # torch.split and torch.unbind return tuples; so do ember's Tensor[] ops (to_python of a std::vector<Tensor>).
+    split = by_name("function", "split")
+    assert split.doc().startswith("split(input: Tensor, split_size: int, dim: int = 0) -> tuple[Tensor, ...]\n")
+    body = "\n".join(overload_body(split.overloads[0], []))
+    assert "std::vector<Tensor> result;" in body and "return to_python(std::move(result));" in body
+
+
+def test_a_method_is_called_on_the_argument_named_self():
+    # where.self(Tensor condition, Tensor self, Tensor other): x.where(condition, other), as PyTorch's.
+    from codegen.cpp import declarations
+    method = by_name("method", "where")
+    assert method.parser_texts() == ["where(Tensor condition, Tensor other)"]
+    assert "ember::where(a0, self_t, a1)" in "\n".join(overload_body(method.overloads[0], []))
+    op = next(o for o in SCHEMAS.ops if o.name == "where.self")
+    decl = next(d for d in declarations(op) if d.variant == "method")
+    assert decl.params == "const Tensor& condition, const Tensor& other"
+    assert decl.call_args == "condition, *this, other"

@@ -25,7 +25,8 @@ with sizes and symbols: `a` and `b` are the layout's two sizes (5 and 7,
 0 and 3 in the zero-size layout), `c`, `d`, `e` are 3, 4 and 2. Such
 arguments are transposed (last two dims) and sliced as the others, kept
 contiguous in the broadcast layout; their entries have no 0-dim layout.
-`test.values` says what a Tensor argument holds: `mask` (bool),
+A `Tensor[]` argument (stack's `tensors`) is three tensors, each made as
+self is. `test.values` says what a Tensor argument holds: `mask` (bool),
 `index(dim)` (int64 positions along self's dim `dim`, the argument's
 value) or `unique_index(dim)` (the same without repeats along that dim,
 for ops whose result would depend on the order of writes). References
@@ -300,6 +301,11 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
         elif type_ == "Tensor?" and name in LEFT_OUT:
             # Left out (None): what it changes, its entry's gtests check.
             choices.append(("default", None, None, False))
+        elif type_ == "Tensor[]":
+            # Three tensors, each made as self is (its own values), so that they share a shape.
+            lo, hi = _domain(spec, name, case.dtype)
+            made = [_tensor_input(spec, case, 0, name, case.dtype, lo, hi, rng) for _ in range(3)]
+            choices.append(("tensor", [t for t, _ in made], [r for _, r in made], True))
         elif type_ in ("Tensor", "Tensor|Scalar"):
             lo, hi = _domain(spec, name, case.dtype)
             choices.append(("tensor", *_tensor_input(spec, case, k, name, case.dtype, lo, hi, rng), True))
@@ -454,9 +460,11 @@ def _invoke(spec: OpSpec, case: Case, call: _Call, expected_dtypes: tuple[str, .
     pos, kw = call.positional, call.keywords
     if case.variant == "function":
         return getattr(ember, fn)(*pos, **kw)
-    self_t = pos[0]
+    # A method is called on the argument named self (x.where(condition, other)), else the first.
+    k = next((i for i, (name, type_, *_) in enumerate(spec.args) if i > 0 and name == "self" and type_ == "Tensor"), 0)
+    self_t = pos[k]
     if case.variant == "method":
-        return getattr(self_t, fn)(*pos[1:], **kw)
+        return getattr(self_t, fn)(*pos[:k], *pos[k + 1:], **kw)
     if case.variant == "inplace":
         target = self_t.clone()
         result = getattr(target, fn + "_")(*pos[1:], **kw)
@@ -484,6 +492,8 @@ def run_case(case: Case) -> None:
         if call.refs.get("out_int32"):
             expected_dtypes = ("int32",) + expected_dtypes[1:]   # PyTorch's searchsorted and bucketize
         zero_dim_reduce = case.layout == "zero_dim" and call.refs.get("dim") is not None
+        # A list op (stack) has no self to reduce: its dim is a new one.
+        zero_dim_reduce = case.layout == "zero_dim" and call.refs.get("dim") is not None and "self" in call.refs
         try:
             expected = _evaluate(spec, call.refs, zero_dim_reduce)
         except (ValueError, IndexError) as err:

@@ -209,11 +209,20 @@ def test_multi_output_named_tuple_and_out():
         ember.max(t, 1, out=(v,))
 
 
-def test_tensor_list_returns_are_lists():
+def test_tensor_list_returns_are_tuples():
     parts = ember.split(to_ember(np.arange(5), "int64"), 2)
-    assert isinstance(parts, list) and [p.shape for p in parts] == [(2,), (2,), (1,)]
+    assert isinstance(parts, tuple) and [p.shape for p in parts] == [(2,), (2,), (1,)]
     parts = to_ember(np.arange(6), "int64").chunk(3)
     assert [to_numpy(p).tolist() for p in parts] == [[0, 1], [2, 3], [4, 5]]
+
+
+def test_an_only_tensor_list_also_takes_tensors_one_by_one():
+    a, b = to_ember(np.arange(2), "int64"), to_ember(np.float32(3), "float32")
+    for shaped in (ember.atleast_2d(a, b), ember.atleast_2d([a, b]), ember.atleast_2d((a, b))):
+        assert [p.shape for p in shaped] == [(1, 2), (1, 1)]
+    assert ember.atleast_2d(a).shape == (1, 2)  # one tensor: the Tensor overload
+    with pytest.raises(TypeError, match="varargs entry 1"):
+        ember.atleast_2d(a, 2)
 
 
 def test_inplace_methods_return_self():

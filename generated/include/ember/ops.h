@@ -265,6 +265,28 @@
 #include "ember/ops/clone.h"
 #include "ember/ops/contiguous.h"
 #include "ember/ops/to.h"
+#include "ember/ops/stack.h"
+#include "ember/ops/hstack.h"
+#include "ember/ops/vstack.h"
+#include "ember/ops/dstack.h"
+#include "ember/ops/column_stack.h"
+#include "ember/ops/atleast_1d.h"
+#include "ember/ops/atleast_1d_sequence.h"
+#include "ember/ops/atleast_2d.h"
+#include "ember/ops/atleast_2d_sequence.h"
+#include "ember/ops/atleast_3d.h"
+#include "ember/ops/atleast_3d_sequence.h"
+#include "ember/ops/where_self.h"
+#include "ember/ops/where_scalar_self.h"
+#include "ember/ops/where_scalar_other.h"
+#include "ember/ops/where_scalar.h"
+#include "ember/ops/where.h"
+#include "ember/ops/flip.h"
+#include "ember/ops/fliplr.h"
+#include "ember/ops/flipud.h"
+#include "ember/ops/roll.h"
+#include "ember/ops/rot90.h"
+#include "ember/ops/tile.h"
 #include "ember/ops/is_contiguous.h"
 #include "ember/ops/is_same_size.h"
 #include "ember/ops/is_set_to.h"
@@ -275,6 +297,15 @@
 #include "ember/ops/repeat.h"
 #include "ember/ops/split.h"
 #include "ember/ops/chunk.h"
+#include "ember/ops/split_sizes.h"
+#include "ember/ops/split_with_sizes.h"
+#include "ember/ops/tensor_split_sections.h"
+#include "ember/ops/tensor_split_indices.h"
+#include "ember/ops/tensor_split_tensor_indices_or_sections.h"
+#include "ember/ops/unbind.h"
+#include "ember/ops/narrow_copy.h"
+#include "ember/ops/flatten.h"
+#include "ember/ops/ravel.h"
 #include "ember/ops/type_as.h"
 #include "ember/ops/to_byte.h"
 #include "ember/ops/to_char.h"
@@ -298,6 +329,11 @@
 #include "ember/ops/squeeze.h"
 #include "ember/ops/squeeze_dim.h"
 #include "ember/ops/unsqueeze.h"
+#include "ember/ops/movedim.h"
+#include "ember/ops/moveaxis.h"
+#include "ember/ops/swapaxes.h"
+#include "ember/ops/swapdims.h"
+#include "ember/ops/unflatten.h"
 
 namespace ember {
 
@@ -2776,6 +2812,124 @@ inline Tensor to(const Tensor& self, DType dtype, bool copy = false) {
   return base::to(self, dtype, copy);
 }
 
+// join
+// stack(Tensor[] tensors, int dim=0) -> Tensor
+inline Tensor stack(TensorList tensors, int64_t dim = 0) {
+  return base::stack(to_bases(tensors), dim);
+}
+inline Tensor& stack_out(Tensor& out, TensorList tensors, int64_t dim = 0) {
+  base::stack_out(out, to_bases(tensors), dim);
+  return out;
+}
+// hstack(Tensor[] tensors) -> Tensor
+inline Tensor hstack(TensorList tensors) {
+  return base::hstack(to_bases(tensors));
+}
+inline Tensor& hstack_out(Tensor& out, TensorList tensors) {
+  base::hstack_out(out, to_bases(tensors));
+  return out;
+}
+// vstack(Tensor[] tensors) -> Tensor
+inline Tensor vstack(TensorList tensors) {
+  return base::vstack(to_bases(tensors));
+}
+inline Tensor& vstack_out(Tensor& out, TensorList tensors) {
+  base::vstack_out(out, to_bases(tensors));
+  return out;
+}
+// dstack(Tensor[] tensors) -> Tensor
+inline Tensor dstack(TensorList tensors) {
+  return base::dstack(to_bases(tensors));
+}
+inline Tensor& dstack_out(Tensor& out, TensorList tensors) {
+  base::dstack_out(out, to_bases(tensors));
+  return out;
+}
+// column_stack(Tensor[] tensors) -> Tensor
+inline Tensor column_stack(TensorList tensors) {
+  return base::column_stack(to_bases(tensors));
+}
+inline Tensor& column_stack_out(Tensor& out, TensorList tensors) {
+  base::column_stack_out(out, to_bases(tensors));
+  return out;
+}
+// atleast_1d(Tensor self) -> Tensor
+inline Tensor atleast_1d(const Tensor& self) {
+  return base::atleast_1d(self);
+}
+// atleast_1d.sequence(Tensor[] tensors) -> Tensor[]
+inline std::vector<Tensor> atleast_1d(TensorList tensors) {
+  return to_tensors(base::atleast_1d(to_bases(tensors)));
+}
+// atleast_2d(Tensor self) -> Tensor
+inline Tensor atleast_2d(const Tensor& self) {
+  return base::atleast_2d(self);
+}
+// atleast_2d.sequence(Tensor[] tensors) -> Tensor[]
+inline std::vector<Tensor> atleast_2d(TensorList tensors) {
+  return to_tensors(base::atleast_2d(to_bases(tensors)));
+}
+// atleast_3d(Tensor self) -> Tensor
+inline Tensor atleast_3d(const Tensor& self) {
+  return base::atleast_3d(self);
+}
+// atleast_3d.sequence(Tensor[] tensors) -> Tensor[]
+inline std::vector<Tensor> atleast_3d(TensorList tensors) {
+  return to_tensors(base::atleast_3d(to_bases(tensors)));
+}
+
+// pick
+// where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
+inline Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  return base::where(condition, self, other);
+}
+inline Tensor& where_out(Tensor& out, const Tensor& condition, const Tensor& self, const Tensor& other) {
+  base::where_out(out, condition, self, other);
+  return out;
+}
+// where.scalar_self(Tensor condition, Scalar self, Tensor other) -> Tensor
+inline Tensor where(const Tensor& condition, const Scalar& self, const Tensor& other) {
+  return base::where(condition, self, other);
+}
+// where.scalar_other(Tensor condition, Tensor self, Scalar other) -> Tensor
+inline Tensor where(const Tensor& condition, const Tensor& self, const Scalar& other) {
+  return base::where(condition, self, other);
+}
+// where.scalar(Tensor condition, Scalar self, Scalar other) -> Tensor
+inline Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other) {
+  return base::where(condition, self, other);
+}
+// where(Tensor condition) -> Tensor[]
+inline std::vector<Tensor> where(const Tensor& condition) {
+  return to_tensors(base::where(condition));
+}
+
+// reorder
+// flip(Tensor self, int[] dims) -> Tensor
+inline Tensor flip(const Tensor& self, IntList dims) {
+  return base::flip(self, dims);
+}
+// fliplr(Tensor self) -> Tensor
+inline Tensor fliplr(const Tensor& self) {
+  return base::fliplr(self);
+}
+// flipud(Tensor self) -> Tensor
+inline Tensor flipud(const Tensor& self) {
+  return base::flipud(self);
+}
+// roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor
+inline Tensor roll(const Tensor& self, IntList shifts, IntList dims = {}) {
+  return base::roll(self, shifts, dims);
+}
+// rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
+inline Tensor rot90(const Tensor& self, int64_t k = 1, IntList dims = {0,1}) {
+  return base::rot90(self, k, dims);
+}
+// tile(Tensor self, int[] dims) -> Tensor
+inline Tensor tile(const Tensor& self, IntList dims) {
+  return base::tile(self, dims);
+}
+
 // structure
 // is_contiguous(Tensor self) -> bool
 inline bool is_contiguous(const Tensor& self) {
@@ -2816,6 +2970,46 @@ inline std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t
 // chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
 inline std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim = 0) {
   return to_tensors(base::chunk(self, chunks, dim));
+}
+// split.sizes(Tensor self, int[] split_size, int dim=0) -> Tensor[]
+inline std::vector<Tensor> split(const Tensor& self, IntList split_size, int64_t dim = 0) {
+  return to_tensors(base::split(self, split_size, dim));
+}
+// split_with_sizes(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
+inline std::vector<Tensor> split_with_sizes(const Tensor& self, IntList split_sizes, int64_t dim = 0) {
+  return to_tensors(base::split_with_sizes(self, split_sizes, dim));
+}
+// tensor_split.sections(Tensor self, int sections, int dim=0) -> Tensor[]
+inline std::vector<Tensor> tensor_split(const Tensor& self, int64_t sections, int64_t dim = 0) {
+  return to_tensors(base::tensor_split(self, sections, dim));
+}
+// tensor_split.indices(Tensor self, int[] indices, int dim=0) -> Tensor[]
+inline std::vector<Tensor> tensor_split(const Tensor& self, IntList indices, int64_t dim = 0) {
+  return to_tensors(base::tensor_split(self, indices, dim));
+}
+// tensor_split.tensor_indices_or_sections(Tensor self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor[]
+inline std::vector<Tensor> tensor_split(const Tensor& self, const Tensor& tensor_indices_or_sections, int64_t dim = 0) {
+  return to_tensors(base::tensor_split(self, tensor_indices_or_sections, dim));
+}
+// unbind(Tensor self, int dim=0) -> Tensor[]
+inline std::vector<Tensor> unbind(const Tensor& self, int64_t dim = 0) {
+  return to_tensors(base::unbind(self, dim));
+}
+// narrow_copy(Tensor self, int dim, int start, int length) -> Tensor
+inline Tensor narrow_copy(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
+  return base::narrow_copy(self, dim, start, length);
+}
+inline Tensor& narrow_copy_out(Tensor& out, const Tensor& self, int64_t dim, int64_t start, int64_t length) {
+  base::narrow_copy_out(out, self, dim, start, length);
+  return out;
+}
+// flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
+inline Tensor flatten(const Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1) {
+  return base::flatten(self, start_dim, end_dim);
+}
+// ravel(Tensor(a) self) -> Tensor(a)
+inline Tensor ravel(const Tensor& self) {
+  return base::ravel(self);
 }
 // type_as(Tensor self, Tensor other) -> Tensor
 inline Tensor type_as(const Tensor& self, const Tensor& other) {
@@ -2910,6 +3104,26 @@ inline Tensor squeeze(const Tensor& self, int64_t dim) {
 // unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
 inline Tensor unsqueeze(const Tensor& self, int64_t dim) {
   return base::unsqueeze(self, dim);
+}
+// movedim(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
+inline Tensor movedim(const Tensor& self, IntList source, IntList destination) {
+  return base::movedim(self, source, destination);
+}
+// moveaxis(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
+inline Tensor moveaxis(const Tensor& self, IntList source, IntList destination) {
+  return base::moveaxis(self, source, destination);
+}
+// swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
+inline Tensor swapaxes(const Tensor& self, int64_t axis0, int64_t axis1) {
+  return base::swapaxes(self, axis0, axis1);
+}
+// swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
+inline Tensor swapdims(const Tensor& self, int64_t dim0, int64_t dim1) {
+  return base::swapdims(self, dim0, dim1);
+}
+// unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
+inline Tensor unflatten(const Tensor& self, int64_t dim, IntList sizes) {
+  return base::unflatten(self, dim, sizes);
 }
 
 // Namespace linalg (the schema's `namespace`): the same functions under their short names.
@@ -3298,6 +3512,13 @@ inline Tensor& Tensor::copy_(const Tensor& src) { return ember::copy_(*this, src
 inline Tensor Tensor::clone() const { return ember::clone(*this); }
 inline Tensor Tensor::contiguous() const { return ember::contiguous(*this); }
 inline Tensor Tensor::to(DType dtype, bool copy) const { return ember::to(*this, dtype, copy); }
+inline Tensor Tensor::where(const Tensor& condition, const Tensor& other) const { return ember::where(condition, *this, other); }
+inline Tensor Tensor::flip(IntList dims) const { return ember::flip(*this, dims); }
+inline Tensor Tensor::fliplr() const { return ember::fliplr(*this); }
+inline Tensor Tensor::flipud() const { return ember::flipud(*this); }
+inline Tensor Tensor::roll(IntList shifts, IntList dims) const { return ember::roll(*this, shifts, dims); }
+inline Tensor Tensor::rot90(int64_t k, IntList dims) const { return ember::rot90(*this, k, dims); }
+inline Tensor Tensor::tile(IntList dims) const { return ember::tile(*this, dims); }
 inline bool Tensor::is_same_size(const Tensor& other) const { return ember::is_same_size(*this, other); }
 inline bool Tensor::is_set_to(const Tensor& tensor) const { return ember::is_set_to(*this, tensor); }
 inline Tensor Tensor::subview(IntList ranges) const { return ember::subview(*this, ranges); }
@@ -3306,6 +3527,15 @@ inline Tensor Tensor::expand_as(const Tensor& other) const { return ember::expan
 inline Tensor Tensor::repeat(IntList repeats) const { return ember::repeat(*this, repeats); }
 inline std::vector<Tensor> Tensor::split(int64_t split_size, int64_t dim) const { return ember::split(*this, split_size, dim); }
 inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const { return ember::chunk(*this, chunks, dim); }
+inline std::vector<Tensor> Tensor::split(IntList split_size, int64_t dim) const { return ember::split(*this, split_size, dim); }
+inline std::vector<Tensor> Tensor::split_with_sizes(IntList split_sizes, int64_t dim) const { return ember::split_with_sizes(*this, split_sizes, dim); }
+inline std::vector<Tensor> Tensor::tensor_split(int64_t sections, int64_t dim) const { return ember::tensor_split(*this, sections, dim); }
+inline std::vector<Tensor> Tensor::tensor_split(IntList indices, int64_t dim) const { return ember::tensor_split(*this, indices, dim); }
+inline std::vector<Tensor> Tensor::tensor_split(const Tensor& tensor_indices_or_sections, int64_t dim) const { return ember::tensor_split(*this, tensor_indices_or_sections, dim); }
+inline std::vector<Tensor> Tensor::unbind(int64_t dim) const { return ember::unbind(*this, dim); }
+inline Tensor Tensor::narrow_copy(int64_t dim, int64_t start, int64_t length) const { return ember::narrow_copy(*this, dim, start, length); }
+inline Tensor Tensor::flatten(int64_t start_dim, int64_t end_dim) const { return ember::flatten(*this, start_dim, end_dim); }
+inline Tensor Tensor::ravel() const { return ember::ravel(*this); }
 inline Tensor Tensor::type_as(const Tensor& other) const { return ember::type_as(*this, other); }
 inline Tensor Tensor::to_byte() const { return ember::to_byte(*this); }
 inline Tensor Tensor::to_char() const { return ember::to_char(*this); }
@@ -3329,5 +3559,10 @@ inline Tensor Tensor::view(IntList size) const { return ember::view(*this, size)
 inline Tensor Tensor::squeeze() const { return ember::squeeze(*this); }
 inline Tensor Tensor::squeeze(int64_t dim) const { return ember::squeeze(*this, dim); }
 inline Tensor Tensor::unsqueeze(int64_t dim) const { return ember::unsqueeze(*this, dim); }
+inline Tensor Tensor::movedim(IntList source, IntList destination) const { return ember::movedim(*this, source, destination); }
+inline Tensor Tensor::moveaxis(IntList source, IntList destination) const { return ember::moveaxis(*this, source, destination); }
+inline Tensor Tensor::swapaxes(int64_t axis0, int64_t axis1) const { return ember::swapaxes(*this, axis0, axis1); }
+inline Tensor Tensor::swapdims(int64_t dim0, int64_t dim1) const { return ember::swapdims(*this, dim0, dim1); }
+inline Tensor Tensor::unflatten(int64_t dim, IntList sizes) const { return ember::unflatten(*this, dim, sizes); }
 
 }  // namespace ember

@@ -1,0 +1,79 @@
+#include <array>
+#include <vector>
+
+#include "ember/error.h"
+#include "ember/ops/nonzero.h"
+#include "ember/ops/select.h"
+#include "ember/ops/to.h"
+#include "ember/ops/unsqueeze.h"
+#include "kernels/pointwise.h"
+#include "runtime/core/visit_dtype.h"
+#include "runtime/ops/pointwise_plan.h"
+#include "runtime/ops/shape_ops.h"
+
+namespace ember::rt {
+
+namespace {
+
+#define EMBER_WHERE_DTYPE(Name, cpp, acc) DType::Name,
+constexpr PointwiseOp where_op{"where", ResultRule::Same, DTypeSet{EMBER_FORALL_DTYPES(EMBER_WHERE_DTYPE)}};
+#undef EMBER_WHERE_DTYPE
+
+// PyTorch 1.13 takes a bool condition, or a uint8 one (deprecated); the
+// uint8 one is read as bool so that it takes no part in promotion.
+TensorBase condition_of(const TensorBase& condition) {
+  if (!condition.defined()) fail(ErrorKind::Value, "where: condition is an undefined tensor", "condition");
+  if (condition.dtype() == DType::Bool) return condition;
+  if (condition.dtype() == DType::Byte) return base::to(condition, DType::Bool);
+  fail(ErrorKind::Type, str("where: condition must be a bool tensor, got ", dtype_name(condition.dtype())),
+       "condition");
+}
+
+// The condition is an input of the pointwise driver like the others:
+// bool promotes with any dtype to that dtype, so it never changes the
+// result's, and it arrives as 0 or 1 in the compute dtype.
+TensorBase where_run(const TensorBase* out, const TensorBase& condition, PointwiseArg self, PointwiseArg other) {
+  const TensorBase cond = condition_of(condition);
+  return run_pointwise<3>(where_op, out, false, {{PointwiseArg{&cond, nullptr}, self, other}},
+                          [](DType dtype, kernels::Operands<4>& ops) {
+                            visit_dtype(dtype, [&](auto tag) {
+                              using T = typename decltype(tag)::type;
+                              kernels::pointwise<T, T, 3>(ops, [](auto c, auto x, auto y) {
+                                return c != decltype(c)(0) ? x : y;
+                              });
+                            });
+                          });
+}
+
+}  // namespace
+
+TensorBase where(const TensorBase& condition, const TensorBase& self, const TensorBase& other) {
+  return where_run(nullptr, condition, {&self, nullptr}, {&other, nullptr});
+}
+
+TensorBase where(const TensorBase& condition, const Scalar& self, const TensorBase& other) {
+  return where_run(nullptr, condition, {nullptr, &self}, {&other, nullptr});
+}
+
+TensorBase where(const TensorBase& condition, const TensorBase& self, const Scalar& other) {
+  return where_run(nullptr, condition, {&self, nullptr}, {nullptr, &other});
+}
+
+TensorBase where(const TensorBase& condition, const Scalar& self, const Scalar& other) {
+  return where_run(nullptr, condition, {nullptr, &self}, {nullptr, &other});
+}
+
+void where_out(TensorBase& out, const TensorBase& condition, const TensorBase& self, const TensorBase& other) {
+  where_run(&out, condition, {&self, nullptr}, {&other, nullptr});
+}
+
+std::vector<TensorBase> where(const TensorBase& condition) {
+  // NumPy's nonzero: one index tensor per dim (a 0-dim condition counts as 1-d).
+  const TensorBase c = condition.dim() == 0 ? base::unsqueeze(condition, 0) : condition;
+  const TensorBase positions = base::nonzero(c);
+  std::vector<TensorBase> result;
+  for (int64_t d = 0; d < c.dim(); ++d) result.push_back(base::select(positions, 1, d));
+  return result;
+}
+
+}  // namespace ember::rt
