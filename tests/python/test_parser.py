@@ -168,7 +168,7 @@ def test_overload_error_lists_every_signature():
         ember.sum(t, "x")
     msg = str(info.value)
     assert msg.startswith("sum() received an invalid combination of arguments - got (Tensor, str), but expected one of:")
-    assert " * sum(Tensor input)" in msg
+    assert " * sum(Tensor input, *, ember.dtype or None dtype=None)" in msg
     assert " * sum(Tensor input, int dim, bool keepdim=False, *, Tensor or None out=None)" in msg
     assert "argument 'dim' (position 2) must be int, not str" in msg
 
@@ -247,7 +247,7 @@ def test_docstrings_from_the_schema():
     assert "broadcasting" in ember.add.__doc__
     assert ember.Tensor.add_.__doc__.startswith("add_(other: Tensor | number, *, alpha: number = 1) -> Tensor")
     assert ember.sum.__doc__.splitlines()[:2] == [
-        "sum(input: Tensor) -> Tensor",
+        "sum(input: Tensor, *, dtype: dtype | None = None) -> Tensor",
         "sum(input: Tensor, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor"]
 
 

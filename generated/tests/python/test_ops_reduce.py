@@ -100,7 +100,7 @@ OPS = [
         kind='reduce',
         results=('integral_to_long',),
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
-        domain={'self': (-2.0, 2.0)},
+        domain={'self': (0.75, 1.5)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:82',
     ),
@@ -374,7 +374,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:306',
+        where='schemas/math/reduce.yaml:305',
     ),
     OpSpec(
         name='logsumexp',
@@ -390,7 +390,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:317',
+        where='schemas/math/reduce.yaml:316',
     ),
     OpSpec(
         name='count_nonzero.dim_intlist',
@@ -406,7 +406,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:332',
+        where='schemas/math/reduce.yaml:331',
     ),
     OpSpec(
         name='count_nonzero',
@@ -422,7 +422,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:343',
+        where='schemas/math/reduce.yaml:342',
     ),
     OpSpec(
         name='softmax.int',
@@ -438,7 +438,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:352',
+        where='schemas/math/reduce.yaml:351',
     ),
     OpSpec(
         name='log_softmax.int',
@@ -454,7 +454,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:366',
+        where='schemas/math/reduce.yaml:365',
         magnitude_tol=True,
     ),
     OpSpec(
@@ -471,7 +471,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:378',
+        where='schemas/math/reduce.yaml:377',
     ),
     OpSpec(
         name='min',
@@ -487,7 +487,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:392',
+        where='schemas/math/reduce.yaml:391',
     ),
     OpSpec(
         name='max.dim',
@@ -503,7 +503,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:405',
+        where='schemas/math/reduce.yaml:404',
     ),
     OpSpec(
         name='min.dim',
@@ -519,7 +519,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:419',
+        where='schemas/math/reduce.yaml:418',
     ),
     OpSpec(
         name='amax',
@@ -535,7 +535,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:434',
+        where='schemas/math/reduce.yaml:433',
     ),
     OpSpec(
         name='amin',
@@ -551,7 +551,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:448',
+        where='schemas/math/reduce.yaml:447',
     ),
     OpSpec(
         name='all',
@@ -567,7 +567,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:459',
+        where='schemas/math/reduce.yaml:458',
     ),
     OpSpec(
         name='all.dim',
@@ -583,7 +583,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:475',
+        where='schemas/math/reduce.yaml:474',
     ),
     OpSpec(
         name='any',
@@ -599,7 +599,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:486',
+        where='schemas/math/reduce.yaml:485',
     ),
     OpSpec(
         name='any.dim',
@@ -615,7 +615,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:498',
+        where='schemas/math/reduce.yaml:497',
     ),
     OpSpec(
         name='trace',
@@ -631,7 +631,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:509',
+        where='schemas/math/reduce.yaml:508',
     ),
     OpSpec(
         name='dist',
@@ -647,7 +647,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:522',
+        where='schemas/math/reduce.yaml:521',
     ),
     OpSpec(
         name='renorm',
@@ -663,7 +663,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:557',
+        where='schemas/math/reduce.yaml:556',
     ),
 ]
 

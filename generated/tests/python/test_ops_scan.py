@@ -70,7 +70,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/scan.yaml:52',
+        where='schemas/math/scan.yaml:51',
     ),
     OpSpec(
         name='cummin',
@@ -86,7 +86,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/scan.yaml:65',
+        where='schemas/math/scan.yaml:64',
     ),
 ]
 

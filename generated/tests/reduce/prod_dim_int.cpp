@@ -11,7 +11,7 @@ using ember::Tensor;
 
 const OpSpec kOp{
     "prod.dim_int",
-    {{"self", ArgKind::Tensor, true, -2.0, 2.0}, {"dim", ArgKind::Int, false, 0.0, 0.0}, {"keepdim", ArgKind::Bool, false, 0.0, 0.0}, {"dtype", ArgKind::OptDType, false, 0.0, 0.0}},
+    {{"self", ArgKind::Tensor, true, 0.75, 1.5}, {"dim", ArgKind::Int, false, 0.0, 0.0}, {"keepdim", ArgKind::Bool, false, 0.0, 0.0}, {"dtype", ArgKind::OptDType, false, 0.0, 0.0}},
     {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
     Rule::IntegralToLong, nullptr, nullptr, Reducer::Prod,
     {{DType::Float, 1e-05}, {DType::Double, 1e-12}, {DType::Half, 0.01}, {DType::BFloat16, 0.02}}};

@@ -41,6 +41,10 @@ void check_all(const OpSpec& op, const std::vector<V>& variants, DType d, Layout
     for (const V& v : variants) {
       const std::string what = std::string(op.name) + " " + dtype_name(d) + " " + layout_name(layout) + ": " + v.text +
                                config_text(at, c);
+      // Scans in place (cumsum_) keep self's dtype, which these expected
+      // values (of the scan's result dtype) do not follow: the generated
+      // Python tests check them (inplace_aliased, the NumPy reference).
+      if (v.form == Form::Inplace) continue;
       Args a = base;
       apply_config(at, c, a);
       if (v.form == Form::Out) {
