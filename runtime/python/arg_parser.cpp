@@ -451,23 +451,12 @@ bool match(const Signature& sig, PyObject* const* args, Py_ssize_t nargs, PyObje
   for (int i = 0; i < nparams; ++i) out.slots[i] = nullptr;
 
   Py_ssize_t npos = nargs;
-  if (sig.varargs_int_list && nargs >= 1 && (nargs > 1 || is_int_like(args[0]))) {
-    // view(2, 3): every positional argument is one entry of the int[].
+  // view(2, 3), meshgrid(a, b): every positional argument is one entry of
+  // the only positional int[] (PyTorch's *size) or Tensor[] (*tensors).
+  const auto entry_fits = [&sig](PyObject* obj) { return sig.varargs_int_list ? is_int_like(obj) : is_tensor(obj); };
+  if ((sig.varargs_int_list || sig.varargs_tensor_list) && nargs >= 1 && (nargs > 1 || entry_fits(args[0]))) {
     for (Py_ssize_t i = 0; i < nargs; ++i) {
-      if (!is_int_like(args[i])) {
-        if (why) *why = "argument '" + sig.params[0].name + "' must be " + param_type_text(sig.params[0]) + ", not " +
-                        python_type_name(args[i]) + " (varargs entry " + std::to_string(i) + ")";
-        return false;
-      }
-    }
-    out.varargs = args;
-    out.nvarargs = nargs;
-    out.slots[0] = args[0];
-    npos = 0;
-  } else if (sig.varargs_tensor_list && nargs >= 1 && (nargs > 1 || is_tensor(args[0]))) {
-    // meshgrid(a, b): every positional argument is one tensor of the Tensor[] (PyTorch's *tensors).
-    for (Py_ssize_t i = 0; i < nargs; ++i) {
-      if (!is_tensor(args[i])) {
+      if (!entry_fits(args[i])) {
         if (why) *why = "argument '" + sig.params[0].name + "' must be " + param_type_text(sig.params[0]) + ", not " +
                         python_type_name(args[i]) + " (varargs entry " + std::to_string(i) + ")";
         return false;
