@@ -6,6 +6,7 @@
 namespace ember::rt {
 
 TensorBase argsort(const TensorBase& self, int64_t dim, bool descending) {
+  wrap_dim(dim, self.dim(), "argsort");  // checked under argsort's own name, not sort's
   return std::get<1>(base::sort(self, dim, descending));
 }
 

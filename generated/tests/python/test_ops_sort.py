@@ -134,7 +134,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:119',
+        where='schemas/math/sort.yaml:121',
     ),
     OpSpec(
         name='msort',
@@ -150,7 +150,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:128',
+        where='schemas/math/sort.yaml:130',
     ),
 ]
 
