@@ -61,23 +61,25 @@ inline M xlogy(M x, M y) {
   return x * std::log(y);
 }
 
-// log(e^a + e^b) without overflow: the larger plus log1p of the smaller's
-// ratio; equal infinities are returned as they are (their difference is NaN).
-// In double: the sum cancels where the larger is negative and near the
-// log1p term, which would cost float results their last digits.
-template <class M>
-inline M logaddexp(M x, M y) {
+// log(e^a + e^b) (log2(2^a + 2^b) in base 2) without overflow: the
+// larger plus log1p of the smaller's ratio; equal infinities are returned
+// as they are (their difference is NaN). In double: the sum cancels where
+// the larger is negative and near the log1p term, which would cost float
+// results their last digits.
+template <bool Base2, class M>
+inline M logaddexp_in_base(M x, M y) {
   const double a = x, b = y;
   if (std::isinf(a) && a == b) return x;
   const double hi = a > b ? a : b, lo = a > b ? b : a;
-  return static_cast<M>(hi + std::log1p(std::exp(lo - hi)));
+  return static_cast<M>(hi + (Base2 ? std::log1p(std::exp2(lo - hi)) / M_LN2 : std::log1p(std::exp(lo - hi))));
+}
+template <class M>
+inline M logaddexp(M x, M y) {
+  return logaddexp_in_base<false>(x, y);
 }
 template <class M>
 inline M logaddexp2(M x, M y) {
-  const double a = x, b = y;
-  if (std::isinf(a) && a == b) return x;
-  const double hi = a > b ? a : b, lo = a > b ? b : a;
-  return static_cast<M>(hi + std::log1p(std::exp2(lo - hi)) / M_LN2);
+  return logaddexp_in_base<true>(x, y);
 }
 
 // The inverse of erf on (-1, 1); +-1 give +-inf, beyond them NaN. A

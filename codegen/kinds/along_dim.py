@@ -69,7 +69,7 @@ class AlongDim(Kind):
             # In place the result keeps self's dtype (cumsum_ of int32 sums into int32, as PyTorch).
             args = ", ".join("dtype ? dtype : std::optional<DType>(self.dtype())" if a.name == "dtype" else a.name
                              for a in sig.args)
-            return (f"{op.ident}_run(&self, nullptr, {args});", "return self;")
+            return (f"{op.ident}_run(&self, nullptr, {args}, true);", "return self;")
         return (f"return {op.ident}_run(nullptr, nullptr, {rest});",)
 
     def source_context(self, op: Op) -> dict[str, object]:
@@ -87,6 +87,7 @@ class AlongDim(Kind):
             "slice_outputs": (f"ember::rt::SliceOutputs{{{length}, {'true' if k.length == 'one' else 'false'}, "
                               f"{'keepdim' if sig.arg('keepdim') is not None else 'false'}, {'true' if k.indices else 'false'}}}"),
             "has_dtype_arg": sig.arg("dtype") is not None,
+            "has_inplace": "inplace" in op.variants,
             "operands": "operands3" if k.indices else "operands2",
             "returns_two": len(_tensor_returns(sig)) == 2,
         }

@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include "ember/error.h"
+#include "runtime/core/dtype_error.h"
 
 namespace ember {
 
@@ -46,8 +47,12 @@ void set_default_dtype(DType d) {
 
 namespace ember {
 
-void unsupported_dtype(const char* op, DType d) {
-  fail(ErrorKind::Type, str(op, ": not implemented for dtype ", dtype_name(d)), "dtype");
+// Self's dtype selects the kernel of nearly every op; rt::dtype_error
+// names another argument where one is to blame.
+void unsupported_dtype(const char* op, DType d) { rt::dtype_error(op, d, "self"); }
+
+void rt::dtype_error(const char* op, DType d, const char* arg) {
+  fail(ErrorKind::Type, str(op, ": not implemented for dtype ", dtype_name(d)), arg);
 }
 
 }  // namespace ember

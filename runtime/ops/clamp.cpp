@@ -18,7 +18,8 @@ namespace {
 // promotes to int64 first).
 constexpr DTypeSet kClampDTypes{DType::Byte,  DType::Char,   DType::Short, DType::Int,  DType::Long,
                                 DType::Float, DType::Double, DType::Half,  DType::BFloat16};
-constexpr PointwiseOp kClamp{"clamp", ResultRule::Same, kClampDTypes};
+constexpr PointwiseOp kClamp{"clamp", ResultRule::Same, kClampDTypes, {"self", "min", "max"}};
+constexpr PointwiseOp kClampMax{"clamp", ResultRule::Same, kClampDTypes, {"self", "max"}};
 
 enum class Bound { Min, Max };
 
@@ -53,7 +54,7 @@ TensorBase run(const TensorBase* out, bool inplace, const TensorBase& self, cons
   if (!present(min) && !present(max))
     fail(ErrorKind::Value, "clamp: at least one of 'min' or 'max' must not be None", "min");
   const Bound one = present(min) ? Bound::Min : Bound::Max;
-  return run_pointwise<2>(kClamp, out, inplace, {{x, arg_of(one == Bound::Min ? min : max)}},
+  return run_pointwise<2>(one == Bound::Min ? kClamp : kClampMax, out, inplace, {{x, arg_of(one == Bound::Min ? min : max)}},
                           [one](DType d, kernels::Operands<3>& o) { clamp_kernel<2>(d, o, one); });
 }
 

@@ -56,12 +56,13 @@ void DimPlan::set_targets(const TensorBase* values_out, DType values_dtype, cons
 }
 
 void DimPlan::make_outputs(const TensorBase* values_out, DType values_dtype, DType out_dtype,
-                           const TensorBase* indices_out, DTypeSet dtypes) {
+                           const TensorBase* indices_out, DTypeSet dtypes, const char* values_arg) {
   require_dtype(op_, dtypes, input_.dtype());
+  const char* arg = values_arg ? values_arg : s_.indices ? "values" : "out";
   if (values_out && values_out->defined() && values_out->dtype() != out_dtype)
-    fail(ErrorKind::Type, str(op_, ": ", s_.indices ? "values" : "out", " has dtype ", dtype_name(values_out->dtype()),
-                              " but the result is ", dtype_name(out_dtype)), s_.indices ? "values" : "out");
-  set_targets(values_out, values_dtype, indices_out, s_.indices ? "values" : "out");
+    fail(ErrorKind::Type, str(op_, ": ", arg, " has dtype ", dtype_name(values_out->dtype()), " but the result is ",
+                              dtype_name(out_dtype)), arg);
+  set_targets(values_out, values_dtype, indices_out, arg);
 }
 
 void DimPlan::th_outputs(TensorImpl* values, TensorImpl* indices) {

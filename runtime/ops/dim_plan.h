@@ -46,8 +46,10 @@ class DimPlan {
   // aliasing]). Values are computed in `values_dtype`; a given values
   // tensor must hold `out_dtype` (an op's dtype= converts the computed
   // values into it), indices Long. The input's dtype must be in `dtypes`.
+  // `values_arg` names the values tensor in errors ("self" in place;
+  // null: "values" beside indices, else "out").
   void make_outputs(const TensorBase* values_out, DType values_dtype, DType out_dtype, const TensorBase* indices_out,
-                    DTypeSet dtypes);
+                    DTypeSet dtypes, const char* values_arg = nullptr);
   // TH: the given tensors, resized as TH does (TH has no 0-dim tensors: a
   // reduction to one element gives [1]); null ones become temporaries.
   void th_outputs(TensorImpl* values, TensorImpl* indices = nullptr);

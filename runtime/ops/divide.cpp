@@ -18,8 +18,8 @@ namespace {
 // to float first).
 constexpr DTypeSet kDivDTypes{DType::Byte,  DType::Char,   DType::Short, DType::Int,  DType::Long,
                               DType::Float, DType::Double, DType::Half,  DType::BFloat16};
-constexpr PointwiseOp kTrueDiv{"div", ResultRule::Floating, kDivDTypes, 1, "other"};
-constexpr PointwiseOp kRoundedDiv{"div", ResultRule::Same, kDivDTypes, 1, "other"};
+constexpr PointwiseOp kTrueDiv{"div", ResultRule::Floating, kDivDTypes, {"self", "other"}, 1};
+constexpr PointwiseOp kRoundedDiv{"div", ResultRule::Same, kDivDTypes, {"self", "other"}, 1};
 
 enum class Mode { True, Trunc, Floor };
 

@@ -6,6 +6,7 @@
 #include <initializer_list>
 
 #include "ember/dtype.h"
+#include "runtime/core/dtype_error.h"
 
 namespace ember::rt {
 
@@ -20,9 +21,9 @@ class DTypeSet {
   uint32_t bits_ = 0;
 };
 
-// TypeError (unsupported_dtype) unless `dtypes` has `d`.
-inline void require_dtype(const char* op, DTypeSet dtypes, DType d) {
-  if (!dtypes.has(d)) unsupported_dtype(op, d);
+// dtype_error unless `dtypes` has `d`.
+inline void require_dtype(const char* op, DTypeSet dtypes, DType d, const char* arg = "self") {
+  if (!dtypes.has(d)) dtype_error(op, d, arg);
 }
 
 }  // namespace ember::rt

@@ -5,6 +5,7 @@
 #include "ember/ops/all.h"
 #include "kernels/pointwise.h"
 #include "runtime/core/visit_dtype.h"
+#include "runtime/ops/as_op.h"
 #include "runtime/ops/pointwise_extras.h"
 #include "runtime/ops/pointwise_plan.h"
 
@@ -14,7 +15,7 @@ namespace {
 
 constexpr DTypeSet kAll{DType::Byte,  DType::Char,   DType::Short, DType::Int,  DType::Long,    DType::Float,
                         DType::Double, DType::Half, DType::Bool,  DType::BFloat16};
-constexpr PointwiseOp kIsclose{"isclose", ResultRule::Bool, kAll};
+constexpr PointwiseOp kIsclose{"isclose", ResultRule::Bool, kAll, {"self", "other"}};
 
 // In double, so integer differences cannot wrap; equal values (infinities
 // too) are close, NaNs only to each other with equal_nan.
@@ -50,7 +51,8 @@ TensorBase isclose(const TensorBase& self, const TensorBase& other, double rtol,
 }
 
 bool allclose(const TensorBase& self, const TensorBase& other, double rtol, double atol, bool equal_nan) {
-  return base::all(isclose(self, other, rtol, atol, equal_nan)).item().to<bool>();
+  return as_op("allclose", "isclose",
+               [&] { return base::all(isclose(self, other, rtol, atol, equal_nan)).item().to<bool>(); });
 }
 
 }  // namespace ember::rt

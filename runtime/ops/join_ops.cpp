@@ -5,6 +5,7 @@
 #include "ember/ops/reshape.h"
 #include "ember/ops/unsqueeze.h"
 #include "ember/ops/view.h"
+#include "runtime/ops/as_op.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/ops/shape_ops.h"
@@ -56,54 +57,54 @@ TensorBase as_column(const TensorBase& t) { return t.dim() <= 1 ? base::reshape(
 
 TensorBase stack(const TensorBaseList& tensors, int64_t dim) {
   const TensorBaseList pieces = stack_inputs(tensors, dim);
-  return base::cat(pieces, dim);
+  return as_op("stack", "cat", [&] { return base::cat(pieces, dim); });
 }
 
 void stack_out(TensorBase& out, const TensorBaseList& tensors, int64_t dim) {
   const TensorBaseList pieces = stack_inputs(tensors, dim);
-  base::cat_out(out, pieces, dim);
+  as_op("stack", "cat", [&] { base::cat_out(out, pieces, dim); });
 }
 
 TensorBase hstack(const TensorBaseList& tensors) {
   require_tensors("hstack", tensors);
   const TensorBaseList pieces = atleast_1d(tensors);
-  return base::cat(pieces, hstack_dim(pieces));
+  return as_op("hstack", "cat", [&] { return base::cat(pieces, hstack_dim(pieces)); });
 }
 
 void hstack_out(TensorBase& out, const TensorBaseList& tensors) {
   require_tensors("hstack", tensors);
   const TensorBaseList pieces = atleast_1d(tensors);
-  base::cat_out(out, pieces, hstack_dim(pieces));
+  as_op("hstack", "cat", [&] { base::cat_out(out, pieces, hstack_dim(pieces)); });
 }
 
 TensorBase vstack(const TensorBaseList& tensors) {
   require_tensors("vstack", tensors);
-  return base::cat(atleast_2d(tensors), 0);
+  return as_op("vstack", "cat", [&] { return base::cat(atleast_2d(tensors), 0); });
 }
 
 void vstack_out(TensorBase& out, const TensorBaseList& tensors) {
   require_tensors("vstack", tensors);
-  base::cat_out(out, atleast_2d(tensors), 0);
+  as_op("vstack", "cat", [&] { base::cat_out(out, atleast_2d(tensors), 0); });
 }
 
 TensorBase dstack(const TensorBaseList& tensors) {
   require_tensors("dstack", tensors);
-  return base::cat(atleast_3d(tensors), 2);
+  return as_op("dstack", "cat", [&] { return base::cat(atleast_3d(tensors), 2); });
 }
 
 void dstack_out(TensorBase& out, const TensorBaseList& tensors) {
   require_tensors("dstack", tensors);
-  base::cat_out(out, atleast_3d(tensors), 2);
+  as_op("dstack", "cat", [&] { base::cat_out(out, atleast_3d(tensors), 2); });
 }
 
 TensorBase column_stack(const TensorBaseList& tensors) {
   require_tensors("column_stack", tensors);
-  return base::cat(each(tensors, as_column), 1);
+  return as_op("column_stack", "cat", [&] { return base::cat(each(tensors, as_column), 1); });
 }
 
 void column_stack_out(TensorBase& out, const TensorBaseList& tensors) {
   require_tensors("column_stack", tensors);
-  base::cat_out(out, each(tensors, as_column), 1);
+  as_op("column_stack", "cat", [&] { base::cat_out(out, each(tensors, as_column), 1); });
 }
 
 TensorBase atleast_1d(const TensorBase& self) { return self.dim() == 0 ? base::view(self, {1}) : self; }

@@ -15,7 +15,7 @@ namespace {
 
 constexpr DTypeSet kAll{DType::Byte,  DType::Char,   DType::Short, DType::Int,  DType::Long,    DType::Float,
                         DType::Double, DType::Half, DType::Bool,  DType::BFloat16};
-constexpr PointwiseOp kNanToNum{"nan_to_num", ResultRule::Same, kAll};
+constexpr PointwiseOp kNanToNum{"nan_to_num", ResultRule::Same, kAll, {"self"}};
 
 // The largest finite value of T: +inf's bits less one for the 16-bit floats.
 template <class T>

@@ -10,6 +10,7 @@
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/nonzero_check.h"
 #include "runtime/ops/output.h"
+#include "runtime/ops/result_layout.h"
 #include "runtime/ops/tensor_operands.h"
 
 namespace ember::rt {
@@ -45,8 +46,27 @@ void check_divisor(const PointwiseOp& op, const std::array<PointwiseArg, NIn>& a
   for (int64_t s : shape)
     if (s == 0) return;
   const PointwiseArg& divisor = args[op.nonzero];
-  if (divisor.tensor) require_nonzero(op.name, divisor.tensor->impl(), op.nonzero_arg);
-  else require_nonzero(op.name, *divisor.scalar, op.nonzero_arg);
+  const char* arg = op.inputs[static_cast<size_t>(op.nonzero)];
+  if (divisor.tensor) require_nonzero(op.name, divisor.tensor->impl(), arg);
+  else require_nonzero(op.name, *divisor.scalar, arg);
+}
+
+// The input an unsupported compute dtype came from, for the error: the
+// first whose own dtype it is, else the first input.
+template <int NIn>
+const char* dtype_source(const PointwiseOp& op, const std::array<PointwiseArg, NIn>& args, DType compute) {
+  for (size_t i = 0; i < static_cast<size_t>(NIn); ++i) {
+    const DType d = args[i].tensor ? args[i].tensor->dtype() : wrapped_dtype(*args[i].scalar);
+    if (d == compute && op.inputs[i]) return op.inputs[i];
+  }
+  return op.inputs[0] ? op.inputs[0] : "self";
+}
+
+template <int NIn>
+std::array<const TensorBase*, NIn> tensor_args(const std::array<PointwiseArg, NIn>& args) {
+  std::array<const TensorBase*, NIn> tensors{};
+  for (size_t i = 0; i < tensors.size(); ++i) tensors[i] = args[i].tensor;
+  return tensors;
 }
 
 // A number converted to `d`, stored where a stride-0 operand can read it.
@@ -85,7 +105,8 @@ bool try_small_pointwise(const PointwiseOp& op, const std::array<PointwiseArg, N
   }
   if (!shape_of) return false;
   check_divisor<NIn>(op, args, types.compute, shape_of->sizes());
-  *result = empty(shape_of->sizes(), types.result);
+  const std::array<const TensorBase*, NIn> tensors = tensor_args<NIn>(args);
+  *result = empty_in_input_order(shape_of->sizes(), types.result, tensors.data(), NIn);
   ScalarSlot slots[NIn > 0 ? NIn : 1];
   kernels::Operands<NIn + 1> ops;
   set_loop_shape(ops, shape_of->sizes());
@@ -152,11 +173,11 @@ TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bo
   std::vector<int64_t> shape;
   if constexpr (NIn == 0) {
     types = {out->dtype(), out->dtype()};
-    require_dtype(op, pointwise.dtypes, types.compute);
+    require_dtype(op, pointwise.dtypes, types.compute, out_arg);
     shape = out->sizes().vec();
   } else {
     types = pointwise_types(op, args.data(), NIn, pointwise.rule);
-    require_dtype(op, pointwise.dtypes, types.compute);
+    require_dtype(op, pointwise.dtypes, types.compute, dtype_source<NIn>(pointwise, args, types.compute));
     if (!out) {
       TensorBase small;
       if (try_small_pointwise<NIn>(pointwise, args, types, kernel, &small)) return small;
@@ -185,13 +206,18 @@ TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bo
     }
     reads[i] = &inputs[i];
   }
-  const TensorBase& target = result.target(shape, types.result, reads.data(), NIn, Reads::Elementwise);
+  // A new result takes the inputs' layout (Note [result layout]), decided
+  // on the arguments: a converted input has lost its order.
+  const std::array<const TensorBase*, NIn> tensors = tensor_args<NIn>(args);
+  TensorBase fresh;
+  const TensorBase& target = out ? result.target(shape, types.result, reads.data(), NIn, Reads::Elementwise)
+                                 : (fresh = empty_in_input_order(shape, types.result, tensors.data(), NIn));
   kernels::Operands<NIn + 1> ops;
   set_loop_shape(ops, shape);
   set_operand(ops, 0, target.impl());
   for (int i = 0; i < NIn; ++i) set_operand(ops, i + 1, inputs[i].impl());
   kernel(types.compute, ops);
-  return result.finish();
+  return out ? result.finish() : fresh;
 }
 
 template TensorBase run_pointwise<0>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 0>&,

@@ -47,9 +47,9 @@ using PointwiseKernel = FunctionRef<void(DType compute, kernels::Operands<N>& op
 struct PointwiseOp {
   const char* name;
   ResultRule rule;
-  DTypeSet dtypes;                  // the compute dtypes its kernel has
-  int nonzero = -1;                 // the input that must hold no zero for integral dtypes (a divisor), or -1
-  const char* nonzero_arg = nullptr;
+  DTypeSet dtypes;                    // the compute dtypes its kernel has
+  std::array<const char*, 3> inputs;  // the inputs' argument names, for errors
+  int nonzero = -1;                   // the input that must hold no zero for integral dtypes (a divisor), or -1
 };
 
 // PyTorch's pow(Tensor, Scalar) check: an integral (or bool) `self`

@@ -9,12 +9,13 @@
 #include "kernels/ranges.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/construct_support.h"
+#include "runtime/ops/dtype_set.h"
 #include "runtime/ops/output.h"
 
 namespace ember::rt {
 
 void no_bool(const char* op, DType dtype) {
-  if (dtype == DType::Bool) unsupported_dtype(op, dtype);
+  if (dtype == DType::Bool) dtype_error(op, dtype, "dtype");
 }
 
 TensorBase range_into(const char* op, Output& result, DType dtype, const Scalar& start, const Scalar& end,

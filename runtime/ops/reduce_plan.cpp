@@ -86,7 +86,7 @@ TensorBase run_reduce_dims(const char* op, const TensorBase* out, const TensorBa
     if (nonempty && reduced[static_cast<size_t>(d)] && self.size(d) == 0)
       fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
   const TensorBase input = dtype ? base::to(self, *dtype) : self;
-  require_dtype(op, dtypes, input.dtype());
+  require_dtype(op, dtypes, input.dtype(), dtype ? "dtype" : "self");
   const DType natural = rt::result_dtype(op, input, rule);
   const DType result_dtype = dtype ? *dtype : natural;
   result.check_dtype(result_dtype);

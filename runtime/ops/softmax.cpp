@@ -18,6 +18,7 @@
 #include "ember/ops/sum_dims.h"
 #include "ember/ops/to.h"
 #include "ember/ops/view.h"
+#include "runtime/ops/dtype_set.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
 
@@ -29,7 +30,7 @@ DType compute_dtype(DType d) { return d == DType::Half || d == DType::BFloat16 ?
 
 TensorBase soft(const char* op, const TensorBase& self, int64_t dim, std::optional<DType> dtype, bool log) {
   const TensorBase x = dtype ? base::to(self, *dtype) : self;
-  if (!is_floating(x.dtype())) unsupported_dtype(op, x.dtype());
+  if (!is_floating(x.dtype())) dtype_error(op, x.dtype(), dtype ? "dtype" : "self");
   const int64_t d = wrap_dim(dim, x.dim(), op);
   const TensorBase a = base::to(x, compute_dtype(x.dtype()));
   if (a.numel() == 0) return base::to(a, x.dtype());
@@ -68,7 +69,7 @@ TensorBase logsumexp(const TensorBase& self, IntList dim, bool keepdim) {
 
 TensorBase nanmean(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
   const TensorBase x = dtype ? base::to(self, *dtype) : self;
-  if (!is_floating(x.dtype())) unsupported_dtype("nanmean", x.dtype());
+  if (!is_floating(x.dtype())) dtype_error("nanmean", x.dtype(), dtype ? "dtype" : "self");
   // The elements that are not NaN: x == x.
   const TensorBase count = base::sum(base::eq(x, x), dim, keepdim, std::nullopt);
   return base::to(base::div(base::nansum(x, dim, keepdim, std::nullopt), count), x.dtype());

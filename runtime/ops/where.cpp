@@ -16,7 +16,8 @@ namespace ember::rt {
 namespace {
 
 #define EMBER_WHERE_DTYPE(Name, cpp, acc) DType::Name,
-constexpr PointwiseOp where_op{"where", ResultRule::Same, DTypeSet{EMBER_FORALL_DTYPES(EMBER_WHERE_DTYPE)}};
+constexpr PointwiseOp where_op{"where", ResultRule::Same, DTypeSet{EMBER_FORALL_DTYPES(EMBER_WHERE_DTYPE)},
+                               {"condition", "self", "other"}};
 #undef EMBER_WHERE_DTYPE
 
 // PyTorch 1.13 takes a bool condition, or a uint8 one (deprecated); the

@@ -120,7 +120,7 @@ TEST(ScatterReduce, Errors) {
   expect_error([&] { scatter_reduce(zeros({3}), 0, idx, zeros({1}, kInt), "sum"); }, ErrorKind::Type, "src");
   expect_error([&] { scatter_reduce(zeros({3}), 0, from_vector<int64_t>({3}, {1}), zeros({1}), "sum"); },
                ErrorKind::Index, "index");
-  expect_error([&] { scatter_reduce(zeros({3}, kBool), 0, idx, zeros({1}, kBool), "mean"); }, ErrorKind::Type, "dtype");
+  expect_error([&] { scatter_reduce(zeros({3}, kBool), 0, idx, zeros({1}, kBool), "mean"); }, ErrorKind::Type, "self");
   expect_error([&] { zeros({3}).scatter_(0, idx, zeros({1}), "mean"); }, ErrorKind::Value, "reduce");
   // A call that raises leaves self and out= as they were.
   Tensor self = full({3}, 5.0), out = full({3}, 7.0);

@@ -131,7 +131,7 @@ TEST(OutputAliasing, MaskedFillWithAMaskInSelf) {
 TEST(OutputAliasing, FailedCallsLeaveTheOutputIntact) {
   Tensor o = floats({1, 2, 3, 4, 5}, {5});
   const Snapshot before(o);
-  expect_error([&] { neg_out(o, empty({2}, DType::Bool)); }, ErrorKind::Type, "dtype");
+  expect_error([&] { neg_out(o, empty({2}, DType::Bool)); }, ErrorKind::Type, "self");
   EXPECT_TRUE(Snapshot(o) == before);
   expect_error([&] { sum_out(o, floats({1, 2}, {2}), 3); }, ErrorKind::Index, "dim");
   EXPECT_TRUE(Snapshot(o) == before);

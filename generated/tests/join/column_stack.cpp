@@ -6,3 +6,5 @@
 using namespace ember::optest;
 
 TEST(OpColumnStack, Error0) { expect_error(ember::ErrorKind::Value, "column_stack", "tensors", [] { ember::column_stack({}); }); }
+
+TEST(OpColumnStack, Error1) { expect_error(ember::ErrorKind::Value, "column_stack", "tensors", [] { ember::column_stack({ember::zeros({2}), ember::zeros({3})}); }); }

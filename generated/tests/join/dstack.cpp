@@ -6,3 +6,5 @@
 using namespace ember::optest;
 
 TEST(OpDstack, Error0) { expect_error(ember::ErrorKind::Value, "dstack", "tensors", [] { ember::dstack({}); }); }
+
+TEST(OpDstack, Error1) { expect_error(ember::ErrorKind::Value, "dstack", "tensors", [] { ember::dstack({ember::zeros({2}), ember::zeros({3})}); }); }

@@ -6,3 +6,5 @@
 using namespace ember::optest;
 
 TEST(OpHstack, Error0) { expect_error(ember::ErrorKind::Value, "hstack", "tensors", [] { ember::hstack({}); }); }
+
+TEST(OpHstack, Error1) { expect_error(ember::ErrorKind::Value, "hstack", "tensors", [] { ember::hstack({ember::zeros({2, 3}), ember::zeros({3, 3})}); }); }

@@ -6,3 +6,5 @@
 using namespace ember::optest;
 
 TEST(OpVstack, Error0) { expect_error(ember::ErrorKind::Value, "vstack", "tensors", [] { ember::vstack({}); }); }
+
+TEST(OpVstack, Error1) { expect_error(ember::ErrorKind::Value, "vstack", "tensors", [] { ember::vstack({ember::zeros({2, 3}), ember::zeros({2, 2})}); }); }

@@ -153,3 +153,9 @@ TEST(OpBitwiseAnd, THBoolTensor_bitand) { check_th_pointwise(kOp, DType::Bool, k
 TEST(OpBitwiseAnd, Error0) { expect_th_error("THFloatTensor_cbitand", 2, "self", [] { THFloatTensor_cbitand(th<THFloatTensor>(ember::empty({0}, ember::kFloat)), th<THFloatTensor>(ember::ones({2}, ember::kFloat)), th<THFloatTensor>(ember::ones({2}, ember::kFloat))); }); }
 
 TEST(OpBitwiseAnd, Error1) { expect_th_error("THDoubleTensor_bitand", 2, "self", [] { THDoubleTensor_bitand(th<THDoubleTensor>(ember::empty({0}, ember::kDouble)), th<THDoubleTensor>(ember::ones({2}, ember::kDouble)), 1); }); }
+
+TEST(OpBitwiseAnd, Error2) { expect_error(ember::ErrorKind::Type, "bitwise_and", "self", [] { ember::bitwise_and(ember::ones({2}), ember::ones({2}, ember::kLong)); }); }
+
+TEST(OpBitwiseAnd, Error3) { expect_error(ember::ErrorKind::Type, "bitwise_and", "other", [] { ember::bitwise_and(ember::ones({2}, ember::kLong), ember::ones({2})); }); }
+
+TEST(OpBitwiseAnd, Error4) { expect_error(ember::ErrorKind::Type, "bitwise_and", "other", [] { ember::bitwise_and(ember::ones({2}, ember::kLong), 1.5); }); }

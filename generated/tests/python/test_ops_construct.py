@@ -70,7 +70,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:227',
+        where='schemas/math/construct.yaml:231',
     ),
     OpSpec(
         name='tril',
@@ -86,7 +86,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:241',
+        where='schemas/math/construct.yaml:245',
     ),
     OpSpec(
         name='triu',
@@ -102,7 +102,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:255',
+        where='schemas/math/construct.yaml:259',
     ),
 ]
 

@@ -54,7 +54,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:30',
+        where='schemas/tensor/join.yaml:31',
     ),
     OpSpec(
         name='dstack',
@@ -70,7 +70,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:39',
+        where='schemas/tensor/join.yaml:41',
     ),
     OpSpec(
         name='column_stack',
@@ -86,7 +86,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:48',
+        where='schemas/tensor/join.yaml:51',
     ),
     OpSpec(
         name='atleast_1d',
@@ -102,7 +102,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:59',
+        where='schemas/tensor/join.yaml:63',
     ),
     OpSpec(
         name='atleast_2d',
@@ -118,7 +118,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:75',
+        where='schemas/tensor/join.yaml:79',
     ),
     OpSpec(
         name='atleast_3d',
@@ -134,7 +134,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:89',
+        where='schemas/tensor/join.yaml:93',
     ),
 ]
 

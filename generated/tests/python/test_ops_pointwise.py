@@ -744,7 +744,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:622',
+        where='schemas/math/pointwise.yaml:625',
     ),
     OpSpec(
         name='bitwise_xor',
@@ -760,7 +760,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:639',
+        where='schemas/math/pointwise.yaml:642',
     ),
     OpSpec(
         name='bitwise_not',
@@ -776,7 +776,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:656',
+        where='schemas/math/pointwise.yaml:659',
     ),
     OpSpec(
         name='bitwise_left_shift',
@@ -792,7 +792,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:665',
+        where='schemas/math/pointwise.yaml:670',
     ),
     OpSpec(
         name='bitwise_right_shift',
@@ -808,7 +808,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:681',
+        where='schemas/math/pointwise.yaml:686',
     ),
     OpSpec(
         name='maximum',
@@ -824,7 +824,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:698',
+        where='schemas/math/pointwise.yaml:703',
     ),
     OpSpec(
         name='minimum',
@@ -840,7 +840,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:713',
+        where='schemas/math/pointwise.yaml:718',
     ),
     OpSpec(
         name='clamp_min',
@@ -856,7 +856,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:726',
+        where='schemas/math/pointwise.yaml:731',
     ),
     OpSpec(
         name='clamp_max',
@@ -872,7 +872,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:738',
+        where='schemas/math/pointwise.yaml:743',
     ),
     OpSpec(
         name='clamp',
@@ -888,7 +888,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:750',
+        where='schemas/math/pointwise.yaml:755',
     ),
     OpSpec(
         name='clamp.tensor',
@@ -904,7 +904,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:770',
+        where='schemas/math/pointwise.yaml:775',
     ),
     OpSpec(
         name='clip',
@@ -920,7 +920,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:783',
+        where='schemas/math/pointwise.yaml:788',
     ),
     OpSpec(
         name='clip.tensor',
@@ -936,7 +936,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:791',
+        where='schemas/math/pointwise.yaml:796',
     ),
     OpSpec(
         name='logical_not',
@@ -952,7 +952,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:799',
+        where='schemas/math/pointwise.yaml:804',
     ),
     OpSpec(
         name='logical_and',
@@ -968,7 +968,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:809',
+        where='schemas/math/pointwise.yaml:814',
     ),
     OpSpec(
         name='logical_or',
@@ -984,7 +984,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:818',
+        where='schemas/math/pointwise.yaml:823',
     ),
     OpSpec(
         name='logical_xor',
@@ -1000,7 +1000,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:827',
+        where='schemas/math/pointwise.yaml:832',
     ),
     OpSpec(
         name='fmax',
@@ -1016,7 +1016,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:837',
+        where='schemas/math/pointwise.yaml:842',
     ),
     OpSpec(
         name='fmin',
@@ -1032,7 +1032,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:848',
+        where='schemas/math/pointwise.yaml:853',
     ),
     OpSpec(
         name='square',
@@ -1048,7 +1048,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:858',
+        where='schemas/math/pointwise.yaml:863',
     ),
     OpSpec(
         name='erf',
@@ -1064,7 +1064,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:867',
+        where='schemas/math/pointwise.yaml:872',
     ),
     OpSpec(
         name='erfc',
@@ -1080,7 +1080,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:876',
+        where='schemas/math/pointwise.yaml:881',
     ),
     OpSpec(
         name='erfinv',
@@ -1096,7 +1096,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-0.999, 0.999)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:886',
+        where='schemas/math/pointwise.yaml:891',
     ),
     OpSpec(
         name='expm1',
@@ -1112,7 +1112,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-10.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:897',
+        where='schemas/math/pointwise.yaml:902',
     ),
     OpSpec(
         name='exp2',
@@ -1128,7 +1128,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:906',
+        where='schemas/math/pointwise.yaml:911',
     ),
     OpSpec(
         name='log2',
@@ -1144,7 +1144,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:915',
+        where='schemas/math/pointwise.yaml:920',
     ),
     OpSpec(
         name='log10',
@@ -1160,7 +1160,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:924',
+        where='schemas/math/pointwise.yaml:929',
     ),
     OpSpec(
         name='deg2rad',
@@ -1176,7 +1176,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-360.0, 360.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:933',
+        where='schemas/math/pointwise.yaml:938',
     ),
     OpSpec(
         name='rad2deg',
@@ -1192,7 +1192,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:942',
+        where='schemas/math/pointwise.yaml:947',
     ),
     OpSpec(
         name='sinc',
@@ -1208,7 +1208,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-13, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-3.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:951',
+        where='schemas/math/pointwise.yaml:956',
     ),
     OpSpec(
         name='copysign',
@@ -1224,7 +1224,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:961',
+        where='schemas/math/pointwise.yaml:966',
     ),
     OpSpec(
         name='hypot',
@@ -1240,7 +1240,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:971',
+        where='schemas/math/pointwise.yaml:976',
     ),
     OpSpec(
         name='xlogy',
@@ -1256,7 +1256,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:980',
+        where='schemas/math/pointwise.yaml:985',
     ),
     OpSpec(
         name='xlogy.scalar',
@@ -1272,7 +1272,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:991',
+        where='schemas/math/pointwise.yaml:996',
     ),
     OpSpec(
         name='logaddexp',
@@ -1288,7 +1288,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1002',
+        where='schemas/math/pointwise.yaml:1007',
     ),
     OpSpec(
         name='logaddexp2',
@@ -1304,7 +1304,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-13, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1012',
+        where='schemas/math/pointwise.yaml:1017',
     ),
     OpSpec(
         name='nan_to_num',
@@ -1320,7 +1320,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1022',
+        where='schemas/math/pointwise.yaml:1027',
     ),
     OpSpec(
         name='float_power',
@@ -1336,7 +1336,7 @@ OPS = [
         tol={},
         domain={'exponent': (-2.0, 3.0), 'self': (0.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1034',
+        where='schemas/math/pointwise.yaml:1039',
     ),
     OpSpec(
         name='float_power.scalar',
@@ -1352,7 +1352,7 @@ OPS = [
         tol={},
         domain={'exponent': (-2.0, 3.0), 'self': (1.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1049',
+        where='schemas/math/pointwise.yaml:1054',
     ),
 ]
 

@@ -182,7 +182,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:151',
+        where='schemas/math/reduce.yaml:152',
     ),
     OpSpec(
         name='var.dim',
@@ -198,7 +198,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:166',
+        where='schemas/math/reduce.yaml:167',
     ),
     OpSpec(
         name='var.dims',
@@ -214,7 +214,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:179',
+        where='schemas/math/reduce.yaml:180',
     ),
     OpSpec(
         name='var.correction',
@@ -230,7 +230,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:190',
+        where='schemas/math/reduce.yaml:191',
     ),
     OpSpec(
         name='std',
@@ -246,7 +246,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:203',
+        where='schemas/math/reduce.yaml:204',
     ),
     OpSpec(
         name='std.dim',
@@ -262,7 +262,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:213',
+        where='schemas/math/reduce.yaml:214',
     ),
     OpSpec(
         name='std.dims',
@@ -278,7 +278,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:225',
+        where='schemas/math/reduce.yaml:226',
     ),
     OpSpec(
         name='std.correction',
@@ -294,7 +294,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:236',
+        where='schemas/math/reduce.yaml:237',
     ),
     OpSpec(
         name='norm',
@@ -310,7 +310,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:249',
+        where='schemas/math/reduce.yaml:250',
     ),
     OpSpec(
         name='norm.dim',
@@ -326,7 +326,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:262',
+        where='schemas/math/reduce.yaml:263',
     ),
     OpSpec(
         name='norm.dims',
@@ -342,7 +342,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:274',
+        where='schemas/math/reduce.yaml:275',
     ),
     OpSpec(
         name='argmax',
@@ -358,7 +358,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:288',
+        where='schemas/math/reduce.yaml:289',
     ),
     OpSpec(
         name='argmin',
@@ -374,7 +374,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:305',
+        where='schemas/math/reduce.yaml:307',
     ),
     OpSpec(
         name='logsumexp',
@@ -390,7 +390,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:316',
+        where='schemas/math/reduce.yaml:318',
     ),
     OpSpec(
         name='count_nonzero.dim_intlist',
@@ -406,7 +406,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:331',
+        where='schemas/math/reduce.yaml:333',
     ),
     OpSpec(
         name='count_nonzero',
@@ -422,7 +422,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:342',
+        where='schemas/math/reduce.yaml:344',
     ),
     OpSpec(
         name='softmax.int',
@@ -438,7 +438,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:351',
+        where='schemas/math/reduce.yaml:353',
     ),
     OpSpec(
         name='log_softmax.int',
@@ -454,7 +454,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:365',
+        where='schemas/math/reduce.yaml:368',
         magnitude_tol=True,
     ),
     OpSpec(
@@ -471,7 +471,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:377',
+        where='schemas/math/reduce.yaml:380',
     ),
     OpSpec(
         name='min',
@@ -487,7 +487,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:391',
+        where='schemas/math/reduce.yaml:394',
     ),
     OpSpec(
         name='max.dim',
@@ -503,7 +503,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:404',
+        where='schemas/math/reduce.yaml:407',
     ),
     OpSpec(
         name='min.dim',
@@ -519,7 +519,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:418',
+        where='schemas/math/reduce.yaml:421',
     ),
     OpSpec(
         name='amax',
@@ -535,7 +535,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:433',
+        where='schemas/math/reduce.yaml:436',
     ),
     OpSpec(
         name='amin',
@@ -551,7 +551,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:447',
+        where='schemas/math/reduce.yaml:450',
     ),
     OpSpec(
         name='all',
@@ -567,7 +567,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:458',
+        where='schemas/math/reduce.yaml:461',
     ),
     OpSpec(
         name='all.dim',
@@ -583,7 +583,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:474',
+        where='schemas/math/reduce.yaml:477',
     ),
     OpSpec(
         name='any',
@@ -599,7 +599,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:485',
+        where='schemas/math/reduce.yaml:488',
     ),
     OpSpec(
         name='any.dim',
@@ -615,7 +615,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:497',
+        where='schemas/math/reduce.yaml:500',
     ),
     OpSpec(
         name='trace',
@@ -631,7 +631,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:508',
+        where='schemas/math/reduce.yaml:511',
     ),
     OpSpec(
         name='dist',
@@ -647,7 +647,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:521',
+        where='schemas/math/reduce.yaml:524',
     ),
     OpSpec(
         name='renorm',
@@ -663,7 +663,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:556',
+        where='schemas/math/reduce.yaml:559',
     ),
 ]
 

@@ -38,7 +38,7 @@ OPS = [
         tol={'bfloat16': 0.01, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (-2.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/scan.yaml:24',
+        where='schemas/math/scan.yaml:25',
     ),
     OpSpec(
         name='logcumsumexp',
@@ -54,7 +54,7 @@ OPS = [
         tol={'bfloat16': 0.01, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={},
         shape=(5, 7),
-        where='schemas/math/scan.yaml:38',
+        where='schemas/math/scan.yaml:39',
     ),
     OpSpec(
         name='cummax',
@@ -70,7 +70,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/scan.yaml:51',
+        where='schemas/math/scan.yaml:53',
     ),
     OpSpec(
         name='cummin',
@@ -86,7 +86,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/scan.yaml:64',
+        where='schemas/math/scan.yaml:66',
     ),
 ]
 

@@ -10,3 +10,5 @@ TEST(OpArgmax, Error0) { expect_error(ember::ErrorKind::Index, "argmax", "self",
 TEST(OpArgmax, Error1) { expect_error(ember::ErrorKind::Index, "argmax", "self", [] { ember::argmax(ember::ones({2, 0}), 1); }); }
 
 TEST(OpArgmax, Error2) { expect_error(ember::ErrorKind::Index, "argmax", "dim", [] { ember::argmax(ember::ones({2, 3}), 2); }); }
+
+TEST(OpArgmax, Error3) { expect_error(ember::ErrorKind::Type, "argmax", "self", [] { ember::argmax(ember::ones({2}, ember::kBool)); }); }

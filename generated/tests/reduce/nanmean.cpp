@@ -5,4 +5,6 @@
 
 using namespace ember::optest;
 
-TEST(OpNanmean, Error0) { expect_error(ember::ErrorKind::Type, "nanmean", "dtype", [] { ember::nanmean(ember::ones({2, 3}, ember::kLong)); }); }
+TEST(OpNanmean, Error0) { expect_error(ember::ErrorKind::Type, "nanmean", "self", [] { ember::nanmean(ember::ones({2, 3}, ember::kLong)); }); }
+
+TEST(OpNanmean, Error1) { expect_error(ember::ErrorKind::Type, "nanmean", "dtype", [] { ember::nanmean(ember::ones({2, 3}), {}, false, ember::kLong); }); }

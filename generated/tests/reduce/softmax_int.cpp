@@ -5,6 +5,8 @@
 
 using namespace ember::optest;
 
-TEST(OpSoftmaxInt, Error0) { expect_error(ember::ErrorKind::Type, "softmax", "dtype", [] { ember::softmax(ember::ones({2, 3}, ember::kLong), 0); }); }
+TEST(OpSoftmaxInt, Error0) { expect_error(ember::ErrorKind::Type, "softmax", "self", [] { ember::softmax(ember::ones({2, 3}, ember::kLong), 0); }); }
 
-TEST(OpSoftmaxInt, Error1) { expect_error(ember::ErrorKind::Index, "softmax", "dim", [] { ember::softmax(ember::ones({2, 3}), 2); }); }
+TEST(OpSoftmaxInt, Error1) { expect_error(ember::ErrorKind::Type, "softmax", "dtype", [] { ember::softmax(ember::ones({2, 3}), 0, ember::kLong); }); }
+
+TEST(OpSoftmaxInt, Error2) { expect_error(ember::ErrorKind::Index, "softmax", "dim", [] { ember::softmax(ember::ones({2, 3}), 2); }); }

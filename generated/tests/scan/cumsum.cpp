@@ -196,3 +196,5 @@ TEST(OpCumsum, THBoolTensor_cumsum) { check_th_reduce(kOp, DType::Bool, kThCumsu
 TEST(OpCumsum, THBFloat16Tensor_cumsum) { check_th_reduce(kOp, DType::BFloat16, kThCumsum, [](const ThCall& c) { THBFloat16Tensor_cumsum(c.tensor<THBFloat16Tensor>(0), c.tensor<THBFloat16Tensor>(1), c.integer(2)); }); }
 
 TEST(OpCumsum, Error0) { expect_error(ember::ErrorKind::Index, "cumsum", "dim", [] { ember::cumsum(ember::ones({2, 3}), 2); }); }
+
+TEST(OpCumsum, Error1) { expect_error(ember::ErrorKind::Type, "cumsum", "self", [] { ember::ones({2, 3}).cumsum_(0, ember::kDouble); }); }

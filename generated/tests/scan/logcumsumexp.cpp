@@ -5,4 +5,6 @@
 
 using namespace ember::optest;
 
-TEST(OpLogcumsumexp, Error0) { expect_error(ember::ErrorKind::Index, "logcumsumexp", "dim", [] { ember::logcumsumexp(ember::ones({2, 3}), 2); }); }
+TEST(OpLogcumsumexp, Error0) { expect_error(ember::ErrorKind::Type, "logcumsumexp", "self", [] { ember::logcumsumexp(ember::ones({2, 3}, ember::kLong), 0); }); }
+
+TEST(OpLogcumsumexp, Error1) { expect_error(ember::ErrorKind::Index, "logcumsumexp", "dim", [] { ember::logcumsumexp(ember::ones({2, 3}), 2); }); }

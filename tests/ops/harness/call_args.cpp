@@ -54,4 +54,19 @@ void check_unchanged(const Args& a, const std::vector<Tensor>& before, const std
     if (before[k].defined() && !same_bytes(a.tensors[k], before[k])) ADD_FAILURE() << what << ": input " << k << " changed";
 }
 
+bool has_stride_zero(const Tensor& t) {
+  for (int64_t d = 0; d < t.dim(); ++d)
+    if (t.size(d) > 1 && t.stride(d) == 0) return true;
+  return false;
+}
+
+void expect_type_error(const std::string& what, Tensor (*call)(Args&), Args& a) {
+  try {
+    call(a);
+    ADD_FAILURE() << what << ": writing a result of another dtype in place did not throw";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Type) << what << ": " << e.what();
+  }
+}
+
 }  // namespace ember::optest::detail

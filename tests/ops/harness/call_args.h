@@ -26,4 +26,10 @@ Tensor fresh_out(DType dtype, const Shape& shape, Layout layout);
 std::vector<Tensor> snapshot(const Args& a);
 void check_unchanged(const Args& a, const std::vector<Tensor>& before, const std::string& what);
 
+// Whether `t` has several elements at one address (an expanded layout),
+// which an in-place call cannot write.
+bool has_stride_zero(const Tensor& t);
+// In place, a result of another dtype than self's must be a TypeError.
+void expect_type_error(const std::string& what, Tensor (*call)(Args&), Args& a);
+
 }  // namespace ember::optest::detail

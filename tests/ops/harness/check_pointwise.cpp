@@ -27,21 +27,6 @@ std::string case_text(const OpSpec& op, DType d, const char* layout, const char*
   return out.str();
 }
 
-bool has_stride_zero(const Tensor& t) {
-  for (int64_t d = 0; d < t.dim(); ++d)
-    if (t.size(d) > 1 && t.stride(d) == 0) return true;
-  return false;
-}
-
-void expect_type_error(const std::string& what, Tensor (*call)(Args&), Args& a) {
-  try {
-    call(a);
-    ADD_FAILURE() << what << ": writing a result of another dtype in place did not throw";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::Type) << what << ": " << e.what();
-  }
-}
-
 }  // namespace
 
 void check_pointwise(const OpSpec& op, const std::vector<Variant>& variants, DType d, Layout layout) {

@@ -21,7 +21,7 @@ void add_kernel(kernels::Operands<3>& ops, const Scalar& alpha_s) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self + alpha * other; });
 }
 
-constexpr rt::PointwiseOp add_op{"add", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+constexpr rt::PointwiseOp add_op{"add", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
 
 TensorBase add_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& alpha) {
   return rt::run_pointwise<2>(add_op, out, inplace, args,

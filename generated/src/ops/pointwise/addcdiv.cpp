@@ -21,7 +21,7 @@ void addcdiv_kernel(kernels::Operands<4>& ops, const Scalar& value_s) {
   kernels::pointwise<OutT, T, 3>(ops, [=](C self, C tensor1, C tensor2) { return self + ops::div<C>(value * tensor1, tensor2); });
 }
 
-constexpr rt::PointwiseOp addcdiv_op{"addcdiv", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, 2, "tensor2"};
+constexpr rt::PointwiseOp addcdiv_op{"addcdiv", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "tensor1", "tensor2"}, 2};
 
 TensorBase addcdiv_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
   return rt::run_pointwise<3>(addcdiv_op, out, inplace, args,

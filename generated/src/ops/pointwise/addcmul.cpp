@@ -21,7 +21,7 @@ void addcmul_kernel(kernels::Operands<4>& ops, const Scalar& value_s) {
   kernels::pointwise<OutT, T, 3>(ops, [=](C self, C tensor1, C tensor2) { return self + value * tensor1 * tensor2; });
 }
 
-constexpr rt::PointwiseOp addcmul_op{"addcmul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp addcmul_op{"addcmul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "tensor1", "tensor2"}};
 
 TensorBase addcmul_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
   return rt::run_pointwise<3>(addcmul_op, out, inplace, args,

@@ -20,7 +20,7 @@ void bitwise_and_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self & other; });
 }
 
-constexpr rt::PointwiseOp bitwise_and_op{"bitwise_and", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
+constexpr rt::PointwiseOp bitwise_and_op{"bitwise_and", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}, {"self", "other"}};
 
 TensorBase bitwise_and_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(bitwise_and_op, out, inplace, args,

@@ -20,7 +20,7 @@ void bitwise_not_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::bitwise_not(self); });
 }
 
-constexpr rt::PointwiseOp bitwise_not_op{"bitwise_not", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
+constexpr rt::PointwiseOp bitwise_not_op{"bitwise_not", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}, {"self"}};
 
 TensorBase bitwise_not_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(bitwise_not_op, out, inplace, args,

@@ -20,7 +20,7 @@ void bitwise_or_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self | other; });
 }
 
-constexpr rt::PointwiseOp bitwise_or_op{"bitwise_or", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
+constexpr rt::PointwiseOp bitwise_or_op{"bitwise_or", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}, {"self", "other"}};
 
 TensorBase bitwise_or_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(bitwise_or_op, out, inplace, args,

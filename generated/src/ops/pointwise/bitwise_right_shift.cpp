@@ -27,7 +27,7 @@ void bitwise_right_shift_th_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::th_shift_right(self, other); });
 }
 
-constexpr rt::PointwiseOp bitwise_right_shift_op{"bitwise_right_shift", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}};
+constexpr rt::PointwiseOp bitwise_right_shift_op{"bitwise_right_shift", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}, {"self", "other"}};
 
 TensorBase bitwise_right_shift_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(bitwise_right_shift_op, out, inplace, args,

@@ -20,7 +20,7 @@ void bitwise_xor_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self ^ other; });
 }
 
-constexpr rt::PointwiseOp bitwise_xor_op{"bitwise_xor", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
+constexpr rt::PointwiseOp bitwise_xor_op{"bitwise_xor", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}, {"self", "other"}};
 
 TensorBase bitwise_xor_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(bitwise_xor_op, out, inplace, args,

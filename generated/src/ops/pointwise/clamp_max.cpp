@@ -27,7 +27,7 @@ void clamp_max_th_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C max) { return self < max ? self : max; });
 }
 
-constexpr rt::PointwiseOp clamp_max_op{"clamp_max", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp clamp_max_op{"clamp_max", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "max"}};
 
 TensorBase clamp_max_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(clamp_max_op, out, inplace, args,

@@ -20,7 +20,7 @@ void deg2rad_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return self * static_cast<C>(M_PI / 180); });
 }
 
-constexpr rt::PointwiseOp deg2rad_op{"deg2rad", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp deg2rad_op{"deg2rad", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
 
 TensorBase deg2rad_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(deg2rad_op, out, inplace, args,

@@ -21,7 +21,7 @@ void fill_kernel(kernels::Operands<1>& ops, const Scalar& value_s) {
   kernels::pointwise<OutT, T, 0>(ops, [=]() { return value; });
 }
 
-constexpr rt::PointwiseOp fill_op{"fill", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+constexpr rt::PointwiseOp fill_op{"fill", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {}};
 
 TensorBase fill_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args, const Scalar& value) {
   return rt::run_pointwise<0>(fill_op, out, inplace, args,

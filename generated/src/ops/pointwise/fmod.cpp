@@ -20,7 +20,7 @@ void fmod_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::fmod(self, other); });
 }
 
-constexpr rt::PointwiseOp fmod_op{"fmod", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
+constexpr rt::PointwiseOp fmod_op{"fmod", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, 1};
 
 TensorBase fmod_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(fmod_op, out, inplace, args,

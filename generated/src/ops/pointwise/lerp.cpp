@@ -27,7 +27,7 @@ void lerp_th_kernel(kernels::Operands<4>& ops) {
   kernels::pointwise<OutT, T, 3>(ops, [=](C self, C end, C weight) { return self + weight * (end - self); });
 }
 
-constexpr rt::PointwiseOp lerp_op{"lerp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp lerp_op{"lerp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "end", "weight"}};
 
 TensorBase lerp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args) {
   return rt::run_pointwise<3>(lerp_op, out, inplace, args,

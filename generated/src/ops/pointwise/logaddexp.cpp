@@ -21,7 +21,7 @@ void logaddexp_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::logaddexp(self, other); });
 }
 
-constexpr rt::PointwiseOp logaddexp_op{"logaddexp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp logaddexp_op{"logaddexp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
 
 TensorBase logaddexp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(logaddexp_op, out, inplace, args,

@@ -20,7 +20,7 @@ void pow_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C exponent) { return ops::pow(self, exponent); });
 }
 
-constexpr rt::PointwiseOp pow_op{"pow", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp pow_op{"pow", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "exponent"}};
 
 TensorBase pow_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(pow_op, out, inplace, args,

@@ -20,7 +20,7 @@ void rad2deg_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return self * static_cast<C>(180 / M_PI); });
 }
 
-constexpr rt::PointwiseOp rad2deg_op{"rad2deg", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp rad2deg_op{"rad2deg", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
 
 TensorBase rad2deg_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(rad2deg_op, out, inplace, args,

@@ -20,7 +20,7 @@ void rsqrt_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::rsqrt(self); });
 }
 
-constexpr rt::PointwiseOp rsqrt_op{"rsqrt", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp rsqrt_op{"rsqrt", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
 
 TensorBase rsqrt_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(rsqrt_op, out, inplace, args,

@@ -21,7 +21,7 @@ void sinc_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::sinc(self); });
 }
 
-constexpr rt::PointwiseOp sinc_op{"sinc", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp sinc_op{"sinc", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
 
 TensorBase sinc_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   return rt::run_pointwise<1>(sinc_op, out, inplace, args,

@@ -21,7 +21,7 @@ void sub_kernel(kernels::Operands<3>& ops, const Scalar& alpha_s) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self - alpha * other; });
 }
 
-constexpr rt::PointwiseOp sub_op{"sub", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp sub_op{"sub", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
 
 TensorBase sub_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& alpha) {
   return rt::run_pointwise<2>(sub_op, out, inplace, args,

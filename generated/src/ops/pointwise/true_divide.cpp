@@ -20,7 +20,7 @@ void true_divide_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::div(self, other); });
 }
 
-constexpr rt::PointwiseOp true_divide_op{"true_divide", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, 1, "other"};
+constexpr rt::PointwiseOp true_divide_op{"true_divide", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, 1};
 
 TensorBase true_divide_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(true_divide_op, out, inplace, args,

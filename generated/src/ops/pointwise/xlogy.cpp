@@ -21,7 +21,7 @@ void xlogy_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::xlogy(self, other); });
 }
 
-constexpr rt::PointwiseOp xlogy_op{"xlogy", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp xlogy_op{"xlogy", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
 
 TensorBase xlogy_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(xlogy_op, out, inplace, args,

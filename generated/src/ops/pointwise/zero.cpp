@@ -19,7 +19,7 @@ void zero_kernel(kernels::Operands<1>& ops) {
   kernels::pointwise<OutT, T, 0>(ops, [=]() { return 0; });
 }
 
-constexpr rt::PointwiseOp zero_op{"zero", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+constexpr rt::PointwiseOp zero_op{"zero", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {}};
 
 TensorBase zero_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args) {
   return rt::run_pointwise<0>(zero_op, out, inplace, args,

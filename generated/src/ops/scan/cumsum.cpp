@@ -17,12 +17,12 @@
 namespace ember {
 namespace {
 
-TensorBase cumsum_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
-  static const char* const op = "cumsum";
+TensorBase cumsum_run(const TensorBase* values_out, const TensorBase* indices_out, const TensorBase& self, int64_t dim, std::optional<DType> dtype, bool inplace = false) {
+  const char* const op = inplace ? "cumsum_" : "cumsum";
   const TensorBase input = dtype ? base::to(self, *dtype) : self;
   rt::DimPlan plan(op, input, dim, ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::IntegralToLong);
-  plan.make_outputs(values_out, natural, dtype ? *dtype : natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
+  plan.make_outputs(values_out, natural, dtype ? *dtype : natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, inplace ? "self" : nullptr);
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::cumsum_dim<uint8_t, int64_t>(plan.operands2(), plan.dim()); break;
     case DType::Char: kernels::cumsum_dim<int8_t, int64_t>(plan.operands2(), plan.dim()); break;
@@ -46,7 +46,7 @@ TensorBase base::cumsum(const TensorBase& self, int64_t dim, std::optional<DType
 }
 
 TensorBase& base::cumsum_(TensorBase& self, int64_t dim, std::optional<DType> dtype) {
-  cumsum_run(&self, nullptr, self, dim, dtype ? dtype : std::optional<DType>(self.dtype()));
+  cumsum_run(&self, nullptr, self, dim, dtype ? dtype : std::optional<DType>(self.dtype()), true);
   return self;
 }
 
