@@ -1,5 +1,6 @@
 // Scalar functions of the newer pointwise entries (classification,
-// NaN-skipping max/min, sinc, xlogy, logaddexp, erfinv), kept apart from
+// NaN-skipping max/min, sinc, xlogy, logaddexp, erfinv, sign bit, step,
+// gcd and lcm), kept apart from
 // kernels/scalar_ops.h so that editing them recompiles only the ops whose
 // entries include this header (`include:`). Same conventions: they take
 // and return the compute type (opmath_t).
@@ -94,6 +95,53 @@ inline M erfinv(M y) {
   double r = std::copysign(std::sqrt(std::sqrt(t * t - l / a) - t), x);
   for (int i = 0; i < 3; ++i) r -= (std::erf(r) - x) / (M_2_SQRTPI * std::exp(-r * r));
   return static_cast<M>(r);
+}
+
+// ---- representation and divisors --------------------------------------------------
+
+// The sign bit: -0.0 and negative NaNs count; unsigned and bool have none.
+// Read through copysign: GCC 12 fails (an internal error) vectorizing
+// std::signbit's builtin with AVX2.
+template <class M>
+inline bool signbit(M x) {
+  if constexpr (std::is_floating_point_v<M>) return std::copysign(M(1), x) < M(0);
+  else if constexpr (std::is_signed_v<M>) return x < M(0);
+  else return false;
+}
+
+// NumPy's heaviside: 0 below zero, `at_zero` at zero, 1 above, NaN kept.
+template <class M>
+inline M heaviside(M x, M at_zero) {
+  if (x != x) return x;
+  return x == M(0) ? at_zero : M(x > M(0));
+}
+
+// |x| as the unsigned type, exact for the lowest value too.
+template <class M>
+inline std::make_unsigned_t<M> magnitude(M x) {
+  using U = std::make_unsigned_t<M>;
+  return x < M(0) ? U(0) - static_cast<U>(x) : static_cast<U>(x);
+}
+
+// Euclid's algorithm on magnitudes, so gcd is never negative (the lowest
+// value's magnitude wraps back to it, as PyTorch's abs does).
+template <class M>
+inline M gcd(M a, M b) {
+  auto x = magnitude(a), y = magnitude(b);
+  while (y != 0) {
+    const auto r = x % y;
+    x = y;
+    y = r;
+  }
+  return static_cast<M>(x);
+}
+
+// |a / gcd * b|, wrapping in the dtype where it does not fit; 0 if either is 0.
+template <class M>
+inline M lcm(M a, M b) {
+  const M g = gcd(a, b);
+  if (g == M(0)) return M(0);
+  return static_cast<M>(magnitude(static_cast<M>(a / g)) * magnitude(b));
 }
 
 }  // namespace ember::ops

@@ -167,6 +167,23 @@ PyObject* fn_cholesky_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cholesky_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_triangular_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_triangular_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_signbit(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_signbit(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_nextafter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nextafter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nextafter_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ldexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ldexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ldexp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_heaviside(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_heaviside(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_heaviside_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_gcd(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_gcd(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_gcd_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_lcm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_lcm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_lcm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_zero_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_neg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -1303,6 +1320,74 @@ const char m_triangular_solve_doc[] =
     "triangular_solve(A: Tensor, upper: bool = True, transpose: bool = False, unitriangular: bool = False) -> (solution: Tensor, cloned_coefficient: Tensor)\n"
     "\n"
     "X with op(A) X = `self` (*, n, k) for a triangular A (*, n, n) (xTRTRS): `upper` says which triangle of A is read, `transpose` makes op(A) = Aᵀ, `unitriangular` takes A's diagonal as ones. Also returns a copy of A. A zero on A's diagonal raises.";
+const char fn_signbit_doc[] =
+    "signbit(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element's sign bit is set: true for negative numbers, -0.0 and NaNs with the sign bit; false for unsigned and bool tensors.";
+const char m_signbit_doc[] =
+    "signbit() -> Tensor\n"
+    "\n"
+    "Whether each element's sign bit is set: true for negative numbers, -0.0 and NaNs with the sign bit; false for unsigned and bool tensors.";
+const char fn_nextafter_doc[] =
+    "nextafter(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The representable number of the dtype next after each element of `self` towards `other`, broadcasting (`self` where they are equal). Float and Double, computed in the dtype itself.";
+const char m_nextafter_doc[] =
+    "nextafter(other: Tensor) -> Tensor\n"
+    "\n"
+    "The representable number of the dtype next after each element of `self` towards `other`, broadcasting (`self` where they are equal). Float and Double, computed in the dtype itself.";
+const char m_nextafter__doc[] =
+    "nextafter_(other: Tensor) -> Tensor\n"
+    "\n"
+    "The representable number of the dtype next after each element of `self` towards `other`, broadcasting (`self` where they are equal). Float and Double, computed in the dtype itself.";
+const char fn_ldexp_doc[] =
+    "ldexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`self * 2**other`, broadcasting. Integer and bool operands give the default floating dtype, as PyTorch.";
+const char m_ldexp_doc[] =
+    "ldexp(other: Tensor) -> Tensor\n"
+    "\n"
+    "`self * 2**other`, broadcasting. Integer and bool operands give the default floating dtype, as PyTorch.";
+const char m_ldexp__doc[] =
+    "ldexp_(other: Tensor) -> Tensor\n"
+    "\n"
+    "`self * 2**other`, broadcasting. Integer and bool operands give the default floating dtype, as PyTorch.";
+const char fn_heaviside_doc[] =
+    "heaviside(input: Tensor, values: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The step function: 0 where `self` is negative, `values` where it is zero, 1 where it is positive, NaN where it is NaN; broadcasting. PyTorch requires both dtypes to agree; ember promotes them.";
+const char m_heaviside_doc[] =
+    "heaviside(values: Tensor) -> Tensor\n"
+    "\n"
+    "The step function: 0 where `self` is negative, `values` where it is zero, 1 where it is positive, NaN where it is NaN; broadcasting. PyTorch requires both dtypes to agree; ember promotes them.";
+const char m_heaviside__doc[] =
+    "heaviside_(values: Tensor) -> Tensor\n"
+    "\n"
+    "The step function: 0 where `self` is negative, `values` where it is zero, 1 where it is positive, NaN where it is NaN; broadcasting. PyTorch requires both dtypes to agree; ember promotes them.";
+const char fn_gcd_doc[] =
+    "gcd(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The greatest common divisor of each pair of elements, non-negative (gcd(0, 0) is 0), broadcasting. Integer dtypes.";
+const char m_gcd_doc[] =
+    "gcd(other: Tensor) -> Tensor\n"
+    "\n"
+    "The greatest common divisor of each pair of elements, non-negative (gcd(0, 0) is 0), broadcasting. Integer dtypes.";
+const char m_gcd__doc[] =
+    "gcd_(other: Tensor) -> Tensor\n"
+    "\n"
+    "The greatest common divisor of each pair of elements, non-negative (gcd(0, 0) is 0), broadcasting. Integer dtypes.";
+const char fn_lcm_doc[] =
+    "lcm(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The least common multiple of each pair of elements, non-negative (0 where either is 0), broadcasting; it wraps where it exceeds the dtype, as PyTorch's. Integer dtypes.";
+const char m_lcm_doc[] =
+    "lcm(other: Tensor) -> Tensor\n"
+    "\n"
+    "The least common multiple of each pair of elements, non-negative (0 where either is 0), broadcasting; it wraps where it exceeds the dtype, as PyTorch's. Integer dtypes.";
+const char m_lcm__doc[] =
+    "lcm_(other: Tensor) -> Tensor\n"
+    "\n"
+    "The least common multiple of each pair of elements, non-negative (0 where either is 0), broadcasting; it wraps where it exceeds the dtype, as PyTorch's. Integer dtypes.";
 const char m_fill__doc[] =
     "fill_(value: number) -> Tensor\n"
     "\n"
@@ -3391,6 +3476,17 @@ PyMethodDef tensor_methods[] = {
     {"index_put_", EMBER_FASTCALL(gen::m_index_put_), METH_FASTCALL | METH_KEYWORDS, m_index_put__doc},
     {"cholesky_solve", EMBER_FASTCALL(gen::m_cholesky_solve), METH_FASTCALL | METH_KEYWORDS, m_cholesky_solve_doc},
     {"triangular_solve", EMBER_FASTCALL(gen::m_triangular_solve), METH_FASTCALL | METH_KEYWORDS, m_triangular_solve_doc},
+    {"signbit", EMBER_FASTCALL(gen::m_signbit), METH_FASTCALL | METH_KEYWORDS, m_signbit_doc},
+    {"nextafter", EMBER_FASTCALL(gen::m_nextafter), METH_FASTCALL | METH_KEYWORDS, m_nextafter_doc},
+    {"nextafter_", EMBER_FASTCALL(gen::m_nextafter_), METH_FASTCALL | METH_KEYWORDS, m_nextafter__doc},
+    {"ldexp", EMBER_FASTCALL(gen::m_ldexp), METH_FASTCALL | METH_KEYWORDS, m_ldexp_doc},
+    {"ldexp_", EMBER_FASTCALL(gen::m_ldexp_), METH_FASTCALL | METH_KEYWORDS, m_ldexp__doc},
+    {"heaviside", EMBER_FASTCALL(gen::m_heaviside), METH_FASTCALL | METH_KEYWORDS, m_heaviside_doc},
+    {"heaviside_", EMBER_FASTCALL(gen::m_heaviside_), METH_FASTCALL | METH_KEYWORDS, m_heaviside__doc},
+    {"gcd", EMBER_FASTCALL(gen::m_gcd), METH_FASTCALL | METH_KEYWORDS, m_gcd_doc},
+    {"gcd_", EMBER_FASTCALL(gen::m_gcd_), METH_FASTCALL | METH_KEYWORDS, m_gcd__doc},
+    {"lcm", EMBER_FASTCALL(gen::m_lcm), METH_FASTCALL | METH_KEYWORDS, m_lcm_doc},
+    {"lcm_", EMBER_FASTCALL(gen::m_lcm_), METH_FASTCALL | METH_KEYWORDS, m_lcm__doc},
     {"fill_", EMBER_FASTCALL(gen::m_fill_), METH_FASTCALL | METH_KEYWORDS, m_fill__doc},
     {"zero_", EMBER_FASTCALL(gen::m_zero_), METH_FASTCALL | METH_KEYWORDS, m_zero__doc},
     {"neg", EMBER_FASTCALL(gen::m_neg), METH_FASTCALL | METH_KEYWORDS, m_neg_doc},
@@ -3739,6 +3835,12 @@ PyMethodDef module_functions[] = {
     {"linalg_slogdet", EMBER_FASTCALL(gen::fn_linalg_slogdet), METH_FASTCALL | METH_KEYWORDS, fn_linalg_slogdet_doc},
     {"cholesky_solve", EMBER_FASTCALL(gen::fn_cholesky_solve), METH_FASTCALL | METH_KEYWORDS, fn_cholesky_solve_doc},
     {"triangular_solve", EMBER_FASTCALL(gen::fn_triangular_solve), METH_FASTCALL | METH_KEYWORDS, fn_triangular_solve_doc},
+    {"signbit", EMBER_FASTCALL(gen::fn_signbit), METH_FASTCALL | METH_KEYWORDS, fn_signbit_doc},
+    {"nextafter", EMBER_FASTCALL(gen::fn_nextafter), METH_FASTCALL | METH_KEYWORDS, fn_nextafter_doc},
+    {"ldexp", EMBER_FASTCALL(gen::fn_ldexp), METH_FASTCALL | METH_KEYWORDS, fn_ldexp_doc},
+    {"heaviside", EMBER_FASTCALL(gen::fn_heaviside), METH_FASTCALL | METH_KEYWORDS, fn_heaviside_doc},
+    {"gcd", EMBER_FASTCALL(gen::fn_gcd), METH_FASTCALL | METH_KEYWORDS, fn_gcd_doc},
+    {"lcm", EMBER_FASTCALL(gen::fn_lcm), METH_FASTCALL | METH_KEYWORDS, fn_lcm_doc},
     {"neg", EMBER_FASTCALL(gen::fn_neg), METH_FASTCALL | METH_KEYWORDS, fn_neg_doc},
     {"abs", EMBER_FASTCALL(gen::fn_abs), METH_FASTCALL | METH_KEYWORDS, fn_abs_doc},
     {"exp", EMBER_FASTCALL(gen::fn_exp), METH_FASTCALL | METH_KEYWORDS, fn_exp_doc},

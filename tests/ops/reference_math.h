@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 
 namespace ember::optest::ref {
 
@@ -49,6 +50,14 @@ inline double floor_divide(double a, double b) {
 inline int64_t floor_divide(int64_t a, int64_t b) {
   return static_cast<int64_t>(floorl(static_cast<long double>(a) / b));
 }
+
+// Greatest common divisor and least common multiple, non-negative (the
+// domains keep them within int64). Only integer dtypes have these ops; the
+// double forms exist for the harness's floating reference.
+inline int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
+inline int64_t lcm(int64_t a, int64_t b) { return std::lcm(a, b); }
+inline double gcd(double a, double b) { return static_cast<double>(gcd(static_cast<int64_t>(a), static_cast<int64_t>(b))); }
+inline double lcm(double a, double b) { return static_cast<double>(lcm(static_cast<int64_t>(a), static_cast<int64_t>(b))); }
 
 // Shifts by amounts within [0, 64).
 inline int64_t shift_left(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) << b); }

@@ -94,6 +94,12 @@
 #include "ember/ops/linalg_slogdet.h"
 #include "ember/ops/cholesky_solve.h"
 #include "ember/ops/triangular_solve.h"
+#include "ember/ops/signbit.h"
+#include "ember/ops/nextafter.h"
+#include "ember/ops/ldexp.h"
+#include "ember/ops/heaviside.h"
+#include "ember/ops/gcd.h"
+#include "ember/ops/lcm.h"
 #include "ember/ops/fill.h"
 #include "ember/ops/zero.h"
 #include "ember/ops/neg.h"
@@ -1007,6 +1013,76 @@ inline Tensor cholesky_solve(const Tensor& self, const Tensor& input2, bool uppe
 // triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
 inline std::tuple<Tensor, Tensor> triangular_solve(const Tensor& self, const Tensor& A, bool upper = true, bool transpose = false, bool unitriangular = false) {
   return base::triangular_solve(self, A, upper, transpose, unitriangular);
+}
+
+// numeric
+// signbit(Tensor self) -> Tensor
+inline Tensor signbit(const Tensor& self) {
+  return base::signbit(self);
+}
+inline Tensor& signbit_out(Tensor& out, const Tensor& self) {
+  base::signbit_out(out, self);
+  return out;
+}
+// nextafter(Tensor self, Tensor other) -> Tensor
+inline Tensor nextafter(const Tensor& self, const Tensor& other) {
+  return base::nextafter(self, other);
+}
+inline Tensor& nextafter_(Tensor& self, const Tensor& other) {
+  base::nextafter_(self, other);
+  return self;
+}
+inline Tensor& nextafter_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::nextafter_out(out, self, other);
+  return out;
+}
+// ldexp(Tensor self, Tensor other) -> Tensor
+inline Tensor ldexp(const Tensor& self, const Tensor& other) {
+  return base::ldexp(self, other);
+}
+inline Tensor& ldexp_(Tensor& self, const Tensor& other) {
+  base::ldexp_(self, other);
+  return self;
+}
+inline Tensor& ldexp_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::ldexp_out(out, self, other);
+  return out;
+}
+// heaviside(Tensor self, Tensor values) -> Tensor
+inline Tensor heaviside(const Tensor& self, const Tensor& values) {
+  return base::heaviside(self, values);
+}
+inline Tensor& heaviside_(Tensor& self, const Tensor& values) {
+  base::heaviside_(self, values);
+  return self;
+}
+inline Tensor& heaviside_out(Tensor& out, const Tensor& self, const Tensor& values) {
+  base::heaviside_out(out, self, values);
+  return out;
+}
+// gcd(Tensor self, Tensor other) -> Tensor
+inline Tensor gcd(const Tensor& self, const Tensor& other) {
+  return base::gcd(self, other);
+}
+inline Tensor& gcd_(Tensor& self, const Tensor& other) {
+  base::gcd_(self, other);
+  return self;
+}
+inline Tensor& gcd_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::gcd_out(out, self, other);
+  return out;
+}
+// lcm(Tensor self, Tensor other) -> Tensor
+inline Tensor lcm(const Tensor& self, const Tensor& other) {
+  return base::lcm(self, other);
+}
+inline Tensor& lcm_(Tensor& self, const Tensor& other) {
+  base::lcm_(self, other);
+  return self;
+}
+inline Tensor& lcm_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::lcm_out(out, self, other);
+  return out;
 }
 
 // pointwise
@@ -3234,6 +3310,17 @@ inline Tensor Tensor::index_put(TensorList indices, const Tensor& values, bool a
 inline Tensor& Tensor::index_put_(TensorList indices, const Tensor& values, bool accumulate) { return ember::index_put_(*this, indices, values, accumulate); }
 inline Tensor Tensor::cholesky_solve(const Tensor& input2, bool upper) const { return ember::cholesky_solve(*this, input2, upper); }
 inline std::tuple<Tensor, Tensor> Tensor::triangular_solve(const Tensor& A, bool upper, bool transpose, bool unitriangular) const { return ember::triangular_solve(*this, A, upper, transpose, unitriangular); }
+inline Tensor Tensor::signbit() const { return ember::signbit(*this); }
+inline Tensor Tensor::nextafter(const Tensor& other) const { return ember::nextafter(*this, other); }
+inline Tensor& Tensor::nextafter_(const Tensor& other) { return ember::nextafter_(*this, other); }
+inline Tensor Tensor::ldexp(const Tensor& other) const { return ember::ldexp(*this, other); }
+inline Tensor& Tensor::ldexp_(const Tensor& other) { return ember::ldexp_(*this, other); }
+inline Tensor Tensor::heaviside(const Tensor& values) const { return ember::heaviside(*this, values); }
+inline Tensor& Tensor::heaviside_(const Tensor& values) { return ember::heaviside_(*this, values); }
+inline Tensor Tensor::gcd(const Tensor& other) const { return ember::gcd(*this, other); }
+inline Tensor& Tensor::gcd_(const Tensor& other) { return ember::gcd_(*this, other); }
+inline Tensor Tensor::lcm(const Tensor& other) const { return ember::lcm(*this, other); }
+inline Tensor& Tensor::lcm_(const Tensor& other) { return ember::lcm_(*this, other); }
 inline Tensor& Tensor::fill_(const Scalar& value) { return ember::fill_(*this, value); }
 inline Tensor& Tensor::zero_() { return ember::zero_(*this); }
 inline Tensor Tensor::neg() const { return ember::neg(*this); }

@@ -24,7 +24,7 @@ int64_t ref_i(const int64_t* v) {
 const OpSpec kOp{
     "fmin",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"other", ArgKind::Tensor, false, 0.0, 0.0}},
-    {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16},
+    {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
     Rule::Same, ref_f, ref_i, Reducer::None,
     {}};
 
@@ -152,6 +152,20 @@ TEST(OpFmin, Half_ZeroDim) { check_pointwise(kOp, kVariants, DType::Half, Layout
 TEST(OpFmin, Half_Large) { check_pointwise(kOp, kVariants, DType::Half, Layout::Large); }
 
 TEST(OpFmin, Half_Special) { check_pointwise(kOp, kVariants, DType::Half, Layout::Special); }
+
+TEST(OpFmin, Bool_Contiguous) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Contiguous); }
+
+TEST(OpFmin, Bool_Transposed) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Transposed); }
+
+TEST(OpFmin, Bool_Narrowed) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Narrowed); }
+
+TEST(OpFmin, Bool_Expanded) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Expanded); }
+
+TEST(OpFmin, Bool_ZeroSize) { check_pointwise(kOp, kVariants, DType::Bool, Layout::ZeroSize); }
+
+TEST(OpFmin, Bool_ZeroDim) { check_pointwise(kOp, kVariants, DType::Bool, Layout::ZeroDim); }
+
+TEST(OpFmin, Bool_Large) { check_pointwise(kOp, kVariants, DType::Bool, Layout::Large); }
 
 TEST(OpFmin, BFloat16_Contiguous) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Contiguous); }
 

@@ -21,7 +21,7 @@ void fmax_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::fmax(self, other); });
 }
 
-constexpr rt::PointwiseOp fmax_op{"fmax", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp fmax_op{"fmax", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
 
 TensorBase fmax_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(fmax_op, out, inplace, args,
@@ -35,6 +35,7 @@ TensorBase fmax_run(const TensorBase* out, bool inplace, const std::array<rt::Po
                                      case DType::Float: return fmax_kernel<float, float>(ops);
                                      case DType::Double: return fmax_kernel<double, double>(ops);
                                      case DType::Half: return fmax_kernel<ember::Half, ember::Half>(ops);
+                                     case DType::Bool: return fmax_kernel<bool, bool>(ops);
                                      case DType::BFloat16: return fmax_kernel<ember::BFloat16, ember::BFloat16>(ops);
                                      default: unsupported_dtype("fmax", dtype);
                                    }

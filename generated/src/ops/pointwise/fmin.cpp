@@ -21,7 +21,7 @@ void fmin_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::fmin(self, other); });
 }
 
-constexpr rt::PointwiseOp fmin_op{"fmin", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp fmin_op{"fmin", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
 
 TensorBase fmin_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   return rt::run_pointwise<2>(fmin_op, out, inplace, args,
@@ -35,6 +35,7 @@ TensorBase fmin_run(const TensorBase* out, bool inplace, const std::array<rt::Po
                                      case DType::Float: return fmin_kernel<float, float>(ops);
                                      case DType::Double: return fmin_kernel<double, double>(ops);
                                      case DType::Half: return fmin_kernel<ember::Half, ember::Half>(ops);
+                                     case DType::Bool: return fmin_kernel<bool, bool>(ops);
                                      case DType::BFloat16: return fmin_kernel<ember::BFloat16, ember::BFloat16>(ops);
                                      default: unsupported_dtype("fmin", dtype);
                                    }
