@@ -22,7 +22,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:6',
+        where='schemas/tensor/join.yaml:7',
     ),
     OpSpec(
         name='hstack',
@@ -38,7 +38,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:19',
+        where='schemas/tensor/join.yaml:20',
     ),
     OpSpec(
         name='vstack',
@@ -54,7 +54,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:30',
+        where='schemas/tensor/join.yaml:31',
     ),
     OpSpec(
         name='dstack',
@@ -70,7 +70,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:39',
+        where='schemas/tensor/join.yaml:40',
     ),
     OpSpec(
         name='column_stack',
@@ -86,7 +86,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:48',
+        where='schemas/tensor/join.yaml:49',
     ),
     OpSpec(
         name='atleast_1d',
@@ -102,7 +102,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:59',
+        where='schemas/tensor/join.yaml:60',
     ),
     OpSpec(
         name='atleast_2d',
@@ -118,7 +118,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:75',
+        where='schemas/tensor/join.yaml:76',
     ),
     OpSpec(
         name='atleast_3d',
@@ -134,7 +134,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:89',
+        where='schemas/tensor/join.yaml:90',
     ),
 ]
 
