@@ -60,6 +60,7 @@ class Op:
     namespace: str | None = None           # "linalg": also ember::linalg::<short_name>, ember.linalg.<short_name>
     include: str | None = None             # a header its source includes besides its kind's (its runtime functions)
     returns_if: tuple[str | None, ...] = ()  # per return: the bool argument asking for it in Python (None: always)
+    python_names: tuple[tuple[str, str], ...] = ()  # (argument, keyword) of the Python function where PyTorch renames it
 
     @property
     def short_name(self) -> str:

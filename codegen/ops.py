@@ -21,7 +21,8 @@ from .model import BACKENDS, ERROR_KINDS, VARIANTS, ErrorCase, Op, TestSpec
 from .signature import Signature, SignatureError, parse_signature
 from .yaml_source import Node, Seq, load
 
-OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors", "namespace", "include", "returns_if"}
+OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors", "namespace", "include", "returns_if",
+           "python_names"}
 # Namespaces an op may also be reached through (ember::linalg::solve, ember.linalg.solve).
 NAMESPACES = ("linalg",)
 
@@ -151,8 +152,10 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
                 continue
             if arg is None or not arg.is_tensor:
                 raise SchemaError(node_.at(key), f"values for '{key}', which is not a Tensor or str argument")
-            if kind not in ("mask", "sorted") and (m is None or sig.arg(m.group(1)) is None or sig.arg(m.group(1)).type != "int"):
-                raise SchemaError(node_.at(key), f"values of {key} must be mask, sorted, index(<int dim argument>) or unique_index(...)")
+            if kind not in ("mask", "sorted", "flat_index") and (m is None or sig.arg(m.group(1)) is None
+                                                                 or sig.arg(m.group(1)).type not in ("int", "int?")):
+                raise SchemaError(node_.at(key), f"values of {key} must be mask, sorted, flat_index, index(<int dim argument>) "
+                                                 f"or unique_index(...)")
             values[key] = kind
     magnitude_tol = test.get("magnitude_tol", False)
     if not isinstance(magnitude_tol, bool):
@@ -272,6 +275,23 @@ def _returns_if(node: Node, sig: Signature | None, variants: list) -> tuple[str 
     return tuple(raw.get(n) if n in raw else None for n in names)
 
 
+def _python_names(node: Node, sig: Signature | None, variants: list) -> tuple[tuple[str, str], ...]:
+    """`python_names: {split_size: split_size_or_sections}`: the keyword names
+    of the Python function form where PyTorch's Python wrapper renames its
+    arguments (torch.split); methods and C++ keep the signature's names."""
+    if "python_names" not in node:
+        return ()
+    raw = mapping(node.get("python_names"), node.at("python_names"), "'python_names'")
+    if sig is None or "function" not in variants:
+        raise SchemaError(raw.where, "'python_names' renames the arguments of the Python function; the op has none")
+    for key in raw.keys():
+        if sig.arg(key) is None:
+            raise SchemaError(raw.at(key), f"'python_names' names '{key}', not an argument of {sig.name}")
+        if not isinstance(raw.get(key), str) or not raw.get(key).isidentifier():
+            raise SchemaError(raw.at(key), f"the Python name of '{key}' must be an identifier, got '{raw.get(key)}'")
+    return tuple((key, raw.get(key)) for key in raw.keys())
+
+
 def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     node = mapping(node, where, "each op")
     node.check_keys(OP_KEYS, "an op")
@@ -307,7 +327,8 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     op = Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
             dtypes=_dtypes(node, table), kind=kind, kernel=kernel, th=th, doc=string(node, "doc", required=True).strip(),
             test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group,
-            namespace=namespace, include=include, returns_if=_returns_if(node, sig, variants))
+            namespace=namespace, include=include, returns_if=_returns_if(node, sig, variants),
+            python_names=_python_names(node, sig, variants))
     both = sorted(d.name for d in set(op.th_dtypes()) & set(kernel.th_type_error))
     if both:
         raise SchemaError(node.at("kernel"), f"'th_type_error' lists dtypes the C forms compute: {', '.join(both)}")

@@ -145,6 +145,14 @@ def _param(arg: Arg, rename_self: bool) -> PyParam:
     return PyParam(arg.type, name, arg.default, arg.kwarg_only, arg)
 
 
+def _function_param(op: Op, arg: Arg) -> PyParam:
+    """An argument of the Python function: `self` is `input`, unless the
+    op's python_names says otherwise (torch.split's `tensor`)."""
+    param = _param(arg, True)
+    renamed = dict(op.python_names).get(arg.name)
+    return param if renamed is None else PyParam(param.type, renamed, param.default, param.kwarg_only, arg)
+
+
 def _out_param(sig: Signature, required: bool) -> PyParam | None:
     names = out_names(sig)
     if not names or any(r.type != "Tensor" for r in sig.returns):
@@ -167,7 +175,7 @@ def overloads_of(op: Op) -> list[Overload]:
             result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
         return result
     if "function" in variants or "out" in variants:
-        params = [_param(a, True) for a in sig.args]
+        params = [_function_param(op, a) for a in sig.args]
         out = _out_param(sig, required="function" not in variants) if "out" in variants else None
         if out is not None:
             params.append(out)

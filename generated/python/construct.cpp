@@ -895,6 +895,56 @@ PyObject* m_triu_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_END
 }
 
+PyObject* fn_tril_indices(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({}));
+        result = ember::tril_indices(a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), nullptr);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_triu_indices(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({}));
+        result = ember::triu_indices(a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), nullptr);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_cat(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({

@@ -354,7 +354,7 @@ PyObject* m_index_select(PyObject* self, PyObject* const* args, Py_ssize_t nargs
 PyObject* fn_index_copy(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "index_copy(Tensor input, int dim, Tensor index, Tensor source)",
+      "index_copy(Tensor input, int dim, Tensor index, Tensor source, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -363,12 +363,21 @@ PyObject* fn_index_copy(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
       const int64_t a1 = r.to_int(1);
       const Tensor& a2 = r.tensor(2);
       const Tensor& a3 = r.tensor(3);
-      Tensor result;
-      {
-        GilRelease unlocked(heavy({&a0, &a2, &a3}));
-        result = ember::index_copy(a0, a1, a2, a3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a2, &a3}));
+          result = ember::index_copy(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
       }
-      return to_python_same(std::move(result), r.object(0));
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &a2, &a3, &out0}));
+        ember::index_copy_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
     }
     default:
       return nullptr;
@@ -430,7 +439,7 @@ PyObject* m_index_copy_(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
 PyObject* fn_index_add(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "index_add(Tensor input, int dim, Tensor index, Tensor source, *, Scalar alpha=1)",
+      "index_add(Tensor input, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -440,12 +449,21 @@ PyObject* fn_index_add(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
       const Tensor& a2 = r.tensor(2);
       const Tensor& a3 = r.tensor(3);
       const Scalar a4 = r.scalar(4);
-      Tensor result;
-      {
-        GilRelease unlocked(heavy({&a0, &a2, &a3}));
-        result = ember::index_add(a0, a1, a2, a3, a4);
+      if (r.is_none(5)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a2, &a3}));
+          result = ember::index_add(a0, a1, a2, a3, a4);
+        }
+        return to_python_same(std::move(result), r.object(0));
       }
-      return to_python_same(std::move(result), r.object(0));
+      Tensor& out0 = r.tensor_mut(5);
+      {
+        GilRelease unlocked(heavy({&a0, &a2, &a3, &out0}));
+        ember::index_add_out(out0, a0, a1, a2, a3, a4);
+      }
+      Py_INCREF(r.object(5));
+      return r.object(5);
     }
     default:
       return nullptr;
@@ -667,6 +685,118 @@ PyObject* m_gather(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
       {
         GilRelease unlocked(heavy({&self_t, &a1}));
         result = ember::gather(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_take(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "take(Tensor input, Tensor index, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::take(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::take_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_take(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "take(Tensor index)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::take(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_take_along_dim(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "take_along_dim(Tensor input, Tensor indices, int? dim=None, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const std::optional<int64_t> a2 = r.optional_int(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::take_along_dim(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::take_along_dim_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_take_along_dim(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "take_along_dim(Tensor indices, int? dim=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::take_along_dim(self_t, a0, a1);
       }
       return to_python_same(std::move(result), self);
     }

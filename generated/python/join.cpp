@@ -258,4 +258,27 @@ PyObject* fn_atleast_3d(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
   EMBER_PY_END
 }
 
+PyObject* fn_meshgrid(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "meshgrid(Tensor[] tensors, *, str indexing='ij')",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const std::vector<Tensor> a0 = r.tensor_list(0);
+      const std::string_view a1 = r.string(1);
+      std::vector<Tensor> result;
+      {
+        GilRelease unlocked(heavy({}));
+        result = ember::meshgrid(a0, a1);
+      }
+      return to_python(std::move(result));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 }  // namespace ember::python::gen

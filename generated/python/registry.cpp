@@ -97,6 +97,8 @@ PyObject* m_tril_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_triu(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_triu(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_triu_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tril_indices(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_triu_indices(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_cat(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -139,6 +141,10 @@ PyObject* m_index_fill(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_index_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_gather(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_gather(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_take(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_take(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_take_along_dim(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_take_along_dim(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_scatter_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -525,6 +531,7 @@ PyObject* fn_column_stack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_atleast_1d(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_atleast_2d(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_atleast_3d(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_meshgrid(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_where(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_where(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_flip(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -539,6 +546,10 @@ PyObject* fn_rot90(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_rot90(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_tile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_tile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_repeat_interleave(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_repeat_interleave(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_kron(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_kron(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_is_contiguous(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_is_same_size(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_is_same_size(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -745,19 +756,19 @@ const char m_addr__doc[] =
 const char fn_outer_doc[] =
     "outer(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m). TH has no C form (`addr` with beta 0).";
+    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m); of two bool vectors the bool `self[i] and vec2[j]`, as PyTorch's. TH has no C form (`addr` with beta 0).";
 const char m_outer_doc[] =
     "outer(vec2: Tensor) -> Tensor\n"
     "\n"
-    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m). TH has no C form (`addr` with beta 0).";
+    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m); of two bool vectors the bool `self[i] and vec2[j]`, as PyTorch's. TH has no C form (`addr` with beta 0).";
 const char fn_ger_doc[] =
     "ger(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "`outer` under its BLAS name (PyTorch keeps both).";
+    "`outer` under its BLAS name (PyTorch keeps both), bool included.";
 const char m_ger_doc[] =
     "ger(vec2: Tensor) -> Tensor\n"
     "\n"
-    "`outer` under its BLAS name (PyTorch keeps both).";
+    "`outer` under its BLAS name (PyTorch keeps both), bool included.";
 const char fn_dot_doc[] =
     "dot(input: Tensor, tensor: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1013,6 +1024,14 @@ const char m_triu__doc[] =
     "triu_(diagonal: int = 0) -> Tensor\n"
     "\n"
     "The upper triangle: elements with column - row < diagonal become 0. As tril otherwise.";
+const char fn_tril_indices_doc[] =
+    "tril_indices(row: int, col: int, offset: int = 0, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "The coordinates of the lower triangle of a row x col matrix, as a 2 x N tensor (rows, then columns), in row-major order: the (r, c) with c - r <= offset (tril's `diagonal`). int64 unless `dtype` is int32 (the dtypes PyTorch 1.13 takes).";
+const char fn_triu_indices_doc[] =
+    "triu_indices(row: int, col: int, offset: int = 0, *, dtype: dtype | None = None) -> Tensor\n"
+    "\n"
+    "tril_indices of the upper triangle: the (r, c) with c - r >= offset.";
 const char fn_cat_doc[] =
     "cat(tensors: list[Tensor], dim: int = 0, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1138,29 +1157,29 @@ const char m_index_select_doc[] =
     "\n"
     "The slices of `self` along `dim` at the positions in `index` (a vector or 0-dim int64 tensor; repeats allowed), in index order: the result has self's shape with `index.numel()` along dim. PyTorch's rule: no negative indices. TH's form takes a 1-based index vector and resizes `tensor`.";
 const char fn_index_copy_doc[] =
-    "index_copy(input: Tensor, dim: int, index: Tensor, source: Tensor) -> Tensor\n"
+    "index_copy(input: Tensor, dim: int, index: Tensor, source: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Copies slice i of `source` along `dim` to slice `index[i]` of self. `source` has self's shape and dtype except along dim, where it has `index.numel()` slices. Of repeated indices the last wins. No negative indices (PyTorch). TH's form takes 1-based indices and, where TH copied slices of equal element count, needs equal slice shapes.";
+    "Copies slice i of `source` along `dim` to slice `index[i]` of self. `source` has self's shape and dtype except along dim, where it has `index.numel()` slices. Of repeated indices the last wins. No negative indices (PyTorch). out= gets the functional result. TH's form takes 1-based indices and, where TH copied slices of equal element count, needs equal slice shapes.";
 const char m_index_copy_doc[] =
     "index_copy(dim: int, index: Tensor, source: Tensor) -> Tensor\n"
     "\n"
-    "Copies slice i of `source` along `dim` to slice `index[i]` of self. `source` has self's shape and dtype except along dim, where it has `index.numel()` slices. Of repeated indices the last wins. No negative indices (PyTorch). TH's form takes 1-based indices and, where TH copied slices of equal element count, needs equal slice shapes.";
+    "Copies slice i of `source` along `dim` to slice `index[i]` of self. `source` has self's shape and dtype except along dim, where it has `index.numel()` slices. Of repeated indices the last wins. No negative indices (PyTorch). out= gets the functional result. TH's form takes 1-based indices and, where TH copied slices of equal element count, needs equal slice shapes.";
 const char m_index_copy__doc[] =
     "index_copy_(dim: int, index: Tensor, source: Tensor) -> Tensor\n"
     "\n"
-    "Copies slice i of `source` along `dim` to slice `index[i]` of self. `source` has self's shape and dtype except along dim, where it has `index.numel()` slices. Of repeated indices the last wins. No negative indices (PyTorch). TH's form takes 1-based indices and, where TH copied slices of equal element count, needs equal slice shapes.";
+    "Copies slice i of `source` along `dim` to slice `index[i]` of self. `source` has self's shape and dtype except along dim, where it has `index.numel()` slices. Of repeated indices the last wins. No negative indices (PyTorch). out= gets the functional result. TH's form takes 1-based indices and, where TH copied slices of equal element count, needs equal slice shapes.";
 const char fn_index_add_doc[] =
-    "index_add(input: Tensor, dim: int, index: Tensor, source: Tensor, *, alpha: number = 1) -> Tensor\n"
+    "index_add(input: Tensor, dim: int, index: Tensor, source: Tensor, *, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Adds `alpha` times slice i of `source` along `dim` to slice `index[i]` of self; repeated indices add up (in index order, on one thread: the same result every run). Shapes as for index_copy; alpha must be integral for integer and bool tensors; bool adds as logical or. Integers wrap. TH's form takes 1-based indices, alpha 1.";
+    "Adds `alpha` times slice i of `source` along `dim` to slice `index[i]` of self; repeated indices add up (in index order, on one thread: the same result every run). Shapes as for index_copy; alpha must be integral for integer and bool tensors; bool adds as logical or. Integers wrap. out= gets the functional result. TH's form takes 1-based indices, alpha 1.";
 const char m_index_add_doc[] =
     "index_add(dim: int, index: Tensor, source: Tensor, *, alpha: number = 1) -> Tensor\n"
     "\n"
-    "Adds `alpha` times slice i of `source` along `dim` to slice `index[i]` of self; repeated indices add up (in index order, on one thread: the same result every run). Shapes as for index_copy; alpha must be integral for integer and bool tensors; bool adds as logical or. Integers wrap. TH's form takes 1-based indices, alpha 1.";
+    "Adds `alpha` times slice i of `source` along `dim` to slice `index[i]` of self; repeated indices add up (in index order, on one thread: the same result every run). Shapes as for index_copy; alpha must be integral for integer and bool tensors; bool adds as logical or. Integers wrap. out= gets the functional result. TH's form takes 1-based indices, alpha 1.";
 const char m_index_add__doc[] =
     "index_add_(dim: int, index: Tensor, source: Tensor, *, alpha: number = 1) -> Tensor\n"
     "\n"
-    "Adds `alpha` times slice i of `source` along `dim` to slice `index[i]` of self; repeated indices add up (in index order, on one thread: the same result every run). Shapes as for index_copy; alpha must be integral for integer and bool tensors; bool adds as logical or. Integers wrap. TH's form takes 1-based indices, alpha 1.";
+    "Adds `alpha` times slice i of `source` along `dim` to slice `index[i]` of self; repeated indices add up (in index order, on one thread: the same result every run). Shapes as for index_copy; alpha must be integral for integer and bool tensors; bool adds as logical or. Integers wrap. out= gets the functional result. TH's form takes 1-based indices, alpha 1.";
 const char fn_index_fill_doc[] =
     "index_fill(input: Tensor, dim: int, index: Tensor, value: Tensor | number) -> Tensor\n"
     "\n"
@@ -1181,6 +1200,22 @@ const char m_gather_doc[] =
     "gather(dim: int, index: Tensor) -> Tensor\n"
     "\n"
     "`out[i][j][k] = self[index[i][j][k]][j][k]` for dim 0 (and so on): the result has index's shape. `index` has as many dims as self and, except along dim, is no larger. No negative indices (PyTorch). TH's form takes 1-based indices and resizes `tensor` to index's shape (TH's C code wanted it of that shape already).";
+const char fn_take_doc[] =
+    "take(input: Tensor, index: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The elements of `self`, read as a flat row-major vector, at the positions in `index` (int64; a negative position counts from the end): the result has index's shape. Every position is checked before anything is read or written.";
+const char m_take_doc[] =
+    "take(index: Tensor) -> Tensor\n"
+    "\n"
+    "The elements of `self`, read as a flat row-major vector, at the positions in `index` (int64; a negative position counts from the end): the result has index's shape. Every position is checked before anything is read or written.";
+const char fn_take_along_dim_doc[] =
+    "take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "gather along `dim` after self and `indices` (int64, as many dims as self) broadcast together outside dim (NumPy's take_along_axis). Without dim, `self` flattened at the positions of `indices` flattened: a 1-d result. No negative positions (PyTorch 1.13).";
+const char m_take_along_dim_doc[] =
+    "take_along_dim(indices: Tensor, dim: int | None = None) -> Tensor\n"
+    "\n"
+    "gather along `dim` after self and `indices` (int64, as many dims as self) broadcast together outside dim (NumPy's take_along_axis). Without dim, `self` flattened at the positions of `indices` flattened: a 1-d result. No negative positions (PyTorch 1.13).";
 const char fn_scatter_doc[] =
     "scatter(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor\n"
     "scatter(input: Tensor, dim: int, index: Tensor, value: number) -> Tensor\n"
@@ -2929,6 +2964,10 @@ const char fn_atleast_3d_doc[] =
     "`self` with at least 3 dims: 0-dim as [1, 1, 1], [n] as [1, n, 1], [m, n] as [m, n, 1] (views, NumPy's rule).\n"
     "\n"
     "atleast_3d of each tensor (also as separate arguments in Python).";
+const char fn_meshgrid_doc[] =
+    "meshgrid(tensors: list[Tensor], *, indexing: str = 'ij') -> tuple[Tensor, ...]\n"
+    "\n"
+    "Coordinate grids of n 0-dim or 1-d tensors of one dtype: grid i holds tensors[i] along dim i, repeated over the grid's shape [len0, len1, ...] (`indexing='ij'`); with `'xy'` the first two dims are swapped (grid 0 varies along dim 1), NumPy's default. Each grid is an expanded view of its input (stride 0), as PyTorch's. In Python `meshgrid(a, b)` and `meshgrid([a, b])` alike; PyTorch 1.13's warning when indexing is not given is left out.";
 const char fn_where_doc[] =
     "where(condition: Tensor, input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "where(condition: Tensor, input: number, other: Tensor) -> Tensor\n"
@@ -2997,6 +3036,31 @@ const char m_tile_doc[] =
     "tile(dims: tuple[int, ...]) -> Tensor\n"
     "\n"
     "`self` repeated `dims[i]` times along each dim (repeat), with `dims` first padded with leading 1s up to self's dims (NumPy's tile).";
+const char fn_repeat_interleave_doc[] =
+    "repeat_interleave(input: Tensor, repeats: Tensor, dim: int | None = None, *, output_size: int | None = None) -> Tensor\n"
+    "repeat_interleave(input: Tensor, repeats: int, dim: int | None = None, *, output_size: int | None = None) -> Tensor\n"
+    "repeat_interleave(repeats: Tensor, *, output_size: int | None = None) -> Tensor\n"
+    "\n"
+    "Slice i of `self` along `dim` repeated `repeats[i]` times in place (self flattened without dim): `repeats` holds int64 or int32 counts, one per slice, or one count for every slice (0-dim or of one element). `output_size`, when given, must be the counts' sum (the result's size along dim).\n"
+    "\n"
+    "repeat_interleave with one count for every slice.\n"
+    "\n"
+    "The positions the counts of `repeats` (a vector of int64 or int32) make: i repeated repeats[i] times, for each i in order, in repeats' dtype. `repeat_interleave(self, repeats, dim)` is `index_select(self, dim, repeat_interleave(repeats))`.";
+const char m_repeat_interleave_doc[] =
+    "repeat_interleave(repeats: Tensor, dim: int | None = None, *, output_size: int | None = None) -> Tensor\n"
+    "repeat_interleave(repeats: int, dim: int | None = None, *, output_size: int | None = None) -> Tensor\n"
+    "\n"
+    "Slice i of `self` along `dim` repeated `repeats[i]` times in place (self flattened without dim): `repeats` holds int64 or int32 counts, one per slice, or one count for every slice (0-dim or of one element). `output_size`, when given, must be the counts' sum (the result's size along dim).\n"
+    "\n"
+    "repeat_interleave with one count for every slice.";
+const char fn_kron_doc[] =
+    "kron(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The Kronecker product: with both padded with leading size-1 dims to one number of dims, block (i0, i1, ...) of the result is `self[i0, i1, ...] * other`, so its sizes are the products of theirs. The dtypes promote as mul's (bool with bool: and).";
+const char m_kron_doc[] =
+    "kron(other: Tensor) -> Tensor\n"
+    "\n"
+    "The Kronecker product: with both padded with leading size-1 dims to one number of dims, block (i0, i1, ...) of the result is `self[i0, i1, ...] * other`, so its sizes are the products of theirs. The dtypes promote as mul's (bool with bool: and).";
 const char fn_is_contiguous_doc[] =
     "is_contiguous(input: Tensor) -> bool\n"
     "\n"
@@ -3054,17 +3118,17 @@ const char m_repeat_doc[] =
     "\n"
     "Torch7's repeatTensor: a new tensor holding `self` tiled `repeats[i]` times along dim i, `self` first getting leading size-1 dims up to len(repeats) dims (PyTorch's repeat).";
 const char fn_split_doc[] =
-    "split(input: Tensor, split_size: int, dim: int = 0) -> tuple[Tensor, ...]\n"
-    "split(input: Tensor, split_size: tuple[int, ...], dim: int = 0) -> tuple[Tensor, ...]\n"
+    "split(tensor: Tensor, split_size_or_sections: int, dim: int = 0) -> tuple[Tensor, ...]\n"
+    "split(tensor: Tensor, split_size_or_sections: tuple[int, ...], dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
-    "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece.\n"
+    "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece. The Python function takes PyTorch's keywords, `split(tensor, split_size_or_sections, dim=0)`; the method `t.split(split_size, dim=0)`.\n"
     "\n"
     "Views of `self` along `dim` of the lengths in `split_size`, which sum to the dim's size (torch.split with a list).";
 const char m_split_doc[] =
     "split(split_size: int, dim: int = 0) -> tuple[Tensor, ...]\n"
     "split(split_size: tuple[int, ...], dim: int = 0) -> tuple[Tensor, ...]\n"
     "\n"
-    "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece.\n"
+    "Views of `self` along `dim`, `split_size` long each except perhaps the last (Torch7's torch.split, 0-based dim); a dim of size 0 gives one empty piece. The Python function takes PyTorch's keywords, `split(tensor, split_size_or_sections, dim=0)`; the method `t.split(split_size, dim=0)`.\n"
     "\n"
     "Views of `self` along `dim` of the lengths in `split_size`, which sum to the dim's size (torch.split with a list).";
 const char fn_chunk_doc[] =
@@ -3465,6 +3529,8 @@ PyMethodDef tensor_methods[] = {
     {"index_fill", EMBER_FASTCALL(gen::m_index_fill), METH_FASTCALL | METH_KEYWORDS, m_index_fill_doc},
     {"index_fill_", EMBER_FASTCALL(gen::m_index_fill_), METH_FASTCALL | METH_KEYWORDS, m_index_fill__doc},
     {"gather", EMBER_FASTCALL(gen::m_gather), METH_FASTCALL | METH_KEYWORDS, m_gather_doc},
+    {"take", EMBER_FASTCALL(gen::m_take), METH_FASTCALL | METH_KEYWORDS, m_take_doc},
+    {"take_along_dim", EMBER_FASTCALL(gen::m_take_along_dim), METH_FASTCALL | METH_KEYWORDS, m_take_along_dim_doc},
     {"scatter", EMBER_FASTCALL(gen::m_scatter), METH_FASTCALL | METH_KEYWORDS, m_scatter_doc},
     {"scatter_", EMBER_FASTCALL(gen::m_scatter_), METH_FASTCALL | METH_KEYWORDS, m_scatter__doc},
     {"scatter_reduce", EMBER_FASTCALL(gen::m_scatter_reduce), METH_FASTCALL | METH_KEYWORDS, m_scatter_reduce_doc},
@@ -3699,6 +3765,8 @@ PyMethodDef tensor_methods[] = {
     {"roll", EMBER_FASTCALL(gen::m_roll), METH_FASTCALL | METH_KEYWORDS, m_roll_doc},
     {"rot90", EMBER_FASTCALL(gen::m_rot90), METH_FASTCALL | METH_KEYWORDS, m_rot90_doc},
     {"tile", EMBER_FASTCALL(gen::m_tile), METH_FASTCALL | METH_KEYWORDS, m_tile_doc},
+    {"repeat_interleave", EMBER_FASTCALL(gen::m_repeat_interleave), METH_FASTCALL | METH_KEYWORDS, m_repeat_interleave_doc},
+    {"kron", EMBER_FASTCALL(gen::m_kron), METH_FASTCALL | METH_KEYWORDS, m_kron_doc},
     {"is_same_size", EMBER_FASTCALL(gen::m_is_same_size), METH_FASTCALL | METH_KEYWORDS, m_is_same_size_doc},
     {"is_set_to", EMBER_FASTCALL(gen::m_is_set_to), METH_FASTCALL | METH_KEYWORDS, m_is_set_to_doc},
     {"subview", EMBER_FASTCALL(gen::m_subview), METH_FASTCALL | METH_KEYWORDS, m_subview_doc},
@@ -3799,6 +3867,8 @@ PyMethodDef module_functions[] = {
     {"diag", EMBER_FASTCALL(gen::fn_diag), METH_FASTCALL | METH_KEYWORDS, fn_diag_doc},
     {"tril", EMBER_FASTCALL(gen::fn_tril), METH_FASTCALL | METH_KEYWORDS, fn_tril_doc},
     {"triu", EMBER_FASTCALL(gen::fn_triu), METH_FASTCALL | METH_KEYWORDS, fn_triu_doc},
+    {"tril_indices", EMBER_FASTCALL(gen::fn_tril_indices), METH_FASTCALL | METH_KEYWORDS, fn_tril_indices_doc},
+    {"triu_indices", EMBER_FASTCALL(gen::fn_triu_indices), METH_FASTCALL | METH_KEYWORDS, fn_triu_indices_doc},
     {"cat", EMBER_FASTCALL(gen::fn_cat), METH_FASTCALL | METH_KEYWORDS, fn_cat_doc},
     {"reshape", EMBER_FASTCALL(gen::fn_reshape), METH_FASTCALL | METH_KEYWORDS, fn_reshape_doc},
     {"equal", EMBER_FASTCALL(gen::fn_equal), METH_FASTCALL | METH_KEYWORDS, fn_equal_doc},
@@ -3818,6 +3888,8 @@ PyMethodDef module_functions[] = {
     {"index_add", EMBER_FASTCALL(gen::fn_index_add), METH_FASTCALL | METH_KEYWORDS, fn_index_add_doc},
     {"index_fill", EMBER_FASTCALL(gen::fn_index_fill), METH_FASTCALL | METH_KEYWORDS, fn_index_fill_doc},
     {"gather", EMBER_FASTCALL(gen::fn_gather), METH_FASTCALL | METH_KEYWORDS, fn_gather_doc},
+    {"take", EMBER_FASTCALL(gen::fn_take), METH_FASTCALL | METH_KEYWORDS, fn_take_doc},
+    {"take_along_dim", EMBER_FASTCALL(gen::fn_take_along_dim), METH_FASTCALL | METH_KEYWORDS, fn_take_along_dim_doc},
     {"scatter", EMBER_FASTCALL(gen::fn_scatter), METH_FASTCALL | METH_KEYWORDS, fn_scatter_doc},
     {"scatter_reduce", EMBER_FASTCALL(gen::fn_scatter_reduce), METH_FASTCALL | METH_KEYWORDS, fn_scatter_reduce_doc},
     {"scatter_add", EMBER_FASTCALL(gen::fn_scatter_add), METH_FASTCALL | METH_KEYWORDS, fn_scatter_add_doc},
@@ -3977,6 +4049,7 @@ PyMethodDef module_functions[] = {
     {"atleast_1d", EMBER_FASTCALL(gen::fn_atleast_1d), METH_FASTCALL | METH_KEYWORDS, fn_atleast_1d_doc},
     {"atleast_2d", EMBER_FASTCALL(gen::fn_atleast_2d), METH_FASTCALL | METH_KEYWORDS, fn_atleast_2d_doc},
     {"atleast_3d", EMBER_FASTCALL(gen::fn_atleast_3d), METH_FASTCALL | METH_KEYWORDS, fn_atleast_3d_doc},
+    {"meshgrid", EMBER_FASTCALL(gen::fn_meshgrid), METH_FASTCALL | METH_KEYWORDS, fn_meshgrid_doc},
     {"where", EMBER_FASTCALL(gen::fn_where), METH_FASTCALL | METH_KEYWORDS, fn_where_doc},
     {"flip", EMBER_FASTCALL(gen::fn_flip), METH_FASTCALL | METH_KEYWORDS, fn_flip_doc},
     {"fliplr", EMBER_FASTCALL(gen::fn_fliplr), METH_FASTCALL | METH_KEYWORDS, fn_fliplr_doc},
@@ -3984,6 +4057,8 @@ PyMethodDef module_functions[] = {
     {"roll", EMBER_FASTCALL(gen::fn_roll), METH_FASTCALL | METH_KEYWORDS, fn_roll_doc},
     {"rot90", EMBER_FASTCALL(gen::fn_rot90), METH_FASTCALL | METH_KEYWORDS, fn_rot90_doc},
     {"tile", EMBER_FASTCALL(gen::fn_tile), METH_FASTCALL | METH_KEYWORDS, fn_tile_doc},
+    {"repeat_interleave", EMBER_FASTCALL(gen::fn_repeat_interleave), METH_FASTCALL | METH_KEYWORDS, fn_repeat_interleave_doc},
+    {"kron", EMBER_FASTCALL(gen::fn_kron), METH_FASTCALL | METH_KEYWORDS, fn_kron_doc},
     {"is_contiguous", EMBER_FASTCALL(gen::fn_is_contiguous), METH_FASTCALL | METH_KEYWORDS, fn_is_contiguous_doc},
     {"is_same_size", EMBER_FASTCALL(gen::fn_is_same_size), METH_FASTCALL | METH_KEYWORDS, fn_is_same_size_doc},
     {"is_set_to", EMBER_FASTCALL(gen::fn_is_set_to), METH_FASTCALL | METH_KEYWORDS, fn_is_set_to_doc},

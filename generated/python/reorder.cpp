@@ -302,4 +302,146 @@ PyObject* m_tile(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* fn_repeat_interleave(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "repeat_interleave(Tensor input, Tensor repeats, int? dim=None, *, int? output_size=None)",
+      "repeat_interleave(Tensor input, int repeats, int? dim=None, *, int? output_size=None)",
+      "repeat_interleave(Tensor repeats, *, int? output_size=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      const std::optional<int64_t> a2 = r.optional_int(2);
+      const std::optional<int64_t> a3 = r.optional_int(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0, &a1}));
+        result = ember::repeat_interleave(a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    case 1: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const std::optional<int64_t> a2 = r.optional_int(2);
+      const std::optional<int64_t> a3 = r.optional_int(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::repeat_interleave(a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    case 2: {
+      const Tensor& a0 = r.tensor(0);
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::repeat_interleave(a0, a1);
+      }
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_repeat_interleave(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "repeat_interleave(Tensor repeats, int? dim=None, *, int? output_size=None)",
+      "repeat_interleave(int repeats, int? dim=None, *, int? output_size=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      const std::optional<int64_t> a2 = r.optional_int(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::repeat_interleave(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 1: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const std::optional<int64_t> a1 = r.optional_int(1);
+      const std::optional<int64_t> a2 = r.optional_int(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::repeat_interleave(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_kron(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "kron(Tensor input, Tensor other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::kron(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::kron_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_kron(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "kron(Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::kron(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 }  // namespace ember::python::gen

@@ -289,8 +289,8 @@ PyObject* m_repeat(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
 PyObject* fn_split(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "split(Tensor input, int split_size, int dim=0)",
-      "split(Tensor input, int[] split_size, int dim=0)",
+      "split(Tensor tensor, int split_size_or_sections, int dim=0)",
+      "split(Tensor tensor, int[] split_size_or_sections, int dim=0)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {

@@ -4,8 +4,10 @@
 
 #include "ember/error.h"
 #include "ember/ops/clone.h"
+#include "runtime/ops/index_out.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/output.h"
+#include "runtime/ops/shape_ops.h"
 #include "runtime/ops/structure_ops.h"
 
 namespace ember::rt {
@@ -264,6 +266,11 @@ void index_copy_(TensorBase& self, int64_t dim, const TensorBase& index, const T
   index_source_into(cpp("index_copy"), self, dim, index, source, ScatterMode::Assign, 1);
 }
 
+void index_copy_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index,
+                    const TensorBase& source) {
+  write_out("index_copy", out, rt::index_copy(self, dim, index, source));
+}
+
 void th_index_copy(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src) {
   index_source_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), TensorBase::borrow(src),
                     ScatterMode::Assign, 1);
@@ -279,6 +286,11 @@ TensorBase index_add(const TensorBase& self, int64_t dim, const TensorBase& inde
 void index_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha) {
   check_alpha("index_add", self, alpha);
   index_source_into(cpp("index_add"), self, dim, index, source, ScatterMode::Accumulate, alpha);
+}
+
+void index_add_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index,
+                   const TensorBase& source, const Scalar& alpha) {
+  write_out("index_add", out, rt::index_add(self, dim, index, source, alpha));
 }
 
 void th_index_add(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, TensorImpl* src) {

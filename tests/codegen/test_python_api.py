@@ -111,3 +111,11 @@ def test_a_method_is_called_on_the_argument_named_self():
     decl = next(d for d in declarations(op) if d.variant == "method")
     assert decl.params == "const Tensor& condition, const Tensor& other"
     assert decl.call_args == "condition, *this, other"
+
+
+def test_python_names_rename_the_function_keywords_only():
+    # torch.split(tensor, split_size_or_sections, dim=0); Tensor.split(split_size, dim=0).
+    assert by_name("function", "split").parser_texts() == [
+        "split(Tensor tensor, int split_size_or_sections, int dim=0)",
+        "split(Tensor tensor, int[] split_size_or_sections, int dim=0)"]
+    assert by_name("method", "split").parser_texts() == ["split(int split_size, int dim=0)", "split(int[] split_size, int dim=0)"]

@@ -90,7 +90,7 @@ CASES = {
     "shape with an unknown symbol": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", shapes: {self: [a, z]}}'),
                                      "test:", "shape of self must list sizes and symbols"),
     "values of an unknown kind": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", values: {self: index(axis)}}'),
-                                  "test:", "values of self must be mask, sorted, index(<int dim argument>)"),
+                                  "test:", "values of self must be mask, sorted, flat_index, index(<int dim argument>)"),
     "magnitude_tol not a bool": (broken('{ref: "-self", tol: {Half: 1e-3}}', '{ref: "-self", magnitude_tol: yes please}'),
                                  "test:", "'magnitude_tol' must be true or false"),
     "empty th_expr": (broken('expr: "-self"}', 'expr: "-self", th_expr: ""}'), "kernel:", "'th_expr' must be a non-empty string"),
@@ -123,6 +123,13 @@ ops:
     doc: Sum.
     test: {ref: "total"}
 """, "- signature:", "names a reference reducer (sum, prod, mean, var, std, norm, max, min, all, any), got 'total'"),
+    "python_names of an unknown argument": (NEG + "    python_names: {input: x}\n", "input: x",
+                                            "'python_names' names 'input', not an argument of neg"),
+    "python_names not an identifier": (NEG + "    python_names: {self: 2x}\n", "self: 2x",
+                                       "the Python name of 'self' must be an identifier"),
+    "python_names without a function": (broken("variants: [function, method, inplace, out]", "variants: [method]",
+                                               NEG + "    python_names: {self: x}\n"),
+                                        "python_names:", "'python_names' renames the arguments of the Python function"),
     "error example calling another op's C function": (
         NEG + '    errors:\n      - {raises: Value, arg: self, when: "never", example: "THIntTensor_cadd(nullptr)"}\n',
         "raises:", "calls THIntTensor_cadd, which is not a C function of neg"),

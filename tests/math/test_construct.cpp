@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "ember/tensor.h"
@@ -247,6 +248,41 @@ TEST(Construct, Eye) {
   EXPECT_EQ(eye(2).dtype(), default_dtype());
   expect_error([] { eye(-1); }, ErrorKind::Value, "n");
   expect_error([] { eye(2, -1); }, ErrorKind::Value, "m");
+}
+
+TEST(Construct, TriIndices) {
+  // Against the row-major scan of every (r, c) of the matrix.
+  for (DType dt : {DType::Long, DType::Int}) {
+    for (auto [row, col] : std::vector<std::pair<int64_t, int64_t>>{{3, 4}, {4, 3}, {0, 3}, {3, 0}, {1, 1}}) {
+      for (int64_t offset : {-5, -1, 0, 2, 7}) {
+        SCOPED_TRACE(str(dtype_name(dt), " ", row, " x ", col, " offset ", offset));
+        std::vector<double> lower_r, lower_c, upper_r, upper_c;
+        for (int64_t r = 0; r < row; ++r)
+          for (int64_t c = 0; c < col; ++c) {
+            auto& rs = c - r <= offset ? lower_r : upper_r;
+            auto& cs = c - r <= offset ? lower_c : upper_c;
+            rs.push_back(double(r));
+            cs.push_back(double(c));
+            if (c - r == offset) {  // the diagonal is in both
+              upper_r.push_back(double(r));
+              upper_c.push_back(double(c));
+            }
+          }
+        lower_r.insert(lower_r.end(), lower_c.begin(), lower_c.end());
+        upper_r.insert(upper_r.end(), upper_c.begin(), upper_c.end());
+        const int64_t nl = static_cast<int64_t>(lower_c.size()), nu = static_cast<int64_t>(upper_c.size());
+        expect_tensor(tril_indices(row, col, offset, dt), dt, {2, nl}, lower_r);
+        expect_tensor(triu_indices(row, col, offset, dt), dt, {2, nu}, upper_r);
+      }
+    }
+  }
+  EXPECT_EQ(tril_indices(2, 2).dtype(), DType::Long);
+  EXPECT_EQ(triu_indices(2, 2, std::numeric_limits<int64_t>::min()).size(1), 4) << "a far offset takes every row whole";
+  EXPECT_EQ(tril_indices(2, 2, std::numeric_limits<int64_t>::max()).size(1), 4);
+  expect_error([] { tril_indices(-1, 2); }, ErrorKind::Value, "row");
+  expect_error([] { triu_indices(2, -1); }, ErrorKind::Value, "col");
+  expect_error([] { tril_indices(2, 2, 0, DType::Float); }, ErrorKind::Type, "dtype");
+  expect_error([] { triu_indices(2, 2, 0, DType::Short); }, ErrorKind::Type, "dtype");
 }
 
 TEST(Construct, Diag) {

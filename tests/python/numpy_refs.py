@@ -412,3 +412,10 @@ def scatter_reduce(self, dim, index, src, reduce, include_self=True):
         divided = target / safe if target.dtype.kind == "f" else target // safe
         target[...] = np.where(counts > 0, divided, target)
     return out
+
+
+def take_along_dim(self, indices, dim):
+    """PyTorch's take_along_dim: without dim, over both flattened (a 1-d result)."""
+    if dim is None:
+        return np.take(self, indices).reshape(-1)
+    return np.take_along_axis(self, indices, axis=dim)

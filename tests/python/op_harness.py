@@ -28,8 +28,11 @@ contiguous in the broadcast layout; their entries have no 0-dim layout.
 A `Tensor[]` argument (stack's `tensors`) is three tensors, each made as
 self is. `test.values` says what a Tensor argument holds: `mask` (bool),
 `index(dim)` (int64 positions along self's dim `dim`, the argument's
-value) or `unique_index(dim)` (the same without repeats along that dim,
-for ops whose result would depend on the order of writes). References
+value; over self's elements flattened when an `int?` dim is None),
+`unique_index(dim)` (the same without repeats along that dim, for ops
+whose result would depend on the order of writes) or `flat_index`
+(positions over self's elements flattened, negative ones from the end
+included: take's). References
 may call `math` and `ref` (tests/python/numpy_refs.py). With
 `test.magnitude_tol` the tolerance is relative to the reference computed
 on the inputs' magnitudes (products and sums of them, where cancellation
@@ -60,7 +63,7 @@ DIMS = (0, 1, -1)
 SYMBOLS = {"a": 5, "b": 7, "c": 3, "d": 4, "e": 2}
 # Values of int arguments that are not dims, by name.
 INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5), "correction": (0, 2),
-              "minlength": (0, 12)}
+              "minlength": (0, 12), "repeats": (0, 2), "output_size": ()}
 # Optional tensors whose valid values the harness cannot make (a sorter is
 # a permutation, weights match self's length): only left out.
 LEFT_OUT = {"sorter", "weights"}
@@ -288,7 +291,7 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
     for k, (name, type_, default, _) in enumerate(spec.args):
         choices: list[tuple[str, Any, Any, bool]] = []
         kind = spec.values.get(name, "")
-        if kind.startswith(("index(", "unique_index(")):
+        if kind.startswith(("index(", "unique_index(")) or kind == "flat_index":
             choices.append(("deferred", None, None, True))   # positions need the dim: made in build()
         elif kind == "mask":
             choices.append(("tensor", *_tensor_input(spec, case, k, name, "bool", 0, 1, rng), True))
@@ -348,9 +351,9 @@ def _argument_sets(spec: OpSpec, case: Case, rng: np.random.Generator) -> list[_
         elif type_ in ("int", "int?") and name in INT_VALUES:
             if type_ == "int?":
                 choices.append(("value", None, None, True))
-            if default is not None:
+            if default not in (None, "None"):
                 choices.append(("default", None, int(default), False))
-            choices += [("value", v, v, True) for v in INT_VALUES[name] if default is None or v != int(default)]
+            choices += [("value", v, v, True) for v in INT_VALUES[name] if default in (None, "None") or v != int(default)]
         elif type_ in ("str", "str?"):
             # The default (None or the quoted word), then each word `one_of` lists.
             if default is not None:
@@ -404,11 +407,14 @@ def _positions(spec: OpSpec, case: Case, rng: np.random.Generator,
     for (name, *_), choice in zip(spec.args, acc):
         if choice[0] == "deferred":
             kind = spec.values[name]
-            dim = chosen[kind[kind.index("(") + 1:-1]]
+            flat = kind == "flat_index"
+            dim = None if flat else chosen[kind[kind.index("(") + 1:-1]]
             self_shape = np.shape(chosen["self"])
             shape = _declared_shape(spec, name, case.layout) if name in spec.shapes else self_shape
-            n = self_shape[dim] if self_shape else 1
-            if not shape:
+            n = int(np.prod(self_shape)) if dim is None else self_shape[dim] if self_shape else 1
+            if flat:
+                values = rng.integers(-n, n, size=shape) if n > 0 else np.zeros(shape, np.int64)
+            elif not shape:
                 values = np.zeros((), np.int64)
             elif kind.startswith("unique_index"):
                 values = _unique_positions(rng, shape, dim % len(shape), n)

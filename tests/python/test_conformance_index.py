@@ -118,3 +118,82 @@ def test_from_numpy_refuses_what_pytorch_refuses():
         ember.from_numpy(np.arange(3, dtype=">f4"))
     with pytest.raises(TypeError, match="uint16"):
         ember.from_numpy(np.zeros(2, np.uint16))
+
+
+def test_take_reads_flat_positions_negative_ones_from_the_end():
+    m = np.arange(12.0).reshape(3, 4)
+    idx = np.array([[0, -1], [5, -12]])
+    same = np.testing.assert_array_equal
+    same(ember.take(t(m), t(idx)).numpy(), np.take(m, idx))
+    same(t(m).T.take(t(idx)).numpy(), np.take(m.T, idx))
+    out = ember.empty(0, dtype=ember.float64)
+    assert ember.take(t(m), index=t(idx), out=out) is out
+    same(out.numpy(), np.take(m, idx))
+    with pytest.raises(IndexError, match="take.*index"):
+        ember.take(t(m), t(np.array([12])))
+    with pytest.raises(TypeError, match="index"):
+        ember.take(t(m), t(np.array([1], np.int32)))
+
+
+def test_take_along_dim_with_argsort_and_broadcast():
+    m = np.array([[3.0, 1.0, 2.0], [0.0, 5.0, 4.0]])
+    order = ember.argsort(t(m), dim=1)
+    np.testing.assert_array_equal(ember.take_along_dim(t(m), order, dim=1).numpy(), np.sort(m, axis=1))
+    top = t(np.array([[2], [0]]))
+    np.testing.assert_array_equal(t(m).take_along_dim(top, 1).numpy(), np.take_along_axis(m, np.array([[2], [0]]), 1))
+    cols = np.array([[1, 0, 1]])   # one row of positions broadcast over m's two rows... along dim 0
+    np.testing.assert_array_equal(ember.take_along_dim(t(m), t(cols), dim=0).numpy(), np.take_along_axis(m, cols, 0))
+    flat = np.array([5, 0, 3])
+    np.testing.assert_array_equal(ember.take_along_dim(t(m), t(flat)).numpy(), m.ravel()[flat])
+    out = ember.empty(0, dtype=ember.float64)
+    assert ember.take_along_dim(t(m), order, 1, out=out) is out
+    np.testing.assert_array_equal(out.numpy(), np.sort(m, axis=1))
+    with pytest.raises(IndexError, match="indices"):
+        ember.take_along_dim(t(m), t(np.array([[-1]])), dim=1)
+
+
+def test_index_add_copy_fill_and_masked_scatter_functional_forms():
+    x = np.zeros((3, 2))
+    idx = np.array([0, 2, 0])
+    src = np.arange(6.0).reshape(3, 2)
+    want = x.copy()
+    np.add.at(want, idx, 2 * src)
+    out = ember.empty(0, dtype=ember.float64)
+    assert ember.index_add(t(x), 0, t(idx), t(src), alpha=2, out=out) is out
+    np.testing.assert_array_equal(out.numpy(), want)
+    np.testing.assert_array_equal(t(x).index_add(0, t(idx), source=t(src), alpha=2).numpy(), want)
+    copied = x.copy()
+    copied[[2, 0]] = src[:2]
+    out = ember.empty(0, dtype=ember.float64)
+    ember.index_copy(t(x), 0, t(np.array([2, 0])), t(src[:2]), out=out)
+    np.testing.assert_array_equal(out.numpy(), copied)
+    np.testing.assert_array_equal(t(x).index_copy(0, t(np.array([2, 0])), source=t(src[:2])).numpy(), copied)
+    filled = x.copy()
+    filled[:, 1] = -1
+    np.testing.assert_array_equal(ember.index_fill(t(x), 1, t(np.array([1])), -1).numpy(), filled)
+    np.testing.assert_array_equal(t(x).index_fill(1, t(np.array([-1])), value=-1).numpy(), filled)
+    mask = np.array([[True, False], [False, True], [True, True]])
+    scattered = x.copy()
+    scattered[mask] = src.ravel()[:4]
+    np.testing.assert_array_equal(ember.masked_scatter(t(x), t(mask), t(src)).numpy(), scattered)
+    np.testing.assert_array_equal(t(x).masked_scatter(mask=t(mask), source=t(src)).numpy(), scattered)
+    # out= that is the input itself gets the right result.
+    y = t(x)
+    ember.index_add(y, 0, t(idx), t(src), alpha=2, out=y)
+    np.testing.assert_array_equal(y.numpy(), want)
+
+
+def test_tril_and_triu_indices_match_numpy():
+    for row, col, offset in [(4, 3, 0), (3, 5, 1), (3, 3, -1), (0, 2, 0)]:
+        np.testing.assert_array_equal(ember.tril_indices(row, col, offset).numpy(), np.stack(np.tril_indices(row, offset, col)))
+        np.testing.assert_array_equal(ember.triu_indices(row, col, offset=offset).numpy(),
+                                      np.stack(np.triu_indices(row, offset, col)))
+    assert ember.tril_indices(3, 3).dtype == ember.int64
+    assert ember.triu_indices(3, 3, dtype=ember.int32).dtype == ember.int32
+    m = np.arange(16).reshape(4, 4)
+    rows, cols = ember.tril_indices(4, 4)
+    np.testing.assert_array_equal(t(m)[rows, cols].numpy(), m[np.tril_indices(4)])
+    with pytest.raises(TypeError, match="dtype"):
+        ember.tril_indices(3, 3, dtype=ember.float32)
+    with pytest.raises(ValueError, match="row"):
+        ember.triu_indices(-1, 3)

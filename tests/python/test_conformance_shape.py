@@ -147,3 +147,71 @@ def test_split_chunk_tensor_split_unbind_return_tuples():
     out = ember.empty(0)
     assert ember.narrow_copy(x, 1, 0, 1, out=out) is out
     same(out, A[:, :1])
+
+
+def test_split_takes_pytorch_keywords():
+    x = t(A)
+    same_all(ember.split(x, split_size_or_sections=2, dim=2), np.split(A, 2, axis=2))
+    same_all(ember.split(tensor=x, split_size_or_sections=[1, 3], dim=2), np.split(A, [1], axis=2))
+    same_all(x.split(split_size=3, dim=2), np.split(A, [3], axis=2))
+    with pytest.raises(TypeError):
+        ember.split(x, split_size=2)
+
+
+def test_meshgrid_ij_and_xy_grids_are_views():
+    a, b = np.arange(3.0), np.array([10.0, 20.0])
+    ta, tb = t(a), t(b)
+    xs, ys = ember.meshgrid(ta, tb, indexing="ij")
+    np_xs, np_ys = np.meshgrid(a, b, indexing="ij")
+    same(xs, np_xs)
+    same(ys, np_ys)
+    xs, ys = ember.meshgrid([ta, tb], indexing="xy")
+    np_xs, np_ys = np.meshgrid(a, b, indexing="xy")
+    same(xs, np_xs)
+    same(ys, np_ys)
+    assert xs.stride() == (0, 1)   # an expanded view of a, as PyTorch's
+    grid = ember.stack(ember.meshgrid(ta, tb, t(np.array([1.0, 2.0, 3.0, 4.0]))), dim=-1)
+    same(grid, np.stack(np.meshgrid(a, b, [1.0, 2.0, 3.0, 4.0], indexing="ij"), axis=-1))
+    with pytest.raises(ValueError, match="indexing"):
+        ember.meshgrid(ta, indexing="ji")
+    with pytest.raises(TypeError, match="tensors"):
+        ember.meshgrid(ta, t(np.arange(3)))
+
+
+def test_repeat_interleave_every_form():
+    x = t(M)
+    same(ember.repeat_interleave(x, 2), np.repeat(M, 2))
+    same(x.repeat_interleave(2, dim=0), np.repeat(M, 2, axis=0))
+    counts = np.array([1, 0, 2, 1])
+    same(x.repeat_interleave(t(counts), dim=1), np.repeat(M, counts, axis=1))
+    same(ember.repeat_interleave(x, t(counts), 1, output_size=4), np.repeat(M, counts, axis=1))
+    same(ember.repeat_interleave(t(counts.astype(np.int32))), np.repeat(np.arange(4), counts).astype(np.int32), "int32")
+    same(ember.repeat_interleave(repeats=t(counts)), np.repeat(np.arange(4), counts), "int64")
+    with pytest.raises(ValueError, match="repeats"):
+        x.repeat_interleave(-1)
+    with pytest.raises(ValueError, match="repeats"):
+        x.repeat_interleave(t(np.array([1, 2])), dim=1)
+    with pytest.raises(ValueError, match="output_size"):
+        x.repeat_interleave(2, dim=0, output_size=5)
+
+
+def test_kron_of_blocks_and_of_different_ndim():
+    a = np.array([[1, 2], [3, 4]])
+    b = np.array([[0.5, 1.0, 2.0]])
+    same(ember.kron(t(a), t(b)), np.kron(a, b), "float64")
+    same(t(a).kron(t(np.array([1, 10]))), np.kron(a, [1, 10]), "int64")
+    same(ember.kron(t(A[0]), t(np.ones((2, 1, 2), np.float32))), np.kron(A[0], np.ones((2, 1, 2), np.float32)))
+    bools = np.array([True, False])
+    same(ember.kron(t(bools), t(np.array([True, True]))), np.kron(bools, [True, True]), "bool")
+    out = ember.empty(0, dtype=ember.float64)
+    assert ember.kron(t(a), t(b), out=out) is out
+    same(out, np.kron(a, b))
+
+
+def test_outer_and_ger_of_bools():
+    x, y = np.array([True, False, True]), np.array([True, False])
+    same(ember.outer(t(x), t(y)), np.outer(x, y), "bool")
+    same(t(x).ger(t(y)), np.outer(x, y), "bool")
+    out = ember.zeros(3, 2, dtype=ember.bool)
+    ember.outer(t(x), t(y), out=out)
+    same(out, np.outer(x, y))

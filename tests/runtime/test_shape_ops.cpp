@@ -220,5 +220,100 @@ TEST(ShapeOps, Views) {
   expect_error([&] { flatten(t, 2, 1); }, ErrorKind::Value, "end_dim");
 }
 
+TEST(ShapeOps, Meshgrid) {
+  Tensor a = counting({3});
+  Tensor b = counting({4}).narrow(0, 1, 2);  // 1, 2: a view, not at offset 0
+  Tensor c = scalar_tensor(7, DType::Float);
+  std::vector<Tensor> ij = meshgrid({a, b, c});
+  ASSERT_EQ(ij.size(), 3u);
+  // Grid i holds tensors[i] along dim i: views of the inputs (expand).
+  expect_view_of(ij[0], a, {3, 2, 1}, [](const Index& i) { return Index{i[0]}; });
+  EXPECT_EQ(ij[1].storage().impl(), b.storage().impl());
+  test::for_each_index({3, 2, 1}, [&](const Index& i) {
+    EXPECT_EQ(at(ij[1], i), double(1 + i[1]));
+    EXPECT_EQ(at(ij[2], i), 7.0);
+  });
+  // 'xy' swaps the first two dims: grid 0 varies along dim 1.
+  std::vector<Tensor> xy = meshgrid({a, b, c}, "xy");
+  expect_view_of(xy[0], a, {2, 3, 1}, [](const Index& i) { return Index{i[1]}; });
+  test::for_each_index({2, 3, 1}, [&](const Index& i) { EXPECT_EQ(at(xy[1], i), double(1 + i[0])); });
+  ASSERT_EQ(meshgrid({a}, "xy")[0].shape(), shape({3}));
+
+  expect_error([&] { meshgrid({}); }, ErrorKind::Value, "tensors");
+  expect_error([&] { meshgrid({a, counting({2, 2})}); }, ErrorKind::Value, "tensors");
+  expect_error([&] { meshgrid({a, a.to(DType::Long)}); }, ErrorKind::Type, "tensors");
+  expect_error([&] { meshgrid({a}, "ji"); }, ErrorKind::Value, "indexing", {"ji"});
+}
+
+TEST(ShapeOps, RepeatInterleave) {
+  Tensor t = counting({2, 3});
+  // Per-slice counts along dim 1: columns 0, 2, 2 (column 1 dropped).
+  Tensor r = repeat_interleave(t, from_vector<int64_t>({1, 0, 2}, {3}), 1);
+  ASSERT_EQ(r.shape(), shape({2, 3}));
+  test::for_each_index({2, 3}, [&](const Index& i) { EXPECT_EQ(at(r, i), double(i[0] * 3 + (i[1] == 0 ? 0 : 2))); });
+  // One count, no dim: the flattened elements each twice.
+  Tensor flat = t.t().repeat_interleave(2);
+  ASSERT_EQ(flat.shape(), shape({12}));
+  for (int64_t k = 0; k < 12; ++k) EXPECT_EQ(at(flat, {k}), double((k / 2 % 2) * 3 + k / 4));
+  // A 0-dim or one-element count tensor serves every slice; int32 counts work too.
+  EXPECT_EQ(repeat_interleave(t, scalar_tensor(3, DType::Long), 0).shape(), shape({6, 3}));
+  EXPECT_EQ(repeat_interleave(t, from_vector<int32_t>({2}, {1}), -1, 6).shape(), shape({2, 6}));
+  EXPECT_EQ(repeat_interleave(t, 0, 0).shape(), shape({0, 3}));
+  EXPECT_EQ(repeat_interleave(scalar_tensor(5, DType::Int), 3).shape(), shape({3}));
+  // The counts alone: each position i repeated counts[i] times, in their dtype.
+  Tensor counts = from_vector<int32_t>({2, 0, 1}, {3});
+  Tensor positions = repeat_interleave(counts);
+  EXPECT_EQ(positions.dtype(), DType::Int);
+  ASSERT_EQ(positions.shape(), shape({3}));
+  EXPECT_EQ(at(positions, {0}), 0);
+  EXPECT_EQ(at(positions, {1}), 0);
+  EXPECT_EQ(at(positions, {2}), 2);
+
+  expect_error([&] { repeat_interleave(t, -1); }, ErrorKind::Value, "repeats");
+  expect_error([&] { repeat_interleave(t, from_vector<int64_t>({1, -1}, {2}), 0); }, ErrorKind::Value, "repeats");
+  expect_error([&] { repeat_interleave(t, from_vector<int64_t>({1, 1, 1}, {3}), 0); }, ErrorKind::Value, "repeats");
+  expect_error([&] { repeat_interleave(t, ones({1, 2}, DType::Long), 0); }, ErrorKind::Value, "repeats");
+  expect_error([&] { repeat_interleave(t, ones({2}), 0); }, ErrorKind::Type, "repeats");
+  expect_error([&] { repeat_interleave(t, 2, 0, 5); }, ErrorKind::Value, "output_size");
+  expect_error([&] { repeat_interleave(t, 2, 2); }, ErrorKind::Index, "dim");
+  expect_error([&] { repeat_interleave(scalar_tensor(1, DType::Float), 2, 0); }, ErrorKind::Index, "dim");
+  expect_error([&] { repeat_interleave(scalar_tensor(2, DType::Long)); }, ErrorKind::Value, "repeats");
+  expect_error([&] { repeat_interleave(from_vector<int64_t>({-2}, {1})); }, ErrorKind::Value, "repeats");
+}
+
+TEST(ShapeOps, Kron) {
+  // Block (i, j) of kron(a, b) is a[i][j] * b: element (i * 2 + k, j * 3 + l) is a[i][j] * b[k][l].
+  Tensor a = counting({2, 2});
+  Tensor b = counting({2, 3}).t().t();
+  Tensor k = kron(a, b);
+  ASSERT_EQ(k.shape(), shape({4, 6}));
+  test::for_each_index({4, 6}, [&](const Index& i) {
+    EXPECT_EQ(at(k, i), double((i[0] / 2) * 2 + i[1] / 3) * double((i[0] % 2) * 3 + i[1] % 3));
+  });
+  // Fewer dims are padded with leading 1s: a vector against a matrix.
+  Tensor v = from_vector<int64_t>({1, 10}, {2});
+  Tensor m = kron(v, a.to(DType::Long));
+  ASSERT_EQ(m.shape(), shape({2, 4}));
+  EXPECT_EQ(m.dtype(), DType::Long);
+  test::for_each_index({2, 4}, [&](const Index& i) {
+    EXPECT_EQ(at(m, i), double(i[1] < 2 ? 1 : 10) * double(i[0] * 2 + i[1] % 2));
+  });
+  // Dtypes promote as mul's; bool with bool stays bool.
+  EXPECT_EQ(kron(v, a).dtype(), DType::Float);
+  Tensor bools = kron(from_vector<bool>({true, false}, {2}), from_vector<bool>({true, true}, {2}));
+  EXPECT_EQ(bools.dtype(), DType::Bool);
+  EXPECT_EQ(at(bools, {1}), 1);
+  EXPECT_EQ(at(bools, {2}), 0);
+  EXPECT_EQ(kron(scalar_tensor(3, DType::Long), scalar_tensor(4, DType::Long)).item<int64_t>(), 12);
+  // out= overlapping an input gets what the call on copies gives.
+  Tensor out = a.clone();
+  kron_out(out, out, a);
+  ASSERT_EQ(out.shape(), shape({4, 4}));
+  EXPECT_EQ(at(out, {3, 3}), 9);
+  Tensor ints = empty({0}, DType::Long);
+  expect_error([&] { kron_out(ints, a, a); }, ErrorKind::Type, "out");
+  EXPECT_EQ(ints.numel(), 0) << "a call that raises leaves out as it was";
+}
+
 }  // namespace
 }  // namespace ember

@@ -55,6 +55,8 @@
 #include "ember/ops/diag.h"
 #include "ember/ops/tril.h"
 #include "ember/ops/triu.h"
+#include "ember/ops/tril_indices.h"
+#include "ember/ops/triu_indices.h"
 #include "ember/ops/cat.h"
 #include "ember/ops/reshape.h"
 #include "ember/ops/equal.h"
@@ -74,6 +76,8 @@
 #include "ember/ops/index_add.h"
 #include "ember/ops/index_fill.h"
 #include "ember/ops/gather.h"
+#include "ember/ops/take.h"
+#include "ember/ops/take_along_dim.h"
 #include "ember/ops/scatter.h"
 #include "ember/ops/scatter_value.h"
 #include "ember/ops/scatter_src_reduce.h"
@@ -282,6 +286,7 @@
 #include "ember/ops/atleast_2d_sequence.h"
 #include "ember/ops/atleast_3d.h"
 #include "ember/ops/atleast_3d_sequence.h"
+#include "ember/ops/meshgrid.h"
 #include "ember/ops/where_self.h"
 #include "ember/ops/where_scalar_self.h"
 #include "ember/ops/where_scalar_other.h"
@@ -293,6 +298,10 @@
 #include "ember/ops/roll.h"
 #include "ember/ops/rot90.h"
 #include "ember/ops/tile.h"
+#include "ember/ops/repeat_interleave_self_tensor.h"
+#include "ember/ops/repeat_interleave_self_int.h"
+#include "ember/ops/repeat_interleave_tensor.h"
+#include "ember/ops/kron.h"
 #include "ember/ops/is_contiguous.h"
 #include "ember/ops/is_same_size.h"
 #include "ember/ops/is_set_to.h"
@@ -734,6 +743,14 @@ inline Tensor& triu_out(Tensor& out, const Tensor& self, int64_t diagonal = 0) {
   base::triu_out(out, self, diagonal);
   return out;
 }
+// tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=None) -> Tensor
+inline Tensor tril_indices(int64_t row, int64_t col, int64_t offset = 0, std::optional<DType> dtype = std::nullopt) {
+  return base::tril_indices(row, col, offset, dtype);
+}
+// triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=None) -> Tensor
+inline Tensor triu_indices(int64_t row, int64_t col, int64_t offset = 0, std::optional<DType> dtype = std::nullopt) {
+  return base::triu_indices(row, col, offset, dtype);
+}
 // cat(Tensor[] tensors, int dim=0) -> Tensor
 inline Tensor cat(TensorList tensors, int64_t dim = 0) {
   return base::cat(to_bases(tensors), dim);
@@ -869,6 +886,10 @@ inline Tensor& index_copy_(Tensor& self, int64_t dim, const Tensor& index, const
   base::index_copy_(self, dim, index, source);
   return self;
 }
+inline Tensor& index_copy_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  base::index_copy_out(out, self, dim, index, source);
+  return out;
+}
 // index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
 inline Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1) {
   return base::index_add(self, dim, index, source, alpha);
@@ -876,6 +897,10 @@ inline Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, co
 inline Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1) {
   base::index_add_(self, dim, index, source, alpha);
   return self;
+}
+inline Tensor& index_add_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1) {
+  base::index_add_out(out, self, dim, index, source, alpha);
+  return out;
 }
 // index_fill(Tensor self, int dim, Tensor index, Tensor|Scalar value) -> Tensor
 inline Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
@@ -898,6 +923,22 @@ inline Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
 }
 inline Tensor& gather_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
   base::gather_out(out, self, dim, index);
+  return out;
+}
+// take(Tensor self, Tensor index) -> Tensor
+inline Tensor take(const Tensor& self, const Tensor& index) {
+  return base::take(self, index);
+}
+inline Tensor& take_out(Tensor& out, const Tensor& self, const Tensor& index) {
+  base::take_out(out, self, index);
+  return out;
+}
+// take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
+inline Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim = std::nullopt) {
+  return base::take_along_dim(self, indices, dim);
+}
+inline Tensor& take_along_dim_out(Tensor& out, const Tensor& self, const Tensor& indices, std::optional<int64_t> dim = std::nullopt) {
+  base::take_along_dim_out(out, self, indices, dim);
   return out;
 }
 // scatter(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
@@ -2953,6 +2994,10 @@ inline Tensor atleast_3d(const Tensor& self) {
 inline std::vector<Tensor> atleast_3d(TensorList tensors) {
   return to_tensors(base::atleast_3d(to_bases(tensors)));
 }
+// meshgrid(Tensor[] tensors, *, str indexing='ij') -> Tensor[]
+inline std::vector<Tensor> meshgrid(TensorList tensors, std::string_view indexing = "ij") {
+  return to_tensors(base::meshgrid(to_bases(tensors), indexing));
+}
 
 // pick
 // where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
@@ -3004,6 +3049,26 @@ inline Tensor rot90(const Tensor& self, int64_t k = 1, IntList dims = {0,1}) {
 // tile(Tensor self, int[] dims) -> Tensor
 inline Tensor tile(const Tensor& self, IntList dims) {
   return base::tile(self, dims);
+}
+// repeat_interleave.self_tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor
+inline Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim = std::nullopt, std::optional<int64_t> output_size = std::nullopt) {
+  return base::repeat_interleave(self, repeats, dim, output_size);
+}
+// repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor
+inline Tensor repeat_interleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim = std::nullopt, std::optional<int64_t> output_size = std::nullopt) {
+  return base::repeat_interleave(self, repeats, dim, output_size);
+}
+// repeat_interleave.tensor(Tensor repeats, *, int? output_size=None) -> Tensor
+inline Tensor repeat_interleave(const Tensor& repeats, std::optional<int64_t> output_size = std::nullopt) {
+  return base::repeat_interleave(repeats, output_size);
+}
+// kron(Tensor self, Tensor other) -> Tensor
+inline Tensor kron(const Tensor& self, const Tensor& other) {
+  return base::kron(self, other);
+}
+inline Tensor& kron_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::kron_out(out, self, other);
+  return out;
 }
 
 // structure
@@ -3293,6 +3358,8 @@ inline Tensor& Tensor::index_fill_(int64_t dim, const Tensor& index, const Tenso
 inline Tensor Tensor::index_fill(int64_t dim, const Tensor& index, const Scalar& value) const { return ember::index_fill(*this, dim, index, value); }
 inline Tensor& Tensor::index_fill_(int64_t dim, const Tensor& index, const Scalar& value) { return ember::index_fill_(*this, dim, index, value); }
 inline Tensor Tensor::gather(int64_t dim, const Tensor& index) const { return ember::gather(*this, dim, index); }
+inline Tensor Tensor::take(const Tensor& index) const { return ember::take(*this, index); }
+inline Tensor Tensor::take_along_dim(const Tensor& indices, std::optional<int64_t> dim) const { return ember::take_along_dim(*this, indices, dim); }
 inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src) const { return ember::scatter(*this, dim, index, src); }
 inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src) { return ember::scatter_(*this, dim, index, src); }
 inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value) const { return ember::scatter(*this, dim, index, value); }
@@ -3606,6 +3673,9 @@ inline Tensor Tensor::flipud() const { return ember::flipud(*this); }
 inline Tensor Tensor::roll(IntList shifts, IntList dims) const { return ember::roll(*this, shifts, dims); }
 inline Tensor Tensor::rot90(int64_t k, IntList dims) const { return ember::rot90(*this, k, dims); }
 inline Tensor Tensor::tile(IntList dims) const { return ember::tile(*this, dims); }
+inline Tensor Tensor::repeat_interleave(const Tensor& repeats, std::optional<int64_t> dim, std::optional<int64_t> output_size) const { return ember::repeat_interleave(*this, repeats, dim, output_size); }
+inline Tensor Tensor::repeat_interleave(int64_t repeats, std::optional<int64_t> dim, std::optional<int64_t> output_size) const { return ember::repeat_interleave(*this, repeats, dim, output_size); }
+inline Tensor Tensor::kron(const Tensor& other) const { return ember::kron(*this, other); }
 inline bool Tensor::is_same_size(const Tensor& other) const { return ember::is_same_size(*this, other); }
 inline bool Tensor::is_set_to(const Tensor& tensor) const { return ember::is_set_to(*this, tensor); }
 inline Tensor Tensor::subview(IntList ranges) const { return ember::subview(*this, ranges); }

@@ -9,4 +9,6 @@ TEST(OpIndexAdd, Error0) { expect_error(ember::ErrorKind::Type, "index_add", "al
 
 TEST(OpIndexAdd, Error1) { expect_error(ember::ErrorKind::Type, "index_add", "source", [] { ember::zeros({3}).index_add_(0, ember::zeros({1}, ember::kLong), ember::zeros({1}, ember::kInt)); }); }
 
-TEST(OpIndexAdd, Error2) { expect_th_error("THFloatTensor_indexAdd", 3, "index", [] { THFloatTensor_indexAdd(th<THFloatTensor>(ember::zeros({3})), 0, th<THLongTensor>(ember::zeros({1}, ember::kLong)), th<THFloatTensor>(ember::zeros({1}))); }); }
+TEST(OpIndexAdd, Error2) { expect_error(ember::ErrorKind::Type, "index_add", "out", [] { ember::Tensor out = ember::empty({3}, ember::kInt); ember::index_add_out(out, ember::zeros({3}), 0, ember::zeros({1}, ember::kLong), ember::zeros({1})); }); }
+
+TEST(OpIndexAdd, Error3) { expect_th_error("THFloatTensor_indexAdd", 3, "index", [] { THFloatTensor_indexAdd(th<THFloatTensor>(ember::zeros({3})), 0, th<THLongTensor>(ember::zeros({1}, ember::kLong)), th<THFloatTensor>(ember::zeros({1}))); }); }

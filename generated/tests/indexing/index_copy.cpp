@@ -10,3 +10,5 @@ TEST(OpIndexCopy, Error0) { expect_error(ember::ErrorKind::Value, "index_copy", 
 TEST(OpIndexCopy, Error1) { expect_error(ember::ErrorKind::Value, "index_copy", "source", [] { ember::zeros({3, 2}).index_copy_(0, ember::zeros({1}, ember::kLong), ember::zeros({1, 3})); }); }
 
 TEST(OpIndexCopy, Error2) { expect_error(ember::ErrorKind::Index, "index_copy", "index", [] { ember::zeros({3}).index_copy_(0, ember::from_vector<int64_t>({-1}, {1}), ember::zeros({1})); }); }
+
+TEST(OpIndexCopy, Error3) { expect_error(ember::ErrorKind::Type, "index_copy", "out", [] { ember::Tensor out = ember::empty({3}, ember::kInt); ember::index_copy_out(out, ember::zeros({3}), 0, ember::zeros({1}, ember::kLong), ember::zeros({1})); }); }

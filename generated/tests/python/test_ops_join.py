@@ -22,7 +22,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:6',
+        where='schemas/tensor/join.yaml:7',
     ),
     OpSpec(
         name='hstack',
@@ -38,7 +38,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:19',
+        where='schemas/tensor/join.yaml:20',
     ),
     OpSpec(
         name='vstack',
@@ -54,7 +54,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:31',
+        where='schemas/tensor/join.yaml:32',
     ),
     OpSpec(
         name='dstack',
@@ -70,7 +70,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:41',
+        where='schemas/tensor/join.yaml:42',
     ),
     OpSpec(
         name='column_stack',
@@ -86,7 +86,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:51',
+        where='schemas/tensor/join.yaml:52',
     ),
     OpSpec(
         name='atleast_1d',
@@ -102,7 +102,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:63',
+        where='schemas/tensor/join.yaml:64',
     ),
     OpSpec(
         name='atleast_2d',
@@ -118,7 +118,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:79',
+        where='schemas/tensor/join.yaml:80',
     ),
     OpSpec(
         name='atleast_3d',
@@ -134,7 +134,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:93',
+        where='schemas/tensor/join.yaml:94',
     ),
 ]
 

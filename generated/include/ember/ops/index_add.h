@@ -15,5 +15,6 @@ namespace ember::base {
 
 EMBER_CPP_API TensorBase index_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha = 1);
 EMBER_CPP_API TensorBase& index_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha = 1);
+EMBER_CPP_API TensorBase& index_add_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha = 1);
 
 }  // namespace ember::base

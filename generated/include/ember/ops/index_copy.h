@@ -15,5 +15,6 @@ namespace ember::base {
 
 EMBER_CPP_API TensorBase index_copy(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source);
 EMBER_CPP_API TensorBase& index_copy_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source);
+EMBER_CPP_API TensorBase& index_copy_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source);
 
 }  // namespace ember::base

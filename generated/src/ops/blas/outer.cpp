@@ -21,6 +21,7 @@ void outer_dispatch(DType dtype, const rt::GerCall& call) {
     case DType::Float: return rt::blas_ger<float>(call);
     case DType::Double: return rt::blas_ger<double>(call);
     case DType::Half: return rt::blas_ger<ember::Half>(call);
+    case DType::Bool: return rt::blas_ger<bool>(call);
     case DType::BFloat16: return rt::blas_ger<ember::BFloat16>(call);
     default: unsupported_dtype("outer", dtype);
   }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
 #include "ember/ops/index_add.h"
+#include "runtime/ops/index_out.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -16,6 +17,11 @@ TensorBase base::index_add(const TensorBase& self, int64_t dim, const TensorBase
 TensorBase& base::index_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha) {
   rt::index_add_(self, dim, index, source, alpha);
   return self;
+}
+
+TensorBase& base::index_add_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha) {
+  rt::index_add_out(out, self, dim, index, source, alpha);
+  return out;
 }
 
 }  // namespace ember

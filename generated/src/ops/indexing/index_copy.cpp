@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
 #include "ember/ops/index_copy.h"
+#include "runtime/ops/index_out.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -16,6 +17,11 @@ TensorBase base::index_copy(const TensorBase& self, int64_t dim, const TensorBas
 TensorBase& base::index_copy_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source) {
   rt::index_copy_(self, dim, index, source);
   return self;
+}
+
+TensorBase& base::index_copy_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source) {
+  rt::index_copy_out(out, self, dim, index, source);
+  return out;
 }
 
 }  // namespace ember
