@@ -345,6 +345,39 @@ OPS = [
         where='schemas/math/reduce.yaml:274',
     ),
     OpSpec(
+        name='norm.fro',
+        python='norm',
+        signature='norm.fro(Tensor self, *, int[]? dim, bool keepdim=False, ScalarType? dtype=None) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('dim', 'int[]?', None, True), ('keepdim', 'bool', 'False', True), ('dtype', 'ScalarType?', 'None', True)),
+        numpy="ref.norm_words(self, 'fro', dim, keepdim, dtype)",
+        dtypes=('float32', 'float64', 'float16', 'bfloat16'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method', 'out'),
+        kind='custom',
+        results=('same',),
+        tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
+        domain={},
+        shape=(5, 7),
+        where='schemas/math/reduce.yaml:288',
+    ),
+    OpSpec(
+        name='norm.str',
+        python='norm',
+        signature='norm.str(Tensor self, str p, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('p', 'str', None, False), ('dim', 'int[]?', 'None', False), ('keepdim', 'bool', 'False', False), ('dtype', 'ScalarType?', 'None', True)),
+        numpy='ref.norm_words(self, p, dim, keepdim, dtype)',
+        dtypes=('float32', 'float64'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method', 'out'),
+        kind='custom',
+        results=('same',),
+        tol={'float64': 1e-12, 'float32': 1e-05},
+        domain={},
+        shape=(5, 7),
+        where='schemas/math/reduce.yaml:305',
+        values={'p': 'one_of(fro, nuc)'},
+    ),
+    OpSpec(
         name='argmax',
         python='argmax',
         signature='argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
@@ -358,7 +391,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:288',
+        where='schemas/math/reduce.yaml:324',
     ),
     OpSpec(
         name='argmin',
@@ -374,7 +407,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:305',
+        where='schemas/math/reduce.yaml:341',
     ),
     OpSpec(
         name='logsumexp',
@@ -390,7 +423,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:316',
+        where='schemas/math/reduce.yaml:352',
     ),
     OpSpec(
         name='count_nonzero.dim_intlist',
@@ -406,7 +439,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:331',
+        where='schemas/math/reduce.yaml:367',
     ),
     OpSpec(
         name='count_nonzero',
@@ -422,7 +455,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:342',
+        where='schemas/math/reduce.yaml:378',
     ),
     OpSpec(
         name='softmax.int',
@@ -438,7 +471,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:351',
+        where='schemas/math/reduce.yaml:387',
     ),
     OpSpec(
         name='log_softmax.int',
@@ -454,7 +487,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:365',
+        where='schemas/math/reduce.yaml:401',
         magnitude_tol=True,
     ),
     OpSpec(
@@ -471,7 +504,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:377',
+        where='schemas/math/reduce.yaml:413',
     ),
     OpSpec(
         name='min',
@@ -487,7 +520,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:391',
+        where='schemas/math/reduce.yaml:427',
     ),
     OpSpec(
         name='max.dim',
@@ -503,7 +536,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:404',
+        where='schemas/math/reduce.yaml:440',
     ),
     OpSpec(
         name='min.dim',
@@ -519,7 +552,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:418',
+        where='schemas/math/reduce.yaml:454',
     ),
     OpSpec(
         name='amax',
@@ -535,7 +568,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:433',
+        where='schemas/math/reduce.yaml:469',
     ),
     OpSpec(
         name='amin',
@@ -551,7 +584,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:447',
+        where='schemas/math/reduce.yaml:483',
     ),
     OpSpec(
         name='all',
@@ -567,7 +600,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:458',
+        where='schemas/math/reduce.yaml:494',
     ),
     OpSpec(
         name='all.dim',
@@ -583,7 +616,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:474',
+        where='schemas/math/reduce.yaml:510',
     ),
     OpSpec(
         name='any',
@@ -599,7 +632,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:485',
+        where='schemas/math/reduce.yaml:521',
     ),
     OpSpec(
         name='any.dim',
@@ -615,7 +648,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:497',
+        where='schemas/math/reduce.yaml:533',
     ),
     OpSpec(
         name='trace',
@@ -631,7 +664,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:508',
+        where='schemas/math/reduce.yaml:544',
     ),
     OpSpec(
         name='dist',
@@ -647,7 +680,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:521',
+        where='schemas/math/reduce.yaml:557',
     ),
     OpSpec(
         name='renorm',
@@ -663,7 +696,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:556',
+        where='schemas/math/reduce.yaml:592',
     ),
 ]
 
