@@ -142,7 +142,7 @@ TEST(Statistics, Quantile) {
   EXPECT_EQ(values(out), (std::vector<double>{7, 7}));
   ember::quantile_out(out, x, 0.0, 1);
   EXPECT_EQ(values(out)[0], 0);
-  expect_error(ErrorKind::Value, [&] { ember::quantile(x, from_vector(std::vector<float>{0.5f, std::nanf("")}, {2})); });
+  expect_error(ErrorKind::Value, [&] { ember::quantile(x, from_vector(std::vector<double>{0.5, kNan}, {2})); });
   expect_error(ErrorKind::Type, [&] { ember::quantile(x.to(kHalf), 0.5); });
   expect_error(ErrorKind::Value, [&] { ember::nanquantile(x, 0.5, 0, false, "cubic"); });
 }
