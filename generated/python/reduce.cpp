@@ -776,6 +776,8 @@ PyObject* fn_norm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       "norm(Tensor input, Scalar p=2)",
       "norm(Tensor input, Scalar p, int dim, bool keepdim=False, *, Tensor? out=None)",
       "norm(Tensor input, Scalar p, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor? out=None)",
+      "norm(Tensor input, *, int[]? dim, bool keepdim=False, ScalarType? dtype=None, Tensor? out=None)",
+      "norm(Tensor input, str p, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -834,6 +836,53 @@ PyObject* fn_norm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       Py_INCREF(r.object(5));
       return r.object(5);
     }
+    case 3: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      if (r.is_none(4)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::norm(a0, a1, a2, a3);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(4);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::norm_out(out0, a0, a1, a2, a3);
+      }
+      Py_INCREF(r.object(4));
+      return r.object(4);
+    }
+    case 4: {
+      const Tensor& a0 = r.tensor(0);
+      const std::string_view a1 = r.string(1);
+      ParsedArgs::Ints a2_list;
+      if (!r.is_none(2)) r.int_list(2, a2_list);
+      const IntList a2 = a2_list.list();
+      const bool a3 = r.to_bool(3);
+      const std::optional<DType> a4 = r.optional_dtype(4);
+      if (r.is_none(5)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::norm(a0, a1, a2, a3, a4);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(5);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::norm_out(out0, a0, a1, a2, a3, a4);
+      }
+      Py_INCREF(r.object(5));
+      return r.object(5);
+    }
     default:
       return nullptr;
   }
@@ -846,6 +895,8 @@ PyObject* m_norm(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
       "norm(Scalar p=2)",
       "norm(Scalar p, int dim, bool keepdim=False)",
       "norm(Scalar p, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
+      "norm(*, int[]? dim, bool keepdim=False, ScalarType? dtype=None)",
+      "norm(str p, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -874,6 +925,35 @@ PyObject* m_norm(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
     case 2: {
       const Tensor& self_t = unwrap(self);
       const Scalar a0 = r.scalar(0);
+      ParsedArgs::Ints a1_list;
+      if (!r.is_none(1)) r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      const bool a2 = r.to_bool(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::norm(self_t, a0, a1, a2, a3);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 3: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      if (!r.is_none(0)) r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      const bool a1 = r.to_bool(1);
+      const std::optional<DType> a2 = r.optional_dtype(2);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::norm(self_t, a0, a1, a2);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 4: {
+      const Tensor& self_t = unwrap(self);
+      const std::string_view a0 = r.string(0);
       ParsedArgs::Ints a1_list;
       if (!r.is_none(1)) r.int_list(1, a1_list);
       const IntList a1 = a1_list.list();

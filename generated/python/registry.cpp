@@ -516,6 +516,17 @@ PyObject* fn_argsort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_argsort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_msort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_msort(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_var_mean(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_std_mean(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_aminmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_aminmax(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_quantile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_quantile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_nanquantile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_nanquantile(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cdist(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_diff(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_diff(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_copy_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clone(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clone(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -660,6 +671,9 @@ PyTypeObject* return_type_topk = nullptr;
 PyTypeObject* return_type_kthvalue = nullptr;
 PyTypeObject* return_type_median = nullptr;
 PyTypeObject* return_type_mode = nullptr;
+PyTypeObject* return_type_var_mean = nullptr;
+PyTypeObject* return_type_std_mean = nullptr;
+PyTypeObject* return_type_aminmax = nullptr;
 
 }  // namespace ember::python::gen
 
@@ -2577,22 +2591,34 @@ const char fn_norm_doc[] =
     "norm(input: Tensor, p: number = 2) -> Tensor\n"
     "norm(input: Tensor, p: number, dim: int, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
     "norm(input: Tensor, p: number, dim: tuple[int, ...] | None, keepdim: bool = False, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "norm(input: Tensor, *, dim: tuple[int, ...] | None, keepdim: bool = False, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "norm(input: Tensor, p: str, dim: tuple[int, ...] | None = None, keepdim: bool = False, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "The p-norm of all elements, (sum |x|^p)^(1/p), accumulated in the accumulate type: p = 0 counts the nonzero elements, p = inf and -inf give the largest and smallest |x| (NaN propagates). Floating dtypes only (as PyTorch's vector norm).\n"
     "\n"
     "The p-norm along `dim`, as `norm`.\n"
     "\n"
-    "The p-norm over the dims in `dim` (an int or a tuple; None: every dim), as `norm`, with PyTorch's keywords: `norm(x, p=1, dim=(0, 1), keepdim=True, dtype=...)`; `dtype` converts the input first and is the result's dtype. `p` and `dim` are both needed here (PyTorch's default `p=\"fro\"`, a string, is not accepted: pass `p=2`).";
+    "The p-norm over the dims in `dim` (an int or a tuple; None: every dim), as `norm`, with PyTorch's keywords: `norm(x, p=1, dim=(0, 1), keepdim=True, dtype=...)`; `dtype` converts the input first and is the result's dtype. With `p` left out, or 'fro' or 'nuc', see the entries below.\n"
+    "\n"
+    "`norm` with `p` left out and `dim` given (`t.norm(dim=1)`, `torch.norm(t, dim=(0, 1))`): PyTorch's default p='fro', the 2-norm over at most 2 dims (None or empty: every dim). As in PyTorch 1.13, a `dtype` is then a ValueError. In C++, `norm(t, IntList{0, 1})` (a braced {0, k} alone also reads as `norm.str`'s string_view).\n"
+    "\n"
+    "`norm` with torch.norm's words for p: 'fro', the 2-norm over at most 2 dims (None: every dim), or 'nuc', the nuclear norm (the sum of the singular values, linalg_svd) of the matrices in the 2 dims of `dim` (None: a 2-d self's), float32 and float64 only. Neither takes a `dtype` (a ValueError, as PyTorch 1.13). In C++ pass p as a `std::string_view` (a string literal also converts to Scalar's bool).";
 const char m_norm_doc[] =
     "norm(p: number = 2) -> Tensor\n"
     "norm(p: number, dim: int, keepdim: bool = False) -> Tensor\n"
     "norm(p: number, dim: tuple[int, ...] | None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor\n"
+    "norm(*, dim: tuple[int, ...] | None, keepdim: bool = False, dtype: dtype | None = None) -> Tensor\n"
+    "norm(p: str, dim: tuple[int, ...] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor\n"
     "\n"
     "The p-norm of all elements, (sum |x|^p)^(1/p), accumulated in the accumulate type: p = 0 counts the nonzero elements, p = inf and -inf give the largest and smallest |x| (NaN propagates). Floating dtypes only (as PyTorch's vector norm).\n"
     "\n"
     "The p-norm along `dim`, as `norm`.\n"
     "\n"
-    "The p-norm over the dims in `dim` (an int or a tuple; None: every dim), as `norm`, with PyTorch's keywords: `norm(x, p=1, dim=(0, 1), keepdim=True, dtype=...)`; `dtype` converts the input first and is the result's dtype. `p` and `dim` are both needed here (PyTorch's default `p=\"fro\"`, a string, is not accepted: pass `p=2`).";
+    "The p-norm over the dims in `dim` (an int or a tuple; None: every dim), as `norm`, with PyTorch's keywords: `norm(x, p=1, dim=(0, 1), keepdim=True, dtype=...)`; `dtype` converts the input first and is the result's dtype. With `p` left out, or 'fro' or 'nuc', see the entries below.\n"
+    "\n"
+    "`norm` with `p` left out and `dim` given (`t.norm(dim=1)`, `torch.norm(t, dim=(0, 1))`): PyTorch's default p='fro', the 2-norm over at most 2 dims (None or empty: every dim). As in PyTorch 1.13, a `dtype` is then a ValueError. In C++, `norm(t, IntList{0, 1})` (a braced {0, k} alone also reads as `norm.str`'s string_view).\n"
+    "\n"
+    "`norm` with torch.norm's words for p: 'fro', the 2-norm over at most 2 dims (None: every dim), or 'nuc', the nuclear norm (the sum of the singular values, linalg_svd) of the matrices in the 2 dims of `dim` (None: a 2-d self's), float32 and float64 only. Neither takes a `dtype` (a ValueError, as PyTorch 1.13). In C++ pass p as a `std::string_view` (a string literal also converts to Scalar's bool).";
 const char fn_argmax_doc[] =
     "argmax(input: Tensor, dim: int | None = None, keepdim: bool = False, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2895,6 +2921,74 @@ const char m_msort_doc[] =
     "msort() -> Tensor\n"
     "\n"
     "The values of `sort` along dim 0, ascending, NaN last.";
+const char fn_var_mean_doc[] =
+    "var_mean(input: Tensor, unbiased: bool = True) -> (var: Tensor, mean: Tensor)\n"
+    "var_mean(input: Tensor, dim: tuple[int, ...] | None, unbiased: bool = True, keepdim: bool = False) -> (var: Tensor, mean: Tensor)\n"
+    "var_mean(input: Tensor, dim: tuple[int, ...] | None, *, correction: int | None, keepdim: bool = False) -> (var: Tensor, mean: Tensor)\n"
+    "\n"
+    "`var` and `mean` of all elements, in one call (PyTorch's torch.var_mean; a named tuple (var, mean) here, a plain tuple in PyTorch). Floating dtypes only; no elements give NaN for both.\n"
+    "\n"
+    "`var` and `mean` over the dims in `dim` (an int or a tuple; None or empty: every dim), `keepdim` keeping them as size-1 dims.\n"
+    "\n"
+    "`var` with the divisor n - `correction` (None: 1) and `mean`, over `dim` (None: every dim); `dim` must be passed when `correction` is, as in 1.13.";
+const char fn_std_mean_doc[] =
+    "std_mean(input: Tensor, unbiased: bool = True) -> (std: Tensor, mean: Tensor)\n"
+    "std_mean(input: Tensor, dim: tuple[int, ...] | None, unbiased: bool = True, keepdim: bool = False) -> (std: Tensor, mean: Tensor)\n"
+    "std_mean(input: Tensor, dim: tuple[int, ...] | None, *, correction: int | None, keepdim: bool = False) -> (std: Tensor, mean: Tensor)\n"
+    "\n"
+    "`std` and `mean` of all elements, in one call, as `var_mean`.\n"
+    "\n"
+    "`std` and `mean` over the dims in `dim`, as `var_mean`.\n"
+    "\n"
+    "`std` with the divisor n - `correction` (None: 1) and `mean`, over `dim`, as `var_mean`.";
+const char fn_aminmax_doc[] =
+    "aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False, out: tuple[Tensor, ...] | None = None) -> (min: Tensor, max: Tensor)\n"
+    "\n"
+    "The smallest and the largest element (`amin` and `amax`), of the whole tensor or along `dim`; NaN propagates. An empty tensor (no `dim`) is an error, as is an empty `dim` (an IndexError, as PyTorch). A 0-dim self along dim 0 with `keepdim` stays 0-dim (PyTorch 1.13 gives shape [1]).";
+const char m_aminmax_doc[] =
+    "aminmax(*, dim: int | None = None, keepdim: bool = False) -> (min: Tensor, max: Tensor)\n"
+    "\n"
+    "The smallest and the largest element (`amin` and `amax`), of the whole tensor or along `dim`; NaN propagates. An empty tensor (no `dim`) is an error, as is an empty `dim` (an IndexError, as PyTorch). A 0-dim self along dim 0 with `keepdim` stays 0-dim (PyTorch 1.13 gives shape [1]).";
+const char fn_quantile_doc[] =
+    "quantile(input: Tensor, q: Tensor, dim: int | None = None, keepdim: bool = False, *, interpolation: str = 'linear', out: Tensor | None = None) -> Tensor\n"
+    "quantile(input: Tensor, q: float, dim: int | None = None, keepdim: bool = False, *, interpolation: str = 'linear', out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The q-th quantiles of each slice along `dim` (None: of all elements), q a 0-d or 1-d tensor of self's dtype with values in [0, 1]; a 1-d q's length is the result's first dim. The quantile sits at rank q * (n - 1) of the sorted slice; `interpolation` says which value a rank between two elements gives: `linear` (PyTorch's lerp of the two), `lower`, `higher`, `midpoint` or `nearest` (ties to even, as PyTorch and NumPy). A slice holding NaN gives NaN. float32 and float64 only, as PyTorch; an empty self is an error.\n"
+    "\n"
+    "`quantile` at one q, a number in [0, 1]: no dim for q in the result.";
+const char m_quantile_doc[] =
+    "quantile(q: Tensor, dim: int | None = None, keepdim: bool = False, *, interpolation: str = 'linear') -> Tensor\n"
+    "quantile(q: float, dim: int | None = None, keepdim: bool = False, *, interpolation: str = 'linear') -> Tensor\n"
+    "\n"
+    "The q-th quantiles of each slice along `dim` (None: of all elements), q a 0-d or 1-d tensor of self's dtype with values in [0, 1]; a 1-d q's length is the result's first dim. The quantile sits at rank q * (n - 1) of the sorted slice; `interpolation` says which value a rank between two elements gives: `linear` (PyTorch's lerp of the two), `lower`, `higher`, `midpoint` or `nearest` (ties to even, as PyTorch and NumPy). A slice holding NaN gives NaN. float32 and float64 only, as PyTorch; an empty self is an error.\n"
+    "\n"
+    "`quantile` at one q, a number in [0, 1]: no dim for q in the result.";
+const char fn_nanquantile_doc[] =
+    "nanquantile(input: Tensor, q: Tensor, dim: int | None = None, keepdim: bool = False, *, interpolation: str = 'linear', out: Tensor | None = None) -> Tensor\n"
+    "nanquantile(input: Tensor, q: float, dim: int | None = None, keepdim: bool = False, *, interpolation: str = 'linear', out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "`quantile` of the elements that are not NaN (their count k gives the rank q * (k - 1)); a slice of NaN only gives NaN.\n"
+    "\n"
+    "`nanquantile` at one q, a number in [0, 1].";
+const char m_nanquantile_doc[] =
+    "nanquantile(q: Tensor, dim: int | None = None, keepdim: bool = False, *, interpolation: str = 'linear') -> Tensor\n"
+    "nanquantile(q: float, dim: int | None = None, keepdim: bool = False, *, interpolation: str = 'linear') -> Tensor\n"
+    "\n"
+    "`quantile` of the elements that are not NaN (their count k gives the rank q * (k - 1)); a slice of NaN only gives NaN.\n"
+    "\n"
+    "`nanquantile` at one q, a number in [0, 1].";
+const char fn_cdist_doc[] =
+    "cdist(x1: Tensor, x2: Tensor, p: float = 2., compute_mode: str = 'use_mm_for_euclid_dist_if_necessary') -> Tensor\n"
+    "\n"
+    "The p-norm distance between each row of x1 (*, P, M) and each row of x2 (*, R, M), as a (*, P, R) tensor, the batch dims broadcast: `norm` of the differences, so p = 0 counts the differing coordinates and p = inf takes the largest; NaN propagates. `compute_mode` takes PyTorch's words (use_mm_for_euclid_dist_if_necessary, use_mm_for_euclid_dist, donot_use_mm_for_euclid_dist) and changes nothing: ember always computes the differences (PyTorch's matrix product path loses precision for close rows). float32 and float64, both inputs of one dtype.";
+const char fn_diff_doc[] =
+    "diff(input: Tensor, n: int = 1, dim: int = -1, prepend: Tensor | None = None, append: Tensor | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The n-th forward difference along `dim` (x[i + 1] - x[i], n times), of self with `prepend` and `append` joined at its ends first (same dims, self's sizes but along `dim`; their dtypes promote with self's, as `cat`). Bool differences are xor, as PyTorch. n = 0 gives self (prepend and append ignored, as PyTorch and NumPy); an n past the dim's length gives an empty dim; a negative n gives self joined with prepend and append, undifferenced, as PyTorch 1.13 (NumPy and later PyTorch reject it). Integer differences wrap.";
+const char m_diff_doc[] =
+    "diff(n: int = 1, dim: int = -1, prepend: Tensor | None = None, append: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The n-th forward difference along `dim` (x[i + 1] - x[i], n times), of self with `prepend` and `append` joined at its ends first (same dims, self's sizes but along `dim`; their dtypes promote with self's, as `cat`). Bool differences are xor, as PyTorch. n = 0 gives self (prepend and append ignored, as PyTorch and NumPy); an n past the dim's length gives an empty dim; a negative n gives self joined with prepend and append, undifferenced, as PyTorch 1.13 (NumPy and later PyTorch reject it). Integer differences wrap.";
 const char m_copy__doc[] =
     "copy_(src: Tensor) -> Tensor\n"
     "\n"
@@ -3754,6 +3848,10 @@ PyMethodDef tensor_methods[] = {
     {"mode", EMBER_FASTCALL(gen::m_mode), METH_FASTCALL | METH_KEYWORDS, m_mode_doc},
     {"argsort", EMBER_FASTCALL(gen::m_argsort), METH_FASTCALL | METH_KEYWORDS, m_argsort_doc},
     {"msort", EMBER_FASTCALL(gen::m_msort), METH_FASTCALL | METH_KEYWORDS, m_msort_doc},
+    {"aminmax", EMBER_FASTCALL(gen::m_aminmax), METH_FASTCALL | METH_KEYWORDS, m_aminmax_doc},
+    {"quantile", EMBER_FASTCALL(gen::m_quantile), METH_FASTCALL | METH_KEYWORDS, m_quantile_doc},
+    {"nanquantile", EMBER_FASTCALL(gen::m_nanquantile), METH_FASTCALL | METH_KEYWORDS, m_nanquantile_doc},
+    {"diff", EMBER_FASTCALL(gen::m_diff), METH_FASTCALL | METH_KEYWORDS, m_diff_doc},
     {"copy_", EMBER_FASTCALL(gen::m_copy_), METH_FASTCALL | METH_KEYWORDS, m_copy__doc},
     {"clone", EMBER_FASTCALL(gen::m_clone), METH_FASTCALL | METH_KEYWORDS, m_clone_doc},
     {"contiguous", EMBER_FASTCALL(gen::m_contiguous), METH_FASTCALL | METH_KEYWORDS, m_contiguous_doc},
@@ -4038,6 +4136,13 @@ PyMethodDef module_functions[] = {
     {"mode", EMBER_FASTCALL(gen::fn_mode), METH_FASTCALL | METH_KEYWORDS, fn_mode_doc},
     {"argsort", EMBER_FASTCALL(gen::fn_argsort), METH_FASTCALL | METH_KEYWORDS, fn_argsort_doc},
     {"msort", EMBER_FASTCALL(gen::fn_msort), METH_FASTCALL | METH_KEYWORDS, fn_msort_doc},
+    {"var_mean", EMBER_FASTCALL(gen::fn_var_mean), METH_FASTCALL | METH_KEYWORDS, fn_var_mean_doc},
+    {"std_mean", EMBER_FASTCALL(gen::fn_std_mean), METH_FASTCALL | METH_KEYWORDS, fn_std_mean_doc},
+    {"aminmax", EMBER_FASTCALL(gen::fn_aminmax), METH_FASTCALL | METH_KEYWORDS, fn_aminmax_doc},
+    {"quantile", EMBER_FASTCALL(gen::fn_quantile), METH_FASTCALL | METH_KEYWORDS, fn_quantile_doc},
+    {"nanquantile", EMBER_FASTCALL(gen::fn_nanquantile), METH_FASTCALL | METH_KEYWORDS, fn_nanquantile_doc},
+    {"cdist", EMBER_FASTCALL(gen::fn_cdist), METH_FASTCALL | METH_KEYWORDS, fn_cdist_doc},
+    {"diff", EMBER_FASTCALL(gen::fn_diff), METH_FASTCALL | METH_KEYWORDS, fn_diff_doc},
     {"clone", EMBER_FASTCALL(gen::fn_clone), METH_FASTCALL | METH_KEYWORDS, fn_clone_doc},
     {"contiguous", EMBER_FASTCALL(gen::fn_contiguous), METH_FASTCALL | METH_KEYWORDS, fn_contiguous_doc},
     {"to", EMBER_FASTCALL(gen::fn_to), METH_FASTCALL | METH_KEYWORDS, fn_to_doc},
@@ -4340,6 +4445,15 @@ bool init_generated_return_types(PyObject* module) {
   gen::return_type_mode = new_return_type(module, "mode", {"values", "indices"},
                                           "The results of ember.mode: (values, indices).");
   if (!gen::return_type_mode) return false;
+  gen::return_type_var_mean = new_return_type(module, "var_mean", {"var", "mean"},
+                                          "The results of ember.var_mean: (var, mean).");
+  if (!gen::return_type_var_mean) return false;
+  gen::return_type_std_mean = new_return_type(module, "std_mean", {"std", "mean"},
+                                          "The results of ember.std_mean: (std, mean).");
+  if (!gen::return_type_std_mean) return false;
+  gen::return_type_aminmax = new_return_type(module, "aminmax", {"min", "max"},
+                                          "The results of ember.aminmax: (min, max).");
+  if (!gen::return_type_aminmax) return false;
   (void)module;
   return true;
 }

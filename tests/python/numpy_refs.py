@@ -419,3 +419,40 @@ def take_along_dim(self, indices, dim):
     if dim is None:
         return np.take(self, indices).reshape(-1)
     return np.take_along_axis(self, indices, axis=dim)
+
+
+def quantile(self, q, dim, keepdim, interpolation, ignore_nan=False):
+    """np.quantile / np.nanquantile with PyTorch's rules: an empty self is an error."""
+    a = np.asarray(self, dtype=np.float64)
+    if a.size == 0:
+        raise ValueError("quantile of no elements")
+    fn = np.nanquantile if ignore_nan else np.quantile
+    if dim is None:
+        r = fn(a.reshape(-1), q, method=interpolation)
+        return np.reshape(r, np.shape(q) + (1,) * a.ndim) if keepdim else r
+    return fn(a, q, axis=dim, keepdims=keepdim, method=interpolation)
+
+
+def diff(self, n, dim, prepend, append):
+    """np.diff; NumPy's prepend/append default is not None, so they are passed only when given."""
+    extra = {k: v for k, v in (("prepend", prepend), ("append", append)) if v is not None}
+    return np.diff(self, n=n, axis=dim, **extra)
+
+
+def cdist(x1, x2, p):
+    return np.linalg.norm(np.asarray(x1)[..., :, None, :] - np.asarray(x2)[..., None, :, :], ord=p, axis=-1)
+
+
+def norm_words(self, p, dim, keepdim, dtype):
+    """torch.norm's p='fro' (its default) and 'nuc': no dtype, at most 2 dims (exactly 2 for 'nuc')."""
+    a = np.asarray(self, dtype=np.float64)
+    if dtype is not None:
+        raise ValueError("dtype with a word p")
+    axes = tuple(d % max(a.ndim, 1) for d in dim) if dim else tuple(range(a.ndim))
+    if len(set(axes)) != len(axes) or len(axes) > 2 or (p == "nuc" and len(axes) != 2):
+        raise ValueError("dims")
+    if p == "fro":
+        return np.sqrt(np.sum(a * a, axis=axes, keepdims=keepdim))
+    m = np.moveaxis(a, axes, (-2, -1))
+    r = np.linalg.svd(m, compute_uv=False).sum(-1) if m.size else np.zeros(m.shape[:-2])
+    return np.expand_dims(r, tuple(sorted(axes))) if keepdim else r

@@ -232,6 +232,8 @@
 #include "ember/ops/norm.h"
 #include "ember/ops/norm_dim.h"
 #include "ember/ops/norm_dims.h"
+#include "ember/ops/norm_fro.h"
+#include "ember/ops/norm_str.h"
 #include "ember/ops/argmax.h"
 #include "ember/ops/argmin.h"
 #include "ember/ops/logsumexp.h"
@@ -271,6 +273,19 @@
 #include "ember/ops/argsort.h"
 #include "ember/ops/argsort_stable.h"
 #include "ember/ops/msort.h"
+#include "ember/ops/var_mean.h"
+#include "ember/ops/var_mean_dim.h"
+#include "ember/ops/var_mean_correction.h"
+#include "ember/ops/std_mean.h"
+#include "ember/ops/std_mean_dim.h"
+#include "ember/ops/std_mean_correction.h"
+#include "ember/ops/aminmax.h"
+#include "ember/ops/quantile.h"
+#include "ember/ops/quantile_scalar.h"
+#include "ember/ops/nanquantile.h"
+#include "ember/ops/nanquantile_scalar.h"
+#include "ember/ops/cdist.h"
+#include "ember/ops/diff.h"
 #include "ember/ops/copy.h"
 #include "ember/ops/clone.h"
 #include "ember/ops/contiguous.h"
@@ -2629,6 +2644,22 @@ inline Tensor& norm_out(Tensor& out, const Tensor& self, const Scalar& p, IntLis
   base::norm_out(out, self, p, dim, keepdim, dtype);
   return out;
 }
+// norm.fro(Tensor self, *, int[]? dim, bool keepdim=False, ScalarType? dtype=None) -> Tensor
+inline Tensor norm(const Tensor& self, IntList dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  return base::norm(self, dim, keepdim, dtype);
+}
+inline Tensor& norm_out(Tensor& out, const Tensor& self, IntList dim, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  base::norm_out(out, self, dim, keepdim, dtype);
+  return out;
+}
+// norm.str(Tensor self, str p, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+inline Tensor norm(const Tensor& self, std::string_view p, IntList dim = {}, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  return base::norm(self, p, dim, keepdim, dtype);
+}
+inline Tensor& norm_out(Tensor& out, const Tensor& self, std::string_view p, IntList dim = {}, bool keepdim = false, std::optional<DType> dtype = std::nullopt) {
+  base::norm_out(out, self, p, dim, keepdim, dtype);
+  return out;
+}
 // argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
 inline Tensor argmax(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false) {
   return base::argmax(self, dim, keepdim);
@@ -2907,6 +2938,84 @@ inline Tensor msort(const Tensor& self) {
 }
 inline Tensor& msort_out(Tensor& out, const Tensor& self) {
   base::msort_out(out, self);
+  return out;
+}
+
+// statistics
+// var_mean(Tensor self, bool unbiased=True) -> (Tensor var, Tensor mean)
+inline std::tuple<Tensor, Tensor> var_mean(const Tensor& self, bool unbiased = true) {
+  return base::var_mean(self, unbiased);
+}
+// var_mean.dim(Tensor self, int[]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor var, Tensor mean)
+inline std::tuple<Tensor, Tensor> var_mean(const Tensor& self, IntList dim, bool unbiased = true, bool keepdim = false) {
+  return base::var_mean(self, dim, unbiased, keepdim);
+}
+// var_mean.correction(Tensor self, int[]? dim, *, int? correction, bool keepdim=False) -> (Tensor var, Tensor mean)
+inline std::tuple<Tensor, Tensor> var_mean(const Tensor& self, IntList dim, std::optional<int64_t> correction, bool keepdim = false) {
+  return base::var_mean(self, dim, correction, keepdim);
+}
+// std_mean(Tensor self, bool unbiased=True) -> (Tensor std, Tensor mean)
+inline std::tuple<Tensor, Tensor> std_mean(const Tensor& self, bool unbiased = true) {
+  return base::std_mean(self, unbiased);
+}
+// std_mean.dim(Tensor self, int[]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor std, Tensor mean)
+inline std::tuple<Tensor, Tensor> std_mean(const Tensor& self, IntList dim, bool unbiased = true, bool keepdim = false) {
+  return base::std_mean(self, dim, unbiased, keepdim);
+}
+// std_mean.correction(Tensor self, int[]? dim, *, int? correction, bool keepdim=False) -> (Tensor std, Tensor mean)
+inline std::tuple<Tensor, Tensor> std_mean(const Tensor& self, IntList dim, std::optional<int64_t> correction, bool keepdim = false) {
+  return base::std_mean(self, dim, correction, keepdim);
+}
+// aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
+inline std::tuple<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false) {
+  return base::aminmax(self, dim, keepdim);
+}
+inline std::tuple<Tensor&, Tensor&> aminmax_out(Tensor& min, Tensor& max, const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false) {
+  base::aminmax_out(min, max, self, dim, keepdim);
+  return std::tie(min, max);
+}
+// quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+inline Tensor quantile(const Tensor& self, const Tensor& q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false, std::string_view interpolation = "linear") {
+  return base::quantile(self, q, dim, keepdim, interpolation);
+}
+inline Tensor& quantile_out(Tensor& out, const Tensor& self, const Tensor& q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false, std::string_view interpolation = "linear") {
+  base::quantile_out(out, self, q, dim, keepdim, interpolation);
+  return out;
+}
+// quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+inline Tensor quantile(const Tensor& self, double q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false, std::string_view interpolation = "linear") {
+  return base::quantile(self, q, dim, keepdim, interpolation);
+}
+inline Tensor& quantile_out(Tensor& out, const Tensor& self, double q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false, std::string_view interpolation = "linear") {
+  base::quantile_out(out, self, q, dim, keepdim, interpolation);
+  return out;
+}
+// nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+inline Tensor nanquantile(const Tensor& self, const Tensor& q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false, std::string_view interpolation = "linear") {
+  return base::nanquantile(self, q, dim, keepdim, interpolation);
+}
+inline Tensor& nanquantile_out(Tensor& out, const Tensor& self, const Tensor& q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false, std::string_view interpolation = "linear") {
+  base::nanquantile_out(out, self, q, dim, keepdim, interpolation);
+  return out;
+}
+// nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+inline Tensor nanquantile(const Tensor& self, double q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false, std::string_view interpolation = "linear") {
+  return base::nanquantile(self, q, dim, keepdim, interpolation);
+}
+inline Tensor& nanquantile_out(Tensor& out, const Tensor& self, double q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false, std::string_view interpolation = "linear") {
+  base::nanquantile_out(out, self, q, dim, keepdim, interpolation);
+  return out;
+}
+// cdist(Tensor x1, Tensor x2, float p=2., str compute_mode='use_mm_for_euclid_dist_if_necessary') -> Tensor
+inline Tensor cdist(const Tensor& x1, const Tensor& x2, double p = 2., std::string_view compute_mode = "use_mm_for_euclid_dist_if_necessary") {
+  return base::cdist(x1, x2, p, compute_mode);
+}
+// diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor
+inline Tensor diff(const Tensor& self, int64_t n = 1, int64_t dim = -1, const Tensor& prepend = {}, const Tensor& append = {}) {
+  return base::diff(self, n, dim, prepend, append);
+}
+inline Tensor& diff_out(Tensor& out, const Tensor& self, int64_t n = 1, int64_t dim = -1, const Tensor& prepend = {}, const Tensor& append = {}) {
+  base::diff_out(out, self, n, dim, prepend, append);
   return out;
 }
 
@@ -3622,6 +3731,8 @@ inline Tensor Tensor::std(IntList dim, std::optional<int64_t> correction, bool k
 inline Tensor Tensor::norm(const Scalar& p) const { return ember::norm(*this, p); }
 inline Tensor Tensor::norm(const Scalar& p, int64_t dim, bool keepdim) const { return ember::norm(*this, p, dim, keepdim); }
 inline Tensor Tensor::norm(const Scalar& p, IntList dim, bool keepdim, std::optional<DType> dtype) const { return ember::norm(*this, p, dim, keepdim, dtype); }
+inline Tensor Tensor::norm(IntList dim, bool keepdim, std::optional<DType> dtype) const { return ember::norm(*this, dim, keepdim, dtype); }
+inline Tensor Tensor::norm(std::string_view p, IntList dim, bool keepdim, std::optional<DType> dtype) const { return ember::norm(*this, p, dim, keepdim, dtype); }
 inline Tensor Tensor::argmax(std::optional<int64_t> dim, bool keepdim) const { return ember::argmax(*this, dim, keepdim); }
 inline Tensor Tensor::argmin(std::optional<int64_t> dim, bool keepdim) const { return ember::argmin(*this, dim, keepdim); }
 inline Tensor Tensor::logsumexp(IntList dim, bool keepdim) const { return ember::logsumexp(*this, dim, keepdim); }
@@ -3662,6 +3773,12 @@ inline std::tuple<Tensor, Tensor> Tensor::mode(int64_t dim, bool keepdim) const 
 inline Tensor Tensor::argsort(int64_t dim, bool descending) const { return ember::argsort(*this, dim, descending); }
 inline Tensor Tensor::argsort(bool stable, int64_t dim, bool descending) const { return ember::argsort(*this, stable, dim, descending); }
 inline Tensor Tensor::msort() const { return ember::msort(*this); }
+inline std::tuple<Tensor, Tensor> Tensor::aminmax(std::optional<int64_t> dim, bool keepdim) const { return ember::aminmax(*this, dim, keepdim); }
+inline Tensor Tensor::quantile(const Tensor& q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) const { return ember::quantile(*this, q, dim, keepdim, interpolation); }
+inline Tensor Tensor::quantile(double q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) const { return ember::quantile(*this, q, dim, keepdim, interpolation); }
+inline Tensor Tensor::nanquantile(const Tensor& q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) const { return ember::nanquantile(*this, q, dim, keepdim, interpolation); }
+inline Tensor Tensor::nanquantile(double q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) const { return ember::nanquantile(*this, q, dim, keepdim, interpolation); }
+inline Tensor Tensor::diff(int64_t n, int64_t dim, const Tensor& prepend, const Tensor& append) const { return ember::diff(*this, n, dim, prepend, append); }
 inline Tensor& Tensor::copy_(const Tensor& src) { return ember::copy_(*this, src); }
 inline Tensor Tensor::clone() const { return ember::clone(*this); }
 inline Tensor Tensor::contiguous() const { return ember::contiguous(*this); }

@@ -345,6 +345,39 @@ OPS = [
         where='schemas/math/reduce.yaml:275',
     ),
     OpSpec(
+        name='norm.fro',
+        python='norm',
+        signature='norm.fro(Tensor self, *, int[]? dim, bool keepdim=False, ScalarType? dtype=None) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('dim', 'int[]?', None, True), ('keepdim', 'bool', 'False', True), ('dtype', 'ScalarType?', 'None', True)),
+        numpy="ref.norm_words(self, 'fro', dim, keepdim, dtype)",
+        dtypes=('float32', 'float64', 'float16', 'bfloat16'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method', 'out'),
+        kind='custom',
+        results=('same',),
+        tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
+        domain={},
+        shape=(5, 7),
+        where='schemas/math/reduce.yaml:289',
+    ),
+    OpSpec(
+        name='norm.str',
+        python='norm',
+        signature='norm.str(Tensor self, str p, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('p', 'str', None, False), ('dim', 'int[]?', 'None', False), ('keepdim', 'bool', 'False', False), ('dtype', 'ScalarType?', 'None', True)),
+        numpy='ref.norm_words(self, p, dim, keepdim, dtype)',
+        dtypes=('float32', 'float64'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method', 'out'),
+        kind='custom',
+        results=('same',),
+        tol={'float64': 1e-12, 'float32': 1e-05},
+        domain={},
+        shape=(5, 7),
+        where='schemas/math/reduce.yaml:306',
+        values={'p': 'one_of(fro, nuc)'},
+    ),
+    OpSpec(
         name='argmax',
         python='argmax',
         signature='argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
@@ -358,7 +391,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:289',
+        where='schemas/math/reduce.yaml:325',
     ),
     OpSpec(
         name='argmin',
@@ -374,7 +407,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:307',
+        where='schemas/math/reduce.yaml:343',
     ),
     OpSpec(
         name='logsumexp',
@@ -390,7 +423,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:318',
+        where='schemas/math/reduce.yaml:354',
     ),
     OpSpec(
         name='count_nonzero.dim_intlist',
@@ -406,7 +439,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:333',
+        where='schemas/math/reduce.yaml:369',
     ),
     OpSpec(
         name='count_nonzero',
@@ -422,7 +455,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:344',
+        where='schemas/math/reduce.yaml:380',
     ),
     OpSpec(
         name='softmax.int',
@@ -438,7 +471,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:353',
+        where='schemas/math/reduce.yaml:389',
     ),
     OpSpec(
         name='log_softmax.int',
@@ -454,7 +487,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:368',
+        where='schemas/math/reduce.yaml:404',
         magnitude_tol=True,
     ),
     OpSpec(
@@ -471,7 +504,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:380',
+        where='schemas/math/reduce.yaml:416',
     ),
     OpSpec(
         name='min',
@@ -487,7 +520,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:394',
+        where='schemas/math/reduce.yaml:430',
     ),
     OpSpec(
         name='max.dim',
@@ -503,7 +536,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:407',
+        where='schemas/math/reduce.yaml:443',
     ),
     OpSpec(
         name='min.dim',
@@ -519,7 +552,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:421',
+        where='schemas/math/reduce.yaml:457',
     ),
     OpSpec(
         name='amax',
@@ -535,7 +568,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:436',
+        where='schemas/math/reduce.yaml:472',
     ),
     OpSpec(
         name='amin',
@@ -551,7 +584,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:450',
+        where='schemas/math/reduce.yaml:486',
     ),
     OpSpec(
         name='all',
@@ -567,7 +600,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:461',
+        where='schemas/math/reduce.yaml:497',
     ),
     OpSpec(
         name='all.dim',
@@ -583,7 +616,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:477',
+        where='schemas/math/reduce.yaml:513',
     ),
     OpSpec(
         name='any',
@@ -599,7 +632,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:488',
+        where='schemas/math/reduce.yaml:524',
     ),
     OpSpec(
         name='any.dim',
@@ -615,7 +648,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:500',
+        where='schemas/math/reduce.yaml:536',
     ),
     OpSpec(
         name='trace',
@@ -631,7 +664,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:511',
+        where='schemas/math/reduce.yaml:547',
     ),
     OpSpec(
         name='dist',
@@ -647,7 +680,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:524',
+        where='schemas/math/reduce.yaml:560',
     ),
     OpSpec(
         name='renorm',
@@ -663,7 +696,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:559',
+        where='schemas/math/reduce.yaml:595',
     ),
 ]
 
