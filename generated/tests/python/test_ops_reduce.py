@@ -490,6 +490,38 @@ OPS = [
         where='schemas/math/reduce.yaml:391',
     ),
     OpSpec(
+        name='max.other',
+        python='max',
+        signature='max.other(Tensor self, Tensor other) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('other', 'Tensor', None, False)),
+        numpy='np.maximum(self, other)',
+        dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method', 'out'),
+        kind='pointwise',
+        results=('same',),
+        tol={},
+        domain={},
+        shape=(5, 7),
+        where='schemas/math/reduce.yaml:404',
+    ),
+    OpSpec(
+        name='min.other',
+        python='min',
+        signature='min.other(Tensor self, Tensor other) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('other', 'Tensor', None, False)),
+        numpy='np.minimum(self, other)',
+        dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method', 'out'),
+        kind='pointwise',
+        results=('same',),
+        tol={},
+        domain={},
+        shape=(5, 7),
+        where='schemas/math/reduce.yaml:411',
+    ),
+    OpSpec(
         name='max.dim',
         python='max',
         signature='max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
@@ -503,7 +535,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:404',
+        where='schemas/math/reduce.yaml:418',
     ),
     OpSpec(
         name='min.dim',
@@ -519,7 +551,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:418',
+        where='schemas/math/reduce.yaml:432',
     ),
     OpSpec(
         name='amax',
@@ -535,7 +567,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:433',
+        where='schemas/math/reduce.yaml:447',
     ),
     OpSpec(
         name='amin',
@@ -551,7 +583,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:447',
+        where='schemas/math/reduce.yaml:461',
     ),
     OpSpec(
         name='all',
@@ -567,7 +599,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:458',
+        where='schemas/math/reduce.yaml:472',
     ),
     OpSpec(
         name='all.dim',
@@ -583,7 +615,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:474',
+        where='schemas/math/reduce.yaml:488',
     ),
     OpSpec(
         name='any',
@@ -599,7 +631,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:485',
+        where='schemas/math/reduce.yaml:499',
     ),
     OpSpec(
         name='any.dim',
@@ -615,7 +647,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:497',
+        where='schemas/math/reduce.yaml:511',
     ),
     OpSpec(
         name='trace',
@@ -631,7 +663,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:508',
+        where='schemas/math/reduce.yaml:522',
     ),
     OpSpec(
         name='dist',
@@ -647,7 +679,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:521',
+        where='schemas/math/reduce.yaml:535',
     ),
     OpSpec(
         name='renorm',
@@ -663,7 +695,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:556',
+        where='schemas/math/reduce.yaml:570',
     ),
 ]
 
