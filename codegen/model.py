@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 VARIANTS = ("function", "method", "inplace", "out")
 BACKENDS = ("cpu", "cuda")
 ERROR_KINDS = ("Index", "Value", "Type", "Memory", "Runtime")
+# Factories' kinds (`factory:`): a tensor from sizes or values, or one shaped like an input (memory_format= too).
+FACTORY_KINDS = ("new", "like")
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class Op:
     include: str | None = None             # a header its source includes besides its kind's (its runtime functions)
     returns_if: tuple[str | None, ...] = ()  # per return: the bool argument asking for it in Python (None: always)
     python_names: tuple[tuple[str, str], ...] = ()  # (argument, keyword) of the Python function where PyTorch renames it
+    factory: str | None = None             # "new" | "like": takes PyTorch's tensor-option keywords in Python
 
     @property
     def short_name(self) -> str:

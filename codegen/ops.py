@@ -17,12 +17,12 @@ from .fields import mapping, string
 from .gtest_cases import FLOATING_LAYOUTS, LAYOUTS
 from .kinds import KINDS
 from .kinds.base import Kernel, Kind
-from .model import BACKENDS, ERROR_KINDS, VARIANTS, ErrorCase, Op, TestSpec
+from .model import BACKENDS, ERROR_KINDS, FACTORY_KINDS, VARIANTS, ErrorCase, Op, TestSpec
 from .signature import Signature, SignatureError, parse_signature
 from .yaml_source import Node, Seq, load
 
 OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors", "namespace", "include", "returns_if",
-           "python_names"}
+           "python_names", "factory"}
 # Namespaces an op may also be reached through (ember::linalg::solve, ember.linalg.solve).
 NAMESPACES = ("linalg",)
 
@@ -292,6 +292,21 @@ def _python_names(node: Node, sig: Signature | None, variants: list) -> tuple[tu
     return tuple((key, raw.get(key)) for key in raw.keys())
 
 
+def _factory(node: Node, sig: Signature | None) -> str | None:
+    """`factory: new` (or `like`): the Python forms also take PyTorch's
+    device=, layout=, pin_memory= and requires_grad= (and memory_format=)."""
+    kind = string(node, "factory")
+    if kind is None:
+        return None
+    if kind not in FACTORY_KINDS:
+        raise SchemaError(node.at("factory"), f"'factory' must be one of {', '.join(FACTORY_KINDS)}, got '{kind}'")
+    if sig is None or [r.type for r in sig.returns] != ["Tensor"] or sig.writes_self:
+        raise SchemaError(node.at("factory"), "a factory returns one new Tensor")
+    if kind == "like" and (not sig.args or sig.args[0].type != "Tensor"):
+        raise SchemaError(node.at("factory"), "a 'like' factory takes the tensor it is shaped like first")
+    return kind
+
+
 def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     node = mapping(node, where, "each op")
     node.check_keys(OP_KEYS, "an op")
@@ -328,7 +343,7 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
             dtypes=_dtypes(node, table), kind=kind, kernel=kernel, th=th, doc=string(node, "doc", required=True).strip(),
             test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group,
             namespace=namespace, include=include, returns_if=_returns_if(node, sig, variants),
-            python_names=_python_names(node, sig, variants))
+            python_names=_python_names(node, sig, variants), factory=_factory(node, sig))
     both = sorted(d.name for d in set(op.th_dtypes()) & set(kernel.th_type_error))
     if both:
         raise SchemaError(node.at("kernel"), f"'th_type_error' lists dtypes the C forms compute: {', '.join(both)}")

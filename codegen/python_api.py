@@ -27,6 +27,8 @@ DOC_TYPES = {
     "int[]?": "tuple[int, ...] | None", "bool": "bool",
     "float": "float", "float?": "float | None", "ScalarType": "dtype", "ScalarType?": "dtype | None",
     "Generator?": "Generator | None", "str": "str", "str?": "str | None",
+    "Layout?": "layout | None", "Device?": "device | str | None", "bool?": "bool | None",
+    "MemoryFormat?": "memory_format | None",
 }
 DOC_RETURNS = {"Tensor": "Tensor", "Tensor[]": "tuple[Tensor, ...]", "Scalar": "number", "int": "int", "bool": "bool",
                "float": "float", "()": "None"}
@@ -136,12 +138,28 @@ def _selected_returns(sig: Signature, returns_if: tuple[str | None, ...]) -> lis
     return [DOC_RETURNS[sig.returns[0].type], f"tuple[{', '.join(shown)}]"]
 
 
+# PyTorch's tensor options, which its factories take in Python (the
+# schema's `factory:`); runtime/python/tensor_options.h checks them.
+FACTORY_OPTIONS = (
+    PyParam("Layout?", "layout", "None", True, None),
+    PyParam("Device?", "device", "None", True, None),
+    PyParam("bool?", "pin_memory", "False", True, None),
+    PyParam("bool", "requires_grad", "False", True, None),
+)
+LIKE_OPTIONS = FACTORY_OPTIONS + (PyParam("MemoryFormat?", "memory_format", "None", True, None),)
+
+
+def options_of(op: Op) -> tuple[PyParam, ...]:
+    return {"new": FACTORY_OPTIONS, "like": LIKE_OPTIONS}.get(op.factory or "", ())
+
+
 def _first_is_tensor(sig: Signature) -> bool:
     return bool(sig.args) and sig.args[0].type == "Tensor"
 
 
 def _param(arg: Arg, rename_self: bool) -> PyParam:
-    name = "input" if (rename_self and arg.name == "self") else arg.name
+    # PyTorch calls a function's tensor `self` `input`; a number keeps its name (pow(self=2, exponent=t)).
+    name = "input" if (rename_self and arg.name == "self" and arg.is_tensor) else arg.name
     return PyParam(arg.type, name, arg.default, arg.kwarg_only, arg)
 
 
@@ -175,7 +193,8 @@ def overloads_of(op: Op) -> list[Overload]:
             result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
         return result
     if "function" in variants or "out" in variants:
-        params = [_function_param(op, a) for a in sig.args]
+        # Options before out=, which the calls find last.
+        params = [_function_param(op, a) for a in sig.args] + list(options_of(op))
         out = _out_param(sig, required="function" not in variants) if "out" in variants else None
         if out is not None:
             params.append(out)
@@ -184,7 +203,8 @@ def overloads_of(op: Op) -> list[Overload]:
                                    tuple(out_names(sig)) if out is not None else (), out is not None and out.default is None))
     k = sig.method_self
     if "method" in variants and sig.args and sig.args[k].type == "Tensor":
-        result.append(Overload(op, "method", tuple(_param(a, False) for a in sig.args[:k] + sig.args[k + 1:]), (), False))
+        result.append(Overload(op, "method", tuple(_param(a, False) for a in sig.args[:k] + sig.args[k + 1:]) + options_of(op),
+                               (), False))
     if "inplace" in variants and _first_is_tensor(sig):
         result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
     return result

@@ -6,7 +6,7 @@ object of a method, `a<i>` the i-th Python argument converted.
 """
 from __future__ import annotations
 
-from .python_api import Overload, PyParam, ReturnType, return_type_of
+from .python_api import Overload, PyParam, ReturnType, options_of, return_type_of
 
 # Parser type -> (C++ declaration with {v} and {i}, whether it is a tensor for the GIL estimate)
 _CONVERT = {
@@ -137,18 +137,25 @@ def _body_for_mode(ov: Overload, as_scalar: bool, types: list[ReturnType]) -> li
             lines += _convert(p, i, as_scalar)
     tensors = _tensor_exprs(ov, as_scalar)
     args = _cpp_args(ov)
+    like = ov.kind != "inplace" and ov.op.factory == "like"
+    if ov.kind != "inplace" and options_of(ov.op):
+        lines.append(("const std::optional<MemoryFormat> format = " if like else "") + "factory_options(r);")
     if ov.kind == "inplace":
         lines += _call_block(f"ember::{base}_({', '.join(args)})", ov, tensors, [], None)
         lines.append("Py_INCREF(self);")
         lines.append("return self;")
         return lines
+    # The memory format a *_like call asks for, once the op has made its result.
+    formatted = ["result = like_format(std::move(result), format);"] if like else []
     if ov.kind == "method":
         lines += _call_block(f"ember::{base}({', '.join(args)})", ov, tensors, [], _result_decl(ov))
+        lines += formatted
         lines.append(_return_result(ov, types))
         return lines
     # function, perhaps with out=
     out_index = len(ov.params) - 1
     functional = _call_block(f"ember::{base}({', '.join(args)})", ov, tensors, [], _result_decl(ov))
+    functional += formatted
     functional.append(_return_result(ov, types))
     if not ov.has_out:
         return lines + functional

@@ -11,6 +11,7 @@ import sys as _sys
 from ember import _C
 from ember._C import Tensor, dtype, get_default_dtype, set_default_dtype, return_types
 from ember import _tensor  # noqa: F401  (sets the Python-level Tensor methods)
+from ember._nonzero import nonzero  # noqa: F401  (also Tensor.nonzero)
 from ember._typed_classes import *  # noqa: F401,F403
 from ember._random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state  # noqa: F401
 from ember.serialization import save, load  # noqa: F401

@@ -37,7 +37,9 @@ def __array__(self, dtype=None, copy=None):
 
 
 def _type(self, dtype=None, non_blocking=False):
-    """The class name ('ember.FloatTensor'), or self converted to `dtype`
+    """type(dtype=None, non_blocking=False) -> str | Tensor
+
+    The class name ('ember.FloatTensor'), or self converted to `dtype`
     (an ember.dtype, a tensor class such as ember.DoubleTensor, or its name)."""
     if dtype is None:
         return f"ember.{_TENSOR_CLASSES[self.dtype].__name__}"

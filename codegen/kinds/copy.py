@@ -29,8 +29,10 @@ class Copy(Kind):
     def body(self, op: Op, decl: Decl) -> tuple[str, ...]:
         sig = op.signature
         assert sig is not None
-        return (f'rt::run_copy("{sig.base_name}", self, src, [](DType dst, DType from, kernels::Operands<2>& ops) '
-                f'{{ {op.ident}_dispatch(dst, from, ops); }});', "return self;")
+        # PyTorch's non_blocking: a CPU copy is synchronous whatever it says.
+        ignored = tuple(f"static_cast<void>({a.name});" for a in sig.args if a.name not in ("self", "src"))
+        return ignored + (f'rt::run_copy("{sig.base_name}", self, src, [](DType dst, DType from, kernels::Operands<2>& ops) '
+                          f'{{ {op.ident}_dispatch(dst, from, ops); }});', "return self;")
 
     def th_body(self, bld: THBuilder) -> None:
         """copy and copy<Src>: TH copies between equal element counts, no resize."""

@@ -9,7 +9,7 @@ namespace ember::python::gen {
 PyObject* fn_zeros(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "zeros(int[] size, *, ScalarType? dtype=None, Tensor? out=None)",
+      "zeros(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -18,7 +18,8 @@ PyObject* fn_zeros(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
-      if (r.is_none(2)) {
+      factory_options(r);
+      if (r.is_none(6)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -26,13 +27,13 @@ PyObject* fn_zeros(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(2);
+      Tensor& out0 = r.tensor_mut(6);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::zeros_out(out0, a0, a1);
       }
-      Py_INCREF(r.object(2));
-      return r.object(2);
+      Py_INCREF(r.object(6));
+      return r.object(6);
     }
     default:
       return nullptr;
@@ -43,7 +44,7 @@ PyObject* fn_zeros(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
 PyObject* fn_ones(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "ones(int[] size, *, ScalarType? dtype=None, Tensor? out=None)",
+      "ones(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -52,7 +53,8 @@ PyObject* fn_ones(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
-      if (r.is_none(2)) {
+      factory_options(r);
+      if (r.is_none(6)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -60,13 +62,13 @@ PyObject* fn_ones(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(2);
+      Tensor& out0 = r.tensor_mut(6);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::ones_out(out0, a0, a1);
       }
-      Py_INCREF(r.object(2));
-      return r.object(2);
+      Py_INCREF(r.object(6));
+      return r.object(6);
     }
     default:
       return nullptr;
@@ -77,18 +79,20 @@ PyObject* fn_ones(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
 PyObject* fn_zeros_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "zeros_like(Tensor input, *, ScalarType? dtype=None)",
+      "zeros_like(Tensor input, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& a0 = r.tensor(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
+      const std::optional<MemoryFormat> format = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::zeros_like(a0, a1);
       }
+      result = like_format(std::move(result), format);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -100,18 +104,20 @@ PyObject* fn_zeros_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
 PyObject* m_zeros_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "zeros_like(*, ScalarType? dtype=None)",
+      "zeros_like(*, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& self_t = unwrap(self);
       const std::optional<DType> a0 = r.optional_dtype(0);
+      const std::optional<MemoryFormat> format = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::zeros_like(self_t, a0);
       }
+      result = like_format(std::move(result), format);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -123,18 +129,20 @@ PyObject* m_zeros_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
 PyObject* fn_ones_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "ones_like(Tensor input, *, ScalarType? dtype=None)",
+      "ones_like(Tensor input, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& a0 = r.tensor(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
+      const std::optional<MemoryFormat> format = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::ones_like(a0, a1);
       }
+      result = like_format(std::move(result), format);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -146,18 +154,20 @@ PyObject* fn_ones_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
 PyObject* m_ones_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "ones_like(*, ScalarType? dtype=None)",
+      "ones_like(*, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Tensor& self_t = unwrap(self);
       const std::optional<DType> a0 = r.optional_dtype(0);
+      const std::optional<MemoryFormat> format = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::ones_like(self_t, a0);
       }
+      result = like_format(std::move(result), format);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -169,7 +179,7 @@ PyObject* m_ones_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
 PyObject* fn_full(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "full(int[] size, Scalar fill_value, *, ScalarType? dtype=None, Tensor? out=None)",
+      "full(int[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -179,7 +189,8 @@ PyObject* fn_full(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       const IntList a0 = a0_list.list();
       const Scalar a1 = r.scalar(1);
       const std::optional<DType> a2 = r.optional_dtype(2);
-      if (r.is_none(3)) {
+      factory_options(r);
+      if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -187,13 +198,13 @@ PyObject* fn_full(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(3);
+      Tensor& out0 = r.tensor_mut(7);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::full_out(out0, a0, a1, a2);
       }
-      Py_INCREF(r.object(3));
-      return r.object(3);
+      Py_INCREF(r.object(7));
+      return r.object(7);
     }
     default:
       return nullptr;
@@ -204,7 +215,7 @@ PyObject* fn_full(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
 PyObject* fn_full_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "full_like(Tensor input, Scalar fill_value, *, ScalarType? dtype=None)",
+      "full_like(Tensor input, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -212,11 +223,13 @@ PyObject* fn_full_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
       const Tensor& a0 = r.tensor(0);
       const Scalar a1 = r.scalar(1);
       const std::optional<DType> a2 = r.optional_dtype(2);
+      const std::optional<MemoryFormat> format = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::full_like(a0, a1, a2);
       }
+      result = like_format(std::move(result), format);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -228,7 +241,7 @@ PyObject* fn_full_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
 PyObject* m_full_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "full_like(Scalar fill_value, *, ScalarType? dtype=None)",
+      "full_like(Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -236,11 +249,13 @@ PyObject* m_full_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
       const Tensor& self_t = unwrap(self);
       const Scalar a0 = r.scalar(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
+      const std::optional<MemoryFormat> format = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::full_like(self_t, a0, a1);
       }
+      result = like_format(std::move(result), format);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -252,7 +267,7 @@ PyObject* m_full_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
 PyObject* fn_new_empty(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "new_empty(Tensor input, int[] size, *, ScalarType? dtype=None)",
+      "new_empty(Tensor input, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -262,6 +277,7 @@ PyObject* fn_new_empty(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
       r.int_list(1, a1_list);
       const IntList a1 = a1_list.list();
       const std::optional<DType> a2 = r.optional_dtype(2);
+      factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
@@ -278,7 +294,7 @@ PyObject* fn_new_empty(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
 PyObject* m_new_empty(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "new_empty(int[] size, *, ScalarType? dtype=None)",
+      "new_empty(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -288,6 +304,7 @@ PyObject* m_new_empty(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
+      factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
@@ -304,7 +321,7 @@ PyObject* m_new_empty(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
 PyObject* fn_new_zeros(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "new_zeros(Tensor input, int[] size, *, ScalarType? dtype=None)",
+      "new_zeros(Tensor input, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -314,6 +331,7 @@ PyObject* fn_new_zeros(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
       r.int_list(1, a1_list);
       const IntList a1 = a1_list.list();
       const std::optional<DType> a2 = r.optional_dtype(2);
+      factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
@@ -330,7 +348,7 @@ PyObject* fn_new_zeros(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
 PyObject* m_new_zeros(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "new_zeros(int[] size, *, ScalarType? dtype=None)",
+      "new_zeros(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -340,6 +358,7 @@ PyObject* m_new_zeros(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
+      factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
@@ -356,7 +375,7 @@ PyObject* m_new_zeros(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
 PyObject* fn_new_ones(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "new_ones(Tensor input, int[] size, *, ScalarType? dtype=None)",
+      "new_ones(Tensor input, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -366,6 +385,7 @@ PyObject* fn_new_ones(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       r.int_list(1, a1_list);
       const IntList a1 = a1_list.list();
       const std::optional<DType> a2 = r.optional_dtype(2);
+      factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
@@ -382,7 +402,7 @@ PyObject* fn_new_ones(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
 PyObject* m_new_ones(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "new_ones(int[] size, *, ScalarType? dtype=None)",
+      "new_ones(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -392,6 +412,7 @@ PyObject* m_new_ones(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
+      factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
@@ -408,7 +429,7 @@ PyObject* m_new_ones(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
 PyObject* fn_new_full(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "new_full(Tensor input, int[] size, Scalar fill_value, *, ScalarType? dtype=None)",
+      "new_full(Tensor input, int[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -419,6 +440,7 @@ PyObject* fn_new_full(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       const IntList a1 = a1_list.list();
       const Scalar a2 = r.scalar(2);
       const std::optional<DType> a3 = r.optional_dtype(3);
+      factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
@@ -435,7 +457,7 @@ PyObject* fn_new_full(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
 PyObject* m_new_full(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "new_full(int[] size, Scalar fill_value, *, ScalarType? dtype=None)",
+      "new_full(int[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -446,6 +468,7 @@ PyObject* m_new_full(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
       const IntList a0 = a0_list.list();
       const Scalar a1 = r.scalar(1);
       const std::optional<DType> a2 = r.optional_dtype(2);
+      factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
@@ -462,15 +485,16 @@ PyObject* m_new_full(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
 PyObject* fn_arange(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "arange(Scalar end, *, ScalarType? dtype=None, Tensor? out=None)",
-      "arange(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Tensor? out=None)",
+      "arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
+      "arange(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
       const Scalar a0 = r.scalar(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
-      if (r.is_none(2)) {
+      factory_options(r);
+      if (r.is_none(6)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -478,20 +502,21 @@ PyObject* fn_arange(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(2);
+      Tensor& out0 = r.tensor_mut(6);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::arange_out(out0, a0, a1);
       }
-      Py_INCREF(r.object(2));
-      return r.object(2);
+      Py_INCREF(r.object(6));
+      return r.object(6);
     }
     case 1: {
       const Scalar a0 = r.scalar(0);
       const Scalar a1 = r.scalar(1);
       const Scalar a2 = r.scalar(2);
       const std::optional<DType> a3 = r.optional_dtype(3);
-      if (r.is_none(4)) {
+      factory_options(r);
+      if (r.is_none(8)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -499,13 +524,13 @@ PyObject* fn_arange(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(4);
+      Tensor& out0 = r.tensor_mut(8);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::arange_out(out0, a0, a1, a2, a3);
       }
-      Py_INCREF(r.object(4));
-      return r.object(4);
+      Py_INCREF(r.object(8));
+      return r.object(8);
     }
     default:
       return nullptr;
@@ -516,7 +541,7 @@ PyObject* fn_arange(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
 PyObject* fn_range(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "range(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Tensor? out=None)",
+      "range(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -525,7 +550,8 @@ PyObject* fn_range(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
       const Scalar a1 = r.scalar(1);
       const Scalar a2 = r.scalar(2);
       const std::optional<DType> a3 = r.optional_dtype(3);
-      if (r.is_none(4)) {
+      factory_options(r);
+      if (r.is_none(8)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -533,13 +559,13 @@ PyObject* fn_range(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(4);
+      Tensor& out0 = r.tensor_mut(8);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::range_out(out0, a0, a1, a2, a3);
       }
-      Py_INCREF(r.object(4));
-      return r.object(4);
+      Py_INCREF(r.object(8));
+      return r.object(8);
     }
     default:
       return nullptr;
@@ -550,7 +576,7 @@ PyObject* fn_range(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
 PyObject* fn_linspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Tensor? out=None)",
+      "linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -559,7 +585,8 @@ PyObject* fn_linspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       const Scalar a1 = r.scalar(1);
       const int64_t a2 = r.to_int(2);
       const std::optional<DType> a3 = r.optional_dtype(3);
-      if (r.is_none(4)) {
+      factory_options(r);
+      if (r.is_none(8)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -567,13 +594,13 @@ PyObject* fn_linspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(4);
+      Tensor& out0 = r.tensor_mut(8);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::linspace_out(out0, a0, a1, a2, a3);
       }
-      Py_INCREF(r.object(4));
-      return r.object(4);
+      Py_INCREF(r.object(8));
+      return r.object(8);
     }
     default:
       return nullptr;
@@ -584,7 +611,7 @@ PyObject* fn_linspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
 PyObject* fn_logspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Tensor? out=None)",
+      "logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -594,7 +621,8 @@ PyObject* fn_logspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       const int64_t a2 = r.to_int(2);
       const double a3 = r.to_double(3);
       const std::optional<DType> a4 = r.optional_dtype(4);
-      if (r.is_none(5)) {
+      factory_options(r);
+      if (r.is_none(9)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -602,13 +630,13 @@ PyObject* fn_logspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(5);
+      Tensor& out0 = r.tensor_mut(9);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::logspace_out(out0, a0, a1, a2, a3, a4);
       }
-      Py_INCREF(r.object(5));
-      return r.object(5);
+      Py_INCREF(r.object(9));
+      return r.object(9);
     }
     default:
       return nullptr;
@@ -619,7 +647,7 @@ PyObject* fn_logspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
 PyObject* fn_randperm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "randperm(int n, *, ScalarType? dtype=None, Generator? generator=None, Tensor? out=None)",
+      "randperm(int n, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -627,7 +655,8 @@ PyObject* fn_randperm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       const int64_t a0 = r.to_int(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
-      if (r.is_none(3)) {
+      factory_options(r);
+      if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -635,13 +664,13 @@ PyObject* fn_randperm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(3);
+      Tensor& out0 = r.tensor_mut(7);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::randperm_out(out0, a0, a1, a2);
       }
-      Py_INCREF(r.object(3));
-      return r.object(3);
+      Py_INCREF(r.object(7));
+      return r.object(7);
     }
     default:
       return nullptr;
@@ -652,7 +681,7 @@ PyObject* fn_randperm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
 PyObject* fn_eye(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "eye(int n, int? m=None, *, ScalarType? dtype=None, Tensor? out=None)",
+      "eye(int n, int? m=None, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -660,7 +689,8 @@ PyObject* fn_eye(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
       const int64_t a0 = r.to_int(0);
       const std::optional<int64_t> a1 = r.optional_int(1);
       const std::optional<DType> a2 = r.optional_dtype(2);
-      if (r.is_none(3)) {
+      factory_options(r);
+      if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -668,13 +698,13 @@ PyObject* fn_eye(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(3);
+      Tensor& out0 = r.tensor_mut(7);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::eye_out(out0, a0, a1, a2);
       }
-      Py_INCREF(r.object(3));
-      return r.object(3);
+      Py_INCREF(r.object(7));
+      return r.object(7);
     }
     default:
       return nullptr;

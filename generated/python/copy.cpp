@@ -9,7 +9,7 @@ namespace ember::python::gen {
 PyObject* m_copy_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "copy_(Tensor src)",
+      "copy_(Tensor src, bool non_blocking=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -17,9 +17,10 @@ PyObject* m_copy_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       Tensor& self_mut = unwrap_mut(self);
       const Tensor& self_t = self_mut;
       const Tensor& a0 = r.tensor(0);
+      const bool a1 = r.to_bool(1);
       {
         GilRelease unlocked(heavy({&self_t, &a0}));
-        ember::copy_(self_mut, a0);
+        ember::copy_(self_mut, a0, a1);
       }
       Py_INCREF(self);
       return self;

@@ -640,7 +640,7 @@ PyObject* m_index_fill_(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
 PyObject* fn_gather(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "gather(Tensor input, int dim, Tensor index, *, Tensor? out=None)",
+      "gather(Tensor input, int dim, Tensor index, *, bool sparse_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -648,21 +648,22 @@ PyObject* fn_gather(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
       const Tensor& a0 = r.tensor(0);
       const int64_t a1 = r.to_int(1);
       const Tensor& a2 = r.tensor(2);
-      if (r.is_none(3)) {
+      const bool a3 = r.to_bool(3);
+      if (r.is_none(4)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({&a0, &a2}));
-          result = ember::gather(a0, a1, a2);
+          result = ember::gather(a0, a1, a2, a3);
         }
         return to_python_same(std::move(result), r.object(0));
       }
-      Tensor& out0 = r.tensor_mut(3);
+      Tensor& out0 = r.tensor_mut(4);
       {
         GilRelease unlocked(heavy({&a0, &a2, &out0}));
-        ember::gather_out(out0, a0, a1, a2);
+        ember::gather_out(out0, a0, a1, a2, a3);
       }
-      Py_INCREF(r.object(3));
-      return r.object(3);
+      Py_INCREF(r.object(4));
+      return r.object(4);
     }
     default:
       return nullptr;
@@ -673,7 +674,7 @@ PyObject* fn_gather(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
 PyObject* m_gather(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "gather(int dim, Tensor index)",
+      "gather(int dim, Tensor index, *, bool sparse_grad=False)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -681,10 +682,11 @@ PyObject* m_gather(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
       const Tensor& self_t = unwrap(self);
       const int64_t a0 = r.to_int(0);
       const Tensor& a1 = r.tensor(1);
+      const bool a2 = r.to_bool(2);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t, &a1}));
-        result = ember::gather(self_t, a0, a1);
+        result = ember::gather(self_t, a0, a1, a2);
       }
       return to_python_same(std::move(result), self);
     }

@@ -241,7 +241,7 @@ PyObject* fn_linalg_slogdet(PyObject* /*module*/, PyObject* const* args, Py_ssiz
 PyObject* fn_cholesky_solve(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "cholesky_solve(Tensor input, Tensor input2, bool upper=False)",
+      "cholesky_solve(Tensor input, Tensor input2, bool upper=False, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -249,12 +249,21 @@ PyObject* fn_cholesky_solve(PyObject* /*module*/, PyObject* const* args, Py_ssiz
       const Tensor& a0 = r.tensor(0);
       const Tensor& a1 = r.tensor(1);
       const bool a2 = r.to_bool(2);
-      Tensor result;
-      {
-        GilRelease unlocked(heavy({&a0, &a1}));
-        result = ember::cholesky_solve(a0, a1, a2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::cholesky_solve(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
       }
-      return to_python_same(std::move(result), r.object(0));
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::cholesky_solve_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
     }
     default:
       return nullptr;

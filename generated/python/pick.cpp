@@ -10,9 +10,9 @@ PyObject* fn_where(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "where(Tensor condition, Tensor input, Tensor other, *, Tensor? out=None)",
-      "where(Tensor condition, Scalar input, Tensor other)",
+      "where(Tensor condition, Scalar self, Tensor other)",
       "where(Tensor condition, Tensor input, Scalar other)",
-      "where(Tensor condition, Scalar input, Scalar other)",
+      "where(Tensor condition, Scalar self, Scalar other)",
       "where(Tensor condition)",
   });
   ParsedArgs r;

@@ -2711,6 +2711,7 @@ PyObject* fn_round(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "round(Tensor input, *, Tensor? out=None)",
+      "round(Tensor input, *, int decimals, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -2732,6 +2733,25 @@ PyObject* fn_round(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
       Py_INCREF(r.object(1));
       return r.object(1);
     }
+    case 1: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::round(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::round_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
     default:
       return nullptr;
   }
@@ -2742,6 +2762,7 @@ PyObject* m_round(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "round()",
+      "round(*, int decimals)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -2751,6 +2772,16 @@ PyObject* m_round(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::round(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 1: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::round(self_t, a0);
       }
       return to_python_same(std::move(result), self);
     }
@@ -2764,6 +2795,7 @@ PyObject* m_round_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "round_()",
+      "round_(*, int decimals)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -2773,6 +2805,17 @@ PyObject* m_round_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
       {
         GilRelease unlocked(heavy({&self_t}));
         ember::round_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    case 1: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const int64_t a0 = r.to_int(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::round_(self_mut, a0);
       }
       Py_INCREF(self);
       return self;
@@ -3018,7 +3061,7 @@ PyObject* fn_pow(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "pow(Tensor input, Tensor|Scalar exponent, *, Tensor? out=None)",
-      "pow(Scalar input, Tensor exponent, *, Tensor? out=None)",
+      "pow(Scalar self, Tensor exponent, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -6541,7 +6584,7 @@ PyObject* fn_xlogy(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "xlogy(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
-      "xlogy(Scalar input, Tensor other, *, Tensor? out=None)",
+      "xlogy(Scalar self, Tensor other, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -6875,7 +6918,7 @@ PyObject* fn_float_power(PyObject* /*module*/, PyObject* const* args, Py_ssize_t
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "float_power(Tensor input, Tensor|Scalar exponent, *, Tensor? out=None)",
-      "float_power(Scalar input, Tensor exponent, *, Tensor? out=None)",
+      "float_power(Scalar self, Tensor exponent, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {

@@ -64,7 +64,7 @@ PyObject* fn_normal(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
       "normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor? out=None)",
       "normal(Tensor mean, float std=1, *, Generator? generator=None, Tensor? out=None)",
       "normal(float mean, Tensor std, *, Generator? generator=None, Tensor? out=None)",
-      "normal(float mean, float std, int[] size, *, ScalarType? dtype=None, Generator? generator=None, Tensor? out=None)",
+      "normal(float mean, float std, int[] size, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -136,7 +136,8 @@ PyObject* fn_normal(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
       const IntList a2 = a2_list.list();
       const std::optional<DType> a3 = r.optional_dtype(3);
       const std::optional<Generator> a4 = r.optional_generator(4);
-      if (r.is_none(5)) {
+      factory_options(r);
+      if (r.is_none(9)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -144,13 +145,13 @@ PyObject* fn_normal(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(5);
+      Tensor& out0 = r.tensor_mut(9);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::normal_out(out0, a0, a1, a2, a3, a4);
       }
-      Py_INCREF(r.object(5));
-      return r.object(5);
+      Py_INCREF(r.object(9));
+      return r.object(9);
     }
     default:
       return nullptr;
@@ -407,7 +408,7 @@ PyObject* m_random_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
 PyObject* fn_rand(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "rand(int[] size, *, ScalarType? dtype=None, Generator? generator=None, Tensor? out=None)",
+      "rand(int[] size, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -417,7 +418,8 @@ PyObject* fn_rand(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
-      if (r.is_none(3)) {
+      factory_options(r);
+      if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -425,13 +427,13 @@ PyObject* fn_rand(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(3);
+      Tensor& out0 = r.tensor_mut(7);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::rand_out(out0, a0, a1, a2);
       }
-      Py_INCREF(r.object(3));
-      return r.object(3);
+      Py_INCREF(r.object(7));
+      return r.object(7);
     }
     default:
       return nullptr;
@@ -442,7 +444,7 @@ PyObject* fn_rand(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
 PyObject* fn_randn(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "randn(int[] size, *, ScalarType? dtype=None, Generator? generator=None, Tensor? out=None)",
+      "randn(int[] size, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -452,7 +454,8 @@ PyObject* fn_randn(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
-      if (r.is_none(3)) {
+      factory_options(r);
+      if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -460,13 +463,13 @@ PyObject* fn_randn(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(3);
+      Tensor& out0 = r.tensor_mut(7);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::randn_out(out0, a0, a1, a2);
       }
-      Py_INCREF(r.object(3));
-      return r.object(3);
+      Py_INCREF(r.object(7));
+      return r.object(7);
     }
     default:
       return nullptr;
@@ -477,7 +480,7 @@ PyObject* fn_randn(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
 PyObject* fn_rand_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "rand_like(Tensor input, *, ScalarType? dtype=None, Generator? generator=None)",
+      "rand_like(Tensor input, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -485,11 +488,13 @@ PyObject* fn_rand_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
       const Tensor& a0 = r.tensor(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
+      const std::optional<MemoryFormat> format = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::rand_like(a0, a1, a2);
       }
+      result = like_format(std::move(result), format);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -501,7 +506,7 @@ PyObject* fn_rand_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
 PyObject* fn_randn_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "randn_like(Tensor input, *, ScalarType? dtype=None, Generator? generator=None)",
+      "randn_like(Tensor input, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -509,11 +514,56 @@ PyObject* fn_randn_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
       const Tensor& a0 = r.tensor(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
+      const std::optional<MemoryFormat> format = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::randn_like(a0, a1, a2);
       }
+      result = like_format(std::move(result), format);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_randint_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "randint_like(Tensor input, int high, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
+      "randint_like(Tensor input, int low, int high, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const std::optional<DType> a2 = r.optional_dtype(2);
+      const std::optional<Generator> a3 = r.optional_generator(3);
+      const std::optional<MemoryFormat> format = factory_options(r);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::randint_like(a0, a1, a2, a3);
+      }
+      result = like_format(std::move(result), format);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    case 1: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      const std::optional<DType> a3 = r.optional_dtype(3);
+      const std::optional<Generator> a4 = r.optional_generator(4);
+      const std::optional<MemoryFormat> format = factory_options(r);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&a0}));
+        result = ember::randint_like(a0, a1, a2, a3, a4);
+      }
+      result = like_format(std::move(result), format);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -525,8 +575,8 @@ PyObject* fn_randn_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
 PyObject* fn_randint(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "randint(int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None, Tensor? out=None)",
-      "randint(int low, int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None, Tensor? out=None)",
+      "randint(int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
+      "randint(int low, int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool requires_grad=False, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -537,7 +587,8 @@ PyObject* fn_randint(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nar
       const IntList a1 = a1_list.list();
       const std::optional<DType> a2 = r.optional_dtype(2);
       const std::optional<Generator> a3 = r.optional_generator(3);
-      if (r.is_none(4)) {
+      factory_options(r);
+      if (r.is_none(8)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -545,13 +596,13 @@ PyObject* fn_randint(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nar
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(4);
+      Tensor& out0 = r.tensor_mut(8);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::randint_out(out0, a0, a1, a2, a3);
       }
-      Py_INCREF(r.object(4));
-      return r.object(4);
+      Py_INCREF(r.object(8));
+      return r.object(8);
     }
     case 1: {
       const int64_t a0 = r.to_int(0);
@@ -561,7 +612,8 @@ PyObject* fn_randint(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nar
       const IntList a2 = a2_list.list();
       const std::optional<DType> a3 = r.optional_dtype(3);
       const std::optional<Generator> a4 = r.optional_generator(4);
-      if (r.is_none(5)) {
+      factory_options(r);
+      if (r.is_none(9)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
@@ -569,13 +621,13 @@ PyObject* fn_randint(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nar
         }
         return to_python_same(std::move(result), nullptr);
       }
-      Tensor& out0 = r.tensor_mut(5);
+      Tensor& out0 = r.tensor_mut(9);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::randint_out(out0, a0, a1, a2, a3, a4);
       }
-      Py_INCREF(r.object(5));
-      return r.object(5);
+      Py_INCREF(r.object(9));
+      return r.object(9);
     }
     default:
       return nullptr;

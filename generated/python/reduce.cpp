@@ -1319,6 +1319,7 @@ PyObject* fn_max(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "max(Tensor input)",
+      "max(Tensor input, Tensor other, *, Tensor? out=None)",
       "max(Tensor input, int dim, bool keepdim=False, *, Tensor[2]? out=None)",
   });
   ParsedArgs r;
@@ -1333,6 +1334,25 @@ PyObject* fn_max(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
       return to_python_same(std::move(result), r.object(0));
     }
     case 1: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::max(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::max_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    case 2: {
       const Tensor& a0 = r.tensor(0);
       const int64_t a1 = r.to_int(1);
       const bool a2 = r.to_bool(2);
@@ -1364,6 +1384,7 @@ PyObject* m_max(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "max()",
+      "max(Tensor other)",
       "max(int dim, bool keepdim=False)",
   });
   ParsedArgs r;
@@ -1378,6 +1399,16 @@ PyObject* m_max(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
       return to_python_same(std::move(result), self);
     }
     case 1: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::max(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 2: {
       const Tensor& self_t = unwrap(self);
       const int64_t a0 = r.to_int(0);
       const bool a1 = r.to_bool(1);
@@ -1398,6 +1429,7 @@ PyObject* fn_min(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "min(Tensor input)",
+      "min(Tensor input, Tensor other, *, Tensor? out=None)",
       "min(Tensor input, int dim, bool keepdim=False, *, Tensor[2]? out=None)",
   });
   ParsedArgs r;
@@ -1412,6 +1444,25 @@ PyObject* fn_min(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
       return to_python_same(std::move(result), r.object(0));
     }
     case 1: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::min(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::min_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    case 2: {
       const Tensor& a0 = r.tensor(0);
       const int64_t a1 = r.to_int(1);
       const bool a2 = r.to_bool(2);
@@ -1443,6 +1494,7 @@ PyObject* m_min(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "min()",
+      "min(Tensor other)",
       "min(int dim, bool keepdim=False)",
   });
   ParsedArgs r;
@@ -1457,6 +1509,16 @@ PyObject* m_min(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
       return to_python_same(std::move(result), self);
     }
     case 1: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::min(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 2: {
       const Tensor& self_t = unwrap(self);
       const int64_t a0 = r.to_int(0);
       const bool a1 = r.to_bool(1);

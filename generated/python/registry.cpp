@@ -432,6 +432,7 @@ PyObject* fn_rand(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_randn(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_rand_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_randn_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_randint_like(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_randint(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_multinomial(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_multinomial(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -912,98 +913,98 @@ const char m_allclose_doc[] =
     "\n"
     "Whether `isclose` holds for every element (a Python bool; C++ bool), with its rules and errors.";
 const char fn_zeros_doc[] =
-    "zeros(size: tuple[int, ...], *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "zeros(size: tuple[int, ...], *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of `size` filled with zeros (the default dtype unless `dtype` is given). TH's form resizes `r_` to `size`.";
 const char fn_ones_doc[] =
-    "ones(size: tuple[int, ...], *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "ones(size: tuple[int, ...], *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of `size` filled with ones (the default dtype unless `dtype` is given). TH's form resizes `r_` to `size`.";
 const char fn_zeros_like_doc[] =
-    "zeros_like(input: Tensor, *, dtype: dtype | None = None) -> Tensor\n"
+    "zeros_like(input: Tensor, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of zeros of self's shape and dtype (or `dtype`). TH's zerosLike resizes `r_` as `input`.";
 const char m_zeros_like_doc[] =
-    "zeros_like(*, dtype: dtype | None = None) -> Tensor\n"
+    "zeros_like(*, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of zeros of self's shape and dtype (or `dtype`). TH's zerosLike resizes `r_` as `input`.";
 const char fn_ones_like_doc[] =
-    "ones_like(input: Tensor, *, dtype: dtype | None = None) -> Tensor\n"
+    "ones_like(input: Tensor, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of ones of self's shape and dtype (or `dtype`). TH's onesLike resizes `r_` as `input`.";
 const char m_ones_like_doc[] =
-    "ones_like(*, dtype: dtype | None = None) -> Tensor\n"
+    "ones_like(*, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of ones of self's shape and dtype (or `dtype`). TH's onesLike resizes `r_` as `input`.";
 const char fn_full_doc[] =
-    "full(size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "full(size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of `size` filled with `fill_value`. Without `dtype`: bool for a bool value, int64 for an integral one, the default dtype for a floating one (PyTorch 1.13). A value the dtype cannot hold (300 in uint8, 1e6 in float16) is an error, as PyTorch. No TH form (TH's `fill` fills an existing tensor).";
 const char fn_full_like_doc[] =
-    "full_like(input: Tensor, fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "full_like(input: Tensor, fill_value: number, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`, which that dtype must hold (as `full`). No TH form.";
 const char m_full_like_doc[] =
-    "full_like(fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "full_like(fill_value: number, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
     "\n"
     "A contiguous tensor of self's shape and dtype (or `dtype`) filled with `fill_value`, which that dtype must hold (as `full`). No TH form.";
 const char fn_new_empty_doc[] =
-    "new_empty(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "new_empty(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False) -> Tensor\n"
     "\n"
     "A new contiguous tensor of `size` with unspecified values, of self's dtype unless `dtype` is given (PyTorch's Tensor.new_empty).";
 const char m_new_empty_doc[] =
-    "new_empty(size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "new_empty(size: tuple[int, ...], *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False) -> Tensor\n"
     "\n"
     "A new contiguous tensor of `size` with unspecified values, of self's dtype unless `dtype` is given (PyTorch's Tensor.new_empty).";
 const char fn_new_zeros_doc[] =
-    "new_zeros(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "new_zeros(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False) -> Tensor\n"
     "\n"
     "zeros of `size`, of self's dtype unless `dtype` is given.";
 const char m_new_zeros_doc[] =
-    "new_zeros(size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "new_zeros(size: tuple[int, ...], *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False) -> Tensor\n"
     "\n"
     "zeros of `size`, of self's dtype unless `dtype` is given.";
 const char fn_new_ones_doc[] =
-    "new_ones(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "new_ones(input: Tensor, size: tuple[int, ...], *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False) -> Tensor\n"
     "\n"
     "ones of `size`, of self's dtype unless `dtype` is given.";
 const char m_new_ones_doc[] =
-    "new_ones(size: tuple[int, ...], *, dtype: dtype | None = None) -> Tensor\n"
+    "new_ones(size: tuple[int, ...], *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False) -> Tensor\n"
     "\n"
     "ones of `size`, of self's dtype unless `dtype` is given.";
 const char fn_new_full_doc[] =
-    "new_full(input: Tensor, size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "new_full(input: Tensor, size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False) -> Tensor\n"
     "\n"
     "`size` filled with `fill_value`, of self's dtype unless `dtype` is given (not inferred from the value, unlike `full`); the dtype must hold the value.";
 const char m_new_full_doc[] =
-    "new_full(size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None) -> Tensor\n"
+    "new_full(size: tuple[int, ...], fill_value: number, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False) -> Tensor\n"
     "\n"
     "`size` filled with `fill_value`, of self's dtype unless `dtype` is given (not inferred from the value, unlike `full`); the dtype must hold the value.";
 const char fn_arange_doc[] =
-    "arange(end: number, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
-    "arange(start: number, end: number, step: number = 1, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "arange(end: number, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "arange(start: number, end: number, step: number = 1, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "`arange(0, end, 1)`: the 1-d tensor 0, 1, .., up to but excluding `end`. Without `dtype`: int64 for an integral `end`, else the default dtype.\n"
     "\n"
     "The 1-d tensor `start + i * step` for i = 0, 1, .. while it is short of `end` (ceil((end - start) / step) elements), each computed in the dtype's accumulate type (int64 exactly; double for float) and then stored. Integer dtypes take the arguments as integers first. Without `dtype`: int64 when every argument is integral, else the default dtype. Bool has no ranges. TH's form (accreal arguments) resizes `r_`.";
 const char fn_range_doc[] =
-    "range(start: number, end: number, step: number = 1, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "range(start: number, end: number, step: number = 1, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Like arange but including `end` when the steps reach it (floor((end - start) / step) + 1 elements; PyTorch's deprecated torch.range, Torch7's torch.range). Without `dtype`: the default dtype. TH's form resizes `r_`.";
 const char fn_linspace_doc[] =
-    "linspace(start: number, end: number, steps: int, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "linspace(start: number, end: number, steps: int, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "`steps` evenly spaced values from `start` to `end` inclusive, as PyTorch computes them (from the start for the first half, from the end for the second, so both ends are exact). Integer dtypes compute in double and truncate. Without `dtype`: the default dtype. TH's form needs n > 1, or n == 1 with a == b, and resizes `r_`.";
 const char fn_logspace_doc[] =
-    "logspace(start: number, end: number, steps: int, base: float = 10.0, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "logspace(start: number, end: number, steps: int, base: float = 10.0, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "`base` to the powers linspace(start, end, steps). TH's form has base 10 and linspace's rule for n.";
 const char fn_randperm_doc[] =
-    "randperm(n: int, *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "randperm(n: int, *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "A random permutation of 0 .. n-1 (int64 unless `dtype` is given), drawn by Torch7's and PyTorch's Fisher-Yates loop over the generator's 32-bit Mersenne Twister stream, so a manual seed gives their permutation. C++ draws from `generator` (the default one without); TH's form from `_generator` (not NULL), needs n > 0 and resizes `r_`. n - 1 must be exactly representable in the dtype (2048 for float16).";
 const char fn_eye_doc[] =
-    "eye(n: int, m: int | None = None, *, dtype: dtype | None = None, out: Tensor | None = None) -> Tensor\n"
+    "eye(n: int, m: int | None = None, *, dtype: dtype | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "The n x m matrix (n x n without m) with ones on the main diagonal and zeros elsewhere. TH's form needs n > 0 and takes m <= 0 for m = n.";
 const char fn_diag_doc[] =
@@ -1207,13 +1208,13 @@ const char m_index_fill__doc[] =
     "\n"
     "Sets the slices of self along `dim` at the positions in `index` to `value` (a number or a 0-dim tensor). A negative index counts from the end, as in PyTorch. TH's form takes 1-based indices.";
 const char fn_gather_doc[] =
-    "gather(input: Tensor, dim: int, index: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "gather(input: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "`out[i][j][k] = self[index[i][j][k]][j][k]` for dim 0 (and so on): the result has index's shape. `index` has as many dims as self and, except along dim, is no larger. No negative indices (PyTorch). TH's form takes 1-based indices and resizes `tensor` to index's shape (TH's C code wanted it of that shape already).";
+    "`out[i][j][k] = self[index[i][j][k]][j][k]` for dim 0 (and so on): the result has index's shape. `index` has as many dims as self and, except along dim, is no larger. No negative indices (PyTorch). `sparse_grad` (how PyTorch stores the gradient) changes nothing, as ember has no autograd. TH's form takes 1-based indices and resizes `tensor` to index's shape (TH's C code wanted it of that shape already).";
 const char m_gather_doc[] =
-    "gather(dim: int, index: Tensor) -> Tensor\n"
+    "gather(dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor\n"
     "\n"
-    "`out[i][j][k] = self[index[i][j][k]][j][k]` for dim 0 (and so on): the result has index's shape. `index` has as many dims as self and, except along dim, is no larger. No negative indices (PyTorch). TH's form takes 1-based indices and resizes `tensor` to index's shape (TH's C code wanted it of that shape already).";
+    "`out[i][j][k] = self[index[i][j][k]][j][k]` for dim 0 (and so on): the result has index's shape. `index` has as many dims as self and, except along dim, is no larger. No negative indices (PyTorch). `sparse_grad` (how PyTorch stores the gradient) changes nothing, as ember has no autograd. TH's form takes 1-based indices and resizes `tensor` to index's shape (TH's C code wanted it of that shape already).";
 const char fn_take_doc[] =
     "take(input: Tensor, index: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1354,13 +1355,13 @@ const char fn_linalg_slogdet_doc[] =
     "\n"
     "The sign (-1, 0 or 1) and the log of the absolute value of each determinant (xGETRF); a singular matrix gives 0 and -inf.";
 const char fn_cholesky_solve_doc[] =
-    "cholesky_solve(input: Tensor, input2: Tensor, upper: bool = False) -> Tensor\n"
+    "cholesky_solve(input: Tensor, input2: Tensor, upper: bool = False, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "X with A X = `self` (*, n, k), where `input2` is A's Cholesky factor (*, n, n): L with A = L Lᵀ, or with `upper` U with A = Uᵀ U (xPOTRS).";
+    "X with A X = `self` (*, n, k), where `input2` is A's Cholesky factor (*, n, n): L with A = L Lᵀ, or with `upper` U with A = Uᵀ U (xPOTRS). out= must have the result's dtype (self's) and is resized.";
 const char m_cholesky_solve_doc[] =
     "cholesky_solve(input2: Tensor, upper: bool = False) -> Tensor\n"
     "\n"
-    "X with A X = `self` (*, n, k), where `input2` is A's Cholesky factor (*, n, n): L with A = L Lᵀ, or with `upper` U with A = Uᵀ U (xPOTRS).";
+    "X with A X = `self` (*, n, k), where `input2` is A's Cholesky factor (*, n, n): L with A = L Lᵀ, or with `upper` U with A = Uᵀ U (xPOTRS). out= must have the result's dtype (self's) and is resized.";
 const char fn_triangular_solve_doc[] =
     "triangular_solve(input: Tensor, A: Tensor, upper: bool = True, transpose: bool = False, unitriangular: bool = False) -> (solution: Tensor, cloned_coefficient: Tensor)\n"
     "\n"
@@ -1807,16 +1808,25 @@ const char m_trunc__doc[] =
     "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
 const char fn_round_doc[] =
     "round(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "round(input: Tensor, *, decimals: int, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.";
+    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.\n"
+    "\n"
+    "Each element rounded to `decimals` decimal places (negative: to a multiple of 10^-decimals), halves to even, as PyTorch computes it: nearbyint(x * 10^decimals) / 10^decimals in the compute type (nearbyint(x / 10^-decimals) * 10^-decimals for negative decimals). Floating dtypes only: PyTorch has no integer form. No TH form.";
 const char m_round_doc[] =
     "round() -> Tensor\n"
+    "round(*, decimals: int) -> Tensor\n"
     "\n"
-    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.";
+    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.\n"
+    "\n"
+    "Each element rounded to `decimals` decimal places (negative: to a multiple of 10^-decimals), halves to even, as PyTorch computes it: nearbyint(x * 10^decimals) / 10^decimals in the compute type (nearbyint(x / 10^-decimals) * 10^-decimals for negative decimals). Floating dtypes only: PyTorch has no integer form. No TH form.";
 const char m_round__doc[] =
     "round_() -> Tensor\n"
+    "round_(*, decimals: int) -> Tensor\n"
     "\n"
-    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.";
+    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.\n"
+    "\n"
+    "Each element rounded to `decimals` decimal places (negative: to a multiple of 10^-decimals), halves to even, as PyTorch computes it: nearbyint(x * 10^decimals) / 10^decimals in the compute type (nearbyint(x / 10^-decimals) * 10^-decimals for negative decimals). Floating dtypes only: PyTorch has no integer form. No TH form.";
 const char fn_frac_doc[] =
     "frac(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1855,7 +1865,7 @@ const char m_atan2__doc[] =
     "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char fn_pow_doc[] =
     "pow(input: Tensor, exponent: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
-    "pow(input: number, exponent: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "pow(self: number, exponent: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "`self` raised to `exponent`, broadcasting, in the promoted dtype (int ** int stays integral; an integer tensor ** 0.5 is float). Integer powers are exact and wrap on overflow (3 ** 5 is -13 in int8). An integral tensor raised to a negative integral number is an error (PyTorch's rule); negative tensor exponents give 1 for a base of 1, +-1 for -1 and 0 otherwise, as PyTorch. TH computed integer `cpow` through C's double pow and a conversion that was undefined for out-of-range results and for 0 ** -n; ember's TH forms give the exact wrapped value and 0 there. Float (and Half, BFloat16, which compute in float) use a vectorized form with C's special cases, accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. An exponent of 0.5 computes sqrt, as PyTorch and NumPy do for a number exponent: (-inf) ** 0.5 is nan (C's pow gives +inf). TH had `pow` for Float and Double only; ember has it for every dtype but Bool.\n"
     "\n"
@@ -2316,7 +2326,7 @@ const char m_hypot__doc[] =
     "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting. Floating dtypes only, as PyTorch.";
 const char fn_xlogy_doc[] =
     "xlogy(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
-    "xlogy(input: number, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "xlogy(self: number, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "`self * log(other)`, broadcasting, 0 where `self` is 0 (also for `other` 0) and NaN where `other` is NaN. Integer and bool tensors give the default floating dtype.\n"
     "\n"
@@ -2359,7 +2369,7 @@ const char m_nan_to_num__doc[] =
     "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
 const char fn_float_power_doc[] =
     "float_power(input: Tensor, exponent: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
-    "float_power(input: number, exponent: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "float_power(self: number, exponent: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "`self` raised to `exponent`, broadcasting, computed and returned in float64 whatever the operands' dtypes (negative integer exponents are fine). The in-place form needs a float64 `self` and out= a float64 `out` (PyTorch's TypeError otherwise, even where the value would convert).\n"
     "\n"
@@ -2384,7 +2394,7 @@ const char fn_normal_doc[] =
     "normal(mean: Tensor, std: Tensor, *, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
     "normal(mean: Tensor, std: float = 1, *, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
     "normal(mean: float, std: Tensor, *, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
-    "normal(mean: float, std: float, size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "normal(mean: float, std: float, size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Normal values of mean `mean[i]` and deviation `std[i]` (tensors of one element count; the result has mean's shape and dtype): z * std + mean with z = normal(0, 1) rounded to the dtype, as TH computed them. Every std must be > 0.\n"
     "\n"
@@ -2435,24 +2445,31 @@ const char m_random__doc[] =
     "\n"
     "`random_(0, to)`: draw % to. Needs to > 0.";
 const char fn_rand_doc[] =
-    "rand(size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "rand(size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "A new tensor of `size` filled as `uniform_(0, 1)` (the default dtype without `dtype`); TH's form resizes `r_`.";
 const char fn_randn_doc[] =
-    "randn(size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "randn(size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "A new tensor of `size` filled as `normal_(0, 1)` (the default dtype without `dtype`); TH's form resizes `r_`.";
 const char fn_rand_like_doc[] =
-    "rand_like(input: Tensor, *, dtype: dtype | None = None, generator: Generator | None = None) -> Tensor\n"
+    "rand_like(input: Tensor, *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
     "\n"
     "`rand(self.shape, dtype=dtype or self.dtype)`.";
 const char fn_randn_like_doc[] =
-    "randn_like(input: Tensor, *, dtype: dtype | None = None, generator: Generator | None = None) -> Tensor\n"
+    "randn_like(input: Tensor, *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
     "\n"
     "`randn(self.shape, dtype=dtype or self.dtype)`.";
+const char fn_randint_like_doc[] =
+    "randint_like(input: Tensor, high: int, *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
+    "randint_like(input: Tensor, low: int, high: int, *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, memory_format: memory_format | None = None) -> Tensor\n"
+    "\n"
+    "A tensor of self's shape (and strides, when dense) and dtype (or `dtype`) filled as `random_(0, high)`.\n"
+    "\n"
+    "A tensor of self's shape and dtype (or `dtype`) filled as `random_(low, high)`.";
 const char fn_randint_doc[] =
-    "randint(high: int, size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
-    "randint(low: int, high: int, size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, out: Tensor | None = None) -> Tensor\n"
+    "randint(high: int, size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
+    "randint(low: int, high: int, size: tuple[int, ...], *, dtype: dtype | None = None, generator: Generator | None = None, layout: layout | None = None, device: device | str | None = None, pin_memory: bool | None = False, requires_grad: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "A new tensor of `size` (int64 without `dtype`) filled as `random_(0, high)`.\n"
     "\n"
@@ -2675,30 +2692,42 @@ const char m_log_softmax_doc[] =
     "log(softmax(x)) along `dim`, computed as x - max - log(sum(exp(x - max))) so it stays finite where softmax underflows; `dtype` as for `softmax`.";
 const char fn_max_doc[] =
     "max(input: Tensor) -> Tensor\n"
+    "max(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "max(input: Tensor, dim: int, keepdim: bool = False, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
     "\n"
     "The largest element, as a 0-dim tensor of the input's dtype; NaN if there is one (as PyTorch). An empty tensor is an error.\n"
     "\n"
+    "PyTorch's binary `max`, the same as `maximum(self, other)`.\n"
+    "\n"
     "Largest element along `dim` and its 0-based position; ties give the first position and NaN counts as the largest (as PyTorch).";
 const char m_max_doc[] =
     "max() -> Tensor\n"
+    "max(other: Tensor) -> Tensor\n"
     "max(dim: int, keepdim: bool = False) -> (values: Tensor, indices: Tensor)\n"
     "\n"
     "The largest element, as a 0-dim tensor of the input's dtype; NaN if there is one (as PyTorch). An empty tensor is an error.\n"
     "\n"
+    "PyTorch's binary `max`, the same as `maximum(self, other)`.\n"
+    "\n"
     "Largest element along `dim` and its 0-based position; ties give the first position and NaN counts as the largest (as PyTorch).";
 const char fn_min_doc[] =
     "min(input: Tensor) -> Tensor\n"
+    "min(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "min(input: Tensor, dim: int, keepdim: bool = False, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
     "\n"
     "The smallest element, as a 0-dim tensor of the input's dtype; NaN if there is one (as PyTorch). An empty tensor is an error.\n"
     "\n"
+    "PyTorch's binary `min`, the same as `minimum(self, other)`.\n"
+    "\n"
     "Smallest element along `dim` and its 0-based position; ties give the first position, and a NaN is picked over any number (as PyTorch).";
 const char m_min_doc[] =
     "min() -> Tensor\n"
+    "min(other: Tensor) -> Tensor\n"
     "min(dim: int, keepdim: bool = False) -> (values: Tensor, indices: Tensor)\n"
     "\n"
     "The smallest element, as a 0-dim tensor of the input's dtype; NaN if there is one (as PyTorch). An empty tensor is an error.\n"
+    "\n"
+    "PyTorch's binary `min`, the same as `minimum(self, other)`.\n"
     "\n"
     "Smallest element along `dim` and its 0-based position; ties give the first position, and a NaN is picked over any number (as PyTorch).";
 const char fn_amax_doc[] =
@@ -2990,9 +3019,9 @@ const char m_diff_doc[] =
     "\n"
     "The n-th forward difference along `dim` (x[i + 1] - x[i], n times), of self with `prepend` and `append` joined at its ends first (same dims, self's sizes but along `dim`; their dtypes promote with self's, as `cat`). Bool differences are xor, as PyTorch. n = 0 gives self (prepend and append ignored, as PyTorch and NumPy); an n past the dim's length gives an empty dim; a negative n gives self joined with prepend and append, undifferenced, as PyTorch 1.13 (NumPy and later PyTorch reject it). Integer differences wrap.";
 const char m_copy__doc[] =
-    "copy_(src: Tensor) -> Tensor\n"
+    "copy_(src: Tensor, non_blocking: bool = False) -> Tensor\n"
     "\n"
-    "Copies `src` into `self`, converting values to self's dtype (floating to integer truncates toward zero; NaN and out-of-range values give the x86 \"integer indefinite\" value, as NumPy and PyTorch on x86). `src` broadcasts to self's shape; TH's forms need equal element counts instead.";
+    "Copies `src` into `self`, converting values to self's dtype (floating to integer truncates toward zero; NaN and out-of-range values give the x86 \"integer indefinite\" value, as NumPy and PyTorch on x86). `src` broadcasts to self's shape; TH's forms need equal element counts instead. `non_blocking` changes nothing: a CPU copy is synchronous.";
 const char fn_clone_doc[] =
     "clone(input: Tensor) -> Tensor\n"
     "\n"
@@ -3064,9 +3093,9 @@ const char fn_meshgrid_doc[] =
     "Coordinate grids of n 0-dim or 1-d tensors of one dtype: grid i holds tensors[i] along dim i, repeated over the grid's shape [len0, len1, ...] (`indexing='ij'`); with `'xy'` the first two dims are swapped (grid 0 varies along dim 1), NumPy's default. Each grid is an expanded view of its input (stride 0), as PyTorch's. In Python `meshgrid(a, b)` and `meshgrid([a, b])` alike; PyTorch 1.13's warning when indexing is not given is left out.";
 const char fn_where_doc[] =
     "where(condition: Tensor, input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
-    "where(condition: Tensor, input: number, other: Tensor) -> Tensor\n"
+    "where(condition: Tensor, self: number, other: Tensor) -> Tensor\n"
     "where(condition: Tensor, input: Tensor, other: number) -> Tensor\n"
-    "where(condition: Tensor, input: number, other: number) -> Tensor\n"
+    "where(condition: Tensor, self: number, other: number) -> Tensor\n"
     "where(condition: Tensor) -> tuple[Tensor, ...]\n"
     "\n"
     "`self` where `condition` is true, else `other`, the three broadcasting together; the result has the promoted dtype of self and other (the condition takes no part). `condition` is bool, or uint8 (deprecated in PyTorch, read here as bool). The method is `self.where(condition, other)`.\n"
@@ -4094,6 +4123,7 @@ PyMethodDef module_functions[] = {
     {"randn", EMBER_FASTCALL(gen::fn_randn), METH_FASTCALL | METH_KEYWORDS, fn_randn_doc},
     {"rand_like", EMBER_FASTCALL(gen::fn_rand_like), METH_FASTCALL | METH_KEYWORDS, fn_rand_like_doc},
     {"randn_like", EMBER_FASTCALL(gen::fn_randn_like), METH_FASTCALL | METH_KEYWORDS, fn_randn_like_doc},
+    {"randint_like", EMBER_FASTCALL(gen::fn_randint_like), METH_FASTCALL | METH_KEYWORDS, fn_randint_like_doc},
     {"randint", EMBER_FASTCALL(gen::fn_randint), METH_FASTCALL | METH_KEYWORDS, fn_randint_doc},
     {"multinomial", EMBER_FASTCALL(gen::fn_multinomial), METH_FASTCALL | METH_KEYWORDS, fn_multinomial_doc},
     {"sum", EMBER_FASTCALL(gen::fn_sum), METH_FASTCALL | METH_KEYWORDS, fn_sum_doc},

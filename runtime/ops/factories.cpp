@@ -86,14 +86,12 @@ void ones_out(TensorBase& out, IntList size, std::optional<DType> dtype) {
 }
 
 TensorBase zeros_like(const TensorBase& self, std::optional<DType> dtype) {
-  TensorBase t = TensorBase::adopt(tensor_new(dtype.value_or(self.dtype())));
-  resize_as(t.impl(), self.impl());
+  TensorBase t = empty_like_preserving(self, dtype.value_or(self.dtype()));
   base::zero_(t);
   return t;
 }
 TensorBase ones_like(const TensorBase& self, std::optional<DType> dtype) {
-  TensorBase t = TensorBase::adopt(tensor_new(dtype.value_or(self.dtype())));
-  resize_as(t.impl(), self.impl());
+  TensorBase t = empty_like_preserving(self, dtype.value_or(self.dtype()));
   base::fill_(t, 1);
   return t;
 }
@@ -106,8 +104,7 @@ void full_out(TensorBase& out, IntList size, const Scalar& fill_value, std::opti
 }
 TensorBase full_like(const TensorBase& self, const Scalar& fill_value, std::optional<DType> dtype) {
   check_fill_value("full_like", fill_value, dtype.value_or(self.dtype()));
-  TensorBase t = TensorBase::adopt(tensor_new(dtype.value_or(self.dtype())));
-  resize_as(t.impl(), self.impl());
+  TensorBase t = empty_like_preserving(self, dtype.value_or(self.dtype()));
   base::fill_(t, fill_value);
   return t;
 }

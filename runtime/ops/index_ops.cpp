@@ -320,11 +320,11 @@ void th_index_fill(const char* fn, TensorImpl* tensor, int dim, TensorImpl* inde
   index_fill_into(th(fn), TensorBase::borrow(tensor), dim, TensorBase::borrow(index), value);
 }
 
-TensorBase gather(const TensorBase& self, int64_t dim, const TensorBase& index) {
+TensorBase gather(const TensorBase& self, int64_t dim, const TensorBase& index, bool /*sparse_grad*/) {
   return gather_into(cpp("gather"), nullptr, self, dim, index);
 }
 
-void gather_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index) {
+void gather_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, bool /*sparse_grad*/) {
   gather_into(cpp("gather"), &out, self, dim, index);
 }
 

@@ -31,8 +31,9 @@ void index_fill_(TensorBase& self, int64_t dim, const TensorBase& index, const S
 void index_fill_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& value);
 void th_index_fill(const char* fn, TensorImpl* tensor, int dim, TensorImpl* index, const Scalar& value);
 
-TensorBase gather(const TensorBase& self, int64_t dim, const TensorBase& index);
-void gather_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index);
+// sparse_grad says how a gradient would be stored: ember has no autograd, so it changes nothing.
+TensorBase gather(const TensorBase& self, int64_t dim, const TensorBase& index, bool sparse_grad);
+void gather_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, bool sparse_grad);
 void th_gather(const char* fn, TensorImpl* tensor, TensorImpl* src, int dim, TensorImpl* index);
 
 TensorBase scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src);

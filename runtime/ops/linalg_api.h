@@ -17,6 +17,7 @@ namespace ember::rt {
 TensorBase linalg_solve(const TensorBase& A, const TensorBase& B);
 std::tuple<TensorBase, TensorBase, TensorBase, TensorBase> linalg_lstsq(const TensorBase& A, const TensorBase& B);
 TensorBase cholesky_solve(const TensorBase& self, const TensorBase& input2, bool upper);
+void cholesky_solve_out(TensorBase& out, const TensorBase& self, const TensorBase& input2, bool upper);
 std::tuple<TensorBase, TensorBase> triangular_solve(const TensorBase& self, const TensorBase& A, bool upper,
                                                     bool transpose, bool unitriangular);
 

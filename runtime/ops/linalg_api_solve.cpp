@@ -9,6 +9,7 @@
 #include "runtime/ops/lapack.h"
 #include "runtime/ops/linalg_api.h"
 #include "runtime/ops/linalg_batch.h"
+#include "runtime/ops/output.h"
 
 namespace ember::rt {
 
@@ -149,6 +150,13 @@ TensorBase cholesky_solve(const TensorBase& self, const TensorBase& input2, bool
     }
   });
   return X;
+}
+
+void cholesky_solve_out(TensorBase& out, const TensorBase& self, const TensorBase& input2, bool upper) {
+  Output result("cholesky_solve", &out, "out");
+  result.check_dtype(self.dtype());
+  // The solution is computed into a new tensor, so out may overlap the inputs.
+  result.assign(cholesky_solve(self, input2, upper));
 }
 
 std::tuple<TensorBase, TensorBase> triangular_solve(const TensorBase& self, const TensorBase& A, bool upper,

@@ -8,6 +8,7 @@
 #include "runtime/ops/output.h"
 #include "runtime/ops/random_args.h"
 #include "runtime/ops/random_fills.h"
+#include "runtime/ops/structure_ops.h"
 
 namespace ember::rt {
 
@@ -169,11 +170,36 @@ TensorBase randn(IntList size, std::optional<DType> dtype, const OptGenerator& g
 void randn_out(TensorBase& out, IntList size, std::optional<DType> dtype, const OptGenerator& g) {
   rand_into("randn", &out, size, floating_or_default(dtype), g, true);
 }
+
+namespace {
+
+// rand_like, randn_like: self's shape and (when dense) strides, drawn in memory order.
+TensorBase rand_like_into(const char* op, const TensorBase& self, DType dtype, const OptGenerator& g, bool gaussian) {
+  need_floating(op, nullptr, dtype);
+  TensorBase t = empty_like_preserving(self, dtype);
+  if (gaussian)
+    normal_fill(op, t.impl(), gen_of(g), 0, 1);
+  else
+    uniform_fill(op, t.impl(), gen_of(g), 0, 1);
+  return t;
+}
+
+}  // namespace
+
 TensorBase rand_like(const TensorBase& self, std::optional<DType> dtype, const OptGenerator& g) {
-  return rand_into("rand_like", nullptr, self.sizes(), dtype.value_or(self.dtype()), g, false);
+  return rand_like_into("rand_like", self, dtype.value_or(self.dtype()), g, false);
 }
 TensorBase randn_like(const TensorBase& self, std::optional<DType> dtype, const OptGenerator& g) {
-  return rand_into("randn_like", nullptr, self.sizes(), dtype.value_or(self.dtype()), g, true);
+  return rand_like_into("randn_like", self, dtype.value_or(self.dtype()), g, true);
+}
+TensorBase randint_like(const TensorBase& self, int64_t high, std::optional<DType> dtype, const OptGenerator& g) {
+  return randint_like_low(self, 0, high, dtype, g);
+}
+TensorBase randint_like_low(const TensorBase& self, int64_t low, int64_t high, std::optional<DType> dtype,
+                            const OptGenerator& g) {
+  TensorBase t = empty_like_preserving(self, dtype.value_or(self.dtype()));
+  random_range_fill("randint_like", t.impl(), gen_of(g), low, high, "low", "high");
+  return t;
 }
 
 namespace {

@@ -41,6 +41,9 @@ TensorBase randn(IntList size, std::optional<DType> dtype, const OptGenerator& g
 void randn_out(TensorBase& out, IntList size, std::optional<DType> dtype, const OptGenerator& generator);
 TensorBase rand_like(const TensorBase& self, std::optional<DType> dtype, const OptGenerator& generator);
 TensorBase randn_like(const TensorBase& self, std::optional<DType> dtype, const OptGenerator& generator);
+TensorBase randint_like(const TensorBase& self, int64_t high, std::optional<DType> dtype, const OptGenerator& generator);
+TensorBase randint_like_low(const TensorBase& self, int64_t low, int64_t high, std::optional<DType> dtype,
+                            const OptGenerator& generator);
 TensorBase randint(int64_t high, IntList size, std::optional<DType> dtype, const OptGenerator& generator);
 void randint_out(TensorBase& out, int64_t high, IntList size, std::optional<DType> dtype, const OptGenerator& generator);
 TensorBase randint_low(int64_t low, int64_t high, IntList size, std::optional<DType> dtype, const OptGenerator& generator);

@@ -1,5 +1,9 @@
 #include "runtime/ops/structure_ops.h"
 
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
 #include "ember/ops/copy.h"
 
 namespace ember::rt {
@@ -7,6 +11,39 @@ namespace ember::rt {
 TensorBase empty_like(const TensorBase& self) {
   if (self.dim() == 0 && !self.is_scalar()) return TensorBase::adopt(tensor_new(self.dtype()));
   return empty(self.sizes(), self.dtype());
+}
+
+namespace {
+
+// Whether self's elements fill a block of memory exactly once, in some
+// order of its dims (size-1 dims may have any stride).
+bool non_overlapping_and_dense(const TensorBase& self) {
+  std::vector<int64_t> dims;
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (self.size(d) != 1) dims.push_back(d);
+  std::sort(dims.begin(), dims.end(), [&](int64_t a, int64_t b) { return self.stride(a) < self.stride(b); });
+  int64_t expected = 1;
+  for (int64_t d : dims) {
+    if (self.stride(d) != expected) return false;
+    expected *= self.size(d);
+  }
+  return true;
+}
+
+}  // namespace
+
+TensorBase empty_like_preserving(const TensorBase& self, DType dtype) {
+  TensorBase t = TensorBase::adopt(tensor_new(dtype));
+  if (self.dim() == 0) {
+    resize_as(t.impl(), self.impl());
+    return t;
+  }
+  // An empty input's strides address nothing: PyTorch keeps them too.
+  if (self.numel() == 0 || non_overlapping_and_dense(self))
+    resize(t.impl(), self.sizes(), self.strides());
+  else
+    resize(t.impl(), self.sizes());
+  return t;
 }
 
 TensorBase clone_tensor(const TensorBase& self) {

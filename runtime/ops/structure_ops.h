@@ -15,5 +15,10 @@ TensorBase contiguous_tensor(const TensorBase& self);
 TensorBase to_dtype(const TensorBase& self, DType dtype, bool copy);
 // A new tensor with self's sizes and dtype, uninitialised.
 TensorBase empty_like(const TensorBase& self);
+// What the *_like factories fill: a new tensor of self's sizes and
+// `dtype`, uninitialised, with self's strides when self is non-overlapping
+// and dense (PyTorch's preserve_format: a transposed input gives a
+// transposed result), else contiguous.
+TensorBase empty_like_preserving(const TensorBase& self, DType dtype);
 
 }  // namespace ember::rt

@@ -5,6 +5,7 @@
 
 #include "ember/error.h"
 #include "runtime/python/generator_object.h"
+#include "runtime/python/tensor_options.h"
 
 namespace ember::python {
 
@@ -102,6 +103,7 @@ bool is_int_sequence(PyObject* obj) {
 }
 
 bool matches(const Param& p, PyObject* obj) {
+  if (p.type == ParamType::Object) return true;  // None included: the caller says what it takes
   if (obj == Py_None) return p.optional;
   switch (p.type) {
     case ParamType::Tensor: return is_tensor(obj);
@@ -116,6 +118,10 @@ bool matches(const Param& p, PyObject* obj) {
     case ParamType::Float: return is_real_like(obj);
     case ParamType::Generator: return is_generator(obj);
     case ParamType::String: return PyUnicode_Check(obj);
+    case ParamType::Device: return is_device(obj) || PyUnicode_Check(obj) || is_int_like(obj);
+    case ParamType::Layout: return is_layout(obj);
+    case ParamType::MemoryFormat: return is_memory_format(obj);
+    case ParamType::Object: break;
     case ParamType::DType:
       return is_dtype(obj) || obj == reinterpret_cast<PyObject*>(&PyFloat_Type) ||
              obj == reinterpret_cast<PyObject*>(&PyLong_Type) || obj == reinterpret_cast<PyObject*>(&PyBool_Type);
@@ -279,6 +285,14 @@ Param parse_param(const std::string& part, bool kwarg_only, const std::string& s
     p.type = ParamType::Generator;
   } else if (type == "str") {
     p.type = ParamType::String;
+  } else if (type == "Device") {
+    p.type = ParamType::Device;
+  } else if (type == "Layout") {
+    p.type = ParamType::Layout;
+  } else if (type == "MemoryFormat") {
+    p.type = ParamType::MemoryFormat;
+  } else if (type == "PyObject") {
+    p.type = ParamType::Object;
   } else {
     bad_signature(sig, "unknown type '" + type + "'");
   }
@@ -309,6 +323,7 @@ std::string python_type_name(PyObject* obj) {
   if (is_tensor(obj)) return "Tensor";
   if (is_dtype(obj)) return "dtype";
   if (is_generator(obj)) return "Generator";
+  if (is_device(obj)) return "device";
   if ((PyTuple_Check(obj) || PyList_Check(obj)) && PySequence_Fast_GET_SIZE(obj) > 0) {
     // "tuple of (int, str)" says which entry is wrong.
     std::string s = std::string(Py_TYPE(obj)->tp_name) + " of (";
@@ -335,6 +350,10 @@ std::string param_type_text(const Param& p) {
     case ParamType::DType: s = "ember.dtype"; break;
     case ParamType::Generator: s = "ember.Generator"; break;
     case ParamType::String: s = "str"; break;
+    case ParamType::Device: s = "ember.device"; break;
+    case ParamType::Layout: s = "ember.layout"; break;
+    case ParamType::MemoryFormat: s = "ember.memory_format"; break;
+    case ParamType::Object: s = "object"; break;
   }
   return p.optional ? s + " or None" : s;
 }

@@ -45,6 +45,10 @@ enum class ParamType : uint8_t {
   DType,           // ScalarType: an ember.dtype (or Python's bool, int, float)
   Generator,       // Generator: an ember.Generator
   String,          // str: a Python str (rounding_mode="floor")
+  Device,          // Device: an ember.device, a str ('cpu', 'cuda:0') or an int (CUDA's index)
+  Layout,          // Layout: ember.strided
+  MemoryFormat,    // MemoryFormat: ember.contiguous_format or ember.preserve_format
+  Object,          // PyObject: any object, converted by the caller (tensor()'s data)
 };
 
 // One parameter of a signature, with its default parsed once.

@@ -18,6 +18,7 @@
 #include "runtime/python/errors.h"
 #include "runtime/python/gil.h"
 #include "runtime/python/tensor_object.h"
+#include "runtime/python/tensor_options.h"
 
 namespace ember::python {
 

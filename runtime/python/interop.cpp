@@ -71,7 +71,7 @@ void init_tensor_interop_slots(PyTypeObject* type) {
 
 bool add_tensor_interop_methods(PyTypeObject* type) {
   if (!add_methods(type, tensor_data_methods) || !add_methods(type, tensor_numpy_methods) ||
-      !add_methods(type, tensor_dlpack_methods))
+      !add_methods(type, tensor_dlpack_methods) || !add_methods(type, factory_methods))
     return false;
   PyType_Modified(type);
   return init_tensor_iterator_type();

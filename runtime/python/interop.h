@@ -33,6 +33,7 @@ bool init_tensor_iterator_type();
 // tensor_factories.cpp
 PyObject* tensor_new(PyTypeObject* type, PyObject* args, PyObject* kwargs);
 extern PyMethodDef factory_functions[];
+extern PyMethodDef factory_methods[];  // Tensor.new_tensor
 // tensor_indexing.cpp
 PyObject* tensor_getitem(PyObject* self, PyObject* index);
 int tensor_setitem(PyObject* self, PyObject* index, PyObject* value);

@@ -4,6 +4,7 @@
 #include "runtime/python/generator_object.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/tensor_object.h"
+#include "runtime/python/tensor_options.h"
 #include "runtime/python/serialize.h"
 #include "runtime/python/testing_hooks.h"
 
@@ -31,6 +32,7 @@ PyMODINIT_FUNC PyInit__C() {
   PyObject* module = PyModule_Create(&module_def);
   if (!module) return nullptr;
   if (!ember::python::init_dtype_type(module) || !ember::python::init_tensor_type(module) ||
+      !ember::python::init_tensor_options(module) ||
       !ember::python::init_generator_type(module) || !init_return_types(module) ||
       !ember::python::init_generated_namespaces(module) ||
       !ember::python::init_testing_hooks(module) || !ember::python::init_interop_module(module) ||

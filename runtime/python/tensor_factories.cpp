@@ -1,5 +1,5 @@
 // Tensors made from Python arguments: ember.tensor(data, dtype=None),
-// empty and empty_like (the other factories are generated from the
+// Tensor.new_tensor, empty and empty_like (the other factories are generated from the
 // schemas, as they have C++ and TH forms), and the legacy
 // constructors of THP's per-dtype classes (ember.FloatTensor(2, 3),
 // ember.FloatTensor([[1, 2]]), ember.FloatTensor(storage, offset, sizes,
@@ -8,45 +8,19 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "runtime/ops/structure_ops.h"
+#include "runtime/python/arg_parser.h"
 #include "runtime/python/dtype_object.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/py_util.h"
 #include "runtime/python/storage_object.h"
 #include "runtime/python/tensor_convert.h"
 #include "runtime/python/tensor_object.h"
+#include "runtime/python/tensor_options.h"
 
 namespace ember::python {
 
 namespace {
-
-// The keyword arguments a factory takes: `dtype` only.
-std::optional<DType> dtype_kwarg(PyObject* kwargs, const char* op) {
-  if (!kwargs) return std::nullopt;
-  PyObject *key, *value;
-  Py_ssize_t pos = 0;
-  std::optional<DType> dtype;
-  while (PyDict_Next(kwargs, &pos, &key, &value)) {
-    if (PyUnicode_Check(key) && PyUnicode_CompareWithASCIIString(key, "dtype") == 0) {
-      dtype = optional_dtype(value, op);
-    } else {
-      raise(PyExc_TypeError, "%s() got an unexpected keyword argument %R", op, key);
-    }
-  }
-  return dtype;
-}
-
-// One positional argument named `arg`, also accepted as a keyword.
-PyObject* take_arg(PyObject* args, PyObject* kwargs, Py_ssize_t i, const char* arg, const char* op) {
-  PyObject* kw = kwargs ? PyDict_GetItemString(kwargs, arg) : nullptr;
-  PyObject* pos = i < PyTuple_GET_SIZE(args) ? PyTuple_GET_ITEM(args, i) : nullptr;
-  if (kw && pos) raise(PyExc_TypeError, "%s() got multiple values for argument '%s'", op, arg);
-  if (kw) PyDict_DelItemString(kwargs, arg);
-  if (!kw && !pos) raise(PyExc_TypeError, "%s() missing required argument '%s'", op, arg);
-  return kw ? kw : pos;
-}
-
-// A private copy of kwargs that take_arg may consume.
-PyRef kwargs_copy(PyObject* kwargs) { return kwargs ? PyRef::steal(PyDict_Copy(kwargs)) : PyRef(); }
 
 // Sizes of a new tensor: each >= 0 (the product is checked where it is
 // allocated: MemoryError).
@@ -56,40 +30,71 @@ std::vector<int64_t> checked_sizes(std::vector<int64_t> sizes, const char* op) {
   return sizes;
 }
 
-PyObject* py_tensor(PyObject*, PyObject* args, PyObject* kwargs) {
+// tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False)
+PyObject* py_tensor(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   INTEROP_BEGIN
-  PyRef kw = kwargs_copy(kwargs);
-  PyObject* data = take_arg(args, kw.get(), 0, "data", "tensor");
-  if (PyTuple_GET_SIZE(args) > 1) raise(PyExc_TypeError, "tensor() takes 1 positional argument (data)");
-  return wrap(tensor_from_data(data, dtype_kwarg(kw.get(), "tensor"), "tensor"));
+  static const ArgParser parser({
+      "tensor(PyObject data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False, "
+      "bool? pin_memory=False)",
+  });
+  ParsedArgs r;
+  if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
+  factory_options(r);
+  return wrap(tensor_from_data(r.object(0), r.optional_dtype(1), "tensor"));
   INTEROP_END(nullptr)
 }
 
-// empty(*size) and empty(size): the other factories are generated from schemas/math/construct.yaml.
-PyObject* py_empty(PyObject*, PyObject* args, PyObject* kwargs) {
-  static const char* const kName = "empty";
+// empty(*size): the other factories are generated from schemas/math/construct.yaml.
+PyObject* py_empty(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   INTEROP_BEGIN
-  PyRef kw = kwargs_copy(kwargs);
-  std::vector<int64_t> sizes;
-  if (PyTuple_GET_SIZE(args) == 0) sizes = int_list(take_arg(args, kw.get(), 0, "size", kName), kName, "size");
-  else sizes = sizes_from_args(args, kName);
-  sizes = checked_sizes(std::move(sizes), kName);
-  return wrap(empty(sizes, dtype_kwarg(kw.get(), kName).value_or(default_dtype())));
+  static const ArgParser parser({
+      "empty(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+      "bool requires_grad=False, MemoryFormat? memory_format=None, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
+  ParsedArgs::Ints list;
+  r.int_list(0, list);
+  const std::vector<int64_t> sizes = checked_sizes(list.list().vec(), "empty");
+  const std::optional<DType> dtype = r.optional_dtype(1);
+  // A new tensor has no layout to preserve (PyTorch's error too).
+  if (factory_options(r) == MemoryFormat::Preserve)
+    fail(ErrorKind::Runtime, "empty: preserve_format needs an input to preserve; use empty_like", "memory_format");
+  if (r.is_none(7)) return wrap(empty(sizes, dtype.value_or(default_dtype())));
+  Tensor& out = r.tensor_mut(7);
+  if (dtype && *dtype != out.dtype())
+    fail(ErrorKind::Type, str("empty: out has dtype ", dtype_name(out.dtype()), " but dtype is ", dtype_name(*dtype)), "out");
+  rt::resize(out.impl(), sizes, {}, "empty", sizes.empty());
+  return Py_NewRef(r.object(7));
   INTEROP_END(nullptr)
 }
 
-const Tensor& tensor_arg(PyObject* o, const char* op, const char* arg) {
-  if (!is_tensor(o)) raise(PyExc_TypeError, "%s(): argument '%s' must be a Tensor, not %s", op, arg, type_name(o));
-  return unwrap(o);
+// empty_like: uninitialised, with input's strides when it is dense (preserve_format).
+PyObject* py_empty_like(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  INTEROP_BEGIN
+  static const ArgParser parser({
+      "empty_like(Tensor input, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+      "bool? pin_memory=False, bool requires_grad=False, MemoryFormat? memory_format=None)",
+  });
+  ParsedArgs r;
+  if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
+  const std::optional<MemoryFormat> format = factory_options(r);
+  const Tensor& like = r.tensor(0);
+  return wrap(like_format(Tensor(rt::empty_like_preserving(like, r.optional_dtype(1).value_or(like.dtype()))), format));
+  INTEROP_END(nullptr)
 }
 
-PyObject* py_empty_like(PyObject*, PyObject* args, PyObject* kwargs) {
-  static const char* const kName = "empty_like";
+// Tensor.new_tensor(data, *, dtype=None, ...): a copy of data in self's dtype unless dtype is given.
+PyObject* py_new_tensor(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   INTEROP_BEGIN
-  PyRef kw = kwargs_copy(kwargs);
-  if (PyTuple_GET_SIZE(args) > 1) raise(PyExc_TypeError, "%s() takes 1 positional argument", kName);
-  const Tensor& like = tensor_arg(take_arg(args, kw.get(), 0, "input", kName), kName, "input");
-  return wrap(empty(like.shape(), dtype_kwarg(kw.get(), kName).value_or(like.dtype())));
+  static const ArgParser parser({
+      "new_tensor(PyObject data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False, "
+      "Layout? layout=None, bool? pin_memory=False)",
+  });
+  ParsedArgs r;
+  if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
+  factory_options(r);
+  return wrap(tensor_from_data(r.object(0), r.optional_dtype(1).value_or(unwrap(self).dtype()), "new_tensor"));
   INTEROP_END(nullptr)
 }
 
@@ -160,15 +165,29 @@ PyObject* tensor_new(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
 }
 
 #define EMBER_VARARGS(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(f)), METH_VARARGS | METH_KEYWORDS
+#define EMBER_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(f)), METH_FASTCALL | METH_KEYWORDS
 
 PyMethodDef factory_functions[] = {
-    {"tensor", EMBER_VARARGS(py_tensor),
-     "tensor(data, *, dtype=None) -> Tensor\n\nA new tensor holding a copy of `data`: a number, nested sequences, a "
+    {"tensor", EMBER_FASTCALL(py_tensor),
+     "tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor\n\nA new tensor holding a copy of `data`: a number, nested sequences, a "
      "NumPy array or a tensor. Without dtype: bools give bool, ints int64, floats the default dtype, arrays and "
      "tensors keep theirs, and mixed data promotes."},
-    {"empty", EMBER_VARARGS(py_empty), "empty(*size, dtype=None) -> an uninitialised tensor."},
-    {"empty_like", EMBER_VARARGS(py_empty_like), "empty_like(input, *, dtype=None)"},
+    {"empty", EMBER_FASTCALL(py_empty),
+     "empty(*size, *, dtype=None, layout=ember.strided, device=None, pin_memory=False, requires_grad=False, "
+     "memory_format=ember.contiguous_format, out=None) -> Tensor\n\nAn uninitialised contiguous tensor of `size`; "
+     "out= is resized to it."},
+    {"empty_like", EMBER_FASTCALL(py_empty_like),
+     "empty_like(input, *, dtype=None, layout=ember.strided, device=None, pin_memory=False, requires_grad=False, "
+     "memory_format=ember.preserve_format) -> Tensor\n\nAn uninitialised tensor of input's shape and dtype (or "
+     "`dtype`), with input's strides when it is dense (preserve_format)."},
     {"_legacy_new", EMBER_VARARGS(py_legacy_new), nullptr},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyMethodDef factory_methods[] = {
+    {"new_tensor", EMBER_FASTCALL(py_new_tensor),
+     "new_tensor(data, *, dtype=None, device=None, requires_grad=False, layout=ember.strided, pin_memory=False) -> "
+     "Tensor\n\nA new tensor holding a copy of `data`, of self's dtype unless `dtype` is given."},
     {nullptr, nullptr, 0, nullptr},
 };
 

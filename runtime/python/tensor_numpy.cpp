@@ -12,6 +12,7 @@
 
 #include "ember/error.h"
 #include "generated/python/dtype_interop.h"
+#include "runtime/python/arg_parser.h"
 #include "runtime/python/buffer_import.h"
 #include "runtime/python/interop.h"
 #include "runtime/python/py_util.h"
@@ -94,8 +95,13 @@ PyObject* numpy_module() {
   return numpy;
 }
 
-PyObject* tensor_numpy(PyObject* self, PyObject*) {
+// numpy(*, force=False): force (PyTorch's detach and copy to the CPU first)
+// changes nothing for a CPU tensor without autograd.
+PyObject* tensor_numpy(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   INTEROP_BEGIN
+  static const ArgParser parser({"numpy(*, bool force=False)"});
+  ParsedArgs r;
+  if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
   const Tensor& t = unwrap(self);
   if (!interop(t.dtype()).format)
     raise(PyExc_TypeError, "numpy(): NumPy has no %s; convert first, e.g. t.float().numpy() (argument 'self')",
@@ -148,8 +154,8 @@ PyObject* from_numpy(PyObject*, PyObject* array) {
 PyBufferProcs tensor_buffer_procs = {get_buffer, release_buffer};
 
 PyMethodDef tensor_numpy_methods[] = {
-    {"numpy", tensor_numpy, METH_NOARGS,
-     "numpy() -> numpy.ndarray sharing this tensor's memory (TypeError for bfloat16, which NumPy lacks)."},
+    {"numpy", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(tensor_numpy)), METH_FASTCALL | METH_KEYWORDS,
+     "numpy(*, force=False) -> numpy.ndarray sharing this tensor's memory (TypeError for bfloat16, which NumPy lacks)."},
     {nullptr, nullptr, 0, nullptr},
 };
 

@@ -12,6 +12,7 @@
 #include "runtime/python/interop.h"
 #include "runtime/python/operators.h"
 #include "runtime/python/tensor_attributes.h"
+#include "runtime/python/tensor_options.h"
 
 namespace ember::python {
 
@@ -77,9 +78,9 @@ bool init_tensor_type(PyObject* module) {
   TensorType.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE;
   TensorType.tp_doc = "A multi-dimensional array of one dtype (see docs/ops.md).";
   TensorType.tp_dealloc = tensor_dealloc;
-  TensorType.tp_getset = concat<PyGetSetDef>({tensor_getset, tensor_attribute_getset()});
+  TensorType.tp_getset = concat<PyGetSetDef>({tensor_getset, tensor_attribute_getset(), tensor_options_getset()});
   TensorType.tp_weaklistoffset = offsetof(TensorObject, weakrefs);
-  TensorType.tp_methods = concat<PyMethodDef>({tensor_attribute_methods(), generated_tensor_methods()});
+  TensorType.tp_methods = concat<PyMethodDef>({tensor_attribute_methods(), tensor_options_methods(), generated_tensor_methods()});
   install_operators(&TensorType);
   init_tensor_interop_slots(&TensorType);
   if (PyType_Ready(&TensorType) < 0) return false;

@@ -546,6 +546,20 @@ TEST(PointwiseSemantics, ClampBounds) {
 
 // ---- rounding and signs --------------------------------------------------------------
 
+TEST(PointwiseSemantics, RoundDecimals) {
+  const std::vector<double> x{1.25, -1.35, 12.5, 15.0, -0.04, 1234.5678};
+  const Tensor t = from_vector(x, {6});
+  // Independent: each rounded by hand to the nearest multiple, halves to
+  // even after scaling (1.25 * 10 = 12.5 -> 12; 12.5 / 10 = 1.25 -> 1; 15 / 10 = 1.5 -> 2).
+  EXPECT_EQ(values_of<double>(round(t, 1)), (std::vector<double>{1.2, -1.4, 12.5, 15.0, -0.0, 1234.6}));
+  EXPECT_EQ(values_of<double>(round(t, -1)), (std::vector<double>{0.0, -0.0, 10.0, 20.0, -0.0, 1230.0}));
+  EXPECT_EQ(values_of<double>(round(t, 0)), values_of<double>(round(t)));
+  Tensor u = t.clone();
+  u.round_(2);
+  EXPECT_EQ(values_of<double>(u), (std::vector<double>{1.25, -1.35, 12.5, 15.0, -0.04, 1234.57}));
+  EXPECT_THROW(round(from_vector<int32_t>({1}, {1}), 1), Error);
+}
+
 TEST(PointwiseSemantics, RoundHalves) {
   const std::vector<double> x{0.5, 1.5, 2.5, -0.5, -2.5, -1.5, 0.49999999999999994};
   // NumPy: np.round(x) (halves to even).

@@ -147,6 +147,13 @@ def argument(draw, type_: str, name: str, inputs: list[ember.Tensor]) -> Any:
         return getattr(ember, draw(st.sampled_from(DTYPES)))
     if base == "Generator":
         return ember.Generator().manual_seed(draw(st.integers(0, 2**32 - 1)))
+    # The factories' options: the CPU (honoured) and CUDA (refused, a RuntimeError).
+    if base == "Layout":
+        return ember.strided
+    if base == "Device":
+        return draw(st.sampled_from(("cpu", "cpu:0", ember.device("cpu"), "cuda")))
+    if base == "MemoryFormat":
+        return draw(st.sampled_from((ember.contiguous_format, ember.preserve_format)))
     if base == "str":  # the words ops take, and ones none does
         return draw(st.sampled_from(STRINGS))
     raise AssertionError(f"the fuzzer cannot make a '{type_}' argument ({name})")

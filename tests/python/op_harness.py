@@ -64,7 +64,7 @@ SYMBOLS = {"a": 5, "b": 7, "c": 3, "d": 4, "e": 2}
 # Values of int arguments that are not dims, by name.
 INT_VALUES = {"diagonal": (0, 1, -2), "k": (1, 3), "bins": (1, 5), "correction": (0, 2),
               "minlength": (0, 12), "repeats": (0, 2), "output_size": (),
-              "n": (0, 2)}
+              "n": (0, 2), "decimals": (1, 2, -1)}
 # Optional tensors whose valid values the harness cannot make (a sorter is
 # a permutation, weights match self's length): only left out.
 LEFT_OUT = {"sorter", "weights"}

@@ -55,7 +55,8 @@ def _valid(type_: str) -> Any:
         n = int(base[7:-1])
         return tuple(_tensor() for _ in range(n))
     return {"Scalar": 1, "int": 0, "int[]": (3, 2), "bool": False, "float": 1.0, "ScalarType": ember.float64,
-            "Generator": ember.Generator(), "str": "floor"}[base]
+            "Generator": ember.Generator(), "str": "floor", "Layout": ember.strided, "Device": "cpu",
+            "MemoryFormat": ember.contiguous_format}[base]
 
 
 def _bad_values() -> list[Any]:

@@ -175,3 +175,13 @@ def test_chains_of_methods():
     got = t(F).clamp(min=-1).square().sqrt().logical_not()
     want = np.logical_not(np.sqrt(np.square(np.where(np.isnan(F), np.nan, np.maximum(F, -1)))))
     same(got, want, "bool")
+
+
+def test_round_to_decimals_and_binary_max():
+    prices = np.array([[19.994, 5.125], [102.5, -3.14159]], dtype=np.float64)
+    same(ember.round(t(prices) * 1.1, decimals=2), np.round(prices * 1.1, 2), "float64")
+    same(t(prices).round(decimals=-1), np.round(prices, -1), "float64")
+    floor = ember.full_like(t(prices), 0.0)
+    same(ember.max(t(prices), other=floor), np.maximum(prices, 0.0), "float64")
+    same(t(prices).min(ember.ones_like(t(prices), dtype=ember.float64)), np.minimum(prices, 1.0), "float64")
+    same(ember.pow(self=2, exponent=ember.arange(4)), 2 ** np.arange(4), "int64")

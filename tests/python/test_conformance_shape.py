@@ -215,3 +215,29 @@ def test_outer_and_ger_of_bools():
     out = ember.zeros(3, 2, dtype=ember.bool)
     ember.outer(t(x), t(y), out=out)
     same(out, np.outer(x, y))
+
+
+# ---- factories with PyTorch's device and memory keywords --------------------------
+
+def test_factories_with_device_and_layout_keywords():
+    device = ember.device("cpu")
+    x = t(A)
+    same(ember.zeros(2, 3, dtype=ember.float64, device=device, requires_grad=False), np.zeros((2, 3)), "float64")
+    same(ember.arange(0, 10, 3, device="cpu", layout=ember.strided), np.arange(0, 10, 3), "int64")
+    same(ember.eye(3, device=x.device), np.eye(3, dtype=np.float32), "float32")
+    same(ember.full((2,), 7, device="cpu:0", pin_memory=False), np.full(2, 7), "int64")
+    same(x.new_zeros(x.shape[1:], device=x.device), np.zeros((3, 4), np.float32), "float32")
+    same(x.new_tensor([[1, 2]]), np.array([[1, 2]], np.float32), "float32")
+    same(ember.tensor([1.5, 2.5], device="cpu").to("cpu", ember.float64), np.array([1.5, 2.5]), "float64")
+    assert x.cpu() is x and x.to(device) is x
+
+
+def test_like_factories_keep_a_transposed_layout():
+    x = t(A).permute(2, 0, 1)
+    z = ember.zeros_like(x)
+    assert z.stride() == x.stride()
+    same(z + x, A.transpose(2, 0, 1))
+    same(ember.ones_like(x, memory_format=ember.contiguous_format), np.ones((4, 2, 3), np.float32))
+    assert ember.empty_like(x, memory_format=ember.contiguous_format).is_contiguous()
+    r = ember.randint_like(x, 3, 5, dtype=ember.int64)
+    assert r.stride() == x.stride() and set(np.unique(r.numpy())) <= {3, 4}

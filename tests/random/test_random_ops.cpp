@@ -284,6 +284,26 @@ TEST(Random, Like) {
   EXPECT_EQ(vals(randn_like(like, kDouble, g)), vals(randn({2, 3}, kDouble, Generator(28))));
 }
 
+TEST(Random, RandintLike) {
+  const Tensor like = zeros({3, 1000}, kShort);
+  Generator g(31);
+  const Tensor a = randint_like(like, 6, std::nullopt, g);
+  EXPECT_EQ(a.dtype(), kShort);
+  EXPECT_EQ(a.sizes().vec(), (std::vector<int64_t>{3, 1000}));
+  g.manual_seed(31);
+  EXPECT_EQ(vals(a), vals(randint(6, {3, 1000}, kShort, g)));
+  const std::vector<double> w = vals(randint_like(like, -2, 3, kLong));
+  EXPECT_EQ(*std::min_element(w.begin(), w.end()), -2);
+  EXPECT_EQ(*std::max_element(w.begin(), w.end()), 2);
+  // preserve_format: a transposed input gives a transposed result.
+  const Tensor t = randint_like(like.t(), 4);
+  EXPECT_EQ(t.strides().vec(), like.t().strides().vec());
+  EXPECT_EQ(randn_like(zeros({2, 3}).t()).strides().vec(), (std::vector<int64_t>{1, 3}));
+  expect_error([&] { randint_like(like, 0); }, ErrorKind::Value, "high");
+  expect_error([&] { randint_like(zeros({2}, kByte), -1, 5); }, ErrorKind::Value, "low");
+  expect_error([&] { randint_like(zeros({2}, kByte), 300); }, ErrorKind::Value, "high");
+}
+
 TEST(Random, Multinomial) {
   const std::vector<double> w = {0.1, 0, 0.3, 0.6};
   const Tensor probs = from_vector(w, {4}).mul(5);  // weights need not sum to 1

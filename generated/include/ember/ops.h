@@ -137,6 +137,7 @@
 #include "ember/ops/floor.h"
 #include "ember/ops/trunc.h"
 #include "ember/ops/round.h"
+#include "ember/ops/round_decimals.h"
 #include "ember/ops/frac.h"
 #include "ember/ops/sign.h"
 #include "ember/ops/atan2.h"
@@ -208,6 +209,8 @@
 #include "ember/ops/randn.h"
 #include "ember/ops/rand_like.h"
 #include "ember/ops/randn_like.h"
+#include "ember/ops/randint_like.h"
+#include "ember/ops/randint_like_low.h"
 #include "ember/ops/randint.h"
 #include "ember/ops/randint_low.h"
 #include "ember/ops/multinomial.h"
@@ -243,6 +246,8 @@
 #include "ember/ops/log_softmax_int.h"
 #include "ember/ops/max.h"
 #include "ember/ops/min.h"
+#include "ember/ops/max_other.h"
+#include "ember/ops/min_other.h"
 #include "ember/ops/max_dim.h"
 #include "ember/ops/min_dim.h"
 #include "ember/ops/amax.h"
@@ -932,12 +937,12 @@ inline Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const
   base::index_fill_(self, dim, index, value);
   return self;
 }
-// gather(Tensor self, int dim, Tensor index) -> Tensor
-inline Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
-  return base::gather(self, dim, index);
+// gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
+inline Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool sparse_grad = false) {
+  return base::gather(self, dim, index, sparse_grad);
 }
-inline Tensor& gather_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
-  base::gather_out(out, self, dim, index);
+inline Tensor& gather_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index, bool sparse_grad = false) {
+  base::gather_out(out, self, dim, index, sparse_grad);
   return out;
 }
 // take(Tensor self, Tensor index) -> Tensor
@@ -1065,6 +1070,10 @@ inline std::tuple<Tensor, Tensor> linalg_slogdet(const Tensor& A) {
 // cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
 inline Tensor cholesky_solve(const Tensor& self, const Tensor& input2, bool upper = false) {
   return base::cholesky_solve(self, input2, upper);
+}
+inline Tensor& cholesky_solve_out(Tensor& out, const Tensor& self, const Tensor& input2, bool upper = false) {
+  base::cholesky_solve_out(out, self, input2, upper);
+  return out;
 }
 // triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
 inline std::tuple<Tensor, Tensor> triangular_solve(const Tensor& self, const Tensor& A, bool upper = true, bool transpose = false, bool unitriangular = false) {
@@ -1610,6 +1619,18 @@ inline Tensor& round_(Tensor& self) {
 }
 inline Tensor& round_out(Tensor& out, const Tensor& self) {
   base::round_out(out, self);
+  return out;
+}
+// round.decimals(Tensor self, *, int decimals) -> Tensor
+inline Tensor round(const Tensor& self, int64_t decimals) {
+  return base::round(self, decimals);
+}
+inline Tensor& round_(Tensor& self, int64_t decimals) {
+  base::round_(self, decimals);
+  return self;
+}
+inline Tensor& round_out(Tensor& out, const Tensor& self, int64_t decimals) {
+  base::round_out(out, self, decimals);
   return out;
 }
 // frac(Tensor self) -> Tensor
@@ -2474,6 +2495,14 @@ inline Tensor rand_like(const Tensor& self, std::optional<DType> dtype = std::nu
 inline Tensor randn_like(const Tensor& self, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
   return base::randn_like(self, dtype, generator);
 }
+// randint_like(Tensor self, int high, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor randint_like(const Tensor& self, int64_t high, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::randint_like(self, high, dtype, generator);
+}
+// randint_like.low(Tensor self, int low, int high, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
+inline Tensor randint_like(const Tensor& self, int64_t low, int64_t high, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
+  return base::randint_like(self, low, high, dtype, generator);
+}
 // randint(int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
 inline Tensor randint(int64_t high, IntList size, std::optional<DType> dtype = std::nullopt, const std::optional<Generator>& generator = std::nullopt) {
   return base::randint(high, size, dtype, generator);
@@ -2707,6 +2736,22 @@ inline Tensor max(const Tensor& self) {
 // min(Tensor self) -> Tensor
 inline Tensor min(const Tensor& self) {
   return base::min(self);
+}
+// max.other(Tensor self, Tensor other) -> Tensor
+inline Tensor max(const Tensor& self, const Tensor& other) {
+  return base::max(self, other);
+}
+inline Tensor& max_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::max_out(out, self, other);
+  return out;
+}
+// min.other(Tensor self, Tensor other) -> Tensor
+inline Tensor min(const Tensor& self, const Tensor& other) {
+  return base::min(self, other);
+}
+inline Tensor& min_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::min_out(out, self, other);
+  return out;
 }
 // max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
 inline std::tuple<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim = false) {
@@ -3020,9 +3065,9 @@ inline Tensor& diff_out(Tensor& out, const Tensor& self, int64_t n = 1, int64_t 
 }
 
 // copy
-// copy(Tensor(a!) self, Tensor src) -> Tensor(a!)
-inline Tensor& copy_(Tensor& self, const Tensor& src) {
-  base::copy_(self, src);
+// copy(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
+inline Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking = false) {
+  base::copy_(self, src, non_blocking);
   return self;
 }
 // clone(Tensor self) -> Tensor
@@ -3466,7 +3511,7 @@ inline Tensor Tensor::index_fill(int64_t dim, const Tensor& index, const Tensor&
 inline Tensor& Tensor::index_fill_(int64_t dim, const Tensor& index, const Tensor& value) { return ember::index_fill_(*this, dim, index, value); }
 inline Tensor Tensor::index_fill(int64_t dim, const Tensor& index, const Scalar& value) const { return ember::index_fill(*this, dim, index, value); }
 inline Tensor& Tensor::index_fill_(int64_t dim, const Tensor& index, const Scalar& value) { return ember::index_fill_(*this, dim, index, value); }
-inline Tensor Tensor::gather(int64_t dim, const Tensor& index) const { return ember::gather(*this, dim, index); }
+inline Tensor Tensor::gather(int64_t dim, const Tensor& index, bool sparse_grad) const { return ember::gather(*this, dim, index, sparse_grad); }
 inline Tensor Tensor::take(const Tensor& index) const { return ember::take(*this, index); }
 inline Tensor Tensor::take_along_dim(const Tensor& indices, std::optional<int64_t> dim) const { return ember::take_along_dim(*this, indices, dim); }
 inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src) const { return ember::scatter(*this, dim, index, src); }
@@ -3577,6 +3622,8 @@ inline Tensor Tensor::trunc() const { return ember::trunc(*this); }
 inline Tensor& Tensor::trunc_() { return ember::trunc_(*this); }
 inline Tensor Tensor::round() const { return ember::round(*this); }
 inline Tensor& Tensor::round_() { return ember::round_(*this); }
+inline Tensor Tensor::round(int64_t decimals) const { return ember::round(*this, decimals); }
+inline Tensor& Tensor::round_(int64_t decimals) { return ember::round_(*this, decimals); }
 inline Tensor Tensor::frac() const { return ember::frac(*this); }
 inline Tensor& Tensor::frac_() { return ember::frac_(*this); }
 inline Tensor Tensor::sign() const { return ember::sign(*this); }
@@ -3742,6 +3789,8 @@ inline Tensor Tensor::softmax(int64_t dim, std::optional<DType> dtype) const { r
 inline Tensor Tensor::log_softmax(int64_t dim, std::optional<DType> dtype) const { return ember::log_softmax(*this, dim, dtype); }
 inline Tensor Tensor::max() const { return ember::max(*this); }
 inline Tensor Tensor::min() const { return ember::min(*this); }
+inline Tensor Tensor::max(const Tensor& other) const { return ember::max(*this, other); }
+inline Tensor Tensor::min(const Tensor& other) const { return ember::min(*this, other); }
 inline std::tuple<Tensor, Tensor> Tensor::max(int64_t dim, bool keepdim) const { return ember::max(*this, dim, keepdim); }
 inline std::tuple<Tensor, Tensor> Tensor::min(int64_t dim, bool keepdim) const { return ember::min(*this, dim, keepdim); }
 inline Tensor Tensor::amax(IntList dim, bool keepdim) const { return ember::amax(*this, dim, keepdim); }
@@ -3779,7 +3828,7 @@ inline Tensor Tensor::quantile(double q, std::optional<int64_t> dim, bool keepdi
 inline Tensor Tensor::nanquantile(const Tensor& q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) const { return ember::nanquantile(*this, q, dim, keepdim, interpolation); }
 inline Tensor Tensor::nanquantile(double q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) const { return ember::nanquantile(*this, q, dim, keepdim, interpolation); }
 inline Tensor Tensor::diff(int64_t n, int64_t dim, const Tensor& prepend, const Tensor& append) const { return ember::diff(*this, n, dim, prepend, append); }
-inline Tensor& Tensor::copy_(const Tensor& src) { return ember::copy_(*this, src); }
+inline Tensor& Tensor::copy_(const Tensor& src, bool non_blocking) { return ember::copy_(*this, src, non_blocking); }
 inline Tensor Tensor::clone() const { return ember::clone(*this); }
 inline Tensor Tensor::contiguous() const { return ember::contiguous(*this); }
 inline Tensor Tensor::to(DType dtype, bool copy) const { return ember::to(*this, dtype, copy); }

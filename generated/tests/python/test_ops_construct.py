@@ -22,7 +22,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:37',
+        where='schemas/math/construct.yaml:39',
     ),
     OpSpec(
         name='ones_like',
@@ -38,7 +38,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:47',
+        where='schemas/math/construct.yaml:50',
     ),
     OpSpec(
         name='full_like',
@@ -54,7 +54,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:72',
+        where='schemas/math/construct.yaml:77',
     ),
     OpSpec(
         name='diag',
@@ -70,7 +70,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:231',
+        where='schemas/math/construct.yaml:248',
     ),
     OpSpec(
         name='tril',
@@ -86,7 +86,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:245',
+        where='schemas/math/construct.yaml:262',
     ),
     OpSpec(
         name='triu',
@@ -102,7 +102,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/construct.yaml:259',
+        where='schemas/math/construct.yaml:276',
     ),
 ]
 

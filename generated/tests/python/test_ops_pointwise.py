@@ -539,6 +539,22 @@ OPS = [
         where='schemas/math/pointwise.yaml:406',
     ),
     OpSpec(
+        name='round.decimals',
+        python='round',
+        signature='round.decimals(Tensor self, *, int decimals) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('decimals', 'int', None, True)),
+        numpy='np.round(self, decimals)',
+        dtypes=('float32', 'float64', 'float16', 'bfloat16'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method', 'inplace', 'out'),
+        kind='pointwise',
+        results=('same',),
+        tol={'bfloat16': 0.008, 'float64': 1e-15, 'float32': 1e-06, 'float16': 0.001},
+        domain={'self': (-100.0, 100.0)},
+        shape=(5, 7),
+        where='schemas/math/pointwise.yaml:420',
+    ),
+    OpSpec(
         name='frac',
         python='frac',
         signature='frac(Tensor self) -> Tensor',
@@ -552,7 +568,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:420',
+        where='schemas/math/pointwise.yaml:433',
     ),
     OpSpec(
         name='sign',
@@ -568,7 +584,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:432',
+        where='schemas/math/pointwise.yaml:445',
     ),
     OpSpec(
         name='atan2',
@@ -584,7 +600,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:444',
+        where='schemas/math/pointwise.yaml:457',
     ),
     OpSpec(
         name='pow',
@@ -600,7 +616,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (0.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:456',
+        where='schemas/math/pointwise.yaml:469',
     ),
     OpSpec(
         name='pow.scalar',
@@ -616,7 +632,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (-2.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:483',
+        where='schemas/math/pointwise.yaml:496',
     ),
     OpSpec(
         name='lerp',
@@ -632,7 +648,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:497',
+        where='schemas/math/pointwise.yaml:510',
     ),
     OpSpec(
         name='addcmul',
@@ -648,7 +664,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (0.0, 10.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:512',
+        where='schemas/math/pointwise.yaml:525',
     ),
     OpSpec(
         name='addcdiv',
@@ -664,7 +680,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:524',
+        where='schemas/math/pointwise.yaml:537',
     ),
     OpSpec(
         name='fmod',
@@ -680,7 +696,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:540',
+        where='schemas/math/pointwise.yaml:553',
     ),
     OpSpec(
         name='remainder',
@@ -696,7 +712,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:561',
+        where='schemas/math/pointwise.yaml:574',
     ),
     OpSpec(
         name='floor_divide',
@@ -712,7 +728,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:587',
+        where='schemas/math/pointwise.yaml:600',
     ),
     OpSpec(
         name='bitwise_and',
@@ -728,7 +744,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:605',
+        where='schemas/math/pointwise.yaml:618',
     ),
     OpSpec(
         name='bitwise_or',
@@ -744,7 +760,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:625',
+        where='schemas/math/pointwise.yaml:638',
     ),
     OpSpec(
         name='bitwise_xor',
@@ -760,7 +776,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:642',
+        where='schemas/math/pointwise.yaml:655',
     ),
     OpSpec(
         name='bitwise_not',
@@ -776,7 +792,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:659',
+        where='schemas/math/pointwise.yaml:672',
     ),
     OpSpec(
         name='bitwise_left_shift',
@@ -792,7 +808,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:670',
+        where='schemas/math/pointwise.yaml:683',
     ),
     OpSpec(
         name='bitwise_right_shift',
@@ -808,7 +824,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:686',
+        where='schemas/math/pointwise.yaml:699',
     ),
     OpSpec(
         name='maximum',
@@ -824,7 +840,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:703',
+        where='schemas/math/pointwise.yaml:716',
     ),
     OpSpec(
         name='minimum',
@@ -840,7 +856,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:718',
+        where='schemas/math/pointwise.yaml:731',
     ),
     OpSpec(
         name='clamp_min',
@@ -856,7 +872,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:731',
+        where='schemas/math/pointwise.yaml:744',
     ),
     OpSpec(
         name='clamp_max',
@@ -872,7 +888,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:743',
+        where='schemas/math/pointwise.yaml:756',
     ),
     OpSpec(
         name='clamp',
@@ -888,7 +904,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:755',
+        where='schemas/math/pointwise.yaml:768',
     ),
     OpSpec(
         name='clamp.tensor',
@@ -904,7 +920,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:775',
+        where='schemas/math/pointwise.yaml:788',
     ),
     OpSpec(
         name='clip',
@@ -920,7 +936,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:788',
+        where='schemas/math/pointwise.yaml:801',
     ),
     OpSpec(
         name='clip.tensor',
@@ -936,7 +952,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:796',
+        where='schemas/math/pointwise.yaml:809',
     ),
     OpSpec(
         name='logical_not',
@@ -952,7 +968,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:804',
+        where='schemas/math/pointwise.yaml:817',
     ),
     OpSpec(
         name='logical_and',
@@ -968,7 +984,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:814',
+        where='schemas/math/pointwise.yaml:827',
     ),
     OpSpec(
         name='logical_or',
@@ -984,7 +1000,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:823',
+        where='schemas/math/pointwise.yaml:836',
     ),
     OpSpec(
         name='logical_xor',
@@ -1000,7 +1016,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:832',
+        where='schemas/math/pointwise.yaml:845',
     ),
     OpSpec(
         name='fmax',
@@ -1016,7 +1032,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:842',
+        where='schemas/math/pointwise.yaml:855',
     ),
     OpSpec(
         name='fmin',
@@ -1032,7 +1048,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:853',
+        where='schemas/math/pointwise.yaml:866',
     ),
     OpSpec(
         name='square',
@@ -1048,7 +1064,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:863',
+        where='schemas/math/pointwise.yaml:876',
     ),
     OpSpec(
         name='erf',
@@ -1064,7 +1080,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:872',
+        where='schemas/math/pointwise.yaml:885',
     ),
     OpSpec(
         name='erfc',
@@ -1080,7 +1096,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:881',
+        where='schemas/math/pointwise.yaml:894',
     ),
     OpSpec(
         name='erfinv',
@@ -1096,7 +1112,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-0.999, 0.999)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:891',
+        where='schemas/math/pointwise.yaml:904',
     ),
     OpSpec(
         name='expm1',
@@ -1112,7 +1128,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-10.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:902',
+        where='schemas/math/pointwise.yaml:915',
     ),
     OpSpec(
         name='exp2',
@@ -1128,7 +1144,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:911',
+        where='schemas/math/pointwise.yaml:924',
     ),
     OpSpec(
         name='log2',
@@ -1144,7 +1160,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:920',
+        where='schemas/math/pointwise.yaml:933',
     ),
     OpSpec(
         name='log10',
@@ -1160,7 +1176,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:929',
+        where='schemas/math/pointwise.yaml:942',
     ),
     OpSpec(
         name='deg2rad',
@@ -1176,7 +1192,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-360.0, 360.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:938',
+        where='schemas/math/pointwise.yaml:951',
     ),
     OpSpec(
         name='rad2deg',
@@ -1192,7 +1208,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:947',
+        where='schemas/math/pointwise.yaml:960',
     ),
     OpSpec(
         name='sinc',
@@ -1208,7 +1224,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-13, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-3.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:956',
+        where='schemas/math/pointwise.yaml:969',
     ),
     OpSpec(
         name='copysign',
@@ -1224,7 +1240,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:966',
+        where='schemas/math/pointwise.yaml:979',
     ),
     OpSpec(
         name='hypot',
@@ -1240,7 +1256,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:976',
+        where='schemas/math/pointwise.yaml:989',
     ),
     OpSpec(
         name='xlogy',
@@ -1256,7 +1272,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:985',
+        where='schemas/math/pointwise.yaml:998',
     ),
     OpSpec(
         name='xlogy.scalar',
@@ -1272,7 +1288,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:996',
+        where='schemas/math/pointwise.yaml:1009',
     ),
     OpSpec(
         name='logaddexp',
@@ -1288,7 +1304,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1007',
+        where='schemas/math/pointwise.yaml:1020',
     ),
     OpSpec(
         name='logaddexp2',
@@ -1304,7 +1320,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-13, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1017',
+        where='schemas/math/pointwise.yaml:1030',
     ),
     OpSpec(
         name='nan_to_num',
@@ -1320,7 +1336,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1027',
+        where='schemas/math/pointwise.yaml:1040',
     ),
     OpSpec(
         name='float_power',
@@ -1336,7 +1352,7 @@ OPS = [
         tol={},
         domain={'exponent': (-2.0, 3.0), 'self': (0.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1039',
+        where='schemas/math/pointwise.yaml:1052',
     ),
     OpSpec(
         name='float_power.scalar',
@@ -1352,7 +1368,7 @@ OPS = [
         tol={},
         domain={'exponent': (-2.0, 3.0), 'self': (1.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1054',
+        where='schemas/math/pointwise.yaml:1067',
     ),
 ]
 

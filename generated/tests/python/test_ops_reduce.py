@@ -523,6 +523,38 @@ OPS = [
         where='schemas/math/reduce.yaml:430',
     ),
     OpSpec(
+        name='max.other',
+        python='max',
+        signature='max.other(Tensor self, Tensor other) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('other', 'Tensor', None, False)),
+        numpy='np.maximum(self, other)',
+        dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method', 'out'),
+        kind='pointwise',
+        results=('same',),
+        tol={},
+        domain={},
+        shape=(5, 7),
+        where='schemas/math/reduce.yaml:443',
+    ),
+    OpSpec(
+        name='min.other',
+        python='min',
+        signature='min.other(Tensor self, Tensor other) -> Tensor',
+        args=(('self', 'Tensor', None, False), ('other', 'Tensor', None, False)),
+        numpy='np.minimum(self, other)',
+        dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
+        layouts=('contiguous', 'transposed', 'sliced', 'broadcast', 'zero_size', 'zero_dim'),
+        variants=('function', 'method', 'out'),
+        kind='pointwise',
+        results=('same',),
+        tol={},
+        domain={},
+        shape=(5, 7),
+        where='schemas/math/reduce.yaml:450',
+    ),
+    OpSpec(
         name='max.dim',
         python='max',
         signature='max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
@@ -536,7 +568,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:443',
+        where='schemas/math/reduce.yaml:457',
     ),
     OpSpec(
         name='min.dim',
@@ -552,7 +584,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:457',
+        where='schemas/math/reduce.yaml:471',
     ),
     OpSpec(
         name='amax',
@@ -568,7 +600,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:472',
+        where='schemas/math/reduce.yaml:486',
     ),
     OpSpec(
         name='amin',
@@ -584,7 +616,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:486',
+        where='schemas/math/reduce.yaml:500',
     ),
     OpSpec(
         name='all',
@@ -600,7 +632,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:497',
+        where='schemas/math/reduce.yaml:511',
     ),
     OpSpec(
         name='all.dim',
@@ -616,7 +648,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:513',
+        where='schemas/math/reduce.yaml:527',
     ),
     OpSpec(
         name='any',
@@ -632,7 +664,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:524',
+        where='schemas/math/reduce.yaml:538',
     ),
     OpSpec(
         name='any.dim',
@@ -648,7 +680,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:536',
+        where='schemas/math/reduce.yaml:550',
     ),
     OpSpec(
         name='trace',
@@ -664,7 +696,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:547',
+        where='schemas/math/reduce.yaml:561',
     ),
     OpSpec(
         name='dist',
@@ -680,7 +712,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:560',
+        where='schemas/math/reduce.yaml:574',
     ),
     OpSpec(
         name='renorm',
@@ -696,7 +728,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:595',
+        where='schemas/math/reduce.yaml:609',
     ),
 ]
 

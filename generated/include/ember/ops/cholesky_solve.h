@@ -14,5 +14,6 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase cholesky_solve(const TensorBase& self, const TensorBase& input2, bool upper = false);
+EMBER_CPP_API TensorBase& cholesky_solve_out(TensorBase& out, const TensorBase& self, const TensorBase& input2, bool upper = false);
 
 }  // namespace ember::base

@@ -13,4 +13,9 @@ TensorBase base::cholesky_solve(const TensorBase& self, const TensorBase& input2
   return rt::cholesky_solve(self, input2, upper);
 }
 
+TensorBase& base::cholesky_solve_out(TensorBase& out, const TensorBase& self, const TensorBase& input2, bool upper) {
+  rt::cholesky_solve_out(out, self, input2, upper);
+  return out;
+}
+
 }  // namespace ember
