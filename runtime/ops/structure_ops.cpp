@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ember/ops/copy.h"
+#include "runtime/ops/result_layout.h"
 
 namespace ember::rt {
 
@@ -39,11 +40,12 @@ TensorBase empty_like_preserving(const TensorBase& self, DType dtype) {
     return t;
   }
   // An empty input's strides address nothing: PyTorch keeps them too.
-  if (self.numel() == 0 || non_overlapping_and_dense(self))
+  if (self.numel() == 0 || non_overlapping_and_dense(self)) {
     resize(t.impl(), self.sizes(), self.strides());
-  else
-    resize(t.impl(), self.sizes());
-  return t;
+    return t;
+  }
+  const TensorBase* input = &self;
+  return empty_in_input_order(self.sizes(), dtype, &input, 1);  // dense in self's order
 }
 
 TensorBase clone_tensor(const TensorBase& self) {

@@ -16,9 +16,9 @@ TensorBase to_dtype(const TensorBase& self, DType dtype, bool copy);
 // A new tensor with self's sizes and dtype, uninitialised.
 TensorBase empty_like(const TensorBase& self);
 // What the *_like factories fill: a new tensor of self's sizes and
-// `dtype`, uninitialised, with self's strides when self is non-overlapping
-// and dense (PyTorch's preserve_format: a transposed input gives a
-// transposed result), else contiguous.
+// `dtype`, uninitialised, laid out as PyTorch's preserve_format: self's
+// strides when self is non-overlapping and dense (a transposed input gives
+// a transposed result), else dense in self's order (Note [result layout]).
 TensorBase empty_like_preserving(const TensorBase& self, DType dtype);
 
 }  // namespace ember::rt

@@ -436,6 +436,11 @@ def quantile(self, q, dim, keepdim, interpolation, ignore_nan=False):
 def diff(self, n, dim, prepend, append):
     """np.diff; NumPy's prepend/append default is not None, so they are passed only when given."""
     extra = {k: v for k, v in (("prepend", prepend), ("append", append)) if v is not None}
+    # PyTorch checks their shapes before n (NumPy returns self for n = 0 unchecked).
+    for v in extra.values():
+        shape = list(np.shape(v))
+        if len(shape) != np.ndim(self) or any(a != b for k, (a, b) in enumerate(zip(shape, np.shape(self))) if k != dim % len(shape)):
+            raise ValueError("prepend/append shape")
     return np.diff(self, n=n, axis=dim, **extra)
 
 
