@@ -146,7 +146,8 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
             kind = node_.get(key)
             m = re.fullmatch(r"(?:unique_)?index\((\w+)\)", kind) if isinstance(kind, str) else None
             if arg is not None and arg.type in ("str", "str?"):
-                if not isinstance(kind, str) or not re.fullmatch(r"one_of\(\w+(, \w+)*\)", kind):
+                # Words are whatever holds no space (einsum's equations: "ij,jk->ik"), separated by ", ".
+                if not isinstance(kind, str) or not re.fullmatch(r"one_of\(\S+(, \S+)*\)", kind):
                     raise SchemaError(node_.at(key), f"values of {key} must be one_of(<word>, ...)")
                 values[key] = kind
                 continue

@@ -26,5 +26,7 @@ for _name in dir(_C):
     if not _name.startswith("_") and _name not in globals():
         globals()[_name] = getattr(_C, _name)
 del _name
+# Python-level forms of generated ops (torch/functional.py's), over ember._C's.
+from ember._functional import tensordot  # noqa: E402
 
 __all__ = [n for n in globals() if not n.startswith("_") and n != "return_types"] + ["return_types"]

@@ -104,6 +104,12 @@ PyObject* fn_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_einsum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tensordot(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_inner(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_inner(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_vdot(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_vdot(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_conv2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_conv2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_xcorr2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -1067,6 +1073,30 @@ const char m_equal_doc[] =
     "equal(other: Tensor) -> bool\n"
     "\n"
     "Whether self and other have the same shape and equal elements (NaN differs from itself). TH's form returns 1 or 0.";
+const char fn_einsum_doc[] =
+    "einsum(equation: str, tensors: list[Tensor]) -> Tensor\n"
+    "\n"
+    "Sums the products of the operands' elements over the subscripts the equation leaves out of the output (Einstein notation), as PyTorch's: subscripts are letters a-z and A-Z, one per dim; `->` gives the output, else it is the ellipsis dims then the letters written once, in ASCII order (A-Z before a-z); `...` stands for the dims no letter names, right-aligned and broadcast across operands (and summed when an explicit output omits it); a letter repeated in one operand takes its diagonal; a letter's sizes must match across operands or be 1 (broadcast). In Python the operands are separate arguments (`ember.einsum('ij,jk', a, b)`) or one list. The operands are contracted pairwise from the left (PyTorch 1.13 without opt_einsum; no `path=`): a letter no later operand or the output needs is summed where only one side holds it, or contracted by one bmm. Integer equations that sum a letter held by a single operand give int64 (that sum is torch.sum's, as in PyTorch, where 1.13 raises a dtype mismatch when a later product follows); others keep the operands' dtype. A single operand without sums gives a view, as PyTorch's.";
+const char fn_tensordot_doc[] =
+    "tensordot(input: Tensor, other: Tensor, dims_self: tuple[int, ...], dims_other: tuple[int, ...], *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Sums `self * other` over the dims `dims_self` of self paired with `dims_other` of other: the result has self's other dims, then other's, in order. One mm over self with the contracted dims moved last and other with them first; a contracted dim of size 1 against a longer one sums the longer first (PyTorch's broadcast). This is PyTorch's C++ form (`at::tensordot`); Python's `ember.tensordot(a, b, dims=2, out=None)` (ember/_functional.py, as torch.functional's) takes `dims` as an int n (self's last n dims with other's first n), a pair of lists, or a 2 x k tensor (or a one-element one, an int), and calls this form.";
+const char fn_inner_doc[] =
+    "inner(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The sums of products over the last dims: for shapes [..., n] and [..., n] a result of self's leading dims then other's (`tensordot` over the last dims, one mm). A 0-dim operand multiplies instead, with mul's type promotion, as PyTorch's.";
+const char m_inner_doc[] =
+    "inner(other: Tensor) -> Tensor\n"
+    "\n"
+    "The sums of products over the last dims: for shapes [..., n] and [..., n] a result of self's leading dims then other's (`tensordot` over the last dims, one mm). A 0-dim operand multiplies instead, with mul's type promotion, as PyTorch's.";
+const char fn_vdot_doc[] =
+    "vdot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The dot product of two 1-d tensors of one size, as a 0-dim tensor of their dtype; ember has no complex dtypes, so there is nothing to conjugate and it is `dot` (BLAS's sdot/ddot for Float and Double).";
+const char m_vdot_doc[] =
+    "vdot(other: Tensor) -> Tensor\n"
+    "\n"
+    "The dot product of two 1-d tensors of one size, as a 0-dim tensor of their dtype; ember has no complex dtypes, so there is nothing to conjugate and it is `dot` (BLAS's sdot/ddot for Float and Double).";
 const char fn_conv2_doc[] =
     "conv2(input: Tensor, kernel: Tensor, *, full: bool = False, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -3631,6 +3661,8 @@ PyMethodDef tensor_methods[] = {
     {"triu_", EMBER_FASTCALL(gen::m_triu_), METH_FASTCALL | METH_KEYWORDS, m_triu__doc},
     {"reshape", EMBER_FASTCALL(gen::m_reshape), METH_FASTCALL | METH_KEYWORDS, m_reshape_doc},
     {"equal", EMBER_FASTCALL(gen::m_equal), METH_FASTCALL | METH_KEYWORDS, m_equal_doc},
+    {"inner", EMBER_FASTCALL(gen::m_inner), METH_FASTCALL | METH_KEYWORDS, m_inner_doc},
+    {"vdot", EMBER_FASTCALL(gen::m_vdot), METH_FASTCALL | METH_KEYWORDS, m_vdot_doc},
     {"conv2", EMBER_FASTCALL(gen::m_conv2), METH_FASTCALL | METH_KEYWORDS, m_conv2_doc},
     {"xcorr2", EMBER_FASTCALL(gen::m_xcorr2), METH_FASTCALL | METH_KEYWORDS, m_xcorr2_doc},
     {"conv3", EMBER_FASTCALL(gen::m_conv3), METH_FASTCALL | METH_KEYWORDS, m_conv3_doc},
@@ -3999,6 +4031,10 @@ PyMethodDef module_functions[] = {
     {"cat", EMBER_FASTCALL(gen::fn_cat), METH_FASTCALL | METH_KEYWORDS, fn_cat_doc},
     {"reshape", EMBER_FASTCALL(gen::fn_reshape), METH_FASTCALL | METH_KEYWORDS, fn_reshape_doc},
     {"equal", EMBER_FASTCALL(gen::fn_equal), METH_FASTCALL | METH_KEYWORDS, fn_equal_doc},
+    {"einsum", EMBER_FASTCALL(gen::fn_einsum), METH_FASTCALL | METH_KEYWORDS, fn_einsum_doc},
+    {"tensordot", EMBER_FASTCALL(gen::fn_tensordot), METH_FASTCALL | METH_KEYWORDS, fn_tensordot_doc},
+    {"inner", EMBER_FASTCALL(gen::fn_inner), METH_FASTCALL | METH_KEYWORDS, fn_inner_doc},
+    {"vdot", EMBER_FASTCALL(gen::fn_vdot), METH_FASTCALL | METH_KEYWORDS, fn_vdot_doc},
     {"conv2", EMBER_FASTCALL(gen::fn_conv2), METH_FASTCALL | METH_KEYWORDS, fn_conv2_doc},
     {"xcorr2", EMBER_FASTCALL(gen::fn_xcorr2), METH_FASTCALL | METH_KEYWORDS, fn_xcorr2_doc},
     {"conv3", EMBER_FASTCALL(gen::fn_conv3), METH_FASTCALL | METH_KEYWORDS, fn_conv3_doc},

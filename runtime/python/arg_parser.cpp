@@ -446,8 +446,9 @@ Signature parse_signature(const std::string& text) {
     if (!kwarg_only) ++sig.max_positional;
   }
   if (sig.params.size() > static_cast<size_t>(kMaxParams)) bad_signature(text, "too many parameters");
-  sig.varargs_int_list = sig.max_positional == 1 && sig.params[0].type == ParamType::IntList;
-  sig.varargs_tensor_list = sig.max_positional == 1 && sig.params[0].type == ParamType::TensorList;
+  if (sig.max_positional == 1 && sig.params[0].type == ParamType::IntList) sig.varargs_param = 0;
+  if (sig.max_positional >= 1 && sig.params[sig.max_positional - 1].type == ParamType::TensorList)
+    sig.varargs_param = sig.max_positional - 1;
   return sig;
 }
 
@@ -470,21 +471,24 @@ bool match(const Signature& sig, PyObject* const* args, Py_ssize_t nargs, PyObje
   for (int i = 0; i < nparams; ++i) out.slots[i] = nullptr;
 
   Py_ssize_t npos = nargs;
-  // view(2, 3), meshgrid(a, b): every positional argument is one entry of
-  // the only positional int[] (PyTorch's *size) or Tensor[] (*tensors).
-  const auto entry_fits = [&sig](PyObject* obj) { return sig.varargs_int_list ? is_int_like(obj) : is_tensor(obj); };
-  if ((sig.varargs_int_list || sig.varargs_tensor_list) && nargs >= 1 && (nargs > 1 || entry_fits(args[0]))) {
-    for (Py_ssize_t i = 0; i < nargs; ++i) {
+  // view(2, 3), meshgrid(a, b), einsum(eq, a, b): the positional arguments
+  // from the varargs param on are its entries (PyTorch's *size, *tensors).
+  const int va = sig.varargs_param;
+  const auto entry_fits = [&sig, va](PyObject* obj) {
+    return sig.params[va].type == ParamType::IntList ? is_int_like(obj) : is_tensor(obj);
+  };
+  if (va >= 0 && nargs > va && (nargs > va + 1 || entry_fits(args[va]))) {
+    for (Py_ssize_t i = va; i < nargs; ++i) {
       if (!entry_fits(args[i])) {
-        if (why) *why = "argument '" + sig.params[0].name + "' must be " + param_type_text(sig.params[0]) + ", not " +
-                        python_type_name(args[i]) + " (varargs entry " + std::to_string(i) + ")";
+        if (why) *why = "argument '" + sig.params[va].name + "' must be " + param_type_text(sig.params[va]) + ", not " +
+                        python_type_name(args[i]) + " (varargs entry " + std::to_string(i - va) + ")";
         return false;
       }
     }
-    out.varargs = args;
-    out.nvarargs = nargs;
-    out.slots[0] = args[0];
-    npos = 0;
+    out.varargs = args + va;
+    out.nvarargs = nargs - va;
+    out.slots[va] = args[va];
+    npos = va;
   } else if (nargs > sig.max_positional) {
     if (why) *why = "takes " + std::to_string(sig.max_positional) + " positional argument" +
                     (sig.max_positional == 1 ? "" : "s") + " but " + std::to_string(nargs) + " were given";
@@ -578,7 +582,7 @@ void ArgParser::raise_mismatch(PyObject* const* args, Py_ssize_t nargs, PyObject
 
 std::vector<ember::Tensor> ParsedArgs::tensor_list(int i) const {
   std::vector<ember::Tensor> list;
-  if (i == 0 && varargs) {
+  if (i == sig->varargs_param && varargs) {
     for (Py_ssize_t k = 0; k < nvarargs; ++k) list.push_back(unwrap(varargs[k]));
     return list;
   }
@@ -645,7 +649,7 @@ ember::DType ParsedArgs::dtype(int i) const {
 void ParsedArgs::int_list(int i, Ints& out) const {
   const char* fn = sig->name.c_str();
   const char* arg = param(i).name.c_str();
-  if (i == 0 && varargs) {
+  if (i == sig->varargs_param && varargs) {
     for (Py_ssize_t k = 0; k < nvarargs; ++k) out.push(int_value(varargs[k], fn, arg));
     return;
   }

@@ -75,8 +75,11 @@ struct Signature {
   std::string text;  // as written (the generator's form)
   std::vector<Param> params;
   int max_positional = 0;          // params before `*`
-  bool varargs_int_list = false;   // the only positional param is int[]: f(2, 3) means f((2, 3))
-  bool varargs_tensor_list = false;  // the only positional param is Tensor[]: f(a, b) means f((a, b))
+  // The param that takes the trailing positional arguments one by one:
+  // the only positional int[] (f(2, 3) means f((2, 3))), or a last
+  // positional Tensor[] (f(a, b) means f((a, b)), einsum(eq, a, b) means
+  // einsum(eq, (a, b))); -1 for none.
+  int varargs_param = -1;
   std::string display() const;     // "add(Tensor input, Tensor or Number other, *, Number alpha=1, Tensor out=None)"
 };
 
@@ -90,7 +93,7 @@ class ParsedArgs {
 
   const Signature* sig = nullptr;
   PyObject* slots[kMaxParams];         // nullptr: not given (the default applies)
-  PyObject* const* varargs = nullptr;  // f(2, 3) for the int[] param 0, f(a, b) for the Tensor[] one
+  PyObject* const* varargs = nullptr;  // the entries of sig->varargs_param, when given one by one
   Py_ssize_t nvarargs = 0;
 
   bool is_none(int i) const { return slots[i] == nullptr ? param(i).default_is_none : slots[i] == Py_None; }

@@ -47,3 +47,13 @@ def test_values_of_a_str_argument_must_be_one_of_words(repo):
     assert r.code == 2, r.err
     assert f"{FILE}:{line_of(text, 'values:')}:" in r.err, r.err
     assert "values of interpolation must be one_of(<word>, ...)" in r.err, r.err
+
+
+def test_words_of_one_of_may_hold_punctuation(repo):
+    # einsum's equations: any text without spaces is one word.
+    text = QUANTILE.replace("one_of(linear, lower)", "one_of(ij,jk->ik, ...i)")
+    repo.write(FILE, text)
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    tests = (repo.root / "generated/tests/python/test_ops_t.py").read_text()
+    assert "'interpolation': 'one_of(ij,jk->ik, ...i)'" in tests, tests

@@ -60,6 +60,10 @@
 #include "ember/ops/cat.h"
 #include "ember/ops/reshape.h"
 #include "ember/ops/equal.h"
+#include "ember/ops/einsum.h"
+#include "ember/ops/tensordot.h"
+#include "ember/ops/inner.h"
+#include "ember/ops/vdot.h"
 #include "ember/ops/conv2.h"
 #include "ember/ops/xcorr2.h"
 #include "ember/ops/conv3.h"
@@ -786,6 +790,36 @@ inline Tensor reshape(const Tensor& self, IntList shape) {
 // equal(Tensor self, Tensor other) -> bool
 inline bool equal(const Tensor& self, const Tensor& other) {
   return base::equal(self, other);
+}
+
+// contract
+// einsum(str equation, Tensor[] tensors) -> Tensor
+inline Tensor einsum(std::string_view equation, TensorList tensors) {
+  return base::einsum(equation, to_bases(tensors));
+}
+// tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor
+inline Tensor tensordot(const Tensor& self, const Tensor& other, IntList dims_self, IntList dims_other) {
+  return base::tensordot(self, other, dims_self, dims_other);
+}
+inline Tensor& tensordot_out(Tensor& out, const Tensor& self, const Tensor& other, IntList dims_self, IntList dims_other) {
+  base::tensordot_out(out, self, other, dims_self, dims_other);
+  return out;
+}
+// inner(Tensor self, Tensor other) -> Tensor
+inline Tensor inner(const Tensor& self, const Tensor& other) {
+  return base::inner(self, other);
+}
+inline Tensor& inner_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::inner_out(out, self, other);
+  return out;
+}
+// vdot(Tensor self, Tensor other) -> Tensor
+inline Tensor vdot(const Tensor& self, const Tensor& other) {
+  return base::vdot(self, other);
+}
+inline Tensor& vdot_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  base::vdot_out(out, self, other);
+  return out;
 }
 
 // conv
@@ -3487,6 +3521,8 @@ inline Tensor Tensor::triu(int64_t diagonal) const { return ember::triu(*this, d
 inline Tensor& Tensor::triu_(int64_t diagonal) { return ember::triu_(*this, diagonal); }
 inline Tensor Tensor::reshape(IntList shape) const { return ember::reshape(*this, shape); }
 inline bool Tensor::equal(const Tensor& other) const { return ember::equal(*this, other); }
+inline Tensor Tensor::inner(const Tensor& other) const { return ember::inner(*this, other); }
+inline Tensor Tensor::vdot(const Tensor& other) const { return ember::vdot(*this, other); }
 inline Tensor Tensor::conv2(const Tensor& kernel, bool full) const { return ember::conv2(*this, kernel, full); }
 inline Tensor Tensor::xcorr2(const Tensor& kernel, bool full) const { return ember::xcorr2(*this, kernel, full); }
 inline Tensor Tensor::conv3(const Tensor& kernel, bool full) const { return ember::conv3(*this, kernel, full); }
