@@ -1,14 +1,31 @@
 #include "runtime/ops/tri_indices.h"
 
 #include <algorithm>
-#include <vector>
+#include <limits>
 
 #include "ember/error.h"
+#include "runtime/ops/as_op.h"
 #include "runtime/ops/structure_ops.h"
 
 namespace ember::rt {
 
 namespace {
+
+// How many positions: the sum over rows r of clamp(r + k, 0, col) (lower,
+// k = offset + 1), or of col minus clamp(r + k, 0, col) (upper, k = offset),
+// in closed form and 128-bit arithmetic, which cannot overflow here.
+int64_t count(int64_t row, int64_t col, int64_t k, bool lower, const char* op) {
+  using Wide = __int128;
+  const Wide lo = std::clamp<Wide>(Wide(1) - k, 0, row);           // first r with r + k >= 1
+  const Wide hi = std::max(lo, std::clamp<Wide>(Wide(col) - k, 0, row));  // first r with r + k >= col
+  // Rows [lo, hi) hold r + k positions (an arithmetic series), rows from hi hold col.
+  const Wide series = (hi - lo) * (lo + k + hi - 1 + k) / 2;
+  const Wide below = series + (Wide(row) - hi) * col;
+  const Wide total = lower ? below : Wide(row) * col - below;
+  if (total > std::numeric_limits<int64_t>::max() / 2)
+    fail(ErrorKind::Memory, str(op, ": ", row, " x ", col, " has too many positions to list"), "row");
+  return static_cast<int64_t>(total);
+}
 
 // The positions (r, c) of a row x col matrix with c <= r + offset (lower)
 // or c >= r + offset (upper).
@@ -20,20 +37,20 @@ TensorBase triangle(const char* op, int64_t row, int64_t col, int64_t offset, st
     fail(ErrorKind::Type, str(op, ": dtype must be int64 or int32, got ", dtype_name(want)), "dtype");
   // Beyond these bounds every row is full or empty; within them r + offset + 1 cannot overflow.
   offset = std::clamp(offset, -row - 1, col + 1);
-  std::vector<int64_t> rows, cols;
-  for (int64_t r = 0; r < row; ++r) {
+  // Count first, so that a result too large to hold is a MemoryError from
+  // empty() before any work (rows 2^40 long would otherwise be filled).
+  const int64_t n = count(row, col, lower ? offset + 1 : offset, lower, op);
+  TensorBase result = as_op(op, "storage_new", [&] { return empty({2, n}, DType::Long); });
+  int64_t* rows = static_cast<int64_t*>(result.data_ptr());
+  int64_t* cols = rows + n;
+  for (int64_t r = 0, k = 0; k < n; ++r) {
     const int64_t first = std::clamp<int64_t>(lower ? 0 : r + offset, 0, col);
     const int64_t last = std::clamp<int64_t>(lower ? r + offset + 1 : col, 0, col);
-    for (int64_t c = first; c < last; ++c) {
-      rows.push_back(r);
-      cols.push_back(c);
+    for (int64_t c = first; c < last; ++c, ++k) {
+      rows[k] = r;
+      cols[k] = c;
     }
   }
-  const int64_t n = static_cast<int64_t>(rows.size());
-  TensorBase result = empty({2, n}, DType::Long);
-  int64_t* p = static_cast<int64_t*>(result.data_ptr());
-  std::copy(rows.begin(), rows.end(), p);
-  std::copy(cols.begin(), cols.end(), p + n);
   return to_dtype(result, want, false);
 }
 

@@ -46,7 +46,7 @@ def test_multi_output_out_and_named_tuple():
     assert "max(Tensor input, int dim, bool keepdim=False, *, Tensor[2]? out=None)" in by_name("function", "max").parser_texts()
     types = return_types(SCHEMAS.ops)
     assert [(t.name, t.fields) for t in types if t.name == "max"] == [("max", ("values", "indices"))]
-    by_dim = next(o for o in by_name("function", "max").overloads if len(o.params) > 1)
+    by_dim = next(o for o in by_name("function", "max").overloads if any(p.name == "dim" for p in o.params))
     body = "\n".join(overload_body(by_dim, types))
     assert "ember::max_out(out0, out1, a0, a1, a2)" in body
     assert "to_python(gen::return_type_max, std::move(result))" in body
@@ -96,7 +96,8 @@ def test_operator_without_op_gets_none_and_one_with_op_binds(tmp_path):
 def test_tensor_list_returns_are_tuples():
     # torch.split and torch.unbind return tuples; so do ember's Tensor[] ops (to_python of a std::vector<Tensor>).
     split = by_name("function", "split")
-    assert split.doc().startswith("split(input: Tensor, split_size: int, dim: int = 0) -> tuple[Tensor, ...]\n")
+    # torch.split's keyword names (python_names).
+    assert split.doc().startswith("split(tensor: Tensor, split_size_or_sections: int, dim: int = 0) -> tuple[Tensor, ...]\n")
     body = "\n".join(overload_body(split.overloads[0], []))
     assert "std::vector<Tensor> result;" in body and "return to_python(std::move(result));" in body
 

@@ -71,10 +71,11 @@ TEST(Construct, Filled) {
     expect_tensor(full_like(like, 1), dt, {3, 2}, std::vector<double>(6, 1));
     expect_tensor(zeros_like(like, kDouble), kDouble, {3, 2}, std::vector<double>(6, 0));
     expect_tensor(ones_like(scalar_tensor(5, dt)), dt, {}, {1});
-    // PyTorch's preserve_format: a dense input's strides are kept, others made contiguous.
+    // PyTorch's preserve_format: a dense input's strides are kept, others
+    // made dense in the input's order (here transposed), expanded ones contiguous.
     EXPECT_EQ(zeros_like(like).strides().vec(), like.strides().vec());
     EXPECT_EQ(full_like(like, 1, kDouble).strides().vec(), like.strides().vec());
-    EXPECT_TRUE(ones_like(like.narrow(0, 0, 2)).is_contiguous());
+    EXPECT_EQ(ones_like(like.narrow(0, 0, 2)).strides().vec(), zeros({2, 2}, dt).t().strides().vec());
     EXPECT_TRUE(zeros_like(zeros({3}, dt).expand({2, 3})).is_contiguous());
     // out=: resized, written in place, in out's dtype
     Tensor out = make(patterned({2, 2}, dt), {2, 2}, dt, Layout::Transposed);

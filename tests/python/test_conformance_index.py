@@ -125,7 +125,7 @@ def test_take_reads_flat_positions_negative_ones_from_the_end():
     idx = np.array([[0, -1], [5, -12]])
     same = np.testing.assert_array_equal
     same(ember.take(t(m), t(idx)).numpy(), np.take(m, idx))
-    same(t(m).T.take(t(idx)).numpy(), np.take(m.T, idx))
+    same(t(m).t().take(t(idx)).numpy(), np.take(m.T, idx))
     out = ember.empty(0, dtype=ember.float64)
     assert ember.take(t(m), index=t(idx), out=out) is out
     same(out.numpy(), np.take(m, idx))
