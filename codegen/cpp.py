@@ -137,3 +137,29 @@ def declarations(op: Op) -> list[Decl]:
                               ", ".join(outs + params(sig.args, False)), "", False, as_scalar,
                               tuple(out_names(sig)) + names, lists))
     return decls
+
+
+def function_declarations(op: Op) -> list[Decl]:
+    """The declarations that become ember::base functions: every variant's
+    but the methods', and for an op whose only C++ form is a method
+    (reshape_as) the function that method forwards to."""
+    decls = [d for d in declarations(op) if not d.is_method]
+    if "function" not in op.variants and any(d.variant == "method" for d in declarations(op)):
+        decls = declarations(replace(op, variants=("function",))) + decls
+    return decls
+
+
+def method_target(op: Op, decl: Decl) -> str:
+    """The function a method forwards to: the ember:: one of its name, or
+    for an op without a `function` variant its ember::base one (on
+    TensorBase, which a Tensor converts to and from)."""
+    base = "function" in op.variants or decl.variant == "inplace"
+    return ("ember::" if base else "base::") + decl.name
+
+
+def alias_declarations(op: Op) -> list[tuple[Decl, str]]:
+    """The op's declarations under each of its aliases, with the function
+    each forwards to: absolute_out -> ember::abs_out."""
+    base = op.base_name
+    return [(replace(d, name=alias + d.name[len(base):]), method_target(op, d) if d.is_method else "ember::" + d.name)
+            for alias in op.aliases for d in declarations(op)]

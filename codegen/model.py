@@ -12,7 +12,8 @@ from .signature import Signature
 if TYPE_CHECKING:
     from .kinds.base import Kernel, Kind
 
-VARIANTS = ("function", "method", "inplace", "out")
+# inplace_function: the in-place form as a module function too (torch.abs_(x)), in Python only.
+VARIANTS = ("function", "method", "inplace", "inplace_function", "out")
 BACKENDS = ("cpu", "cuda")
 ERROR_KINDS = ("Index", "Value", "Type", "Memory", "Runtime")
 # Factories' kinds (`factory:`): a tensor from sizes or values, or one shaped like an input (memory_format= too).
@@ -64,6 +65,7 @@ class Op:
     returns_if: tuple[str | None, ...] = ()  # per return: the bool argument asking for it in Python (None: always)
     python_names: tuple[tuple[str, str], ...] = ()  # (argument, keyword) of the Python function where PyTorch renames it
     factory: str | None = None             # "new" | "like": takes PyTorch's tensor-option keywords in Python
+    aliases: tuple[str, ...] = ()          # more names of every variant (absolute for abs), forwarding to it
 
     @property
     def short_name(self) -> str:

@@ -22,7 +22,7 @@ from .signature import Signature, SignatureError, parse_signature
 from .yaml_source import Node, Seq, load
 
 OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "test", "errors", "namespace", "include", "returns_if",
-           "python_names", "factory"}
+           "python_names", "factory", "aliases"}
 # Namespaces an op may also be reached through (ember::linalg::solve, ember.linalg.solve).
 NAMESPACES = ("linalg",)
 
@@ -293,6 +293,21 @@ def _python_names(node: Node, sig: Signature | None, variants: list) -> tuple[tu
     return tuple((key, raw.get(key)) for key in raw.keys())
 
 
+def _aliases(node: Node, sig: Signature | None, variants: list) -> tuple[str, ...]:
+    """`aliases: [absolute]`: more names of the op (PyTorch's and NumPy's),
+    in C++ and Python, for each of its variants; they forward to it."""
+    if "aliases" not in node:
+        return ()
+    raw = node.get("aliases")
+    if sig is None or not variants:
+        raise SchemaError(node.at("aliases"), "'aliases' names C++ and Python forms; the op has none")
+    if not isinstance(raw, list) or not raw or any(not isinstance(a, str) or not a.isidentifier() for a in raw):
+        raise SchemaError(node.at("aliases"), f"'aliases' must be a list of identifiers, got {raw!r}")
+    if sig.base_name in raw or len(set(raw)) != len(raw):
+        raise SchemaError(node.at("aliases"), f"'aliases' of {sig.base_name} must be other names, each once")
+    return tuple(raw)
+
+
 def _factory(node: Node, sig: Signature | None) -> str | None:
     """`factory: new` (or `like`): the Python forms also take PyTorch's
     device=, layout=, pin_memory= and requires_grad= (and memory_format=)."""
@@ -329,6 +344,8 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     variants = node.get("variants", default_variants)
     if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):
         raise SchemaError(node.at("variants"), f"variants must be a list drawn from {', '.join(VARIANTS)}")
+    if "inplace_function" in variants and "inplace" not in variants:
+        raise SchemaError(node.at("variants"), "variant 'inplace_function' is the module form of variant 'inplace'; add it")
     if variants and sig is None:
         raise SchemaError(node.at("variants"), "a C-only entry has no C++ variants; add a signature")
     th = _bindings(node, sig, table, passthrough=kernel.passes_c_args)
@@ -344,7 +361,8 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
             dtypes=_dtypes(node, table), kind=kind, kernel=kernel, th=th, doc=string(node, "doc", required=True).strip(),
             test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group,
             namespace=namespace, include=include, returns_if=_returns_if(node, sig, variants),
-            python_names=_python_names(node, sig, variants), factory=_factory(node, sig))
+            python_names=_python_names(node, sig, variants), factory=_factory(node, sig),
+            aliases=_aliases(node, sig, variants))
     both = sorted(d.name for d in set(op.th_dtypes()) & set(kernel.th_type_error))
     if both:
         raise SchemaError(node.at("kernel"), f"'th_type_error' lists dtypes the C forms compute: {', '.join(both)}")
@@ -396,4 +414,19 @@ def load_ops(files: list[tuple[Path, str]], table: DTypeTable) -> list[Op]:
                     raise SchemaError(op.where, f"C function '{b.generic_name}' is bound twice (also by '{first.name}' at {loc})")
                 seen_c[b.generic_name] = (op, op.where)
             ops.append(op)
+    _check_aliases(ops)
     return ops
+
+
+def _check_aliases(ops: list[Op]) -> None:
+    """An alias names one op's overloads and nothing else."""
+    bases = {op.base_name: op for op in ops}
+    owner: dict[str, Op] = {}
+    for op in ops:
+        for alias in op.aliases:
+            if alias in bases:
+                raise SchemaError(op.where, f"alias '{alias}' of {op.base_name} is already an op (at {bases[alias].where})")
+            first = owner.setdefault(alias, op)
+            if first.base_name != op.base_name:
+                raise SchemaError(op.where, f"alias '{alias}' of {op.base_name} is also an alias of {first.base_name} "
+                                            f"(at {first.where})")

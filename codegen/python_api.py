@@ -4,7 +4,9 @@ Every op with a signature becomes overloads of Python names:
 - `ember.<name>` (variant `function`; `out=` when the op has `out`), whose
   first argument `self` is called `input`, as in PyTorch;
 - the method `Tensor.<name>` (variant `method`), without `self`;
-- the method `Tensor.<name>_` (variant `inplace`), returning `self`.
+- the method `Tensor.<name>_` (variant `inplace`), returning `self`;
+- `ember.<name>_(input, ...)` (variant `inplace_function`), the same on
+  its first argument, as torch.abs_.
 Overloads of one name (`sum`, `sum.dim`) share one Python callable; the
 runtime parser (runtime/python/arg_parser.h) picks the first overload, in
 schema order, that the arguments fit. Logic only: the emitter hands the
@@ -54,7 +56,7 @@ class PyParam:
 @dataclass(frozen=True)
 class Overload:
     op: Op
-    kind: str                    # "function" | "method" | "inplace"
+    kind: str                    # "function" | "method" | "inplace" | "inplace_function"
     params: tuple[PyParam, ...]  # what Python passes (methods: without self)
     outs: tuple[str, ...]        # names of the results out= takes; () without out=
     out_required: bool           # an op with `out` but no `function` variant
@@ -86,7 +88,7 @@ class Overload:
                 parts.append("*")
                 star = True
             parts.append(p.doc_text())
-        if self.kind == "inplace":
+        if self.kind in ("inplace", "inplace_function"):
             ret = "Tensor"
         elif self.op.returns_if:
             ret = " | ".join(_selected_returns(self.sig, self.op.returns_if))
@@ -114,6 +116,9 @@ class Binding:
 
     def doc(self) -> str:
         lines = [ov.doc_line(self.name) for ov in self.overloads]
+        base = self.overloads[0].op.base_name
+        if self.name.removesuffix("_") in self.overloads[0].op.aliases:
+            lines.append(f"\nAlias of {base}{self.name[len(self.name.removesuffix('_')):]}.")
         docs: list[str] = []
         for ov in self.overloads:
             if ov.op.doc not in docs:
@@ -191,6 +196,7 @@ def overloads_of(op: Op) -> list[Overload]:
     if sig.writes_self:
         if ("inplace" in variants or "method" in variants) and _first_is_tensor(sig):
             result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
+        result += _inplace_function(op)
         return result
     if "function" in variants or "out" in variants:
         # Options before out=, which the calls find last.
@@ -207,7 +213,15 @@ def overloads_of(op: Op) -> list[Overload]:
                                (), False))
     if "inplace" in variants and _first_is_tensor(sig):
         result.append(Overload(op, "inplace", tuple(_param(a, False) for a in sig.args[1:]), (), False))
-    return result
+    return result + _inplace_function(op)
+
+
+def _inplace_function(op: Op) -> list[Overload]:
+    """torch.abs_(input): the in-place form taking its tensor first."""
+    sig = op.signature
+    if sig is None or "inplace_function" not in op.variants or not _first_is_tensor(sig):
+        return []
+    return [Overload(op, "inplace_function", tuple(_param(a, True) for a in sig.args), (), False)]
 
 
 def method_aliases(op: Op, dtypes: DTypeTable) -> list[str]:
@@ -239,14 +253,18 @@ def bindings(ops: tuple[Op, ...], dtypes: DTypeTable) -> list[Binding]:
     for op in ops:
         assert op.signature is None or op.signature.base_name == op.base_name
         for ov in overloads_of(op):
-            if ov.kind == "function":
-                add("function", op.base_name, ov)
-            elif ov.kind == "method":
-                add("method", op.base_name, ov)
+            for name in (op.base_name,) + op.aliases:
+                if ov.kind == "function":
+                    add("function", name, ov)
+                elif ov.kind == "method":
+                    add("method", name, ov)
+                elif ov.kind == "inplace_function":
+                    add("function", name + "_", ov)
+                else:
+                    add("method", name + "_", ov)
+            if ov.kind == "method":
                 for alias in method_aliases(op, dtypes):
                     add("method", alias, ov)
-            else:
-                add("method", op.base_name + "_", ov)
     return [Binding(name, kind, tuple(grouped[(kind, name)]), shard[(kind, name)]) for kind, name in order]
 
 

@@ -53,18 +53,23 @@ def _tensor_exprs(ov: Overload, as_scalar: bool) -> list[str]:
     if ov.kind != "function":
         exprs.append("&self_t")
     for i, p in enumerate(ov.params):
-        if p.arg is None:
+        if p.arg is None or _is_self_of_inplace_function(ov, i):
             continue
         if p.type in ("Tensor", "Tensor?") or (p.type == "Tensor|Scalar" and not as_scalar):
             exprs.append(f"&{_var(i)}")
     return exprs
 
 
+def _is_self_of_inplace_function(ov: Overload, i: int) -> bool:
+    """torch.abs_(input)'s input, which the call writes (self_mut)."""
+    return ov.kind == "inplace_function" and i == 0
+
+
 def _cpp_args(ov: Overload) -> list[str]:
-    args = [_var(i) for i, p in enumerate(ov.params) if p.arg is not None]
+    args = [_var(i) for i, p in enumerate(ov.params) if p.arg is not None and not _is_self_of_inplace_function(ov, i)]
     if ov.kind == "method":
         args.insert(ov.sig.method_self, "self_t")
-    elif ov.kind == "inplace":
+    elif ov.kind in ("inplace", "inplace_function"):
         args.insert(0, "self_mut")
     return args
 
@@ -128,27 +133,30 @@ def _body_for_mode(ov: Overload, as_scalar: bool, types: list[ReturnType]) -> li
     base = ov.sig.base_name
     if ov.kind == "method":
         lines.append("const Tensor& self_t = unwrap(self);")
-    elif ov.kind == "inplace":
-        lines.append("Tensor& self_mut = unwrap_mut(self);")
+    elif ov.kind in ("inplace", "inplace_function"):
+        lines.append("Tensor& self_mut = " + ("unwrap_mut(self);" if ov.kind == "inplace" else "r.tensor_mut(0);"))
         if not ov.op.kind.keeps_gil(ov.op):
             lines.append("const Tensor& self_t = self_mut;")
     for i, p in enumerate(ov.params):
-        if p.arg is not None:
+        if p.arg is not None and not _is_self_of_inplace_function(ov, i):
             lines += _convert(p, i, as_scalar)
     tensors = _tensor_exprs(ov, as_scalar)
     args = _cpp_args(ov)
     like = ov.kind != "inplace" and ov.op.factory == "like"
     if ov.kind != "inplace" and options_of(ov.op):
         lines.append(("const std::optional<MemoryFormat> format = " if like else "") + "factory_options(r);")
-    if ov.kind == "inplace":
+    if ov.kind in ("inplace", "inplace_function"):
         lines += _call_block(f"ember::{base}_({', '.join(args)})", ov, tensors, [], None)
-        lines.append("Py_INCREF(self);")
-        lines.append("return self;")
+        target = "self" if ov.kind == "inplace" else "r.object(0)"
+        lines.append(f"Py_INCREF({target});")
+        lines.append(f"return {target};")
         return lines
     # The memory format a *_like call asks for, once the op has made its result.
     formatted = ["result = like_format(std::move(result), format);"] if like else []
     if ov.kind == "method":
-        lines += _call_block(f"ember::{base}({', '.join(args)})", ov, tensors, [], _result_decl(ov))
+        # An op whose only C++ form is the method (reshape_as) has no ember:: function; its ember::base one is it.
+        fn = f"ember::{base}" if "function" in ov.op.variants else f"ember::base::{base}"
+        lines += _call_block(f"{fn}({', '.join(args)})", ov, tensors, [], _result_decl(ov))
         lines += formatted
         lines.append(_return_result(ov, types))
         return lines

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cpp import Decl, base_decl, declarations
+from ..cpp import Decl, base_decl, function_declarations
 from .cpp_api import header_path
 from ..kernel_code import dispatch_dtypes, result_cpp
 from ..kinds.base import RESULT_RULES
@@ -30,7 +30,7 @@ def source_path(op: Op) -> str:
 def definitions(op: Op) -> list[Definition]:
     if op.signature is None:
         return []
-    return [Definition(base_decl(d), op.kind.body(op, d)) for d in declarations(op) if not d.is_method]
+    return [Definition(base_decl(d), op.kind.body(op, d)) for d in function_declarations(op)]
 
 
 def emit(schemas: SchemaSet, out: Output) -> None:

@@ -32,7 +32,7 @@ def _python_variants(op: Op) -> tuple[str, ...]:
     sig = op.signature
     assert sig is not None
     if sig.writes_self:
-        return ("inplace",)
+        return ("inplace",) + tuple(v for v in op.variants if v == "inplace_function")
     return op.variants
 
 
@@ -59,7 +59,7 @@ def _spec(op: Op, schemas: SchemaSet) -> dict:
     }
     # Note [argument specs] of tests/python/op_harness.py: only where an entry sets them.
     extras = {"shapes": dict(sorted(op.test.shapes.items())), "values": dict(sorted(op.test.values.items())),
-              "magnitude_tol": op.test.magnitude_tol, "returns_if": op.returns_if}
+              "magnitude_tol": op.test.magnitude_tol, "returns_if": op.returns_if, "aliases": op.aliases}
     return spec | {key: value for key, value in extras.items() if value}
 
 

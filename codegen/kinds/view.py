@@ -1,5 +1,6 @@
 """view: a runtime function (runtime/core/views.cpp) that shares the input's
-storage and sets new sizes, strides and offset."""
+storage and sets new sizes, strides and offset. The in-place variant
+(transpose_) gives self the view's geometry."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,6 +31,10 @@ class View(Kind):
         sig = op.signature
         assert sig is not None
         args = ", ".join(f"{a.name}.impl()" if a.is_tensor else a.name for a in sig.args)
+        if decl.variant == "inplace":
+            # PyTorch's transpose_: self itself becomes the view (rt::set, as TH's THTensor_transpose).
+            return (f"const TensorBase view = TensorBase::adopt({op.kernel.impl}({args}));", "rt::set(self.impl(), view.impl());",
+                    "return self;")
         return (f"return TensorBase::adopt({op.kernel.impl}({args}));",)
 
     def th_body(self, bld: THBuilder) -> None:

@@ -643,6 +643,38 @@ PyObject* fn_outer(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
   EMBER_PY_END
 }
 
+PyObject* fn_ger(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ger(Tensor input, Tensor vec2, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::outer(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::outer_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_outer(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -666,38 +698,6 @@ PyObject* m_outer(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_END
 }
 
-PyObject* fn_ger(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "ger(Tensor input, Tensor vec2, *, Tensor? out=None)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      const Tensor& a0 = r.tensor(0);
-      const Tensor& a1 = r.tensor(1);
-      if (r.is_none(2)) {
-        Tensor result;
-        {
-          GilRelease unlocked(heavy({&a0, &a1}));
-          result = ember::ger(a0, a1);
-        }
-        return to_python_same(std::move(result), r.object(0));
-      }
-      Tensor& out0 = r.tensor_mut(2);
-      {
-        GilRelease unlocked(heavy({&a0, &a1, &out0}));
-        ember::ger_out(out0, a0, a1);
-      }
-      Py_INCREF(r.object(2));
-      return r.object(2);
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
 PyObject* m_ger(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -711,7 +711,7 @@ PyObject* m_ger(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t, &a0}));
-        result = ember::ger(self_t, a0);
+        result = ember::outer(self_t, a0);
       }
       return to_python_same(std::move(result), self);
     }

@@ -90,10 +90,96 @@ PyObject* m_eq(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject
   EMBER_PY_END
 }
 
+PyObject* m_eq_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "eq_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::eq_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::eq_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_lt(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "lt(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::lt(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::lt_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::lt(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::lt_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_less(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "less(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -174,10 +260,164 @@ PyObject* m_lt(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject
   EMBER_PY_END
 }
 
+PyObject* m_less(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "less(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::lt(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::lt(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_lt_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "lt_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::lt_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::lt_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_less_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "less_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::lt_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::lt_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_le(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "le(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::le(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::le_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::le(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::le_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_less_equal(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "less_equal(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -258,10 +498,164 @@ PyObject* m_le(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject
   EMBER_PY_END
 }
 
+PyObject* m_less_equal(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "less_equal(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::le(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::le(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_le_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "le_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::le_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::le_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_less_equal_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "less_equal_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::le_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::le_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_gt(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "gt(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::gt(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::gt_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::gt(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::gt_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_greater(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "greater(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -342,10 +736,164 @@ PyObject* m_gt(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject
   EMBER_PY_END
 }
 
+PyObject* m_greater(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "greater(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::gt(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::gt(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_gt_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "gt_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::gt_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::gt_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_greater_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "greater_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::gt_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::gt_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_ge(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "ge(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::ge(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::ge_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::ge(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::ge_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_greater_equal(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "greater_equal(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -426,10 +974,164 @@ PyObject* m_ge(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject
   EMBER_PY_END
 }
 
+PyObject* m_greater_equal(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "greater_equal(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::ge(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::ge(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_ge_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ge_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::ge_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::ge_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_greater_equal_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "greater_equal_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::ge_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::ge_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_ne(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "ne(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::ne(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::ne_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::ne(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::ne_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_not_equal(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "not_equal(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -503,6 +1205,109 @@ PyObject* m_ne(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject
         result = ember::ne(self_t, a0);
       }
       return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_not_equal(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "not_equal(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::ne(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::ne(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_ne_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ne_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::ne_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::ne_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_not_equal_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "not_equal_(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::ne_(self_mut, a0);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::ne_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
     }
     default:
       return nullptr;

@@ -1007,6 +1007,70 @@ PyObject* fn_cat(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_END
 }
 
+PyObject* fn_concat(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "concat(Tensor[] tensors, int dim=0, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const std::vector<Tensor> a0 = r.tensor_list(0);
+      const int64_t a1 = r.to_int(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({}));
+          result = ember::cat(a0, a1);
+        }
+        return to_python_same(std::move(result), nullptr);
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&out0}));
+        ember::cat_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_concatenate(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "concatenate(Tensor[] tensors, int dim=0, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const std::vector<Tensor> a0 = r.tensor_list(0);
+      const int64_t a1 = r.to_int(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({}));
+          result = ember::cat(a0, a1);
+        }
+        return to_python_same(std::move(result), nullptr);
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&out0}));
+        ember::cat_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_reshape(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({

@@ -100,6 +100,37 @@ PyObject* fn_vstack(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
   EMBER_PY_END
 }
 
+PyObject* fn_row_stack(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "row_stack(Tensor[] tensors, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const std::vector<Tensor> a0 = r.tensor_list(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({}));
+          result = ember::vstack(a0);
+        }
+        return to_python_same(std::move(result), nullptr);
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&out0}));
+        ember::vstack_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_dstack(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({

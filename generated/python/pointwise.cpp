@@ -84,6 +84,37 @@ PyObject* fn_neg(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_END
 }
 
+PyObject* fn_negative(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "negative(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::neg(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::neg_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_neg(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -106,10 +137,55 @@ PyObject* m_neg(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
   EMBER_PY_END
 }
 
+PyObject* m_negative(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "negative()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::neg(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_neg_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "neg_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::neg_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_negative_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "negative_()",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -160,6 +236,37 @@ PyObject* fn_abs(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_END
 }
 
+PyObject* fn_absolute(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "absolute(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::abs(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::abs_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_abs(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -182,10 +289,55 @@ PyObject* m_abs(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
   EMBER_PY_END
 }
 
+PyObject* m_absolute(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "absolute()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::abs(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_abs_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "abs_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::abs_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_absolute_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "absolute_()",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -535,6 +687,59 @@ PyObject* fn_sub(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_END
 }
 
+PyObject* fn_subtract(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "subtract(Tensor input, Tensor|Scalar other, *, Scalar alpha=1, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        const Scalar a2 = r.scalar(2);
+        if (r.is_none(3)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::sub(a0, a1, a2);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(3);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::sub_out(out0, a0, a1, a2);
+        }
+        Py_INCREF(r.object(3));
+        return r.object(3);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      const Scalar a2 = r.scalar(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::sub(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::sub_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_sub(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -570,10 +775,82 @@ PyObject* m_sub(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
   EMBER_PY_END
 }
 
+PyObject* m_subtract(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "subtract(Tensor|Scalar other, *, Scalar alpha=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        const Scalar a1 = r.scalar(1);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::sub(self_t, a0, a1);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      const Scalar a1 = r.scalar(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::sub(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_sub_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "sub_(Tensor|Scalar other, *, Scalar alpha=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        Tensor& self_mut = unwrap_mut(self);
+        const Tensor& self_t = self_mut;
+        const Tensor& a0 = r.tensor(0);
+        const Scalar a1 = r.scalar(1);
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          ember::sub_(self_mut, a0, a1);
+        }
+        Py_INCREF(self);
+        return self;
+      }
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Scalar a0 = r.scalar(0);
+      const Scalar a1 = r.scalar(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sub_(self_mut, a0, a1);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_subtract_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "subtract_(Tensor|Scalar other, *, Scalar alpha=1)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -658,10 +935,94 @@ PyObject* fn_mul(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_END
 }
 
+PyObject* fn_multiply(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "multiply(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        if (r.is_none(2)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::mul(a0, a1);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(2);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::mul_out(out0, a0, a1);
+        }
+        Py_INCREF(r.object(2));
+        return r.object(2);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::mul(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::mul_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_mul(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "mul(Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::mul(self_t, a0);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::mul(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_multiply(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "multiply(Tensor|Scalar other)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -726,215 +1087,6 @@ PyObject* m_mul_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
-PyObject* fn_subtract(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "subtract(Tensor input, Tensor|Scalar other, *, Scalar alpha=1, Tensor? out=None)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      if (r.is_tensor(1)) {
-        const Tensor& a0 = r.tensor(0);
-        const Tensor& a1 = r.tensor(1);
-        const Scalar a2 = r.scalar(2);
-        if (r.is_none(3)) {
-          Tensor result;
-          {
-            GilRelease unlocked(heavy({&a0, &a1}));
-            result = ember::subtract(a0, a1, a2);
-          }
-          return to_python_same(std::move(result), r.object(0));
-        }
-        Tensor& out0 = r.tensor_mut(3);
-        {
-          GilRelease unlocked(heavy({&a0, &a1, &out0}));
-          ember::subtract_out(out0, a0, a1, a2);
-        }
-        Py_INCREF(r.object(3));
-        return r.object(3);
-      }
-      const Tensor& a0 = r.tensor(0);
-      const Scalar a1 = r.scalar(1);
-      const Scalar a2 = r.scalar(2);
-      if (r.is_none(3)) {
-        Tensor result;
-        {
-          GilRelease unlocked(heavy({&a0}));
-          result = ember::subtract(a0, a1, a2);
-        }
-        return to_python_same(std::move(result), r.object(0));
-      }
-      Tensor& out0 = r.tensor_mut(3);
-      {
-        GilRelease unlocked(heavy({&a0, &out0}));
-        ember::subtract_out(out0, a0, a1, a2);
-      }
-      Py_INCREF(r.object(3));
-      return r.object(3);
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
-PyObject* m_subtract(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "subtract(Tensor|Scalar other, *, Scalar alpha=1)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      if (r.is_tensor(0)) {
-        const Tensor& self_t = unwrap(self);
-        const Tensor& a0 = r.tensor(0);
-        const Scalar a1 = r.scalar(1);
-        Tensor result;
-        {
-          GilRelease unlocked(heavy({&self_t, &a0}));
-          result = ember::subtract(self_t, a0, a1);
-        }
-        return to_python_same(std::move(result), self);
-      }
-      const Tensor& self_t = unwrap(self);
-      const Scalar a0 = r.scalar(0);
-      const Scalar a1 = r.scalar(1);
-      Tensor result;
-      {
-        GilRelease unlocked(heavy({&self_t}));
-        result = ember::subtract(self_t, a0, a1);
-      }
-      return to_python_same(std::move(result), self);
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
-PyObject* m_subtract_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "subtract_(Tensor|Scalar other, *, Scalar alpha=1)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      if (r.is_tensor(0)) {
-        Tensor& self_mut = unwrap_mut(self);
-        const Tensor& self_t = self_mut;
-        const Tensor& a0 = r.tensor(0);
-        const Scalar a1 = r.scalar(1);
-        {
-          GilRelease unlocked(heavy({&self_t, &a0}));
-          ember::subtract_(self_mut, a0, a1);
-        }
-        Py_INCREF(self);
-        return self;
-      }
-      Tensor& self_mut = unwrap_mut(self);
-      const Tensor& self_t = self_mut;
-      const Scalar a0 = r.scalar(0);
-      const Scalar a1 = r.scalar(1);
-      {
-        GilRelease unlocked(heavy({&self_t}));
-        ember::subtract_(self_mut, a0, a1);
-      }
-      Py_INCREF(self);
-      return self;
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
-PyObject* fn_multiply(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "multiply(Tensor input, Tensor|Scalar other, *, Tensor? out=None)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      if (r.is_tensor(1)) {
-        const Tensor& a0 = r.tensor(0);
-        const Tensor& a1 = r.tensor(1);
-        if (r.is_none(2)) {
-          Tensor result;
-          {
-            GilRelease unlocked(heavy({&a0, &a1}));
-            result = ember::multiply(a0, a1);
-          }
-          return to_python_same(std::move(result), r.object(0));
-        }
-        Tensor& out0 = r.tensor_mut(2);
-        {
-          GilRelease unlocked(heavy({&a0, &a1, &out0}));
-          ember::multiply_out(out0, a0, a1);
-        }
-        Py_INCREF(r.object(2));
-        return r.object(2);
-      }
-      const Tensor& a0 = r.tensor(0);
-      const Scalar a1 = r.scalar(1);
-      if (r.is_none(2)) {
-        Tensor result;
-        {
-          GilRelease unlocked(heavy({&a0}));
-          result = ember::multiply(a0, a1);
-        }
-        return to_python_same(std::move(result), r.object(0));
-      }
-      Tensor& out0 = r.tensor_mut(2);
-      {
-        GilRelease unlocked(heavy({&a0, &out0}));
-        ember::multiply_out(out0, a0, a1);
-      }
-      Py_INCREF(r.object(2));
-      return r.object(2);
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
-PyObject* m_multiply(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "multiply(Tensor|Scalar other)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      if (r.is_tensor(0)) {
-        const Tensor& self_t = unwrap(self);
-        const Tensor& a0 = r.tensor(0);
-        Tensor result;
-        {
-          GilRelease unlocked(heavy({&self_t, &a0}));
-          result = ember::multiply(self_t, a0);
-        }
-        return to_python_same(std::move(result), self);
-      }
-      const Tensor& self_t = unwrap(self);
-      const Scalar a0 = r.scalar(0);
-      Tensor result;
-      {
-        GilRelease unlocked(heavy({&self_t}));
-        result = ember::multiply(self_t, a0);
-      }
-      return to_python_same(std::move(result), self);
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
 PyObject* m_multiply_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -949,7 +1101,7 @@ PyObject* m_multiply_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
         const Tensor& a0 = r.tensor(0);
         {
           GilRelease unlocked(heavy({&self_t, &a0}));
-          ember::multiply_(self_mut, a0);
+          ember::mul_(self_mut, a0);
         }
         Py_INCREF(self);
         return self;
@@ -959,7 +1111,7 @@ PyObject* m_multiply_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
       const Scalar a0 = r.scalar(0);
       {
         GilRelease unlocked(heavy({&self_t}));
-        ember::multiply_(self_mut, a0);
+        ember::mul_(self_mut, a0);
       }
       Py_INCREF(self);
       return self;
@@ -974,6 +1126,59 @@ PyObject* fn_div(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "div(Tensor input, Tensor|Scalar other, *, str? rounding_mode=None, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        const Tensor& a0 = r.tensor(0);
+        const Tensor& a1 = r.tensor(1);
+        const std::optional<std::string_view> a2 = r.optional_string(2);
+        if (r.is_none(3)) {
+          Tensor result;
+          {
+            GilRelease unlocked(heavy({&a0, &a1}));
+            result = ember::div(a0, a1, a2);
+          }
+          return to_python_same(std::move(result), r.object(0));
+        }
+        Tensor& out0 = r.tensor_mut(3);
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &out0}));
+          ember::div_out(out0, a0, a1, a2);
+        }
+        Py_INCREF(r.object(3));
+        return r.object(3);
+      }
+      const Tensor& a0 = r.tensor(0);
+      const Scalar a1 = r.scalar(1);
+      const std::optional<std::string_view> a2 = r.optional_string(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::div(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::div_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_divide(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "divide(Tensor input, Tensor|Scalar other, *, str? rounding_mode=None, Tensor? out=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -1058,6 +1263,41 @@ PyObject* m_div(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
   EMBER_PY_END
 }
 
+PyObject* m_divide(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "divide(Tensor|Scalar other, *, str? rounding_mode=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(0)) {
+        const Tensor& self_t = unwrap(self);
+        const Tensor& a0 = r.tensor(0);
+        const std::optional<std::string_view> a1 = r.optional_string(1);
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&self_t, &a0}));
+          result = ember::div(self_t, a0, a1);
+        }
+        return to_python_same(std::move(result), self);
+      }
+      const Tensor& self_t = unwrap(self);
+      const Scalar a0 = r.scalar(0);
+      const std::optional<std::string_view> a1 = r.optional_string(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::div(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_div_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -1095,94 +1335,6 @@ PyObject* m_div_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
-PyObject* fn_divide(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "divide(Tensor input, Tensor|Scalar other, *, str? rounding_mode=None, Tensor? out=None)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      if (r.is_tensor(1)) {
-        const Tensor& a0 = r.tensor(0);
-        const Tensor& a1 = r.tensor(1);
-        const std::optional<std::string_view> a2 = r.optional_string(2);
-        if (r.is_none(3)) {
-          Tensor result;
-          {
-            GilRelease unlocked(heavy({&a0, &a1}));
-            result = ember::divide(a0, a1, a2);
-          }
-          return to_python_same(std::move(result), r.object(0));
-        }
-        Tensor& out0 = r.tensor_mut(3);
-        {
-          GilRelease unlocked(heavy({&a0, &a1, &out0}));
-          ember::divide_out(out0, a0, a1, a2);
-        }
-        Py_INCREF(r.object(3));
-        return r.object(3);
-      }
-      const Tensor& a0 = r.tensor(0);
-      const Scalar a1 = r.scalar(1);
-      const std::optional<std::string_view> a2 = r.optional_string(2);
-      if (r.is_none(3)) {
-        Tensor result;
-        {
-          GilRelease unlocked(heavy({&a0}));
-          result = ember::divide(a0, a1, a2);
-        }
-        return to_python_same(std::move(result), r.object(0));
-      }
-      Tensor& out0 = r.tensor_mut(3);
-      {
-        GilRelease unlocked(heavy({&a0, &out0}));
-        ember::divide_out(out0, a0, a1, a2);
-      }
-      Py_INCREF(r.object(3));
-      return r.object(3);
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
-PyObject* m_divide(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "divide(Tensor|Scalar other, *, str? rounding_mode=None)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      if (r.is_tensor(0)) {
-        const Tensor& self_t = unwrap(self);
-        const Tensor& a0 = r.tensor(0);
-        const std::optional<std::string_view> a1 = r.optional_string(1);
-        Tensor result;
-        {
-          GilRelease unlocked(heavy({&self_t, &a0}));
-          result = ember::divide(self_t, a0, a1);
-        }
-        return to_python_same(std::move(result), self);
-      }
-      const Tensor& self_t = unwrap(self);
-      const Scalar a0 = r.scalar(0);
-      const std::optional<std::string_view> a1 = r.optional_string(1);
-      Tensor result;
-      {
-        GilRelease unlocked(heavy({&self_t}));
-        result = ember::divide(self_t, a0, a1);
-      }
-      return to_python_same(std::move(result), self);
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
 PyObject* m_divide_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -1198,7 +1350,7 @@ PyObject* m_divide_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
         const std::optional<std::string_view> a1 = r.optional_string(1);
         {
           GilRelease unlocked(heavy({&self_t, &a0}));
-          ember::divide_(self_mut, a0, a1);
+          ember::div_(self_mut, a0, a1);
         }
         Py_INCREF(self);
         return self;
@@ -1209,7 +1361,7 @@ PyObject* m_divide_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
       const std::optional<std::string_view> a1 = r.optional_string(1);
       {
         GilRelease unlocked(heavy({&self_t}));
-        ember::divide_(self_mut, a0, a1);
+        ember::div_(self_mut, a0, a1);
       }
       Py_INCREF(self);
       return self;
@@ -1902,6 +2054,37 @@ PyObject* fn_acos(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
   EMBER_PY_END
 }
 
+PyObject* fn_arccos(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arccos(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::acos(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::acos_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_acos(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -1924,10 +2107,55 @@ PyObject* m_acos(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* m_arccos(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arccos()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::acos(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_acos_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "acos_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::acos_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arccos_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arccos_()",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -1978,6 +2206,37 @@ PyObject* fn_asin(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
   EMBER_PY_END
 }
 
+PyObject* fn_arcsin(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arcsin(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::asin(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::asin_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_asin(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -2000,10 +2259,55 @@ PyObject* m_asin(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* m_arcsin(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arcsin()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::asin(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_asin_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "asin_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::asin_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arcsin_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arcsin_()",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -2054,6 +2358,37 @@ PyObject* fn_atan(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
   EMBER_PY_END
 }
 
+PyObject* fn_arctan(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctan(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::atan(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::atan_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_atan(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -2076,10 +2411,55 @@ PyObject* m_atan(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* m_arctan(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctan()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::atan(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_atan_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "atan_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::atan_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arctan_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctan_()",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -2317,6 +2697,462 @@ PyObject* m_tanh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       {
         GilRelease unlocked(heavy({&self_t}));
         ember::tanh_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_asinh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "asinh(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::asinh(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::asinh_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_arcsinh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arcsinh(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::asinh(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::asinh_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_asinh(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "asinh()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::asinh(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arcsinh(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arcsinh()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::asinh(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_asinh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "asinh_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::asinh_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arcsinh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arcsinh_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::asinh_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_acosh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "acosh(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::acosh(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::acosh_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_arccosh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arccosh(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::acosh(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::acosh_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_acosh(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "acosh()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::acosh(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arccosh(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arccosh()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::acosh(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_acosh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "acosh_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::acosh_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arccosh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arccosh_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::acosh_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_atanh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atanh(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::atanh(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::atanh_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_arctanh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctanh(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::atanh(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::atanh_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_atanh(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atanh()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::atanh(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arctanh(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctanh()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::atanh(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_atanh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atanh_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::atanh_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arctanh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctanh_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::atanh_(self_mut);
       }
       Py_INCREF(self);
       return self;
@@ -2662,6 +3498,37 @@ PyObject* fn_trunc(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
   EMBER_PY_END
 }
 
+PyObject* fn_fix(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "fix(Tensor input, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      if (r.is_none(1)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::trunc(a0);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(1);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::trunc_out(out0, a0);
+      }
+      Py_INCREF(r.object(1));
+      return r.object(1);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_trunc(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -2684,10 +3551,55 @@ PyObject* m_trunc(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_END
 }
 
+PyObject* m_fix(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "fix()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::trunc(self_t);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_trunc_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "trunc_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::trunc_(self_mut);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_fix_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "fix_()",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -3010,6 +3922,38 @@ PyObject* fn_atan2(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
   EMBER_PY_END
 }
 
+PyObject* fn_arctan2(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctan2(Tensor input, Tensor other, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor& a1 = r.tensor(1);
+      if (r.is_none(2)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1}));
+          result = ember::atan2(a0, a1);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(2);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &out0}));
+        ember::atan2_out(out0, a0, a1);
+      }
+      Py_INCREF(r.object(2));
+      return r.object(2);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_atan2(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -3033,10 +3977,57 @@ PyObject* m_atan2(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_END
 }
 
+PyObject* m_arctan2(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctan2(Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor& a0 = r.tensor(0);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        result = ember::atan2(self_t, a0);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_atan2_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "atan2_(Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const Tensor& self_t = self_mut;
+      const Tensor& a0 = r.tensor(0);
+      {
+        GilRelease unlocked(heavy({&self_t, &a0}));
+        ember::atan2_(self_mut, a0);
+      }
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_arctan2_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctan2_(Tensor other)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -4921,11 +5912,101 @@ PyObject* fn_clamp(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
   EMBER_PY_END
 }
 
+PyObject* fn_clip(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clip(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor? out=None)",
+      "clip(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor? out=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const std::optional<Scalar> a1 = r.optional_scalar(1);
+      const std::optional<Scalar> a2 = r.optional_scalar(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0}));
+          result = ember::clamp(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &out0}));
+        ember::clamp_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    case 1: {
+      const Tensor& a0 = r.tensor(0);
+      const Tensor a1 = r.optional_tensor(1);
+      const Tensor a2 = r.optional_tensor(2);
+      if (r.is_none(3)) {
+        Tensor result;
+        {
+          GilRelease unlocked(heavy({&a0, &a1, &a2}));
+          result = ember::clamp(a0, a1, a2);
+        }
+        return to_python_same(std::move(result), r.object(0));
+      }
+      Tensor& out0 = r.tensor_mut(3);
+      {
+        GilRelease unlocked(heavy({&a0, &a1, &a2, &out0}));
+        ember::clamp_out(out0, a0, a1, a2);
+      }
+      Py_INCREF(r.object(3));
+      return r.object(3);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_clamp(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "clamp(Scalar? min=None, Scalar? max=None)",
       "clamp(Tensor? min=None, Tensor? max=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const std::optional<Scalar> a0 = r.optional_scalar(0);
+      const std::optional<Scalar> a1 = r.optional_scalar(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        result = ember::clamp(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    case 1: {
+      const Tensor& self_t = unwrap(self);
+      const Tensor a0 = r.optional_tensor(0);
+      const Tensor a1 = r.optional_tensor(1);
+      Tensor result;
+      {
+        GilRelease unlocked(heavy({&self_t, &a0, &a1}));
+        result = ember::clamp(self_t, a0, a1);
+      }
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_clip(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clip(Scalar? min=None, Scalar? max=None)",
+      "clip(Tensor? min=None, Tensor? max=None)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -4995,96 +6076,6 @@ PyObject* m_clamp_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
-PyObject* fn_clip(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "clip(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor? out=None)",
-      "clip(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor? out=None)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      const Tensor& a0 = r.tensor(0);
-      const std::optional<Scalar> a1 = r.optional_scalar(1);
-      const std::optional<Scalar> a2 = r.optional_scalar(2);
-      if (r.is_none(3)) {
-        Tensor result;
-        {
-          GilRelease unlocked(heavy({&a0}));
-          result = ember::clip(a0, a1, a2);
-        }
-        return to_python_same(std::move(result), r.object(0));
-      }
-      Tensor& out0 = r.tensor_mut(3);
-      {
-        GilRelease unlocked(heavy({&a0, &out0}));
-        ember::clip_out(out0, a0, a1, a2);
-      }
-      Py_INCREF(r.object(3));
-      return r.object(3);
-    }
-    case 1: {
-      const Tensor& a0 = r.tensor(0);
-      const Tensor a1 = r.optional_tensor(1);
-      const Tensor a2 = r.optional_tensor(2);
-      if (r.is_none(3)) {
-        Tensor result;
-        {
-          GilRelease unlocked(heavy({&a0, &a1, &a2}));
-          result = ember::clip(a0, a1, a2);
-        }
-        return to_python_same(std::move(result), r.object(0));
-      }
-      Tensor& out0 = r.tensor_mut(3);
-      {
-        GilRelease unlocked(heavy({&a0, &a1, &a2, &out0}));
-        ember::clip_out(out0, a0, a1, a2);
-      }
-      Py_INCREF(r.object(3));
-      return r.object(3);
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
-PyObject* m_clip(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "clip(Scalar? min=None, Scalar? max=None)",
-      "clip(Tensor? min=None, Tensor? max=None)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      const Tensor& self_t = unwrap(self);
-      const std::optional<Scalar> a0 = r.optional_scalar(0);
-      const std::optional<Scalar> a1 = r.optional_scalar(1);
-      Tensor result;
-      {
-        GilRelease unlocked(heavy({&self_t}));
-        result = ember::clip(self_t, a0, a1);
-      }
-      return to_python_same(std::move(result), self);
-    }
-    case 1: {
-      const Tensor& self_t = unwrap(self);
-      const Tensor a0 = r.optional_tensor(0);
-      const Tensor a1 = r.optional_tensor(1);
-      Tensor result;
-      {
-        GilRelease unlocked(heavy({&self_t, &a0, &a1}));
-        result = ember::clip(self_t, a0, a1);
-      }
-      return to_python_same(std::move(result), self);
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
 PyObject* m_clip_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -5100,7 +6091,7 @@ PyObject* m_clip_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       const std::optional<Scalar> a1 = r.optional_scalar(1);
       {
         GilRelease unlocked(heavy({&self_t}));
-        ember::clip_(self_mut, a0, a1);
+        ember::clamp_(self_mut, a0, a1);
       }
       Py_INCREF(self);
       return self;
@@ -5112,7 +6103,7 @@ PyObject* m_clip_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       const Tensor a1 = r.optional_tensor(1);
       {
         GilRelease unlocked(heavy({&self_t, &a0, &a1}));
-        ember::clip_(self_mut, a0, a1);
+        ember::clamp_(self_mut, a0, a1);
       }
       Py_INCREF(self);
       return self;

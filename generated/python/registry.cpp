@@ -31,8 +31,8 @@ PyObject* fn_addr(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_addr(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_addr_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_outer(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_outer(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_ger(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_outer(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_ger(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_dot(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_dot(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -40,16 +40,37 @@ PyObject* fn_matmul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_matmul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_eq(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_eq_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_lt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_less(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_lt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_less(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_lt_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_less_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_le(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_less_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_le(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_less_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_le_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_less_equal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_gt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_greater(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_gt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_greater(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_gt_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_greater_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_ge(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_greater_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_ge(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_greater_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ge_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_greater_equal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_ne(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_not_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_ne(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_not_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_ne_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_not_equal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_isnan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_isnan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_isinf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -100,6 +121,8 @@ PyObject* m_triu_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_tril_indices(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_triu_indices(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_cat(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_concat(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_concatenate(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_reshape(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_equal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -199,11 +222,17 @@ PyObject* m_lcm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_zero_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_neg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_negative(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_neg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_negative(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_neg_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_negative_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_abs(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_absolute(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_abs(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_absolute(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_abs_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_absolute_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_exp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_exp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_exp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -214,22 +243,22 @@ PyObject* fn_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_add_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sub(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_sub(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_sub_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* fn_mul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_mul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_mul_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_subtract(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sub(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_subtract(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_sub_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_subtract_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_mul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_multiply(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_mul(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_multiply(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_mul_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_multiply_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_div(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_div(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_div_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_div(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_div_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_divide_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_true_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_true_divide(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -256,14 +285,23 @@ PyObject* fn_tan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_tan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_tan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_acos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arccos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_acos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arccos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_acos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arccos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_asin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arcsin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_asin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arcsin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_asin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arcsin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_atan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arctan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_atan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arctan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_atan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arctan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_cosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -273,6 +311,24 @@ PyObject* m_sinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_tanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_tanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_tanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_asinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arcsinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_asinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arcsinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_asinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arcsinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_acosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arccosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_acosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arccosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_acosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arccosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_atanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arctanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_atanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arctanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_atanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arctanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_rsqrt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_rsqrt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_rsqrt_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -286,8 +342,11 @@ PyObject* fn_floor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_floor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_floor_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_trunc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_fix(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_trunc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_fix(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_trunc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_fix_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_round(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_round(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_round_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -298,8 +357,11 @@ PyObject* fn_sign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sign_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_atan2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arctan2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_atan2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arctan2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_atan2_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_arctan2_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_pow(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_pow(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_pow_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -350,10 +412,10 @@ PyObject* fn_clamp_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_max_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_clamp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clip(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clip(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_clamp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clip_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_logical_not(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_logical_not(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -544,6 +606,7 @@ PyObject* m_to(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_stack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_hstack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_vstack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_row_stack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_dstack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_column_stack(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_atleast_1d(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -569,6 +632,14 @@ PyObject* m_repeat_interleave(PyObject*, PyObject* const*, Py_ssize_t, PyObject*
 PyObject* fn_kron(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_kron(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_is_contiguous(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_is_floating_point(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_is_floating_point(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_is_complex(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_is_complex(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_is_signed(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_is_signed(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_is_nonzero(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_is_nonzero(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_is_same_size(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_is_same_size(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_is_set_to(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -578,6 +649,7 @@ PyObject* fn_subview(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_subview(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_view_as(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_view_as(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_reshape_as(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_expand_as(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_expand_as(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_repeat(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -637,29 +709,37 @@ PyObject* m_slice(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_select(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_select(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_transpose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_swapdims(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_transpose(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_swapdims(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_transpose_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_swapdims_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_t(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_t(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_t_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_permute(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_permute(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_unfold(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_unfold(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_expand(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_expand(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_broadcast_to(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_broadcast_to(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_view(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_view(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_squeeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_squeeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_squeeze_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_unsqueeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_unsqueeze(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_unsqueeze_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_movedim(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_movedim(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_moveaxis(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_movedim(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_moveaxis(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_swapaxes(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_swapaxes(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* fn_swapdims(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
-PyObject* m_swapdims(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* m_swapaxes_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_unflatten(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_unflatten(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyTypeObject* return_type_linalg_qr = nullptr;
@@ -777,19 +857,23 @@ const char m_addr__doc[] =
 const char fn_outer_doc[] =
     "outer(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m); of two bool vectors the bool `self[i] and vec2[j]`, as PyTorch's. TH has no C form (`addr` with beta 0).";
-const char m_outer_doc[] =
-    "outer(vec2: Tensor) -> Tensor\n"
-    "\n"
-    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m); of two bool vectors the bool `self[i] and vec2[j]`, as PyTorch's. TH has no C form (`addr` with beta 0).";
+    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m); of two bool vectors the bool `self[i] and vec2[j]`, as PyTorch's. Mixed dtypes promote (PyTorch's `self[:, None] * vec2`). TH has no C form (`addr` with beta 0).";
 const char fn_ger_doc[] =
     "ger(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "`outer` under its BLAS name (PyTorch keeps both), bool included.";
+    "Alias of outer.\n"
+    "\n"
+    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m); of two bool vectors the bool `self[i] and vec2[j]`, as PyTorch's. Mixed dtypes promote (PyTorch's `self[:, None] * vec2`). TH has no C form (`addr` with beta 0).";
+const char m_outer_doc[] =
+    "outer(vec2: Tensor) -> Tensor\n"
+    "\n"
+    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m); of two bool vectors the bool `self[i] and vec2[j]`, as PyTorch's. Mixed dtypes promote (PyTorch's `self[:, None] * vec2`). TH has no C form (`addr` with beta 0).";
 const char m_ger_doc[] =
     "ger(vec2: Tensor) -> Tensor\n"
     "\n"
-    "`outer` under its BLAS name (PyTorch keeps both), bool included.";
+    "Alias of outer.\n"
+    "\n"
+    "The outer product `self[i] * vec2[j]` of an n-vector and an m-vector (n x m); of two bool vectors the bool `self[i] and vec2[j]`, as PyTorch's. Mixed dtypes promote (PyTorch's `self[:, None] * vec2`). TH has no C form (`addr` with beta 0).";
 const char fn_dot_doc[] =
     "dot(input: Tensor, tensor: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -814,44 +898,158 @@ const char m_eq_doc[] =
     "eq(other: Tensor | number) -> Tensor\n"
     "\n"
     "Whether each element of `self` equals `other` (NaN equals nothing).";
+const char m_eq__doc[] =
+    "eq_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` equals `other` (NaN equals nothing).";
 const char fn_lt_doc[] =
     "lt(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is less than `other` (false where either is NaN).";
+const char fn_less_doc[] =
+    "less(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of lt.\n"
     "\n"
     "Whether each element of `self` is less than `other` (false where either is NaN).";
 const char m_lt_doc[] =
     "lt(other: Tensor | number) -> Tensor\n"
     "\n"
     "Whether each element of `self` is less than `other` (false where either is NaN).";
+const char m_less_doc[] =
+    "less(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of lt.\n"
+    "\n"
+    "Whether each element of `self` is less than `other` (false where either is NaN).";
+const char m_lt__doc[] =
+    "lt_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is less than `other` (false where either is NaN).";
+const char m_less__doc[] =
+    "less_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of lt_.\n"
+    "\n"
+    "Whether each element of `self` is less than `other` (false where either is NaN).";
 const char fn_le_doc[] =
     "le(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is at most `other` (false where either is NaN).";
+const char fn_less_equal_doc[] =
+    "less_equal(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of le.\n"
     "\n"
     "Whether each element of `self` is at most `other` (false where either is NaN).";
 const char m_le_doc[] =
     "le(other: Tensor | number) -> Tensor\n"
     "\n"
     "Whether each element of `self` is at most `other` (false where either is NaN).";
+const char m_less_equal_doc[] =
+    "less_equal(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of le.\n"
+    "\n"
+    "Whether each element of `self` is at most `other` (false where either is NaN).";
+const char m_le__doc[] =
+    "le_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is at most `other` (false where either is NaN).";
+const char m_less_equal__doc[] =
+    "less_equal_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of le_.\n"
+    "\n"
+    "Whether each element of `self` is at most `other` (false where either is NaN).";
 const char fn_gt_doc[] =
     "gt(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is greater than `other` (false where either is NaN).";
+const char fn_greater_doc[] =
+    "greater(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of gt.\n"
     "\n"
     "Whether each element of `self` is greater than `other` (false where either is NaN).";
 const char m_gt_doc[] =
     "gt(other: Tensor | number) -> Tensor\n"
     "\n"
     "Whether each element of `self` is greater than `other` (false where either is NaN).";
+const char m_greater_doc[] =
+    "greater(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of gt.\n"
+    "\n"
+    "Whether each element of `self` is greater than `other` (false where either is NaN).";
+const char m_gt__doc[] =
+    "gt_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is greater than `other` (false where either is NaN).";
+const char m_greater__doc[] =
+    "greater_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of gt_.\n"
+    "\n"
+    "Whether each element of `self` is greater than `other` (false where either is NaN).";
 const char fn_ge_doc[] =
     "ge(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is at least `other` (false where either is NaN).";
+const char fn_greater_equal_doc[] =
+    "greater_equal(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of ge.\n"
     "\n"
     "Whether each element of `self` is at least `other` (false where either is NaN).";
 const char m_ge_doc[] =
     "ge(other: Tensor | number) -> Tensor\n"
     "\n"
     "Whether each element of `self` is at least `other` (false where either is NaN).";
+const char m_greater_equal_doc[] =
+    "greater_equal(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of ge.\n"
+    "\n"
+    "Whether each element of `self` is at least `other` (false where either is NaN).";
+const char m_ge__doc[] =
+    "ge_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` is at least `other` (false where either is NaN).";
+const char m_greater_equal__doc[] =
+    "greater_equal_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of ge_.\n"
+    "\n"
+    "Whether each element of `self` is at least `other` (false where either is NaN).";
 const char fn_ne_doc[] =
     "ne(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Whether each element of `self` differs from `other` (true where either is NaN).";
+const char fn_not_equal_doc[] =
+    "not_equal(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of ne.\n"
+    "\n"
+    "Whether each element of `self` differs from `other` (true where either is NaN).";
 const char m_ne_doc[] =
     "ne(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` differs from `other` (true where either is NaN).";
+const char m_not_equal_doc[] =
+    "not_equal(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of ne.\n"
+    "\n"
+    "Whether each element of `self` differs from `other` (true where either is NaN).";
+const char m_ne__doc[] =
+    "ne_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Whether each element of `self` differs from `other` (true where either is NaN).";
+const char m_not_equal__doc[] =
+    "not_equal_(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of ne_.\n"
     "\n"
     "Whether each element of `self` differs from `other` (true where either is NaN).";
 const char fn_isnan_doc[] =
@@ -1055,6 +1253,18 @@ const char fn_triu_indices_doc[] =
     "tril_indices of the upper triangle: the (r, c) with c - r >= offset.";
 const char fn_cat_doc[] =
     "cat(tensors: list[Tensor], dim: int = 0, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "The tensors joined along `dim`: they agree in every other dim, and the result has the promoted dtype. 1-d tensors of size 0 are skipped whatever their shape (PyTorch's legacy rule). TH's forms are cat and catArray.";
+const char fn_concat_doc[] =
+    "concat(tensors: list[Tensor], dim: int = 0, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of cat.\n"
+    "\n"
+    "The tensors joined along `dim`: they agree in every other dim, and the result has the promoted dtype. 1-d tensors of size 0 are skipped whatever their shape (PyTorch's legacy rule). TH's forms are cat and catArray.";
+const char fn_concatenate_doc[] =
+    "concatenate(tensors: list[Tensor], dim: int = 0, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of cat.\n"
     "\n"
     "The tensors joined along `dim`: they agree in every other dim, and the result has the promoted dtype. 1-d tensors of size 0 are skipped whatever their shape (PyTorch's legacy rule). TH's forms are cat and catArray.";
 const char fn_reshape_doc[] =
@@ -1480,24 +1690,60 @@ const char fn_neg_doc[] =
     "neg(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
+const char fn_negative_doc[] =
+    "negative(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of neg.\n"
+    "\n"
+    "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
 const char m_neg_doc[] =
     "neg() -> Tensor\n"
+    "\n"
+    "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
+const char m_negative_doc[] =
+    "negative() -> Tensor\n"
+    "\n"
+    "Alias of neg.\n"
     "\n"
     "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
 const char m_neg__doc[] =
     "neg_() -> Tensor\n"
     "\n"
     "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
+const char m_negative__doc[] =
+    "negative_() -> Tensor\n"
+    "\n"
+    "Alias of neg_.\n"
+    "\n"
+    "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
 const char fn_abs_doc[] =
     "abs(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+const char fn_absolute_doc[] =
+    "absolute(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of abs.\n"
     "\n"
     "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
 const char m_abs_doc[] =
     "abs() -> Tensor\n"
     "\n"
     "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+const char m_absolute_doc[] =
+    "absolute() -> Tensor\n"
+    "\n"
+    "Alias of abs.\n"
+    "\n"
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
 const char m_abs__doc[] =
     "abs_() -> Tensor\n"
+    "\n"
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+const char m_absolute__doc[] =
+    "absolute_() -> Tensor\n"
+    "\n"
+    "Alias of abs_.\n"
     "\n"
     "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
 const char fn_exp_doc[] =
@@ -1540,74 +1786,92 @@ const char fn_sub_doc[] =
     "sub(input: Tensor, other: Tensor | number, *, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "`self - alpha * other`, broadcasting `other` against `self`. TH forms as for add.";
+const char fn_subtract_doc[] =
+    "subtract(input: Tensor, other: Tensor | number, *, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of sub.\n"
+    "\n"
+    "`self - alpha * other`, broadcasting `other` against `self`. TH forms as for add.";
 const char m_sub_doc[] =
     "sub(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`self - alpha * other`, broadcasting `other` against `self`. TH forms as for add.";
+const char m_subtract_doc[] =
+    "subtract(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "Alias of sub.\n"
     "\n"
     "`self - alpha * other`, broadcasting `other` against `self`. TH forms as for add.";
 const char m_sub__doc[] =
     "sub_(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
     "\n"
     "`self - alpha * other`, broadcasting `other` against `self`. TH forms as for add.";
+const char m_subtract__doc[] =
+    "subtract_(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "Alias of sub_.\n"
+    "\n"
+    "`self - alpha * other`, broadcasting `other` against `self`. TH forms as for add.";
 const char fn_mul_doc[] =
     "mul(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
+const char fn_multiply_doc[] =
+    "multiply(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of mul.\n"
     "\n"
     "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
 const char m_mul_doc[] =
     "mul(other: Tensor | number) -> Tensor\n"
     "\n"
     "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
+const char m_multiply_doc[] =
+    "multiply(other: Tensor | number) -> Tensor\n"
+    "\n"
+    "Alias of mul.\n"
+    "\n"
+    "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
 const char m_mul__doc[] =
     "mul_(other: Tensor | number) -> Tensor\n"
     "\n"
     "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
-const char fn_subtract_doc[] =
-    "subtract(input: Tensor, other: Tensor | number, *, alpha: number = 1, out: Tensor | None = None) -> Tensor\n"
-    "\n"
-    "Alias of `sub` (NumPy's name).";
-const char m_subtract_doc[] =
-    "subtract(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
-    "\n"
-    "Alias of `sub` (NumPy's name).";
-const char m_subtract__doc[] =
-    "subtract_(other: Tensor | number, *, alpha: number = 1) -> Tensor\n"
-    "\n"
-    "Alias of `sub` (NumPy's name).";
-const char fn_multiply_doc[] =
-    "multiply(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
-    "\n"
-    "Alias of `mul` (NumPy's name).";
-const char m_multiply_doc[] =
-    "multiply(other: Tensor | number) -> Tensor\n"
-    "\n"
-    "Alias of `mul` (NumPy's name).";
 const char m_multiply__doc[] =
     "multiply_(other: Tensor | number) -> Tensor\n"
     "\n"
-    "Alias of `mul` (NumPy's name).";
+    "Alias of mul_.\n"
+    "\n"
+    "Product of `self` and `other`, broadcasting. Integers wrap on overflow. Bool tensors multiply as logical and, as PyTorch (C++, Python).";
 const char fn_div_doc[] =
     "div(input: Tensor, other: Tensor | number, *, rounding_mode: str | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
+const char fn_divide_doc[] =
+    "divide(input: Tensor, other: Tensor | number, *, rounding_mode: str | None = None, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of div.\n"
     "\n"
     "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
 const char m_div_doc[] =
     "div(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
     "\n"
     "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
+const char m_divide_doc[] =
+    "divide(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
+    "\n"
+    "Alias of div.\n"
+    "\n"
+    "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
 const char m_div__doc[] =
     "div_(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
     "\n"
     "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
-const char fn_divide_doc[] =
-    "divide(input: Tensor, other: Tensor | number, *, rounding_mode: str | None = None, out: Tensor | None = None) -> Tensor\n"
-    "\n"
-    "Alias of `div`; errors name `div`, as PyTorch's.";
-const char m_divide_doc[] =
-    "divide(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
-    "\n"
-    "Alias of `div`; errors name `div`, as PyTorch's.";
 const char m_divide__doc[] =
     "divide_(other: Tensor | number, *, rounding_mode: str | None = None) -> Tensor\n"
     "\n"
-    "Alias of `div`; errors name `div`, as PyTorch's.";
+    "Alias of div_.\n"
+    "\n"
+    "Quotient of `self` and `other`, broadcasting (Python's `/`). Without `rounding_mode` it is true division: floating division follows IEEE (x/0 is inf or nan), and integer and bool tensors give the default floating dtype, as PyTorch. `rounding_mode=\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity (as `floor_divide`), both in the promoted dtype (an integer tensor stays integral); a zero integral divisor is then a ValueError naming `other` (PyTorch's \"ZeroDivisionError\"). TH's C forms are those of `true_divide`.";
 const char fn_true_divide_doc[] =
     "true_divide(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1708,36 +1972,90 @@ const char fn_acos_doc[] =
     "acos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_arccos_doc[] =
+    "arccos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of acos.\n"
+    "\n"
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_acos_doc[] =
     "acos() -> Tensor\n"
+    "\n"
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_arccos_doc[] =
+    "arccos() -> Tensor\n"
+    "\n"
+    "Alias of acos.\n"
     "\n"
     "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_acos__doc[] =
     "acos_() -> Tensor\n"
     "\n"
     "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_arccos__doc[] =
+    "arccos_() -> Tensor\n"
+    "\n"
+    "Alias of acos_.\n"
+    "\n"
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_asin_doc[] =
     "asin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_arcsin_doc[] =
+    "arcsin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of asin.\n"
     "\n"
     "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_asin_doc[] =
     "asin() -> Tensor\n"
     "\n"
     "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_arcsin_doc[] =
+    "arcsin() -> Tensor\n"
+    "\n"
+    "Alias of asin.\n"
+    "\n"
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_asin__doc[] =
     "asin_() -> Tensor\n"
+    "\n"
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_arcsin__doc[] =
+    "arcsin_() -> Tensor\n"
+    "\n"
+    "Alias of asin_.\n"
     "\n"
     "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_atan_doc[] =
     "atan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_arctan_doc[] =
+    "arctan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of atan.\n"
+    "\n"
+    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_atan_doc[] =
     "atan() -> Tensor\n"
     "\n"
     "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_arctan_doc[] =
+    "arctan() -> Tensor\n"
+    "\n"
+    "Alias of atan.\n"
+    "\n"
+    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_atan__doc[] =
     "atan_() -> Tensor\n"
+    "\n"
+    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char m_arctan__doc[] =
+    "arctan_() -> Tensor\n"
+    "\n"
+    "Alias of atan_.\n"
     "\n"
     "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cosh_doc[] =
@@ -1776,6 +2094,96 @@ const char m_tanh__doc[] =
     "tanh_() -> Tensor\n"
     "\n"
     "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_asinh_doc[] =
+    "asinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char fn_arcsinh_doc[] =
+    "arcsinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of asinh.\n"
+    "\n"
+    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char m_asinh_doc[] =
+    "asinh() -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char m_arcsinh_doc[] =
+    "arcsinh() -> Tensor\n"
+    "\n"
+    "Alias of asinh.\n"
+    "\n"
+    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char m_asinh__doc[] =
+    "asinh_() -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char m_arcsinh__doc[] =
+    "arcsinh_() -> Tensor\n"
+    "\n"
+    "Alias of asinh_.\n"
+    "\n"
+    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char fn_acosh_doc[] =
+    "acosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_arccosh_doc[] =
+    "arccosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of acosh.\n"
+    "\n"
+    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+const char m_acosh_doc[] =
+    "acosh() -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+const char m_arccosh_doc[] =
+    "arccosh() -> Tensor\n"
+    "\n"
+    "Alias of acosh.\n"
+    "\n"
+    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+const char m_acosh__doc[] =
+    "acosh_() -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+const char m_arccosh__doc[] =
+    "arccosh_() -> Tensor\n"
+    "\n"
+    "Alias of acosh_.\n"
+    "\n"
+    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_atanh_doc[] =
+    "atanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+const char fn_arctanh_doc[] =
+    "arctanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of atanh.\n"
+    "\n"
+    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+const char m_atanh_doc[] =
+    "atanh() -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+const char m_arctanh_doc[] =
+    "arctanh() -> Tensor\n"
+    "\n"
+    "Alias of atanh.\n"
+    "\n"
+    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+const char m_atanh__doc[] =
+    "atanh_() -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+const char m_arctanh__doc[] =
+    "arctanh_() -> Tensor\n"
+    "\n"
+    "Alias of atanh_.\n"
+    "\n"
+    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char fn_rsqrt_doc[] =
     "rsqrt(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1828,12 +2236,30 @@ const char fn_trunc_doc[] =
     "trunc(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char fn_fix_doc[] =
+    "fix(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of trunc.\n"
+    "\n"
+    "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
 const char m_trunc_doc[] =
     "trunc() -> Tensor\n"
     "\n"
     "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char m_fix_doc[] =
+    "fix() -> Tensor\n"
+    "\n"
+    "Alias of trunc.\n"
+    "\n"
+    "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
 const char m_trunc__doc[] =
     "trunc_() -> Tensor\n"
+    "\n"
+    "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char m_fix__doc[] =
+    "fix_() -> Tensor\n"
+    "\n"
+    "Alias of trunc_.\n"
     "\n"
     "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
 const char fn_round_doc[] =
@@ -1885,12 +2311,30 @@ const char fn_atan2_doc[] =
     "atan2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+const char fn_arctan2_doc[] =
+    "arctan2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of atan2.\n"
+    "\n"
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char m_atan2_doc[] =
     "atan2(other: Tensor) -> Tensor\n"
     "\n"
     "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+const char m_arctan2_doc[] =
+    "arctan2(other: Tensor) -> Tensor\n"
+    "\n"
+    "Alias of atan2.\n"
+    "\n"
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char m_atan2__doc[] =
     "atan2_(other: Tensor) -> Tensor\n"
+    "\n"
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+const char m_arctan2__doc[] =
+    "arctan2_(other: Tensor) -> Tensor\n"
+    "\n"
+    "Alias of atan2_.\n"
     "\n"
     "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char fn_pow_doc[] =
@@ -2099,9 +2543,27 @@ const char fn_clamp_doc[] =
     "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
     "\n"
     "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
+const char fn_clip_doc[] =
+    "clip(input: Tensor, min: number | None = None, max: number | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "clip(input: Tensor, min: Tensor | None = None, max: Tensor | None = None, *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of clamp.\n"
+    "\n"
+    "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
+    "\n"
+    "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
 const char m_clamp_doc[] =
     "clamp(min: number | None = None, max: number | None = None) -> Tensor\n"
     "clamp(min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
+    "\n"
+    "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
+const char m_clip_doc[] =
+    "clip(min: number | None = None, max: number | None = None) -> Tensor\n"
+    "clip(min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of clamp.\n"
     "\n"
     "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
     "\n"
@@ -2113,27 +2575,15 @@ const char m_clamp__doc[] =
     "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
     "\n"
     "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
-const char fn_clip_doc[] =
-    "clip(input: Tensor, min: number | None = None, max: number | None = None, *, out: Tensor | None = None) -> Tensor\n"
-    "clip(input: Tensor, min: Tensor | None = None, max: Tensor | None = None, *, out: Tensor | None = None) -> Tensor\n"
-    "\n"
-    "Alias of `clamp` (NumPy's name); errors name `clamp`, as PyTorch's.\n"
-    "\n"
-    "Alias of `clamp.tensor`.";
-const char m_clip_doc[] =
-    "clip(min: number | None = None, max: number | None = None) -> Tensor\n"
-    "clip(min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
-    "\n"
-    "Alias of `clamp` (NumPy's name); errors name `clamp`, as PyTorch's.\n"
-    "\n"
-    "Alias of `clamp.tensor`.";
 const char m_clip__doc[] =
     "clip_(min: number | None = None, max: number | None = None) -> Tensor\n"
     "clip_(min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Alias of `clamp` (NumPy's name); errors name `clamp`, as PyTorch's.\n"
+    "Alias of clamp_.\n"
     "\n"
-    "Alias of `clamp.tensor`.";
+    "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
+    "\n"
+    "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
 const char fn_logical_not_doc[] =
     "logical_not(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -3088,6 +3538,12 @@ const char fn_vstack_doc[] =
     "vstack(tensors: list[Tensor], *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "The tensors joined row-wise, after atleast_2d (a 1-d tensor is a row).";
+const char fn_row_stack_doc[] =
+    "row_stack(tensors: list[Tensor], *, out: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of vstack.\n"
+    "\n"
+    "The tensors joined row-wise, after atleast_2d (a 1-d tensor is a row).";
 const char fn_dstack_doc[] =
     "dstack(tensors: list[Tensor], *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -3218,6 +3674,38 @@ const char fn_is_contiguous_doc[] =
     "is_contiguous(input: Tensor) -> bool\n"
     "\n"
     "Whether the elements are laid out row-major without gaps; strides of size-1 dims do not matter and a tensor without elements is contiguous (TH's rule). Also the method `t.is_contiguous()`.";
+const char fn_is_floating_point_doc[] =
+    "is_floating_point(input: Tensor) -> bool\n"
+    "\n"
+    "Whether `self`'s dtype is floating (float16, bfloat16, float32, float64).";
+const char m_is_floating_point_doc[] =
+    "is_floating_point() -> bool\n"
+    "\n"
+    "Whether `self`'s dtype is floating (float16, bfloat16, float32, float64).";
+const char fn_is_complex_doc[] =
+    "is_complex(input: Tensor) -> bool\n"
+    "\n"
+    "Whether `self`'s dtype is complex; ember has no complex dtypes, so never.";
+const char m_is_complex_doc[] =
+    "is_complex() -> bool\n"
+    "\n"
+    "Whether `self`'s dtype is complex; ember has no complex dtypes, so never.";
+const char fn_is_signed_doc[] =
+    "is_signed(input: Tensor) -> bool\n"
+    "\n"
+    "Whether `self`'s dtype holds negative values (every dtype but uint8 and bool).";
+const char m_is_signed_doc[] =
+    "is_signed() -> bool\n"
+    "\n"
+    "Whether `self`'s dtype holds negative values (every dtype but uint8 and bool).";
+const char fn_is_nonzero_doc[] =
+    "is_nonzero(input: Tensor) -> bool\n"
+    "\n"
+    "Whether the one element of `self` is not zero (NaN is not zero), as PyTorch; a tensor without exactly one element is a RuntimeError.";
+const char m_is_nonzero_doc[] =
+    "is_nonzero() -> bool\n"
+    "\n"
+    "Whether the one element of `self` is not zero (NaN is not zero), as PyTorch; a tensor without exactly one element is a RuntimeError.";
 const char fn_is_same_size_doc[] =
     "is_same_size(input: Tensor, other: Tensor) -> bool\n"
     "\n"
@@ -3254,6 +3742,10 @@ const char m_view_as_doc[] =
     "view_as(other: Tensor) -> Tensor\n"
     "\n"
     "`view(self, other.sizes())`: the same elements in `other`'s shape.";
+const char m_reshape_as_doc[] =
+    "reshape_as(other: Tensor) -> Tensor\n"
+    "\n"
+    "`reshape(self, other.sizes())`: a view when the strides allow one, else a copy; errors name reshape_as and `other`.";
 const char fn_expand_as_doc[] =
     "expand_as(input: Tensor, other: Tensor) -> Tensor\n"
     "\n"
@@ -3507,19 +3999,45 @@ const char m_select_doc[] =
 const char fn_transpose_doc[] =
     "transpose(input: Tensor, dim0: int, dim1: int) -> Tensor\n"
     "\n"
-    "Swaps dims `dim0` and `dim1`.";
+    "Swaps dims `dim0` and `dim1`; `transpose_` makes `self` that view in place (PyTorch's).";
+const char fn_swapdims_doc[] =
+    "swapdims(input: Tensor, dim0: int, dim1: int) -> Tensor\n"
+    "\n"
+    "Alias of transpose.\n"
+    "\n"
+    "Swaps dims `dim0` and `dim1`; `transpose_` makes `self` that view in place (PyTorch's).";
 const char m_transpose_doc[] =
     "transpose(dim0: int, dim1: int) -> Tensor\n"
     "\n"
-    "Swaps dims `dim0` and `dim1`.";
+    "Swaps dims `dim0` and `dim1`; `transpose_` makes `self` that view in place (PyTorch's).";
+const char m_swapdims_doc[] =
+    "swapdims(dim0: int, dim1: int) -> Tensor\n"
+    "\n"
+    "Alias of transpose.\n"
+    "\n"
+    "Swaps dims `dim0` and `dim1`; `transpose_` makes `self` that view in place (PyTorch's).";
+const char m_transpose__doc[] =
+    "transpose_(dim0: int, dim1: int) -> Tensor\n"
+    "\n"
+    "Swaps dims `dim0` and `dim1`; `transpose_` makes `self` that view in place (PyTorch's).";
+const char m_swapdims__doc[] =
+    "swapdims_(dim0: int, dim1: int) -> Tensor\n"
+    "\n"
+    "Alias of transpose_.\n"
+    "\n"
+    "Swaps dims `dim0` and `dim1`; `transpose_` makes `self` that view in place (PyTorch's).";
 const char fn_t_doc[] =
     "t(input: Tensor) -> Tensor\n"
     "\n"
-    "Transpose of a matrix; 0-d and 1-d tensors are returned as they are (Torch7's `t`).";
+    "Transpose of a matrix; 0-d and 1-d tensors are returned as they are (Torch7's `t`). `t_` transposes `self` in place.";
 const char m_t_doc[] =
     "t() -> Tensor\n"
     "\n"
-    "Transpose of a matrix; 0-d and 1-d tensors are returned as they are (Torch7's `t`).";
+    "Transpose of a matrix; 0-d and 1-d tensors are returned as they are (Torch7's `t`). `t_` transposes `self` in place.";
+const char m_t__doc[] =
+    "t_() -> Tensor\n"
+    "\n"
+    "Transpose of a matrix; 0-d and 1-d tensors are returned as they are (Torch7's `t`). `t_` transposes `self` in place.";
 const char fn_permute_doc[] =
     "permute(input: Tensor, dims: tuple[int, ...]) -> Tensor\n"
     "\n"
@@ -3544,6 +4062,14 @@ const char m_expand_doc[] =
     "expand(size: tuple[int, ...]) -> Tensor\n"
     "\n"
     "Repeats size-1 dims (stride 0, no copy) and adds leading dims; -1 keeps a size.";
+const char fn_broadcast_to_doc[] =
+    "broadcast_to(input: Tensor, size: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "`expand(self, size)` under NumPy's name: `self` broadcast to `size`, size-1 dims repeated with stride 0, no copy; errors name broadcast_to.";
+const char m_broadcast_to_doc[] =
+    "broadcast_to(size: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "`expand(self, size)` under NumPy's name: `self` broadcast to `size`, size-1 dims repeated with stride 0, no copy; errors name broadcast_to.";
 const char fn_view_doc[] =
     "view(input: Tensor, size: tuple[int, ...]) -> Tensor\n"
     "\n"
@@ -3556,56 +4082,67 @@ const char fn_squeeze_doc[] =
     "squeeze(input: Tensor) -> Tensor\n"
     "squeeze(input: Tensor, dim: int) -> Tensor\n"
     "\n"
-    "Removes every size-1 dim.\n"
+    "Removes every size-1 dim (`squeeze_`, from `self` in place).\n"
     "\n"
-    "Removes `dim` if its size is 1.";
+    "Removes `dim` if its size is 1 (`squeeze_`, from `self` in place).";
 const char m_squeeze_doc[] =
     "squeeze() -> Tensor\n"
     "squeeze(dim: int) -> Tensor\n"
     "\n"
-    "Removes every size-1 dim.\n"
+    "Removes every size-1 dim (`squeeze_`, from `self` in place).\n"
     "\n"
-    "Removes `dim` if its size is 1.";
+    "Removes `dim` if its size is 1 (`squeeze_`, from `self` in place).";
+const char m_squeeze__doc[] =
+    "squeeze_() -> Tensor\n"
+    "squeeze_(dim: int) -> Tensor\n"
+    "\n"
+    "Removes every size-1 dim (`squeeze_`, from `self` in place).\n"
+    "\n"
+    "Removes `dim` if its size is 1 (`squeeze_`, from `self` in place).";
 const char fn_unsqueeze_doc[] =
     "unsqueeze(input: Tensor, dim: int) -> Tensor\n"
     "\n"
-    "Inserts a size-1 dim at `dim` (in [-ndim-1, ndim]).";
+    "Inserts a size-1 dim at `dim` (in [-ndim-1, ndim]); `unsqueeze_` into `self` in place.";
 const char m_unsqueeze_doc[] =
     "unsqueeze(dim: int) -> Tensor\n"
     "\n"
-    "Inserts a size-1 dim at `dim` (in [-ndim-1, ndim]).";
+    "Inserts a size-1 dim at `dim` (in [-ndim-1, ndim]); `unsqueeze_` into `self` in place.";
+const char m_unsqueeze__doc[] =
+    "unsqueeze_(dim: int) -> Tensor\n"
+    "\n"
+    "Inserts a size-1 dim at `dim` (in [-ndim-1, ndim]); `unsqueeze_` into `self` in place.";
 const char fn_movedim_doc[] =
     "movedim(input: Tensor, source: tuple[int, ...], destination: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "Dim `source[i]` moved to position `destination[i]`, the other dims keeping their order (a permute). Ints are taken for one-entry lists.";
+const char fn_moveaxis_doc[] =
+    "moveaxis(input: Tensor, source: tuple[int, ...], destination: tuple[int, ...]) -> Tensor\n"
+    "\n"
+    "Alias of movedim.\n"
     "\n"
     "Dim `source[i]` moved to position `destination[i]`, the other dims keeping their order (a permute). Ints are taken for one-entry lists.";
 const char m_movedim_doc[] =
     "movedim(source: tuple[int, ...], destination: tuple[int, ...]) -> Tensor\n"
     "\n"
     "Dim `source[i]` moved to position `destination[i]`, the other dims keeping their order (a permute). Ints are taken for one-entry lists.";
-const char fn_moveaxis_doc[] =
-    "moveaxis(input: Tensor, source: tuple[int, ...], destination: tuple[int, ...]) -> Tensor\n"
-    "\n"
-    "movedim under NumPy's name.";
 const char m_moveaxis_doc[] =
     "moveaxis(source: tuple[int, ...], destination: tuple[int, ...]) -> Tensor\n"
     "\n"
-    "movedim under NumPy's name.";
+    "Alias of movedim.\n"
+    "\n"
+    "Dim `source[i]` moved to position `destination[i]`, the other dims keeping their order (a permute). Ints are taken for one-entry lists.";
 const char fn_swapaxes_doc[] =
     "swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor\n"
     "\n"
-    "transpose under NumPy's name (errors name transpose's dim0 and dim1).";
+    "transpose under NumPy's name (errors name transpose's dim0 and dim1), `swapaxes_` in place.";
 const char m_swapaxes_doc[] =
     "swapaxes(axis0: int, axis1: int) -> Tensor\n"
     "\n"
-    "transpose under NumPy's name (errors name transpose's dim0 and dim1).";
-const char fn_swapdims_doc[] =
-    "swapdims(input: Tensor, dim0: int, dim1: int) -> Tensor\n"
+    "transpose under NumPy's name (errors name transpose's dim0 and dim1), `swapaxes_` in place.";
+const char m_swapaxes__doc[] =
+    "swapaxes_(axis0: int, axis1: int) -> Tensor\n"
     "\n"
-    "transpose under another name (errors name transpose).";
-const char m_swapdims_doc[] =
-    "swapdims(dim0: int, dim1: int) -> Tensor\n"
-    "\n"
-    "transpose under another name (errors name transpose).";
+    "transpose under NumPy's name (errors name transpose's dim0 and dim1), `swapaxes_` in place.";
 const char fn_unflatten_doc[] =
     "unflatten(input: Tensor, dim: int, sizes: tuple[int, ...]) -> Tensor\n"
     "\n"
@@ -3634,11 +4171,27 @@ PyMethodDef tensor_methods[] = {
     {"dot", EMBER_FASTCALL(gen::m_dot), METH_FASTCALL | METH_KEYWORDS, m_dot_doc},
     {"matmul", EMBER_FASTCALL(gen::m_matmul), METH_FASTCALL | METH_KEYWORDS, m_matmul_doc},
     {"eq", EMBER_FASTCALL(gen::m_eq), METH_FASTCALL | METH_KEYWORDS, m_eq_doc},
+    {"eq_", EMBER_FASTCALL(gen::m_eq_), METH_FASTCALL | METH_KEYWORDS, m_eq__doc},
     {"lt", EMBER_FASTCALL(gen::m_lt), METH_FASTCALL | METH_KEYWORDS, m_lt_doc},
+    {"less", EMBER_FASTCALL(gen::m_less), METH_FASTCALL | METH_KEYWORDS, m_less_doc},
+    {"lt_", EMBER_FASTCALL(gen::m_lt_), METH_FASTCALL | METH_KEYWORDS, m_lt__doc},
+    {"less_", EMBER_FASTCALL(gen::m_less_), METH_FASTCALL | METH_KEYWORDS, m_less__doc},
     {"le", EMBER_FASTCALL(gen::m_le), METH_FASTCALL | METH_KEYWORDS, m_le_doc},
+    {"less_equal", EMBER_FASTCALL(gen::m_less_equal), METH_FASTCALL | METH_KEYWORDS, m_less_equal_doc},
+    {"le_", EMBER_FASTCALL(gen::m_le_), METH_FASTCALL | METH_KEYWORDS, m_le__doc},
+    {"less_equal_", EMBER_FASTCALL(gen::m_less_equal_), METH_FASTCALL | METH_KEYWORDS, m_less_equal__doc},
     {"gt", EMBER_FASTCALL(gen::m_gt), METH_FASTCALL | METH_KEYWORDS, m_gt_doc},
+    {"greater", EMBER_FASTCALL(gen::m_greater), METH_FASTCALL | METH_KEYWORDS, m_greater_doc},
+    {"gt_", EMBER_FASTCALL(gen::m_gt_), METH_FASTCALL | METH_KEYWORDS, m_gt__doc},
+    {"greater_", EMBER_FASTCALL(gen::m_greater_), METH_FASTCALL | METH_KEYWORDS, m_greater__doc},
     {"ge", EMBER_FASTCALL(gen::m_ge), METH_FASTCALL | METH_KEYWORDS, m_ge_doc},
+    {"greater_equal", EMBER_FASTCALL(gen::m_greater_equal), METH_FASTCALL | METH_KEYWORDS, m_greater_equal_doc},
+    {"ge_", EMBER_FASTCALL(gen::m_ge_), METH_FASTCALL | METH_KEYWORDS, m_ge__doc},
+    {"greater_equal_", EMBER_FASTCALL(gen::m_greater_equal_), METH_FASTCALL | METH_KEYWORDS, m_greater_equal__doc},
     {"ne", EMBER_FASTCALL(gen::m_ne), METH_FASTCALL | METH_KEYWORDS, m_ne_doc},
+    {"not_equal", EMBER_FASTCALL(gen::m_not_equal), METH_FASTCALL | METH_KEYWORDS, m_not_equal_doc},
+    {"ne_", EMBER_FASTCALL(gen::m_ne_), METH_FASTCALL | METH_KEYWORDS, m_ne__doc},
+    {"not_equal_", EMBER_FASTCALL(gen::m_not_equal_), METH_FASTCALL | METH_KEYWORDS, m_not_equal__doc},
     {"isnan", EMBER_FASTCALL(gen::m_isnan), METH_FASTCALL | METH_KEYWORDS, m_isnan_doc},
     {"isinf", EMBER_FASTCALL(gen::m_isinf), METH_FASTCALL | METH_KEYWORDS, m_isinf_doc},
     {"isposinf", EMBER_FASTCALL(gen::m_isposinf), METH_FASTCALL | METH_KEYWORDS, m_isposinf_doc},
@@ -3711,9 +4264,13 @@ PyMethodDef tensor_methods[] = {
     {"fill_", EMBER_FASTCALL(gen::m_fill_), METH_FASTCALL | METH_KEYWORDS, m_fill__doc},
     {"zero_", EMBER_FASTCALL(gen::m_zero_), METH_FASTCALL | METH_KEYWORDS, m_zero__doc},
     {"neg", EMBER_FASTCALL(gen::m_neg), METH_FASTCALL | METH_KEYWORDS, m_neg_doc},
+    {"negative", EMBER_FASTCALL(gen::m_negative), METH_FASTCALL | METH_KEYWORDS, m_negative_doc},
     {"neg_", EMBER_FASTCALL(gen::m_neg_), METH_FASTCALL | METH_KEYWORDS, m_neg__doc},
+    {"negative_", EMBER_FASTCALL(gen::m_negative_), METH_FASTCALL | METH_KEYWORDS, m_negative__doc},
     {"abs", EMBER_FASTCALL(gen::m_abs), METH_FASTCALL | METH_KEYWORDS, m_abs_doc},
+    {"absolute", EMBER_FASTCALL(gen::m_absolute), METH_FASTCALL | METH_KEYWORDS, m_absolute_doc},
     {"abs_", EMBER_FASTCALL(gen::m_abs_), METH_FASTCALL | METH_KEYWORDS, m_abs__doc},
+    {"absolute_", EMBER_FASTCALL(gen::m_absolute_), METH_FASTCALL | METH_KEYWORDS, m_absolute__doc},
     {"exp", EMBER_FASTCALL(gen::m_exp), METH_FASTCALL | METH_KEYWORDS, m_exp_doc},
     {"exp_", EMBER_FASTCALL(gen::m_exp_), METH_FASTCALL | METH_KEYWORDS, m_exp__doc},
     {"sqrt", EMBER_FASTCALL(gen::m_sqrt), METH_FASTCALL | METH_KEYWORDS, m_sqrt_doc},
@@ -3721,16 +4278,16 @@ PyMethodDef tensor_methods[] = {
     {"add", EMBER_FASTCALL(gen::m_add), METH_FASTCALL | METH_KEYWORDS, m_add_doc},
     {"add_", EMBER_FASTCALL(gen::m_add_), METH_FASTCALL | METH_KEYWORDS, m_add__doc},
     {"sub", EMBER_FASTCALL(gen::m_sub), METH_FASTCALL | METH_KEYWORDS, m_sub_doc},
-    {"sub_", EMBER_FASTCALL(gen::m_sub_), METH_FASTCALL | METH_KEYWORDS, m_sub__doc},
-    {"mul", EMBER_FASTCALL(gen::m_mul), METH_FASTCALL | METH_KEYWORDS, m_mul_doc},
-    {"mul_", EMBER_FASTCALL(gen::m_mul_), METH_FASTCALL | METH_KEYWORDS, m_mul__doc},
     {"subtract", EMBER_FASTCALL(gen::m_subtract), METH_FASTCALL | METH_KEYWORDS, m_subtract_doc},
+    {"sub_", EMBER_FASTCALL(gen::m_sub_), METH_FASTCALL | METH_KEYWORDS, m_sub__doc},
     {"subtract_", EMBER_FASTCALL(gen::m_subtract_), METH_FASTCALL | METH_KEYWORDS, m_subtract__doc},
+    {"mul", EMBER_FASTCALL(gen::m_mul), METH_FASTCALL | METH_KEYWORDS, m_mul_doc},
     {"multiply", EMBER_FASTCALL(gen::m_multiply), METH_FASTCALL | METH_KEYWORDS, m_multiply_doc},
+    {"mul_", EMBER_FASTCALL(gen::m_mul_), METH_FASTCALL | METH_KEYWORDS, m_mul__doc},
     {"multiply_", EMBER_FASTCALL(gen::m_multiply_), METH_FASTCALL | METH_KEYWORDS, m_multiply__doc},
     {"div", EMBER_FASTCALL(gen::m_div), METH_FASTCALL | METH_KEYWORDS, m_div_doc},
-    {"div_", EMBER_FASTCALL(gen::m_div_), METH_FASTCALL | METH_KEYWORDS, m_div__doc},
     {"divide", EMBER_FASTCALL(gen::m_divide), METH_FASTCALL | METH_KEYWORDS, m_divide_doc},
+    {"div_", EMBER_FASTCALL(gen::m_div_), METH_FASTCALL | METH_KEYWORDS, m_div__doc},
     {"divide_", EMBER_FASTCALL(gen::m_divide_), METH_FASTCALL | METH_KEYWORDS, m_divide__doc},
     {"true_divide", EMBER_FASTCALL(gen::m_true_divide), METH_FASTCALL | METH_KEYWORDS, m_true_divide_doc},
     {"true_divide_", EMBER_FASTCALL(gen::m_true_divide_), METH_FASTCALL | METH_KEYWORDS, m_true_divide__doc},
@@ -3749,17 +4306,35 @@ PyMethodDef tensor_methods[] = {
     {"tan", EMBER_FASTCALL(gen::m_tan), METH_FASTCALL | METH_KEYWORDS, m_tan_doc},
     {"tan_", EMBER_FASTCALL(gen::m_tan_), METH_FASTCALL | METH_KEYWORDS, m_tan__doc},
     {"acos", EMBER_FASTCALL(gen::m_acos), METH_FASTCALL | METH_KEYWORDS, m_acos_doc},
+    {"arccos", EMBER_FASTCALL(gen::m_arccos), METH_FASTCALL | METH_KEYWORDS, m_arccos_doc},
     {"acos_", EMBER_FASTCALL(gen::m_acos_), METH_FASTCALL | METH_KEYWORDS, m_acos__doc},
+    {"arccos_", EMBER_FASTCALL(gen::m_arccos_), METH_FASTCALL | METH_KEYWORDS, m_arccos__doc},
     {"asin", EMBER_FASTCALL(gen::m_asin), METH_FASTCALL | METH_KEYWORDS, m_asin_doc},
+    {"arcsin", EMBER_FASTCALL(gen::m_arcsin), METH_FASTCALL | METH_KEYWORDS, m_arcsin_doc},
     {"asin_", EMBER_FASTCALL(gen::m_asin_), METH_FASTCALL | METH_KEYWORDS, m_asin__doc},
+    {"arcsin_", EMBER_FASTCALL(gen::m_arcsin_), METH_FASTCALL | METH_KEYWORDS, m_arcsin__doc},
     {"atan", EMBER_FASTCALL(gen::m_atan), METH_FASTCALL | METH_KEYWORDS, m_atan_doc},
+    {"arctan", EMBER_FASTCALL(gen::m_arctan), METH_FASTCALL | METH_KEYWORDS, m_arctan_doc},
     {"atan_", EMBER_FASTCALL(gen::m_atan_), METH_FASTCALL | METH_KEYWORDS, m_atan__doc},
+    {"arctan_", EMBER_FASTCALL(gen::m_arctan_), METH_FASTCALL | METH_KEYWORDS, m_arctan__doc},
     {"cosh", EMBER_FASTCALL(gen::m_cosh), METH_FASTCALL | METH_KEYWORDS, m_cosh_doc},
     {"cosh_", EMBER_FASTCALL(gen::m_cosh_), METH_FASTCALL | METH_KEYWORDS, m_cosh__doc},
     {"sinh", EMBER_FASTCALL(gen::m_sinh), METH_FASTCALL | METH_KEYWORDS, m_sinh_doc},
     {"sinh_", EMBER_FASTCALL(gen::m_sinh_), METH_FASTCALL | METH_KEYWORDS, m_sinh__doc},
     {"tanh", EMBER_FASTCALL(gen::m_tanh), METH_FASTCALL | METH_KEYWORDS, m_tanh_doc},
     {"tanh_", EMBER_FASTCALL(gen::m_tanh_), METH_FASTCALL | METH_KEYWORDS, m_tanh__doc},
+    {"asinh", EMBER_FASTCALL(gen::m_asinh), METH_FASTCALL | METH_KEYWORDS, m_asinh_doc},
+    {"arcsinh", EMBER_FASTCALL(gen::m_arcsinh), METH_FASTCALL | METH_KEYWORDS, m_arcsinh_doc},
+    {"asinh_", EMBER_FASTCALL(gen::m_asinh_), METH_FASTCALL | METH_KEYWORDS, m_asinh__doc},
+    {"arcsinh_", EMBER_FASTCALL(gen::m_arcsinh_), METH_FASTCALL | METH_KEYWORDS, m_arcsinh__doc},
+    {"acosh", EMBER_FASTCALL(gen::m_acosh), METH_FASTCALL | METH_KEYWORDS, m_acosh_doc},
+    {"arccosh", EMBER_FASTCALL(gen::m_arccosh), METH_FASTCALL | METH_KEYWORDS, m_arccosh_doc},
+    {"acosh_", EMBER_FASTCALL(gen::m_acosh_), METH_FASTCALL | METH_KEYWORDS, m_acosh__doc},
+    {"arccosh_", EMBER_FASTCALL(gen::m_arccosh_), METH_FASTCALL | METH_KEYWORDS, m_arccosh__doc},
+    {"atanh", EMBER_FASTCALL(gen::m_atanh), METH_FASTCALL | METH_KEYWORDS, m_atanh_doc},
+    {"arctanh", EMBER_FASTCALL(gen::m_arctanh), METH_FASTCALL | METH_KEYWORDS, m_arctanh_doc},
+    {"atanh_", EMBER_FASTCALL(gen::m_atanh_), METH_FASTCALL | METH_KEYWORDS, m_atanh__doc},
+    {"arctanh_", EMBER_FASTCALL(gen::m_arctanh_), METH_FASTCALL | METH_KEYWORDS, m_arctanh__doc},
     {"rsqrt", EMBER_FASTCALL(gen::m_rsqrt), METH_FASTCALL | METH_KEYWORDS, m_rsqrt_doc},
     {"rsqrt_", EMBER_FASTCALL(gen::m_rsqrt_), METH_FASTCALL | METH_KEYWORDS, m_rsqrt__doc},
     {"reciprocal", EMBER_FASTCALL(gen::m_reciprocal), METH_FASTCALL | METH_KEYWORDS, m_reciprocal_doc},
@@ -3769,7 +4344,9 @@ PyMethodDef tensor_methods[] = {
     {"floor", EMBER_FASTCALL(gen::m_floor), METH_FASTCALL | METH_KEYWORDS, m_floor_doc},
     {"floor_", EMBER_FASTCALL(gen::m_floor_), METH_FASTCALL | METH_KEYWORDS, m_floor__doc},
     {"trunc", EMBER_FASTCALL(gen::m_trunc), METH_FASTCALL | METH_KEYWORDS, m_trunc_doc},
+    {"fix", EMBER_FASTCALL(gen::m_fix), METH_FASTCALL | METH_KEYWORDS, m_fix_doc},
     {"trunc_", EMBER_FASTCALL(gen::m_trunc_), METH_FASTCALL | METH_KEYWORDS, m_trunc__doc},
+    {"fix_", EMBER_FASTCALL(gen::m_fix_), METH_FASTCALL | METH_KEYWORDS, m_fix__doc},
     {"round", EMBER_FASTCALL(gen::m_round), METH_FASTCALL | METH_KEYWORDS, m_round_doc},
     {"round_", EMBER_FASTCALL(gen::m_round_), METH_FASTCALL | METH_KEYWORDS, m_round__doc},
     {"frac", EMBER_FASTCALL(gen::m_frac), METH_FASTCALL | METH_KEYWORDS, m_frac_doc},
@@ -3777,7 +4354,9 @@ PyMethodDef tensor_methods[] = {
     {"sign", EMBER_FASTCALL(gen::m_sign), METH_FASTCALL | METH_KEYWORDS, m_sign_doc},
     {"sign_", EMBER_FASTCALL(gen::m_sign_), METH_FASTCALL | METH_KEYWORDS, m_sign__doc},
     {"atan2", EMBER_FASTCALL(gen::m_atan2), METH_FASTCALL | METH_KEYWORDS, m_atan2_doc},
+    {"arctan2", EMBER_FASTCALL(gen::m_arctan2), METH_FASTCALL | METH_KEYWORDS, m_arctan2_doc},
     {"atan2_", EMBER_FASTCALL(gen::m_atan2_), METH_FASTCALL | METH_KEYWORDS, m_atan2__doc},
+    {"arctan2_", EMBER_FASTCALL(gen::m_arctan2_), METH_FASTCALL | METH_KEYWORDS, m_arctan2__doc},
     {"pow", EMBER_FASTCALL(gen::m_pow), METH_FASTCALL | METH_KEYWORDS, m_pow_doc},
     {"pow_", EMBER_FASTCALL(gen::m_pow_), METH_FASTCALL | METH_KEYWORDS, m_pow__doc},
     {"lerp", EMBER_FASTCALL(gen::m_lerp), METH_FASTCALL | METH_KEYWORDS, m_lerp_doc},
@@ -3811,8 +4390,8 @@ PyMethodDef tensor_methods[] = {
     {"clamp_max", EMBER_FASTCALL(gen::m_clamp_max), METH_FASTCALL | METH_KEYWORDS, m_clamp_max_doc},
     {"clamp_max_", EMBER_FASTCALL(gen::m_clamp_max_), METH_FASTCALL | METH_KEYWORDS, m_clamp_max__doc},
     {"clamp", EMBER_FASTCALL(gen::m_clamp), METH_FASTCALL | METH_KEYWORDS, m_clamp_doc},
-    {"clamp_", EMBER_FASTCALL(gen::m_clamp_), METH_FASTCALL | METH_KEYWORDS, m_clamp__doc},
     {"clip", EMBER_FASTCALL(gen::m_clip), METH_FASTCALL | METH_KEYWORDS, m_clip_doc},
+    {"clamp_", EMBER_FASTCALL(gen::m_clamp_), METH_FASTCALL | METH_KEYWORDS, m_clamp__doc},
     {"clip_", EMBER_FASTCALL(gen::m_clip_), METH_FASTCALL | METH_KEYWORDS, m_clip__doc},
     {"logical_not", EMBER_FASTCALL(gen::m_logical_not), METH_FASTCALL | METH_KEYWORDS, m_logical_not_doc},
     {"logical_not_", EMBER_FASTCALL(gen::m_logical_not_), METH_FASTCALL | METH_KEYWORDS, m_logical_not__doc},
@@ -3926,10 +4505,15 @@ PyMethodDef tensor_methods[] = {
     {"tile", EMBER_FASTCALL(gen::m_tile), METH_FASTCALL | METH_KEYWORDS, m_tile_doc},
     {"repeat_interleave", EMBER_FASTCALL(gen::m_repeat_interleave), METH_FASTCALL | METH_KEYWORDS, m_repeat_interleave_doc},
     {"kron", EMBER_FASTCALL(gen::m_kron), METH_FASTCALL | METH_KEYWORDS, m_kron_doc},
+    {"is_floating_point", EMBER_FASTCALL(gen::m_is_floating_point), METH_FASTCALL | METH_KEYWORDS, m_is_floating_point_doc},
+    {"is_complex", EMBER_FASTCALL(gen::m_is_complex), METH_FASTCALL | METH_KEYWORDS, m_is_complex_doc},
+    {"is_signed", EMBER_FASTCALL(gen::m_is_signed), METH_FASTCALL | METH_KEYWORDS, m_is_signed_doc},
+    {"is_nonzero", EMBER_FASTCALL(gen::m_is_nonzero), METH_FASTCALL | METH_KEYWORDS, m_is_nonzero_doc},
     {"is_same_size", EMBER_FASTCALL(gen::m_is_same_size), METH_FASTCALL | METH_KEYWORDS, m_is_same_size_doc},
     {"is_set_to", EMBER_FASTCALL(gen::m_is_set_to), METH_FASTCALL | METH_KEYWORDS, m_is_set_to_doc},
     {"subview", EMBER_FASTCALL(gen::m_subview), METH_FASTCALL | METH_KEYWORDS, m_subview_doc},
     {"view_as", EMBER_FASTCALL(gen::m_view_as), METH_FASTCALL | METH_KEYWORDS, m_view_as_doc},
+    {"reshape_as", EMBER_FASTCALL(gen::m_reshape_as), METH_FASTCALL | METH_KEYWORDS, m_reshape_as_doc},
     {"expand_as", EMBER_FASTCALL(gen::m_expand_as), METH_FASTCALL | METH_KEYWORDS, m_expand_as_doc},
     {"repeat", EMBER_FASTCALL(gen::m_repeat), METH_FASTCALL | METH_KEYWORDS, m_repeat_doc},
     {"split", EMBER_FASTCALL(gen::m_split), METH_FASTCALL | METH_KEYWORDS, m_split_doc},
@@ -3965,17 +4549,24 @@ PyMethodDef tensor_methods[] = {
     {"slice", EMBER_FASTCALL(gen::m_slice), METH_FASTCALL | METH_KEYWORDS, m_slice_doc},
     {"select", EMBER_FASTCALL(gen::m_select), METH_FASTCALL | METH_KEYWORDS, m_select_doc},
     {"transpose", EMBER_FASTCALL(gen::m_transpose), METH_FASTCALL | METH_KEYWORDS, m_transpose_doc},
+    {"swapdims", EMBER_FASTCALL(gen::m_swapdims), METH_FASTCALL | METH_KEYWORDS, m_swapdims_doc},
+    {"transpose_", EMBER_FASTCALL(gen::m_transpose_), METH_FASTCALL | METH_KEYWORDS, m_transpose__doc},
+    {"swapdims_", EMBER_FASTCALL(gen::m_swapdims_), METH_FASTCALL | METH_KEYWORDS, m_swapdims__doc},
     {"t", EMBER_FASTCALL(gen::m_t), METH_FASTCALL | METH_KEYWORDS, m_t_doc},
+    {"t_", EMBER_FASTCALL(gen::m_t_), METH_FASTCALL | METH_KEYWORDS, m_t__doc},
     {"permute", EMBER_FASTCALL(gen::m_permute), METH_FASTCALL | METH_KEYWORDS, m_permute_doc},
     {"unfold", EMBER_FASTCALL(gen::m_unfold), METH_FASTCALL | METH_KEYWORDS, m_unfold_doc},
     {"expand", EMBER_FASTCALL(gen::m_expand), METH_FASTCALL | METH_KEYWORDS, m_expand_doc},
+    {"broadcast_to", EMBER_FASTCALL(gen::m_broadcast_to), METH_FASTCALL | METH_KEYWORDS, m_broadcast_to_doc},
     {"view", EMBER_FASTCALL(gen::m_view), METH_FASTCALL | METH_KEYWORDS, m_view_doc},
     {"squeeze", EMBER_FASTCALL(gen::m_squeeze), METH_FASTCALL | METH_KEYWORDS, m_squeeze_doc},
+    {"squeeze_", EMBER_FASTCALL(gen::m_squeeze_), METH_FASTCALL | METH_KEYWORDS, m_squeeze__doc},
     {"unsqueeze", EMBER_FASTCALL(gen::m_unsqueeze), METH_FASTCALL | METH_KEYWORDS, m_unsqueeze_doc},
+    {"unsqueeze_", EMBER_FASTCALL(gen::m_unsqueeze_), METH_FASTCALL | METH_KEYWORDS, m_unsqueeze__doc},
     {"movedim", EMBER_FASTCALL(gen::m_movedim), METH_FASTCALL | METH_KEYWORDS, m_movedim_doc},
     {"moveaxis", EMBER_FASTCALL(gen::m_moveaxis), METH_FASTCALL | METH_KEYWORDS, m_moveaxis_doc},
     {"swapaxes", EMBER_FASTCALL(gen::m_swapaxes), METH_FASTCALL | METH_KEYWORDS, m_swapaxes_doc},
-    {"swapdims", EMBER_FASTCALL(gen::m_swapdims), METH_FASTCALL | METH_KEYWORDS, m_swapdims_doc},
+    {"swapaxes_", EMBER_FASTCALL(gen::m_swapaxes_), METH_FASTCALL | METH_KEYWORDS, m_swapaxes__doc},
     {"unflatten", EMBER_FASTCALL(gen::m_unflatten), METH_FASTCALL | METH_KEYWORDS, m_unflatten_doc},
     {nullptr, nullptr, 0, nullptr},
 };
@@ -3995,10 +4586,15 @@ PyMethodDef module_functions[] = {
     {"matmul", EMBER_FASTCALL(gen::fn_matmul), METH_FASTCALL | METH_KEYWORDS, fn_matmul_doc},
     {"eq", EMBER_FASTCALL(gen::fn_eq), METH_FASTCALL | METH_KEYWORDS, fn_eq_doc},
     {"lt", EMBER_FASTCALL(gen::fn_lt), METH_FASTCALL | METH_KEYWORDS, fn_lt_doc},
+    {"less", EMBER_FASTCALL(gen::fn_less), METH_FASTCALL | METH_KEYWORDS, fn_less_doc},
     {"le", EMBER_FASTCALL(gen::fn_le), METH_FASTCALL | METH_KEYWORDS, fn_le_doc},
+    {"less_equal", EMBER_FASTCALL(gen::fn_less_equal), METH_FASTCALL | METH_KEYWORDS, fn_less_equal_doc},
     {"gt", EMBER_FASTCALL(gen::fn_gt), METH_FASTCALL | METH_KEYWORDS, fn_gt_doc},
+    {"greater", EMBER_FASTCALL(gen::fn_greater), METH_FASTCALL | METH_KEYWORDS, fn_greater_doc},
     {"ge", EMBER_FASTCALL(gen::fn_ge), METH_FASTCALL | METH_KEYWORDS, fn_ge_doc},
+    {"greater_equal", EMBER_FASTCALL(gen::fn_greater_equal), METH_FASTCALL | METH_KEYWORDS, fn_greater_equal_doc},
     {"ne", EMBER_FASTCALL(gen::fn_ne), METH_FASTCALL | METH_KEYWORDS, fn_ne_doc},
+    {"not_equal", EMBER_FASTCALL(gen::fn_not_equal), METH_FASTCALL | METH_KEYWORDS, fn_not_equal_doc},
     {"isnan", EMBER_FASTCALL(gen::fn_isnan), METH_FASTCALL | METH_KEYWORDS, fn_isnan_doc},
     {"isinf", EMBER_FASTCALL(gen::fn_isinf), METH_FASTCALL | METH_KEYWORDS, fn_isinf_doc},
     {"isposinf", EMBER_FASTCALL(gen::fn_isposinf), METH_FASTCALL | METH_KEYWORDS, fn_isposinf_doc},
@@ -4029,6 +4625,8 @@ PyMethodDef module_functions[] = {
     {"tril_indices", EMBER_FASTCALL(gen::fn_tril_indices), METH_FASTCALL | METH_KEYWORDS, fn_tril_indices_doc},
     {"triu_indices", EMBER_FASTCALL(gen::fn_triu_indices), METH_FASTCALL | METH_KEYWORDS, fn_triu_indices_doc},
     {"cat", EMBER_FASTCALL(gen::fn_cat), METH_FASTCALL | METH_KEYWORDS, fn_cat_doc},
+    {"concat", EMBER_FASTCALL(gen::fn_concat), METH_FASTCALL | METH_KEYWORDS, fn_concat_doc},
+    {"concatenate", EMBER_FASTCALL(gen::fn_concatenate), METH_FASTCALL | METH_KEYWORDS, fn_concatenate_doc},
     {"reshape", EMBER_FASTCALL(gen::fn_reshape), METH_FASTCALL | METH_KEYWORDS, fn_reshape_doc},
     {"equal", EMBER_FASTCALL(gen::fn_equal), METH_FASTCALL | METH_KEYWORDS, fn_equal_doc},
     {"einsum", EMBER_FASTCALL(gen::fn_einsum), METH_FASTCALL | METH_KEYWORDS, fn_einsum_doc},
@@ -4077,13 +4675,15 @@ PyMethodDef module_functions[] = {
     {"gcd", EMBER_FASTCALL(gen::fn_gcd), METH_FASTCALL | METH_KEYWORDS, fn_gcd_doc},
     {"lcm", EMBER_FASTCALL(gen::fn_lcm), METH_FASTCALL | METH_KEYWORDS, fn_lcm_doc},
     {"neg", EMBER_FASTCALL(gen::fn_neg), METH_FASTCALL | METH_KEYWORDS, fn_neg_doc},
+    {"negative", EMBER_FASTCALL(gen::fn_negative), METH_FASTCALL | METH_KEYWORDS, fn_negative_doc},
     {"abs", EMBER_FASTCALL(gen::fn_abs), METH_FASTCALL | METH_KEYWORDS, fn_abs_doc},
+    {"absolute", EMBER_FASTCALL(gen::fn_absolute), METH_FASTCALL | METH_KEYWORDS, fn_absolute_doc},
     {"exp", EMBER_FASTCALL(gen::fn_exp), METH_FASTCALL | METH_KEYWORDS, fn_exp_doc},
     {"sqrt", EMBER_FASTCALL(gen::fn_sqrt), METH_FASTCALL | METH_KEYWORDS, fn_sqrt_doc},
     {"add", EMBER_FASTCALL(gen::fn_add), METH_FASTCALL | METH_KEYWORDS, fn_add_doc},
     {"sub", EMBER_FASTCALL(gen::fn_sub), METH_FASTCALL | METH_KEYWORDS, fn_sub_doc},
-    {"mul", EMBER_FASTCALL(gen::fn_mul), METH_FASTCALL | METH_KEYWORDS, fn_mul_doc},
     {"subtract", EMBER_FASTCALL(gen::fn_subtract), METH_FASTCALL | METH_KEYWORDS, fn_subtract_doc},
+    {"mul", EMBER_FASTCALL(gen::fn_mul), METH_FASTCALL | METH_KEYWORDS, fn_mul_doc},
     {"multiply", EMBER_FASTCALL(gen::fn_multiply), METH_FASTCALL | METH_KEYWORDS, fn_multiply_doc},
     {"div", EMBER_FASTCALL(gen::fn_div), METH_FASTCALL | METH_KEYWORDS, fn_div_doc},
     {"divide", EMBER_FASTCALL(gen::fn_divide), METH_FASTCALL | METH_KEYWORDS, fn_divide_doc},
@@ -4096,20 +4696,31 @@ PyMethodDef module_functions[] = {
     {"sin", EMBER_FASTCALL(gen::fn_sin), METH_FASTCALL | METH_KEYWORDS, fn_sin_doc},
     {"tan", EMBER_FASTCALL(gen::fn_tan), METH_FASTCALL | METH_KEYWORDS, fn_tan_doc},
     {"acos", EMBER_FASTCALL(gen::fn_acos), METH_FASTCALL | METH_KEYWORDS, fn_acos_doc},
+    {"arccos", EMBER_FASTCALL(gen::fn_arccos), METH_FASTCALL | METH_KEYWORDS, fn_arccos_doc},
     {"asin", EMBER_FASTCALL(gen::fn_asin), METH_FASTCALL | METH_KEYWORDS, fn_asin_doc},
+    {"arcsin", EMBER_FASTCALL(gen::fn_arcsin), METH_FASTCALL | METH_KEYWORDS, fn_arcsin_doc},
     {"atan", EMBER_FASTCALL(gen::fn_atan), METH_FASTCALL | METH_KEYWORDS, fn_atan_doc},
+    {"arctan", EMBER_FASTCALL(gen::fn_arctan), METH_FASTCALL | METH_KEYWORDS, fn_arctan_doc},
     {"cosh", EMBER_FASTCALL(gen::fn_cosh), METH_FASTCALL | METH_KEYWORDS, fn_cosh_doc},
     {"sinh", EMBER_FASTCALL(gen::fn_sinh), METH_FASTCALL | METH_KEYWORDS, fn_sinh_doc},
     {"tanh", EMBER_FASTCALL(gen::fn_tanh), METH_FASTCALL | METH_KEYWORDS, fn_tanh_doc},
+    {"asinh", EMBER_FASTCALL(gen::fn_asinh), METH_FASTCALL | METH_KEYWORDS, fn_asinh_doc},
+    {"arcsinh", EMBER_FASTCALL(gen::fn_arcsinh), METH_FASTCALL | METH_KEYWORDS, fn_arcsinh_doc},
+    {"acosh", EMBER_FASTCALL(gen::fn_acosh), METH_FASTCALL | METH_KEYWORDS, fn_acosh_doc},
+    {"arccosh", EMBER_FASTCALL(gen::fn_arccosh), METH_FASTCALL | METH_KEYWORDS, fn_arccosh_doc},
+    {"atanh", EMBER_FASTCALL(gen::fn_atanh), METH_FASTCALL | METH_KEYWORDS, fn_atanh_doc},
+    {"arctanh", EMBER_FASTCALL(gen::fn_arctanh), METH_FASTCALL | METH_KEYWORDS, fn_arctanh_doc},
     {"rsqrt", EMBER_FASTCALL(gen::fn_rsqrt), METH_FASTCALL | METH_KEYWORDS, fn_rsqrt_doc},
     {"reciprocal", EMBER_FASTCALL(gen::fn_reciprocal), METH_FASTCALL | METH_KEYWORDS, fn_reciprocal_doc},
     {"ceil", EMBER_FASTCALL(gen::fn_ceil), METH_FASTCALL | METH_KEYWORDS, fn_ceil_doc},
     {"floor", EMBER_FASTCALL(gen::fn_floor), METH_FASTCALL | METH_KEYWORDS, fn_floor_doc},
     {"trunc", EMBER_FASTCALL(gen::fn_trunc), METH_FASTCALL | METH_KEYWORDS, fn_trunc_doc},
+    {"fix", EMBER_FASTCALL(gen::fn_fix), METH_FASTCALL | METH_KEYWORDS, fn_fix_doc},
     {"round", EMBER_FASTCALL(gen::fn_round), METH_FASTCALL | METH_KEYWORDS, fn_round_doc},
     {"frac", EMBER_FASTCALL(gen::fn_frac), METH_FASTCALL | METH_KEYWORDS, fn_frac_doc},
     {"sign", EMBER_FASTCALL(gen::fn_sign), METH_FASTCALL | METH_KEYWORDS, fn_sign_doc},
     {"atan2", EMBER_FASTCALL(gen::fn_atan2), METH_FASTCALL | METH_KEYWORDS, fn_atan2_doc},
+    {"arctan2", EMBER_FASTCALL(gen::fn_arctan2), METH_FASTCALL | METH_KEYWORDS, fn_arctan2_doc},
     {"pow", EMBER_FASTCALL(gen::fn_pow), METH_FASTCALL | METH_KEYWORDS, fn_pow_doc},
     {"lerp", EMBER_FASTCALL(gen::fn_lerp), METH_FASTCALL | METH_KEYWORDS, fn_lerp_doc},
     {"addcmul", EMBER_FASTCALL(gen::fn_addcmul), METH_FASTCALL | METH_KEYWORDS, fn_addcmul_doc},
@@ -4215,6 +4826,7 @@ PyMethodDef module_functions[] = {
     {"stack", EMBER_FASTCALL(gen::fn_stack), METH_FASTCALL | METH_KEYWORDS, fn_stack_doc},
     {"hstack", EMBER_FASTCALL(gen::fn_hstack), METH_FASTCALL | METH_KEYWORDS, fn_hstack_doc},
     {"vstack", EMBER_FASTCALL(gen::fn_vstack), METH_FASTCALL | METH_KEYWORDS, fn_vstack_doc},
+    {"row_stack", EMBER_FASTCALL(gen::fn_row_stack), METH_FASTCALL | METH_KEYWORDS, fn_row_stack_doc},
     {"dstack", EMBER_FASTCALL(gen::fn_dstack), METH_FASTCALL | METH_KEYWORDS, fn_dstack_doc},
     {"column_stack", EMBER_FASTCALL(gen::fn_column_stack), METH_FASTCALL | METH_KEYWORDS, fn_column_stack_doc},
     {"atleast_1d", EMBER_FASTCALL(gen::fn_atleast_1d), METH_FASTCALL | METH_KEYWORDS, fn_atleast_1d_doc},
@@ -4231,6 +4843,10 @@ PyMethodDef module_functions[] = {
     {"repeat_interleave", EMBER_FASTCALL(gen::fn_repeat_interleave), METH_FASTCALL | METH_KEYWORDS, fn_repeat_interleave_doc},
     {"kron", EMBER_FASTCALL(gen::fn_kron), METH_FASTCALL | METH_KEYWORDS, fn_kron_doc},
     {"is_contiguous", EMBER_FASTCALL(gen::fn_is_contiguous), METH_FASTCALL | METH_KEYWORDS, fn_is_contiguous_doc},
+    {"is_floating_point", EMBER_FASTCALL(gen::fn_is_floating_point), METH_FASTCALL | METH_KEYWORDS, fn_is_floating_point_doc},
+    {"is_complex", EMBER_FASTCALL(gen::fn_is_complex), METH_FASTCALL | METH_KEYWORDS, fn_is_complex_doc},
+    {"is_signed", EMBER_FASTCALL(gen::fn_is_signed), METH_FASTCALL | METH_KEYWORDS, fn_is_signed_doc},
+    {"is_nonzero", EMBER_FASTCALL(gen::fn_is_nonzero), METH_FASTCALL | METH_KEYWORDS, fn_is_nonzero_doc},
     {"is_same_size", EMBER_FASTCALL(gen::fn_is_same_size), METH_FASTCALL | METH_KEYWORDS, fn_is_same_size_doc},
     {"is_set_to", EMBER_FASTCALL(gen::fn_is_set_to), METH_FASTCALL | METH_KEYWORDS, fn_is_set_to_doc},
     {"numel", EMBER_FASTCALL(gen::fn_numel), METH_FASTCALL | METH_KEYWORDS, fn_numel_doc},
@@ -4261,17 +4877,18 @@ PyMethodDef module_functions[] = {
     {"slice", EMBER_FASTCALL(gen::fn_slice), METH_FASTCALL | METH_KEYWORDS, fn_slice_doc},
     {"select", EMBER_FASTCALL(gen::fn_select), METH_FASTCALL | METH_KEYWORDS, fn_select_doc},
     {"transpose", EMBER_FASTCALL(gen::fn_transpose), METH_FASTCALL | METH_KEYWORDS, fn_transpose_doc},
+    {"swapdims", EMBER_FASTCALL(gen::fn_swapdims), METH_FASTCALL | METH_KEYWORDS, fn_swapdims_doc},
     {"t", EMBER_FASTCALL(gen::fn_t), METH_FASTCALL | METH_KEYWORDS, fn_t_doc},
     {"permute", EMBER_FASTCALL(gen::fn_permute), METH_FASTCALL | METH_KEYWORDS, fn_permute_doc},
     {"unfold", EMBER_FASTCALL(gen::fn_unfold), METH_FASTCALL | METH_KEYWORDS, fn_unfold_doc},
     {"expand", EMBER_FASTCALL(gen::fn_expand), METH_FASTCALL | METH_KEYWORDS, fn_expand_doc},
+    {"broadcast_to", EMBER_FASTCALL(gen::fn_broadcast_to), METH_FASTCALL | METH_KEYWORDS, fn_broadcast_to_doc},
     {"view", EMBER_FASTCALL(gen::fn_view), METH_FASTCALL | METH_KEYWORDS, fn_view_doc},
     {"squeeze", EMBER_FASTCALL(gen::fn_squeeze), METH_FASTCALL | METH_KEYWORDS, fn_squeeze_doc},
     {"unsqueeze", EMBER_FASTCALL(gen::fn_unsqueeze), METH_FASTCALL | METH_KEYWORDS, fn_unsqueeze_doc},
     {"movedim", EMBER_FASTCALL(gen::fn_movedim), METH_FASTCALL | METH_KEYWORDS, fn_movedim_doc},
     {"moveaxis", EMBER_FASTCALL(gen::fn_moveaxis), METH_FASTCALL | METH_KEYWORDS, fn_moveaxis_doc},
     {"swapaxes", EMBER_FASTCALL(gen::fn_swapaxes), METH_FASTCALL | METH_KEYWORDS, fn_swapaxes_doc},
-    {"swapdims", EMBER_FASTCALL(gen::fn_swapdims), METH_FASTCALL | METH_KEYWORDS, fn_swapdims_doc},
     {"unflatten", EMBER_FASTCALL(gen::fn_unflatten), METH_FASTCALL | METH_KEYWORDS, fn_unflatten_doc},
     {nullptr, nullptr, 0, nullptr},
 };
@@ -4383,51 +5000,51 @@ nullptr},
 nullptr},
     // __lt__
     {"__lt__", "lt", "lt", false, true,
-     gen::fn_lt, gen::m_lt, nullptr,
+     gen::fn_lt, gen::m_lt, gen::m_lt_,
 [](const Tensor& a, const Tensor& b) -> Tensor { return ember::lt(a, b); },
 [](const Tensor& a, const Scalar& b) -> Tensor { return ember::lt(a, b); },
-nullptr,
-nullptr,
+[](Tensor& a, const Tensor& b) { ember::lt_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::lt_(a, b); },
 nullptr},
     // __le__
     {"__le__", "le", "le", false, true,
-     gen::fn_le, gen::m_le, nullptr,
+     gen::fn_le, gen::m_le, gen::m_le_,
 [](const Tensor& a, const Tensor& b) -> Tensor { return ember::le(a, b); },
 [](const Tensor& a, const Scalar& b) -> Tensor { return ember::le(a, b); },
-nullptr,
-nullptr,
+[](Tensor& a, const Tensor& b) { ember::le_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::le_(a, b); },
 nullptr},
     // __gt__
     {"__gt__", "gt", "gt", false, true,
-     gen::fn_gt, gen::m_gt, nullptr,
+     gen::fn_gt, gen::m_gt, gen::m_gt_,
 [](const Tensor& a, const Tensor& b) -> Tensor { return ember::gt(a, b); },
 [](const Tensor& a, const Scalar& b) -> Tensor { return ember::gt(a, b); },
-nullptr,
-nullptr,
+[](Tensor& a, const Tensor& b) { ember::gt_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::gt_(a, b); },
 nullptr},
     // __ge__
     {"__ge__", "ge", "ge", false, true,
-     gen::fn_ge, gen::m_ge, nullptr,
+     gen::fn_ge, gen::m_ge, gen::m_ge_,
 [](const Tensor& a, const Tensor& b) -> Tensor { return ember::ge(a, b); },
 [](const Tensor& a, const Scalar& b) -> Tensor { return ember::ge(a, b); },
-nullptr,
-nullptr,
+[](Tensor& a, const Tensor& b) { ember::ge_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::ge_(a, b); },
 nullptr},
     // __eq__
     {"__eq__", "eq", "eq", true, true,
-     gen::fn_eq, gen::m_eq, nullptr,
+     gen::fn_eq, gen::m_eq, gen::m_eq_,
 [](const Tensor& a, const Tensor& b) -> Tensor { return ember::eq(a, b); },
 [](const Tensor& a, const Scalar& b) -> Tensor { return ember::eq(a, b); },
-nullptr,
-nullptr,
+[](Tensor& a, const Tensor& b) { ember::eq_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::eq_(a, b); },
 nullptr},
     // __ne__
     {"__ne__", "ne", "ne", true, true,
-     gen::fn_ne, gen::m_ne, nullptr,
+     gen::fn_ne, gen::m_ne, gen::m_ne_,
 [](const Tensor& a, const Tensor& b) -> Tensor { return ember::ne(a, b); },
 [](const Tensor& a, const Scalar& b) -> Tensor { return ember::ne(a, b); },
-nullptr,
-nullptr,
+[](Tensor& a, const Tensor& b) { ember::ne_(a, b); },
+[](Tensor& a, const Scalar& b) { ember::ne_(a, b); },
 nullptr},
     // __neg__
     {"__neg__", "neg", "neg", false, true,

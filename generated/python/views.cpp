@@ -152,6 +152,26 @@ PyObject* fn_transpose(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
   EMBER_PY_END
 }
 
+PyObject* fn_swapdims(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "swapdims(Tensor input, int dim0, int dim1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      const int64_t a1 = r.to_int(1);
+      const int64_t a2 = r.to_int(2);
+      auto result = ember::transpose(a0, a1, a2);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_transpose(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -165,6 +185,68 @@ PyObject* m_transpose(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
       const int64_t a1 = r.to_int(1);
       auto result = ember::transpose(self_t, a0, a1);
       return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_swapdims(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "swapdims(int dim0, int dim1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      auto result = ember::transpose(self_t, a0, a1);
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_transpose_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "transpose_(int dim0, int dim1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      ember::transpose_(self_mut, a0, a1);
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_swapdims_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "swapdims_(int dim0, int dim1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const int64_t a0 = r.to_int(0);
+      const int64_t a1 = r.to_int(1);
+      ember::transpose_(self_mut, a0, a1);
+      Py_INCREF(self);
+      return self;
     }
     default:
       return nullptr;
@@ -201,6 +283,25 @@ PyObject* m_t(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject*
       const Tensor& self_t = unwrap(self);
       auto result = ember::t(self_t);
       return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_t_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "t_()",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      ember::t_(self_mut);
+      Py_INCREF(self);
+      return self;
     }
     default:
       return nullptr;
@@ -334,6 +435,48 @@ PyObject* m_expand(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* fn_broadcast_to(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "broadcast_to(Tensor input, int[] size)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      auto result = ember::broadcast_to(a0, a1);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* m_broadcast_to(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "broadcast_to(int[] size)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& self_t = unwrap(self);
+      ParsedArgs::Ints a0_list;
+      r.int_list(0, a0_list);
+      const IntList a0 = a0_list.list();
+      auto result = ember::broadcast_to(self_t, a0);
+      return to_python_same(std::move(result), self);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_view(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -426,6 +569,33 @@ PyObject* m_squeeze(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
   EMBER_PY_END
 }
 
+PyObject* m_squeeze_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "squeeze_()",
+      "squeeze_(int dim)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      ember::squeeze_(self_mut);
+      Py_INCREF(self);
+      return self;
+    }
+    case 1: {
+      Tensor& self_mut = unwrap_mut(self);
+      const int64_t a0 = r.to_int(0);
+      ember::squeeze_(self_mut, a0);
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_unsqueeze(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -464,10 +634,54 @@ PyObject* m_unsqueeze(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
   EMBER_PY_END
 }
 
+PyObject* m_unsqueeze_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "unsqueeze_(int dim)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = unwrap_mut(self);
+      const int64_t a0 = r.to_int(0);
+      ember::unsqueeze_(self_mut, a0);
+      Py_INCREF(self);
+      return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_movedim(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
       "movedim(Tensor input, int[] source, int[] destination)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      const Tensor& a0 = r.tensor(0);
+      ParsedArgs::Ints a1_list;
+      r.int_list(1, a1_list);
+      const IntList a1 = a1_list.list();
+      ParsedArgs::Ints a2_list;
+      r.int_list(2, a2_list);
+      const IntList a2 = a2_list.list();
+      auto result = ember::movedim(a0, a1, a2);
+      return to_python_same(std::move(result), r.object(0));
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_moveaxis(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "moveaxis(Tensor input, int[] source, int[] destination)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
@@ -512,30 +726,6 @@ PyObject* m_movedim(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
   EMBER_PY_END
 }
 
-PyObject* fn_moveaxis(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "moveaxis(Tensor input, int[] source, int[] destination)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      const Tensor& a0 = r.tensor(0);
-      ParsedArgs::Ints a1_list;
-      r.int_list(1, a1_list);
-      const IntList a1 = a1_list.list();
-      ParsedArgs::Ints a2_list;
-      r.int_list(2, a2_list);
-      const IntList a2 = a2_list.list();
-      auto result = ember::moveaxis(a0, a1, a2);
-      return to_python_same(std::move(result), r.object(0));
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
 PyObject* m_moveaxis(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -551,7 +741,7 @@ PyObject* m_moveaxis(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
       ParsedArgs::Ints a1_list;
       r.int_list(1, a1_list);
       const IntList a1 = a1_list.list();
-      auto result = ember::moveaxis(self_t, a0, a1);
+      auto result = ember::movedim(self_t, a0, a1);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -600,39 +790,20 @@ PyObject* m_swapaxes(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
   EMBER_PY_END
 }
 
-PyObject* fn_swapdims(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+PyObject* m_swapaxes_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
-      "swapdims(Tensor input, int dim0, int dim1)",
+      "swapaxes_(int axis0, int axis1)",
   });
   ParsedArgs r;
   switch (parser.parse(args, nargs, kwnames, r)) {
     case 0: {
-      const Tensor& a0 = r.tensor(0);
-      const int64_t a1 = r.to_int(1);
-      const int64_t a2 = r.to_int(2);
-      auto result = ember::swapdims(a0, a1, a2);
-      return to_python_same(std::move(result), r.object(0));
-    }
-    default:
-      return nullptr;
-  }
-  EMBER_PY_END
-}
-
-PyObject* m_swapdims(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  EMBER_PY_BEGIN
-  static const ArgParser parser({
-      "swapdims(int dim0, int dim1)",
-  });
-  ParsedArgs r;
-  switch (parser.parse(args, nargs, kwnames, r)) {
-    case 0: {
-      const Tensor& self_t = unwrap(self);
+      Tensor& self_mut = unwrap_mut(self);
       const int64_t a0 = r.to_int(0);
       const int64_t a1 = r.to_int(1);
-      auto result = ember::swapdims(self_t, a0, a1);
-      return to_python_same(std::move(result), self);
+      ember::swapaxes_(self_mut, a0, a1);
+      Py_INCREF(self);
+      return self;
     }
     default:
       return nullptr;

@@ -4,6 +4,7 @@
 
 #include "ember/error.h"
 #include "ember/views.h"
+#include "runtime/ops/as_op.h"
 
 namespace ember::rt {
 
@@ -40,6 +41,10 @@ TensorImpl* expand_as(const TensorImpl* self, const TensorImpl* other) {
     fail(ErrorKind::Value, str("expand_as: self ", sizes_text(sizes(self)), " does not expand to other's sizes ",
                                sizes_text(sizes(other))), "other");
   return expand(self, sizes(other));
+}
+
+TensorImpl* broadcast_to(const TensorImpl* self, IntList size) {
+  return as_op("broadcast_to", "expand", [&] { return expand(self, size); });
 }
 
 TensorImpl* movedim(const TensorImpl* self, IntList source, IntList destination) {

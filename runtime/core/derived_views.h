@@ -16,6 +16,8 @@ namespace ember::rt {
 TensorImpl* subview(const TensorImpl* self, IntList ranges);
 TensorImpl* view_as(const TensorImpl* self, const TensorImpl* other);
 TensorImpl* expand_as(const TensorImpl* self, const TensorImpl* other);
+// expand under NumPy's name, its errors naming broadcast_to.
+TensorImpl* broadcast_to(const TensorImpl* self, IntList size);
 // Dim source[i] becomes dim destination[i]; the other dims keep their order.
 TensorImpl* movedim(const TensorImpl* self, IntList source, IntList destination);
 // Dim `dim` viewed as `sizes` (one may be -1).

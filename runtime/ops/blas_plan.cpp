@@ -14,6 +14,7 @@
 #include "ember/ops/mv.h"
 #include "ember/ops/squeeze.h"
 #include "ember/ops/squeeze_dim.h"
+#include "ember/ops/to.h"
 #include "ember/ops/unsqueeze.h"
 #include "ember/ops/view.h"
 #include "ember/views.h"
@@ -350,7 +351,12 @@ TensorBase run_addr(const BlasDest& dest, const TensorBase& self, const TensorBa
 }
 
 TensorBase run_outer(const BlasDest& dest, const TensorBase& self, const TensorBase& vec2, GerDispatch dispatch) {
-  return run_ger(dest, nullptr, self, "self", vec2, "vec2", Scalar(0), Scalar(1), dispatch);
+  check_defined(dest, self, "self");
+  check_defined(dest, vec2, "vec2");
+  // PyTorch's outer is self[:, None] * vec2, so mixed dtypes promote.
+  const DType common = promote_types(self.dtype(), vec2.dtype());
+  return run_ger(dest, nullptr, base::to(self, common), "self", base::to(vec2, common), "vec2", Scalar(0), Scalar(1),
+                 dispatch);
 }
 
 TensorBase run_dot(const BlasDest& d, const TensorBase& self, const TensorBase& tensor, DotDispatch dispatch) {

@@ -64,6 +64,8 @@ TensorBase randperm(int64_t n, std::optional<DType> dtype, const std::optional<G
 void randperm_out(TensorBase& out, int64_t n, std::optional<DType> dtype, const std::optional<Generator>& generator);
 
 TensorBase reshape(const TensorBase& self, IntList shape);
+// reshape(self, other.sizes()), its errors naming reshape_as and `other`.
+TensorBase reshape_as(const TensorBase& self, const TensorBase& other);
 
 bool equal(const TensorBase& self, const TensorBase& other);
 

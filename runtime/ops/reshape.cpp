@@ -18,8 +18,8 @@ TensorBase reshape(const TensorBase& self, IntList shape) {
       infer = static_cast<int64_t>(i);
     } else if (want[i] < 0) {
       fail(ErrorKind::Value, str("reshape: size ", want[i], " is invalid"), "shape");
-    } else {
-      known *= want[i];
+    } else if (__builtin_mul_overflow(known, want[i], &known)) {
+      fail(ErrorKind::Memory, str("reshape: shape ", sizes_text(shape), " holds more than 2^63 elements"), "shape");
     }
   }
   if (infer >= 0 && known != 0 && n % known == 0) want[infer] = n / known;
@@ -34,6 +34,13 @@ TensorBase reshape(const TensorBase& self, IntList shape) {
   } catch (const Error&) {
     return TensorBase::adopt(view(base::clone(self).impl(), want));
   }
+}
+
+TensorBase reshape_as(const TensorBase& self, const TensorBase& other) {
+  if (self.numel() != other.numel())
+    fail(ErrorKind::Value, str("reshape_as: self has ", self.numel(), " elements, other's shape ", sizes_text(other.sizes()),
+                               " holds ", other.numel()), "other");
+  return reshape(self, other.sizes());
 }
 
 }  // namespace ember::rt

@@ -55,7 +55,6 @@ PyObject* numel(PyObject* self, PyObject*) { return PyLong_FromLongLong(unwrap(s
 PyObject* element_size(PyObject* self, PyObject*) { return PyLong_FromSize_t(unwrap(self).element_size()); }
 PyObject* storage_offset(PyObject* self, PyObject*) { return PyLong_FromLongLong(unwrap(self).storage_offset()); }
 PyObject* is_contiguous(PyObject* self, PyObject*) { return PyBool_FromLong(unwrap(self).is_contiguous()); }
-PyObject* is_floating_point(PyObject* self, PyObject*) { return PyBool_FromLong(is_floating(unwrap(self).dtype())); }
 
 #define EMBER_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(f))
 
@@ -73,8 +72,6 @@ PyMethodDef methods[] = {
      "storage_offset() -> int\n\nThe index of the first element in the storage."},
     {"is_contiguous", is_contiguous, METH_NOARGS,
      "is_contiguous() -> bool\n\nWhether the elements are laid out row-major without gaps."},
-    {"is_floating_point", is_floating_point, METH_NOARGS,
-     "is_floating_point() -> bool\n\nWhether the dtype is a floating-point type."},
     {nullptr, nullptr, 0, nullptr},
 };
 

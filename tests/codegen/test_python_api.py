@@ -120,3 +120,13 @@ def test_python_names_rename_the_function_keywords_only():
         "split(Tensor tensor, int split_size_or_sections, int dim=0)",
         "split(Tensor tensor, int[] split_size_or_sections, int dim=0)"]
     assert by_name("method", "split").parser_texts() == ["split(int split_size, int dim=0)", "split(int[] split_size, int dim=0)"]
+
+
+def test_aliases_bind_every_python_form_of_their_op():
+    # clamp and clamp.tensor are both reached as clip, clip_ and out=.
+    clip = by_name("function", "clip")
+    assert [ov.op.name for ov in clip.overloads] == ["clamp", "clamp.tensor"]
+    assert clip.parser_texts()[0] == "clip(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor? out=None)"
+    assert "\n\nAlias of clamp.\n\n" in clip.doc()
+    assert "\n\nAlias of clamp_.\n\n" in by_name("method", "clip_").doc()
+    assert [ov.op.name for ov in by_name("method", "absolute").overloads] == ["abs"]

@@ -130,6 +130,13 @@ ops:
     "python_names without a function": (broken("variants: [function, method, inplace, out]", "variants: [method]",
                                                NEG + "    python_names: {self: x}\n"),
                                         "python_names:", "'python_names' renames the arguments of the Python function"),
+    "aliases not identifiers": (NEG + "    aliases: [2x]\n", "aliases:", "'aliases' must be a list of identifiers"),
+    "alias naming the op itself": (NEG + "    aliases: [negative, neg]\n", "aliases:",
+                                   "'aliases' of neg must be other names, each once"),
+    "alias naming another op": (NEG + "    aliases: [abs]\n" + ABS, "- signature: neg",
+                                "alias 'abs' of neg is already an op"),
+    "alias of two ops": (NEG + "    aliases: [minus]\n" + ABS + "    aliases: [minus]\n", "- signature: abs",
+                         "alias 'minus' of abs is also an alias of neg"),
     "error example calling another op's C function": (
         NEG + '    errors:\n      - {raises: Value, arg: self, when: "never", example: "THIntTensor_cadd(nullptr)"}\n',
         "raises:", "calls THIntTensor_cadd, which is not a C function of neg"),

@@ -46,7 +46,7 @@ the C++ harness; bfloat16 has no NumPy dtype and is compared via float32.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import math
@@ -91,6 +91,7 @@ class OpSpec:
     values: dict[str, str] = field(default_factory=dict)
     magnitude_tol: bool = False
     returns_if: tuple[str | None, ...] = ()   # per result: the bool argument asking for it (None: always)
+    aliases: tuple[str, ...] = ()             # more Python names of the op, each checked on the contiguous layout
     where: str = ""
 
 
@@ -110,8 +111,15 @@ class Case:
 CHECKS = {"out": ("out_aliased", "error_intact"), "inplace": ("inplace_aliased", "inplace_error_intact")}
 
 
+def _under_aliases(specs: list[OpSpec]) -> list[OpSpec]:
+    """Each alias as a spec of its own: the same op, called by that name."""
+    return [replace(s, name=alias, python=alias, layouts=("contiguous",), aliases=()) for s in specs
+            for alias in s.aliases if "contiguous" in s.layouts]
+
+
 def cases(specs: list[OpSpec]) -> list[Case]:
-    made = [Case(s, d, layout, v) for s in specs for d in s.dtypes for layout in s.layouts for v in s.variants]
+    made = [Case(s, d, layout, v) for s in specs + _under_aliases(specs) for d in s.dtypes for layout in s.layouts
+            for v in s.variants]
     made += [Case(s, d, "contiguous", check) for s in specs if "contiguous" in s.layouts for d in s.dtypes
              for v in s.variants for check in CHECKS.get(v, ())]
     return made
@@ -477,6 +485,11 @@ def _invoke(spec: OpSpec, case: Case, call: _Call, expected_dtypes: tuple[str, .
         result = getattr(target, fn + "_")(*pos[1:], **kw)
         assert result is target, "an in-place method returns self"
         return result
+    if case.variant == "inplace_function":
+        target = pos[0].clone()
+        result = getattr(ember, fn + "_")(target, *pos[1:], **kw)
+        assert result is target, "an in-place function returns its input"
+        return result
     assert case.variant == "out"
     outs = tuple(to_ember(np.zeros(0), d) for d in expected_dtypes)
     out = outs[0] if len(outs) == 1 else outs
@@ -510,7 +523,7 @@ def run_case(case: Case) -> None:
             except (ValueError, IndexError):
                 continue
             raise AssertionError(f"{what}: NumPy raised {err!r}, ember did not") from None
-        if case.variant == "inplace":
+        if case.variant in ("inplace", "inplace_function"):
             shape = np.shape(expected[0] if isinstance(expected, tuple) else expected)
             self_shape = tuple(call.positional[0].shape)
             if expected_dtypes[0] != case.dtype or shape != self_shape:

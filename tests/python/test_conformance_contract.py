@@ -6,11 +6,18 @@ of einsum, inner and vdot; tensordot's Python form (ember/_functional.py)
 is checked here, over every dtype and a transposed operand."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 
 import ember
-from ember_np import to_ember, to_numpy
+import conformance
+from ember_np import to_numpy
+from conformance import t
+
+# The operands are exact in every dtype: results are held to 1e-9.
+close = functools.partial(conformance.close, rtol=1e-9)
 
 RNG = np.random.default_rng(21)
 NUMERIC = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64", "float16", "bfloat16")
@@ -18,19 +25,6 @@ NUMERIC = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64", "fl
 
 def rand(*shape: int) -> np.ndarray:
     return np.round(RNG.uniform(-4, 4, size=shape) * 8) / 8   # exact in every floating dtype
-
-
-def t(a: np.ndarray, dtype: str = "float64") -> ember.Tensor:
-    return to_ember(a, dtype)
-
-
-def close(got: ember.Tensor, want, dtype=None, rtol=1e-9) -> None:
-    want = np.asarray(want)
-    g = to_numpy(got)
-    assert g.shape == want.shape, (g.shape, want.shape)
-    if dtype is not None:
-        assert got.dtype == dtype
-    np.testing.assert_allclose(g.astype(np.float64), want.astype(np.float64), rtol=rtol, atol=1e-9)
 
 
 def test_einsum_operands_one_by_one_or_as_a_list():
@@ -148,3 +142,12 @@ def test_inner_and_vdot():
         ember.inner(t(a), t(rand(4, 3)))
     with pytest.raises(ValueError, match="vdot: expected two 1-d tensors"):
         ember.vdot(t(b), t(b))
+
+
+@pytest.mark.parametrize("da,db,want", [("int64", "float32", "float32"), ("bool", "int32", "int32"),
+                                        ("uint8", "int8", "int16"), ("float16", "float64", "float64")])
+def test_outer_and_ger_promote_mixed_dtypes(da, db, want):
+    a, b = np.array([1, 0, 3]), np.array([2, 1])
+    for f in (ember.outer, ember.ger):
+        x, y = t(a, da), t(b, db)
+        close(f(x, y), np.outer(to_numpy(x).astype(np.float64), to_numpy(y).astype(np.float64)), want)

@@ -7,10 +7,7 @@ import numpy as np
 import pytest
 
 import ember
-
-
-def t(a) -> ember.Tensor:
-    return ember.from_numpy(np.ascontiguousarray(a))
+from conformance import t
 
 
 def test_unique_with_inverse_and_counts_rebuilds_the_input():

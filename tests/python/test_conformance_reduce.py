@@ -9,26 +9,13 @@ import pytest
 
 import ember
 import numpy_refs
-from ember_np import to_ember, to_numpy
+from conformance import close, t
 
 RNG = np.random.default_rng(12)
 A = np.round(RNG.uniform(-5, 5, size=(3, 4, 5)) * 8) / 8   # exact in float32
 AN = A.copy()
 AN[1, 2, 3] = AN[2, 0, 1] = np.nan
 I = RNG.integers(-20, 20, size=(3, 4, 5)).astype(np.int32)
-
-
-def t(a: np.ndarray, dtype: str = "float64") -> ember.Tensor:
-    return to_ember(a, dtype)
-
-
-def close(got: ember.Tensor, want, dtype=None) -> None:
-    want = np.asarray(want)
-    g = to_numpy(got)
-    assert g.shape == want.shape, (g.shape, want.shape)
-    if dtype is not None:
-        assert got.dtype == dtype
-    np.testing.assert_allclose(g.astype(np.float64), want.astype(np.float64), rtol=1e-6, atol=1e-9, equal_nan=True)
 
 
 def test_argmax_argmin():

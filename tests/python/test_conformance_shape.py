@@ -8,29 +8,11 @@ import numpy as np
 import pytest
 
 import ember
+from conformance import same, same_all, t
 
 A = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
 M = np.arange(12, dtype=np.int64).reshape(3, 4)
 V = np.array([3.0, -1.0, 0.5], dtype=np.float64)
-
-
-def t(a: np.ndarray) -> ember.Tensor:
-    return ember.from_numpy(np.ascontiguousarray(a))
-
-
-def same(got: ember.Tensor, want, dtype: str | None = None) -> None:
-    want = np.asarray(want)
-    if dtype is not None:
-        assert got.dtype == getattr(ember, dtype), f"dtype {got.dtype}, expected ember.{dtype}"
-    assert tuple(got.shape) == want.shape, f"shape {tuple(got.shape)}, expected {want.shape}"
-    np.testing.assert_array_equal(got.numpy(), want)
-
-
-def same_all(got, want) -> None:
-    assert isinstance(got, tuple), f"a tuple, got {type(got).__name__}"
-    assert len(got) == len(want)
-    for g, w in zip(got, want):
-        same(g, w)
 
 
 # ---- where ------------------------------------------------------------------------
@@ -241,3 +223,32 @@ def test_like_factories_keep_a_transposed_layout():
     assert ember.empty_like(x, memory_format=ember.contiguous_format).is_contiguous()
     r = ember.randint_like(x, 3, 5, dtype=ember.int64)
     assert r.stride() == x.stride() and set(np.unique(r.numpy())) <= {3, 4}
+
+
+# ---- in-place views ---------------------------------------------------------------
+
+def test_inplace_views_change_self_as_numpy_views_do():
+    x = t(A)
+    ptr = x.data_ptr()
+    assert x.transpose_(0, 2) is x
+    same(x, A.transpose(2, 1, 0))
+    x.swapaxes_(0, 1).swapdims_(1, 2)
+    same(x, A.transpose(2, 1, 0).swapaxes(0, 1).swapaxes(1, 2))
+    y = t(A[:1])
+    y.squeeze_(0)
+    same(y, A[0])
+    y.unsqueeze_(1)
+    same(y, A[0][:, None])
+    y.squeeze_()
+    y.t_()
+    same(y, A[0].T)
+    assert x.data_ptr() == ptr
+
+
+def test_inplace_view_errors_leave_self_alone():
+    x = t(A)
+    with pytest.raises(IndexError):
+        x.transpose_(0, 3)
+    with pytest.raises(ValueError):
+        x.t_()
+    same(x, A)

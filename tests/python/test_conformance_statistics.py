@@ -9,25 +9,13 @@ import numpy as np
 import pytest
 
 import ember
-from ember_np import to_ember, to_numpy
+from ember_np import to_numpy
+from conformance import close, t
 
 RNG = np.random.default_rng(7)
 A = np.round(RNG.uniform(-5, 5, size=(3, 4, 5)) * 8) / 8   # exact in float32
 AN = A.copy()
 AN[1, 2, 3] = AN[0, 0, 0] = np.nan
-
-
-def t(a, dtype: str = "float64") -> ember.Tensor:
-    return to_ember(np.asarray(a), dtype)
-
-
-def close(got: ember.Tensor, want, dtype=None) -> None:
-    want = np.asarray(want)
-    g = to_numpy(got)
-    assert g.shape == want.shape, (g.shape, want.shape)
-    if dtype is not None:
-        assert got.dtype == dtype
-    np.testing.assert_allclose(g.astype(np.float64), want.astype(np.float64), rtol=1e-6, atol=1e-9, equal_nan=True)
 
 
 def test_var_mean_std_mean():

@@ -12,12 +12,9 @@ import numpy as np
 import pytest
 
 import ember
+from conformance import t
 
 X = np.arange(12, dtype=np.float32).reshape(3, 4)
-
-
-def t(a: np.ndarray) -> ember.Tensor:
-    return ember.from_numpy(np.ascontiguousarray(a))
 
 
 # Each factory called with its required arguments; the options are added as keywords.

@@ -1,11 +1,12 @@
 // The Torch7-level structure ops of the C++ API (schemas/tensor/structure.yaml):
-// is_contiguous / is_same_size / is_set_to / numel, subview, view_as,
-// expand_as, repeat, split, chunk, type_as and to_byte .. to_bfloat16.
+// is_contiguous / is_same_size / is_set_to / numel, the dtype queries,
+// subview, view_as, reshape_as, expand_as, broadcast_to, repeat, split, chunk, type_as and to_byte .. to_bfloat16.
 // Views are checked element by element against the row-major addresses of
 // their base (view_test_util.h); copies against values worked out from the
 // indices.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "ember/tensor.h"
@@ -54,6 +55,24 @@ TEST(StructureOps, Queries) {
   EXPECT_EQ(numel(scalar_tensor(1, DType::Half)), 1);
 }
 
+TEST(StructureOps, DTypeQueries) {
+  for (int i = 0; i < kNumDTypes; ++i) {
+    const DType d = static_cast<DType>(i);
+    SCOPED_TRACE(dtype_name(d));
+    const Tensor t = zeros({2}, d);
+    const bool floating = d == DType::Float || d == DType::Double || d == DType::Half || d == DType::BFloat16;
+    EXPECT_EQ(is_floating_point(t), floating);
+    EXPECT_EQ(t.is_signed(), d != DType::Byte && d != DType::Bool);
+    EXPECT_FALSE(t.is_complex());
+    EXPECT_FALSE(is_nonzero(zeros({1}, d)));
+    EXPECT_TRUE(ones({1, 1}, d).is_nonzero());
+  }
+  EXPECT_TRUE(is_nonzero(full({}, std::nan(""), DType::Float))) << "NaN is not zero";
+  EXPECT_TRUE(is_nonzero(full({1}, -0.5, DType::Double)));
+  expect_error([] { is_nonzero(zeros({2})); }, ErrorKind::Runtime, "self", {"is_nonzero", "2 elements"});
+  expect_error([] { is_nonzero(zeros({0})); }, ErrorKind::Runtime, "self", {"0 elements"});
+}
+
 TEST(StructureOps, Subview) {
   Tensor t = counting({2, 3, 4});
   expect_view_of(subview(t, {1, 1}), t, {1, 3, 4}, [](const Index& i) { return Index{i[0] + 1, i[1], i[2]}; });
@@ -79,10 +98,28 @@ TEST(StructureOps, ViewAsExpandAs) {
   expect_view_of(wide, col, {2, 3, 4}, [](const Index& i) { return Index{i[1], 0}; });
   EXPECT_EQ(wide.strides().vec(), (std::vector<int64_t>{0, 1, 0}));
 
+  // reshape_as: a view of a contiguous input, a copy of a transposed one.
+  expect_view_of(t.reshape_as(empty({3, 2})), t, {3, 2},
+                 [](const Index& i) { return Index{(i[0] * 2 + i[1]) / 3, (i[0] * 2 + i[1]) % 3}; });
+  Tensor flat = t.t().reshape_as(empty({6}));
+  EXPECT_NE(flat.storage().impl(), t.storage().impl());
+  test::for_each_index({6}, [&](const Index& i) { EXPECT_EQ(at(flat, i), at(t, {i[0] % 2, i[0] / 2})); });
+  expect_error([&] { t.reshape_as(empty({4})); }, ErrorKind::Value, "other", {"reshape_as", "6 elements"});
+
   expect_error([&] { view_as(t, empty({4})); }, ErrorKind::Value, "other", {"6 elements"});
   expect_error([&] { expand_as(t, empty({4, 3})); }, ErrorKind::Value, "other");
   expect_error([&] { expand_as(t, empty({2, 1})); }, ErrorKind::Value, "other", {"does not expand"});
   expect_error([&] { expand_as(t, empty({3})); }, ErrorKind::Value, "other");
+}
+
+TEST(StructureOps, BroadcastTo) {
+  Tensor col = counting({3, 1});
+  Tensor wide = broadcast_to(col, {2, 3, 4});
+  expect_view_of(wide, col, {2, 3, 4}, [](const Index& i) { return Index{i[1], 0}; });
+  EXPECT_EQ(wide.strides().vec(), (std::vector<int64_t>{0, 1, 0}));
+  expect_view_of(col.broadcast_to({3, -1}), col, {3, 1}, [](const Index& i) { return i; });
+  expect_error([&] { broadcast_to(col, {3, 2, 4}); }, ErrorKind::Value, "size", {"broadcast_to"});
+  expect_error([&] { broadcast_to(col, {4}); }, ErrorKind::Value, "size", {"broadcast_to", "fewer dims"});
 }
 
 TEST(StructureOps, Repeat) {

@@ -218,6 +218,30 @@ TEST(Views, T) {
   expect_error([] { iota({2, 3, 4}).t(); }, ErrorKind::Value, "self", {"at most 2 dims"});
 }
 
+// PyTorch's in-place views: self itself takes the view's geometry, on the
+// same storage, and an error leaves it as it was.
+TEST(Views, InPlace) {
+  const Tensor base = iota({2, 1, 3});
+  Tensor x = base.view({2, 1, 3});
+  EXPECT_TRUE(&x.transpose_(0, 2) == &x);
+  expect_view_of(x, base, {3, 1, 2}, [](const Index& i) { return Index{i[2], 0, i[0]}; });
+  x.squeeze_();
+  expect_view_of(x, base, {3, 2}, [](const Index& i) { return Index{i[1], 0, i[0]}; });
+  x.t_();
+  expect_view_of(x, base, {2, 3}, [](const Index& i) { return Index{i[0], 0, i[1]}; });
+  x.unsqueeze_(-1).swapaxes_(1, 2);
+  expect_view_of(x, base, {2, 1, 3}, [](const Index& i) { return Index{i[0], 0, i[2]}; });
+  x.squeeze_(1);
+  expect_view_of(x, base, {2, 3}, [](const Index& i) { return Index{i[0], 0, i[1]}; });
+  Tensor one = iota({1});
+  one.squeeze_(0);
+  EXPECT_TRUE(one.is_scalar());
+
+  expect_error([&] { x.transpose_(0, 5); }, ErrorKind::Index, "dim1");
+  expect_error([&] { iota({2, 3, 4}).t_(); }, ErrorKind::Value, "self", {"at most 2 dims"});
+  expect_view_of(x, base, {2, 3}, [](const Index& i) { return Index{i[0], 0, i[1]}; });
+}
+
 TEST(Views, Permute) {
   Tensor base = iota({2, 3, 4});
   Tensor v = base.permute({2, 0, 1});

@@ -18,7 +18,6 @@
 #include "ember/ops/mv.h"
 #include "ember/ops/addr.h"
 #include "ember/ops/outer.h"
-#include "ember/ops/ger.h"
 #include "ember/ops/dot.h"
 #include "ember/ops/matmul.h"
 #include "ember/ops/eq.h"
@@ -117,10 +116,7 @@
 #include "ember/ops/add.h"
 #include "ember/ops/sub.h"
 #include "ember/ops/mul.h"
-#include "ember/ops/subtract.h"
-#include "ember/ops/multiply.h"
 #include "ember/ops/div.h"
-#include "ember/ops/divide.h"
 #include "ember/ops/true_divide.h"
 #include "ember/ops/sigmoid.h"
 #include "ember/ops/log.h"
@@ -135,6 +131,9 @@
 #include "ember/ops/cosh.h"
 #include "ember/ops/sinh.h"
 #include "ember/ops/tanh.h"
+#include "ember/ops/asinh.h"
+#include "ember/ops/acosh.h"
+#include "ember/ops/atanh.h"
 #include "ember/ops/rsqrt.h"
 #include "ember/ops/reciprocal.h"
 #include "ember/ops/ceil.h"
@@ -165,8 +164,6 @@
 #include "ember/ops/clamp_max.h"
 #include "ember/ops/clamp.h"
 #include "ember/ops/clamp_tensor.h"
-#include "ember/ops/clip.h"
-#include "ember/ops/clip_tensor.h"
 #include "ember/ops/logical_not.h"
 #include "ember/ops/logical_and.h"
 #include "ember/ops/logical_or.h"
@@ -327,11 +324,16 @@
 #include "ember/ops/repeat_interleave_tensor.h"
 #include "ember/ops/kron.h"
 #include "ember/ops/is_contiguous.h"
+#include "ember/ops/is_floating_point.h"
+#include "ember/ops/is_complex.h"
+#include "ember/ops/is_signed.h"
+#include "ember/ops/is_nonzero.h"
 #include "ember/ops/is_same_size.h"
 #include "ember/ops/is_set_to.h"
 #include "ember/ops/numel.h"
 #include "ember/ops/subview.h"
 #include "ember/ops/view_as.h"
+#include "ember/ops/reshape_as.h"
 #include "ember/ops/expand_as.h"
 #include "ember/ops/repeat.h"
 #include "ember/ops/split.h"
@@ -364,14 +366,13 @@
 #include "ember/ops/permute.h"
 #include "ember/ops/unfold.h"
 #include "ember/ops/expand.h"
+#include "ember/ops/broadcast_to.h"
 #include "ember/ops/view.h"
 #include "ember/ops/squeeze.h"
 #include "ember/ops/squeeze_dim.h"
 #include "ember/ops/unsqueeze.h"
 #include "ember/ops/movedim.h"
-#include "ember/ops/moveaxis.h"
 #include "ember/ops/swapaxes.h"
-#include "ember/ops/swapdims.h"
 #include "ember/ops/unflatten.h"
 
 namespace ember {
@@ -469,14 +470,6 @@ inline Tensor& outer_out(Tensor& out, const Tensor& self, const Tensor& vec2) {
   base::outer_out(out, self, vec2);
   return out;
 }
-// ger(Tensor self, Tensor vec2) -> Tensor
-inline Tensor ger(const Tensor& self, const Tensor& vec2) {
-  return base::ger(self, vec2);
-}
-inline Tensor& ger_out(Tensor& out, const Tensor& self, const Tensor& vec2) {
-  base::ger_out(out, self, vec2);
-  return out;
-}
 // dot(Tensor self, Tensor tensor) -> Tensor
 inline Tensor dot(const Tensor& self, const Tensor& tensor) {
   return base::dot(self, tensor);
@@ -499,12 +492,20 @@ inline Tensor& matmul_out(Tensor& out, const Tensor& self, const Tensor& other) 
 inline Tensor eq(const Tensor& self, const Tensor& other) {
   return base::eq(self, other);
 }
+inline Tensor& eq_(Tensor& self, const Tensor& other) {
+  base::eq_(self, other);
+  return self;
+}
 inline Tensor& eq_out(Tensor& out, const Tensor& self, const Tensor& other) {
   base::eq_out(out, self, other);
   return out;
 }
 inline Tensor eq(const Tensor& self, const Scalar& other) {
   return base::eq(self, other);
+}
+inline Tensor& eq_(Tensor& self, const Scalar& other) {
+  base::eq_(self, other);
+  return self;
 }
 inline Tensor& eq_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::eq_out(out, self, other);
@@ -514,12 +515,20 @@ inline Tensor& eq_out(Tensor& out, const Tensor& self, const Scalar& other) {
 inline Tensor lt(const Tensor& self, const Tensor& other) {
   return base::lt(self, other);
 }
+inline Tensor& lt_(Tensor& self, const Tensor& other) {
+  base::lt_(self, other);
+  return self;
+}
 inline Tensor& lt_out(Tensor& out, const Tensor& self, const Tensor& other) {
   base::lt_out(out, self, other);
   return out;
 }
 inline Tensor lt(const Tensor& self, const Scalar& other) {
   return base::lt(self, other);
+}
+inline Tensor& lt_(Tensor& self, const Scalar& other) {
+  base::lt_(self, other);
+  return self;
 }
 inline Tensor& lt_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::lt_out(out, self, other);
@@ -529,12 +538,20 @@ inline Tensor& lt_out(Tensor& out, const Tensor& self, const Scalar& other) {
 inline Tensor le(const Tensor& self, const Tensor& other) {
   return base::le(self, other);
 }
+inline Tensor& le_(Tensor& self, const Tensor& other) {
+  base::le_(self, other);
+  return self;
+}
 inline Tensor& le_out(Tensor& out, const Tensor& self, const Tensor& other) {
   base::le_out(out, self, other);
   return out;
 }
 inline Tensor le(const Tensor& self, const Scalar& other) {
   return base::le(self, other);
+}
+inline Tensor& le_(Tensor& self, const Scalar& other) {
+  base::le_(self, other);
+  return self;
 }
 inline Tensor& le_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::le_out(out, self, other);
@@ -544,12 +561,20 @@ inline Tensor& le_out(Tensor& out, const Tensor& self, const Scalar& other) {
 inline Tensor gt(const Tensor& self, const Tensor& other) {
   return base::gt(self, other);
 }
+inline Tensor& gt_(Tensor& self, const Tensor& other) {
+  base::gt_(self, other);
+  return self;
+}
 inline Tensor& gt_out(Tensor& out, const Tensor& self, const Tensor& other) {
   base::gt_out(out, self, other);
   return out;
 }
 inline Tensor gt(const Tensor& self, const Scalar& other) {
   return base::gt(self, other);
+}
+inline Tensor& gt_(Tensor& self, const Scalar& other) {
+  base::gt_(self, other);
+  return self;
 }
 inline Tensor& gt_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::gt_out(out, self, other);
@@ -559,12 +584,20 @@ inline Tensor& gt_out(Tensor& out, const Tensor& self, const Scalar& other) {
 inline Tensor ge(const Tensor& self, const Tensor& other) {
   return base::ge(self, other);
 }
+inline Tensor& ge_(Tensor& self, const Tensor& other) {
+  base::ge_(self, other);
+  return self;
+}
 inline Tensor& ge_out(Tensor& out, const Tensor& self, const Tensor& other) {
   base::ge_out(out, self, other);
   return out;
 }
 inline Tensor ge(const Tensor& self, const Scalar& other) {
   return base::ge(self, other);
+}
+inline Tensor& ge_(Tensor& self, const Scalar& other) {
+  base::ge_(self, other);
+  return self;
 }
 inline Tensor& ge_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::ge_out(out, self, other);
@@ -574,12 +607,20 @@ inline Tensor& ge_out(Tensor& out, const Tensor& self, const Scalar& other) {
 inline Tensor ne(const Tensor& self, const Tensor& other) {
   return base::ne(self, other);
 }
+inline Tensor& ne_(Tensor& self, const Tensor& other) {
+  base::ne_(self, other);
+  return self;
+}
 inline Tensor& ne_out(Tensor& out, const Tensor& self, const Tensor& other) {
   base::ne_out(out, self, other);
   return out;
 }
 inline Tensor ne(const Tensor& self, const Scalar& other) {
   return base::ne(self, other);
+}
+inline Tensor& ne_(Tensor& self, const Scalar& other) {
+  base::ne_(self, other);
+  return self;
 }
 inline Tensor& ne_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::ne_out(out, self, other);
@@ -1312,52 +1353,6 @@ inline Tensor& mul_out(Tensor& out, const Tensor& self, const Scalar& other) {
   base::mul_out(out, self, other);
   return out;
 }
-// subtract(Tensor self, Tensor|Scalar other, *, Scalar alpha=1) -> Tensor
-inline Tensor subtract(const Tensor& self, const Tensor& other, const Scalar& alpha = 1) {
-  return base::subtract(self, other, alpha);
-}
-inline Tensor& subtract_(Tensor& self, const Tensor& other, const Scalar& alpha = 1) {
-  base::subtract_(self, other, alpha);
-  return self;
-}
-inline Tensor& subtract_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha = 1) {
-  base::subtract_out(out, self, other, alpha);
-  return out;
-}
-inline Tensor subtract(const Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
-  return base::subtract(self, other, alpha);
-}
-inline Tensor& subtract_(Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
-  base::subtract_(self, other, alpha);
-  return self;
-}
-inline Tensor& subtract_out(Tensor& out, const Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
-  base::subtract_out(out, self, other, alpha);
-  return out;
-}
-// multiply(Tensor self, Tensor|Scalar other) -> Tensor
-inline Tensor multiply(const Tensor& self, const Tensor& other) {
-  return base::multiply(self, other);
-}
-inline Tensor& multiply_(Tensor& self, const Tensor& other) {
-  base::multiply_(self, other);
-  return self;
-}
-inline Tensor& multiply_out(Tensor& out, const Tensor& self, const Tensor& other) {
-  base::multiply_out(out, self, other);
-  return out;
-}
-inline Tensor multiply(const Tensor& self, const Scalar& other) {
-  return base::multiply(self, other);
-}
-inline Tensor& multiply_(Tensor& self, const Scalar& other) {
-  base::multiply_(self, other);
-  return self;
-}
-inline Tensor& multiply_out(Tensor& out, const Tensor& self, const Scalar& other) {
-  base::multiply_out(out, self, other);
-  return out;
-}
 // div(Tensor self, Tensor|Scalar other, *, str? rounding_mode=None) -> Tensor
 inline Tensor div(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
   return base::div(self, other, rounding_mode);
@@ -1379,29 +1374,6 @@ inline Tensor& div_(Tensor& self, const Scalar& other, std::optional<std::string
 }
 inline Tensor& div_out(Tensor& out, const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
   base::div_out(out, self, other, rounding_mode);
-  return out;
-}
-// divide(Tensor self, Tensor|Scalar other, *, str? rounding_mode=None) -> Tensor
-inline Tensor divide(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
-  return base::divide(self, other, rounding_mode);
-}
-inline Tensor& divide_(Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
-  base::divide_(self, other, rounding_mode);
-  return self;
-}
-inline Tensor& divide_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
-  base::divide_out(out, self, other, rounding_mode);
-  return out;
-}
-inline Tensor divide(const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
-  return base::divide(self, other, rounding_mode);
-}
-inline Tensor& divide_(Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
-  base::divide_(self, other, rounding_mode);
-  return self;
-}
-inline Tensor& divide_out(Tensor& out, const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) {
-  base::divide_out(out, self, other, rounding_mode);
   return out;
 }
 // true_divide(Tensor self, Tensor|Scalar other) -> Tensor
@@ -1581,6 +1553,42 @@ inline Tensor& tanh_(Tensor& self) {
 }
 inline Tensor& tanh_out(Tensor& out, const Tensor& self) {
   base::tanh_out(out, self);
+  return out;
+}
+// asinh(Tensor self) -> Tensor
+inline Tensor asinh(const Tensor& self) {
+  return base::asinh(self);
+}
+inline Tensor& asinh_(Tensor& self) {
+  base::asinh_(self);
+  return self;
+}
+inline Tensor& asinh_out(Tensor& out, const Tensor& self) {
+  base::asinh_out(out, self);
+  return out;
+}
+// acosh(Tensor self) -> Tensor
+inline Tensor acosh(const Tensor& self) {
+  return base::acosh(self);
+}
+inline Tensor& acosh_(Tensor& self) {
+  base::acosh_(self);
+  return self;
+}
+inline Tensor& acosh_out(Tensor& out, const Tensor& self) {
+  base::acosh_out(out, self);
+  return out;
+}
+// atanh(Tensor self) -> Tensor
+inline Tensor atanh(const Tensor& self) {
+  return base::atanh(self);
+}
+inline Tensor& atanh_(Tensor& self) {
+  base::atanh_(self);
+  return self;
+}
+inline Tensor& atanh_out(Tensor& out, const Tensor& self) {
+  base::atanh_out(out, self);
   return out;
 }
 // rsqrt(Tensor self) -> Tensor
@@ -2061,30 +2069,6 @@ inline Tensor& clamp_(Tensor& self, const Tensor& min = {}, const Tensor& max = 
 }
 inline Tensor& clamp_out(Tensor& out, const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
   base::clamp_out(out, self, min, max);
-  return out;
-}
-// clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
-inline Tensor clip(const Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) {
-  return base::clip(self, min, max);
-}
-inline Tensor& clip_(Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) {
-  base::clip_(self, min, max);
-  return self;
-}
-inline Tensor& clip_out(Tensor& out, const Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) {
-  base::clip_out(out, self, min, max);
-  return out;
-}
-// clip.tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
-inline Tensor clip(const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
-  return base::clip(self, min, max);
-}
-inline Tensor& clip_(Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
-  base::clip_(self, min, max);
-  return self;
-}
-inline Tensor& clip_out(Tensor& out, const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) {
-  base::clip_out(out, self, min, max);
   return out;
 }
 // logical_not(Tensor self) -> Tensor
@@ -3264,6 +3248,22 @@ inline Tensor& kron_out(Tensor& out, const Tensor& self, const Tensor& other) {
 inline bool is_contiguous(const Tensor& self) {
   return base::is_contiguous(self);
 }
+// is_floating_point(Tensor self) -> bool
+inline bool is_floating_point(const Tensor& self) {
+  return base::is_floating_point(self);
+}
+// is_complex(Tensor self) -> bool
+inline bool is_complex(const Tensor& self) {
+  return base::is_complex(self);
+}
+// is_signed(Tensor self) -> bool
+inline bool is_signed(const Tensor& self) {
+  return base::is_signed(self);
+}
+// is_nonzero(Tensor self) -> bool
+inline bool is_nonzero(const Tensor& self) {
+  return base::is_nonzero(self);
+}
 // is_same_size(Tensor self, Tensor other) -> bool
 inline bool is_same_size(const Tensor& self, const Tensor& other) {
   return base::is_same_size(self, other);
@@ -3284,6 +3284,7 @@ inline Tensor subview(const Tensor& self, IntList ranges) {
 inline Tensor view_as(const Tensor& self, const Tensor& other) {
   return base::view_as(self, other);
 }
+// reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
 // expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
 inline Tensor expand_as(const Tensor& self, const Tensor& other) {
   return base::expand_as(self, other);
@@ -3402,9 +3403,17 @@ inline Tensor select(const Tensor& self, int64_t dim, int64_t index) {
 inline Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   return base::transpose(self, dim0, dim1);
 }
+inline Tensor& transpose_(Tensor& self, int64_t dim0, int64_t dim1) {
+  base::transpose_(self, dim0, dim1);
+  return self;
+}
 // t(Tensor(a) self) -> Tensor(a)
 inline Tensor t(const Tensor& self) {
   return base::t(self);
+}
+inline Tensor& t_(Tensor& self) {
+  base::t_(self);
+  return self;
 }
 // permute(Tensor(a) self, int[] dims) -> Tensor(a)
 inline Tensor permute(const Tensor& self, IntList dims) {
@@ -3418,6 +3427,10 @@ inline Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_
 inline Tensor expand(const Tensor& self, IntList size) {
   return base::expand(self, size);
 }
+// broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
+inline Tensor broadcast_to(const Tensor& self, IntList size) {
+  return base::broadcast_to(self, size);
+}
 // view(Tensor(a) self, int[] size) -> Tensor(a)
 inline Tensor view(const Tensor& self, IntList size) {
   return base::view(self, size);
@@ -3426,29 +3439,37 @@ inline Tensor view(const Tensor& self, IntList size) {
 inline Tensor squeeze(const Tensor& self) {
   return base::squeeze(self);
 }
+inline Tensor& squeeze_(Tensor& self) {
+  base::squeeze_(self);
+  return self;
+}
 // squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
 inline Tensor squeeze(const Tensor& self, int64_t dim) {
   return base::squeeze(self, dim);
+}
+inline Tensor& squeeze_(Tensor& self, int64_t dim) {
+  base::squeeze_(self, dim);
+  return self;
 }
 // unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
 inline Tensor unsqueeze(const Tensor& self, int64_t dim) {
   return base::unsqueeze(self, dim);
 }
+inline Tensor& unsqueeze_(Tensor& self, int64_t dim) {
+  base::unsqueeze_(self, dim);
+  return self;
+}
 // movedim(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
 inline Tensor movedim(const Tensor& self, IntList source, IntList destination) {
   return base::movedim(self, source, destination);
-}
-// moveaxis(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
-inline Tensor moveaxis(const Tensor& self, IntList source, IntList destination) {
-  return base::moveaxis(self, source, destination);
 }
 // swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
 inline Tensor swapaxes(const Tensor& self, int64_t axis0, int64_t axis1) {
   return base::swapaxes(self, axis0, axis1);
 }
-// swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
-inline Tensor swapdims(const Tensor& self, int64_t dim0, int64_t dim1) {
-  return base::swapdims(self, dim0, dim1);
+inline Tensor& swapaxes_(Tensor& self, int64_t axis0, int64_t axis1) {
+  base::swapaxes_(self, axis0, axis1);
+  return self;
 }
 // unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
 inline Tensor unflatten(const Tensor& self, int64_t dim, IntList sizes) {
@@ -3469,7 +3490,105 @@ inline Tensor det(const Tensor& A) { return ember::linalg_det(A); }
 inline std::tuple<Tensor, Tensor> slogdet(const Tensor& A) { return ember::linalg_slogdet(A); }
 }  // namespace linalg
 
-// Methods forward to the functions above.
+// Aliases (the schema's `aliases`): more names of the functions above.
+inline Tensor ger(const Tensor& self, const Tensor& vec2) { return ember::outer(self, vec2); }
+inline Tensor& ger_out(Tensor& out, const Tensor& self, const Tensor& vec2) { return ember::outer_out(out, self, vec2); }
+inline Tensor less(const Tensor& self, const Tensor& other) { return ember::lt(self, other); }
+inline Tensor& less_(Tensor& self, const Tensor& other) { return ember::lt_(self, other); }
+inline Tensor& less_out(Tensor& out, const Tensor& self, const Tensor& other) { return ember::lt_out(out, self, other); }
+inline Tensor less(const Tensor& self, const Scalar& other) { return ember::lt(self, other); }
+inline Tensor& less_(Tensor& self, const Scalar& other) { return ember::lt_(self, other); }
+inline Tensor& less_out(Tensor& out, const Tensor& self, const Scalar& other) { return ember::lt_out(out, self, other); }
+inline Tensor less_equal(const Tensor& self, const Tensor& other) { return ember::le(self, other); }
+inline Tensor& less_equal_(Tensor& self, const Tensor& other) { return ember::le_(self, other); }
+inline Tensor& less_equal_out(Tensor& out, const Tensor& self, const Tensor& other) { return ember::le_out(out, self, other); }
+inline Tensor less_equal(const Tensor& self, const Scalar& other) { return ember::le(self, other); }
+inline Tensor& less_equal_(Tensor& self, const Scalar& other) { return ember::le_(self, other); }
+inline Tensor& less_equal_out(Tensor& out, const Tensor& self, const Scalar& other) { return ember::le_out(out, self, other); }
+inline Tensor greater(const Tensor& self, const Tensor& other) { return ember::gt(self, other); }
+inline Tensor& greater_(Tensor& self, const Tensor& other) { return ember::gt_(self, other); }
+inline Tensor& greater_out(Tensor& out, const Tensor& self, const Tensor& other) { return ember::gt_out(out, self, other); }
+inline Tensor greater(const Tensor& self, const Scalar& other) { return ember::gt(self, other); }
+inline Tensor& greater_(Tensor& self, const Scalar& other) { return ember::gt_(self, other); }
+inline Tensor& greater_out(Tensor& out, const Tensor& self, const Scalar& other) { return ember::gt_out(out, self, other); }
+inline Tensor greater_equal(const Tensor& self, const Tensor& other) { return ember::ge(self, other); }
+inline Tensor& greater_equal_(Tensor& self, const Tensor& other) { return ember::ge_(self, other); }
+inline Tensor& greater_equal_out(Tensor& out, const Tensor& self, const Tensor& other) { return ember::ge_out(out, self, other); }
+inline Tensor greater_equal(const Tensor& self, const Scalar& other) { return ember::ge(self, other); }
+inline Tensor& greater_equal_(Tensor& self, const Scalar& other) { return ember::ge_(self, other); }
+inline Tensor& greater_equal_out(Tensor& out, const Tensor& self, const Scalar& other) { return ember::ge_out(out, self, other); }
+inline Tensor not_equal(const Tensor& self, const Tensor& other) { return ember::ne(self, other); }
+inline Tensor& not_equal_(Tensor& self, const Tensor& other) { return ember::ne_(self, other); }
+inline Tensor& not_equal_out(Tensor& out, const Tensor& self, const Tensor& other) { return ember::ne_out(out, self, other); }
+inline Tensor not_equal(const Tensor& self, const Scalar& other) { return ember::ne(self, other); }
+inline Tensor& not_equal_(Tensor& self, const Scalar& other) { return ember::ne_(self, other); }
+inline Tensor& not_equal_out(Tensor& out, const Tensor& self, const Scalar& other) { return ember::ne_out(out, self, other); }
+inline Tensor concat(TensorList tensors, int64_t dim = 0) { return ember::cat(tensors, dim); }
+inline Tensor& concat_out(Tensor& out, TensorList tensors, int64_t dim = 0) { return ember::cat_out(out, tensors, dim); }
+inline Tensor concatenate(TensorList tensors, int64_t dim = 0) { return ember::cat(tensors, dim); }
+inline Tensor& concatenate_out(Tensor& out, TensorList tensors, int64_t dim = 0) { return ember::cat_out(out, tensors, dim); }
+inline Tensor negative(const Tensor& self) { return ember::neg(self); }
+inline Tensor& negative_(Tensor& self) { return ember::neg_(self); }
+inline Tensor& negative_out(Tensor& out, const Tensor& self) { return ember::neg_out(out, self); }
+inline Tensor absolute(const Tensor& self) { return ember::abs(self); }
+inline Tensor& absolute_(Tensor& self) { return ember::abs_(self); }
+inline Tensor& absolute_out(Tensor& out, const Tensor& self) { return ember::abs_out(out, self); }
+inline Tensor subtract(const Tensor& self, const Tensor& other, const Scalar& alpha = 1) { return ember::sub(self, other, alpha); }
+inline Tensor& subtract_(Tensor& self, const Tensor& other, const Scalar& alpha = 1) { return ember::sub_(self, other, alpha); }
+inline Tensor& subtract_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha = 1) { return ember::sub_out(out, self, other, alpha); }
+inline Tensor subtract(const Tensor& self, const Scalar& other, const Scalar& alpha = 1) { return ember::sub(self, other, alpha); }
+inline Tensor& subtract_(Tensor& self, const Scalar& other, const Scalar& alpha = 1) { return ember::sub_(self, other, alpha); }
+inline Tensor& subtract_out(Tensor& out, const Tensor& self, const Scalar& other, const Scalar& alpha = 1) { return ember::sub_out(out, self, other, alpha); }
+inline Tensor multiply(const Tensor& self, const Tensor& other) { return ember::mul(self, other); }
+inline Tensor& multiply_(Tensor& self, const Tensor& other) { return ember::mul_(self, other); }
+inline Tensor& multiply_out(Tensor& out, const Tensor& self, const Tensor& other) { return ember::mul_out(out, self, other); }
+inline Tensor multiply(const Tensor& self, const Scalar& other) { return ember::mul(self, other); }
+inline Tensor& multiply_(Tensor& self, const Scalar& other) { return ember::mul_(self, other); }
+inline Tensor& multiply_out(Tensor& out, const Tensor& self, const Scalar& other) { return ember::mul_out(out, self, other); }
+inline Tensor divide(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) { return ember::div(self, other, rounding_mode); }
+inline Tensor& divide_(Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) { return ember::div_(self, other, rounding_mode); }
+inline Tensor& divide_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode = std::nullopt) { return ember::div_out(out, self, other, rounding_mode); }
+inline Tensor divide(const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) { return ember::div(self, other, rounding_mode); }
+inline Tensor& divide_(Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) { return ember::div_(self, other, rounding_mode); }
+inline Tensor& divide_out(Tensor& out, const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode = std::nullopt) { return ember::div_out(out, self, other, rounding_mode); }
+inline Tensor arccos(const Tensor& self) { return ember::acos(self); }
+inline Tensor& arccos_(Tensor& self) { return ember::acos_(self); }
+inline Tensor& arccos_out(Tensor& out, const Tensor& self) { return ember::acos_out(out, self); }
+inline Tensor arcsin(const Tensor& self) { return ember::asin(self); }
+inline Tensor& arcsin_(Tensor& self) { return ember::asin_(self); }
+inline Tensor& arcsin_out(Tensor& out, const Tensor& self) { return ember::asin_out(out, self); }
+inline Tensor arctan(const Tensor& self) { return ember::atan(self); }
+inline Tensor& arctan_(Tensor& self) { return ember::atan_(self); }
+inline Tensor& arctan_out(Tensor& out, const Tensor& self) { return ember::atan_out(out, self); }
+inline Tensor arcsinh(const Tensor& self) { return ember::asinh(self); }
+inline Tensor& arcsinh_(Tensor& self) { return ember::asinh_(self); }
+inline Tensor& arcsinh_out(Tensor& out, const Tensor& self) { return ember::asinh_out(out, self); }
+inline Tensor arccosh(const Tensor& self) { return ember::acosh(self); }
+inline Tensor& arccosh_(Tensor& self) { return ember::acosh_(self); }
+inline Tensor& arccosh_out(Tensor& out, const Tensor& self) { return ember::acosh_out(out, self); }
+inline Tensor arctanh(const Tensor& self) { return ember::atanh(self); }
+inline Tensor& arctanh_(Tensor& self) { return ember::atanh_(self); }
+inline Tensor& arctanh_out(Tensor& out, const Tensor& self) { return ember::atanh_out(out, self); }
+inline Tensor fix(const Tensor& self) { return ember::trunc(self); }
+inline Tensor& fix_(Tensor& self) { return ember::trunc_(self); }
+inline Tensor& fix_out(Tensor& out, const Tensor& self) { return ember::trunc_out(out, self); }
+inline Tensor arctan2(const Tensor& self, const Tensor& other) { return ember::atan2(self, other); }
+inline Tensor& arctan2_(Tensor& self, const Tensor& other) { return ember::atan2_(self, other); }
+inline Tensor& arctan2_out(Tensor& out, const Tensor& self, const Tensor& other) { return ember::atan2_out(out, self, other); }
+inline Tensor clip(const Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) { return ember::clamp(self, min, max); }
+inline Tensor& clip_(Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) { return ember::clamp_(self, min, max); }
+inline Tensor& clip_out(Tensor& out, const Tensor& self, const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) { return ember::clamp_out(out, self, min, max); }
+inline Tensor clip(const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) { return ember::clamp(self, min, max); }
+inline Tensor& clip_(Tensor& self, const Tensor& min = {}, const Tensor& max = {}) { return ember::clamp_(self, min, max); }
+inline Tensor& clip_out(Tensor& out, const Tensor& self, const Tensor& min = {}, const Tensor& max = {}) { return ember::clamp_out(out, self, min, max); }
+inline Tensor row_stack(TensorList tensors) { return ember::vstack(tensors); }
+inline Tensor& row_stack_out(Tensor& out, TensorList tensors) { return ember::vstack_out(out, tensors); }
+inline Tensor swapdims(const Tensor& self, int64_t dim0, int64_t dim1) { return ember::transpose(self, dim0, dim1); }
+inline Tensor& swapdims_(Tensor& self, int64_t dim0, int64_t dim1) { return ember::transpose_(self, dim0, dim1); }
+inline Tensor moveaxis(const Tensor& self, IntList source, IntList destination) { return ember::movedim(self, source, destination); }
+
+// Methods forward to the functions above (a method-only op's, to its
+// ember::base function).
 inline Tensor Tensor::addmm(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) const { return ember::addmm(*this, mat1, mat2, beta, alpha); }
 inline Tensor& Tensor::addmm_(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) { return ember::addmm_(*this, mat1, mat2, beta, alpha); }
 inline Tensor Tensor::mm(const Tensor& mat2) const { return ember::mm(*this, mat2); }
@@ -3484,21 +3603,32 @@ inline Tensor Tensor::mv(const Tensor& vec) const { return ember::mv(*this, vec)
 inline Tensor Tensor::addr(const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) const { return ember::addr(*this, vec1, vec2, beta, alpha); }
 inline Tensor& Tensor::addr_(const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) { return ember::addr_(*this, vec1, vec2, beta, alpha); }
 inline Tensor Tensor::outer(const Tensor& vec2) const { return ember::outer(*this, vec2); }
-inline Tensor Tensor::ger(const Tensor& vec2) const { return ember::ger(*this, vec2); }
 inline Tensor Tensor::dot(const Tensor& tensor) const { return ember::dot(*this, tensor); }
 inline Tensor Tensor::matmul(const Tensor& other) const { return ember::matmul(*this, other); }
 inline Tensor Tensor::eq(const Tensor& other) const { return ember::eq(*this, other); }
+inline Tensor& Tensor::eq_(const Tensor& other) { return ember::eq_(*this, other); }
 inline Tensor Tensor::eq(const Scalar& other) const { return ember::eq(*this, other); }
+inline Tensor& Tensor::eq_(const Scalar& other) { return ember::eq_(*this, other); }
 inline Tensor Tensor::lt(const Tensor& other) const { return ember::lt(*this, other); }
+inline Tensor& Tensor::lt_(const Tensor& other) { return ember::lt_(*this, other); }
 inline Tensor Tensor::lt(const Scalar& other) const { return ember::lt(*this, other); }
+inline Tensor& Tensor::lt_(const Scalar& other) { return ember::lt_(*this, other); }
 inline Tensor Tensor::le(const Tensor& other) const { return ember::le(*this, other); }
+inline Tensor& Tensor::le_(const Tensor& other) { return ember::le_(*this, other); }
 inline Tensor Tensor::le(const Scalar& other) const { return ember::le(*this, other); }
+inline Tensor& Tensor::le_(const Scalar& other) { return ember::le_(*this, other); }
 inline Tensor Tensor::gt(const Tensor& other) const { return ember::gt(*this, other); }
+inline Tensor& Tensor::gt_(const Tensor& other) { return ember::gt_(*this, other); }
 inline Tensor Tensor::gt(const Scalar& other) const { return ember::gt(*this, other); }
+inline Tensor& Tensor::gt_(const Scalar& other) { return ember::gt_(*this, other); }
 inline Tensor Tensor::ge(const Tensor& other) const { return ember::ge(*this, other); }
+inline Tensor& Tensor::ge_(const Tensor& other) { return ember::ge_(*this, other); }
 inline Tensor Tensor::ge(const Scalar& other) const { return ember::ge(*this, other); }
+inline Tensor& Tensor::ge_(const Scalar& other) { return ember::ge_(*this, other); }
 inline Tensor Tensor::ne(const Tensor& other) const { return ember::ne(*this, other); }
+inline Tensor& Tensor::ne_(const Tensor& other) { return ember::ne_(*this, other); }
 inline Tensor Tensor::ne(const Scalar& other) const { return ember::ne(*this, other); }
+inline Tensor& Tensor::ne_(const Scalar& other) { return ember::ne_(*this, other); }
 inline Tensor Tensor::isnan() const { return ember::isnan(*this); }
 inline Tensor Tensor::isinf() const { return ember::isinf(*this); }
 inline Tensor Tensor::isposinf() const { return ember::isposinf(*this); }
@@ -3600,22 +3730,10 @@ inline Tensor Tensor::mul(const Tensor& other) const { return ember::mul(*this, 
 inline Tensor& Tensor::mul_(const Tensor& other) { return ember::mul_(*this, other); }
 inline Tensor Tensor::mul(const Scalar& other) const { return ember::mul(*this, other); }
 inline Tensor& Tensor::mul_(const Scalar& other) { return ember::mul_(*this, other); }
-inline Tensor Tensor::subtract(const Tensor& other, const Scalar& alpha) const { return ember::subtract(*this, other, alpha); }
-inline Tensor& Tensor::subtract_(const Tensor& other, const Scalar& alpha) { return ember::subtract_(*this, other, alpha); }
-inline Tensor Tensor::subtract(const Scalar& other, const Scalar& alpha) const { return ember::subtract(*this, other, alpha); }
-inline Tensor& Tensor::subtract_(const Scalar& other, const Scalar& alpha) { return ember::subtract_(*this, other, alpha); }
-inline Tensor Tensor::multiply(const Tensor& other) const { return ember::multiply(*this, other); }
-inline Tensor& Tensor::multiply_(const Tensor& other) { return ember::multiply_(*this, other); }
-inline Tensor Tensor::multiply(const Scalar& other) const { return ember::multiply(*this, other); }
-inline Tensor& Tensor::multiply_(const Scalar& other) { return ember::multiply_(*this, other); }
 inline Tensor Tensor::div(const Tensor& other, std::optional<std::string_view> rounding_mode) const { return ember::div(*this, other, rounding_mode); }
 inline Tensor& Tensor::div_(const Tensor& other, std::optional<std::string_view> rounding_mode) { return ember::div_(*this, other, rounding_mode); }
 inline Tensor Tensor::div(const Scalar& other, std::optional<std::string_view> rounding_mode) const { return ember::div(*this, other, rounding_mode); }
 inline Tensor& Tensor::div_(const Scalar& other, std::optional<std::string_view> rounding_mode) { return ember::div_(*this, other, rounding_mode); }
-inline Tensor Tensor::divide(const Tensor& other, std::optional<std::string_view> rounding_mode) const { return ember::divide(*this, other, rounding_mode); }
-inline Tensor& Tensor::divide_(const Tensor& other, std::optional<std::string_view> rounding_mode) { return ember::divide_(*this, other, rounding_mode); }
-inline Tensor Tensor::divide(const Scalar& other, std::optional<std::string_view> rounding_mode) const { return ember::divide(*this, other, rounding_mode); }
-inline Tensor& Tensor::divide_(const Scalar& other, std::optional<std::string_view> rounding_mode) { return ember::divide_(*this, other, rounding_mode); }
 inline Tensor Tensor::true_divide(const Tensor& other) const { return ember::true_divide(*this, other); }
 inline Tensor& Tensor::true_divide_(const Tensor& other) { return ember::true_divide_(*this, other); }
 inline Tensor Tensor::true_divide(const Scalar& other) const { return ember::true_divide(*this, other); }
@@ -3646,6 +3764,12 @@ inline Tensor Tensor::sinh() const { return ember::sinh(*this); }
 inline Tensor& Tensor::sinh_() { return ember::sinh_(*this); }
 inline Tensor Tensor::tanh() const { return ember::tanh(*this); }
 inline Tensor& Tensor::tanh_() { return ember::tanh_(*this); }
+inline Tensor Tensor::asinh() const { return ember::asinh(*this); }
+inline Tensor& Tensor::asinh_() { return ember::asinh_(*this); }
+inline Tensor Tensor::acosh() const { return ember::acosh(*this); }
+inline Tensor& Tensor::acosh_() { return ember::acosh_(*this); }
+inline Tensor Tensor::atanh() const { return ember::atanh(*this); }
+inline Tensor& Tensor::atanh_() { return ember::atanh_(*this); }
 inline Tensor Tensor::rsqrt() const { return ember::rsqrt(*this); }
 inline Tensor& Tensor::rsqrt_() { return ember::rsqrt_(*this); }
 inline Tensor Tensor::reciprocal() const { return ember::reciprocal(*this); }
@@ -3726,10 +3850,6 @@ inline Tensor Tensor::clamp(const std::optional<Scalar>& min, const std::optiona
 inline Tensor& Tensor::clamp_(const std::optional<Scalar>& min, const std::optional<Scalar>& max) { return ember::clamp_(*this, min, max); }
 inline Tensor Tensor::clamp(const Tensor& min, const Tensor& max) const { return ember::clamp(*this, min, max); }
 inline Tensor& Tensor::clamp_(const Tensor& min, const Tensor& max) { return ember::clamp_(*this, min, max); }
-inline Tensor Tensor::clip(const std::optional<Scalar>& min, const std::optional<Scalar>& max) const { return ember::clip(*this, min, max); }
-inline Tensor& Tensor::clip_(const std::optional<Scalar>& min, const std::optional<Scalar>& max) { return ember::clip_(*this, min, max); }
-inline Tensor Tensor::clip(const Tensor& min, const Tensor& max) const { return ember::clip(*this, min, max); }
-inline Tensor& Tensor::clip_(const Tensor& min, const Tensor& max) { return ember::clip_(*this, min, max); }
 inline Tensor Tensor::logical_not() const { return ember::logical_not(*this); }
 inline Tensor& Tensor::logical_not_() { return ember::logical_not_(*this); }
 inline Tensor Tensor::logical_and(const Tensor& other) const { return ember::logical_and(*this, other); }
@@ -3878,10 +3998,15 @@ inline Tensor Tensor::tile(IntList dims) const { return ember::tile(*this, dims)
 inline Tensor Tensor::repeat_interleave(const Tensor& repeats, std::optional<int64_t> dim, std::optional<int64_t> output_size) const { return ember::repeat_interleave(*this, repeats, dim, output_size); }
 inline Tensor Tensor::repeat_interleave(int64_t repeats, std::optional<int64_t> dim, std::optional<int64_t> output_size) const { return ember::repeat_interleave(*this, repeats, dim, output_size); }
 inline Tensor Tensor::kron(const Tensor& other) const { return ember::kron(*this, other); }
+inline bool Tensor::is_floating_point() const { return ember::is_floating_point(*this); }
+inline bool Tensor::is_complex() const { return ember::is_complex(*this); }
+inline bool Tensor::is_signed() const { return ember::is_signed(*this); }
+inline bool Tensor::is_nonzero() const { return ember::is_nonzero(*this); }
 inline bool Tensor::is_same_size(const Tensor& other) const { return ember::is_same_size(*this, other); }
 inline bool Tensor::is_set_to(const Tensor& tensor) const { return ember::is_set_to(*this, tensor); }
 inline Tensor Tensor::subview(IntList ranges) const { return ember::subview(*this, ranges); }
 inline Tensor Tensor::view_as(const Tensor& other) const { return ember::view_as(*this, other); }
+inline Tensor Tensor::reshape_as(const Tensor& other) const { return base::reshape_as(*this, other); }
 inline Tensor Tensor::expand_as(const Tensor& other) const { return ember::expand_as(*this, other); }
 inline Tensor Tensor::repeat(IntList repeats) const { return ember::repeat(*this, repeats); }
 inline std::vector<Tensor> Tensor::split(int64_t split_size, int64_t dim) const { return ember::split(*this, split_size, dim); }
@@ -3910,18 +4035,84 @@ inline Tensor Tensor::narrow(int64_t dim, int64_t start, int64_t length) const {
 inline Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) const { return ember::slice(*this, dim, start, end, step); }
 inline Tensor Tensor::select(int64_t dim, int64_t index) const { return ember::select(*this, dim, index); }
 inline Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const { return ember::transpose(*this, dim0, dim1); }
+inline Tensor& Tensor::transpose_(int64_t dim0, int64_t dim1) { return ember::transpose_(*this, dim0, dim1); }
 inline Tensor Tensor::t() const { return ember::t(*this); }
+inline Tensor& Tensor::t_() { return ember::t_(*this); }
 inline Tensor Tensor::permute(IntList dims) const { return ember::permute(*this, dims); }
 inline Tensor Tensor::unfold(int64_t dimension, int64_t size, int64_t step) const { return ember::unfold(*this, dimension, size, step); }
 inline Tensor Tensor::expand(IntList size) const { return ember::expand(*this, size); }
+inline Tensor Tensor::broadcast_to(IntList size) const { return ember::broadcast_to(*this, size); }
 inline Tensor Tensor::view(IntList size) const { return ember::view(*this, size); }
 inline Tensor Tensor::squeeze() const { return ember::squeeze(*this); }
+inline Tensor& Tensor::squeeze_() { return ember::squeeze_(*this); }
 inline Tensor Tensor::squeeze(int64_t dim) const { return ember::squeeze(*this, dim); }
+inline Tensor& Tensor::squeeze_(int64_t dim) { return ember::squeeze_(*this, dim); }
 inline Tensor Tensor::unsqueeze(int64_t dim) const { return ember::unsqueeze(*this, dim); }
+inline Tensor& Tensor::unsqueeze_(int64_t dim) { return ember::unsqueeze_(*this, dim); }
 inline Tensor Tensor::movedim(IntList source, IntList destination) const { return ember::movedim(*this, source, destination); }
-inline Tensor Tensor::moveaxis(IntList source, IntList destination) const { return ember::moveaxis(*this, source, destination); }
 inline Tensor Tensor::swapaxes(int64_t axis0, int64_t axis1) const { return ember::swapaxes(*this, axis0, axis1); }
-inline Tensor Tensor::swapdims(int64_t dim0, int64_t dim1) const { return ember::swapdims(*this, dim0, dim1); }
+inline Tensor& Tensor::swapaxes_(int64_t axis0, int64_t axis1) { return ember::swapaxes_(*this, axis0, axis1); }
 inline Tensor Tensor::unflatten(int64_t dim, IntList sizes) const { return ember::unflatten(*this, dim, sizes); }
+
+inline Tensor Tensor::ger(const Tensor& vec2) const { return ember::outer(*this, vec2); }
+inline Tensor Tensor::less(const Tensor& other) const { return ember::lt(*this, other); }
+inline Tensor& Tensor::less_(const Tensor& other) { return ember::lt_(*this, other); }
+inline Tensor Tensor::less(const Scalar& other) const { return ember::lt(*this, other); }
+inline Tensor& Tensor::less_(const Scalar& other) { return ember::lt_(*this, other); }
+inline Tensor Tensor::less_equal(const Tensor& other) const { return ember::le(*this, other); }
+inline Tensor& Tensor::less_equal_(const Tensor& other) { return ember::le_(*this, other); }
+inline Tensor Tensor::less_equal(const Scalar& other) const { return ember::le(*this, other); }
+inline Tensor& Tensor::less_equal_(const Scalar& other) { return ember::le_(*this, other); }
+inline Tensor Tensor::greater(const Tensor& other) const { return ember::gt(*this, other); }
+inline Tensor& Tensor::greater_(const Tensor& other) { return ember::gt_(*this, other); }
+inline Tensor Tensor::greater(const Scalar& other) const { return ember::gt(*this, other); }
+inline Tensor& Tensor::greater_(const Scalar& other) { return ember::gt_(*this, other); }
+inline Tensor Tensor::greater_equal(const Tensor& other) const { return ember::ge(*this, other); }
+inline Tensor& Tensor::greater_equal_(const Tensor& other) { return ember::ge_(*this, other); }
+inline Tensor Tensor::greater_equal(const Scalar& other) const { return ember::ge(*this, other); }
+inline Tensor& Tensor::greater_equal_(const Scalar& other) { return ember::ge_(*this, other); }
+inline Tensor Tensor::not_equal(const Tensor& other) const { return ember::ne(*this, other); }
+inline Tensor& Tensor::not_equal_(const Tensor& other) { return ember::ne_(*this, other); }
+inline Tensor Tensor::not_equal(const Scalar& other) const { return ember::ne(*this, other); }
+inline Tensor& Tensor::not_equal_(const Scalar& other) { return ember::ne_(*this, other); }
+inline Tensor Tensor::negative() const { return ember::neg(*this); }
+inline Tensor& Tensor::negative_() { return ember::neg_(*this); }
+inline Tensor Tensor::absolute() const { return ember::abs(*this); }
+inline Tensor& Tensor::absolute_() { return ember::abs_(*this); }
+inline Tensor Tensor::subtract(const Tensor& other, const Scalar& alpha) const { return ember::sub(*this, other, alpha); }
+inline Tensor& Tensor::subtract_(const Tensor& other, const Scalar& alpha) { return ember::sub_(*this, other, alpha); }
+inline Tensor Tensor::subtract(const Scalar& other, const Scalar& alpha) const { return ember::sub(*this, other, alpha); }
+inline Tensor& Tensor::subtract_(const Scalar& other, const Scalar& alpha) { return ember::sub_(*this, other, alpha); }
+inline Tensor Tensor::multiply(const Tensor& other) const { return ember::mul(*this, other); }
+inline Tensor& Tensor::multiply_(const Tensor& other) { return ember::mul_(*this, other); }
+inline Tensor Tensor::multiply(const Scalar& other) const { return ember::mul(*this, other); }
+inline Tensor& Tensor::multiply_(const Scalar& other) { return ember::mul_(*this, other); }
+inline Tensor Tensor::divide(const Tensor& other, std::optional<std::string_view> rounding_mode) const { return ember::div(*this, other, rounding_mode); }
+inline Tensor& Tensor::divide_(const Tensor& other, std::optional<std::string_view> rounding_mode) { return ember::div_(*this, other, rounding_mode); }
+inline Tensor Tensor::divide(const Scalar& other, std::optional<std::string_view> rounding_mode) const { return ember::div(*this, other, rounding_mode); }
+inline Tensor& Tensor::divide_(const Scalar& other, std::optional<std::string_view> rounding_mode) { return ember::div_(*this, other, rounding_mode); }
+inline Tensor Tensor::arccos() const { return ember::acos(*this); }
+inline Tensor& Tensor::arccos_() { return ember::acos_(*this); }
+inline Tensor Tensor::arcsin() const { return ember::asin(*this); }
+inline Tensor& Tensor::arcsin_() { return ember::asin_(*this); }
+inline Tensor Tensor::arctan() const { return ember::atan(*this); }
+inline Tensor& Tensor::arctan_() { return ember::atan_(*this); }
+inline Tensor Tensor::arcsinh() const { return ember::asinh(*this); }
+inline Tensor& Tensor::arcsinh_() { return ember::asinh_(*this); }
+inline Tensor Tensor::arccosh() const { return ember::acosh(*this); }
+inline Tensor& Tensor::arccosh_() { return ember::acosh_(*this); }
+inline Tensor Tensor::arctanh() const { return ember::atanh(*this); }
+inline Tensor& Tensor::arctanh_() { return ember::atanh_(*this); }
+inline Tensor Tensor::fix() const { return ember::trunc(*this); }
+inline Tensor& Tensor::fix_() { return ember::trunc_(*this); }
+inline Tensor Tensor::arctan2(const Tensor& other) const { return ember::atan2(*this, other); }
+inline Tensor& Tensor::arctan2_(const Tensor& other) { return ember::atan2_(*this, other); }
+inline Tensor Tensor::clip(const std::optional<Scalar>& min, const std::optional<Scalar>& max) const { return ember::clamp(*this, min, max); }
+inline Tensor& Tensor::clip_(const std::optional<Scalar>& min, const std::optional<Scalar>& max) { return ember::clamp_(*this, min, max); }
+inline Tensor Tensor::clip(const Tensor& min, const Tensor& max) const { return ember::clamp(*this, min, max); }
+inline Tensor& Tensor::clip_(const Tensor& min, const Tensor& max) { return ember::clamp_(*this, min, max); }
+inline Tensor Tensor::swapdims(int64_t dim0, int64_t dim1) const { return ember::transpose(*this, dim0, dim1); }
+inline Tensor& Tensor::swapdims_(int64_t dim0, int64_t dim1) { return ember::transpose_(*this, dim0, dim1); }
+inline Tensor Tensor::moveaxis(IntList source, IntList destination) const { return ember::movedim(*this, source, destination); }
 
 }  // namespace ember

@@ -31,9 +31,13 @@ const OpSpec kOp{
 const std::vector<Variant> kVariants = {
     {"ember::eq(self, other)", Form::Functional, false, [](Args& a) -> Tensor { return ember::eq(a.t(0), a.t(1)); }},
     {"self.eq(other)", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).eq(a.t(1)); }},
+    {"ember::eq_(self, other)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::eq_(a.w(0), a.t(1)); }},
+    {"self.eq_(other)", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).eq_(a.t(1)); }},
     {"ember::eq_out(out, self, other)", Form::Out, false, [](Args& a) -> Tensor { return ember::eq_out(a.out, a.t(0), a.t(1)); }},
     {"ember::eq(self, Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return ember::eq(a.t(0), a.s(1)); }},
     {"self.eq(Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return a.t(0).eq(a.s(1)); }},
+    {"ember::eq_(self, Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return ember::eq_(a.w(0), a.s(1)); }},
+    {"self.eq_(Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).eq_(a.s(1)); }},
     {"ember::eq_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::eq_out(a.out, a.t(0), a.s(1)); }}};
 
 const ThSpec kThEqValue{"THTensor_eqValue", {c_out(DType::Byte), c_input(0), c_value(1)}, {}};

@@ -31,9 +31,13 @@ const OpSpec kOp{
 const std::vector<Variant> kVariants = {
     {"ember::ge(self, other)", Form::Functional, false, [](Args& a) -> Tensor { return ember::ge(a.t(0), a.t(1)); }},
     {"self.ge(other)", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).ge(a.t(1)); }},
+    {"ember::ge_(self, other)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::ge_(a.w(0), a.t(1)); }},
+    {"self.ge_(other)", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).ge_(a.t(1)); }},
     {"ember::ge_out(out, self, other)", Form::Out, false, [](Args& a) -> Tensor { return ember::ge_out(a.out, a.t(0), a.t(1)); }},
     {"ember::ge(self, Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return ember::ge(a.t(0), a.s(1)); }},
     {"self.ge(Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return a.t(0).ge(a.s(1)); }},
+    {"ember::ge_(self, Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return ember::ge_(a.w(0), a.s(1)); }},
+    {"self.ge_(Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).ge_(a.s(1)); }},
     {"ember::ge_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::ge_out(a.out, a.t(0), a.s(1)); }}};
 
 const ThSpec kThGeValue{"THTensor_geValue", {c_out(DType::Byte), c_input(0), c_value(1)}, {}};

@@ -31,9 +31,13 @@ const OpSpec kOp{
 const std::vector<Variant> kVariants = {
     {"ember::gt(self, other)", Form::Functional, false, [](Args& a) -> Tensor { return ember::gt(a.t(0), a.t(1)); }},
     {"self.gt(other)", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).gt(a.t(1)); }},
+    {"ember::gt_(self, other)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::gt_(a.w(0), a.t(1)); }},
+    {"self.gt_(other)", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).gt_(a.t(1)); }},
     {"ember::gt_out(out, self, other)", Form::Out, false, [](Args& a) -> Tensor { return ember::gt_out(a.out, a.t(0), a.t(1)); }},
     {"ember::gt(self, Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return ember::gt(a.t(0), a.s(1)); }},
     {"self.gt(Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return a.t(0).gt(a.s(1)); }},
+    {"ember::gt_(self, Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return ember::gt_(a.w(0), a.s(1)); }},
+    {"self.gt_(Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).gt_(a.s(1)); }},
     {"ember::gt_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::gt_out(a.out, a.t(0), a.s(1)); }}};
 
 const ThSpec kThGtValue{"THTensor_gtValue", {c_out(DType::Byte), c_input(0), c_value(1)}, {}};

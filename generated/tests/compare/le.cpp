@@ -31,9 +31,13 @@ const OpSpec kOp{
 const std::vector<Variant> kVariants = {
     {"ember::le(self, other)", Form::Functional, false, [](Args& a) -> Tensor { return ember::le(a.t(0), a.t(1)); }},
     {"self.le(other)", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).le(a.t(1)); }},
+    {"ember::le_(self, other)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::le_(a.w(0), a.t(1)); }},
+    {"self.le_(other)", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).le_(a.t(1)); }},
     {"ember::le_out(out, self, other)", Form::Out, false, [](Args& a) -> Tensor { return ember::le_out(a.out, a.t(0), a.t(1)); }},
     {"ember::le(self, Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return ember::le(a.t(0), a.s(1)); }},
     {"self.le(Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return a.t(0).le(a.s(1)); }},
+    {"ember::le_(self, Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return ember::le_(a.w(0), a.s(1)); }},
+    {"self.le_(Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).le_(a.s(1)); }},
     {"ember::le_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::le_out(a.out, a.t(0), a.s(1)); }}};
 
 const ThSpec kThLeValue{"THTensor_leValue", {c_out(DType::Byte), c_input(0), c_value(1)}, {}};

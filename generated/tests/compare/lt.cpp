@@ -31,9 +31,13 @@ const OpSpec kOp{
 const std::vector<Variant> kVariants = {
     {"ember::lt(self, other)", Form::Functional, false, [](Args& a) -> Tensor { return ember::lt(a.t(0), a.t(1)); }},
     {"self.lt(other)", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).lt(a.t(1)); }},
+    {"ember::lt_(self, other)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::lt_(a.w(0), a.t(1)); }},
+    {"self.lt_(other)", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).lt_(a.t(1)); }},
     {"ember::lt_out(out, self, other)", Form::Out, false, [](Args& a) -> Tensor { return ember::lt_out(a.out, a.t(0), a.t(1)); }},
     {"ember::lt(self, Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return ember::lt(a.t(0), a.s(1)); }},
     {"self.lt(Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return a.t(0).lt(a.s(1)); }},
+    {"ember::lt_(self, Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return ember::lt_(a.w(0), a.s(1)); }},
+    {"self.lt_(Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).lt_(a.s(1)); }},
     {"ember::lt_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::lt_out(a.out, a.t(0), a.s(1)); }}};
 
 const ThSpec kThLtValue{"THTensor_ltValue", {c_out(DType::Byte), c_input(0), c_value(1)}, {}};

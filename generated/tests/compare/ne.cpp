@@ -31,9 +31,13 @@ const OpSpec kOp{
 const std::vector<Variant> kVariants = {
     {"ember::ne(self, other)", Form::Functional, false, [](Args& a) -> Tensor { return ember::ne(a.t(0), a.t(1)); }},
     {"self.ne(other)", Form::Functional, false, [](Args& a) -> Tensor { return a.t(0).ne(a.t(1)); }},
+    {"ember::ne_(self, other)", Form::Inplace, false, [](Args& a) -> Tensor { return ember::ne_(a.w(0), a.t(1)); }},
+    {"self.ne_(other)", Form::Inplace, false, [](Args& a) -> Tensor { return a.w(0).ne_(a.t(1)); }},
     {"ember::ne_out(out, self, other)", Form::Out, false, [](Args& a) -> Tensor { return ember::ne_out(a.out, a.t(0), a.t(1)); }},
     {"ember::ne(self, Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return ember::ne(a.t(0), a.s(1)); }},
     {"self.ne(Scalar other)", Form::Functional, true, [](Args& a) -> Tensor { return a.t(0).ne(a.s(1)); }},
+    {"ember::ne_(self, Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return ember::ne_(a.w(0), a.s(1)); }},
+    {"self.ne_(Scalar other)", Form::Inplace, true, [](Args& a) -> Tensor { return a.w(0).ne_(a.s(1)); }},
     {"ember::ne_out(out, self, Scalar other)", Form::Out, true, [](Args& a) -> Tensor { return ember::ne_out(a.out, a.t(0), a.s(1)); }}};
 
 const ThSpec kThNeValue{"THTensor_neValue", {c_out(DType::Byte), c_input(0), c_value(1)}, {}};

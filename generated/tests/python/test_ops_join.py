@@ -55,6 +55,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/join.yaml:32',
+        aliases=('row_stack',),
     ),
     OpSpec(
         name='dstack',
@@ -70,7 +71,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:42',
+        where='schemas/tensor/join.yaml:43',
     ),
     OpSpec(
         name='column_stack',
@@ -86,7 +87,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:52',
+        where='schemas/tensor/join.yaml:53',
     ),
     OpSpec(
         name='atleast_1d',
@@ -102,7 +103,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:64',
+        where='schemas/tensor/join.yaml:65',
     ),
     OpSpec(
         name='atleast_2d',
@@ -118,7 +119,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:80',
+        where='schemas/tensor/join.yaml:81',
     ),
     OpSpec(
         name='atleast_3d',
@@ -134,7 +135,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/join.yaml:94',
+        where='schemas/tensor/join.yaml:95',
     ),
 ]
 

@@ -22,7 +22,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/tensor/structure.yaml:532',
+        where='schemas/tensor/structure.yaml:576',
     ),
 ]
 

@@ -14,8 +14,10 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase eq(const TensorBase& self, const TensorBase& other);
+EMBER_CPP_API TensorBase& eq_(TensorBase& self, const TensorBase& other);
 EMBER_CPP_API TensorBase& eq_out(TensorBase& out, const TensorBase& self, const TensorBase& other);
 EMBER_CPP_API TensorBase eq(const TensorBase& self, const Scalar& other);
+EMBER_CPP_API TensorBase& eq_(TensorBase& self, const Scalar& other);
 EMBER_CPP_API TensorBase& eq_out(TensorBase& out, const TensorBase& self, const Scalar& other);
 
 }  // namespace ember::base

@@ -14,8 +14,10 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase gt(const TensorBase& self, const TensorBase& other);
+EMBER_CPP_API TensorBase& gt_(TensorBase& self, const TensorBase& other);
 EMBER_CPP_API TensorBase& gt_out(TensorBase& out, const TensorBase& self, const TensorBase& other);
 EMBER_CPP_API TensorBase gt(const TensorBase& self, const Scalar& other);
+EMBER_CPP_API TensorBase& gt_(TensorBase& self, const Scalar& other);
 EMBER_CPP_API TensorBase& gt_out(TensorBase& out, const TensorBase& self, const Scalar& other);
 
 }  // namespace ember::base

@@ -14,8 +14,10 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase le(const TensorBase& self, const TensorBase& other);
+EMBER_CPP_API TensorBase& le_(TensorBase& self, const TensorBase& other);
 EMBER_CPP_API TensorBase& le_out(TensorBase& out, const TensorBase& self, const TensorBase& other);
 EMBER_CPP_API TensorBase le(const TensorBase& self, const Scalar& other);
+EMBER_CPP_API TensorBase& le_(TensorBase& self, const Scalar& other);
 EMBER_CPP_API TensorBase& le_out(TensorBase& out, const TensorBase& self, const Scalar& other);
 
 }  // namespace ember::base

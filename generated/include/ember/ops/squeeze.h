@@ -14,5 +14,6 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase squeeze(const TensorBase& self);
+EMBER_CPP_API TensorBase& squeeze_(TensorBase& self);
 
 }  // namespace ember::base

@@ -14,5 +14,6 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase squeeze(const TensorBase& self, int64_t dim);
+EMBER_CPP_API TensorBase& squeeze_(TensorBase& self, int64_t dim);
 
 }  // namespace ember::base

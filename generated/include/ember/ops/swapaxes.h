@@ -14,5 +14,6 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase swapaxes(const TensorBase& self, int64_t axis0, int64_t axis1);
+EMBER_CPP_API TensorBase& swapaxes_(TensorBase& self, int64_t axis0, int64_t axis1);
 
 }  // namespace ember::base

@@ -14,5 +14,6 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase t(const TensorBase& self);
+EMBER_CPP_API TensorBase& t_(TensorBase& self);
 
 }  // namespace ember::base

@@ -14,5 +14,6 @@
 namespace ember::base {
 
 EMBER_CPP_API TensorBase transpose(const TensorBase& self, int64_t dim0, int64_t dim1);
+EMBER_CPP_API TensorBase& transpose_(TensorBase& self, int64_t dim0, int64_t dim1);
 
 }  // namespace ember::base

@@ -47,6 +47,11 @@ TensorBase base::eq(const TensorBase& self, const TensorBase& other) {
   return eq_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
+TensorBase& base::eq_(TensorBase& self, const TensorBase& other) {
+  eq_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
+  return self;
+}
+
 TensorBase& base::eq_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   eq_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
@@ -54,6 +59,11 @@ TensorBase& base::eq_out(TensorBase& out, const TensorBase& self, const TensorBa
 
 TensorBase base::eq(const TensorBase& self, const Scalar& other) {
   return eq_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+}
+
+TensorBase& base::eq_(TensorBase& self, const Scalar& other) {
+  eq_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+  return self;
 }
 
 TensorBase& base::eq_out(TensorBase& out, const TensorBase& self, const Scalar& other) {

@@ -47,6 +47,11 @@ TensorBase base::ge(const TensorBase& self, const TensorBase& other) {
   return ge_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
+TensorBase& base::ge_(TensorBase& self, const TensorBase& other) {
+  ge_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
+  return self;
+}
+
 TensorBase& base::ge_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   ge_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
@@ -54,6 +59,11 @@ TensorBase& base::ge_out(TensorBase& out, const TensorBase& self, const TensorBa
 
 TensorBase base::ge(const TensorBase& self, const Scalar& other) {
   return ge_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+}
+
+TensorBase& base::ge_(TensorBase& self, const Scalar& other) {
+  ge_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+  return self;
 }
 
 TensorBase& base::ge_out(TensorBase& out, const TensorBase& self, const Scalar& other) {

@@ -47,6 +47,11 @@ TensorBase base::gt(const TensorBase& self, const TensorBase& other) {
   return gt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
+TensorBase& base::gt_(TensorBase& self, const TensorBase& other) {
+  gt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
+  return self;
+}
+
 TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   gt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
@@ -54,6 +59,11 @@ TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const TensorBa
 
 TensorBase base::gt(const TensorBase& self, const Scalar& other) {
   return gt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+}
+
+TensorBase& base::gt_(TensorBase& self, const Scalar& other) {
+  gt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+  return self;
 }
 
 TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const Scalar& other) {

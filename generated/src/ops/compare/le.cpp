@@ -47,6 +47,11 @@ TensorBase base::le(const TensorBase& self, const TensorBase& other) {
   return le_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
+TensorBase& base::le_(TensorBase& self, const TensorBase& other) {
+  le_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
+  return self;
+}
+
 TensorBase& base::le_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   le_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
@@ -54,6 +59,11 @@ TensorBase& base::le_out(TensorBase& out, const TensorBase& self, const TensorBa
 
 TensorBase base::le(const TensorBase& self, const Scalar& other) {
   return le_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+}
+
+TensorBase& base::le_(TensorBase& self, const Scalar& other) {
+  le_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+  return self;
 }
 
 TensorBase& base::le_out(TensorBase& out, const TensorBase& self, const Scalar& other) {

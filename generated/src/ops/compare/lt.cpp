@@ -47,6 +47,11 @@ TensorBase base::lt(const TensorBase& self, const TensorBase& other) {
   return lt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
+TensorBase& base::lt_(TensorBase& self, const TensorBase& other) {
+  lt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
+  return self;
+}
+
 TensorBase& base::lt_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   lt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
@@ -54,6 +59,11 @@ TensorBase& base::lt_out(TensorBase& out, const TensorBase& self, const TensorBa
 
 TensorBase base::lt(const TensorBase& self, const Scalar& other) {
   return lt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+}
+
+TensorBase& base::lt_(TensorBase& self, const Scalar& other) {
+  lt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+  return self;
 }
 
 TensorBase& base::lt_out(TensorBase& out, const TensorBase& self, const Scalar& other) {

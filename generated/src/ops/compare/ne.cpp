@@ -47,6 +47,11 @@ TensorBase base::ne(const TensorBase& self, const TensorBase& other) {
   return ne_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
+TensorBase& base::ne_(TensorBase& self, const TensorBase& other) {
+  ne_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
+  return self;
+}
+
 TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
   ne_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
@@ -54,6 +59,11 @@ TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const TensorBa
 
 TensorBase base::ne(const TensorBase& self, const Scalar& other) {
   return ne_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+}
+
+TensorBase& base::ne_(TensorBase& self, const Scalar& other) {
+  ne_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
+  return self;
 }
 
 TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const Scalar& other) {

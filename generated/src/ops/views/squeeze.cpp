@@ -13,6 +13,12 @@ TensorBase base::squeeze(const TensorBase& self) {
   return TensorBase::adopt(rt::squeeze(self.impl()));
 }
 
+TensorBase& base::squeeze_(TensorBase& self) {
+  const TensorBase view = TensorBase::adopt(rt::squeeze(self.impl()));
+  rt::set(self.impl(), view.impl());
+  return self;
+}
+
 }  // namespace ember
 
 // TH's C API: THTensor_squeeze.

@@ -13,6 +13,12 @@ TensorBase base::squeeze(const TensorBase& self, int64_t dim) {
   return TensorBase::adopt(rt::squeeze_dim(self.impl(), dim));
 }
 
+TensorBase& base::squeeze_(TensorBase& self, int64_t dim) {
+  const TensorBase view = TensorBase::adopt(rt::squeeze_dim(self.impl(), dim));
+  rt::set(self.impl(), view.impl());
+  return self;
+}
+
 }  // namespace ember
 
 // TH's C API: THTensor_squeeze1d.

@@ -13,4 +13,10 @@ TensorBase base::swapaxes(const TensorBase& self, int64_t axis0, int64_t axis1) 
   return TensorBase::adopt(rt::transpose(self.impl(), axis0, axis1));
 }
 
+TensorBase& base::swapaxes_(TensorBase& self, int64_t axis0, int64_t axis1) {
+  const TensorBase view = TensorBase::adopt(rt::transpose(self.impl(), axis0, axis1));
+  rt::set(self.impl(), view.impl());
+  return self;
+}
+
 }  // namespace ember

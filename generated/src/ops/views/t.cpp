@@ -13,4 +13,10 @@ TensorBase base::t(const TensorBase& self) {
   return TensorBase::adopt(rt::t(self.impl()));
 }
 
+TensorBase& base::t_(TensorBase& self) {
+  const TensorBase view = TensorBase::adopt(rt::t(self.impl()));
+  rt::set(self.impl(), view.impl());
+  return self;
+}
+
 }  // namespace ember

@@ -13,6 +13,12 @@ TensorBase base::transpose(const TensorBase& self, int64_t dim0, int64_t dim1) {
   return TensorBase::adopt(rt::transpose(self.impl(), dim0, dim1));
 }
 
+TensorBase& base::transpose_(TensorBase& self, int64_t dim0, int64_t dim1) {
+  const TensorBase view = TensorBase::adopt(rt::transpose(self.impl(), dim0, dim1));
+  rt::set(self.impl(), view.impl());
+  return self;
+}
+
 }  // namespace ember
 
 // TH's C API: THTensor_newTranspose, THTensor_transpose.

@@ -13,6 +13,12 @@ TensorBase base::unsqueeze(const TensorBase& self, int64_t dim) {
   return TensorBase::adopt(rt::unsqueeze(self.impl(), dim));
 }
 
+TensorBase& base::unsqueeze_(TensorBase& self, int64_t dim) {
+  const TensorBase view = TensorBase::adopt(rt::unsqueeze(self.impl(), dim));
+  rt::set(self.impl(), view.impl());
+  return self;
+}
+
 }  // namespace ember
 
 // TH's C API: THTensor_unsqueeze1d.
