@@ -468,6 +468,33 @@ PyObject* m_addmv_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* fn_addmv_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "addmv_(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Tensor& a1 = r.tensor(1);
+      const Tensor& a2 = r.tensor(2);
+      const Scalar a3 = r.scalar(3);
+      const Scalar a4 = r.scalar(4);
+      {
+        GilRelease unlocked(heavy({&self_t, &a1, &a2}));
+        ember::addmv_(self_mut, a1, a2, a3, a4);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_mv(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({

@@ -1299,4 +1299,30 @@ PyObject* m_index_put_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_END
 }
 
+PyObject* fn_index_put_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "index_put_(Tensor input, Tensor?[] indices, Tensor values, bool accumulate=False)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const std::vector<Tensor> a1 = r.tensor_list(1);
+      const Tensor& a2 = r.tensor(2);
+      const bool a3 = r.to_bool(3);
+      {
+        GilRelease unlocked(heavy({&self_t, &a2}));
+        ember::index_put_(self_mut, a1, a2, a3);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 }  // namespace ember::python::gen

@@ -217,6 +217,30 @@ PyObject* m_ldexp_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* fn_ldexp_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ldexp_(Tensor input, Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Tensor& a1 = r.tensor(1);
+      {
+        GilRelease unlocked(heavy({&self_t, &a1}));
+        ember::ldexp_(self_mut, a1);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_heaviside(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -375,6 +399,30 @@ PyObject* m_gcd_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* fn_gcd_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "gcd_(Tensor input, Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Tensor& a1 = r.tensor(1);
+      {
+        GilRelease unlocked(heavy({&self_t, &a1}));
+        ember::gcd_(self_mut, a1);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_lcm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -447,6 +495,30 @@ PyObject* m_lcm_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_lcm_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "lcm_(Tensor input, Tensor other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Tensor& a1 = r.tensor(1);
+      {
+        GilRelease unlocked(heavy({&self_t, &a1}));
+        ember::lcm_(self_mut, a1);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;

@@ -30,6 +30,30 @@ PyObject* m_fill_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_END
 }
 
+PyObject* fn_fill_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "fill_(Tensor input, Scalar value)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Scalar a1 = r.scalar(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::fill_(self_mut, a1);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* m_zero_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -46,6 +70,29 @@ PyObject* m_zero_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_zero_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "zero_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::zero_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -205,6 +252,52 @@ PyObject* m_negative_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
   EMBER_PY_END
 }
 
+PyObject* fn_neg_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "neg_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::neg_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_negative_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "negative_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::neg_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_abs(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -357,6 +450,52 @@ PyObject* m_absolute_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
   EMBER_PY_END
 }
 
+PyObject* fn_abs_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "abs_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::abs_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_absolute_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "absolute_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::abs_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_exp(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -433,6 +572,29 @@ PyObject* m_exp_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* fn_exp_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "exp_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::exp_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_sqrt(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -502,6 +664,29 @@ PyObject* m_sqrt_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_sqrt_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sqrt_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sqrt_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -1567,6 +1752,29 @@ PyObject* m_sigmoid_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
   EMBER_PY_END
 }
 
+PyObject* fn_sigmoid_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sigmoid_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sigmoid_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_log(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -1636,6 +1844,29 @@ PyObject* m_log_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_log_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::log_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -1795,6 +2026,29 @@ PyObject* m_log1p_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* fn_log1p_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log1p_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::log1p_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_cos(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -1864,6 +2118,29 @@ PyObject* m_cos_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_cos_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cos_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::cos_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -1947,6 +2224,29 @@ PyObject* m_sin_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* fn_sin_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sin_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sin_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_tan(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -2016,6 +2316,29 @@ PyObject* m_tan_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_tan_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tan_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::tan_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -2175,6 +2498,52 @@ PyObject* m_arccos_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
   EMBER_PY_END
 }
 
+PyObject* fn_acos_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "acos_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::acos_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_arccos_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arccos_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::acos_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_asin(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -2320,6 +2689,52 @@ PyObject* m_arcsin_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_asin_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "asin_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::asin_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_arcsin_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arcsin_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::asin_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -2479,6 +2894,52 @@ PyObject* m_arctan_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
   EMBER_PY_END
 }
 
+PyObject* fn_atan_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atan_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::atan_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_arctan_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctan_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::atan_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_cosh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -2548,6 +3009,29 @@ PyObject* m_cosh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_cosh_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "cosh_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::cosh_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -2631,6 +3115,29 @@ PyObject* m_sinh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_END
 }
 
+PyObject* fn_sinh_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sinh_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sinh_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_tanh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -2700,6 +3207,29 @@ PyObject* m_tanh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_tanh_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "tanh_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::tanh_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -2859,6 +3389,52 @@ PyObject* m_arcsinh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
   EMBER_PY_END
 }
 
+PyObject* fn_asinh_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "asinh_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::asinh_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_arcsinh_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arcsinh_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::asinh_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_acosh(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -3004,6 +3580,52 @@ PyObject* m_arccosh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_acosh_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "acosh_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::acosh_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_arccosh_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arccosh_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::acosh_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -3163,6 +3785,52 @@ PyObject* m_arctanh_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
   EMBER_PY_END
 }
 
+PyObject* fn_atanh_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "atanh_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::atanh_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_arctanh_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "arctanh_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::atanh_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_rsqrt(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -3232,6 +3900,29 @@ PyObject* m_rsqrt_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_rsqrt_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "rsqrt_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::rsqrt_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -3315,6 +4006,29 @@ PyObject* m_reciprocal_(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
   EMBER_PY_END
 }
 
+PyObject* fn_reciprocal_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "reciprocal_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::reciprocal_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_ceil(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -3391,6 +4105,29 @@ PyObject* m_ceil_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_END
 }
 
+PyObject* fn_ceil_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "ceil_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::ceil_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_floor(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -3460,6 +4197,29 @@ PyObject* m_floor_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_floor_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "floor_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::floor_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -3619,6 +4379,52 @@ PyObject* m_fix_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* fn_trunc_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "trunc_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::trunc_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_fix_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "fix_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::trunc_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_round(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -3738,6 +4544,41 @@ PyObject* m_round_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* fn_round_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "round_(Tensor input)",
+      "round_(Tensor input, *, int decimals)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::round_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    case 1: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const int64_t a1 = r.to_int(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::round_(self_mut, a1);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_frac(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -3807,6 +4648,29 @@ PyObject* m_frac_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_frac_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "frac_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::frac_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -5739,6 +6603,41 @@ PyObject* m_clamp_min_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
   EMBER_PY_END
 }
 
+PyObject* fn_clamp_min_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_min_(Tensor input, Tensor|Scalar min)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        Tensor& self_mut = r.tensor_mut(0);
+        const Tensor& self_t = self_mut;
+        const Tensor& a1 = r.tensor(1);
+        {
+          GilRelease unlocked(heavy({&self_t, &a1}));
+          ember::clamp_min_(self_mut, a1);
+        }
+        Py_INCREF(r.object(0));
+        return r.object(0);
+      }
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Scalar a1 = r.scalar(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::clamp_min_(self_mut, a1);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_clamp_max(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -5851,6 +6750,41 @@ PyObject* m_clamp_max_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_clamp_max_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_max_(Tensor input, Tensor|Scalar max)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        Tensor& self_mut = r.tensor_mut(0);
+        const Tensor& self_t = self_mut;
+        const Tensor& a1 = r.tensor(1);
+        {
+          GilRelease unlocked(heavy({&self_t, &a1}));
+          ember::clamp_max_(self_mut, a1);
+        }
+        Py_INCREF(r.object(0));
+        return r.object(0);
+      }
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Scalar a1 = r.scalar(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::clamp_max_(self_mut, a1);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -6107,6 +7041,82 @@ PyObject* m_clip_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_clamp_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clamp_(Tensor input, Scalar? min=None, Scalar? max=None)",
+      "clamp_(Tensor input, Tensor? min=None, Tensor? max=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const std::optional<Scalar> a1 = r.optional_scalar(1);
+      const std::optional<Scalar> a2 = r.optional_scalar(2);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::clamp_(self_mut, a1, a2);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    case 1: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Tensor a1 = r.optional_tensor(1);
+      const Tensor a2 = r.optional_tensor(2);
+      {
+        GilRelease unlocked(heavy({&self_t, &a1, &a2}));
+        ember::clamp_(self_mut, a1, a2);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_clip_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "clip_(Tensor input, Scalar? min=None, Scalar? max=None)",
+      "clip_(Tensor input, Tensor? min=None, Tensor? max=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const std::optional<Scalar> a1 = r.optional_scalar(1);
+      const std::optional<Scalar> a2 = r.optional_scalar(2);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::clamp_(self_mut, a1, a2);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    case 1: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Tensor a1 = r.optional_tensor(1);
+      const Tensor a2 = r.optional_tensor(2);
+      {
+        GilRelease unlocked(heavy({&self_t, &a1, &a2}));
+        ember::clamp_(self_mut, a1, a2);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -6613,6 +7623,29 @@ PyObject* m_square_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
   EMBER_PY_END
 }
 
+PyObject* fn_square_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "square_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::square_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_erf(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -6689,6 +7722,29 @@ PyObject* m_erf_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObje
   EMBER_PY_END
 }
 
+PyObject* fn_erf_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "erf_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::erf_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_erfc(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -6758,6 +7814,29 @@ PyObject* m_erfc_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_erfc_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "erfc_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::erfc_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -6917,6 +7996,29 @@ PyObject* m_expm1_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* fn_expm1_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "expm1_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::expm1_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_exp2(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -6986,6 +8088,29 @@ PyObject* m_exp2_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_exp2_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "exp2_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::exp2_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -7069,6 +8194,29 @@ PyObject* m_log2_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
   EMBER_PY_END
 }
 
+PyObject* fn_log2_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log2_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::log2_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_log10(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -7138,6 +8286,29 @@ PyObject* m_log10_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_log10_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "log10_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::log10_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -7221,6 +8392,29 @@ PyObject* m_deg2rad_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
   EMBER_PY_END
 }
 
+PyObject* fn_deg2rad_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "deg2rad_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::deg2rad_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_rad2deg(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -7297,6 +8491,29 @@ PyObject* m_rad2deg_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
   EMBER_PY_END
 }
 
+PyObject* fn_rad2deg_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "rad2deg_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::rad2deg_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_sinc(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -7366,6 +8583,29 @@ PyObject* m_sinc_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObj
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_sinc_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "sinc_(Tensor input)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::sinc_(self_mut);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;
@@ -7710,6 +8950,41 @@ PyObject* m_xlogy_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyOb
   EMBER_PY_END
 }
 
+PyObject* fn_xlogy_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "xlogy_(Tensor input, Tensor|Scalar other)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      if (r.is_tensor(1)) {
+        Tensor& self_mut = r.tensor_mut(0);
+        const Tensor& self_t = self_mut;
+        const Tensor& a1 = r.tensor(1);
+        {
+          GilRelease unlocked(heavy({&self_t, &a1}));
+          ember::xlogy_(self_mut, a1);
+        }
+        Py_INCREF(r.object(0));
+        return r.object(0);
+      }
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const Scalar a1 = r.scalar(1);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::xlogy_(self_mut, a1);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
 PyObject* fn_logaddexp(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({
@@ -7898,6 +9173,32 @@ PyObject* m_nan_to_num_(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
       }
       Py_INCREF(self);
       return self;
+    }
+    default:
+      return nullptr;
+  }
+  EMBER_PY_END
+}
+
+PyObject* fn_nan_to_num_(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser({
+      "nan_to_num_(Tensor input, float? nan=None, float? posinf=None, float? neginf=None)",
+  });
+  ParsedArgs r;
+  switch (parser.parse(args, nargs, kwnames, r)) {
+    case 0: {
+      Tensor& self_mut = r.tensor_mut(0);
+      const Tensor& self_t = self_mut;
+      const std::optional<double> a1 = r.optional_double(1);
+      const std::optional<double> a2 = r.optional_double(2);
+      const std::optional<double> a3 = r.optional_double(3);
+      {
+        GilRelease unlocked(heavy({&self_t}));
+        ember::nan_to_num_(self_mut, a1, a2, a3);
+      }
+      Py_INCREF(r.object(0));
+      return r.object(0);
     }
     default:
       return nullptr;

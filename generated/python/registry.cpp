@@ -25,6 +25,7 @@ PyObject* m_addbmm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_addmv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_addmv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_addmv_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_addmv_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_mv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_mv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_addr(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -188,6 +189,7 @@ PyObject* m_index(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_index_put(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_index_put(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_index_put_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_index_put_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_linalg_solve(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_linalg_inv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_linalg_cholesky(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -210,35 +212,46 @@ PyObject* m_nextafter_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_ldexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_ldexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_ldexp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ldexp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_heaviside(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_heaviside(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_heaviside_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_gcd(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_gcd(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_gcd_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_gcd_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_lcm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_lcm(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_lcm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_lcm_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_fill_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_zero_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_zero_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_neg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_negative(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_neg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_negative(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_neg_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_negative_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_neg_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_negative_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_abs(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_absolute(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_abs(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_absolute(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_abs_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_absolute_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_abs_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_absolute_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_exp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_exp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_exp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_exp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sqrt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sqrt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sqrt_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sqrt_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_add(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_add_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -266,93 +279,122 @@ PyObject* m_true_divide_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sigmoid(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sigmoid(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sigmoid_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sigmoid_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_log(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_log(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_log_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_log_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_lgamma(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_lgamma(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_lgamma_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_log1p(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_log1p(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_log1p_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_log1p_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_cos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_tan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_tan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_tan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_acos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_arccos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_acos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arccos(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_acos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arccos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_acos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arccos_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_asin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_arcsin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_asin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arcsin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_asin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arcsin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_asin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arcsin_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_atan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_arctan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_atan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arctan(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_atan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arctan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_atan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arctan_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_cosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_cosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_cosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_tanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_tanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_tanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_tanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_asinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_arcsinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_asinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arcsinh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_asinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arcsinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_asinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arcsinh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_acosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_arccosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_acosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arccosh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_acosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arccosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_acosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arccosh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_atanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_arctanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_atanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arctanh(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_atanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_arctanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_atanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_arctanh_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_rsqrt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_rsqrt(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_rsqrt_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_rsqrt_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_reciprocal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_reciprocal(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_reciprocal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_reciprocal_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_ceil(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_ceil(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_ceil_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_ceil_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_floor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_floor(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_floor_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_floor_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_trunc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_fix(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_trunc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_fix(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_trunc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_fix_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_trunc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_fix_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_round(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_round(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_round_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_round_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_frac(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_frac(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_frac_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_frac_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sign_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -408,15 +450,19 @@ PyObject* m_minimum(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clamp_min(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_min(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_min_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_clamp_min_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clamp_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_max(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_max_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_clamp_max_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_clip(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clip(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clamp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_clip_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_clamp_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_clip_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_logical_not(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_logical_not(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_logical_not_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -436,36 +482,46 @@ PyObject* m_fmin(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_square(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_square(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_square_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_square_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_erf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_erf(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_erf_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_erf_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_erfc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_erfc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_erfc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_erfc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_erfinv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_erfinv(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_erfinv_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_expm1(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_expm1(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_expm1_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_expm1_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_exp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_exp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_exp2_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_exp2_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_log2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_log2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_log2_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_log2_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_log10(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_log10(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_log10_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_log10_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_deg2rad(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_deg2rad(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_deg2rad_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_deg2rad_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_rad2deg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_rad2deg(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_rad2deg_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_rad2deg_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_sinc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sinc(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_sinc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_sinc_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_copysign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_copysign(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_copysign_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -475,6 +531,7 @@ PyObject* m_hypot_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_xlogy(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_xlogy(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_xlogy_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_xlogy_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_logaddexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_logaddexp(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_logaddexp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -482,6 +539,7 @@ PyObject* m_logaddexp2(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_nan_to_num(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_nan_to_num(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_nan_to_num_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
+PyObject* fn_nan_to_num_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* fn_float_power(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_float_power(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
 PyObject* m_float_power_(PyObject*, PyObject* const*, Py_ssize_t, PyObject*);
@@ -832,6 +890,10 @@ const char m_addmv_doc[] =
     "`beta * self + alpha * (mat @ vec)` for an n x m `mat` and an m-vector `vec`: one GEMV, on either layout of `mat` without a copy. TH's form needs `t` of exactly n elements (1-d).";
 const char m_addmv__doc[] =
     "addmv_(mat: Tensor, vec: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
+    "\n"
+    "`beta * self + alpha * (mat @ vec)` for an n x m `mat` and an m-vector `vec`: one GEMV, on either layout of `mat` without a copy. TH's form needs `t` of exactly n elements (1-d).";
+const char fn_addmv__doc[] =
+    "addmv_(input: Tensor, mat: Tensor, vec: Tensor, *, beta: number = 1, alpha: number = 1) -> Tensor\n"
     "\n"
     "`beta * self + alpha * (mat @ vec)` for an n x m `mat` and an m-vector `vec`: one GEMV, on either layout of `mat` without a copy. TH's form needs `t` of exactly n elements (1-d).";
 const char fn_mv_doc[] =
@@ -1554,6 +1616,10 @@ const char m_index_put__doc[] =
     "index_put_(indices: list[Tensor | None], values: Tensor, accumulate: bool = False) -> Tensor\n"
     "\n"
     "What `self[i0, i1, ...] = values` does for tensor subscripts: the positions index(self, indices) would read are set to `values` (broadcast to that result's shape; self's dtype), or with `accumulate` incremented by them. Of repeated positions the last in row-major order wins; with accumulate all add up (deterministic). No TH form.";
+const char fn_index_put__doc[] =
+    "index_put_(input: Tensor, indices: list[Tensor | None], values: Tensor, accumulate: bool = False) -> Tensor\n"
+    "\n"
+    "What `self[i0, i1, ...] = values` does for tensor subscripts: the positions index(self, indices) would read are set to `values` (broadcast to that result's shape; self's dtype), or with `accumulate` incremented by them. Of repeated positions the last in row-major order wins; with accumulate all add up (deterministic). No TH form.";
 const char fn_linalg_solve_doc[] =
     "linalg_solve(A: Tensor, B: Tensor) -> Tensor\n"
     "\n"
@@ -1642,6 +1708,10 @@ const char m_ldexp__doc[] =
     "ldexp_(other: Tensor) -> Tensor\n"
     "\n"
     "`self * 2**other`, broadcasting. Integer and bool operands give the default floating dtype, as PyTorch.";
+const char fn_ldexp__doc[] =
+    "ldexp_(input: Tensor, other: Tensor) -> Tensor\n"
+    "\n"
+    "`self * 2**other`, broadcasting. Integer and bool operands give the default floating dtype, as PyTorch.";
 const char fn_heaviside_doc[] =
     "heaviside(input: Tensor, values: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1666,6 +1736,10 @@ const char m_gcd__doc[] =
     "gcd_(other: Tensor) -> Tensor\n"
     "\n"
     "The greatest common divisor of each pair of elements, non-negative (gcd(0, 0) is 0), broadcasting. Integer dtypes.";
+const char fn_gcd__doc[] =
+    "gcd_(input: Tensor, other: Tensor) -> Tensor\n"
+    "\n"
+    "The greatest common divisor of each pair of elements, non-negative (gcd(0, 0) is 0), broadcasting. Integer dtypes.";
 const char fn_lcm_doc[] =
     "lcm(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1678,12 +1752,24 @@ const char m_lcm__doc[] =
     "lcm_(other: Tensor) -> Tensor\n"
     "\n"
     "The least common multiple of each pair of elements, non-negative (0 where either is 0), broadcasting; it wraps where it exceeds the dtype, as PyTorch's. Integer dtypes.";
+const char fn_lcm__doc[] =
+    "lcm_(input: Tensor, other: Tensor) -> Tensor\n"
+    "\n"
+    "The least common multiple of each pair of elements, non-negative (0 where either is 0), broadcasting; it wraps where it exceeds the dtype, as PyTorch's. Integer dtypes.";
 const char m_fill__doc[] =
     "fill_(value: number) -> Tensor\n"
     "\n"
     "Sets every element of `self` to `value`.";
+const char fn_fill__doc[] =
+    "fill_(input: Tensor, value: number) -> Tensor\n"
+    "\n"
+    "Sets every element of `self` to `value`.";
 const char m_zero__doc[] =
     "zero_() -> Tensor\n"
+    "\n"
+    "Sets every element of `self` to zero.";
+const char fn_zero__doc[] =
+    "zero_(input: Tensor) -> Tensor\n"
     "\n"
     "Sets every element of `self` to zero.";
 const char fn_neg_doc[] =
@@ -1712,6 +1798,16 @@ const char m_neg__doc[] =
     "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
 const char m_negative__doc[] =
     "negative_() -> Tensor\n"
+    "\n"
+    "Alias of neg_.\n"
+    "\n"
+    "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
+const char fn_neg__doc[] =
+    "neg_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Negates each element. Integers wrap: `-(-128)` is -128 in int8 and uint8 values wrap modulo 256 (`-1` is 255), as in PyTorch; bool has no negation (PyTorch's error; use `bitwise_not`). TH had `neg` for Short, Int, Long, Float and Double; ember has it for every dtype but Bool, in both APIs.";
+const char fn_negative__doc[] =
+    "negative_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of neg_.\n"
     "\n"
@@ -1746,6 +1842,16 @@ const char m_absolute__doc[] =
     "Alias of abs_.\n"
     "\n"
     "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+const char fn_abs__doc[] =
+    "abs_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+const char fn_absolute__doc[] =
+    "absolute_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Alias of abs_.\n"
+    "\n"
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
 const char fn_exp_doc[] =
     "exp(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1758,6 +1864,10 @@ const char m_exp__doc[] =
     "exp_() -> Tensor\n"
     "\n"
     "`e` raised to each element. Float and Half use a vectorized polynomial accurate to 2 ulp; overflow gives inf, underflow 0. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_exp__doc[] =
+    "exp_(input: Tensor) -> Tensor\n"
+    "\n"
+    "`e` raised to each element. Float and Half use a vectorized polynomial accurate to 2 ulp; overflow gives inf, underflow 0. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sqrt_doc[] =
     "sqrt(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1768,6 +1878,10 @@ const char m_sqrt_doc[] =
     "Square root of each element; negative inputs give NaN. Integer and bool tensors give the default floating dtype (C++, Python).";
 const char m_sqrt__doc[] =
     "sqrt_() -> Tensor\n"
+    "\n"
+    "Square root of each element; negative inputs give NaN. Integer and bool tensors give the default floating dtype (C++, Python).";
+const char fn_sqrt__doc[] =
+    "sqrt_(input: Tensor) -> Tensor\n"
     "\n"
     "Square root of each element; negative inputs give NaN. Integer and bool tensors give the default floating dtype (C++, Python).";
 const char fn_add_doc[] =
@@ -1896,6 +2010,10 @@ const char m_sigmoid__doc[] =
     "sigmoid_() -> Tensor\n"
     "\n"
     "The logistic function 1 / (1 + e^-x) of each element, without overflow for large |x| (large negative inputs give their tiny positive value, not 0 until it underflows). Float and Double use a vectorized form accurate to 3 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_sigmoid__doc[] =
+    "sigmoid_(input: Tensor) -> Tensor\n"
+    "\n"
+    "The logistic function 1 / (1 + e^-x) of each element, without overflow for large |x| (large negative inputs give their tiny positive value, not 0 until it underflows). Float and Double use a vectorized form accurate to 3 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_log_doc[] =
     "log(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1906,6 +2024,10 @@ const char m_log_doc[] =
     "Natural logarithm of each element: 0 gives -inf, negative values NaN. Float and Double use a vectorized form accurate to 1 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_log__doc[] =
     "log_() -> Tensor\n"
+    "\n"
+    "Natural logarithm of each element: 0 gives -inf, negative values NaN. Float and Double use a vectorized form accurate to 1 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_log__doc[] =
+    "log_(input: Tensor) -> Tensor\n"
     "\n"
     "Natural logarithm of each element: 0 gives -inf, negative values NaN. Float and Double use a vectorized form accurate to 1 ulp (kernels/vec_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_lgamma_doc[] =
@@ -1932,6 +2054,10 @@ const char m_log1p__doc[] =
     "log1p_() -> Tensor\n"
     "\n"
     "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_log1p__doc[] =
+    "log1p_(input: Tensor) -> Tensor\n"
+    "\n"
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cos_doc[] =
     "cos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1942,6 +2068,10 @@ const char m_cos_doc[] =
     "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cos__doc[] =
     "cos_() -> Tensor\n"
+    "\n"
+    "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_cos__doc[] =
+    "cos_(input: Tensor) -> Tensor\n"
     "\n"
     "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sin_doc[] =
@@ -1956,6 +2086,10 @@ const char m_sin__doc[] =
     "sin_() -> Tensor\n"
     "\n"
     "Sine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_sin__doc[] =
+    "sin_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Sine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tan_doc[] =
     "tan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -1966,6 +2100,10 @@ const char m_tan_doc[] =
     "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tan__doc[] =
     "tan_() -> Tensor\n"
+    "\n"
+    "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_tan__doc[] =
+    "tan_(input: Tensor) -> Tensor\n"
     "\n"
     "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_acos_doc[] =
@@ -1994,6 +2132,16 @@ const char m_acos__doc[] =
     "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arccos__doc[] =
     "arccos_() -> Tensor\n"
+    "\n"
+    "Alias of acos_.\n"
+    "\n"
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_acos__doc[] =
+    "acos_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_arccos__doc[] =
+    "arccos_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of acos_.\n"
     "\n"
@@ -2028,6 +2176,16 @@ const char m_arcsin__doc[] =
     "Alias of asin_.\n"
     "\n"
     "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_asin__doc[] =
+    "asin_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_arcsin__doc[] =
+    "arcsin_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Alias of asin_.\n"
+    "\n"
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_atan_doc[] =
     "atan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2058,6 +2216,16 @@ const char m_arctan__doc[] =
     "Alias of atan_.\n"
     "\n"
     "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_atan__doc[] =
+    "atan_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_arctan__doc[] =
+    "arctan_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Alias of atan_.\n"
+    "\n"
+    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cosh_doc[] =
     "cosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2068,6 +2236,10 @@ const char m_cosh_doc[] =
     "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cosh__doc[] =
     "cosh_() -> Tensor\n"
+    "\n"
+    "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_cosh__doc[] =
+    "cosh_(input: Tensor) -> Tensor\n"
     "\n"
     "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sinh_doc[] =
@@ -2082,6 +2254,10 @@ const char m_sinh__doc[] =
     "sinh_() -> Tensor\n"
     "\n"
     "Hyperbolic sine; overflows to +-inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_sinh__doc[] =
+    "sinh_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Hyperbolic sine; overflows to +-inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tanh_doc[] =
     "tanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2092,6 +2268,10 @@ const char m_tanh_doc[] =
     "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tanh__doc[] =
     "tanh_() -> Tensor\n"
+    "\n"
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_tanh__doc[] =
+    "tanh_(input: Tensor) -> Tensor\n"
     "\n"
     "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_asinh_doc[] =
@@ -2120,6 +2300,16 @@ const char m_asinh__doc[] =
     "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
 const char m_arcsinh__doc[] =
     "arcsinh_() -> Tensor\n"
+    "\n"
+    "Alias of asinh_.\n"
+    "\n"
+    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char fn_asinh__doc[] =
+    "asinh_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char fn_arcsinh__doc[] =
+    "arcsinh_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of asinh_.\n"
     "\n"
@@ -2154,6 +2344,16 @@ const char m_arccosh__doc[] =
     "Alias of acosh_.\n"
     "\n"
     "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_acosh__doc[] =
+    "acosh_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_arccosh__doc[] =
+    "arccosh_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Alias of acosh_.\n"
+    "\n"
+    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
 const char fn_atanh_doc[] =
     "atanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2184,6 +2384,16 @@ const char m_arctanh__doc[] =
     "Alias of atanh_.\n"
     "\n"
     "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+const char fn_atanh__doc[] =
+    "atanh_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+const char fn_arctanh__doc[] =
+    "arctanh_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Alias of atanh_.\n"
+    "\n"
+    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char fn_rsqrt_doc[] =
     "rsqrt(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2194,6 +2404,10 @@ const char m_rsqrt_doc[] =
     "1 / sqrt(x) of each element: +0 gives +inf, -0 gives -inf (as PyTorch), negative values NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_rsqrt__doc[] =
     "rsqrt_() -> Tensor\n"
+    "\n"
+    "1 / sqrt(x) of each element: +0 gives +inf, -0 gives -inf (as PyTorch), negative values NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+const char fn_rsqrt__doc[] =
+    "rsqrt_(input: Tensor) -> Tensor\n"
     "\n"
     "1 / sqrt(x) of each element: +0 gives +inf, -0 gives -inf (as PyTorch), negative values NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_reciprocal_doc[] =
@@ -2208,6 +2422,10 @@ const char m_reciprocal__doc[] =
     "reciprocal_() -> Tensor\n"
     "\n"
     "1 / x of each element (TH's `cinv`); 0 gives inf. Integer and bool tensors give the default floating dtype (C++, Python), as PyTorch's `reciprocal`; TH's C form exists for the floating dtypes.";
+const char fn_reciprocal__doc[] =
+    "reciprocal_(input: Tensor) -> Tensor\n"
+    "\n"
+    "1 / x of each element (TH's `cinv`); 0 gives inf. Integer and bool tensors give the default floating dtype (C++, Python), as PyTorch's `reciprocal`; TH's C form exists for the floating dtypes.";
 const char fn_ceil_doc[] =
     "ceil(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2220,6 +2438,10 @@ const char m_ceil__doc[] =
     "ceil_() -> Tensor\n"
     "\n"
     "Smallest integer not below each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char fn_ceil__doc[] =
+    "ceil_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Smallest integer not below each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
 const char fn_floor_doc[] =
     "floor(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2230,6 +2452,10 @@ const char m_floor_doc[] =
     "Largest integer not above each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
 const char m_floor__doc[] =
     "floor_() -> Tensor\n"
+    "\n"
+    "Largest integer not above each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char fn_floor__doc[] =
+    "floor_(input: Tensor) -> Tensor\n"
     "\n"
     "Largest integer not above each element; -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
 const char fn_trunc_doc[] =
@@ -2262,6 +2488,16 @@ const char m_fix__doc[] =
     "Alias of trunc_.\n"
     "\n"
     "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char fn_trunc__doc[] =
+    "trunc_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
+const char fn_fix__doc[] =
+    "fix_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Alias of trunc_.\n"
+    "\n"
+    "Each element rounded toward zero (trunc(-2.5) = -2); -0, infinities and NaN stay as they are. Integer tensors are returned unchanged in their own dtype (as PyTorch); TH's C form exists for every dtype but Bool.";
 const char fn_round_doc[] =
     "round(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "round(input: Tensor, *, decimals: int, out: Tensor | None = None) -> Tensor\n"
@@ -2283,6 +2519,13 @@ const char m_round__doc[] =
     "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.\n"
     "\n"
     "Each element rounded to `decimals` decimal places (negative: to a multiple of 10^-decimals), halves to even, as PyTorch computes it: nearbyint(x * 10^decimals) / 10^decimals in the compute type (nearbyint(x / 10^-decimals) * 10^-decimals for negative decimals). Floating dtypes only: PyTorch has no integer form. No TH form.";
+const char fn_round__doc[] =
+    "round_(input: Tensor) -> Tensor\n"
+    "round_(input: Tensor, *, decimals: int) -> Tensor\n"
+    "\n"
+    "Each element rounded to the nearest integer. The C++ and Python `round` send halves to the even neighbour (round(2.5) = 2, round(-0.5) = -0), as PyTorch and NumPy; TH's C form `THTensor_round` sends them away from zero (round(2.5) = 3), as Torch7 did with C's round. Integer tensors are returned unchanged.\n"
+    "\n"
+    "Each element rounded to `decimals` decimal places (negative: to a multiple of 10^-decimals), halves to even, as PyTorch computes it: nearbyint(x * 10^decimals) / 10^decimals in the compute type (nearbyint(x / 10^-decimals) * 10^-decimals for negative decimals). Floating dtypes only: PyTorch has no integer form. No TH form.";
 const char fn_frac_doc[] =
     "frac(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2293,6 +2536,10 @@ const char m_frac_doc[] =
     "Fractional part x - trunc(x) of each element, with the sign of x (frac(-2.5) = -0.5); infinities give NaN. Floating dtypes only, as PyTorch.";
 const char m_frac__doc[] =
     "frac_() -> Tensor\n"
+    "\n"
+    "Fractional part x - trunc(x) of each element, with the sign of x (frac(-2.5) = -0.5); infinities give NaN. Floating dtypes only, as PyTorch.";
+const char fn_frac__doc[] =
+    "frac_(input: Tensor) -> Tensor\n"
     "\n"
     "Fractional part x - trunc(x) of each element, with the sign of x (frac(-2.5) = -0.5); infinities give NaN. Floating dtypes only, as PyTorch.";
 const char fn_sign_doc[] =
@@ -2524,6 +2771,10 @@ const char m_clamp_min__doc[] =
     "clamp_min_(min: Tensor | number) -> Tensor\n"
     "\n"
     "Each element raised to at least `min`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_min`). TH's `cmaxValue(r, t, value)` computes `t > value ? t : value`, so a NaN element becomes `value`.";
+const char fn_clamp_min__doc[] =
+    "clamp_min_(input: Tensor, min: Tensor | number) -> Tensor\n"
+    "\n"
+    "Each element raised to at least `min`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_min`). TH's `cmaxValue(r, t, value)` computes `t > value ? t : value`, so a NaN element becomes `value`.";
 const char fn_clamp_max_doc[] =
     "clamp_max(input: Tensor, max: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2534,6 +2785,10 @@ const char m_clamp_max_doc[] =
     "Each element lowered to at most `max`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_max`). TH's `cminValue(r, t, value)` computes `t < value ? t : value`, so a NaN element becomes `value`.";
 const char m_clamp_max__doc[] =
     "clamp_max_(max: Tensor | number) -> Tensor\n"
+    "\n"
+    "Each element lowered to at most `max`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_max`). TH's `cminValue(r, t, value)` computes `t < value ? t : value`, so a NaN element becomes `value`.";
+const char fn_clamp_max__doc[] =
+    "clamp_max_(input: Tensor, max: Tensor | number) -> Tensor\n"
     "\n"
     "Each element lowered to at most `max`, broadcasting; NaN in either stays NaN (PyTorch's `clamp_max`). TH's `cminValue(r, t, value)` computes `t < value ? t : value`, so a NaN element becomes `value`.";
 const char fn_clamp_doc[] =
@@ -2578,6 +2833,22 @@ const char m_clamp__doc[] =
 const char m_clip__doc[] =
     "clip_(min: number | None = None, max: number | None = None) -> Tensor\n"
     "clip_(min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Alias of clamp_.\n"
+    "\n"
+    "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
+    "\n"
+    "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
+const char fn_clamp__doc[] =
+    "clamp_(input: Tensor, min: number | None = None, max: number | None = None) -> Tensor\n"
+    "clamp_(input: Tensor, min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
+    "\n"
+    "Each element limited to [min, max], as PyTorch: either bound may be None (left out), not both; a number bound takes part in type promotion as a wrapped number (an integer tensor clamped to 2.5 is float). With both, min(max(x, min), max), so min > max gives max everywhere, and NaN in x or a bound gives NaN. TH's `clamp(r_, t, min_value, max_value)` computes `t < min ? min : (t > max ? max : t)`: with min > max, elements below min become min; NaN elements stay NaN.\n"
+    "\n"
+    "`clamp` with tensor bounds, broadcasting the three; an undefined tensor (None) is an absent bound, not both. Numbers and tensors cannot be mixed in one call (PyTorch's TypeError).";
+const char fn_clip__doc[] =
+    "clip_(input: Tensor, min: number | None = None, max: number | None = None) -> Tensor\n"
+    "clip_(input: Tensor, min: Tensor | None = None, max: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of clamp_.\n"
     "\n"
@@ -2660,6 +2931,10 @@ const char m_square__doc[] =
     "square_() -> Tensor\n"
     "\n"
     "Each element times itself, in its own dtype (integers wrap). PyTorch gives int64 for a bool tensor; ember rejects bool.";
+const char fn_square__doc[] =
+    "square_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Each element times itself, in its own dtype (integers wrap). PyTorch gives int64 for a bool tensor; ember rejects bool.";
 const char fn_erf_doc[] =
     "erf(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2672,6 +2947,10 @@ const char m_erf__doc[] =
     "erf_() -> Tensor\n"
     "\n"
     "The error function of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+const char fn_erf__doc[] =
+    "erf_(input: Tensor) -> Tensor\n"
+    "\n"
+    "The error function of each element, from the C library. Integer and bool tensors give the default floating dtype.";
 const char fn_erfc_doc[] =
     "erfc(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2682,6 +2961,10 @@ const char m_erfc_doc[] =
     "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
 const char m_erfc__doc[] =
     "erfc_() -> Tensor\n"
+    "\n"
+    "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
+const char fn_erfc__doc[] =
+    "erfc_(input: Tensor) -> Tensor\n"
     "\n"
     "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
 const char fn_erfinv_doc[] =
@@ -2708,6 +2991,10 @@ const char m_expm1__doc[] =
     "expm1_() -> Tensor\n"
     "\n"
     "e^x - 1 of each element, accurate for small x. Integer and bool tensors give the default floating dtype.";
+const char fn_expm1__doc[] =
+    "expm1_(input: Tensor) -> Tensor\n"
+    "\n"
+    "e^x - 1 of each element, accurate for small x. Integer and bool tensors give the default floating dtype.";
 const char fn_exp2_doc[] =
     "exp2(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2718,6 +3005,10 @@ const char m_exp2_doc[] =
     "2 raised to each element. Integer and bool tensors give the default floating dtype.";
 const char m_exp2__doc[] =
     "exp2_() -> Tensor\n"
+    "\n"
+    "2 raised to each element. Integer and bool tensors give the default floating dtype.";
+const char fn_exp2__doc[] =
+    "exp2_(input: Tensor) -> Tensor\n"
     "\n"
     "2 raised to each element. Integer and bool tensors give the default floating dtype.";
 const char fn_log2_doc[] =
@@ -2732,6 +3023,10 @@ const char m_log2__doc[] =
     "log2_() -> Tensor\n"
     "\n"
     "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_log2__doc[] =
+    "log2_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
 const char fn_log10_doc[] =
     "log10(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2742,6 +3037,10 @@ const char m_log10_doc[] =
     "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
 const char m_log10__doc[] =
     "log10_() -> Tensor\n"
+    "\n"
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_log10__doc[] =
+    "log10_(input: Tensor) -> Tensor\n"
     "\n"
     "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
 const char fn_deg2rad_doc[] =
@@ -2756,6 +3055,10 @@ const char m_deg2rad__doc[] =
     "deg2rad_() -> Tensor\n"
     "\n"
     "Each element converted from degrees to radians. Integer and bool tensors give the default floating dtype.";
+const char fn_deg2rad__doc[] =
+    "deg2rad_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Each element converted from degrees to radians. Integer and bool tensors give the default floating dtype.";
 const char fn_rad2deg_doc[] =
     "rad2deg(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2768,6 +3071,10 @@ const char m_rad2deg__doc[] =
     "rad2deg_() -> Tensor\n"
     "\n"
     "Each element converted from radians to degrees. Integer and bool tensors give the default floating dtype.";
+const char fn_rad2deg__doc[] =
+    "rad2deg_(input: Tensor) -> Tensor\n"
+    "\n"
+    "Each element converted from radians to degrees. Integer and bool tensors give the default floating dtype.";
 const char fn_sinc_doc[] =
     "sinc(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2778,6 +3085,10 @@ const char m_sinc_doc[] =
     "The normalized sinc sin(pi x) / (pi x) of each element, 1 at 0. Integer and bool tensors give the default floating dtype.";
 const char m_sinc__doc[] =
     "sinc_() -> Tensor\n"
+    "\n"
+    "The normalized sinc sin(pi x) / (pi x) of each element, 1 at 0. Integer and bool tensors give the default floating dtype.";
+const char fn_sinc__doc[] =
+    "sinc_(input: Tensor) -> Tensor\n"
     "\n"
     "The normalized sinc sin(pi x) / (pi x) of each element, 1 at 0. Integer and bool tensors give the default floating dtype.";
 const char fn_copysign_doc[] =
@@ -2819,6 +3130,10 @@ const char m_xlogy__doc[] =
     "xlogy_(other: Tensor | number) -> Tensor\n"
     "\n"
     "`self * log(other)`, broadcasting, 0 where `self` is 0 (also for `other` 0) and NaN where `other` is NaN. Integer and bool tensors give the default floating dtype.";
+const char fn_xlogy__doc[] =
+    "xlogy_(input: Tensor, other: Tensor | number) -> Tensor\n"
+    "\n"
+    "`self * log(other)`, broadcasting, 0 where `self` is 0 (also for `other` 0) and NaN where `other` is NaN. Integer and bool tensors give the default floating dtype.";
 const char fn_logaddexp_doc[] =
     "logaddexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2845,6 +3160,10 @@ const char m_nan_to_num_doc[] =
     "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
 const char m_nan_to_num__doc[] =
     "nan_to_num_(nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor\n"
+    "\n"
+    "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
+const char fn_nan_to_num__doc[] =
+    "nan_to_num_(input: Tensor, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor\n"
     "\n"
     "NaN, +inf and -inf replaced by `nan` (default 0), `posinf` and `neginf` (default the dtype's largest and lowest finite values: 65504 for float16). Integer and bool tensors are returned as they are, in their dtype.";
 const char fn_float_power_doc[] =
@@ -4578,6 +4897,7 @@ PyMethodDef module_functions[] = {
     {"bmm", EMBER_FASTCALL(gen::fn_bmm), METH_FASTCALL | METH_KEYWORDS, fn_bmm_doc},
     {"addbmm", EMBER_FASTCALL(gen::fn_addbmm), METH_FASTCALL | METH_KEYWORDS, fn_addbmm_doc},
     {"addmv", EMBER_FASTCALL(gen::fn_addmv), METH_FASTCALL | METH_KEYWORDS, fn_addmv_doc},
+    {"addmv_", EMBER_FASTCALL(gen::fn_addmv_), METH_FASTCALL | METH_KEYWORDS, fn_addmv__doc},
     {"mv", EMBER_FASTCALL(gen::fn_mv), METH_FASTCALL | METH_KEYWORDS, fn_mv_doc},
     {"addr", EMBER_FASTCALL(gen::fn_addr), METH_FASTCALL | METH_KEYWORDS, fn_addr_doc},
     {"outer", EMBER_FASTCALL(gen::fn_outer), METH_FASTCALL | METH_KEYWORDS, fn_outer_doc},
@@ -4656,6 +4976,7 @@ PyMethodDef module_functions[] = {
     {"scatter_add", EMBER_FASTCALL(gen::fn_scatter_add), METH_FASTCALL | METH_KEYWORDS, fn_scatter_add_doc},
     {"index", EMBER_FASTCALL(gen::fn_index), METH_FASTCALL | METH_KEYWORDS, fn_index_doc},
     {"index_put", EMBER_FASTCALL(gen::fn_index_put), METH_FASTCALL | METH_KEYWORDS, fn_index_put_doc},
+    {"index_put_", EMBER_FASTCALL(gen::fn_index_put_), METH_FASTCALL | METH_KEYWORDS, fn_index_put__doc},
     {"linalg_solve", EMBER_FASTCALL(gen::fn_linalg_solve), METH_FASTCALL | METH_KEYWORDS, fn_linalg_solve_doc},
     {"linalg_inv", EMBER_FASTCALL(gen::fn_linalg_inv), METH_FASTCALL | METH_KEYWORDS, fn_linalg_inv_doc},
     {"linalg_cholesky", EMBER_FASTCALL(gen::fn_linalg_cholesky), METH_FASTCALL | METH_KEYWORDS, fn_linalg_cholesky_doc},
@@ -4671,15 +4992,26 @@ PyMethodDef module_functions[] = {
     {"signbit", EMBER_FASTCALL(gen::fn_signbit), METH_FASTCALL | METH_KEYWORDS, fn_signbit_doc},
     {"nextafter", EMBER_FASTCALL(gen::fn_nextafter), METH_FASTCALL | METH_KEYWORDS, fn_nextafter_doc},
     {"ldexp", EMBER_FASTCALL(gen::fn_ldexp), METH_FASTCALL | METH_KEYWORDS, fn_ldexp_doc},
+    {"ldexp_", EMBER_FASTCALL(gen::fn_ldexp_), METH_FASTCALL | METH_KEYWORDS, fn_ldexp__doc},
     {"heaviside", EMBER_FASTCALL(gen::fn_heaviside), METH_FASTCALL | METH_KEYWORDS, fn_heaviside_doc},
     {"gcd", EMBER_FASTCALL(gen::fn_gcd), METH_FASTCALL | METH_KEYWORDS, fn_gcd_doc},
+    {"gcd_", EMBER_FASTCALL(gen::fn_gcd_), METH_FASTCALL | METH_KEYWORDS, fn_gcd__doc},
     {"lcm", EMBER_FASTCALL(gen::fn_lcm), METH_FASTCALL | METH_KEYWORDS, fn_lcm_doc},
+    {"lcm_", EMBER_FASTCALL(gen::fn_lcm_), METH_FASTCALL | METH_KEYWORDS, fn_lcm__doc},
+    {"fill_", EMBER_FASTCALL(gen::fn_fill_), METH_FASTCALL | METH_KEYWORDS, fn_fill__doc},
+    {"zero_", EMBER_FASTCALL(gen::fn_zero_), METH_FASTCALL | METH_KEYWORDS, fn_zero__doc},
     {"neg", EMBER_FASTCALL(gen::fn_neg), METH_FASTCALL | METH_KEYWORDS, fn_neg_doc},
     {"negative", EMBER_FASTCALL(gen::fn_negative), METH_FASTCALL | METH_KEYWORDS, fn_negative_doc},
+    {"neg_", EMBER_FASTCALL(gen::fn_neg_), METH_FASTCALL | METH_KEYWORDS, fn_neg__doc},
+    {"negative_", EMBER_FASTCALL(gen::fn_negative_), METH_FASTCALL | METH_KEYWORDS, fn_negative__doc},
     {"abs", EMBER_FASTCALL(gen::fn_abs), METH_FASTCALL | METH_KEYWORDS, fn_abs_doc},
     {"absolute", EMBER_FASTCALL(gen::fn_absolute), METH_FASTCALL | METH_KEYWORDS, fn_absolute_doc},
+    {"abs_", EMBER_FASTCALL(gen::fn_abs_), METH_FASTCALL | METH_KEYWORDS, fn_abs__doc},
+    {"absolute_", EMBER_FASTCALL(gen::fn_absolute_), METH_FASTCALL | METH_KEYWORDS, fn_absolute__doc},
     {"exp", EMBER_FASTCALL(gen::fn_exp), METH_FASTCALL | METH_KEYWORDS, fn_exp_doc},
+    {"exp_", EMBER_FASTCALL(gen::fn_exp_), METH_FASTCALL | METH_KEYWORDS, fn_exp__doc},
     {"sqrt", EMBER_FASTCALL(gen::fn_sqrt), METH_FASTCALL | METH_KEYWORDS, fn_sqrt_doc},
+    {"sqrt_", EMBER_FASTCALL(gen::fn_sqrt_), METH_FASTCALL | METH_KEYWORDS, fn_sqrt__doc},
     {"add", EMBER_FASTCALL(gen::fn_add), METH_FASTCALL | METH_KEYWORDS, fn_add_doc},
     {"sub", EMBER_FASTCALL(gen::fn_sub), METH_FASTCALL | METH_KEYWORDS, fn_sub_doc},
     {"subtract", EMBER_FASTCALL(gen::fn_subtract), METH_FASTCALL | METH_KEYWORDS, fn_subtract_doc},
@@ -4689,35 +5021,64 @@ PyMethodDef module_functions[] = {
     {"divide", EMBER_FASTCALL(gen::fn_divide), METH_FASTCALL | METH_KEYWORDS, fn_divide_doc},
     {"true_divide", EMBER_FASTCALL(gen::fn_true_divide), METH_FASTCALL | METH_KEYWORDS, fn_true_divide_doc},
     {"sigmoid", EMBER_FASTCALL(gen::fn_sigmoid), METH_FASTCALL | METH_KEYWORDS, fn_sigmoid_doc},
+    {"sigmoid_", EMBER_FASTCALL(gen::fn_sigmoid_), METH_FASTCALL | METH_KEYWORDS, fn_sigmoid__doc},
     {"log", EMBER_FASTCALL(gen::fn_log), METH_FASTCALL | METH_KEYWORDS, fn_log_doc},
+    {"log_", EMBER_FASTCALL(gen::fn_log_), METH_FASTCALL | METH_KEYWORDS, fn_log__doc},
     {"lgamma", EMBER_FASTCALL(gen::fn_lgamma), METH_FASTCALL | METH_KEYWORDS, fn_lgamma_doc},
     {"log1p", EMBER_FASTCALL(gen::fn_log1p), METH_FASTCALL | METH_KEYWORDS, fn_log1p_doc},
+    {"log1p_", EMBER_FASTCALL(gen::fn_log1p_), METH_FASTCALL | METH_KEYWORDS, fn_log1p__doc},
     {"cos", EMBER_FASTCALL(gen::fn_cos), METH_FASTCALL | METH_KEYWORDS, fn_cos_doc},
+    {"cos_", EMBER_FASTCALL(gen::fn_cos_), METH_FASTCALL | METH_KEYWORDS, fn_cos__doc},
     {"sin", EMBER_FASTCALL(gen::fn_sin), METH_FASTCALL | METH_KEYWORDS, fn_sin_doc},
+    {"sin_", EMBER_FASTCALL(gen::fn_sin_), METH_FASTCALL | METH_KEYWORDS, fn_sin__doc},
     {"tan", EMBER_FASTCALL(gen::fn_tan), METH_FASTCALL | METH_KEYWORDS, fn_tan_doc},
+    {"tan_", EMBER_FASTCALL(gen::fn_tan_), METH_FASTCALL | METH_KEYWORDS, fn_tan__doc},
     {"acos", EMBER_FASTCALL(gen::fn_acos), METH_FASTCALL | METH_KEYWORDS, fn_acos_doc},
     {"arccos", EMBER_FASTCALL(gen::fn_arccos), METH_FASTCALL | METH_KEYWORDS, fn_arccos_doc},
+    {"acos_", EMBER_FASTCALL(gen::fn_acos_), METH_FASTCALL | METH_KEYWORDS, fn_acos__doc},
+    {"arccos_", EMBER_FASTCALL(gen::fn_arccos_), METH_FASTCALL | METH_KEYWORDS, fn_arccos__doc},
     {"asin", EMBER_FASTCALL(gen::fn_asin), METH_FASTCALL | METH_KEYWORDS, fn_asin_doc},
     {"arcsin", EMBER_FASTCALL(gen::fn_arcsin), METH_FASTCALL | METH_KEYWORDS, fn_arcsin_doc},
+    {"asin_", EMBER_FASTCALL(gen::fn_asin_), METH_FASTCALL | METH_KEYWORDS, fn_asin__doc},
+    {"arcsin_", EMBER_FASTCALL(gen::fn_arcsin_), METH_FASTCALL | METH_KEYWORDS, fn_arcsin__doc},
     {"atan", EMBER_FASTCALL(gen::fn_atan), METH_FASTCALL | METH_KEYWORDS, fn_atan_doc},
     {"arctan", EMBER_FASTCALL(gen::fn_arctan), METH_FASTCALL | METH_KEYWORDS, fn_arctan_doc},
+    {"atan_", EMBER_FASTCALL(gen::fn_atan_), METH_FASTCALL | METH_KEYWORDS, fn_atan__doc},
+    {"arctan_", EMBER_FASTCALL(gen::fn_arctan_), METH_FASTCALL | METH_KEYWORDS, fn_arctan__doc},
     {"cosh", EMBER_FASTCALL(gen::fn_cosh), METH_FASTCALL | METH_KEYWORDS, fn_cosh_doc},
+    {"cosh_", EMBER_FASTCALL(gen::fn_cosh_), METH_FASTCALL | METH_KEYWORDS, fn_cosh__doc},
     {"sinh", EMBER_FASTCALL(gen::fn_sinh), METH_FASTCALL | METH_KEYWORDS, fn_sinh_doc},
+    {"sinh_", EMBER_FASTCALL(gen::fn_sinh_), METH_FASTCALL | METH_KEYWORDS, fn_sinh__doc},
     {"tanh", EMBER_FASTCALL(gen::fn_tanh), METH_FASTCALL | METH_KEYWORDS, fn_tanh_doc},
+    {"tanh_", EMBER_FASTCALL(gen::fn_tanh_), METH_FASTCALL | METH_KEYWORDS, fn_tanh__doc},
     {"asinh", EMBER_FASTCALL(gen::fn_asinh), METH_FASTCALL | METH_KEYWORDS, fn_asinh_doc},
     {"arcsinh", EMBER_FASTCALL(gen::fn_arcsinh), METH_FASTCALL | METH_KEYWORDS, fn_arcsinh_doc},
+    {"asinh_", EMBER_FASTCALL(gen::fn_asinh_), METH_FASTCALL | METH_KEYWORDS, fn_asinh__doc},
+    {"arcsinh_", EMBER_FASTCALL(gen::fn_arcsinh_), METH_FASTCALL | METH_KEYWORDS, fn_arcsinh__doc},
     {"acosh", EMBER_FASTCALL(gen::fn_acosh), METH_FASTCALL | METH_KEYWORDS, fn_acosh_doc},
     {"arccosh", EMBER_FASTCALL(gen::fn_arccosh), METH_FASTCALL | METH_KEYWORDS, fn_arccosh_doc},
+    {"acosh_", EMBER_FASTCALL(gen::fn_acosh_), METH_FASTCALL | METH_KEYWORDS, fn_acosh__doc},
+    {"arccosh_", EMBER_FASTCALL(gen::fn_arccosh_), METH_FASTCALL | METH_KEYWORDS, fn_arccosh__doc},
     {"atanh", EMBER_FASTCALL(gen::fn_atanh), METH_FASTCALL | METH_KEYWORDS, fn_atanh_doc},
     {"arctanh", EMBER_FASTCALL(gen::fn_arctanh), METH_FASTCALL | METH_KEYWORDS, fn_arctanh_doc},
+    {"atanh_", EMBER_FASTCALL(gen::fn_atanh_), METH_FASTCALL | METH_KEYWORDS, fn_atanh__doc},
+    {"arctanh_", EMBER_FASTCALL(gen::fn_arctanh_), METH_FASTCALL | METH_KEYWORDS, fn_arctanh__doc},
     {"rsqrt", EMBER_FASTCALL(gen::fn_rsqrt), METH_FASTCALL | METH_KEYWORDS, fn_rsqrt_doc},
+    {"rsqrt_", EMBER_FASTCALL(gen::fn_rsqrt_), METH_FASTCALL | METH_KEYWORDS, fn_rsqrt__doc},
     {"reciprocal", EMBER_FASTCALL(gen::fn_reciprocal), METH_FASTCALL | METH_KEYWORDS, fn_reciprocal_doc},
+    {"reciprocal_", EMBER_FASTCALL(gen::fn_reciprocal_), METH_FASTCALL | METH_KEYWORDS, fn_reciprocal__doc},
     {"ceil", EMBER_FASTCALL(gen::fn_ceil), METH_FASTCALL | METH_KEYWORDS, fn_ceil_doc},
+    {"ceil_", EMBER_FASTCALL(gen::fn_ceil_), METH_FASTCALL | METH_KEYWORDS, fn_ceil__doc},
     {"floor", EMBER_FASTCALL(gen::fn_floor), METH_FASTCALL | METH_KEYWORDS, fn_floor_doc},
+    {"floor_", EMBER_FASTCALL(gen::fn_floor_), METH_FASTCALL | METH_KEYWORDS, fn_floor__doc},
     {"trunc", EMBER_FASTCALL(gen::fn_trunc), METH_FASTCALL | METH_KEYWORDS, fn_trunc_doc},
     {"fix", EMBER_FASTCALL(gen::fn_fix), METH_FASTCALL | METH_KEYWORDS, fn_fix_doc},
+    {"trunc_", EMBER_FASTCALL(gen::fn_trunc_), METH_FASTCALL | METH_KEYWORDS, fn_trunc__doc},
+    {"fix_", EMBER_FASTCALL(gen::fn_fix_), METH_FASTCALL | METH_KEYWORDS, fn_fix__doc},
     {"round", EMBER_FASTCALL(gen::fn_round), METH_FASTCALL | METH_KEYWORDS, fn_round_doc},
+    {"round_", EMBER_FASTCALL(gen::fn_round_), METH_FASTCALL | METH_KEYWORDS, fn_round__doc},
     {"frac", EMBER_FASTCALL(gen::fn_frac), METH_FASTCALL | METH_KEYWORDS, fn_frac_doc},
+    {"frac_", EMBER_FASTCALL(gen::fn_frac_), METH_FASTCALL | METH_KEYWORDS, fn_frac__doc},
     {"sign", EMBER_FASTCALL(gen::fn_sign), METH_FASTCALL | METH_KEYWORDS, fn_sign_doc},
     {"atan2", EMBER_FASTCALL(gen::fn_atan2), METH_FASTCALL | METH_KEYWORDS, fn_atan2_doc},
     {"arctan2", EMBER_FASTCALL(gen::fn_arctan2), METH_FASTCALL | METH_KEYWORDS, fn_arctan2_doc},
@@ -4737,9 +5098,13 @@ PyMethodDef module_functions[] = {
     {"maximum", EMBER_FASTCALL(gen::fn_maximum), METH_FASTCALL | METH_KEYWORDS, fn_maximum_doc},
     {"minimum", EMBER_FASTCALL(gen::fn_minimum), METH_FASTCALL | METH_KEYWORDS, fn_minimum_doc},
     {"clamp_min", EMBER_FASTCALL(gen::fn_clamp_min), METH_FASTCALL | METH_KEYWORDS, fn_clamp_min_doc},
+    {"clamp_min_", EMBER_FASTCALL(gen::fn_clamp_min_), METH_FASTCALL | METH_KEYWORDS, fn_clamp_min__doc},
     {"clamp_max", EMBER_FASTCALL(gen::fn_clamp_max), METH_FASTCALL | METH_KEYWORDS, fn_clamp_max_doc},
+    {"clamp_max_", EMBER_FASTCALL(gen::fn_clamp_max_), METH_FASTCALL | METH_KEYWORDS, fn_clamp_max__doc},
     {"clamp", EMBER_FASTCALL(gen::fn_clamp), METH_FASTCALL | METH_KEYWORDS, fn_clamp_doc},
     {"clip", EMBER_FASTCALL(gen::fn_clip), METH_FASTCALL | METH_KEYWORDS, fn_clip_doc},
+    {"clamp_", EMBER_FASTCALL(gen::fn_clamp_), METH_FASTCALL | METH_KEYWORDS, fn_clamp__doc},
+    {"clip_", EMBER_FASTCALL(gen::fn_clip_), METH_FASTCALL | METH_KEYWORDS, fn_clip__doc},
     {"logical_not", EMBER_FASTCALL(gen::fn_logical_not), METH_FASTCALL | METH_KEYWORDS, fn_logical_not_doc},
     {"logical_and", EMBER_FASTCALL(gen::fn_logical_and), METH_FASTCALL | METH_KEYWORDS, fn_logical_and_doc},
     {"logical_or", EMBER_FASTCALL(gen::fn_logical_or), METH_FASTCALL | METH_KEYWORDS, fn_logical_or_doc},
@@ -4747,22 +5112,34 @@ PyMethodDef module_functions[] = {
     {"fmax", EMBER_FASTCALL(gen::fn_fmax), METH_FASTCALL | METH_KEYWORDS, fn_fmax_doc},
     {"fmin", EMBER_FASTCALL(gen::fn_fmin), METH_FASTCALL | METH_KEYWORDS, fn_fmin_doc},
     {"square", EMBER_FASTCALL(gen::fn_square), METH_FASTCALL | METH_KEYWORDS, fn_square_doc},
+    {"square_", EMBER_FASTCALL(gen::fn_square_), METH_FASTCALL | METH_KEYWORDS, fn_square__doc},
     {"erf", EMBER_FASTCALL(gen::fn_erf), METH_FASTCALL | METH_KEYWORDS, fn_erf_doc},
+    {"erf_", EMBER_FASTCALL(gen::fn_erf_), METH_FASTCALL | METH_KEYWORDS, fn_erf__doc},
     {"erfc", EMBER_FASTCALL(gen::fn_erfc), METH_FASTCALL | METH_KEYWORDS, fn_erfc_doc},
+    {"erfc_", EMBER_FASTCALL(gen::fn_erfc_), METH_FASTCALL | METH_KEYWORDS, fn_erfc__doc},
     {"erfinv", EMBER_FASTCALL(gen::fn_erfinv), METH_FASTCALL | METH_KEYWORDS, fn_erfinv_doc},
     {"expm1", EMBER_FASTCALL(gen::fn_expm1), METH_FASTCALL | METH_KEYWORDS, fn_expm1_doc},
+    {"expm1_", EMBER_FASTCALL(gen::fn_expm1_), METH_FASTCALL | METH_KEYWORDS, fn_expm1__doc},
     {"exp2", EMBER_FASTCALL(gen::fn_exp2), METH_FASTCALL | METH_KEYWORDS, fn_exp2_doc},
+    {"exp2_", EMBER_FASTCALL(gen::fn_exp2_), METH_FASTCALL | METH_KEYWORDS, fn_exp2__doc},
     {"log2", EMBER_FASTCALL(gen::fn_log2), METH_FASTCALL | METH_KEYWORDS, fn_log2_doc},
+    {"log2_", EMBER_FASTCALL(gen::fn_log2_), METH_FASTCALL | METH_KEYWORDS, fn_log2__doc},
     {"log10", EMBER_FASTCALL(gen::fn_log10), METH_FASTCALL | METH_KEYWORDS, fn_log10_doc},
+    {"log10_", EMBER_FASTCALL(gen::fn_log10_), METH_FASTCALL | METH_KEYWORDS, fn_log10__doc},
     {"deg2rad", EMBER_FASTCALL(gen::fn_deg2rad), METH_FASTCALL | METH_KEYWORDS, fn_deg2rad_doc},
+    {"deg2rad_", EMBER_FASTCALL(gen::fn_deg2rad_), METH_FASTCALL | METH_KEYWORDS, fn_deg2rad__doc},
     {"rad2deg", EMBER_FASTCALL(gen::fn_rad2deg), METH_FASTCALL | METH_KEYWORDS, fn_rad2deg_doc},
+    {"rad2deg_", EMBER_FASTCALL(gen::fn_rad2deg_), METH_FASTCALL | METH_KEYWORDS, fn_rad2deg__doc},
     {"sinc", EMBER_FASTCALL(gen::fn_sinc), METH_FASTCALL | METH_KEYWORDS, fn_sinc_doc},
+    {"sinc_", EMBER_FASTCALL(gen::fn_sinc_), METH_FASTCALL | METH_KEYWORDS, fn_sinc__doc},
     {"copysign", EMBER_FASTCALL(gen::fn_copysign), METH_FASTCALL | METH_KEYWORDS, fn_copysign_doc},
     {"hypot", EMBER_FASTCALL(gen::fn_hypot), METH_FASTCALL | METH_KEYWORDS, fn_hypot_doc},
     {"xlogy", EMBER_FASTCALL(gen::fn_xlogy), METH_FASTCALL | METH_KEYWORDS, fn_xlogy_doc},
+    {"xlogy_", EMBER_FASTCALL(gen::fn_xlogy_), METH_FASTCALL | METH_KEYWORDS, fn_xlogy__doc},
     {"logaddexp", EMBER_FASTCALL(gen::fn_logaddexp), METH_FASTCALL | METH_KEYWORDS, fn_logaddexp_doc},
     {"logaddexp2", EMBER_FASTCALL(gen::fn_logaddexp2), METH_FASTCALL | METH_KEYWORDS, fn_logaddexp2_doc},
     {"nan_to_num", EMBER_FASTCALL(gen::fn_nan_to_num), METH_FASTCALL | METH_KEYWORDS, fn_nan_to_num_doc},
+    {"nan_to_num_", EMBER_FASTCALL(gen::fn_nan_to_num_), METH_FASTCALL | METH_KEYWORDS, fn_nan_to_num__doc},
     {"float_power", EMBER_FASTCALL(gen::fn_float_power), METH_FASTCALL | METH_KEYWORDS, fn_float_power_doc},
     {"normal", EMBER_FASTCALL(gen::fn_normal), METH_FASTCALL | METH_KEYWORDS, fn_normal_doc},
     {"bernoulli", EMBER_FASTCALL(gen::fn_bernoulli), METH_FASTCALL | METH_KEYWORDS, fn_bernoulli_doc},

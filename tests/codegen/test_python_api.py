@@ -130,3 +130,14 @@ def test_aliases_bind_every_python_form_of_their_op():
     assert "\n\nAlias of clamp.\n\n" in clip.doc()
     assert "\n\nAlias of clamp_.\n\n" in by_name("method", "clip_").doc()
     assert [ov.op.name for ov in by_name("method", "absolute").overloads] == ["abs"]
+
+
+def test_inplace_function_is_the_module_form_of_the_inplace_method():
+    # torch.sqrt_(input): writes its first argument and returns it.
+    sqrt_ = by_name("function", "sqrt_")
+    assert sqrt_.parser_texts() == ["sqrt_(Tensor input)"]
+    body = "\n".join(overload_body(sqrt_.overloads[0], []))
+    assert "Tensor& self_mut = r.tensor_mut(0);" in body and "ember::sqrt_(self_mut)" in body
+    assert "return r.object(0);" in body
+    # Only where the schema asks for it, as PyTorch has no torch.add_.
+    assert not any(b.kind == "function" and b.name == "add_" for b in BINDINGS)

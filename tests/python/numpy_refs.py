@@ -441,7 +441,9 @@ def diff(self, n, dim, prepend, append):
         shape = list(np.shape(v))
         if len(shape) != np.ndim(self) or any(a != b for k, (a, b) in enumerate(zip(shape, np.shape(self))) if k != dim % len(shape)):
             raise ValueError("prepend/append shape")
-    return np.diff(self, n=n, axis=dim, **extra)
+    # Past the joined length every n gives the same empty dim; np.diff would loop n times.
+    joined = np.shape(self)[dim] + sum(np.shape(v)[dim] for v in extra.values())
+    return np.diff(self, n=min(n, joined), axis=dim, **extra)
 
 
 def cdist(x1, x2, p):
