@@ -55,7 +55,7 @@ def _kernel(node: Node, sig: Signature | None, table: DTypeTable) -> tuple[Kind,
     return KINDS[name], KINDS[name].parse(kernel, node, sig, table)
 
 
-def _dtypes(node: Node, table: DTypeTable) -> dict[str, tuple]:
+def _dtypes(node: Node, table: DTypeTable, kind: Kind) -> dict[str, tuple]:
     raw = mapping(node.require("dtypes"), node.at("dtypes"), "'dtypes' (e.g. {cpu: all})")
     raw.check_keys(set(BACKENDS), "'dtypes'")
     result = {}
@@ -67,6 +67,8 @@ def _dtypes(node: Node, table: DTypeTable) -> dict[str, tuple]:
         result[backend] = table.resolve(names, raw.at(backend))
     if "cpu" not in result:
         raise SchemaError(raw.where, "dtypes must say which dtypes the cpu backend supports")
+    if "cuda" in result and not kind.has_cuda_kernels:
+        raise SchemaError(raw.at("cuda"), f"the '{kind.name}' kind generates no CUDA kernels yet, so it takes no cuda dtypes")
     return result
 
 
@@ -358,7 +360,7 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
     if include is not None and not re.fullmatch(r"(kernels|runtime)/[\w/]+\.h", include):
         raise SchemaError(node.at("include"), f"'include' must name a header under kernels/ or runtime/, got '{include}'")
     op = Op(name=name, signature=sig, variants=tuple(v for v in VARIANTS if v in variants),
-            dtypes=_dtypes(node, table), kind=kind, kernel=kernel, th=th, doc=string(node, "doc", required=True).strip(),
+            dtypes=_dtypes(node, table, kind), kind=kind, kernel=kernel, th=th, doc=string(node, "doc", required=True).strip(),
             test=_test(node, sig, table), errors=_errors(node, sig), where=node.where, group=group,
             namespace=namespace, include=include, returns_if=_returns_if(node, sig, variants),
             python_names=_python_names(node, sig, variants), factory=_factory(node, sig),

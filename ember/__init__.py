@@ -15,6 +15,7 @@ from ember._nonzero import nonzero  # noqa: F401  (also Tensor.nonzero)
 from ember._typed_classes import *  # noqa: F401,F403
 from ember._random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state  # noqa: F401
 from ember.serialization import save, load  # noqa: F401
+from ember import cuda  # noqa: F401
 
 # ember.return_types.max etc. importable as a module, as torch.return_types.
 _sys.modules[__name__ + ".return_types"] = return_types

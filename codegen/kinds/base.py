@@ -49,6 +49,9 @@ class Kind:
     value_check: str | None = None               # tests/ops/harness.h's check of one dtype on one layout
     th_check: str | None = None                  # the harness's check of a TH function, when not chosen by its return type
     reference_reducers: tuple[str, ...] = ()     # `test.ref` names of the harness's reducers (tests/ops/harness/reduce_slices.cpp)
+    # Only a kind that generates CUDA kernels may give an op CUDA dtypes
+    # (`dtypes: {cuda: ...}`); none does yet (issue 13).
+    has_cuda_kernels = False
 
     @property
     def template(self) -> str:

@@ -130,6 +130,8 @@ ops:
     "python_names without a function": (broken("variants: [function, method, inplace, out]", "variants: [method]",
                                                NEG + "    python_names: {self: x}\n"),
                                         "python_names:", "'python_names' renames the arguments of the Python function"),
+    "cuda dtypes without CUDA kernels": (broken("dtypes: {cpu: signed}", "dtypes: {cpu: signed, cuda: signed}"),
+                                         "dtypes:", "the 'pointwise' kind generates no CUDA kernels yet"),
     "inplace_function without inplace": (broken("variants: [function, method, inplace, out]",
                                                 "variants: [function, inplace_function]"),
                                          "variants:", "variant 'inplace_function' is the module form of variant 'inplace'"),

@@ -1,0 +1,35 @@
+// Memory on a Device, for the runtime: the allocator new storages there
+// take, and byte copies between any two devices. The CPU cases are here;
+// the CUDA cases go to the backend (runtime/cuda/backend.cpp, or
+// runtime/core/cuda_absent.cpp in a build without CUDA).
+#pragma once
+
+#include <cstddef>
+
+#include "ember/allocator.h"
+#include "ember/device.h"
+
+namespace ember::rt {
+
+struct DeviceAllocator {
+  THAllocator* allocator;
+  void* context;
+};
+
+// The allocator of `device` (resolved: a CUDA index >= 0). A Runtime
+// error naming `op` when the device cannot be used.
+DeviceAllocator device_allocator(Device device, const char* op);
+// Copies nbytes from src on src_device to dst on dst_device, complete on return.
+void copy_bytes(void* dst, Device dst_device, const void* src, Device src_device, size_t nbytes);
+// Sets nbytes at ptr on `device` to zero.
+void zero_bytes(void* ptr, Device device, size_t nbytes);
+
+// What the CUDA backend provides (the device is a resolved CUDA device).
+namespace cuda_backend {
+void require(int device, const char* op);  // the device exists; a Runtime/Index error otherwise
+THAllocator* allocator();                   // context: the device index, as intptr_t
+void copy(void* dst, const void* src, size_t nbytes);
+void zero(void* ptr, int device, size_t nbytes);
+}  // namespace cuda_backend
+
+}  // namespace ember::rt
