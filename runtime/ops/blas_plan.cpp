@@ -119,6 +119,9 @@ struct Layout {
 };
 
 std::optional<Layout> layout_of(int64_t rows, int64_t cols, int64_t rs, int64_t cs) {
+  // An empty matrix has no element to read: any leading dim BLAS accepts
+  // will do, whatever its strides (an expanded n x 0 has a stride of 0).
+  if (rows == 0 || cols == 0) return Layout{false, std::max<int64_t>(1, rows)};
   if ((rows <= 1 || rs == 1) && (cols <= 1 || cs >= std::max<int64_t>(1, rows)))
     return Layout{false, cols <= 1 ? std::max<int64_t>(1, rows) : cs};
   if ((cols <= 1 || cs == 1) && (rows <= 1 || rs >= std::max<int64_t>(1, cols)))

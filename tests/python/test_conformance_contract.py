@@ -151,3 +151,18 @@ def test_outer_and_ger_promote_mixed_dtypes(da, db, want):
     for f in (ember.outer, ember.ger):
         x, y = t(a, da), t(b, db)
         close(f(x, y), np.outer(to_numpy(x).astype(np.float64), to_numpy(y).astype(np.float64)), want)
+
+
+@pytest.mark.parametrize("op", ["matmul", "mv", "mm", "addmv"])
+def test_products_of_empty_expanded_matrices(op):
+    """An n x 0 matrix expanded from 1 x 0 has a zero row stride; BLAS is
+    still handed a valid leading dim (UBSan once caught an unset one)."""
+    m = ember.zeros(1, 0, dtype=ember.float64).expand(3, 0)
+    other = ember.zeros(0, 2, dtype=ember.float64).expand(0, 2) if op == "mm" else ember.zeros(0, dtype=ember.float64)
+    a = np.zeros((3, 0))
+    b = np.zeros((0, 2)) if op == "mm" else np.zeros(0)
+    if op == "addmv":
+        r = ember.addmv(t(np.ones(3)), m, other)
+        np.testing.assert_array_equal(to_numpy(r), np.ones(3) + a @ b)
+    else:
+        np.testing.assert_array_equal(to_numpy(getattr(ember, op)(m, other)), a @ b)
