@@ -163,3 +163,31 @@ def alias_declarations(op: Op) -> list[tuple[Decl, str]]:
     base = op.base_name
     return [(replace(d, name=alias + d.name[len(base):]), method_target(op, d) if d.is_method else "ember::" + d.name)
             for alias in op.aliases for d in declarations(op)]
+
+
+def _split_params(params: str) -> list[str]:
+    """`const TensorBase& self, std::array<bool, 2> m` -> its parameters (commas inside <> and () kept)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(params + ","):
+        depth += c in "<(["
+        depth -= c in ">)]"
+        if c == "," and depth == 0:
+            if params[start:i].strip():
+                parts.append(params[start:i].strip())
+            start = i + 1
+    return parts
+
+
+def device_guard(op: Op, decl: Decl) -> tuple[str, ...]:
+    """The checks that open the ember::base function `decl` (over
+    TensorBase): each tensor argument must be on the CPU, unless the op's
+    kind takes any device or the op has CUDA kernels."""
+    if op.kind.device_agnostic or "cuda" in op.dtypes:
+        return ()
+    name = op.signature.base_name if op.signature else op.name
+    checks = []
+    for param in _split_params(decl.params_nodef):
+        cpp_type, arg = param.rsplit(" ", 1)
+        if "TensorBase" in cpp_type:
+            checks.append(f'rt::require_cpu("{name}", {arg}, "{arg}");')
+    return tuple(checks)

@@ -142,17 +142,17 @@ def _body_for_mode(ov: Overload, as_scalar: bool, types: list[ReturnType]) -> li
             lines += _convert(p, i, as_scalar)
     tensors = _tensor_exprs(ov, as_scalar)
     args = _cpp_args(ov)
-    like = ov.kind != "inplace" and ov.op.factory == "like"
-    if ov.kind != "inplace" and options_of(ov.op):
-        lines.append(("const std::optional<MemoryFormat> format = " if like else "") + "factory_options(r);")
+    options = ov.kind != "inplace" and bool(options_of(ov.op))
+    if options:
+        lines.append("const FactoryOptions options = factory_options(r);")
     if ov.kind in ("inplace", "inplace_function"):
         lines += _call_block(f"ember::{base}_({', '.join(args)})", ov, tensors, [], None)
         target = "self" if ov.kind == "inplace" else "r.object(0)"
         lines.append(f"Py_INCREF({target});")
         lines.append(f"return {target};")
         return lines
-    # The memory format a *_like call asks for, once the op has made its result.
-    formatted = ["result = like_format(std::move(result), format);"] if like else []
+    # The memory format and device a factory call asks for, once the op has made its result.
+    formatted = ["result = finish_factory(std::move(result), options);"] if options else []
     if ov.kind == "method":
         # An op whose only C++ form is the method (reshape_as) has no ember:: function; its ember::base one is it.
         fn = f"ember::{base}" if "function" in ov.op.variants else f"ember::base::{base}"
@@ -169,6 +169,7 @@ def _body_for_mode(ov: Overload, as_scalar: bool, types: list[ReturnType]) -> li
         return lines + functional
     if len(ov.outs) == 1:
         out_lines = [f"Tensor& out0 = r.tensor_mut({out_index});"]
+        out_lines += ["check_out_device(out0, options);"] if options else []
         out_lines += _call_block(f"ember::{base}_out({', '.join(['out0'] + args)})", ov, tensors, ["&out0"], None)
         out_lines += [f"Py_INCREF(r.object({out_index}));", f"return r.object({out_index});"]
     else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cpp import Decl, base_decl, function_declarations
+from ..cpp import Decl, base_decl, device_guard, function_declarations
 from .cpp_api import header_path
 from ..kernel_code import dispatch_dtypes, result_cpp
 from ..kinds.base import RESULT_RULES
@@ -30,7 +30,8 @@ def source_path(op: Op) -> str:
 def definitions(op: Op) -> list[Definition]:
     if op.signature is None:
         return []
-    return [Definition(base_decl(d), op.kind.body(op, d)) for d in function_declarations(op)]
+    return [Definition(base, device_guard(op, base) + op.kind.body(op, d))
+            for d in function_declarations(op) for base in [base_decl(d)]]
 
 
 def emit(schemas: SchemaSet, out: Output) -> None:
@@ -40,7 +41,7 @@ def emit(schemas: SchemaSet, out: Output) -> None:
         out.add(source_path(op), render(
             op.kind.template, f"{op.where.file} (op {op.name})", (__name__, type(op.kind).__module__),
             op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
-            includes=sorted({*op.kind.includes, *([header_path(op)[len("generated/include/"):]] if sig else []),
+            includes=sorted({*op.kind.includes, "runtime/ops/device_guard.h", *([header_path(op)[len("generated/include/"):]] if sig else []),
                              *([op.include] if op.include else [])}),
             rule=RESULT_RULES[op.kernel.result],
             definitions=definitions(op), dispatch=dispatch, dtypes=op.cpu_dtypes(),

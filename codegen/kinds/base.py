@@ -49,8 +49,11 @@ class Kind:
     value_check: str | None = None               # tests/ops/harness.h's check of one dtype on one layout
     th_check: str | None = None                  # the harness's check of a TH function, when not chosen by its return type
     reference_reducers: tuple[str, ...] = ()     # `test.ref` names of the harness's reducers (tests/ops/harness/reduce_slices.cpp)
-    # Only a kind that generates CUDA kernels may give an op CUDA dtypes
-    # (`dtypes: {cuda: ...}`); none does yet (issue 13).
+    # A kind whose functions only change sizes, strides and offset takes
+    # tensors of any device; the others refuse a CUDA tensor unless the op
+    # has CUDA dtypes (codegen/cpp.py device_guard), which only a kind that
+    # generates CUDA kernels may declare (none does yet, issue 13).
+    device_agnostic = False
     has_cuda_kernels = False
 
     @property

@@ -23,6 +23,7 @@ class ViewKernel(Kernel):
 class View(Kind):
     name = "view"
     required = frozenset({"impl"})
+    device_agnostic = True
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> ViewKernel:
         return ViewKernel(impl=node.get("impl"))

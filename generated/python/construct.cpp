@@ -18,16 +18,18 @@ PyObject* fn_zeros(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(6)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::zeros(a0, a1);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(6);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::zeros_out(out0, a0, a1);
@@ -53,16 +55,18 @@ PyObject* fn_ones(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(6)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::ones(a0, a1);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(6);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::ones_out(out0, a0, a1);
@@ -86,13 +90,13 @@ PyObject* fn_zeros_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
     case 0: {
       const Tensor& a0 = r.tensor(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::zeros_like(a0, a1);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -111,13 +115,13 @@ PyObject* m_zeros_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
     case 0: {
       const Tensor& self_t = unwrap(self);
       const std::optional<DType> a0 = r.optional_dtype(0);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::zeros_like(self_t, a0);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -136,13 +140,13 @@ PyObject* fn_ones_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
     case 0: {
       const Tensor& a0 = r.tensor(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::ones_like(a0, a1);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -161,13 +165,13 @@ PyObject* m_ones_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
     case 0: {
       const Tensor& self_t = unwrap(self);
       const std::optional<DType> a0 = r.optional_dtype(0);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::ones_like(self_t, a0);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -189,16 +193,18 @@ PyObject* fn_full(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       const IntList a0 = a0_list.list();
       const Scalar a1 = r.scalar(1);
       const std::optional<DType> a2 = r.optional_dtype(2);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::full(a0, a1, a2);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(7);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::full_out(out0, a0, a1, a2);
@@ -223,13 +229,13 @@ PyObject* fn_full_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
       const Tensor& a0 = r.tensor(0);
       const Scalar a1 = r.scalar(1);
       const std::optional<DType> a2 = r.optional_dtype(2);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::full_like(a0, a1, a2);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -249,13 +255,13 @@ PyObject* m_full_like(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
       const Tensor& self_t = unwrap(self);
       const Scalar a0 = r.scalar(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::full_like(self_t, a0, a1);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -277,12 +283,13 @@ PyObject* fn_new_empty(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
       r.int_list(1, a1_list);
       const IntList a1 = a1_list.list();
       const std::optional<DType> a2 = r.optional_dtype(2);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::new_empty(a0, a1, a2);
       }
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -304,12 +311,13 @@ PyObject* m_new_empty(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::new_empty(self_t, a0, a1);
       }
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -331,12 +339,13 @@ PyObject* fn_new_zeros(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
       r.int_list(1, a1_list);
       const IntList a1 = a1_list.list();
       const std::optional<DType> a2 = r.optional_dtype(2);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::new_zeros(a0, a1, a2);
       }
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -358,12 +367,13 @@ PyObject* m_new_zeros(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::new_zeros(self_t, a0, a1);
       }
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -385,12 +395,13 @@ PyObject* fn_new_ones(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       r.int_list(1, a1_list);
       const IntList a1 = a1_list.list();
       const std::optional<DType> a2 = r.optional_dtype(2);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::new_ones(a0, a1, a2);
       }
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -412,12 +423,13 @@ PyObject* m_new_ones(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
       r.int_list(0, a0_list);
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::new_ones(self_t, a0, a1);
       }
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -440,12 +452,13 @@ PyObject* fn_new_full(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       const IntList a1 = a1_list.list();
       const Scalar a2 = r.scalar(2);
       const std::optional<DType> a3 = r.optional_dtype(3);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::new_full(a0, a1, a2, a3);
       }
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -468,12 +481,13 @@ PyObject* m_new_full(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
       const IntList a0 = a0_list.list();
       const Scalar a1 = r.scalar(1);
       const std::optional<DType> a2 = r.optional_dtype(2);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&self_t}));
         result = ember::new_full(self_t, a0, a1, a2);
       }
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), self);
     }
     default:
@@ -493,16 +507,18 @@ PyObject* fn_arange(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
     case 0: {
       const Scalar a0 = r.scalar(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(6)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::arange(a0, a1);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(6);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::arange_out(out0, a0, a1);
@@ -515,16 +531,18 @@ PyObject* fn_arange(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
       const Scalar a1 = r.scalar(1);
       const Scalar a2 = r.scalar(2);
       const std::optional<DType> a3 = r.optional_dtype(3);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(8)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::arange(a0, a1, a2, a3);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(8);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::arange_out(out0, a0, a1, a2, a3);
@@ -550,16 +568,18 @@ PyObject* fn_range(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
       const Scalar a1 = r.scalar(1);
       const Scalar a2 = r.scalar(2);
       const std::optional<DType> a3 = r.optional_dtype(3);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(8)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::range(a0, a1, a2, a3);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(8);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::range_out(out0, a0, a1, a2, a3);
@@ -585,16 +605,18 @@ PyObject* fn_linspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       const Scalar a1 = r.scalar(1);
       const int64_t a2 = r.to_int(2);
       const std::optional<DType> a3 = r.optional_dtype(3);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(8)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::linspace(a0, a1, a2, a3);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(8);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::linspace_out(out0, a0, a1, a2, a3);
@@ -621,16 +643,18 @@ PyObject* fn_logspace(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       const int64_t a2 = r.to_int(2);
       const double a3 = r.to_double(3);
       const std::optional<DType> a4 = r.optional_dtype(4);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(9)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::logspace(a0, a1, a2, a3, a4);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(9);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::logspace_out(out0, a0, a1, a2, a3, a4);
@@ -655,16 +679,18 @@ PyObject* fn_randperm(PyObject* /*module*/, PyObject* const* args, Py_ssize_t na
       const int64_t a0 = r.to_int(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::randperm(a0, a1, a2);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(7);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::randperm_out(out0, a0, a1, a2);
@@ -689,16 +715,18 @@ PyObject* fn_eye(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, 
       const int64_t a0 = r.to_int(0);
       const std::optional<int64_t> a1 = r.optional_int(1);
       const std::optional<DType> a2 = r.optional_dtype(2);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::eye(a0, a1, a2);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(7);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::eye_out(out0, a0, a1, a2);

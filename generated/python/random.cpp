@@ -136,16 +136,18 @@ PyObject* fn_normal(PyObject* /*module*/, PyObject* const* args, Py_ssize_t narg
       const IntList a2 = a2_list.list();
       const std::optional<DType> a3 = r.optional_dtype(3);
       const std::optional<Generator> a4 = r.optional_generator(4);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(9)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::normal(a0, a1, a2, a3, a4);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(9);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::normal_out(out0, a0, a1, a2, a3, a4);
@@ -418,16 +420,18 @@ PyObject* fn_rand(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs,
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::rand(a0, a1, a2);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(7);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::rand_out(out0, a0, a1, a2);
@@ -454,16 +458,18 @@ PyObject* fn_randn(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs
       const IntList a0 = a0_list.list();
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(7)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::randn(a0, a1, a2);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(7);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::randn_out(out0, a0, a1, a2);
@@ -488,13 +494,13 @@ PyObject* fn_rand_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t n
       const Tensor& a0 = r.tensor(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::rand_like(a0, a1, a2);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -514,13 +520,13 @@ PyObject* fn_randn_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
       const Tensor& a0 = r.tensor(0);
       const std::optional<DType> a1 = r.optional_dtype(1);
       const std::optional<Generator> a2 = r.optional_generator(2);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::randn_like(a0, a1, a2);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -542,13 +548,13 @@ PyObject* fn_randint_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_
       const int64_t a1 = r.to_int(1);
       const std::optional<DType> a2 = r.optional_dtype(2);
       const std::optional<Generator> a3 = r.optional_generator(3);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::randint_like(a0, a1, a2, a3);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     case 1: {
@@ -557,13 +563,13 @@ PyObject* fn_randint_like(PyObject* /*module*/, PyObject* const* args, Py_ssize_
       const int64_t a2 = r.to_int(2);
       const std::optional<DType> a3 = r.optional_dtype(3);
       const std::optional<Generator> a4 = r.optional_generator(4);
-      const std::optional<MemoryFormat> format = factory_options(r);
+      const FactoryOptions options = factory_options(r);
       Tensor result;
       {
         GilRelease unlocked(heavy({&a0}));
         result = ember::randint_like(a0, a1, a2, a3, a4);
       }
-      result = like_format(std::move(result), format);
+      result = finish_factory(std::move(result), options);
       return to_python_same(std::move(result), r.object(0));
     }
     default:
@@ -587,16 +593,18 @@ PyObject* fn_randint(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nar
       const IntList a1 = a1_list.list();
       const std::optional<DType> a2 = r.optional_dtype(2);
       const std::optional<Generator> a3 = r.optional_generator(3);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(8)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::randint(a0, a1, a2, a3);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(8);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::randint_out(out0, a0, a1, a2, a3);
@@ -612,16 +620,18 @@ PyObject* fn_randint(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nar
       const IntList a2 = a2_list.list();
       const std::optional<DType> a3 = r.optional_dtype(3);
       const std::optional<Generator> a4 = r.optional_generator(4);
-      factory_options(r);
+      const FactoryOptions options = factory_options(r);
       if (r.is_none(9)) {
         Tensor result;
         {
           GilRelease unlocked(heavy({}));
           result = ember::randint(a0, a1, a2, a3, a4);
         }
+        result = finish_factory(std::move(result), options);
         return to_python_same(std::move(result), nullptr);
       }
       Tensor& out0 = r.tensor_mut(9);
+      check_out_device(out0, options);
       {
         GilRelease unlocked(heavy({&out0}));
         ember::randint_out(out0, a0, a1, a2, a3, a4);

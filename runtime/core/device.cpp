@@ -41,6 +41,12 @@ std::string Device::str() const {
 
 namespace rt {
 
+Device usable_device(Device device, const char* op) {
+  if (device.is_cpu()) return device;
+  cuda_backend::require(device.index < 0 ? 0 : device.index, op);
+  return device.resolve();
+}
+
 DeviceAllocator device_allocator(Device device, const char* op) {
   if (device.is_cpu()) return {&THDefaultAllocator, nullptr};
   cuda_backend::require(device.index, op);

@@ -16,6 +16,9 @@ struct DeviceAllocator {
   void* context;
 };
 
+// `device` with its index resolved, once it is known to be usable: a
+// Runtime error naming `op` otherwise (no CUDA build, no GPU, no such index).
+Device usable_device(Device device, const char* op);
 // The allocator of `device` (resolved: a CUDA index >= 0). A Runtime
 // error naming `op` when the device cannot be used.
 DeviceAllocator device_allocator(Device device, const char* op);

@@ -4,6 +4,7 @@
 #include "ember/checked_math.h"
 #include "ember/error.h"
 #include "ember/storage_impl.h"
+#include "runtime/core/device_memory.h"
 #include "runtime/core/map_file.h"
 
 namespace ember::rt {
@@ -55,6 +56,24 @@ StorageImpl* storage_new(DType dtype, int64_t size, THAllocator* allocator, void
     return make(dtype, data, size, allocator, ctx);
   } catch (...) {
     if (data) allocator->free(ctx, data);
+    throw;
+  }
+}
+
+StorageImpl* storage_new_on(DType dtype, int64_t size, Device device) {
+  device = usable_device(device, "storage_new");
+  if (device.is_cpu()) return storage_new(dtype, size);
+  const DeviceAllocator where = device_allocator(device, "storage_new");
+  const int64_t nbytes = bytes_for(dtype, size, "storage_new");
+  void* data = allocate(where.allocator, where.context, nbytes, "storage_new");
+  try {
+    if (dtype == DType::Bool && data) zero_bytes(data, device, static_cast<size_t>(nbytes));  // Note [bool bytes]
+    StorageImpl* s = make(dtype, data, size, where.allocator, where.context);
+    s->deviceType = static_cast<int>(device.type);
+    s->deviceIndex = device.index;
+    return s;
+  } catch (...) {
+    if (data) where.allocator->free(where.context, data);
     throw;
   }
 }

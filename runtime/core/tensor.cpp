@@ -99,11 +99,11 @@ bool is_contiguous(const TensorImpl* t) {
 
 TensorImpl* tensor_new(DType dtype) { return blank(dtype); }
 
-TensorImpl* tensor_empty(DType dtype, IntList sizes) {
+TensorImpl* tensor_empty(DType dtype, IntList sizes, Device device) {
   check_sizes(sizes, "empty");
   int64_t n = 1;
   for (int64_t s : sizes) n = checked_mul(n, s, "empty");
-  StorageImpl* storage = storage_new(dtype, n);
+  StorageImpl* storage = storage_new_on(dtype, n, device);
   TensorImpl* t = nullptr;
   try {
     t = blank(dtype);

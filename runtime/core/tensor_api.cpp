@@ -38,7 +38,9 @@ Scalar TensorBase::item() const {
 
 std::string TensorBase::type_text() const { return str(dtype_name(dtype()), " tensor ", rt::sizes_text(sizes())); }
 
-TensorBase rt::empty(IntList sizes, DType dtype) { return TensorBase::adopt(rt::tensor_empty(dtype, sizes)); }
+TensorBase rt::empty(IntList sizes, DType dtype, Device device) {
+  return TensorBase::adopt(rt::tensor_empty(dtype, sizes, device));
+}
 
 TensorBase rt::scalar_tensor(const Scalar& value, DType dtype) {
   TensorBase t = rt::empty({}, dtype);

@@ -230,10 +230,17 @@ std::string TensorBase::to_string() const { return rt::tensor_repr(*this, ""); }
 
 std::string rt::tensor_repr(const TensorBase& self, const char* dtype_prefix) {
   if (!self.defined()) return "tensor(undefined)";
+  if (self.is_cuda()) return host_tensor_repr(to_device(self, Device()), dtype_prefix, self.device());
+  return host_tensor_repr(self, dtype_prefix, Device());
+}
+
+// PyTorch's layout: values, then device= (when not the CPU), size= and dtype= where they are not evident.
+std::string rt::host_tensor_repr(const TensorBase& self, const char* dtype_prefix, Device device) {
   const std::string prefix = "tensor(";
   const int64_t indent = static_cast<int64_t>(prefix.size());
   const std::string dtype_suffix = std::string("dtype=") + dtype_prefix + dtype_name(self.dtype());
   std::vector<std::string> suffixes;
+  if (device.is_cuda()) suffixes.push_back("device='" + device.str() + "'");
   if (self.numel() == 0) {
     // No values to show the shape or the dtype: say them (as PyTorch and NumPy).
     if (self.dim() != 1) suffixes.push_back("size=" + tuple_text(self.sizes()));

@@ -9,6 +9,9 @@
 
 namespace ember::rt {
 
+// A tensor on a device is printed from a host copy, with device='cuda:0'.
 std::string tensor_repr(const TensorBase& self, const char* dtype_prefix);
+// A host tensor's values, said to be on `device`.
+std::string host_tensor_repr(const TensorBase& self, const char* dtype_prefix, Device device);
 
 }  // namespace ember::rt

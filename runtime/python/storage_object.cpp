@@ -21,12 +21,20 @@ namespace {
 
 PyObject* g_classes[kNumDTypes] = {};  // registered typed classes (owned)
 
+void require_host(const Storage& s, const char* op) {
+  if (rt::device(s.impl()).is_cuda())
+    fail(ErrorKind::Runtime, str(op, ": the storage is on ", rt::device(s.impl()).str(), "; copy its tensor with .cpu() first"),
+         "self");
+}
+
 // A 1-d tensor over the whole storage (how storages reuse tensor ops).
 Tensor as_tensor(const Storage& s) {
   return Tensor::adopt(rt::tensor_new_with_storage(s.dtype(), s.impl(), 0, {s.size()}, {}));
 }
 
+// The host address of element i; a Runtime error for device storages.
 char* element(const Storage& s, int64_t i) {
+  require_host(s, "storage element");
   return static_cast<char*>(s.data_ptr()) + i * static_cast<int64_t>(element_size(s.dtype()));
 }
 
@@ -239,6 +247,7 @@ PyObject* storage_resize_(PyObject* self, PyObject* size_arg) {
 // Raw bytes in native byte order, for pickling.
 PyObject* storage_raw_bytes(PyObject* self, PyObject*) {
   const Storage& s = unwrap_storage(self);
+  require_host(s, "storage bytes");
   return PyBytes_FromStringAndSize(static_cast<const char*>(s.data_ptr()),
                                    static_cast<Py_ssize_t>(rt::storage_nbytes(s.impl())));
 }

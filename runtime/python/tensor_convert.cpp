@@ -349,6 +349,7 @@ PyObject* tensor_item(const Tensor& t) {
   if (t.numel() != 1)
     fail(ErrorKind::Value,
          str("item: only a tensor with one element converts to a Python number, this one has ", t.numel()), "self");
+  if (t.is_cuda()) return tensor_item(t.cpu());
   return element_to_python(t.dtype(), t.data_ptr());
 }
 
@@ -375,6 +376,7 @@ PyObject* tolist_from(const Tensor& t, const char* p, int64_t d, int64_t esize) 
 
 PyObject* tensor_tolist(const Tensor& t) {
   if (t.dim() == 0 && !t.is_scalar()) return PyList_New(0);  // TH's empty tensor
+  if (t.is_cuda()) return tensor_tolist(t.cpu());
   return tolist_from(t, static_cast<const char*>(t.data_ptr()), 0, static_cast<int64_t>(t.element_size()));
 }
 

@@ -39,8 +39,8 @@ PyObject* py_tensor(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
   });
   ParsedArgs r;
   if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
-  factory_options(r);
-  return wrap(tensor_from_data(r.object(0), r.optional_dtype(1), "tensor"));
+  const FactoryOptions options = factory_options(r);
+  return wrap(finish_factory(tensor_from_data(r.object(0), r.optional_dtype(1), "tensor"), options));
   INTEROP_END(nullptr)
 }
 
@@ -57,11 +57,13 @@ PyObject* py_empty(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject*
   r.int_list(0, list);
   const std::vector<int64_t> sizes = checked_sizes(list.list().vec(), "empty");
   const std::optional<DType> dtype = r.optional_dtype(1);
+  const FactoryOptions options = factory_options(r);
   // A new tensor has no layout to preserve (PyTorch's error too).
-  if (factory_options(r) == MemoryFormat::Preserve)
+  if (options.format == MemoryFormat::Preserve)
     fail(ErrorKind::Runtime, "empty: preserve_format needs an input to preserve; use empty_like", "memory_format");
-  if (r.is_none(7)) return wrap(empty(sizes, dtype.value_or(default_dtype())));
+  if (r.is_none(7)) return wrap(Tensor(rt::empty(sizes, dtype.value_or(default_dtype()), options.device.value_or(Device()))));
   Tensor& out = r.tensor_mut(7);
+  check_out_device(out, options);
   if (dtype && *dtype != out.dtype())
     fail(ErrorKind::Type, str("empty: out has dtype ", dtype_name(out.dtype()), " but dtype is ", dtype_name(*dtype)), "out");
   rt::resize(out.impl(), sizes, {}, "empty", sizes.empty());
@@ -78,9 +80,13 @@ PyObject* py_empty_like(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyOb
   });
   ParsedArgs r;
   if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
-  const std::optional<MemoryFormat> format = factory_options(r);
+  const FactoryOptions options = factory_options(r);
   const Tensor& like = r.tensor(0);
-  return wrap(like_format(Tensor(rt::empty_like_preserving(like, r.optional_dtype(1).value_or(like.dtype()))), format));
+  const DType dtype = r.optional_dtype(1).value_or(like.dtype());
+  const Device device = options.device.value_or(like.device());
+  // On a device the result is contiguous: strides are preserved on the CPU only, for now.
+  if (device.is_cuda()) return wrap(Tensor(rt::empty(like.sizes(), dtype, device)));
+  return wrap(like_format(Tensor(rt::empty_like_preserving(like, dtype)), options.format));
   INTEROP_END(nullptr)
 }
 
@@ -93,8 +99,10 @@ PyObject* py_new_tensor(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
   });
   ParsedArgs r;
   if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
-  factory_options(r);
-  return wrap(tensor_from_data(r.object(0), r.optional_dtype(1).value_or(unwrap(self).dtype()), "new_tensor"));
+  FactoryOptions options = factory_options(r);
+  if (!options.device) options.device = unwrap(self).device();  // self's device, as PyTorch
+  return wrap(finish_factory(tensor_from_data(r.object(0), r.optional_dtype(1).value_or(unwrap(self).dtype()), "new_tensor"),
+                             options));
   INTEROP_END(nullptr)
 }
 

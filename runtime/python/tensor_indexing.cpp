@@ -22,6 +22,7 @@
 
 #include "ember/error.h"
 #include "ember/views.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/python/buffer_import.h"
 #include "runtime/python/gil.h"
 #include "runtime/python/interop.h"
@@ -431,6 +432,7 @@ PyObject* tensor_getitem(PyObject* self, PyObject* index) {
   const Tensor& t = unwrap(self);
   Indexed r = apply(t, index, kGet);
   if (!r.advanced) return wrap(std::move(r.view));
+  rt::require_cpu("__getitem__", t, "self");
   const Gather g(r, kGet);
   Tensor out = empty(g.shape, t.dtype());
   move_elements(g, r.view, out, true);
@@ -442,6 +444,7 @@ int tensor_setitem(PyObject* self, PyObject* index, PyObject* value) {
   INTEROP_BEGIN
   if (!value) raise(PyExc_TypeError, "tensors do not support deleting elements");
   const Tensor& t = unwrap(self);
+  rt::require_cpu("__setitem__", t, "self");
   Indexed r = apply(t, index, kSet);
   if (!r.advanced) {
     if (r.view.numel() == 1 && !is_tensor(value) && is_number_like(value)) {  // t[i, j] = x: no kernel

@@ -47,6 +47,9 @@ bool contiguous_in(const Tensor& t, bool fortran) {
 int get_buffer(PyObject* self, Py_buffer* view, int flags) {
   INTEROP_BEGIN
   const Tensor& t = unwrap(self);
+  if (t.is_cuda())
+    raise(PyExc_BufferError, "ember.Tensor: a tensor on %s exports no host buffer; copy it with .cpu() first",
+          t.device().str().c_str());
   const char* format = interop(t.dtype()).format;
   if (!format)
     raise(PyExc_BufferError, "ember.Tensor: %s has no buffer format (NumPy has no %s); convert with .float() first",
@@ -103,6 +106,14 @@ PyObject* tensor_numpy(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
   ParsedArgs r;
   if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
   const Tensor& t = unwrap(self);
+  if (t.is_cuda()) {
+    if (!r.to_bool(0))
+      raise(PyExc_TypeError, "numpy(): can't convert %s device type tensor to numpy; use Tensor.cpu() to copy it to "
+            "host memory first (argument 'self')", t.device().str().c_str());
+    PyRef host = PyRef::steal(wrap(t.cpu()));
+    check_py(host.get() != nullptr);
+    return PyObject_CallMethod(host.get(), "numpy", nullptr);
+  }
   if (!interop(t.dtype()).format)
     raise(PyExc_TypeError, "numpy(): NumPy has no %s; convert first, e.g. t.float().numpy() (argument 'self')",
           dtype_name(t.dtype()));

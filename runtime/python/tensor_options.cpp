@@ -4,15 +4,16 @@
 #include <string>
 
 #include "ember/error.h"
+#include "runtime/core/device_memory.h"
 #include "runtime/python/binding_support.h"
 
 namespace ember::python {
 
 namespace {
 
-// The device types a device object may name. Only the CPU holds tensors
-// until the CUDA backend lands (issue 13); "cuda" devices can be made,
-// as in a PyTorch built without CUDA, and are refused where used.
+// The device types a device object may name. "cuda" devices can be made
+// in any build, as in a PyTorch built without CUDA; using one needs the
+// CUDA backend and a GPU (rt::usable_device says which is missing).
 enum class DeviceKind { CPU, CUDA };
 const char* const kDeviceNames[] = {"cpu", "cuda"};
 
@@ -174,8 +175,9 @@ PyMethodDef named_methods[] = {
     {nullptr, nullptr, 0, nullptr},
 };
 
-// A device argument: an ember.device, a string, or an int (CUDA's index).
-void check_device(PyObject* value, const char* op) {
+// A device argument: an ember.device, a string, or an int (CUDA's index),
+// checked to be usable (a CUDA device needs the backend and a GPU).
+Device device_arg(PyObject* value, const char* op) {
   DeviceKind kind = DeviceKind::CUDA;
   int64_t index = -1;
   if (is_device(value)) {
@@ -185,9 +187,13 @@ void check_device(PyObject* value, const char* op) {
     const char* text = PyUnicode_AsUTF8(value);
     if (!text) throw PythonErrorSet{};
     parse_device_string(text, &kind, &index);
+  } else {
+    index = PyLong_AsLongLong(value);
+    if (index == -1 && PyErr_Occurred()) throw PythonErrorSet{};
+    if (index < 0) fail(ErrorKind::Value, str(op, ": a device index must not be negative"), "device");
   }
-  if (kind != DeviceKind::CPU)
-    fail(ErrorKind::Runtime, str(op, ": ember has no CUDA backend yet (issue 13); tensors live on the CPU"), "device");
+  if (kind == DeviceKind::CPU) return Device();
+  return rt::usable_device(Device(kCUDA, static_cast<int>(index)), op);
 }
 
 bool is_true(PyObject* value) {
@@ -196,21 +202,47 @@ bool is_true(PyObject* value) {
   return b != 0;
 }
 
-PyObject* tensor_device(PyObject*, void*) { return make_device(DeviceKind::CPU, -1); }
+PyObject* tensor_device(PyObject* self, void*) {
+  const Device d = unwrap(self).device();
+  return d.is_cpu() ? make_device(DeviceKind::CPU, -1) : make_device(DeviceKind::CUDA, d.index);
+}
 PyObject* tensor_layout(PyObject*, void*) { return Py_NewRef(reinterpret_cast<PyObject*>(&g_strided)); }
-PyObject* tensor_is_cuda(PyObject*, void*) { Py_RETURN_FALSE; }
+PyObject* tensor_is_cuda(PyObject* self, void*) { return PyBool_FromLong(unwrap(self).is_cuda()); }
 
-// Tensor.cpu(): the tensor itself, which is on the CPU (PyTorch's rule).
+// Tensor.cpu(): the tensor itself when it is on the CPU (PyTorch's rule), else a copy there.
 PyObject* tensor_cpu(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   EMBER_PY_BEGIN
   static const ArgParser parser({"cpu(*, MemoryFormat? memory_format=None)"});
   ParsedArgs r;
   if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
-  return Py_NewRef(self);
+  return to_python_same(unwrap(self).cpu(), self);
   EMBER_PY_END
 }
 
-// Tensor.to in PyTorch's three forms; the device must be the CPU. It
+// Tensor.cuda(device=None, non_blocking=False): a copy on the CUDA device (the current one by default).
+PyObject* tensor_cuda(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  EMBER_PY_BEGIN
+  static const ArgParser parser(
+      {"cuda(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)"});
+  ParsedArgs r;
+  if (parser.parse(args, nargs, kwnames, r) < 0) return nullptr;
+  PyObject* device = r.object(0);
+  const Device target = device && device != Py_None ? device_arg(device, "cuda") : rt::usable_device(Device(kCUDA), "cuda");
+  if (!target.is_cuda()) fail(ErrorKind::Value, str("cuda: expected a CUDA device, got ", target.str()), "device");
+  return to_python_same(unwrap(self).to(target), self);
+  EMBER_PY_END
+}
+
+// The dtype conversion runs on the CPU side of a move (before an upload,
+// after a download); on a CUDA tensor staying there it is the op `to`,
+// which has no CUDA kernel yet and says so.
+Tensor convert_and_move(const Tensor& t, DType dtype, Device device, bool copy) {
+  if (t.device() == device) return t.to(dtype, copy);
+  if (t.device().is_cpu()) return t.to(dtype).to(device);
+  return t.cpu().to(dtype).to(device);
+}
+
+// Tensor.to in PyTorch's three forms, to another dtype and/or device. It
 // replaces the generated to(dtype, copy), whose second positional
 // argument PyTorch calls non_blocking.
 PyObject* tensor_to(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
@@ -224,35 +256,44 @@ PyObject* tensor_to(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
   ParsedArgs r;
   const int form = parser.parse(args, nargs, kwnames, r);
   if (form < 0) return nullptr;
-  const std::optional<MemoryFormat> format = factory_options(r);
+  const std::optional<MemoryFormat> format = factory_options(r).format;
   const Tensor& t = unwrap(self);
   DType dtype = t.dtype();
+  Device device = t.device();
   bool copy = false;
   switch (form) {
     case 0: dtype = r.dtype(0); copy = r.to_bool(2); break;
-    case 1: dtype = r.optional_dtype(1).value_or(t.dtype()); copy = r.to_bool(3); break;
-    default: dtype = r.tensor(0).dtype(); copy = r.to_bool(2); break;
+    case 1:
+      dtype = r.optional_dtype(1).value_or(t.dtype());
+      if (r.object(0) && r.object(0) != Py_None) device = device_arg(r.object(0), "to");
+      copy = r.to_bool(3);
+      break;
+    default: dtype = r.tensor(0).dtype(); device = r.tensor(0).device(); copy = r.to_bool(2); break;
   }
-  return to_python_same(like_format(t.to(dtype, copy), format), self);
+  return to_python_same(like_format(convert_and_move(t, dtype, device, copy), format), self);
   EMBER_PY_END
 }
 
 PyGetSetDef tensor_getset[] = {
-    {"device", tensor_device, nullptr, "The device holding the tensor: ember.device('cpu').", nullptr},
+    {"device", tensor_device, nullptr, "The device holding the tensor: ember.device('cpu') or ember.device('cuda', i).", nullptr},
     {"layout", tensor_layout, nullptr, "ember.strided: every tensor is a strided view of a storage.", nullptr},
-    {"is_cuda", tensor_is_cuda, nullptr, "False: ember's tensors live on the CPU.", nullptr},
+    {"is_cuda", tensor_is_cuda, nullptr, "Whether the tensor is on a CUDA device.", nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 
 PyMethodDef tensor_methods[] = {
     {"cpu", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(tensor_cpu)), METH_FASTCALL | METH_KEYWORDS,
-     "cpu(*, memory_format=ember.preserve_format) -> Tensor\n\nThe tensor itself: it is on the CPU."},
+     "cpu(*, memory_format=ember.preserve_format) -> Tensor\n\nThe tensor itself when it is on the CPU, else a "
+     "contiguous copy there."},
+    {"cuda", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(tensor_cuda)), METH_FASTCALL | METH_KEYWORDS,
+     "cuda(device=None, non_blocking=False, *, memory_format=ember.preserve_format) -> Tensor\n\nA contiguous copy on "
+     "the CUDA device (the current one by default), or the tensor itself when it is there. RuntimeError without a GPU."},
     {"to", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(tensor_to)), METH_FASTCALL | METH_KEYWORDS,
      "to(dtype, non_blocking=False, copy=False, *, memory_format=ember.preserve_format) -> Tensor\n"
      "to(device=None, dtype=None, non_blocking=False, copy=False, *, memory_format=ember.preserve_format) -> Tensor\n"
      "to(other, non_blocking=False, copy=False, *, memory_format=ember.preserve_format) -> Tensor\n\n"
      "The tensor converted to `dtype` (other's dtype), or itself when it already has it and `copy` is false. "
-     "The device must be the CPU; non_blocking changes nothing."},
+     "A device other than the tensor's copies it there (contiguous); non_blocking changes nothing."},
     {nullptr, nullptr, 0, nullptr},
 };
 
@@ -281,30 +322,43 @@ PyTypeObject DeviceType = {PyVarObject_HEAD_INIT(nullptr, 0) "ember.device"};
 PyTypeObject LayoutType = {PyVarObject_HEAD_INIT(nullptr, 0) "ember.layout"};
 PyTypeObject MemoryFormatType = {PyVarObject_HEAD_INIT(nullptr, 0) "ember.memory_format"};
 
-std::optional<MemoryFormat> factory_options(const ParsedArgs& r) {
+FactoryOptions factory_options(const ParsedArgs& r) {
   const char* op = r.sig->name.c_str();
-  std::optional<MemoryFormat> format;
+  FactoryOptions options;
   for (size_t i = 0; i < r.sig->params.size(); ++i) {
     PyObject* value = r.object(static_cast<int>(i));
     if (!value || value == Py_None) continue;
     const Param& p = r.sig->params[i];
     // ember.strided is the only layout object, and the parser admits no other.
     if (p.type == ParamType::Device) {
-      check_device(value, op);
+      options.device = device_arg(value, op);
     } else if (p.type == ParamType::MemoryFormat) {
-      format = value == reinterpret_cast<PyObject*>(&g_preserve_format) ? MemoryFormat::Preserve : MemoryFormat::Contiguous;
+      options.format = value == reinterpret_cast<PyObject*>(&g_preserve_format) ? MemoryFormat::Preserve
+                                                                                : MemoryFormat::Contiguous;
     } else if (p.type == ParamType::Bool && p.name == "requires_grad" && is_true(value)) {
       fail(ErrorKind::Runtime, str(op, ": ember has no autograd, so no tensor can require gradients"), "requires_grad");
     } else if (p.type == ParamType::Bool && p.name == "pin_memory" && is_true(value)) {
-      fail(ErrorKind::Runtime, str(op, ": pinned memory needs CUDA, which ember has not yet (issue 13)"), "pin_memory");
+      fail(ErrorKind::Runtime, str(op, ": pinned host memory is not implemented yet"), "pin_memory");
     }
   }
-  return format;
+  return options;
 }
 
 Tensor like_format(Tensor result, std::optional<MemoryFormat> format) {
   if (format == MemoryFormat::Contiguous && !result.is_contiguous()) return result.contiguous();
   return result;
+}
+
+Tensor finish_factory(Tensor result, const FactoryOptions& options) {
+  result = like_format(std::move(result), options.format);
+  if (options.device && *options.device != result.device()) return result.to(*options.device);
+  return result;
+}
+
+void check_out_device(const Tensor& out, const FactoryOptions& options) {
+  if (options.device && *options.device != out.device())
+    fail(ErrorKind::Value, str("expected out= on ", options.device->str(), ", the device= given, but it is on ",
+                               out.device().str()), "out");
 }
 
 bool init_tensor_options(PyObject* module) {

@@ -8,6 +8,9 @@
 namespace ember::t7 {
 
 void write_storage_record(ObjectFile& f, const Storage& s) {
+  if (rt::device(s.impl()).is_cuda())
+    fail(ErrorKind::Value, str("save: a storage on ", rt::device(s.impl()).str(), " is saved from the host; call .cpu() first"),
+         "object");
   f.write_long(s.size());
   f.write_elements(s.dtype(), s.data_ptr(), s.size());
 }

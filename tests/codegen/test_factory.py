@@ -38,9 +38,11 @@ def test_python_forms_take_the_options(repo):
     assert f'"fives(int[] size, *, ScalarType? dtype=None, {OPTIONS}, Tensor? out=None)"' in shard
     assert f'"fives_like(Tensor input, *, ScalarType? dtype=None, {OPTIONS}, MemoryFormat? memory_format=None)"' in shard
     assert f'"fives_like(*, ScalarType? dtype=None, {OPTIONS}, MemoryFormat? memory_format=None)"' in shard
-    assert "      factory_options(r);\n      if (r.is_none(6)) {" in shard
-    assert shard.count("const std::optional<MemoryFormat> format = factory_options(r);") == 2
-    assert shard.count("result = like_format(std::move(result), format);") == 2
+    assert "      const FactoryOptions options = factory_options(r);\n      if (r.is_none(6)) {" in shard
+    assert shard.count("const FactoryOptions options = factory_options(r);") == 3
+    # Every result gets the memory format and device asked for; out= must be on that device already.
+    assert shard.count("result = finish_factory(std::move(result), options);") == 3
+    assert shard.count("check_out_device(out0, options);") == 1
     # C++ is unchanged: the options are Python's.
     ops_h = (repo.root / "generated/include/ember/ops.h").read_text()
     assert "Tensor fives(IntList size, std::optional<DType> dtype = std::nullopt)" in ops_h

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 
+#include "ember/device.h"
 #include "ember/dtype.h"
 #include "ember/structs.h"
 
@@ -20,10 +21,16 @@ using StorageImpl = EmberStorage;
 namespace rt {
 
 inline DType dtype(const StorageImpl* s) { return static_cast<DType>(s->dtype); }
+inline Device device(const StorageImpl* s) {
+  return s->deviceType == static_cast<int>(DeviceType::CUDA) ? Device(DeviceType::CUDA, s->deviceIndex) : Device();
+}
 
 // A new storage of `size` elements (uninitialised) from `allocator`.
 EMBER_CPP_API StorageImpl* storage_new(DType dtype, int64_t size, THAllocator* allocator = &THDefaultAllocator,
                          void* allocator_context = nullptr);
+// A new storage of `size` elements (uninitialised) on `device` (a CUDA
+// device without an index is the current one), from its allocator.
+EMBER_CPP_API StorageImpl* storage_new_on(DType dtype, int64_t size, Device device);
 // Wraps memory obtained from `allocator` (freed through it at the end).
 EMBER_CPP_API StorageImpl* storage_new_with_data(DType dtype, void* data, int64_t size,
                                    THAllocator* allocator = &THDefaultAllocator, void* allocator_context = nullptr);

@@ -41,7 +41,9 @@
   THAllocator *allocator;                                                      \
   void *allocatorContext;                                                      \
   SELF_T *view; /* the storage this one is a view of, retained, or NULL */     \
-  int dtype     /* ember_dtype */
+  int dtype;    /* ember_dtype */                                              \
+  int deviceType;  /* 0: CPU memory; 1: CUDA memory (ember/device.h) */         \
+  int deviceIndex  /* the CUDA device; 0 for the CPU */
 
 /* Fields of a tensor over storages of type STORAGE_T. size and stride
  * point either at the inline arrays or at heap arrays of nDimension

@@ -27,6 +27,12 @@ class EMBER_CPP_API Tensor : public TensorBase {
   static Tensor borrow(TensorImpl* impl) { return Tensor(TensorBase::borrow(impl)); }
 
 #include "ember/tensor_methods.inc"
+
+  // This tensor on `device` (t.to(ember::kCUDA), t.to(ember::Device(ember::kCUDA, 1))): itself when it
+  // is there already and copy is false, else a contiguous copy.
+  Tensor to(Device device, bool copy = false) const { return rt::to_device(*this, device, copy); }
+  Tensor cuda(int index = -1) const { return to(Device(kCUDA, index)); }
+  Tensor cpu() const { return to(Device()); }
 };
 
 // The lists of the two classes, converted (each entry shares its tensor).

@@ -69,6 +69,8 @@ class EMBER_CPP_API TensorBase {
   size_t element_size() const { return ember::element_size(dtype()); }
   bool is_contiguous() const { return rt::is_contiguous(impl_); }
   bool is_scalar() const { return rt::is_scalar(impl_); }
+  Device device() const { return rt::device(impl_); }
+  bool is_cuda() const { return device().is_cuda(); }
   Storage storage() const { return Storage::borrow(impl_->storage); }
   // Same storage, offset, sizes and strides (what TH's isSetTo asks).
   bool is_same(const TensorBase& o) const { return impl_ == o.impl_; }
@@ -103,8 +105,11 @@ using TensorBaseList = std::vector<TensorBase>;
 
 namespace rt {
 
-// A contiguous tensor of uninitialised values; empty sizes give a 0-dim one.
-EMBER_CPP_API TensorBase empty(IntList sizes, DType dtype);
+// A contiguous tensor of uninitialised values on `device`; empty sizes give a 0-dim one.
+EMBER_CPP_API TensorBase empty(IntList sizes, DType dtype, Device device = Device());
+// self on `device`: itself when it is there already and copy is false,
+// else a contiguous copy (Tensor::to(Device), cuda(), cpu()).
+EMBER_CPP_API TensorBase to_device(const TensorBase& self, Device device, bool copy = false);
 // A 0-dim tensor holding `value` in `dtype`.
 EMBER_CPP_API TensorBase scalar_tensor(const Scalar& value, DType dtype);
 

@@ -28,6 +28,8 @@ namespace rt {
 
 inline DType dtype(const TensorImpl* t) { return static_cast<DType>(t->dtype); }
 inline int dim(const TensorImpl* t) { return t->nDimension; }
+// Where the elements are: the storage's device (the CPU without a storage).
+inline Device device(const TensorImpl* t) { return t->storage ? device(t->storage) : Device(); }
 inline bool is_scalar(const TensorImpl* t) { return t->nDimension == 0 && (t->flag & EMBER_TENSOR_SCALAR); }
 inline IntList sizes(const TensorImpl* t) { return {t->size, static_cast<size_t>(t->nDimension)}; }
 inline IntList strides(const TensorImpl* t) { return {t->stride, static_cast<size_t>(t->nDimension)}; }
@@ -60,7 +62,7 @@ EMBER_CPP_API bool is_contiguous(const TensorImpl* t);
 // A tensor with no storage and no dims.
 EMBER_CPP_API TensorImpl* tensor_new(DType dtype);
 // A contiguous tensor of fresh storage; empty `sizes` gives a 0-dim scalar.
-EMBER_CPP_API TensorImpl* tensor_empty(DType dtype, IntList sizes);
+EMBER_CPP_API TensorImpl* tensor_empty(DType dtype, IntList sizes, Device device = Device());
 // A view of `storage` (retained; may be null only when the view is empty).
 // Empty `strides` means contiguous. `scalar` asks for a 0-dim tensor.
 EMBER_CPP_API TensorImpl* tensor_new_with_storage(DType dtype, StorageImpl* storage, int64_t offset, IntList sizes,

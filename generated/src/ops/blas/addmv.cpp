@@ -5,6 +5,7 @@
 #include "ember/ops/addmv.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
 
 namespace ember {
@@ -29,15 +30,25 @@ void addmv_dispatch(DType dtype, const rt::GemvCall& call) {
 }  // namespace
 
 TensorBase base::addmv(const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta, const Scalar& alpha) {
+  rt::require_cpu("addmv", self, "self");
+  rt::require_cpu("addmv", mat, "mat");
+  rt::require_cpu("addmv", vec, "vec");
   return rt::run_addmv(rt::BlasDest::functional("addmv"), self, mat, vec, beta, alpha, addmv_dispatch);
 }
 
 TensorBase& base::addmv_(TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta, const Scalar& alpha) {
+  rt::require_cpu("addmv", self, "self");
+  rt::require_cpu("addmv", mat, "mat");
+  rt::require_cpu("addmv", vec, "vec");
   rt::run_addmv(rt::BlasDest::inplace("addmv", self), self, mat, vec, beta, alpha, addmv_dispatch);
   return self;
 }
 
 TensorBase& base::addmv_out(TensorBase& out, const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta, const Scalar& alpha) {
+  rt::require_cpu("addmv", out, "out");
+  rt::require_cpu("addmv", self, "self");
+  rt::require_cpu("addmv", mat, "mat");
+  rt::require_cpu("addmv", vec, "vec");
   rt::run_addmv(rt::BlasDest::out("addmv", out), self, mat, vec, beta, alpha, addmv_dispatch);
   return out;
 }

@@ -5,6 +5,7 @@
 #include "ember/ops/addr.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
 
 namespace ember {
@@ -29,15 +30,25 @@ void addr_dispatch(DType dtype, const rt::GerCall& call) {
 }  // namespace
 
 TensorBase base::addr(const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta, const Scalar& alpha) {
+  rt::require_cpu("addr", self, "self");
+  rt::require_cpu("addr", vec1, "vec1");
+  rt::require_cpu("addr", vec2, "vec2");
   return rt::run_addr(rt::BlasDest::functional("addr"), self, vec1, vec2, beta, alpha, addr_dispatch);
 }
 
 TensorBase& base::addr_(TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta, const Scalar& alpha) {
+  rt::require_cpu("addr", self, "self");
+  rt::require_cpu("addr", vec1, "vec1");
+  rt::require_cpu("addr", vec2, "vec2");
   rt::run_addr(rt::BlasDest::inplace("addr", self), self, vec1, vec2, beta, alpha, addr_dispatch);
   return self;
 }
 
 TensorBase& base::addr_out(TensorBase& out, const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta, const Scalar& alpha) {
+  rt::require_cpu("addr", out, "out");
+  rt::require_cpu("addr", self, "self");
+  rt::require_cpu("addr", vec1, "vec1");
+  rt::require_cpu("addr", vec2, "vec2");
   rt::run_addr(rt::BlasDest::out("addr", out), self, vec1, vec2, beta, alpha, addr_dispatch);
   return out;
 }

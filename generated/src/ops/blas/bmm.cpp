@@ -5,6 +5,7 @@
 #include "ember/ops/bmm.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
 
 namespace ember {
@@ -29,10 +30,15 @@ void bmm_dispatch(DType dtype, const rt::GemmCall& call) {
 }  // namespace
 
 TensorBase base::bmm(const TensorBase& self, const TensorBase& mat2) {
+  rt::require_cpu("bmm", self, "self");
+  rt::require_cpu("bmm", mat2, "mat2");
   return rt::run_bmm(rt::BlasDest::functional("bmm"), self, mat2, bmm_dispatch);
 }
 
 TensorBase& base::bmm_out(TensorBase& out, const TensorBase& self, const TensorBase& mat2) {
+  rt::require_cpu("bmm", out, "out");
+  rt::require_cpu("bmm", self, "self");
+  rt::require_cpu("bmm", mat2, "mat2");
   rt::run_bmm(rt::BlasDest::out("bmm", out), self, mat2, bmm_dispatch);
   return out;
 }

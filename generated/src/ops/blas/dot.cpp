@@ -5,6 +5,7 @@
 #include "ember/ops/dot.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
 
 namespace ember {
@@ -29,10 +30,15 @@ void dot_dispatch(DType dtype, const rt::DotCall& call) {
 }  // namespace
 
 TensorBase base::dot(const TensorBase& self, const TensorBase& tensor) {
+  rt::require_cpu("dot", self, "self");
+  rt::require_cpu("dot", tensor, "tensor");
   return rt::run_dot(rt::BlasDest::functional("dot"), self, tensor, dot_dispatch);
 }
 
 TensorBase& base::dot_out(TensorBase& out, const TensorBase& self, const TensorBase& tensor) {
+  rt::require_cpu("dot", out, "out");
+  rt::require_cpu("dot", self, "self");
+  rt::require_cpu("dot", tensor, "tensor");
   rt::run_dot(rt::BlasDest::out("dot", out), self, tensor, dot_dispatch);
   return out;
 }

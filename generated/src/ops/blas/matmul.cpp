@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // matmul(Tensor self, Tensor other) -> Tensor
 #include "ember/ops/matmul.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::matmul(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("matmul", self, "self");
+  rt::require_cpu("matmul", other, "other");
   return rt::matmul(self, other);
 }
 
 TensorBase& base::matmul_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("matmul", out, "out");
+  rt::require_cpu("matmul", self, "self");
+  rt::require_cpu("matmul", other, "other");
   rt::matmul_out(out, self, other);
   return out;
 }

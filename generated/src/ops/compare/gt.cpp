@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,29 +45,40 @@ TensorBase gt_run(const TensorBase* out, bool inplace, const std::array<rt::Poin
 }  // namespace
 
 TensorBase base::gt(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("gt", self, "self");
+  rt::require_cpu("gt", other, "other");
   return gt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::gt_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("gt", self, "self");
+  rt::require_cpu("gt", other, "other");
   gt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("gt", out, "out");
+  rt::require_cpu("gt", self, "self");
+  rt::require_cpu("gt", other, "other");
   gt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::gt(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("gt", self, "self");
   return gt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::gt_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("gt", self, "self");
   gt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("gt", out, "out");
+  rt::require_cpu("gt", self, "self");
   gt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

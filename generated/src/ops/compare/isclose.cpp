@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
 #include "ember/ops/isclose.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_extras.h"
 #include "runtime/ops/runtime_functions.h"
 
@@ -11,6 +12,8 @@ namespace {
 }  // namespace
 
 TensorBase base::isclose(const TensorBase& self, const TensorBase& other, double rtol, double atol, bool equal_nan) {
+  rt::require_cpu("isclose", self, "self");
+  rt::require_cpu("isclose", other, "other");
   return rt::isclose(self, other, rtol, atol, equal_nan);
 }
 

@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -45,6 +46,7 @@ TensorBase isinf_run(const TensorBase* out, bool inplace, const std::array<rt::P
 }  // namespace
 
 TensorBase base::isinf(const TensorBase& self) {
+  rt::require_cpu("isinf", self, "self");
   return isinf_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,6 +45,7 @@ TensorBase isnan_run(const TensorBase* out, bool inplace, const std::array<rt::P
 }  // namespace
 
 TensorBase base::isnan(const TensorBase& self) {
+  rt::require_cpu("isnan", self, "self");
   return isnan_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 

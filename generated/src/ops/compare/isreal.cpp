@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,6 +45,7 @@ TensorBase isreal_run(const TensorBase* out, bool inplace, const std::array<rt::
 }  // namespace
 
 TensorBase base::isreal(const TensorBase& self) {
+  rt::require_cpu("isreal", self, "self");
   return isreal_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,29 +45,40 @@ TensorBase le_run(const TensorBase* out, bool inplace, const std::array<rt::Poin
 }  // namespace
 
 TensorBase base::le(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("le", self, "self");
+  rt::require_cpu("le", other, "other");
   return le_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::le_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("le", self, "self");
+  rt::require_cpu("le", other, "other");
   le_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::le_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("le", out, "out");
+  rt::require_cpu("le", self, "self");
+  rt::require_cpu("le", other, "other");
   le_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::le(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("le", self, "self");
   return le_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::le_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("le", self, "self");
   le_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::le_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("le", out, "out");
+  rt::require_cpu("le", self, "self");
   le_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,29 +45,40 @@ TensorBase lt_run(const TensorBase* out, bool inplace, const std::array<rt::Poin
 }  // namespace
 
 TensorBase base::lt(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("lt", self, "self");
+  rt::require_cpu("lt", other, "other");
   return lt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::lt_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("lt", self, "self");
+  rt::require_cpu("lt", other, "other");
   lt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::lt_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("lt", out, "out");
+  rt::require_cpu("lt", self, "self");
+  rt::require_cpu("lt", other, "other");
   lt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::lt(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("lt", self, "self");
   return lt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::lt_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("lt", self, "self");
   lt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::lt_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("lt", out, "out");
+  rt::require_cpu("lt", self, "self");
   lt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

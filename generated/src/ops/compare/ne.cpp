@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,29 +45,40 @@ TensorBase ne_run(const TensorBase* out, bool inplace, const std::array<rt::Poin
 }  // namespace
 
 TensorBase base::ne(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("ne", self, "self");
+  rt::require_cpu("ne", other, "other");
   return ne_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::ne_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("ne", self, "self");
+  rt::require_cpu("ne", other, "other");
   ne_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("ne", out, "out");
+  rt::require_cpu("ne", self, "self");
+  rt::require_cpu("ne", other, "other");
   ne_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::ne(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("ne", self, "self");
   return ne_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::ne_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("ne", self, "self");
   ne_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("ne", out, "out");
+  rt::require_cpu("ne", self, "self");
   ne_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // arange(Scalar end, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/arange.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::arange(const Scalar& end, std::optional<DType> dtype) {
 }
 
 TensorBase& base::arange_out(TensorBase& out, const Scalar& end, std::optional<DType> dtype) {
+  rt::require_cpu("arange", out, "out");
   rt::arange_out(out, end, dtype);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // arange.start(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/arange_start.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::arange(const Scalar& start, const Scalar& end, const Scalar& st
 }
 
 TensorBase& base::arange_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+  rt::require_cpu("arange", out, "out");
   rt::arange_out(out, start, end, step, dtype);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cat(Tensor[] tensors, int dim=0) -> Tensor
 #include "ember/ops/cat.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::cat(const TensorBaseList& tensors, int64_t dim) {
+  rt::require_cpu("cat", tensors, "tensors");
   return rt::cat(tensors, dim);
 }
 
 TensorBase& base::cat_out(TensorBase& out, const TensorBaseList& tensors, int64_t dim) {
+  rt::require_cpu("cat", out, "out");
+  rt::require_cpu("cat", tensors, "tensors");
   rt::cat_out(out, tensors, dim);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // diag(Tensor self, int diagonal=0) -> Tensor
 #include "ember/ops/diag.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::diag(const TensorBase& self, int64_t diagonal) {
+  rt::require_cpu("diag", self, "self");
   return rt::diag(self, diagonal);
 }
 
 TensorBase& base::diag_out(TensorBase& out, const TensorBase& self, int64_t diagonal) {
+  rt::require_cpu("diag", out, "out");
+  rt::require_cpu("diag", self, "self");
   rt::diag_out(out, self, diagonal);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // equal(Tensor self, Tensor other) -> bool
 #include "ember/ops/equal.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 bool base::equal(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("equal", self, "self");
+  rt::require_cpu("equal", other, "other");
   return rt::equal(self, other);
 }
 

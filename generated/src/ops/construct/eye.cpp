@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // eye(int n, int? m=None, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/eye.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::eye(int64_t n, std::optional<int64_t> m, std::optional<DType> d
 }
 
 TensorBase& base::eye_out(TensorBase& out, int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) {
+  rt::require_cpu("eye", out, "out");
   rt::eye_out(out, n, m, dtype);
   return out;
 }

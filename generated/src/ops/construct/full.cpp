@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // full(int[] size, Scalar fill_value, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/full.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::full(IntList size, const Scalar& fill_value, std::optional<DTyp
 }
 
 TensorBase& base::full_out(TensorBase& out, IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
+  rt::require_cpu("full", out, "out");
   rt::full_out(out, size, fill_value, dtype);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/full_like.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::full_like(const TensorBase& self, const Scalar& fill_value, std::optional<DType> dtype) {
+  rt::require_cpu("full_like", self, "self");
   return rt::full_like(self, fill_value, dtype);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/linspace.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::linspace(const Scalar& start, const Scalar& end, int64_t steps,
 }
 
 TensorBase& base::linspace_out(TensorBase& out, const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
+  rt::require_cpu("linspace", out, "out");
   rt::linspace_out(out, start, end, steps, dtype);
   return out;
 }

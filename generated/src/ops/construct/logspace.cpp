@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/logspace.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::logspace(const Scalar& start, const Scalar& end, int64_t steps,
 }
 
 TensorBase& base::logspace_out(TensorBase& out, const Scalar& start, const Scalar& end, int64_t steps, double base, std::optional<DType> dtype) {
+  rt::require_cpu("logspace", out, "out");
   rt::logspace_out(out, start, end, steps, base, dtype);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // new_full(Tensor self, int[] size, Scalar fill_value, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/new_full.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::new_full(const TensorBase& self, IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
+  rt::require_cpu("new_full", self, "self");
   return rt::new_full(self, size, fill_value, dtype);
 }
 

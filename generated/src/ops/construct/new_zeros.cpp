@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // new_zeros(Tensor self, int[] size, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/new_zeros.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::new_zeros(const TensorBase& self, IntList size, std::optional<DType> dtype) {
+  rt::require_cpu("new_zeros", self, "self");
   return rt::new_zeros(self, size, dtype);
 }
 

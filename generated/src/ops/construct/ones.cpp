@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ones(int[] size, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/ones.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::ones(IntList size, std::optional<DType> dtype) {
 }
 
 TensorBase& base::ones_out(TensorBase& out, IntList size, std::optional<DType> dtype) {
+  rt::require_cpu("ones", out, "out");
   rt::ones_out(out, size, dtype);
   return out;
 }

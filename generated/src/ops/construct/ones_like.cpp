@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ones_like(Tensor self, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/ones_like.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::ones_like(const TensorBase& self, std::optional<DType> dtype) {
+  rt::require_cpu("ones_like", self, "self");
   return rt::ones_like(self, dtype);
 }
 

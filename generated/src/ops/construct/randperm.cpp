@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // randperm(int n, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
 #include "ember/ops/randperm.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::randperm(int64_t n, std::optional<DType> dtype, const std::opti
 }
 
 TensorBase& base::randperm_out(TensorBase& out, int64_t n, std::optional<DType> dtype, const std::optional<Generator>& generator) {
+  rt::require_cpu("randperm", out, "out");
   rt::randperm_out(out, n, dtype, generator);
   return out;
 }

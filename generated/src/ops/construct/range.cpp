@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // range(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/range.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::range(const Scalar& start, const Scalar& end, const Scalar& ste
 }
 
 TensorBase& base::range_out(TensorBase& out, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+  rt::require_cpu("range", out, "out");
   rt::range_out(out, start, end, step, dtype);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // reshape(Tensor(a) self, int[] shape) -> Tensor(a)
 #include "ember/ops/reshape.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::reshape(const TensorBase& self, IntList shape) {
+  rt::require_cpu("reshape", self, "self");
   return rt::reshape(self, shape);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // tril(Tensor self, int diagonal=0) -> Tensor
 #include "ember/ops/tril.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,15 +11,19 @@ namespace {
 }  // namespace
 
 TensorBase base::tril(const TensorBase& self, int64_t diagonal) {
+  rt::require_cpu("tril", self, "self");
   return rt::tril(self, diagonal);
 }
 
 TensorBase& base::tril_(TensorBase& self, int64_t diagonal) {
+  rt::require_cpu("tril", self, "self");
   rt::tril_(self, diagonal);
   return self;
 }
 
 TensorBase& base::tril_out(TensorBase& out, const TensorBase& self, int64_t diagonal) {
+  rt::require_cpu("tril", out, "out");
+  rt::require_cpu("tril", self, "self");
   rt::tril_out(out, self, diagonal);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // triu(Tensor self, int diagonal=0) -> Tensor
 #include "ember/ops/triu.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,15 +11,19 @@ namespace {
 }  // namespace
 
 TensorBase base::triu(const TensorBase& self, int64_t diagonal) {
+  rt::require_cpu("triu", self, "self");
   return rt::triu(self, diagonal);
 }
 
 TensorBase& base::triu_(TensorBase& self, int64_t diagonal) {
+  rt::require_cpu("triu", self, "self");
   rt::triu_(self, diagonal);
   return self;
 }
 
 TensorBase& base::triu_out(TensorBase& out, const TensorBase& self, int64_t diagonal) {
+  rt::require_cpu("triu", out, "out");
+  rt::require_cpu("triu", self, "self");
   rt::triu_out(out, self, diagonal);
   return out;
 }

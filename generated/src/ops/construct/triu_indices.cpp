@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/triu_indices.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/tri_indices.h"
 

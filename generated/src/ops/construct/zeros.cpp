@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // zeros(int[] size, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/zeros.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::zeros(IntList size, std::optional<DType> dtype) {
 }
 
 TensorBase& base::zeros_out(TensorBase& out, IntList size, std::optional<DType> dtype) {
+  rt::require_cpu("zeros", out, "out");
   rt::zeros_out(out, size, dtype);
   return out;
 }

@@ -3,6 +3,7 @@
 // einsum(str equation, Tensor[] tensors) -> Tensor
 #include "ember/ops/einsum.h"
 #include "runtime/ops/contract.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -11,6 +12,7 @@ namespace {
 }  // namespace
 
 TensorBase base::einsum(std::string_view equation, const TensorBaseList& tensors) {
+  rt::require_cpu("einsum", tensors, "tensors");
   return rt::einsum(equation, tensors);
 }
 

@@ -3,6 +3,7 @@
 // inner(Tensor self, Tensor other) -> Tensor
 #include "ember/ops/inner.h"
 #include "runtime/ops/contract.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -11,10 +12,15 @@ namespace {
 }  // namespace
 
 TensorBase base::inner(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("inner", self, "self");
+  rt::require_cpu("inner", other, "other");
   return rt::inner(self, other);
 }
 
 TensorBase& base::inner_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("inner", out, "out");
+  rt::require_cpu("inner", self, "self");
+  rt::require_cpu("inner", other, "other");
   rt::inner_out(out, self, other);
   return out;
 }

@@ -3,6 +3,7 @@
 // vdot(Tensor self, Tensor other) -> Tensor
 #include "ember/ops/vdot.h"
 #include "runtime/ops/contract.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -11,10 +12,15 @@ namespace {
 }  // namespace
 
 TensorBase base::vdot(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("vdot", self, "self");
+  rt::require_cpu("vdot", other, "other");
   return rt::vdot(self, other);
 }
 
 TensorBase& base::vdot_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("vdot", out, "out");
+  rt::require_cpu("vdot", self, "self");
+  rt::require_cpu("vdot", other, "other");
   rt::vdot_out(out, self, other);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // conv2(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
 #include "ember/ops/conv2.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::conv2(const TensorBase& self, const TensorBase& kernel, bool full) {
+  rt::require_cpu("conv2", self, "self");
+  rt::require_cpu("conv2", kernel, "kernel");
   return rt::conv2(self, kernel, full);
 }
 
 TensorBase& base::conv2_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full) {
+  rt::require_cpu("conv2", out, "out");
+  rt::require_cpu("conv2", self, "self");
+  rt::require_cpu("conv2", kernel, "kernel");
   rt::conv2_out(out, self, kernel, full);
   return out;
 }

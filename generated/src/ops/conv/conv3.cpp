@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // conv3(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
 #include "ember/ops/conv3.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::conv3(const TensorBase& self, const TensorBase& kernel, bool full) {
+  rt::require_cpu("conv3", self, "self");
+  rt::require_cpu("conv3", kernel, "kernel");
   return rt::conv3(self, kernel, full);
 }
 
 TensorBase& base::conv3_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full) {
+  rt::require_cpu("conv3", out, "out");
+  rt::require_cpu("conv3", self, "self");
+  rt::require_cpu("conv3", kernel, "kernel");
   rt::conv3_out(out, self, kernel, full);
   return out;
 }

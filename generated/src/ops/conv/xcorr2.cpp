@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // xcorr2(Tensor self, Tensor kernel, *, bool full=False) -> Tensor
 #include "ember/ops/xcorr2.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::xcorr2(const TensorBase& self, const TensorBase& kernel, bool full) {
+  rt::require_cpu("xcorr2", self, "self");
+  rt::require_cpu("xcorr2", kernel, "kernel");
   return rt::xcorr2(self, kernel, full);
 }
 
 TensorBase& base::xcorr2_out(TensorBase& out, const TensorBase& self, const TensorBase& kernel, bool full) {
+  rt::require_cpu("xcorr2", out, "out");
+  rt::require_cpu("xcorr2", self, "self");
+  rt::require_cpu("xcorr2", kernel, "kernel");
   rt::xcorr2_out(out, self, kernel, full);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // contiguous(Tensor(a) self) -> Tensor(a)
 #include "ember/ops/contiguous.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::contiguous(const TensorBase& self) {
+  rt::require_cpu("contiguous", self, "self");
   return rt::contiguous_tensor(self);
 }
 

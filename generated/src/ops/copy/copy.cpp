@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/copy.h"
 #include "runtime/ops/copy_plan.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
 
@@ -166,6 +167,8 @@ void copy_dispatch(DType dst, DType src, kernels::Operands<2>& ops) {
 }  // namespace
 
 TensorBase& base::copy_(TensorBase& self, const TensorBase& src, bool non_blocking) {
+  rt::require_cpu("copy", self, "self");
+  rt::require_cpu("copy", src, "src");
   static_cast<void>(non_blocking);
   rt::run_copy("copy", self, src, [](DType dst, DType from, kernels::Operands<2>& ops) { copy_dispatch(dst, from, ops); });
   return self;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // to(Tensor self, ScalarType dtype, bool copy=False) -> Tensor
 #include "ember/ops/to.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::to(const TensorBase& self, DType dtype, bool copy) {
+  rt::require_cpu("to", self, "self");
   return rt::to_dtype(self, dtype, copy);
 }
 

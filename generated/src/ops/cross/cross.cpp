@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cross(Tensor self, Tensor other, int? dim=None) -> Tensor
 #include "ember/ops/cross.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::cross(const TensorBase& self, const TensorBase& other, std::optional<int64_t> dim) {
+  rt::require_cpu("cross", self, "self");
+  rt::require_cpu("cross", other, "other");
   return rt::cross(self, other, dim);
 }
 
 TensorBase& base::cross_out(TensorBase& out, const TensorBase& self, const TensorBase& other, std::optional<int64_t> dim) {
+  rt::require_cpu("cross", out, "out");
+  rt::require_cpu("cross", self, "self");
+  rt::require_cpu("cross", other, "other");
   rt::cross_out(out, self, other, dim);
   return out;
 }

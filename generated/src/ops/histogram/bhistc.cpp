@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -48,10 +49,13 @@ TensorBase bhistc_run(const TensorBase* values_out, const TensorBase* indices_ou
 }  // namespace
 
 TensorBase base::bhistc(const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max, int64_t dim) {
+  rt::require_cpu("bhistc", self, "self");
   return bhistc_run(nullptr, nullptr, self, bins, min, max, dim);
 }
 
 TensorBase& base::bhistc_out(TensorBase& out, const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max, int64_t dim) {
+  rt::require_cpu("bhistc", out, "out");
+  rt::require_cpu("bhistc", self, "self");
   bhistc_run(&out, nullptr, self, bins, min, max, dim);
   return out;
 }

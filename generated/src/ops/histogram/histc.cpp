@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -48,10 +49,13 @@ TensorBase histc_run(const TensorBase* values_out, const TensorBase* indices_out
 }  // namespace
 
 TensorBase base::histc(const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max) {
+  rt::require_cpu("histc", self, "self");
   return histc_run(nullptr, nullptr, self, bins, min, max);
 }
 
 TensorBase& base::histc_out(TensorBase& out, const TensorBase& self, int64_t bins, const Scalar& min, const Scalar& max) {
+  rt::require_cpu("histc", out, "out");
+  rt::require_cpu("histc", self, "self");
   histc_run(&out, nullptr, self, bins, min, max);
   return out;
 }

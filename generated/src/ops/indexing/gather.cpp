@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
 #include "ember/ops/gather.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::gather(const TensorBase& self, int64_t dim, const TensorBase& index, bool sparse_grad) {
+  rt::require_cpu("gather", self, "self");
+  rt::require_cpu("gather", index, "index");
   return rt::gather(self, dim, index, sparse_grad);
 }
 
 TensorBase& base::gather_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, bool sparse_grad) {
+  rt::require_cpu("gather", out, "out");
+  rt::require_cpu("gather", self, "self");
+  rt::require_cpu("gather", index, "index");
   rt::gather_out(out, self, dim, index, sparse_grad);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // index(Tensor self, Tensor?[] indices) -> Tensor
 #include "ember/ops/index.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 TensorBase base::index(const TensorBase& self, const TensorBaseList& indices) {
+  rt::require_cpu("index", self, "self");
+  rt::require_cpu("index", indices, "indices");
   return rt::index(self, indices);
 }
 

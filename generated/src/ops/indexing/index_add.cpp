@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
 #include "ember/ops/index_add.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/index_out.h"
 #include "runtime/ops/runtime_functions.h"
 
@@ -11,15 +12,25 @@ namespace {
 }  // namespace
 
 TensorBase base::index_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha) {
+  rt::require_cpu("index_add", self, "self");
+  rt::require_cpu("index_add", index, "index");
+  rt::require_cpu("index_add", source, "source");
   return rt::index_add(self, dim, index, source, alpha);
 }
 
 TensorBase& base::index_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha) {
+  rt::require_cpu("index_add", self, "self");
+  rt::require_cpu("index_add", index, "index");
+  rt::require_cpu("index_add", source, "source");
   rt::index_add_(self, dim, index, source, alpha);
   return self;
 }
 
 TensorBase& base::index_add_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source, const Scalar& alpha) {
+  rt::require_cpu("index_add", out, "out");
+  rt::require_cpu("index_add", self, "self");
+  rt::require_cpu("index_add", index, "index");
+  rt::require_cpu("index_add", source, "source");
   rt::index_add_out(out, self, dim, index, source, alpha);
   return out;
 }

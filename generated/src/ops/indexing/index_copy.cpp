@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
 #include "ember/ops/index_copy.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/index_out.h"
 #include "runtime/ops/runtime_functions.h"
 
@@ -11,15 +12,25 @@ namespace {
 }  // namespace
 
 TensorBase base::index_copy(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source) {
+  rt::require_cpu("index_copy", self, "self");
+  rt::require_cpu("index_copy", index, "index");
+  rt::require_cpu("index_copy", source, "source");
   return rt::index_copy(self, dim, index, source);
 }
 
 TensorBase& base::index_copy_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source) {
+  rt::require_cpu("index_copy", self, "self");
+  rt::require_cpu("index_copy", index, "index");
+  rt::require_cpu("index_copy", source, "source");
   rt::index_copy_(self, dim, index, source);
   return self;
 }
 
 TensorBase& base::index_copy_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& source) {
+  rt::require_cpu("index_copy", out, "out");
+  rt::require_cpu("index_copy", self, "self");
+  rt::require_cpu("index_copy", index, "index");
+  rt::require_cpu("index_copy", source, "source");
   rt::index_copy_out(out, self, dim, index, source);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // index_fill(Tensor self, int dim, Tensor index, Tensor|Scalar value) -> Tensor
 #include "ember/ops/index_fill.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,19 +11,29 @@ namespace {
 }  // namespace
 
 TensorBase base::index_fill(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& value) {
+  rt::require_cpu("index_fill", self, "self");
+  rt::require_cpu("index_fill", index, "index");
+  rt::require_cpu("index_fill", value, "value");
   return rt::index_fill(self, dim, index, value);
 }
 
 TensorBase& base::index_fill_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& value) {
+  rt::require_cpu("index_fill", self, "self");
+  rt::require_cpu("index_fill", index, "index");
+  rt::require_cpu("index_fill", value, "value");
   rt::index_fill_(self, dim, index, value);
   return self;
 }
 
 TensorBase base::index_fill(const TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value) {
+  rt::require_cpu("index_fill", self, "self");
+  rt::require_cpu("index_fill", index, "index");
   return rt::index_fill(self, dim, index, value);
 }
 
 TensorBase& base::index_fill_(TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value) {
+  rt::require_cpu("index_fill", self, "self");
+  rt::require_cpu("index_fill", index, "index");
   rt::index_fill_(self, dim, index, value);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
 #include "ember/ops/index_put.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,16 @@ namespace {
 }  // namespace
 
 TensorBase base::index_put(const TensorBase& self, const TensorBaseList& indices, const TensorBase& values, bool accumulate) {
+  rt::require_cpu("index_put", self, "self");
+  rt::require_cpu("index_put", indices, "indices");
+  rt::require_cpu("index_put", values, "values");
   return rt::index_put(self, indices, values, accumulate);
 }
 
 TensorBase& base::index_put_(TensorBase& self, const TensorBaseList& indices, const TensorBase& values, bool accumulate) {
+  rt::require_cpu("index_put", self, "self");
+  rt::require_cpu("index_put", indices, "indices");
+  rt::require_cpu("index_put", values, "values");
   rt::index_put_(self, indices, values, accumulate);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // index_select(Tensor self, int dim, Tensor index) -> Tensor
 #include "ember/ops/index_select.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::index_select(const TensorBase& self, int64_t dim, const TensorBase& index) {
+  rt::require_cpu("index_select", self, "self");
+  rt::require_cpu("index_select", index, "index");
   return rt::index_select(self, dim, index);
 }
 
 TensorBase& base::index_select_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index) {
+  rt::require_cpu("index_select", out, "out");
+  rt::require_cpu("index_select", self, "self");
+  rt::require_cpu("index_select", index, "index");
   rt::index_select_out(out, self, dim, index);
   return out;
 }

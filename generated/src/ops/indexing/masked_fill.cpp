@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // masked_fill(Tensor self, Tensor mask, Tensor|Scalar value) -> Tensor
 #include "ember/ops/masked_fill.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,19 +11,29 @@ namespace {
 }  // namespace
 
 TensorBase base::masked_fill(const TensorBase& self, const TensorBase& mask, const TensorBase& value) {
+  rt::require_cpu("masked_fill", self, "self");
+  rt::require_cpu("masked_fill", mask, "mask");
+  rt::require_cpu("masked_fill", value, "value");
   return rt::masked_fill(self, mask, value);
 }
 
 TensorBase& base::masked_fill_(TensorBase& self, const TensorBase& mask, const TensorBase& value) {
+  rt::require_cpu("masked_fill", self, "self");
+  rt::require_cpu("masked_fill", mask, "mask");
+  rt::require_cpu("masked_fill", value, "value");
   rt::masked_fill_(self, mask, value);
   return self;
 }
 
 TensorBase base::masked_fill(const TensorBase& self, const TensorBase& mask, const Scalar& value) {
+  rt::require_cpu("masked_fill", self, "self");
+  rt::require_cpu("masked_fill", mask, "mask");
   return rt::masked_fill(self, mask, value);
 }
 
 TensorBase& base::masked_fill_(TensorBase& self, const TensorBase& mask, const Scalar& value) {
+  rt::require_cpu("masked_fill", self, "self");
+  rt::require_cpu("masked_fill", mask, "mask");
   rt::masked_fill_(self, mask, value);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
 #include "ember/ops/masked_scatter.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,16 @@ namespace {
 }  // namespace
 
 TensorBase base::masked_scatter(const TensorBase& self, const TensorBase& mask, const TensorBase& source) {
+  rt::require_cpu("masked_scatter", self, "self");
+  rt::require_cpu("masked_scatter", mask, "mask");
+  rt::require_cpu("masked_scatter", source, "source");
   return rt::masked_scatter(self, mask, source);
 }
 
 TensorBase& base::masked_scatter_(TensorBase& self, const TensorBase& mask, const TensorBase& source) {
+  rt::require_cpu("masked_scatter", self, "self");
+  rt::require_cpu("masked_scatter", mask, "mask");
+  rt::require_cpu("masked_scatter", source, "source");
   rt::masked_scatter_(self, mask, source);
   return self;
 }

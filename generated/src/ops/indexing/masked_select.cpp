@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // masked_select(Tensor self, Tensor mask) -> Tensor
 #include "ember/ops/masked_select.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::masked_select(const TensorBase& self, const TensorBase& mask) {
+  rt::require_cpu("masked_select", self, "self");
+  rt::require_cpu("masked_select", mask, "mask");
   return rt::masked_select(self, mask);
 }
 
 TensorBase& base::masked_select_out(TensorBase& out, const TensorBase& self, const TensorBase& mask) {
+  rt::require_cpu("masked_select", out, "out");
+  rt::require_cpu("masked_select", self, "self");
+  rt::require_cpu("masked_select", mask, "mask");
   rt::masked_select_out(out, self, mask);
   return out;
 }

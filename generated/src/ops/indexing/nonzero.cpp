@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // nonzero(Tensor self) -> Tensor
 #include "ember/ops/nonzero.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::nonzero(const TensorBase& self) {
+  rt::require_cpu("nonzero", self, "self");
   return rt::nonzero(self);
 }
 
 TensorBase& base::nonzero_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("nonzero", out, "out");
+  rt::require_cpu("nonzero", self, "self");
   rt::nonzero_out(out, self);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
 #include "ember/ops/scatter_add.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,16 @@ namespace {
 }  // namespace
 
 TensorBase base::scatter_add(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src) {
+  rt::require_cpu("scatter_add", self, "self");
+  rt::require_cpu("scatter_add", index, "index");
+  rt::require_cpu("scatter_add", src, "src");
   return rt::scatter_add(self, dim, index, src);
 }
 
 TensorBase& base::scatter_add_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src) {
+  rt::require_cpu("scatter_add", self, "self");
+  rt::require_cpu("scatter_add", index, "index");
+  rt::require_cpu("scatter_add", src, "src");
   rt::scatter_add_(self, dim, index, src);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // scatter_reduce(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor
 #include "ember/ops/scatter_reduce.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,15 +11,25 @@ namespace {
 }  // namespace
 
 TensorBase base::scatter_reduce(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce, bool include_self) {
+  rt::require_cpu("scatter_reduce", self, "self");
+  rt::require_cpu("scatter_reduce", index, "index");
+  rt::require_cpu("scatter_reduce", src, "src");
   return rt::scatter_reduce(self, dim, index, src, reduce, include_self);
 }
 
 TensorBase& base::scatter_reduce_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce, bool include_self) {
+  rt::require_cpu("scatter_reduce", self, "self");
+  rt::require_cpu("scatter_reduce", index, "index");
+  rt::require_cpu("scatter_reduce", src, "src");
   rt::scatter_reduce_(self, dim, index, src, reduce, include_self);
   return self;
 }
 
 TensorBase& base::scatter_reduce_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce, bool include_self) {
+  rt::require_cpu("scatter_reduce", out, "out");
+  rt::require_cpu("scatter_reduce", self, "self");
+  rt::require_cpu("scatter_reduce", index, "index");
+  rt::require_cpu("scatter_reduce", src, "src");
   rt::scatter_reduce_out(out, self, dim, index, src, reduce, include_self);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // scatter.src_reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
 #include "ember/ops/scatter_src_reduce.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,16 @@ namespace {
 }  // namespace
 
 TensorBase base::scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce) {
+  rt::require_cpu("scatter", self, "self");
+  rt::require_cpu("scatter", index, "index");
+  rt::require_cpu("scatter", src, "src");
   return rt::scatter(self, dim, index, src, reduce);
 }
 
 TensorBase& base::scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce) {
+  rt::require_cpu("scatter", self, "self");
+  rt::require_cpu("scatter", index, "index");
+  rt::require_cpu("scatter", src, "src");
   rt::scatter_(self, dim, index, src, reduce);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
 #include "ember/ops/scatter_value.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,14 @@ namespace {
 }  // namespace
 
 TensorBase base::scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value) {
+  rt::require_cpu("scatter", self, "self");
+  rt::require_cpu("scatter", index, "index");
   return rt::scatter(self, dim, index, value);
 }
 
 TensorBase& base::scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value) {
+  rt::require_cpu("scatter", self, "self");
+  rt::require_cpu("scatter", index, "index");
   rt::scatter_(self, dim, index, value);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
 #include "ember/ops/scatter_value_reduce.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,14 @@ namespace {
 }  // namespace
 
 TensorBase base::scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value, std::string_view reduce) {
+  rt::require_cpu("scatter", self, "self");
+  rt::require_cpu("scatter", index, "index");
   return rt::scatter(self, dim, index, value, reduce);
 }
 
 TensorBase& base::scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value, std::string_view reduce) {
+  rt::require_cpu("scatter", self, "self");
+  rt::require_cpu("scatter", index, "index");
   rt::scatter_(self, dim, index, value, reduce);
   return self;
 }

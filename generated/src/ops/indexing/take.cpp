@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // take(Tensor self, Tensor index) -> Tensor
 #include "ember/ops/take.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/take.h"
 
@@ -11,10 +12,15 @@ namespace {
 }  // namespace
 
 TensorBase base::take(const TensorBase& self, const TensorBase& index) {
+  rt::require_cpu("take", self, "self");
+  rt::require_cpu("take", index, "index");
   return rt::take(self, index);
 }
 
 TensorBase& base::take_out(TensorBase& out, const TensorBase& self, const TensorBase& index) {
+  rt::require_cpu("take", out, "out");
+  rt::require_cpu("take", self, "self");
+  rt::require_cpu("take", index, "index");
   rt::take_out(out, self, index);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
 #include "ember/ops/take_along_dim.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/take.h"
 
@@ -11,10 +12,15 @@ namespace {
 }  // namespace
 
 TensorBase base::take_along_dim(const TensorBase& self, const TensorBase& indices, std::optional<int64_t> dim) {
+  rt::require_cpu("take_along_dim", self, "self");
+  rt::require_cpu("take_along_dim", indices, "indices");
   return rt::take_along_dim(self, indices, dim);
 }
 
 TensorBase& base::take_along_dim_out(TensorBase& out, const TensorBase& self, const TensorBase& indices, std::optional<int64_t> dim) {
+  rt::require_cpu("take_along_dim", out, "out");
+  rt::require_cpu("take_along_dim", self, "self");
+  rt::require_cpu("take_along_dim", indices, "indices");
   rt::take_along_dim_out(out, self, indices, dim);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // atleast_1d.sequence(Tensor[] tensors) -> Tensor[]
 #include "ember/ops/atleast_1d_sequence.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::atleast_1d(const TensorBaseList& tensors) {
+  rt::require_cpu("atleast_1d", tensors, "tensors");
   return rt::atleast_1d(tensors);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // atleast_2d.sequence(Tensor[] tensors) -> Tensor[]
 #include "ember/ops/atleast_2d_sequence.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::atleast_2d(const TensorBaseList& tensors) {
+  rt::require_cpu("atleast_2d", tensors, "tensors");
   return rt::atleast_2d(tensors);
 }
 

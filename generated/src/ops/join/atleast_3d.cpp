@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // atleast_3d(Tensor self) -> Tensor
 #include "ember/ops/atleast_3d.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::atleast_3d(const TensorBase& self) {
+  rt::require_cpu("atleast_3d", self, "self");
   return rt::atleast_3d(self);
 }
 

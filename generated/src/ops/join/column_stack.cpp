@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // column_stack(Tensor[] tensors) -> Tensor
 #include "ember/ops/column_stack.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::column_stack(const TensorBaseList& tensors) {
+  rt::require_cpu("column_stack", tensors, "tensors");
   return rt::column_stack(tensors);
 }
 
 TensorBase& base::column_stack_out(TensorBase& out, const TensorBaseList& tensors) {
+  rt::require_cpu("column_stack", out, "out");
+  rt::require_cpu("column_stack", tensors, "tensors");
   rt::column_stack_out(out, tensors);
   return out;
 }

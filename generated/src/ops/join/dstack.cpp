@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // dstack(Tensor[] tensors) -> Tensor
 #include "ember/ops/dstack.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::dstack(const TensorBaseList& tensors) {
+  rt::require_cpu("dstack", tensors, "tensors");
   return rt::dstack(tensors);
 }
 
 TensorBase& base::dstack_out(TensorBase& out, const TensorBaseList& tensors) {
+  rt::require_cpu("dstack", out, "out");
+  rt::require_cpu("dstack", tensors, "tensors");
   rt::dstack_out(out, tensors);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // hstack(Tensor[] tensors) -> Tensor
 #include "ember/ops/hstack.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::hstack(const TensorBaseList& tensors) {
+  rt::require_cpu("hstack", tensors, "tensors");
   return rt::hstack(tensors);
 }
 
 TensorBase& base::hstack_out(TensorBase& out, const TensorBaseList& tensors) {
+  rt::require_cpu("hstack", out, "out");
+  rt::require_cpu("hstack", tensors, "tensors");
   rt::hstack_out(out, tensors);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // meshgrid(Tensor[] tensors, *, str indexing='ij') -> Tensor[]
 #include "ember/ops/meshgrid.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/meshgrid.h"
 #include "runtime/ops/runtime_functions.h"
 
@@ -11,6 +12,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::meshgrid(const TensorBaseList& tensors, std::string_view indexing) {
+  rt::require_cpu("meshgrid", tensors, "tensors");
   return rt::meshgrid(tensors, indexing);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // stack(Tensor[] tensors, int dim=0) -> Tensor
 #include "ember/ops/stack.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::stack(const TensorBaseList& tensors, int64_t dim) {
+  rt::require_cpu("stack", tensors, "tensors");
   return rt::stack(tensors, dim);
 }
 
 TensorBase& base::stack_out(TensorBase& out, const TensorBaseList& tensors, int64_t dim) {
+  rt::require_cpu("stack", out, "out");
+  rt::require_cpu("stack", tensors, "tensors");
   rt::stack_out(out, tensors, dim);
   return out;
 }

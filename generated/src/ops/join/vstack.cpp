@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // vstack(Tensor[] tensors) -> Tensor
 #include "ember/ops/vstack.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::vstack(const TensorBaseList& tensors) {
+  rt::require_cpu("vstack", tensors, "tensors");
   return rt::vstack(tensors);
 }
 
 TensorBase& base::vstack_out(TensorBase& out, const TensorBaseList& tensors) {
+  rt::require_cpu("vstack", out, "out");
+  rt::require_cpu("vstack", tensors, "tensors");
   rt::vstack_out(out, tensors);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
 #include "ember/ops/cholesky_solve.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::cholesky_solve(const TensorBase& self, const TensorBase& input2, bool upper) {
+  rt::require_cpu("cholesky_solve", self, "self");
+  rt::require_cpu("cholesky_solve", input2, "input2");
   return rt::cholesky_solve(self, input2, upper);
 }
 
 TensorBase& base::cholesky_solve_out(TensorBase& out, const TensorBase& self, const TensorBase& input2, bool upper) {
+  rt::require_cpu("cholesky_solve", out, "out");
+  rt::require_cpu("cholesky_solve", self, "self");
+  rt::require_cpu("cholesky_solve", input2, "input2");
   rt::cholesky_solve_out(out, self, input2, upper);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linalg_cholesky(Tensor A, *, bool upper=False) -> Tensor
 #include "ember/ops/linalg_cholesky.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::linalg_cholesky(const TensorBase& A, bool upper) {
+  rt::require_cpu("linalg_cholesky", A, "A");
   return rt::linalg_cholesky(A, upper);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linalg_det(Tensor A) -> Tensor
 #include "ember/ops/linalg_det.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::linalg_det(const TensorBase& A) {
+  rt::require_cpu("linalg_det", A, "A");
   return rt::linalg_det(A);
 }
 

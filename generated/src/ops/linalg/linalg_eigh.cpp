@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linalg_eigh(Tensor A) -> (Tensor eigenvalues, Tensor eigenvectors)
 #include "ember/ops/linalg_eigh.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::linalg_eigh(const TensorBase& A) {
+  rt::require_cpu("linalg_eigh", A, "A");
   return rt::linalg_eigh(A);
 }
 

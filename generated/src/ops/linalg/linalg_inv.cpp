@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linalg_inv(Tensor A) -> Tensor
 #include "ember/ops/linalg_inv.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::linalg_inv(const TensorBase& A) {
+  rt::require_cpu("linalg_inv", A, "A");
   return rt::linalg_inv(A);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linalg_lstsq(Tensor A, Tensor B) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
 #include "ember/ops/linalg_lstsq.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase, TensorBase, TensorBase> base::linalg_lstsq(const TensorBase& A, const TensorBase& B) {
+  rt::require_cpu("linalg_lstsq", A, "A");
+  rt::require_cpu("linalg_lstsq", B, "B");
   return rt::linalg_lstsq(A, B);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linalg_qr(Tensor A) -> (Tensor Q, Tensor R)
 #include "ember/ops/linalg_qr.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::linalg_qr(const TensorBase& A) {
+  rt::require_cpu("linalg_qr", A, "A");
   return rt::linalg_qr(A);
 }
 

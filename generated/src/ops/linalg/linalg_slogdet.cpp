@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
 #include "ember/ops/linalg_slogdet.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::linalg_slogdet(const TensorBase& A) {
+  rt::require_cpu("linalg_slogdet", A, "A");
   return rt::linalg_slogdet(A);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linalg_solve(Tensor A, Tensor B) -> Tensor
 #include "ember/ops/linalg_solve.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 TensorBase base::linalg_solve(const TensorBase& A, const TensorBase& B) {
+  rt::require_cpu("linalg_solve", A, "A");
+  rt::require_cpu("linalg_solve", B, "B");
   return rt::linalg_solve(A, B);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // linalg_svd(Tensor A, bool full_matrices=True) -> (Tensor U, Tensor S, Tensor Vh)
 #include "ember/ops/linalg_svd.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase, TensorBase> base::linalg_svd(const TensorBase& A, bool full_matrices) {
+  rt::require_cpu("linalg_svd", A, "A");
   return rt::linalg_svd(A, full_matrices);
 }
 

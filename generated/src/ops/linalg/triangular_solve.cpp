@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
 #include "ember/ops/triangular_solve.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::triangular_solve(const TensorBase& self, const TensorBase& A, bool upper, bool transpose, bool unitriangular) {
+  rt::require_cpu("triangular_solve", self, "self");
+  rt::require_cpu("triangular_solve", A, "A");
   return rt::triangular_solve(self, A, upper, transpose, unitriangular);
 }
 

@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -40,15 +41,22 @@ TensorBase gcd_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
 }  // namespace
 
 TensorBase base::gcd(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("gcd", self, "self");
+  rt::require_cpu("gcd", other, "other");
   return gcd_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::gcd_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("gcd", self, "self");
+  rt::require_cpu("gcd", other, "other");
   gcd_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::gcd_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("gcd", out, "out");
+  rt::require_cpu("gcd", self, "self");
+  rt::require_cpu("gcd", other, "other");
   gcd_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -45,15 +46,22 @@ TensorBase heaviside_run(const TensorBase* out, bool inplace, const std::array<r
 }  // namespace
 
 TensorBase base::heaviside(const TensorBase& self, const TensorBase& values) {
+  rt::require_cpu("heaviside", self, "self");
+  rt::require_cpu("heaviside", values, "values");
   return heaviside_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&values, nullptr}}});
 }
 
 TensorBase& base::heaviside_(TensorBase& self, const TensorBase& values) {
+  rt::require_cpu("heaviside", self, "self");
+  rt::require_cpu("heaviside", values, "values");
   heaviside_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&values, nullptr}}});
   return self;
 }
 
 TensorBase& base::heaviside_out(TensorBase& out, const TensorBase& self, const TensorBase& values) {
+  rt::require_cpu("heaviside", out, "out");
+  rt::require_cpu("heaviside", self, "self");
+  rt::require_cpu("heaviside", values, "values");
   heaviside_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&values, nullptr}}});
   return out;
 }

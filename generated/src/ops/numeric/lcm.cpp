@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -40,15 +41,22 @@ TensorBase lcm_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
 }  // namespace
 
 TensorBase base::lcm(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("lcm", self, "self");
+  rt::require_cpu("lcm", other, "other");
   return lcm_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::lcm_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("lcm", self, "self");
+  rt::require_cpu("lcm", other, "other");
   lcm_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::lcm_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("lcm", out, "out");
+  rt::require_cpu("lcm", self, "self");
+  rt::require_cpu("lcm", other, "other");
   lcm_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

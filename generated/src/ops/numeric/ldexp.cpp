@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,22 @@ TensorBase ldexp_run(const TensorBase* out, bool inplace, const std::array<rt::P
 }  // namespace
 
 TensorBase base::ldexp(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("ldexp", self, "self");
+  rt::require_cpu("ldexp", other, "other");
   return ldexp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::ldexp_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("ldexp", self, "self");
+  rt::require_cpu("ldexp", other, "other");
   ldexp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::ldexp_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("ldexp", out, "out");
+  rt::require_cpu("ldexp", self, "self");
+  rt::require_cpu("ldexp", other, "other");
   ldexp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -36,15 +37,22 @@ TensorBase nextafter_run(const TensorBase* out, bool inplace, const std::array<r
 }  // namespace
 
 TensorBase base::nextafter(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("nextafter", self, "self");
+  rt::require_cpu("nextafter", other, "other");
   return nextafter_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::nextafter_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("nextafter", self, "self");
+  rt::require_cpu("nextafter", other, "other");
   nextafter_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::nextafter_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("nextafter", out, "out");
+  rt::require_cpu("nextafter", self, "self");
+  rt::require_cpu("nextafter", other, "other");
   nextafter_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -45,10 +46,13 @@ TensorBase signbit_run(const TensorBase* out, bool inplace, const std::array<rt:
 }  // namespace
 
 TensorBase base::signbit(const TensorBase& self) {
+  rt::require_cpu("signbit", self, "self");
   return signbit_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::signbit_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("signbit", out, "out");
+  rt::require_cpu("signbit", self, "self");
   signbit_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

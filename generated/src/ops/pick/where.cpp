@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // where(Tensor condition) -> Tensor[]
 #include "ember/ops/where.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::where(const TensorBase& condition) {
+  rt::require_cpu("where", condition, "condition");
   return rt::where(condition);
 }
 

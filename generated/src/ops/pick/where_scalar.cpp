@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // where.scalar(Tensor condition, Scalar self, Scalar other) -> Tensor
 #include "ember/ops/where_scalar.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::where(const TensorBase& condition, const Scalar& self, const Scalar& other) {
+  rt::require_cpu("where", condition, "condition");
   return rt::where(condition, self, other);
 }
 

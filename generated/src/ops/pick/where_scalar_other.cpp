@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // where.scalar_other(Tensor condition, Tensor self, Scalar other) -> Tensor
 #include "ember/ops/where_scalar_other.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 TensorBase base::where(const TensorBase& condition, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("where", condition, "condition");
+  rt::require_cpu("where", self, "self");
   return rt::where(condition, self, other);
 }
 

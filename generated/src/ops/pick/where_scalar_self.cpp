@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // where.scalar_self(Tensor condition, Scalar self, Tensor other) -> Tensor
 #include "ember/ops/where_scalar_self.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 TensorBase base::where(const TensorBase& condition, const Scalar& self, const TensorBase& other) {
+  rt::require_cpu("where", condition, "condition");
+  rt::require_cpu("where", other, "other");
   return rt::where(condition, self, other);
 }
 

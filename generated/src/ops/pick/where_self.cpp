@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
 #include "ember/ops/where_self.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,17 @@ namespace {
 }  // namespace
 
 TensorBase base::where(const TensorBase& condition, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("where", condition, "condition");
+  rt::require_cpu("where", self, "self");
+  rt::require_cpu("where", other, "other");
   return rt::where(condition, self, other);
 }
 
 TensorBase& base::where_out(TensorBase& out, const TensorBase& condition, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("where", out, "out");
+  rt::require_cpu("where", condition, "condition");
+  rt::require_cpu("where", self, "self");
+  rt::require_cpu("where", other, "other");
   rt::where_out(out, condition, self, other);
   return out;
 }

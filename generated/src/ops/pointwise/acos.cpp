@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,19 @@ TensorBase acos_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase base::acos(const TensorBase& self) {
+  rt::require_cpu("acos", self, "self");
   return acos_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::acos_(TensorBase& self) {
+  rt::require_cpu("acos", self, "self");
   acos_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::acos_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("acos", out, "out");
+  rt::require_cpu("acos", self, "self");
   acos_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

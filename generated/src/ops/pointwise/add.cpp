@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -45,29 +46,40 @@ TensorBase add_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
 }  // namespace
 
 TensorBase base::add(const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
+  rt::require_cpu("add", self, "self");
+  rt::require_cpu("add", other, "other");
   return add_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
 }
 
 TensorBase& base::add_(TensorBase& self, const TensorBase& other, const Scalar& alpha) {
+  rt::require_cpu("add", self, "self");
+  rt::require_cpu("add", other, "other");
   add_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return self;
 }
 
 TensorBase& base::add_out(TensorBase& out, const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
+  rt::require_cpu("add", out, "out");
+  rt::require_cpu("add", self, "self");
+  rt::require_cpu("add", other, "other");
   add_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return out;
 }
 
 TensorBase base::add(const TensorBase& self, const Scalar& other, const Scalar& alpha) {
+  rt::require_cpu("add", self, "self");
   return add_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
 }
 
 TensorBase& base::add_(TensorBase& self, const Scalar& other, const Scalar& alpha) {
+  rt::require_cpu("add", self, "self");
   add_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return self;
 }
 
 TensorBase& base::add_out(TensorBase& out, const TensorBase& self, const Scalar& other, const Scalar& alpha) {
+  rt::require_cpu("add", out, "out");
+  rt::require_cpu("add", self, "self");
   add_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return out;
 }

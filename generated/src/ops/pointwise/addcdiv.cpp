@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -39,15 +40,25 @@ TensorBase addcdiv_run(const TensorBase* out, bool inplace, const std::array<rt:
 }  // namespace
 
 TensorBase base::addcdiv(const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
+  rt::require_cpu("addcdiv", self, "self");
+  rt::require_cpu("addcdiv", tensor1, "tensor1");
+  rt::require_cpu("addcdiv", tensor2, "tensor2");
   return addcdiv_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
 }
 
 TensorBase& base::addcdiv_(TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
+  rt::require_cpu("addcdiv", self, "self");
+  rt::require_cpu("addcdiv", tensor1, "tensor1");
+  rt::require_cpu("addcdiv", tensor2, "tensor2");
   addcdiv_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return self;
 }
 
 TensorBase& base::addcdiv_out(TensorBase& out, const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
+  rt::require_cpu("addcdiv", out, "out");
+  rt::require_cpu("addcdiv", self, "self");
+  rt::require_cpu("addcdiv", tensor1, "tensor1");
+  rt::require_cpu("addcdiv", tensor2, "tensor2");
   addcdiv_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return out;
 }

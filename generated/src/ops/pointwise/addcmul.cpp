@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,15 +45,25 @@ TensorBase addcmul_run(const TensorBase* out, bool inplace, const std::array<rt:
 }  // namespace
 
 TensorBase base::addcmul(const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
+  rt::require_cpu("addcmul", self, "self");
+  rt::require_cpu("addcmul", tensor1, "tensor1");
+  rt::require_cpu("addcmul", tensor2, "tensor2");
   return addcmul_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
 }
 
 TensorBase& base::addcmul_(TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
+  rt::require_cpu("addcmul", self, "self");
+  rt::require_cpu("addcmul", tensor1, "tensor1");
+  rt::require_cpu("addcmul", tensor2, "tensor2");
   addcmul_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return self;
 }
 
 TensorBase& base::addcmul_out(TensorBase& out, const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
+  rt::require_cpu("addcmul", out, "out");
+  rt::require_cpu("addcmul", self, "self");
+  rt::require_cpu("addcmul", tensor1, "tensor1");
+  rt::require_cpu("addcmul", tensor2, "tensor2");
   addcmul_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return out;
 }

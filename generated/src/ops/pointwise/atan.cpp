@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,19 @@ TensorBase atan_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase base::atan(const TensorBase& self) {
+  rt::require_cpu("atan", self, "self");
   return atan_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::atan_(TensorBase& self) {
+  rt::require_cpu("atan", self, "self");
   atan_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::atan_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("atan", out, "out");
+  rt::require_cpu("atan", self, "self");
   atan_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -40,29 +41,40 @@ TensorBase bitwise_and_run(const TensorBase* out, bool inplace, const std::array
 }  // namespace
 
 TensorBase base::bitwise_and(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_and", self, "self");
+  rt::require_cpu("bitwise_and", other, "other");
   return bitwise_and_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::bitwise_and_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_and", self, "self");
+  rt::require_cpu("bitwise_and", other, "other");
   bitwise_and_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::bitwise_and_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_and", out, "out");
+  rt::require_cpu("bitwise_and", self, "self");
+  rt::require_cpu("bitwise_and", other, "other");
   bitwise_and_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::bitwise_and(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_and", self, "self");
   return bitwise_and_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::bitwise_and_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_and", self, "self");
   bitwise_and_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::bitwise_and_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_and", out, "out");
+  rt::require_cpu("bitwise_and", self, "self");
   bitwise_and_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -46,29 +47,40 @@ TensorBase bitwise_left_shift_run(const TensorBase* out, bool inplace, const std
 }  // namespace
 
 TensorBase base::bitwise_left_shift(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_left_shift", self, "self");
+  rt::require_cpu("bitwise_left_shift", other, "other");
   return bitwise_left_shift_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::bitwise_left_shift_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_left_shift", self, "self");
+  rt::require_cpu("bitwise_left_shift", other, "other");
   bitwise_left_shift_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::bitwise_left_shift_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_left_shift", out, "out");
+  rt::require_cpu("bitwise_left_shift", self, "self");
+  rt::require_cpu("bitwise_left_shift", other, "other");
   bitwise_left_shift_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::bitwise_left_shift(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_left_shift", self, "self");
   return bitwise_left_shift_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::bitwise_left_shift_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_left_shift", self, "self");
   bitwise_left_shift_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::bitwise_left_shift_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_left_shift", out, "out");
+  rt::require_cpu("bitwise_left_shift", self, "self");
   bitwise_left_shift_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -40,29 +41,40 @@ TensorBase bitwise_or_run(const TensorBase* out, bool inplace, const std::array<
 }  // namespace
 
 TensorBase base::bitwise_or(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_or", self, "self");
+  rt::require_cpu("bitwise_or", other, "other");
   return bitwise_or_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::bitwise_or_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_or", self, "self");
+  rt::require_cpu("bitwise_or", other, "other");
   bitwise_or_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::bitwise_or_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_or", out, "out");
+  rt::require_cpu("bitwise_or", self, "self");
+  rt::require_cpu("bitwise_or", other, "other");
   bitwise_or_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::bitwise_or(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_or", self, "self");
   return bitwise_or_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::bitwise_or_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_or", self, "self");
   bitwise_or_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::bitwise_or_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_or", out, "out");
+  rt::require_cpu("bitwise_or", self, "self");
   bitwise_or_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

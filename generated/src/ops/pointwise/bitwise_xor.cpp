@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -40,29 +41,40 @@ TensorBase bitwise_xor_run(const TensorBase* out, bool inplace, const std::array
 }  // namespace
 
 TensorBase base::bitwise_xor(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_xor", self, "self");
+  rt::require_cpu("bitwise_xor", other, "other");
   return bitwise_xor_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::bitwise_xor_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_xor", self, "self");
+  rt::require_cpu("bitwise_xor", other, "other");
   bitwise_xor_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::bitwise_xor_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("bitwise_xor", out, "out");
+  rt::require_cpu("bitwise_xor", self, "self");
+  rt::require_cpu("bitwise_xor", other, "other");
   bitwise_xor_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::bitwise_xor(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_xor", self, "self");
   return bitwise_xor_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::bitwise_xor_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_xor", self, "self");
   bitwise_xor_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::bitwise_xor_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("bitwise_xor", out, "out");
+  rt::require_cpu("bitwise_xor", self, "self");
   bitwise_xor_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

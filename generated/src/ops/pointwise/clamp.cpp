@@ -3,6 +3,7 @@
 // clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
 #include "ember/ops/clamp.h"
 #include "runtime/ops/clamp.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -11,15 +12,19 @@ namespace {
 }  // namespace
 
 TensorBase base::clamp(const TensorBase& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  rt::require_cpu("clamp", self, "self");
   return rt::clamp(self, min, max);
 }
 
 TensorBase& base::clamp_(TensorBase& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  rt::require_cpu("clamp", self, "self");
   rt::clamp_(self, min, max);
   return self;
 }
 
 TensorBase& base::clamp_out(TensorBase& out, const TensorBase& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  rt::require_cpu("clamp", out, "out");
+  rt::require_cpu("clamp", self, "self");
   rt::clamp_out(out, self, min, max);
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -50,29 +51,40 @@ TensorBase clamp_max_run(const TensorBase* out, bool inplace, const std::array<r
 }  // namespace
 
 TensorBase base::clamp_max(const TensorBase& self, const TensorBase& max) {
+  rt::require_cpu("clamp_max", self, "self");
+  rt::require_cpu("clamp_max", max, "max");
   return clamp_max_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&max, nullptr}}});
 }
 
 TensorBase& base::clamp_max_(TensorBase& self, const TensorBase& max) {
+  rt::require_cpu("clamp_max", self, "self");
+  rt::require_cpu("clamp_max", max, "max");
   clamp_max_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&max, nullptr}}});
   return self;
 }
 
 TensorBase& base::clamp_max_out(TensorBase& out, const TensorBase& self, const TensorBase& max) {
+  rt::require_cpu("clamp_max", out, "out");
+  rt::require_cpu("clamp_max", self, "self");
+  rt::require_cpu("clamp_max", max, "max");
   clamp_max_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&max, nullptr}}});
   return out;
 }
 
 TensorBase base::clamp_max(const TensorBase& self, const Scalar& max) {
+  rt::require_cpu("clamp_max", self, "self");
   return clamp_max_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &max}}});
 }
 
 TensorBase& base::clamp_max_(TensorBase& self, const Scalar& max) {
+  rt::require_cpu("clamp_max", self, "self");
   clamp_max_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &max}}});
   return self;
 }
 
 TensorBase& base::clamp_max_out(TensorBase& out, const TensorBase& self, const Scalar& max) {
+  rt::require_cpu("clamp_max", out, "out");
+  rt::require_cpu("clamp_max", self, "self");
   clamp_max_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &max}}});
   return out;
 }

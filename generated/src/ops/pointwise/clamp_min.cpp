@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -50,29 +51,40 @@ TensorBase clamp_min_run(const TensorBase* out, bool inplace, const std::array<r
 }  // namespace
 
 TensorBase base::clamp_min(const TensorBase& self, const TensorBase& min) {
+  rt::require_cpu("clamp_min", self, "self");
+  rt::require_cpu("clamp_min", min, "min");
   return clamp_min_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}}});
 }
 
 TensorBase& base::clamp_min_(TensorBase& self, const TensorBase& min) {
+  rt::require_cpu("clamp_min", self, "self");
+  rt::require_cpu("clamp_min", min, "min");
   clamp_min_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}}});
   return self;
 }
 
 TensorBase& base::clamp_min_out(TensorBase& out, const TensorBase& self, const TensorBase& min) {
+  rt::require_cpu("clamp_min", out, "out");
+  rt::require_cpu("clamp_min", self, "self");
+  rt::require_cpu("clamp_min", min, "min");
   clamp_min_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}}});
   return out;
 }
 
 TensorBase base::clamp_min(const TensorBase& self, const Scalar& min) {
+  rt::require_cpu("clamp_min", self, "self");
   return clamp_min_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}}});
 }
 
 TensorBase& base::clamp_min_(TensorBase& self, const Scalar& min) {
+  rt::require_cpu("clamp_min", self, "self");
   clamp_min_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}}});
   return self;
 }
 
 TensorBase& base::clamp_min_out(TensorBase& out, const TensorBase& self, const Scalar& min) {
+  rt::require_cpu("clamp_min", out, "out");
+  rt::require_cpu("clamp_min", self, "self");
   clamp_min_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,29 +39,40 @@ TensorBase copysign_run(const TensorBase* out, bool inplace, const std::array<rt
 }  // namespace
 
 TensorBase base::copysign(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("copysign", self, "self");
+  rt::require_cpu("copysign", other, "other");
   return copysign_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::copysign_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("copysign", self, "self");
+  rt::require_cpu("copysign", other, "other");
   copysign_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::copysign_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("copysign", out, "out");
+  rt::require_cpu("copysign", self, "self");
+  rt::require_cpu("copysign", other, "other");
   copysign_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::copysign(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("copysign", self, "self");
   return copysign_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::copysign_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("copysign", self, "self");
   copysign_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::copysign_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("copysign", out, "out");
+  rt::require_cpu("copysign", self, "self");
   copysign_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -39,15 +40,19 @@ TensorBase erfinv_run(const TensorBase* out, bool inplace, const std::array<rt::
 }  // namespace
 
 TensorBase base::erfinv(const TensorBase& self) {
+  rt::require_cpu("erfinv", self, "self");
   return erfinv_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::erfinv_(TensorBase& self) {
+  rt::require_cpu("erfinv", self, "self");
   erfinv_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::erfinv_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("erfinv", out, "out");
+  rt::require_cpu("erfinv", self, "self");
   erfinv_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

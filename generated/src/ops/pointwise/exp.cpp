@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,19 @@ TensorBase exp_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
 }  // namespace
 
 TensorBase base::exp(const TensorBase& self) {
+  rt::require_cpu("exp", self, "self");
   return exp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::exp_(TensorBase& self) {
+  rt::require_cpu("exp", self, "self");
   exp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::exp_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("exp", out, "out");
+  rt::require_cpu("exp", self, "self");
   exp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

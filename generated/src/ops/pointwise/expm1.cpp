@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,19 @@ TensorBase expm1_run(const TensorBase* out, bool inplace, const std::array<rt::P
 }  // namespace
 
 TensorBase base::expm1(const TensorBase& self) {
+  rt::require_cpu("expm1", self, "self");
   return expm1_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::expm1_(TensorBase& self) {
+  rt::require_cpu("expm1", self, "self");
   expm1_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::expm1_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("expm1", out, "out");
+  rt::require_cpu("expm1", self, "self");
   expm1_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -45,6 +46,7 @@ TensorBase fill_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase& base::fill_(TensorBase& self, const Scalar& value) {
+  rt::require_cpu("fill", self, "self");
   fill_run(&self, true, {}, value);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // float_power.scalar(Scalar self, Tensor exponent) -> Tensor
 #include "ember/ops/float_power_scalar.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_extras.h"
 #include "runtime/ops/runtime_functions.h"
 
@@ -11,10 +12,13 @@ namespace {
 }  // namespace
 
 TensorBase base::float_power(const Scalar& self, const TensorBase& exponent) {
+  rt::require_cpu("float_power", exponent, "exponent");
   return rt::float_power(self, exponent);
 }
 
 TensorBase& base::float_power_out(TensorBase& out, const Scalar& self, const TensorBase& exponent) {
+  rt::require_cpu("float_power", out, "out");
+  rt::require_cpu("float_power", exponent, "exponent");
   rt::float_power_out(out, self, exponent);
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -43,15 +44,19 @@ TensorBase floor_run(const TensorBase* out, bool inplace, const std::array<rt::P
 }  // namespace
 
 TensorBase base::floor(const TensorBase& self) {
+  rt::require_cpu("floor", self, "self");
   return floor_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::floor_(TensorBase& self) {
+  rt::require_cpu("floor", self, "self");
   floor_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::floor_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("floor", out, "out");
+  rt::require_cpu("floor", self, "self");
   floor_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

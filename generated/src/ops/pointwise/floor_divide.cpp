@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -43,29 +44,40 @@ TensorBase floor_divide_run(const TensorBase* out, bool inplace, const std::arra
 }  // namespace
 
 TensorBase base::floor_divide(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("floor_divide", self, "self");
+  rt::require_cpu("floor_divide", other, "other");
   return floor_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::floor_divide_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("floor_divide", self, "self");
+  rt::require_cpu("floor_divide", other, "other");
   floor_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::floor_divide_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("floor_divide", out, "out");
+  rt::require_cpu("floor_divide", self, "self");
+  rt::require_cpu("floor_divide", other, "other");
   floor_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::floor_divide(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("floor_divide", self, "self");
   return floor_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::floor_divide_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("floor_divide", self, "self");
   floor_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::floor_divide_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("floor_divide", out, "out");
+  rt::require_cpu("floor_divide", self, "self");
   floor_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

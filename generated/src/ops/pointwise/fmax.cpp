@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -45,10 +46,15 @@ TensorBase fmax_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase base::fmax(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("fmax", self, "self");
+  rt::require_cpu("fmax", other, "other");
   return fmax_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::fmax_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("fmax", out, "out");
+  rt::require_cpu("fmax", self, "self");
+  rt::require_cpu("fmax", other, "other");
   fmax_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

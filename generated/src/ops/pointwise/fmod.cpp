@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -43,29 +44,40 @@ TensorBase fmod_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase base::fmod(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("fmod", self, "self");
+  rt::require_cpu("fmod", other, "other");
   return fmod_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::fmod_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("fmod", self, "self");
+  rt::require_cpu("fmod", other, "other");
   fmod_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::fmod_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("fmod", out, "out");
+  rt::require_cpu("fmod", self, "self");
+  rt::require_cpu("fmod", other, "other");
   fmod_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::fmod(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("fmod", self, "self");
   return fmod_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::fmod_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("fmod", self, "self");
   fmod_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::fmod_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("fmod", out, "out");
+  rt::require_cpu("fmod", self, "self");
   fmod_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

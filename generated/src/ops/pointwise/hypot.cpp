@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,22 @@ TensorBase hypot_run(const TensorBase* out, bool inplace, const std::array<rt::P
 }  // namespace
 
 TensorBase base::hypot(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("hypot", self, "self");
+  rt::require_cpu("hypot", other, "other");
   return hypot_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::hypot_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("hypot", self, "self");
+  rt::require_cpu("hypot", other, "other");
   hypot_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::hypot_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("hypot", out, "out");
+  rt::require_cpu("hypot", self, "self");
+  rt::require_cpu("hypot", other, "other");
   hypot_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

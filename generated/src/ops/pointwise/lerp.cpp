@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -45,29 +46,46 @@ TensorBase lerp_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase base::lerp(const TensorBase& self, const TensorBase& end, const TensorBase& weight) {
+  rt::require_cpu("lerp", self, "self");
+  rt::require_cpu("lerp", end, "end");
+  rt::require_cpu("lerp", weight, "weight");
   return lerp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{&weight, nullptr}}});
 }
 
 TensorBase& base::lerp_(TensorBase& self, const TensorBase& end, const TensorBase& weight) {
+  rt::require_cpu("lerp", self, "self");
+  rt::require_cpu("lerp", end, "end");
+  rt::require_cpu("lerp", weight, "weight");
   lerp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{&weight, nullptr}}});
   return self;
 }
 
 TensorBase& base::lerp_out(TensorBase& out, const TensorBase& self, const TensorBase& end, const TensorBase& weight) {
+  rt::require_cpu("lerp", out, "out");
+  rt::require_cpu("lerp", self, "self");
+  rt::require_cpu("lerp", end, "end");
+  rt::require_cpu("lerp", weight, "weight");
   lerp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{&weight, nullptr}}});
   return out;
 }
 
 TensorBase base::lerp(const TensorBase& self, const TensorBase& end, const Scalar& weight) {
+  rt::require_cpu("lerp", self, "self");
+  rt::require_cpu("lerp", end, "end");
   return lerp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{nullptr, &weight}}});
 }
 
 TensorBase& base::lerp_(TensorBase& self, const TensorBase& end, const Scalar& weight) {
+  rt::require_cpu("lerp", self, "self");
+  rt::require_cpu("lerp", end, "end");
   lerp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{nullptr, &weight}}});
   return self;
 }
 
 TensorBase& base::lerp_out(TensorBase& out, const TensorBase& self, const TensorBase& end, const Scalar& weight) {
+  rt::require_cpu("lerp", out, "out");
+  rt::require_cpu("lerp", self, "self");
+  rt::require_cpu("lerp", end, "end");
   lerp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{nullptr, &weight}}});
   return out;
 }

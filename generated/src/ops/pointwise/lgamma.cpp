@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,19 @@ TensorBase lgamma_run(const TensorBase* out, bool inplace, const std::array<rt::
 }  // namespace
 
 TensorBase base::lgamma(const TensorBase& self) {
+  rt::require_cpu("lgamma", self, "self");
   return lgamma_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::lgamma_(TensorBase& self) {
+  rt::require_cpu("lgamma", self, "self");
   lgamma_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::lgamma_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("lgamma", out, "out");
+  rt::require_cpu("lgamma", self, "self");
   lgamma_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,19 @@ TensorBase log2_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase base::log2(const TensorBase& self) {
+  rt::require_cpu("log2", self, "self");
   return log2_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::log2_(TensorBase& self) {
+  rt::require_cpu("log2", self, "self");
   log2_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::log2_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("log2", out, "out");
+  rt::require_cpu("log2", self, "self");
   log2_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -39,10 +40,15 @@ TensorBase logaddexp_run(const TensorBase* out, bool inplace, const std::array<r
 }  // namespace
 
 TensorBase base::logaddexp(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logaddexp", self, "self");
+  rt::require_cpu("logaddexp", other, "other");
   return logaddexp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::logaddexp_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logaddexp", out, "out");
+  rt::require_cpu("logaddexp", self, "self");
+  rt::require_cpu("logaddexp", other, "other");
   logaddexp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -39,10 +40,15 @@ TensorBase logaddexp2_run(const TensorBase* out, bool inplace, const std::array<
 }  // namespace
 
 TensorBase base::logaddexp2(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logaddexp2", self, "self");
+  rt::require_cpu("logaddexp2", other, "other");
   return logaddexp2_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::logaddexp2_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logaddexp2", out, "out");
+  rt::require_cpu("logaddexp2", self, "self");
+  rt::require_cpu("logaddexp2", other, "other");
   logaddexp2_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

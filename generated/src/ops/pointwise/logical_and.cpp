@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,15 +45,22 @@ TensorBase logical_and_run(const TensorBase* out, bool inplace, const std::array
 }  // namespace
 
 TensorBase base::logical_and(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logical_and", self, "self");
+  rt::require_cpu("logical_and", other, "other");
   return logical_and_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::logical_and_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logical_and", self, "self");
+  rt::require_cpu("logical_and", other, "other");
   logical_and_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::logical_and_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logical_and", out, "out");
+  rt::require_cpu("logical_and", self, "self");
+  rt::require_cpu("logical_and", other, "other");
   logical_and_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

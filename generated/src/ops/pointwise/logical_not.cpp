@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,15 +45,19 @@ TensorBase logical_not_run(const TensorBase* out, bool inplace, const std::array
 }  // namespace
 
 TensorBase base::logical_not(const TensorBase& self) {
+  rt::require_cpu("logical_not", self, "self");
   return logical_not_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::logical_not_(TensorBase& self) {
+  rt::require_cpu("logical_not", self, "self");
   logical_not_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::logical_not_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("logical_not", out, "out");
+  rt::require_cpu("logical_not", self, "self");
   logical_not_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

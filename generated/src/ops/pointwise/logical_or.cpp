@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,15 +45,22 @@ TensorBase logical_or_run(const TensorBase* out, bool inplace, const std::array<
 }  // namespace
 
 TensorBase base::logical_or(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logical_or", self, "self");
+  rt::require_cpu("logical_or", other, "other");
   return logical_or_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::logical_or_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logical_or", self, "self");
+  rt::require_cpu("logical_or", other, "other");
   logical_or_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::logical_or_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("logical_or", out, "out");
+  rt::require_cpu("logical_or", self, "self");
+  rt::require_cpu("logical_or", other, "other");
   logical_or_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

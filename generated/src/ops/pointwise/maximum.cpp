@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -51,10 +52,15 @@ TensorBase maximum_run(const TensorBase* out, bool inplace, const std::array<rt:
 }  // namespace
 
 TensorBase base::maximum(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("maximum", self, "self");
+  rt::require_cpu("maximum", other, "other");
   return maximum_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::maximum_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("maximum", out, "out");
+  rt::require_cpu("maximum", self, "self");
+  rt::require_cpu("maximum", other, "other");
   maximum_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

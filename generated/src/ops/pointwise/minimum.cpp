@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -51,10 +52,15 @@ TensorBase minimum_run(const TensorBase* out, bool inplace, const std::array<rt:
 }  // namespace
 
 TensorBase base::minimum(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("minimum", self, "self");
+  rt::require_cpu("minimum", other, "other");
   return minimum_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::minimum_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("minimum", out, "out");
+  rt::require_cpu("minimum", self, "self");
+  rt::require_cpu("minimum", other, "other");
   minimum_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

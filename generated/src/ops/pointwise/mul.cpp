@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,29 +45,40 @@ TensorBase mul_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
 }  // namespace
 
 TensorBase base::mul(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("mul", self, "self");
+  rt::require_cpu("mul", other, "other");
   return mul_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::mul_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("mul", self, "self");
+  rt::require_cpu("mul", other, "other");
   mul_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::mul_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("mul", out, "out");
+  rt::require_cpu("mul", self, "self");
+  rt::require_cpu("mul", other, "other");
   mul_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::mul(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("mul", self, "self");
   return mul_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::mul_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("mul", self, "self");
   mul_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::mul_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("mul", out, "out");
+  rt::require_cpu("mul", self, "self");
   mul_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

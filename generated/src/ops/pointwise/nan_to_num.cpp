@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
 #include "ember/ops/nan_to_num.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_extras.h"
 #include "runtime/ops/runtime_functions.h"
 
@@ -11,15 +12,19 @@ namespace {
 }  // namespace
 
 TensorBase base::nan_to_num(const TensorBase& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+  rt::require_cpu("nan_to_num", self, "self");
   return rt::nan_to_num(self, nan, posinf, neginf);
 }
 
 TensorBase& base::nan_to_num_(TensorBase& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+  rt::require_cpu("nan_to_num", self, "self");
   rt::nan_to_num_(self, nan, posinf, neginf);
   return self;
 }
 
 TensorBase& base::nan_to_num_out(TensorBase& out, const TensorBase& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+  rt::require_cpu("nan_to_num", out, "out");
+  rt::require_cpu("nan_to_num", self, "self");
   rt::nan_to_num_out(out, self, nan, posinf, neginf);
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -43,15 +44,19 @@ TensorBase neg_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
 }  // namespace
 
 TensorBase base::neg(const TensorBase& self) {
+  rt::require_cpu("neg", self, "self");
   return neg_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::neg_(TensorBase& self) {
+  rt::require_cpu("neg", self, "self");
   neg_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::neg_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("neg", out, "out");
+  rt::require_cpu("neg", self, "self");
   neg_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

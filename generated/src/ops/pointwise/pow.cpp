@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -43,31 +44,42 @@ TensorBase pow_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
 }  // namespace
 
 TensorBase base::pow(const TensorBase& self, const TensorBase& exponent) {
+  rt::require_cpu("pow", self, "self");
+  rt::require_cpu("pow", exponent, "exponent");
   return pow_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&exponent, nullptr}}});
 }
 
 TensorBase& base::pow_(TensorBase& self, const TensorBase& exponent) {
+  rt::require_cpu("pow", self, "self");
+  rt::require_cpu("pow", exponent, "exponent");
   pow_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&exponent, nullptr}}});
   return self;
 }
 
 TensorBase& base::pow_out(TensorBase& out, const TensorBase& self, const TensorBase& exponent) {
+  rt::require_cpu("pow", out, "out");
+  rt::require_cpu("pow", self, "self");
+  rt::require_cpu("pow", exponent, "exponent");
   pow_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&exponent, nullptr}}});
   return out;
 }
 
 TensorBase base::pow(const TensorBase& self, const Scalar& exponent) {
+  rt::require_cpu("pow", self, "self");
   rt::require_nonnegative_power("pow", self, exponent, "exponent");
   return pow_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &exponent}}});
 }
 
 TensorBase& base::pow_(TensorBase& self, const Scalar& exponent) {
+  rt::require_cpu("pow", self, "self");
   rt::require_nonnegative_power("pow", self, exponent, "exponent");
   pow_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &exponent}}});
   return self;
 }
 
 TensorBase& base::pow_out(TensorBase& out, const TensorBase& self, const Scalar& exponent) {
+  rt::require_cpu("pow", out, "out");
+  rt::require_cpu("pow", self, "self");
   rt::require_nonnegative_power("pow", self, exponent, "exponent");
   pow_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &exponent}}});
   return out;

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -43,10 +44,13 @@ TensorBase pow_scalar_run(const TensorBase* out, bool inplace, const std::array<
 }  // namespace
 
 TensorBase base::pow(const Scalar& self, const TensorBase& exponent) {
+  rt::require_cpu("pow", exponent, "exponent");
   return pow_scalar_run(nullptr, false, {{rt::PointwiseArg{nullptr, &self}, rt::PointwiseArg{&exponent, nullptr}}});
 }
 
 TensorBase& base::pow_out(TensorBase& out, const Scalar& self, const TensorBase& exponent) {
+  rt::require_cpu("pow", out, "out");
+  rt::require_cpu("pow", exponent, "exponent");
   pow_scalar_run(&out, false, {{rt::PointwiseArg{nullptr, &self}, rt::PointwiseArg{&exponent, nullptr}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,19 @@ TensorBase reciprocal_run(const TensorBase* out, bool inplace, const std::array<
 }  // namespace
 
 TensorBase base::reciprocal(const TensorBase& self) {
+  rt::require_cpu("reciprocal", self, "self");
   return reciprocal_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::reciprocal_(TensorBase& self) {
+  rt::require_cpu("reciprocal", self, "self");
   reciprocal_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::reciprocal_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("reciprocal", out, "out");
+  rt::require_cpu("reciprocal", self, "self");
   reciprocal_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

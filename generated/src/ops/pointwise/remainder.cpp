@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -43,29 +44,40 @@ TensorBase remainder_run(const TensorBase* out, bool inplace, const std::array<r
 }  // namespace
 
 TensorBase base::remainder(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("remainder", self, "self");
+  rt::require_cpu("remainder", other, "other");
   return remainder_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::remainder_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("remainder", self, "self");
+  rt::require_cpu("remainder", other, "other");
   remainder_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::remainder_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("remainder", out, "out");
+  rt::require_cpu("remainder", self, "self");
+  rt::require_cpu("remainder", other, "other");
   remainder_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::remainder(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("remainder", self, "self");
   return remainder_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::remainder_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("remainder", self, "self");
   remainder_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::remainder_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("remainder", out, "out");
+  rt::require_cpu("remainder", self, "self");
   remainder_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -50,15 +51,19 @@ TensorBase round_run(const TensorBase* out, bool inplace, const std::array<rt::P
 }  // namespace
 
 TensorBase base::round(const TensorBase& self) {
+  rt::require_cpu("round", self, "self");
   return round_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::round_(TensorBase& self) {
+  rt::require_cpu("round", self, "self");
   round_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::round_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("round", out, "out");
+  rt::require_cpu("round", self, "self");
   round_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

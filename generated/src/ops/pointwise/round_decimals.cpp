@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/round_decimals.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -40,15 +41,19 @@ TensorBase round_decimals_run(const TensorBase* out, bool inplace, const std::ar
 }  // namespace
 
 TensorBase base::round(const TensorBase& self, int64_t decimals) {
+  rt::require_cpu("round", self, "self");
   return round_decimals_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}}, decimals);
 }
 
 TensorBase& base::round_(TensorBase& self, int64_t decimals) {
+  rt::require_cpu("round", self, "self");
   round_decimals_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}}, decimals);
   return self;
 }
 
 TensorBase& base::round_out(TensorBase& out, const TensorBase& self, int64_t decimals) {
+  rt::require_cpu("round", out, "out");
+  rt::require_cpu("round", self, "self");
   round_decimals_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}}, decimals);
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,15 +45,19 @@ TensorBase sign_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase base::sign(const TensorBase& self) {
+  rt::require_cpu("sign", self, "self");
   return sign_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::sign_(TensorBase& self) {
+  rt::require_cpu("sign", self, "self");
   sign_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::sign_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("sign", out, "out");
+  rt::require_cpu("sign", self, "self");
   sign_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,19 @@ TensorBase sin_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
 }  // namespace
 
 TensorBase base::sin(const TensorBase& self) {
+  rt::require_cpu("sin", self, "self");
   return sin_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::sin_(TensorBase& self) {
+  rt::require_cpu("sin", self, "self");
   sin_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::sin_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("sin", out, "out");
+  rt::require_cpu("sin", self, "self");
   sin_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

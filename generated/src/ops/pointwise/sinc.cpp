@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -39,15 +40,19 @@ TensorBase sinc_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase base::sinc(const TensorBase& self) {
+  rt::require_cpu("sinc", self, "self");
   return sinc_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::sinc_(TensorBase& self) {
+  rt::require_cpu("sinc", self, "self");
   sinc_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::sinc_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("sinc", out, "out");
+  rt::require_cpu("sinc", self, "self");
   sinc_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,15 +39,19 @@ TensorBase sinh_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase base::sinh(const TensorBase& self) {
+  rt::require_cpu("sinh", self, "self");
   return sinh_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::sinh_(TensorBase& self) {
+  rt::require_cpu("sinh", self, "self");
   sinh_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::sinh_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("sinh", out, "out");
+  rt::require_cpu("sinh", self, "self");
   sinh_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

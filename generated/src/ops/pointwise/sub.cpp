@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,29 +45,40 @@ TensorBase sub_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
 }  // namespace
 
 TensorBase base::sub(const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
+  rt::require_cpu("sub", self, "self");
+  rt::require_cpu("sub", other, "other");
   return sub_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
 }
 
 TensorBase& base::sub_(TensorBase& self, const TensorBase& other, const Scalar& alpha) {
+  rt::require_cpu("sub", self, "self");
+  rt::require_cpu("sub", other, "other");
   sub_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return self;
 }
 
 TensorBase& base::sub_out(TensorBase& out, const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
+  rt::require_cpu("sub", out, "out");
+  rt::require_cpu("sub", self, "self");
+  rt::require_cpu("sub", other, "other");
   sub_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return out;
 }
 
 TensorBase base::sub(const TensorBase& self, const Scalar& other, const Scalar& alpha) {
+  rt::require_cpu("sub", self, "self");
   return sub_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
 }
 
 TensorBase& base::sub_(TensorBase& self, const Scalar& other, const Scalar& alpha) {
+  rt::require_cpu("sub", self, "self");
   sub_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return self;
 }
 
 TensorBase& base::sub_out(TensorBase& out, const TensorBase& self, const Scalar& other, const Scalar& alpha) {
+  rt::require_cpu("sub", out, "out");
+  rt::require_cpu("sub", self, "self");
   sub_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return out;
 }

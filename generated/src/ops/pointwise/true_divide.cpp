@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -38,29 +39,40 @@ TensorBase true_divide_run(const TensorBase* out, bool inplace, const std::array
 }  // namespace
 
 TensorBase base::true_divide(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("true_divide", self, "self");
+  rt::require_cpu("true_divide", other, "other");
   return true_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::true_divide_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("true_divide", self, "self");
+  rt::require_cpu("true_divide", other, "other");
   true_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::true_divide_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("true_divide", out, "out");
+  rt::require_cpu("true_divide", self, "self");
+  rt::require_cpu("true_divide", other, "other");
   true_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::true_divide(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("true_divide", self, "self");
   return true_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::true_divide_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("true_divide", self, "self");
   true_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::true_divide_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("true_divide", out, "out");
+  rt::require_cpu("true_divide", self, "self");
   true_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

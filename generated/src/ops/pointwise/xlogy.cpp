@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -39,29 +40,40 @@ TensorBase xlogy_run(const TensorBase* out, bool inplace, const std::array<rt::P
 }  // namespace
 
 TensorBase base::xlogy(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("xlogy", self, "self");
+  rt::require_cpu("xlogy", other, "other");
   return xlogy_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::xlogy_(TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("xlogy", self, "self");
+  rt::require_cpu("xlogy", other, "other");
   xlogy_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::xlogy_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("xlogy", out, "out");
+  rt::require_cpu("xlogy", self, "self");
+  rt::require_cpu("xlogy", other, "other");
   xlogy_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::xlogy(const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("xlogy", self, "self");
   return xlogy_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::xlogy_(TensorBase& self, const Scalar& other) {
+  rt::require_cpu("xlogy", self, "self");
   xlogy_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::xlogy_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
+  rt::require_cpu("xlogy", out, "out");
+  rt::require_cpu("xlogy", self, "self");
   xlogy_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -7,6 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -39,10 +40,13 @@ TensorBase xlogy_scalar_run(const TensorBase* out, bool inplace, const std::arra
 }  // namespace
 
 TensorBase base::xlogy(const Scalar& self, const TensorBase& other) {
+  rt::require_cpu("xlogy", other, "other");
   return xlogy_scalar_run(nullptr, false, {{rt::PointwiseArg{nullptr, &self}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::xlogy_out(TensorBase& out, const Scalar& self, const TensorBase& other) {
+  rt::require_cpu("xlogy", out, "out");
+  rt::require_cpu("xlogy", other, "other");
   xlogy_scalar_run(&out, false, {{rt::PointwiseArg{nullptr, &self}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -43,6 +44,7 @@ TensorBase zero_run(const TensorBase* out, bool inplace, const std::array<rt::Po
 }  // namespace
 
 TensorBase& base::zero_(TensorBase& self) {
+  rt::require_cpu("zero", self, "self");
   zero_run(&self, true, {});
   return self;
 }

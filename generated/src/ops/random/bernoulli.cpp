@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bernoulli(Tensor self, *, Generator? generator=None) -> Tensor
 #include "ember/ops/bernoulli.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::bernoulli(const TensorBase& self, const std::optional<Generator>& generator) {
+  rt::require_cpu("bernoulli", self, "self");
   return rt::bernoulli(self, generator);
 }
 
 TensorBase& base::bernoulli_out(TensorBase& out, const TensorBase& self, const std::optional<Generator>& generator) {
+  rt::require_cpu("bernoulli", out, "out");
+  rt::require_cpu("bernoulli", self, "self");
   rt::bernoulli_out(out, self, generator);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bernoulli.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)
 #include "ember/ops/bernoulli_float.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase& base::bernoulli_(TensorBase& self, double p, const std::optional<Generator>& generator) {
+  rt::require_cpu("bernoulli", self, "self");
   rt::bernoulli_(self, p, generator);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bernoulli.tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)
 #include "ember/ops/bernoulli_tensor.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 TensorBase& base::bernoulli_(TensorBase& self, const TensorBase& p, const std::optional<Generator>& generator) {
+  rt::require_cpu("bernoulli", self, "self");
+  rt::require_cpu("bernoulli", p, "p");
   rt::bernoulli_tensor_(self, p, generator);
   return self;
 }

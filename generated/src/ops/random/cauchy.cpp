@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cauchy(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
 #include "ember/ops/cauchy.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase& base::cauchy_(TensorBase& self, double median, double sigma, const std::optional<Generator>& generator) {
+  rt::require_cpu("cauchy", self, "self");
   rt::cauchy_(self, median, sigma, generator);
   return self;
 }

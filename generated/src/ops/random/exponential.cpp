@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // exponential(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
 #include "ember/ops/exponential.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase& base::exponential_(TensorBase& self, double lambd, const std::optional<Generator>& generator) {
+  rt::require_cpu("exponential", self, "self");
   rt::exponential_(self, lambd, generator);
   return self;
 }

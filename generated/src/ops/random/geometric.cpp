@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // geometric(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
 #include "ember/ops/geometric.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase& base::geometric_(TensorBase& self, double p, const std::optional<Generator>& generator) {
+  rt::require_cpu("geometric", self, "self");
   rt::geometric_(self, p, generator);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
 #include "ember/ops/multinomial.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::multinomial(const TensorBase& self, int64_t num_samples, bool replacement, const std::optional<Generator>& generator) {
+  rt::require_cpu("multinomial", self, "self");
   return rt::multinomial(self, num_samples, replacement, generator);
 }
 
 TensorBase& base::multinomial_out(TensorBase& out, const TensorBase& self, int64_t num_samples, bool replacement, const std::optional<Generator>& generator) {
+  rt::require_cpu("multinomial", out, "out");
+  rt::require_cpu("multinomial", self, "self");
   rt::multinomial_out(out, self, num_samples, replacement, generator);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // normal(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
 #include "ember/ops/normal.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase& base::normal_(TensorBase& self, double mean, double std, const std::optional<Generator>& generator) {
+  rt::require_cpu("normal", self, "self");
   rt::normal_(self, mean, std, generator);
   return self;
 }

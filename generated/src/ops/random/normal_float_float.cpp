@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // normal.float_float(float mean, float std, int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
 #include "ember/ops/normal_float_float.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::normal(double mean, double std, IntList size, std::optional<DTy
 }
 
 TensorBase& base::normal_out(TensorBase& out, double mean, double std, IntList size, std::optional<DType> dtype, const std::optional<Generator>& generator) {
+  rt::require_cpu("normal", out, "out");
   rt::normal_sized_out(out, mean, std, size, dtype, generator);
   return out;
 }

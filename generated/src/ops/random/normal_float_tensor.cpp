@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // normal.float_tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
 #include "ember/ops/normal_float_tensor.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::normal(double mean, const TensorBase& std, const std::optional<Generator>& generator) {
+  rt::require_cpu("normal", std, "std");
   return rt::normal_tensor_std(mean, std, generator);
 }
 
 TensorBase& base::normal_out(TensorBase& out, double mean, const TensorBase& std, const std::optional<Generator>& generator) {
+  rt::require_cpu("normal", out, "out");
+  rt::require_cpu("normal", std, "std");
   rt::normal_tensor_std_out(out, mean, std, generator);
   return out;
 }

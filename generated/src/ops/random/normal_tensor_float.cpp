@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // normal.tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
 #include "ember/ops/normal_tensor_float.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::normal(const TensorBase& mean, double std, const std::optional<Generator>& generator) {
+  rt::require_cpu("normal", mean, "mean");
   return rt::normal_tensor_mean(mean, std, generator);
 }
 
 TensorBase& base::normal_out(TensorBase& out, const TensorBase& mean, double std, const std::optional<Generator>& generator) {
+  rt::require_cpu("normal", out, "out");
+  rt::require_cpu("normal", mean, "mean");
   rt::normal_tensor_mean_out(out, mean, std, generator);
   return out;
 }

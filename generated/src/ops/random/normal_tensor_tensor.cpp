@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // normal.tensor_tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
 #include "ember/ops/normal_tensor_tensor.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::normal(const TensorBase& mean, const TensorBase& std, const std::optional<Generator>& generator) {
+  rt::require_cpu("normal", mean, "mean");
+  rt::require_cpu("normal", std, "std");
   return rt::normal_tensors(mean, std, generator);
 }
 
 TensorBase& base::normal_out(TensorBase& out, const TensorBase& mean, const TensorBase& std, const std::optional<Generator>& generator) {
+  rt::require_cpu("normal", out, "out");
+  rt::require_cpu("normal", mean, "mean");
+  rt::require_cpu("normal", std, "std");
   rt::normal_tensors_out(out, mean, std, generator);
   return out;
 }

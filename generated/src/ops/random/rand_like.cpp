@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // rand_like(Tensor self, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
 #include "ember/ops/rand_like.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::rand_like(const TensorBase& self, std::optional<DType> dtype, const std::optional<Generator>& generator) {
+  rt::require_cpu("rand_like", self, "self");
   return rt::rand_like(self, dtype, generator);
 }
 

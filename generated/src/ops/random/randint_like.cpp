@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // randint_like(Tensor self, int high, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
 #include "ember/ops/randint_like.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::randint_like(const TensorBase& self, int64_t high, std::optional<DType> dtype, const std::optional<Generator>& generator) {
+  rt::require_cpu("randint_like", self, "self");
   return rt::randint_like(self, high, dtype, generator);
 }
 

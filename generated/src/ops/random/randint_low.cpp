@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // randint.low(int low, int high, int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
 #include "ember/ops/randint_low.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::randint(int64_t low, int64_t high, IntList size, std::optional<
 }
 
 TensorBase& base::randint_out(TensorBase& out, int64_t low, int64_t high, IntList size, std::optional<DType> dtype, const std::optional<Generator>& generator) {
+  rt::require_cpu("randint", out, "out");
   rt::randint_low_out(out, low, high, size, dtype, generator);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // randn(int[] size, *, ScalarType? dtype=None, Generator? generator=None) -> Tensor
 #include "ember/ops/randn.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -14,6 +15,7 @@ TensorBase base::randn(IntList size, std::optional<DType> dtype, const std::opti
 }
 
 TensorBase& base::randn_out(TensorBase& out, IntList size, std::optional<DType> dtype, const std::optional<Generator>& generator) {
+  rt::require_cpu("randn", out, "out");
   rt::randn_out(out, size, dtype, generator);
   return out;
 }

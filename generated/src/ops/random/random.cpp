@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // random(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
 #include "ember/ops/random.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase& base::random_(TensorBase& self, const std::optional<Generator>& generator) {
+  rt::require_cpu("random", self, "self");
   rt::random_(self, generator);
   return self;
 }

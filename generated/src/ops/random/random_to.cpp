@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // random.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
 #include "ember/ops/random_to.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase& base::random_(TensorBase& self, int64_t to, const std::optional<Generator>& generator) {
+  rt::require_cpu("random", self, "self");
   rt::random_to_(self, to, generator);
   return self;
 }

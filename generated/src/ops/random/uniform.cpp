@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // uniform(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
 #include "ember/ops/uniform.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase& base::uniform_(TensorBase& self, double from, double to, const std::optional<Generator>& generator) {
+  rt::require_cpu("uniform", self, "self");
   rt::uniform_(self, from, to, generator);
   return self;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // amax(Tensor self, int[] dim=[], bool keepdim=False) -> Tensor
 #include "ember/ops/amax.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::amax(const TensorBase& self, IntList dim, bool keepdim) {
+  rt::require_cpu("amax", self, "self");
   return rt::amax(self, dim, keepdim);
 }
 
 TensorBase& base::amax_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
+  rt::require_cpu("amax", out, "out");
+  rt::require_cpu("amax", self, "self");
   rt::amax_out(out, self, dim, keepdim);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // amin(Tensor self, int[] dim=[], bool keepdim=False) -> Tensor
 #include "ember/ops/amin.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::amin(const TensorBase& self, IntList dim, bool keepdim) {
+  rt::require_cpu("amin", self, "self");
   return rt::amin(self, dim, keepdim);
 }
 
 TensorBase& base::amin_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
+  rt::require_cpu("amin", out, "out");
+  rt::require_cpu("amin", self, "self");
   rt::amin_out(out, self, dim, keepdim);
   return out;
 }

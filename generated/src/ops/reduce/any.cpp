@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -51,6 +52,7 @@ TensorBase any_whole(const TensorBase& self) {
 }  // namespace
 
 TensorBase base::any(const TensorBase& self) {
+  rt::require_cpu("any", self, "self");
   return any_whole(self);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
 #include "ember/ops/argmax.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::argmax(const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  rt::require_cpu("argmax", self, "self");
   return rt::argmax(self, dim, keepdim);
 }
 
 TensorBase& base::argmax_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  rt::require_cpu("argmax", out, "out");
+  rt::require_cpu("argmax", self, "self");
   rt::argmax_out(out, self, dim, keepdim);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
 #include "ember/ops/argmin.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::argmin(const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  rt::require_cpu("argmin", self, "self");
   return rt::argmin(self, dim, keepdim);
 }
 
 TensorBase& base::argmin_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  rt::require_cpu("argmin", out, "out");
+  rt::require_cpu("argmin", self, "self");
   rt::argmin_out(out, self, dim, keepdim);
   return out;
 }

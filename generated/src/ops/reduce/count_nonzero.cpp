@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -60,6 +61,7 @@ TensorBase count_nonzero_run(const TensorBase* out, const TensorBase& self, std:
 }  // namespace
 
 TensorBase base::count_nonzero(const TensorBase& self, std::optional<int64_t> dim) {
+  rt::require_cpu("count_nonzero", self, "self");
   return count_nonzero_run(nullptr, self, dim);
 }
 

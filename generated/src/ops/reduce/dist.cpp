@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
 #include "ember/ops/dist.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 TensorBase base::dist(const TensorBase& self, const TensorBase& other, const Scalar& p) {
+  rt::require_cpu("dist", self, "self");
+  rt::require_cpu("dist", other, "other");
   return rt::dist(self, other, p);
 }
 

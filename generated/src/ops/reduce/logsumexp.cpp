@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // logsumexp(Tensor self, int[] dim, bool keepdim=False) -> Tensor
 #include "ember/ops/logsumexp.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::logsumexp(const TensorBase& self, IntList dim, bool keepdim) {
+  rt::require_cpu("logsumexp", self, "self");
   return rt::logsumexp(self, dim, keepdim);
 }
 
 TensorBase& base::logsumexp_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
+  rt::require_cpu("logsumexp", out, "out");
+  rt::require_cpu("logsumexp", self, "self");
   rt::logsumexp_out(out, self, dim, keepdim);
   return out;
 }

@@ -5,6 +5,7 @@
 #include "ember/ops/max_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -45,10 +46,14 @@ std::tuple<TensorBase, TensorBase> max_dim_run(const TensorBase* values, const T
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::max(const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("max", self, "self");
   return max_dim_run(nullptr, nullptr, self, dim, keepdim);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::max_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("max", values, "values");
+  rt::require_cpu("max", indices, "indices");
+  rt::require_cpu("max", self, "self");
   max_dim_run(&values, &indices, self, dim, keepdim);
   return std::tie(values, indices);
 }

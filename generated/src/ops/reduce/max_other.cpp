@@ -6,6 +6,7 @@
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -44,10 +45,15 @@ TensorBase max_other_run(const TensorBase* out, bool inplace, const std::array<r
 }  // namespace
 
 TensorBase base::max(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("max", self, "self");
+  rt::require_cpu("max", other, "other");
   return max_other_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::max_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("max", out, "out");
+  rt::require_cpu("max", self, "self");
+  rt::require_cpu("max", other, "other");
   max_other_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

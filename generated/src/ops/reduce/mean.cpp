@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -46,6 +47,7 @@ TensorBase mean_whole(const TensorBase& self, std::optional<DType> dtype) {
 }  // namespace
 
 TensorBase base::mean(const TensorBase& self, std::optional<DType> dtype) {
+  rt::require_cpu("mean", self, "self");
   return mean_whole(self, dtype);
 }
 

@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -42,10 +43,13 @@ TensorBase mean_dim_run(const TensorBase* out, const TensorBase& self, int64_t d
 }  // namespace
 
 TensorBase base::mean(const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("mean", self, "self");
   return mean_dim_run(nullptr, self, dim, keepdim);
 }
 
 TensorBase& base::mean_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("mean", out, "out");
+  rt::require_cpu("mean", self, "self");
   mean_dim_run(&out, self, dim, keepdim);
   return out;
 }

@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -42,10 +43,13 @@ TensorBase mean_dims_run(const TensorBase* out, const TensorBase& self, IntList 
 }  // namespace
 
 TensorBase base::mean(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("mean", self, "self");
   return mean_dims_run(nullptr, self, dim, keepdim, dtype);
 }
 
 TensorBase& base::mean_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("mean", out, "out");
+  rt::require_cpu("mean", self, "self");
   mean_dims_run(&out, self, dim, keepdim, dtype);
   return out;
 }

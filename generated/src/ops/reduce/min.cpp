@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -52,6 +53,7 @@ TensorBase min_whole(const TensorBase& self) {
 }  // namespace
 
 TensorBase base::min(const TensorBase& self) {
+  rt::require_cpu("min", self, "self");
   return min_whole(self);
 }
 

@@ -5,6 +5,7 @@
 #include "ember/ops/min_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
@@ -45,10 +46,14 @@ std::tuple<TensorBase, TensorBase> min_dim_run(const TensorBase* values, const T
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::min(const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("min", self, "self");
   return min_dim_run(nullptr, nullptr, self, dim, keepdim);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::min_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("min", values, "values");
+  rt::require_cpu("min", indices, "indices");
+  rt::require_cpu("min", self, "self");
   min_dim_run(&values, &indices, self, dim, keepdim);
   return std::tie(values, indices);
 }

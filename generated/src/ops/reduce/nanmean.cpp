@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // nanmean(Tensor self, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/nanmean.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::nanmean(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("nanmean", self, "self");
   return rt::nanmean(self, dim, keepdim, dtype);
 }
 
 TensorBase& base::nanmean_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("nanmean", out, "out");
+  rt::require_cpu("nanmean", self, "self");
   rt::nanmean_out(out, self, dim, keepdim, dtype);
   return out;
 }

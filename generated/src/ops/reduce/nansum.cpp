@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -60,10 +61,13 @@ TensorBase nansum_run(const TensorBase* out, const TensorBase& self, IntList dim
 }  // namespace
 
 TensorBase base::nansum(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("nansum", self, "self");
   return nansum_run(nullptr, self, dim, keepdim, dtype);
 }
 
 TensorBase& base::nansum_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("nansum", out, "out");
+  rt::require_cpu("nansum", self, "self");
   nansum_run(&out, self, dim, keepdim, dtype);
   return out;
 }

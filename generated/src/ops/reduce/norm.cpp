@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -45,6 +46,7 @@ TensorBase norm_whole(const TensorBase& self, const Scalar& p) {
 }  // namespace
 
 TensorBase base::norm(const TensorBase& self, const Scalar& p) {
+  rt::require_cpu("norm", self, "self");
   return norm_whole(self, p);
 }
 

@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -42,10 +43,13 @@ TensorBase norm_dim_run(const TensorBase* out, const TensorBase& self, const Sca
 }  // namespace
 
 TensorBase base::norm(const TensorBase& self, const Scalar& p, int64_t dim, bool keepdim) {
+  rt::require_cpu("norm", self, "self");
   return norm_dim_run(nullptr, self, p, dim, keepdim);
 }
 
 TensorBase& base::norm_out(TensorBase& out, const TensorBase& self, const Scalar& p, int64_t dim, bool keepdim) {
+  rt::require_cpu("norm", out, "out");
+  rt::require_cpu("norm", self, "self");
   norm_dim_run(&out, self, p, dim, keepdim);
   return out;
 }

@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -42,10 +43,13 @@ TensorBase norm_dims_run(const TensorBase* out, const TensorBase& self, const Sc
 }  // namespace
 
 TensorBase base::norm(const TensorBase& self, const Scalar& p, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("norm", self, "self");
   return norm_dims_run(nullptr, self, p, dim, keepdim, dtype);
 }
 
 TensorBase& base::norm_out(TensorBase& out, const TensorBase& self, const Scalar& p, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("norm", out, "out");
+  rt::require_cpu("norm", self, "self");
   norm_dims_run(&out, self, p, dim, keepdim, dtype);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // norm.fro(Tensor self, *, int[]? dim, bool keepdim=False, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/norm_fro.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,10 +12,13 @@ namespace {
 }  // namespace
 
 TensorBase base::norm(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("norm", self, "self");
   return rt::norm(self, dim, keepdim, dtype);
 }
 
 TensorBase& base::norm_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("norm", out, "out");
+  rt::require_cpu("norm", self, "self");
   rt::norm_out(out, self, dim, keepdim, dtype);
   return out;
 }

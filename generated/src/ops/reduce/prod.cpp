@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -52,6 +53,7 @@ TensorBase prod_whole(const TensorBase& self, std::optional<DType> dtype) {
 }  // namespace
 
 TensorBase base::prod(const TensorBase& self, std::optional<DType> dtype) {
+  rt::require_cpu("prod", self, "self");
   return prod_whole(self, dtype);
 }
 

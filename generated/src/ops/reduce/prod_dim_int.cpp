@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -48,10 +49,13 @@ TensorBase prod_dim_int_run(const TensorBase* out, const TensorBase& self, int64
 }  // namespace
 
 TensorBase base::prod(const TensorBase& self, int64_t dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("prod", self, "self");
   return prod_dim_int_run(nullptr, self, dim, keepdim, dtype);
 }
 
 TensorBase& base::prod_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("prod", out, "out");
+  rt::require_cpu("prod", self, "self");
   prod_dim_int_run(&out, self, dim, keepdim, dtype);
   return out;
 }

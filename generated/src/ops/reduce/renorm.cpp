@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
 #include "ember/ops/renorm.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,15 +11,19 @@ namespace {
 }  // namespace
 
 TensorBase base::renorm(const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
+  rt::require_cpu("renorm", self, "self");
   return rt::renorm(self, p, dim, maxnorm);
 }
 
 TensorBase& base::renorm_(TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
+  rt::require_cpu("renorm", self, "self");
   rt::renorm_(self, p, dim, maxnorm);
   return self;
 }
 
 TensorBase& base::renorm_out(TensorBase& out, const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
+  rt::require_cpu("renorm", out, "out");
+  rt::require_cpu("renorm", self, "self");
   rt::renorm_out(out, self, p, dim, maxnorm);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
 #include "ember/ops/softmax_int.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::softmax(const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
+  rt::require_cpu("softmax", self, "self");
   return rt::softmax(self, dim, dtype);
 }
 

@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -42,10 +43,13 @@ TensorBase std_dim_run(const TensorBase* out, const TensorBase& self, int64_t di
 }  // namespace
 
 TensorBase base::std(const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
+  rt::require_cpu("std", self, "self");
   return std_dim_run(nullptr, self, dim, unbiased, keepdim);
 }
 
 TensorBase& base::std_out(TensorBase& out, const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
+  rt::require_cpu("std", out, "out");
+  rt::require_cpu("std", self, "self");
   std_dim_run(&out, self, dim, unbiased, keepdim);
   return out;
 }

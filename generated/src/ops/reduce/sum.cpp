@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -64,6 +65,7 @@ TensorBase sum_whole(const TensorBase& self, std::optional<DType> dtype) {
 }  // namespace
 
 TensorBase base::sum(const TensorBase& self, std::optional<DType> dtype) {
+  rt::require_cpu("sum", self, "self");
   return sum_whole(self, dtype);
 }
 

@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -60,10 +61,13 @@ TensorBase sum_dim_run(const TensorBase* out, const TensorBase& self, int64_t di
 }  // namespace
 
 TensorBase base::sum(const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("sum", self, "self");
   return sum_dim_run(nullptr, self, dim, keepdim);
 }
 
 TensorBase& base::sum_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("sum", out, "out");
+  rt::require_cpu("sum", self, "self");
   sum_dim_run(&out, self, dim, keepdim);
   return out;
 }

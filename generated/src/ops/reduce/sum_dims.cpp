@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -60,10 +61,13 @@ TensorBase sum_dims_run(const TensorBase* out, const TensorBase& self, IntList d
 }  // namespace
 
 TensorBase base::sum(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("sum", self, "self");
   return sum_dims_run(nullptr, self, dim, keepdim, dtype);
 }
 
 TensorBase& base::sum_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  rt::require_cpu("sum", out, "out");
+  rt::require_cpu("sum", self, "self");
   sum_dims_run(&out, self, dim, keepdim, dtype);
   return out;
 }

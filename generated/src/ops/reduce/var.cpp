@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -45,6 +46,7 @@ TensorBase var_whole(const TensorBase& self, bool unbiased) {
 }  // namespace
 
 TensorBase base::var(const TensorBase& self, bool unbiased) {
+  rt::require_cpu("var", self, "self");
   return var_whole(self, unbiased);
 }
 

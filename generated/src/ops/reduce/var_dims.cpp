@@ -7,6 +7,7 @@
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
@@ -42,10 +43,13 @@ TensorBase var_dims_run(const TensorBase* out, const TensorBase& self, IntList d
 }  // namespace
 
 TensorBase base::var(const TensorBase& self, IntList dim, bool unbiased, bool keepdim) {
+  rt::require_cpu("var", self, "self");
   return var_dims_run(nullptr, self, dim, unbiased, keepdim);
 }
 
 TensorBase& base::var_out(TensorBase& out, const TensorBase& self, IntList dim, bool unbiased, bool keepdim) {
+  rt::require_cpu("var", out, "out");
+  rt::require_cpu("var", self, "self");
   var_dims_run(&out, self, dim, unbiased, keepdim);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // flip(Tensor self, int[] dims) -> Tensor
 #include "ember/ops/flip.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::flip(const TensorBase& self, IntList dims) {
+  rt::require_cpu("flip", self, "self");
   return rt::flip(self, dims);
 }
 

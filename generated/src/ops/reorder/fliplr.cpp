@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // fliplr(Tensor self) -> Tensor
 #include "ember/ops/fliplr.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::fliplr(const TensorBase& self) {
+  rt::require_cpu("fliplr", self, "self");
   return rt::fliplr(self);
 }
 

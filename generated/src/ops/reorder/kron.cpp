@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // kron(Tensor self, Tensor other) -> Tensor
 #include "ember/ops/kron.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/kron.h"
 #include "runtime/ops/runtime_functions.h"
 
@@ -11,10 +12,15 @@ namespace {
 }  // namespace
 
 TensorBase base::kron(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("kron", self, "self");
+  rt::require_cpu("kron", other, "other");
   return rt::kron(self, other);
 }
 
 TensorBase& base::kron_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("kron", out, "out");
+  rt::require_cpu("kron", self, "self");
+  rt::require_cpu("kron", other, "other");
   rt::kron_out(out, self, other);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor
 #include "ember/ops/repeat_interleave_self_int.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/repeat_interleave.h"
 #include "runtime/ops/runtime_functions.h"
 
@@ -11,6 +12,7 @@ namespace {
 }  // namespace
 
 TensorBase base::repeat_interleave(const TensorBase& self, int64_t repeats, std::optional<int64_t> dim, std::optional<int64_t> output_size) {
+  rt::require_cpu("repeat_interleave", self, "self");
   return rt::repeat_interleave(self, repeats, dim, output_size);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // repeat_interleave.tensor(Tensor repeats, *, int? output_size=None) -> Tensor
 #include "ember/ops/repeat_interleave_tensor.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/repeat_interleave.h"
 #include "runtime/ops/runtime_functions.h"
 
@@ -11,6 +12,7 @@ namespace {
 }  // namespace
 
 TensorBase base::repeat_interleave(const TensorBase& repeats, std::optional<int64_t> output_size) {
+  rt::require_cpu("repeat_interleave", repeats, "repeats");
   return rt::repeat_interleave(repeats, output_size);
 }
 

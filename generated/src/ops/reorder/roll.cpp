@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor
 #include "ember/ops/roll.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::roll(const TensorBase& self, IntList shifts, IntList dims) {
+  rt::require_cpu("roll", self, "self");
   return rt::roll(self, shifts, dims);
 }
 

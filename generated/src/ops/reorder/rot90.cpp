@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
 #include "ember/ops/rot90.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::rot90(const TensorBase& self, int64_t k, IntList dims) {
+  rt::require_cpu("rot90", self, "self");
   return rt::rot90(self, k, dims);
 }
 

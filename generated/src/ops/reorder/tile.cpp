@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // tile(Tensor self, int[] dims) -> Tensor
 #include "ember/ops/tile.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::tile(const TensorBase& self, IntList dims) {
+  rt::require_cpu("tile", self, "self");
   return rt::tile(self, dims);
 }
 

@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -41,10 +42,14 @@ std::tuple<TensorBase, TensorBase> cummax_run(const TensorBase* values_out, cons
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::cummax(const TensorBase& self, int64_t dim) {
+  rt::require_cpu("cummax", self, "self");
   return cummax_run(nullptr, nullptr, self, dim);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::cummax_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t dim) {
+  rt::require_cpu("cummax", values, "values");
+  rt::require_cpu("cummax", indices, "indices");
+  rt::require_cpu("cummax", self, "self");
   cummax_run(&values, &indices, self, dim);
   return std::tie(values, indices);
 }

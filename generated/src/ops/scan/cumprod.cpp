@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -42,15 +43,19 @@ TensorBase cumprod_run(const TensorBase* values_out, const TensorBase* indices_o
 }  // namespace
 
 TensorBase base::cumprod(const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
+  rt::require_cpu("cumprod", self, "self");
   return cumprod_run(nullptr, nullptr, self, dim, dtype);
 }
 
 TensorBase& base::cumprod_(TensorBase& self, int64_t dim, std::optional<DType> dtype) {
+  rt::require_cpu("cumprod", self, "self");
   cumprod_run(&self, nullptr, self, dim, dtype ? dtype : std::optional<DType>(self.dtype()), true);
   return self;
 }
 
 TensorBase& base::cumprod_out(TensorBase& out, const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
+  rt::require_cpu("cumprod", out, "out");
+  rt::require_cpu("cumprod", self, "self");
   cumprod_run(&out, nullptr, self, dim, dtype);
   return out;
 }

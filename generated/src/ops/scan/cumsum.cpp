@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -42,15 +43,19 @@ TensorBase cumsum_run(const TensorBase* values_out, const TensorBase* indices_ou
 }  // namespace
 
 TensorBase base::cumsum(const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
+  rt::require_cpu("cumsum", self, "self");
   return cumsum_run(nullptr, nullptr, self, dim, dtype);
 }
 
 TensorBase& base::cumsum_(TensorBase& self, int64_t dim, std::optional<DType> dtype) {
+  rt::require_cpu("cumsum", self, "self");
   cumsum_run(&self, nullptr, self, dim, dtype ? dtype : std::optional<DType>(self.dtype()), true);
   return self;
 }
 
 TensorBase& base::cumsum_out(TensorBase& out, const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
+  rt::require_cpu("cumsum", out, "out");
+  rt::require_cpu("cumsum", self, "self");
   cumsum_run(&out, nullptr, self, dim, dtype);
   return out;
 }

@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -35,10 +36,13 @@ TensorBase logcumsumexp_run(const TensorBase* values_out, const TensorBase* indi
 }  // namespace
 
 TensorBase base::logcumsumexp(const TensorBase& self, int64_t dim) {
+  rt::require_cpu("logcumsumexp", self, "self");
   return logcumsumexp_run(nullptr, nullptr, self, dim);
 }
 
 TensorBase& base::logcumsumexp_out(TensorBase& out, const TensorBase& self, int64_t dim) {
+  rt::require_cpu("logcumsumexp", out, "out");
+  rt::require_cpu("logcumsumexp", self, "self");
   logcumsumexp_run(&out, nullptr, self, dim);
   return out;
 }

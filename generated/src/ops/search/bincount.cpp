@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
 #include "ember/ops/bincount.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 TensorBase base::bincount(const TensorBase& self, const TensorBase& weights, int64_t minlength) {
+  rt::require_cpu("bincount", self, "self");
+  rt::require_cpu("bincount", weights, "weights");
   return rt::bincount(self, weights, minlength);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bucketize(Tensor|Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
 #include "ember/ops/bucketize.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,19 +11,27 @@ namespace {
 }  // namespace
 
 TensorBase base::bucketize(const TensorBase& self, const TensorBase& boundaries, bool out_int32, bool right) {
+  rt::require_cpu("bucketize", self, "self");
+  rt::require_cpu("bucketize", boundaries, "boundaries");
   return rt::bucketize(self, boundaries, out_int32, right);
 }
 
 TensorBase& base::bucketize_out(TensorBase& out, const TensorBase& self, const TensorBase& boundaries, bool out_int32, bool right) {
+  rt::require_cpu("bucketize", out, "out");
+  rt::require_cpu("bucketize", self, "self");
+  rt::require_cpu("bucketize", boundaries, "boundaries");
   rt::bucketize_out(out, self, boundaries, out_int32, right);
   return out;
 }
 
 TensorBase base::bucketize(const Scalar& self, const TensorBase& boundaries, bool out_int32, bool right) {
+  rt::require_cpu("bucketize", boundaries, "boundaries");
   return rt::bucketize(self, boundaries, out_int32, right);
 }
 
 TensorBase& base::bucketize_out(TensorBase& out, const Scalar& self, const TensorBase& boundaries, bool out_int32, bool right) {
+  rt::require_cpu("bucketize", out, "out");
+  rt::require_cpu("bucketize", boundaries, "boundaries");
   rt::bucketize_out(out, self, boundaries, out_int32, right);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // searchsorted(Tensor sorted_sequence, Tensor|Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
 #include "ember/ops/searchsorted.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,19 +11,31 @@ namespace {
 }  // namespace
 
 TensorBase base::searchsorted(const TensorBase& sorted_sequence, const TensorBase& self, bool out_int32, bool right, std::optional<std::string_view> side, const TensorBase& sorter) {
+  rt::require_cpu("searchsorted", sorted_sequence, "sorted_sequence");
+  rt::require_cpu("searchsorted", self, "self");
+  rt::require_cpu("searchsorted", sorter, "sorter");
   return rt::searchsorted(sorted_sequence, self, out_int32, right, side, sorter);
 }
 
 TensorBase& base::searchsorted_out(TensorBase& out, const TensorBase& sorted_sequence, const TensorBase& self, bool out_int32, bool right, std::optional<std::string_view> side, const TensorBase& sorter) {
+  rt::require_cpu("searchsorted", out, "out");
+  rt::require_cpu("searchsorted", sorted_sequence, "sorted_sequence");
+  rt::require_cpu("searchsorted", self, "self");
+  rt::require_cpu("searchsorted", sorter, "sorter");
   rt::searchsorted_out(out, sorted_sequence, self, out_int32, right, side, sorter);
   return out;
 }
 
 TensorBase base::searchsorted(const TensorBase& sorted_sequence, const Scalar& self, bool out_int32, bool right, std::optional<std::string_view> side, const TensorBase& sorter) {
+  rt::require_cpu("searchsorted", sorted_sequence, "sorted_sequence");
+  rt::require_cpu("searchsorted", sorter, "sorter");
   return rt::searchsorted(sorted_sequence, self, out_int32, right, side, sorter);
 }
 
 TensorBase& base::searchsorted_out(TensorBase& out, const TensorBase& sorted_sequence, const Scalar& self, bool out_int32, bool right, std::optional<std::string_view> side, const TensorBase& sorter) {
+  rt::require_cpu("searchsorted", out, "out");
+  rt::require_cpu("searchsorted", sorted_sequence, "sorted_sequence");
+  rt::require_cpu("searchsorted", sorter, "sorter");
   rt::searchsorted_out(out, sorted_sequence, self, out_int32, right, side, sorter);
   return out;
 }

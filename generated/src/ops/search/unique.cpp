@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor output, Tensor inverse_indices, Tensor counts)
 #include "ember/ops/unique.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase, TensorBase> base::unique(const TensorBase& self, bool sorted, bool return_inverse, bool return_counts, std::optional<int64_t> dim) {
+  rt::require_cpu("unique", self, "self");
   return rt::unique(self, sorted, return_inverse, return_counts, dim);
 }
 

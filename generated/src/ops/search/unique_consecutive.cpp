@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor output, Tensor inverse_indices, Tensor counts)
 #include "ember/ops/unique_consecutive.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase, TensorBase> base::unique_consecutive(const TensorBase& self, bool return_inverse, bool return_counts, std::optional<int64_t> dim) {
+  rt::require_cpu("unique_consecutive", self, "self");
   return rt::unique_consecutive(self, return_inverse, return_counts, dim);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
 #include "ember/ops/argsort_stable.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::argsort(const TensorBase& self, bool stable, int64_t dim, bool descending) {
+  rt::require_cpu("argsort", self, "self");
   return rt::argsort(self, stable, dim, descending);
 }
 

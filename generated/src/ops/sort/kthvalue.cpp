@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -52,10 +53,14 @@ std::tuple<TensorBase, TensorBase> kthvalue_run(const TensorBase* values_out, co
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::kthvalue(const TensorBase& self, int64_t k, int64_t dim, bool keepdim) {
+  rt::require_cpu("kthvalue", self, "self");
   return kthvalue_run(nullptr, nullptr, self, k, dim, keepdim);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::kthvalue_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t k, int64_t dim, bool keepdim) {
+  rt::require_cpu("kthvalue", values, "values");
+  rt::require_cpu("kthvalue", indices, "indices");
+  rt::require_cpu("kthvalue", self, "self");
   kthvalue_run(&values, &indices, self, k, dim, keepdim);
   return std::tie(values, indices);
 }

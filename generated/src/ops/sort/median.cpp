@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -51,6 +52,7 @@ TensorBase median_run(const TensorBase* values_out, const TensorBase* indices_ou
 }  // namespace
 
 TensorBase base::median(const TensorBase& self) {
+  rt::require_cpu("median", self, "self");
   return median_run(nullptr, nullptr, self);
 }
 

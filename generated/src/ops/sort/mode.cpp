@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -51,10 +52,14 @@ std::tuple<TensorBase, TensorBase> mode_run(const TensorBase* values_out, const 
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::mode(const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("mode", self, "self");
   return mode_run(nullptr, nullptr, self, dim, keepdim);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::mode_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t dim, bool keepdim) {
+  rt::require_cpu("mode", values, "values");
+  rt::require_cpu("mode", indices, "indices");
+  rt::require_cpu("mode", self, "self");
   mode_run(&values, &indices, self, dim, keepdim);
   return std::tie(values, indices);
 }

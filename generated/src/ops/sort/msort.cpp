@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // msort(Tensor self) -> Tensor
 #include "ember/ops/msort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::msort(const TensorBase& self) {
+  rt::require_cpu("msort", self, "self");
   return rt::msort(self);
 }
 
 TensorBase& base::msort_out(TensorBase& out, const TensorBase& self) {
+  rt::require_cpu("msort", out, "out");
+  rt::require_cpu("msort", self, "self");
   rt::msort_out(out, self);
   return out;
 }

@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -41,10 +42,14 @@ std::tuple<TensorBase, TensorBase> sort_run(const TensorBase* values_out, const 
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::sort(const TensorBase& self, int64_t dim, bool descending, bool stable) {
+  rt::require_cpu("sort", self, "self");
   return sort_run(nullptr, nullptr, self, dim, descending, stable);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::sort_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t dim, bool descending, bool stable) {
+  rt::require_cpu("sort", values, "values");
+  rt::require_cpu("sort", indices, "indices");
+  rt::require_cpu("sort", self, "self");
   sort_run(&values, &indices, self, dim, descending, stable);
   return std::tie(values, indices);
 }

@@ -9,6 +9,7 @@
 #include "kernels/scan.h"
 #include "kernels/select.h"
 #include "kernels/sort.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/dim_plan.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -54,10 +55,14 @@ std::tuple<TensorBase, TensorBase> topk_run(const TensorBase* values_out, const 
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::topk(const TensorBase& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  rt::require_cpu("topk", self, "self");
   return topk_run(nullptr, nullptr, self, k, dim, largest, sorted);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::topk_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  rt::require_cpu("topk", values, "values");
+  rt::require_cpu("topk", indices, "indices");
+  rt::require_cpu("topk", self, "self");
   topk_run(&values, &indices, self, k, dim, largest, sorted);
   return std::tie(values, indices);
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
 #include "ember/ops/aminmax.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,10 +12,14 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::aminmax(const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  rt::require_cpu("aminmax", self, "self");
   return rt::aminmax(self, dim, keepdim);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::aminmax_out(TensorBase& min, TensorBase& max, const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
+  rt::require_cpu("aminmax", min, "min");
+  rt::require_cpu("aminmax", max, "max");
+  rt::require_cpu("aminmax", self, "self");
   rt::aminmax_out(min, max, self, dim, keepdim);
   return std::tie(min, max);
 }

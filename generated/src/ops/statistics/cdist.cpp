@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cdist(Tensor x1, Tensor x2, float p=2., str compute_mode='use_mm_for_euclid_dist_if_necessary') -> Tensor
 #include "ember/ops/cdist.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,6 +12,8 @@ namespace {
 }  // namespace
 
 TensorBase base::cdist(const TensorBase& x1, const TensorBase& x2, double p, std::string_view compute_mode) {
+  rt::require_cpu("cdist", x1, "x1");
+  rt::require_cpu("cdist", x2, "x2");
   return rt::cdist(x1, x2, p, compute_mode);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor
 #include "ember/ops/diff.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,10 +12,17 @@ namespace {
 }  // namespace
 
 TensorBase base::diff(const TensorBase& self, int64_t n, int64_t dim, const TensorBase& prepend, const TensorBase& append) {
+  rt::require_cpu("diff", self, "self");
+  rt::require_cpu("diff", prepend, "prepend");
+  rt::require_cpu("diff", append, "append");
   return rt::diff(self, n, dim, prepend, append);
 }
 
 TensorBase& base::diff_out(TensorBase& out, const TensorBase& self, int64_t n, int64_t dim, const TensorBase& prepend, const TensorBase& append) {
+  rt::require_cpu("diff", out, "out");
+  rt::require_cpu("diff", self, "self");
+  rt::require_cpu("diff", prepend, "prepend");
+  rt::require_cpu("diff", append, "append");
   rt::diff_out(out, self, n, dim, prepend, append);
   return out;
 }

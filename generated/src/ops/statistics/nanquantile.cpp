@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
 #include "ember/ops/nanquantile.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,10 +12,15 @@ namespace {
 }  // namespace
 
 TensorBase base::nanquantile(const TensorBase& self, const TensorBase& q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) {
+  rt::require_cpu("nanquantile", self, "self");
+  rt::require_cpu("nanquantile", q, "q");
   return rt::nanquantile(self, q, dim, keepdim, interpolation);
 }
 
 TensorBase& base::nanquantile_out(TensorBase& out, const TensorBase& self, const TensorBase& q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) {
+  rt::require_cpu("nanquantile", out, "out");
+  rt::require_cpu("nanquantile", self, "self");
+  rt::require_cpu("nanquantile", q, "q");
   rt::nanquantile_out(out, self, q, dim, keepdim, interpolation);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
 #include "ember/ops/nanquantile_scalar.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,10 +12,13 @@ namespace {
 }  // namespace
 
 TensorBase base::nanquantile(const TensorBase& self, double q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) {
+  rt::require_cpu("nanquantile", self, "self");
   return rt::nanquantile(self, q, dim, keepdim, interpolation);
 }
 
 TensorBase& base::nanquantile_out(TensorBase& out, const TensorBase& self, double q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) {
+  rt::require_cpu("nanquantile", out, "out");
+  rt::require_cpu("nanquantile", self, "self");
   rt::nanquantile_out(out, self, q, dim, keepdim, interpolation);
   return out;
 }

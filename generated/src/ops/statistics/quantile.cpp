@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
 #include "ember/ops/quantile.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,10 +12,15 @@ namespace {
 }  // namespace
 
 TensorBase base::quantile(const TensorBase& self, const TensorBase& q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) {
+  rt::require_cpu("quantile", self, "self");
+  rt::require_cpu("quantile", q, "q");
   return rt::quantile(self, q, dim, keepdim, interpolation);
 }
 
 TensorBase& base::quantile_out(TensorBase& out, const TensorBase& self, const TensorBase& q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) {
+  rt::require_cpu("quantile", out, "out");
+  rt::require_cpu("quantile", self, "self");
+  rt::require_cpu("quantile", q, "q");
   rt::quantile_out(out, self, q, dim, keepdim, interpolation);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
 #include "ember/ops/quantile_scalar.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,10 +12,13 @@ namespace {
 }  // namespace
 
 TensorBase base::quantile(const TensorBase& self, double q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) {
+  rt::require_cpu("quantile", self, "self");
   return rt::quantile(self, q, dim, keepdim, interpolation);
 }
 
 TensorBase& base::quantile_out(TensorBase& out, const TensorBase& self, double q, std::optional<int64_t> dim, bool keepdim, std::string_view interpolation) {
+  rt::require_cpu("quantile", out, "out");
+  rt::require_cpu("quantile", self, "self");
   rt::quantile_out(out, self, q, dim, keepdim, interpolation);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // std_mean.correction(Tensor self, int[]? dim, *, int? correction, bool keepdim=False) -> (Tensor std, Tensor mean)
 #include "ember/ops/std_mean_correction.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,6 +12,7 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::std_mean(const TensorBase& self, IntList dim, std::optional<int64_t> correction, bool keepdim) {
+  rt::require_cpu("std_mean", self, "self");
   return rt::std_mean(self, dim, correction, keepdim);
 }
 

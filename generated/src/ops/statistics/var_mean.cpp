@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var_mean(Tensor self, bool unbiased=True) -> (Tensor var, Tensor mean)
 #include "ember/ops/var_mean.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,6 +12,7 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::var_mean(const TensorBase& self, bool unbiased) {
+  rt::require_cpu("var_mean", self, "self");
   return rt::var_mean(self, unbiased);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var_mean.dim(Tensor self, int[]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor var, Tensor mean)
 #include "ember/ops/var_mean_dim.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/statistics.h"
 
@@ -11,6 +12,7 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::var_mean(const TensorBase& self, IntList dim, bool unbiased, bool keepdim) {
+  rt::require_cpu("var_mean", self, "self");
   return rt::var_mean(self, dim, unbiased, keepdim);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
 #include "ember/ops/chunk.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::chunk(const TensorBase& self, int64_t chunks, int64_t dim) {
+  rt::require_cpu("chunk", self, "self");
   return rt::chunk(self, chunks, dim);
 }
 

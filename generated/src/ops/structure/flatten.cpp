@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
 #include "ember/ops/flatten.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::flatten(const TensorBase& self, int64_t start_dim, int64_t end_dim) {
+  rt::require_cpu("flatten", self, "self");
   return rt::flatten(self, start_dim, end_dim);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // is_contiguous(Tensor self) -> bool
 #include "ember/ops/is_contiguous.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 bool base::is_contiguous(const TensorBase& self) {
+  rt::require_cpu("is_contiguous", self, "self");
   return rt::is_contiguous_tensor(self);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // is_same_size(Tensor self, Tensor other) -> bool
 #include "ember/ops/is_same_size.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 bool base::is_same_size(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("is_same_size", self, "self");
+  rt::require_cpu("is_same_size", other, "other");
   return rt::is_same_size(self, other);
 }
 

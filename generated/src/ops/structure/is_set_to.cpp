@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // is_set_to(Tensor self, Tensor tensor) -> bool
 #include "ember/ops/is_set_to.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 bool base::is_set_to(const TensorBase& self, const TensorBase& tensor) {
+  rt::require_cpu("is_set_to", self, "self");
+  rt::require_cpu("is_set_to", tensor, "tensor");
   return rt::is_set_to(self, tensor);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // is_signed(Tensor self) -> bool
 #include "ember/ops/is_signed.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 #include "runtime/ops/tensor_queries.h"
 
@@ -11,6 +12,7 @@ namespace {
 }  // namespace
 
 bool base::is_signed(const TensorBase& self) {
+  rt::require_cpu("is_signed", self, "self");
   return rt::is_signed(self);
 }
 

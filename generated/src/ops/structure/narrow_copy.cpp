@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // narrow_copy(Tensor self, int dim, int start, int length) -> Tensor
 #include "ember/ops/narrow_copy.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,10 +11,13 @@ namespace {
 }  // namespace
 
 TensorBase base::narrow_copy(const TensorBase& self, int64_t dim, int64_t start, int64_t length) {
+  rt::require_cpu("narrow_copy", self, "self");
   return rt::narrow_copy(self, dim, start, length);
 }
 
 TensorBase& base::narrow_copy_out(TensorBase& out, const TensorBase& self, int64_t dim, int64_t start, int64_t length) {
+  rt::require_cpu("narrow_copy", out, "out");
+  rt::require_cpu("narrow_copy", self, "self");
   rt::narrow_copy_out(out, self, dim, start, length);
   return out;
 }

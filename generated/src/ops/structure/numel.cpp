@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // numel(Tensor self) -> int
 #include "ember/ops/numel.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 int64_t base::numel(const TensorBase& self) {
+  rt::require_cpu("numel", self, "self");
   return rt::numel_tensor(self);
 }
 

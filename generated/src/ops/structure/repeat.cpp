@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // repeat(Tensor self, int[] repeats) -> Tensor
 #include "ember/ops/repeat.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::repeat(const TensorBase& self, IntList repeats) {
+  rt::require_cpu("repeat", self, "self");
   return rt::repeat_tensor(self, repeats);
 }
 

@@ -3,6 +3,7 @@
 // reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
 #include "ember/ops/reshape_as.h"
 #include "runtime/ops/construct_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -11,6 +12,8 @@ namespace {
 }  // namespace
 
 TensorBase base::reshape_as(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("reshape_as", self, "self");
+  rt::require_cpu("reshape_as", other, "other");
   return rt::reshape_as(self, other);
 }
 

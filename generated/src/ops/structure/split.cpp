@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // split(Tensor self, int split_size, int dim=0) -> Tensor[]
 #include "ember/ops/split.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::split(const TensorBase& self, int64_t split_size, int64_t dim) {
+  rt::require_cpu("split", self, "self");
   return rt::split(self, split_size, dim);
 }
 

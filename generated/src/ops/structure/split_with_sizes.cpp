@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // split_with_sizes(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
 #include "ember/ops/split_with_sizes.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::split_with_sizes(const TensorBase& self, IntList split_sizes, int64_t dim) {
+  rt::require_cpu("split_with_sizes", self, "self");
   return rt::split_with_sizes(self, split_sizes, dim);
 }
 

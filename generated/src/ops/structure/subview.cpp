@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // subview(Tensor(a) self, int[] ranges) -> Tensor(a)
 #include "ember/ops/subview.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // tensor_split.indices(Tensor self, int[] indices, int dim=0) -> Tensor[]
 #include "ember/ops/tensor_split_indices.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::tensor_split(const TensorBase& self, IntList indices, int64_t dim) {
+  rt::require_cpu("tensor_split", self, "self");
   return rt::tensor_split(self, indices, dim);
 }
 

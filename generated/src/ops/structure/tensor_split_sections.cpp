@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // tensor_split.sections(Tensor self, int sections, int dim=0) -> Tensor[]
 #include "ember/ops/tensor_split_sections.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::tensor_split(const TensorBase& self, int64_t sections, int64_t dim) {
+  rt::require_cpu("tensor_split", self, "self");
   return rt::tensor_split(self, sections, dim);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // tensor_split.tensor_indices_or_sections(Tensor self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor[]
 #include "ember/ops/tensor_split_tensor_indices_or_sections.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::tensor_split(const TensorBase& self, const TensorBase& tensor_indices_or_sections, int64_t dim) {
+  rt::require_cpu("tensor_split", self, "self");
+  rt::require_cpu("tensor_split", tensor_indices_or_sections, "tensor_indices_or_sections");
   return rt::tensor_split(self, tensor_indices_or_sections, dim);
 }
 

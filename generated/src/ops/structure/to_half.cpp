@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // to_half(Tensor self) -> Tensor
 #include "ember/ops/to_half.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 TensorBase base::to_half(const TensorBase& self) {
+  rt::require_cpu("to_half", self, "self");
   return rt::convert_to<DType::Half>(self);
 }
 

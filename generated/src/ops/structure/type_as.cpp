@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // type_as(Tensor self, Tensor other) -> Tensor
 #include "ember/ops/type_as.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,8 @@ namespace {
 }  // namespace
 
 TensorBase base::type_as(const TensorBase& self, const TensorBase& other) {
+  rt::require_cpu("type_as", self, "self");
+  rt::require_cpu("type_as", other, "other");
   return rt::type_as_tensor(self, other);
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // unbind(Tensor self, int dim=0) -> Tensor[]
 #include "ember/ops/unbind.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {
@@ -10,6 +11,7 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::unbind(const TensorBase& self, int64_t dim) {
+  rt::require_cpu("unbind", self, "self");
   return rt::unbind(self, dim);
 }
 

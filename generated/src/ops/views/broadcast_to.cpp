@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
 #include "ember/ops/broadcast_to.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // movedim(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
 #include "ember/ops/movedim.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {

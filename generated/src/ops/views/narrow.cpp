@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
 #include "ember/ops/narrow.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // slice(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)
 #include "ember/ops/slice.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
 #include "ember/ops/swapaxes.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
 #include "ember/ops/transpose.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
 #include "ember/ops/unfold.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/runtime_functions.h"
 
 namespace ember {

@@ -1,0 +1,119 @@
+"""Tensors and devices from Python (issue 13's first step): .device,
+.is_cuda, .cpu(), .cuda(), .to(device), device= on factories. Without a GPU
+every move to CUDA is a RuntimeError saying why, and the tensor is left as
+it was; with one, the round trips run for real and the ops that have no
+CUDA kernel yet say so. NumPy is the reference for the values."""
+import numpy as np
+import pytest
+
+import ember
+from conformance import t
+
+gpu = pytest.mark.skipif(not ember.cuda.is_available(), reason="no CUDA device (or ember built without CUDA)")
+no_gpu = pytest.mark.skipif(ember.cuda.is_available(), reason="a CUDA device is present")
+WHY = "no CUDA device is available" if ember.cuda.is_built() else "built without CUDA"
+DTYPES = ["uint8", "int8", "int16", "int32", "int64", "float32", "float64", "float16", "bool"]
+
+
+def test_cpu_tensors_say_where_they_are():
+    x = t(np.arange(6.0).reshape(2, 3))
+    assert x.device == ember.device("cpu")
+    assert x.is_cuda is False
+    assert x.cpu() is x
+    assert x.to("cpu") is x
+    assert x.to(ember.device("cpu"), ember.float32) is not x
+    copy = x.to("cpu", copy=True)
+    assert copy is not x and copy.data_ptr() != x.data_ptr()
+    np.testing.assert_array_equal(copy.numpy(), x.numpy())
+
+
+@pytest.mark.parametrize("make", [
+    lambda: ember.zeros(2, 3, device="cpu"),
+    lambda: ember.ones(2, device=ember.device("cpu")),
+    lambda: ember.empty(4, device="cpu:0"),
+    lambda: ember.tensor([1, 2], device="cpu"),
+    lambda: ember.arange(3, device="cpu"),
+    lambda: ember.zeros_like(ember.ones(2), device="cpu"),
+])
+def test_factories_on_the_cpu(make):
+    assert make().device == ember.device("cpu")
+
+
+@no_gpu
+@pytest.mark.parametrize("call", [
+    lambda x: x.cuda(),
+    lambda x: x.cuda(0),
+    lambda x: x.to("cuda"),
+    lambda x: x.to("cuda:1", ember.float64),
+    lambda x: x.to(ember.device("cuda", 0)),
+    lambda x: ember.zeros(2, device="cuda"),
+    lambda x: ember.empty(2, 3, device="cuda:0"),
+    lambda x: ember.tensor([1.0], device="cuda"),
+    lambda x: ember.empty_like(x, device="cuda"),
+    lambda x: ember.full((2,), 1.5, device=0),
+    lambda x: x.new_tensor([1.0], device="cuda"),
+])
+def test_moves_to_cuda_without_a_gpu_raise_and_leave_the_tensor(call):
+    x = t(np.arange(4.0))
+    with pytest.raises(RuntimeError, match=WHY):
+        call(x)
+    assert x.device == ember.device("cpu")
+    np.testing.assert_array_equal(x.numpy(), np.arange(4.0))
+
+
+def test_device_arguments_are_checked():
+    x = t(np.arange(3.0))
+    with pytest.raises(RuntimeError, match="device type"):
+        x.to("tpu")
+    with pytest.raises(ValueError, match="negative"):
+        ember.zeros(2, device=-1)
+    with pytest.raises(ValueError, match="expected a CUDA device"):
+        x.cuda("cpu")
+
+
+# ---- with a GPU ----------------------------------------------------------------------
+
+@gpu
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("layout", ["contiguous", "transposed", "sliced", "expanded", "zero_dim"])
+def test_round_trips(dtype, layout):
+    a = (np.arange(24) % 7).astype(dtype).reshape(2, 3, 4)
+    x = {"contiguous": lambda v: v, "transposed": lambda v: v.transpose(0, 2), "sliced": lambda v: v[:, 1:, ::2],
+         "expanded": lambda v: v[None].expand(3, 2, 3, 4), "zero_dim": lambda v: v[1, 2, 3]}[layout](t(a))
+    ref = x.numpy().copy()
+    dev = x.cuda()
+    assert dev.is_cuda and dev.device == ember.device("cuda", ember.cuda.current_device())
+    np.testing.assert_array_equal(dev.cpu().numpy(), ref)
+    np.testing.assert_array_equal(x.to("cuda").to("cpu").numpy(), ref)
+    if dev.dim() > 1:
+        np.testing.assert_array_equal(dev.transpose(0, 1).cpu().numpy(), np.swapaxes(ref, 0, 1))
+    assert dev.tolist() == ref.tolist()
+
+
+@gpu
+def test_device_tensors_print_convert_and_refuse_what_has_no_kernel():
+    dev = t(np.array([1.5, 2.5], dtype=np.float32)).cuda()
+    assert "device='cuda:" in repr(dev)
+    assert dev[1].item() == 2.5
+    with pytest.raises(TypeError, match="can't convert cuda"):
+        dev.numpy()
+    np.testing.assert_array_equal(dev.numpy(force=True), [1.5, 2.5])
+    with pytest.raises(RuntimeError, match="exp: not implemented for CUDA yet"):
+        dev.exp()
+    with pytest.raises(RuntimeError, match="not implemented for CUDA yet"):
+        dev[0] = 1.0
+    np.testing.assert_array_equal(dev.cpu().numpy(), [1.5, 2.5])
+
+
+@gpu
+def test_factories_and_the_caching_allocator():
+    ember.cuda.empty_cache()
+    base = ember.cuda.memory_allocated()
+    x = ember.zeros(1 << 20, device="cuda")
+    assert x.is_cuda and ember.cuda.memory_allocated() == base + (4 << 20)
+    np.testing.assert_array_equal(x[:5].cpu().numpy(), np.zeros(5, np.float32))
+    del x
+    assert ember.cuda.memory_allocated() == base
+    assert ember.cuda.memory_reserved() >= base + (4 << 20)
+    ember.cuda.empty_cache()
+    assert ember.cuda.memory_reserved() == base
