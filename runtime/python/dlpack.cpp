@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ember/checked_math.h"
+#include "ember/cuda.h"
 #include "ember/error.h"
 #include "generated/python/dtype_interop.h"
 #include "runtime/python/interop.h"
@@ -68,7 +69,7 @@ Managed* make_managed(const Tensor& t) {
   auto* m = new Managed{};
   static char empty_data;
   m->dl_tensor.data = t.data_ptr() ? t.data_ptr() : &empty_data;
-  m->dl_tensor.device = {kDLCPU, 0};
+  m->dl_tensor.device = t.is_cuda() ? DLDevice{kDLCUDA, t.device().index} : DLDevice{kDLCPU, 0};
   m->dl_tensor.ndim = static_cast<int32_t>(t.dim());
   m->dl_tensor.dtype = dl_dtype(t.dtype());
   m->dl_tensor.shape = ctx->shape.data();
@@ -92,6 +93,12 @@ void versioned_capsule_destructor(PyObject* capsule) {
   if (m && m->deleter) m->deleter(m);
 }
 
+PyObject* tensor_dlpack_device(PyObject* self, PyObject*) {
+  const Device d = unwrap(self).device();
+  return d.is_cuda() ? Py_BuildValue("(ii)", static_cast<int>(kDLCUDA), d.index)
+                     : Py_BuildValue("(ii)", static_cast<int>(kDLCPU), 0);
+}
+
 PyObject* tensor_dlpack(PyObject* self, PyObject* args, PyObject* kwargs) {
   static const char* kwlist[] = {"stream", "max_version", "dl_device", "copy", nullptr};
   PyObject *stream = Py_None, *max_version = Py_None, *dl_device = Py_None, *copy = Py_None;
@@ -99,13 +106,21 @@ PyObject* tensor_dlpack(PyObject* self, PyObject* args, PyObject* kwargs) {
                                    &max_version, &dl_device, &copy))
     return nullptr;
   INTEROP_BEGIN
-  if (stream != Py_None)
-    raise(PyExc_ValueError, "__dlpack__: ember tensors live on the CPU, where stream must be None (argument 'stream')");
+  const Tensor& self_t = unwrap(self);
+  if (self_t.is_cuda()) {
+    // ember queues a device's work on its legacy default stream; unless the
+    // consumer says it needs no synchronization (-1), that work is finished first.
+    const int64_t s = stream == Py_None ? 1 : to_int64(stream, "__dlpack__", "stream");
+    if (s != -1) cuda::synchronize(self_t.device().index);
+  } else if (stream != Py_None) {
+    raise(PyExc_ValueError, "__dlpack__: the tensor is on the CPU, where stream must be None (argument 'stream')");
+  }
   if (dl_device != Py_None) {
-    PyRef cpu = PyRef::steal(Py_BuildValue("(ii)", static_cast<int>(kDLCPU), 0));
-    const int same = PyObject_RichCompareBool(dl_device, cpu.get(), Py_EQ);
+    PyRef own = PyRef::steal(tensor_dlpack_device(self, nullptr));
+    const int same = PyObject_RichCompareBool(dl_device, own.get(), Py_EQ);
     check_py(same >= 0);
-    if (!same) raise(PyExc_BufferError, "__dlpack__: ember tensors can only be exported to the CPU, (1, 0) (argument 'dl_device')");
+    if (!same) raise(PyExc_BufferError, "__dlpack__: the tensor is exported where it is, %s (argument 'dl_device')",
+                     self_t.device().str().c_str());
   }
   bool versioned = false;
   if (max_version != Py_None) {
@@ -115,7 +130,7 @@ PyObject* tensor_dlpack(PyObject* self, PyObject* args, PyObject* kwargs) {
   }
   const int want_copy = copy == Py_None ? 0 : PyObject_IsTrue(copy);
   check_py(want_copy >= 0);
-  Tensor t = want_copy ? unwrap(self).clone() : unwrap(self);
+  Tensor t = !want_copy ? self_t : self_t.is_cuda() ? self_t.to(self_t.device(), true) : self_t.clone();
   // The consumer holds raw pointers into the storage: it must not move.
   if (t.impl()->storage) t.impl()->storage->flag &= static_cast<char>(~TH_STORAGE_RESIZABLE);
   if (versioned) {
@@ -133,9 +148,19 @@ PyObject* tensor_dlpack(PyObject* self, PyObject* args, PyObject* kwargs) {
   INTEROP_END(nullptr)
 }
 
-PyObject* tensor_dlpack_device(PyObject*, PyObject*) { return Py_BuildValue("(ii)", static_cast<int>(kDLCPU), 0); }
 
 // ---- import ----
+
+// A CUDA producer's device must be one ember can use: a BufferError saying why not.
+void require_cuda_device(int64_t device) {
+  if (!cuda::is_available())
+    raise(PyExc_BufferError, "from_dlpack: the tensor is on device type 2 (CUDA device %lld), and %s "
+          "(argument 'ext_tensor')", static_cast<long long>(device),
+          cuda::is_built() ? "no CUDA device is available" : "ember was built without CUDA");
+  if (device < 0 || device >= cuda::device_count())
+    raise(PyExc_BufferError, "from_dlpack: the tensor is on CUDA device %lld, which does not exist here "
+          "(argument 'ext_tensor')", static_cast<long long>(device));
+}
 
 // The producer's managed tensor, deleted when the storage over it dies.
 struct ImportContext {
@@ -192,8 +217,10 @@ Tensor import_capsule(PyObject* capsule) {
   }
   // Check everything before taking ownership: on an error the capsule
   // stays the producer's.
-  if (dl->device.device_type != kDLCPU && dl->device.device_type != kDLCUDAHost)
-    raise(PyExc_BufferError, "from_dlpack: the tensor is on device type %d; ember reads CPU memory only "
+  const bool on_cuda = dl->device.device_type == kDLCUDA;
+  if (on_cuda) require_cuda_device(dl->device.device_id);
+  else if (dl->device.device_type != kDLCPU && dl->device.device_type != kDLCUDAHost)
+    raise(PyExc_BufferError, "from_dlpack: the tensor is on device type %d; ember reads CPU and CUDA memory only "
           "(argument 'ext_tensor')", static_cast<int>(dl->device.device_type));
   const DType dtype = ember_dtype(dl->dtype);
   const int64_t esize = static_cast<int64_t>(element_size(dtype));
@@ -218,6 +245,9 @@ Tensor import_capsule(PyObject* capsule) {
     extent = checked_add(extent, checked_mul(sizes[d] - 1, strides[d], "from_dlpack"), "from_dlpack");
   char* data = static_cast<char*>(dl->data) + dl->byte_offset;
   const bool aligned = reinterpret_cast<uintptr_t>(data) % static_cast<uintptr_t>(esize) == 0;
+  if (on_cuda && (read_only || !aligned))
+    raise(PyExc_BufferError, "from_dlpack: a %s CUDA tensor would need a copy on the device, which ember cannot "
+          "make yet (argument 'ext_tensor')", read_only ? "read-only" : "misaligned");
 
   check_py(PyCapsule_SetName(capsule, used) == 0);  // ours from here on
   auto* owned = new ImportContext(ctx);
@@ -230,6 +260,10 @@ Tensor import_capsule(PyObject* capsule) {
     throw;
   }
   s->flag &= static_cast<char>(~TH_STORAGE_RESIZABLE);
+  if (on_cuda) {
+    s->deviceType = static_cast<int>(DeviceType::CUDA);
+    s->deviceIndex = dl->device.device_id;
+  }
   Storage storage = Storage::adopt(s);
   Tensor t = Tensor::adopt(rt::tensor_new_with_storage(dtype, s, 0, sizes, strides, sizes.empty()));
   if (!read_only && aligned) return t;
@@ -254,23 +288,35 @@ PyObject* from_dlpack(PyObject*, PyObject* obj) {
   INTEROP_BEGIN
   if (PyCapsule_CheckExact(obj)) return wrap(import_capsule(obj));
   PyRef method = PyRef::steal(PyObject_GetAttrString(obj, "__dlpack__"));
+  bool on_cuda = false;
   if (PyObject_HasAttrString(obj, "__dlpack_device__")) {
     PyRef device = PyRef::steal(PyObject_CallMethod(obj, "__dlpack_device__", nullptr));
     if (!PyTuple_Check(device.get()) || PyTuple_GET_SIZE(device.get()) != 2)
       raise(PyExc_TypeError, "from_dlpack: __dlpack_device__() must return a (device_type, device_id) tuple");
     const int64_t type = to_int64(PyTuple_GET_ITEM(device.get(), 0), "from_dlpack", "ext_tensor");
-    if (type != kDLCPU && type != kDLCUDAHost)
-      raise(PyExc_BufferError, "from_dlpack: the tensor is on device type %lld; ember reads CPU memory only "
+    if (type == kDLCUDA) {
+      require_cuda_device(to_int64(PyTuple_GET_ITEM(device.get(), 1), "from_dlpack", "ext_tensor"));
+      on_cuda = true;
+    } else if (type != kDLCPU && type != kDLCUDAHost) {
+      raise(PyExc_BufferError, "from_dlpack: the tensor is on device type %lld; ember reads CPU and CUDA memory only "
             "(argument 'ext_tensor')", static_cast<long long>(type));
+    }
   }
   // Ask for a versioned capsule; producers predating DLPack 1.0 take no
-  // keywords.
-  PyRef kwargs = PyRef::steal(Py_BuildValue("{s(ii)}", "max_version", kMajorVersion, kMinorVersion));
+  // keywords. A CUDA producer makes its data ready on the legacy default
+  // stream (1), where ember queues its work.
+  PyRef kwargs = PyRef::steal(on_cuda ? Py_BuildValue("{s(ii)si}", "max_version", kMajorVersion, kMinorVersion, "stream", 1)
+                                      : Py_BuildValue("{s(ii)}", "max_version", kMajorVersion, kMinorVersion));
   PyRef empty_args = PyRef::steal(PyTuple_New(0));
   PyObject* capsule = PyObject_Call(method.get(), empty_args.get(), kwargs.get());
   if (!capsule && PyErr_ExceptionMatches(PyExc_TypeError)) {
     PyErr_Clear();
-    capsule = PyObject_CallNoArgs(method.get());
+    if (on_cuda) {
+      PyRef stream_only = PyRef::steal(Py_BuildValue("{si}", "stream", 1));
+      capsule = PyObject_Call(method.get(), empty_args.get(), stream_only.get());
+    } else {
+      capsule = PyObject_CallNoArgs(method.get());
+    }
   }
   PyRef held = PyRef::steal(capsule);
   return wrap(import_capsule(held.get()));
@@ -285,7 +331,8 @@ PyMethodDef tensor_dlpack_methods[] = {
     {"__dlpack__", EMBER_VARARGS(tensor_dlpack),
      "__dlpack__(*, stream=None, max_version=None, dl_device=None, copy=None) -> a DLPack capsule sharing this "
      "tensor's memory (versioned when max_version >= (1, 0))."},
-    {"__dlpack_device__", tensor_dlpack_device, METH_NOARGS, "__dlpack_device__() -> (1, 0): the CPU (kDLCPU)."},
+    {"__dlpack_device__", tensor_dlpack_device, METH_NOARGS,
+     "__dlpack_device__() -> (1, 0) for the CPU (kDLCPU), (2, i) for CUDA device i (kDLCUDA)."},
     {nullptr, nullptr, 0, nullptr},
 };
 

@@ -117,3 +117,29 @@ def test_factories_and_the_caching_allocator():
     assert ember.cuda.memory_reserved() >= base + (4 << 20)
     ember.cuda.empty_cache()
     assert ember.cuda.memory_reserved() == base
+
+
+@no_gpu
+def test_dlpack_from_a_cuda_producer_without_a_gpu_says_why():
+    class OnGpu:
+        def __dlpack_device__(self):
+            return (2, 0)
+
+        def __dlpack__(self, **kwargs):
+            raise AssertionError("not called")
+
+    with pytest.raises(BufferError, match="device type 2 .CUDA device 0., and " + WHY):
+        ember.from_dlpack(OnGpu())
+
+
+@gpu
+def test_dlpack_of_device_tensors_shares_memory():
+    dev = t(np.arange(6.0).reshape(2, 3)).cuda()
+    assert dev.__dlpack_device__() == (2, dev.device.index)
+    back = ember.from_dlpack(dev)
+    assert back.is_cuda and back.data_ptr() == dev.data_ptr()
+    np.testing.assert_array_equal(back.cpu().numpy(), np.arange(6.0).reshape(2, 3))
+    copy = ember.from_dlpack(dev.__dlpack__(copy=True))
+    assert copy.data_ptr() != dev.data_ptr()
+    with pytest.raises(BufferError, match="exported where it is"):
+        dev.__dlpack__(dl_device=(1, 0))
