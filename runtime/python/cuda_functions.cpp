@@ -10,12 +10,15 @@ namespace ember::python {
 
 namespace {
 
-// Device index arguments arrive as int, -1 meaning the current device.
-bool device_arg(PyObject* arg, int* device) {
-  const long value = PyLong_AsLong(arg);
-  if (value == -1 && PyErr_Occurred()) return false;
-  *device = static_cast<int>(value);
-  return true;
+// Calls f(device) with the int argument (-1: the current device), turning
+// ember's errors into Python's.
+template <class F>
+PyObject* with_device(PyObject* arg, F f) {
+  EMBER_PY_BEGIN
+  const long device = PyLong_AsLong(arg);
+  if (device == -1 && PyErr_Occurred()) return nullptr;
+  return f(static_cast<int>(device));
+  EMBER_PY_END
 }
 
 PyObject* is_built(PyObject*, PyObject*) { return PyBool_FromLong(cuda::is_built()); }
@@ -28,24 +31,6 @@ PyObject* current_device(PyObject*, PyObject*) {
   EMBER_PY_END
 }
 
-PyObject* set_device(PyObject*, PyObject* arg) {
-  EMBER_PY_BEGIN
-  int device = 0;
-  if (!device_arg(arg, &device)) return nullptr;
-  cuda::set_device(device);
-  Py_RETURN_NONE;
-  EMBER_PY_END
-}
-
-PyObject* synchronize(PyObject*, PyObject* arg) {
-  EMBER_PY_BEGIN
-  int device = 0;
-  if (!device_arg(arg, &device)) return nullptr;
-  cuda::synchronize(device);
-  Py_RETURN_NONE;
-  EMBER_PY_END
-}
-
 PyObject* empty_cache(PyObject*, PyObject*) {
   EMBER_PY_BEGIN
   cuda::empty_cache();
@@ -53,20 +38,17 @@ PyObject* empty_cache(PyObject*, PyObject*) {
   EMBER_PY_END
 }
 
-PyObject* memory_allocated(PyObject*, PyObject* arg) {
-  EMBER_PY_BEGIN
-  int device = 0;
-  if (!device_arg(arg, &device)) return nullptr;
-  return PyLong_FromLongLong(cuda::memory_allocated(device));
-  EMBER_PY_END
+PyObject* set_device(PyObject*, PyObject* arg) {
+  return with_device(arg, [](int d) { cuda::set_device(d); Py_RETURN_NONE; });
 }
-
+PyObject* synchronize(PyObject*, PyObject* arg) {
+  return with_device(arg, [](int d) { cuda::synchronize(d); Py_RETURN_NONE; });
+}
+PyObject* memory_allocated(PyObject*, PyObject* arg) {
+  return with_device(arg, [](int d) { return PyLong_FromLongLong(cuda::memory_allocated(d)); });
+}
 PyObject* memory_reserved(PyObject*, PyObject* arg) {
-  EMBER_PY_BEGIN
-  int device = 0;
-  if (!device_arg(arg, &device)) return nullptr;
-  return PyLong_FromLongLong(cuda::memory_reserved(device));
-  EMBER_PY_END
+  return with_device(arg, [](int d) { return PyLong_FromLongLong(cuda::memory_reserved(d)); });
 }
 
 PyMethodDef functions[] = {
