@@ -12,23 +12,8 @@
 #include "index_test_util.h"
 #include "runtime_test_util.h"
 
-namespace ember {
+namespace ember::test {
 namespace {
-
-using test::all_dtypes;
-using test::all_layouts;
-using test::count;
-using test::expect_error;
-using test::expect_tensor;
-using test::Layout;
-using test::longs;
-using test::longs_laid;
-using test::make;
-using test::patterned;
-using test::ravel;
-using test::Shape;
-using test::unravel;
-using test::values_of;
 
 struct Idx {
   std::vector<int64_t> v;
@@ -142,7 +127,7 @@ TEST(AdvancedIndex, Index) {
   for (DType dt : all_dtypes())
     for (Layout layout : all_layouts())
       for (const Indices& idx : cases()) {
-        SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout));
+        SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout));
         check_index(dt, layout, shape, idx);
       }
 }
@@ -201,7 +186,7 @@ TEST(AdvancedIndex, Put) {
   for (DType dt : all_dtypes())
     for (Layout layout : all_layouts())
       for (const Indices& idx : cases()) {
-        SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout));
+        SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout));
         check_put(dt, layout, shape, idx, false);
       }
   // values broadcast; duplicates: the last in row-major order wins
@@ -251,4 +236,4 @@ TEST(AdvancedIndex, Errors) {
 }
 
 }  // namespace
-}  // namespace ember
+}  // namespace ember::test

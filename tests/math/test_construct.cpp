@@ -16,20 +16,8 @@
 #include "runtime/core/generator.h"
 #include "runtime_test_util.h"
 
-namespace ember {
+namespace ember::test {
 namespace {
-
-using test::all_dtypes;
-using test::all_layouts;
-using test::count;
-using test::expect_error;
-using test::expect_tensor;
-using test::Layout;
-using test::make;
-using test::patterned;
-using test::Shape;
-using test::unravel;
-using test::values_of;
 
 std::vector<DType> numeric_dtypes() {
   std::vector<DType> d;
@@ -294,7 +282,7 @@ TEST(Construct, TriIndices) {
 TEST(Construct, Diag) {
   for (DType dt : all_dtypes()) {
     for (Layout layout : all_layouts()) {
-      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout));
+      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout));
       const std::vector<double> v = patterned({3}, dt, 1);
       for (int64_t k = -2; k <= 2; ++k) {
         const int64_t n = 3 + (k < 0 ? -k : k);
@@ -332,7 +320,7 @@ std::vector<double> ref_triangle(const std::vector<double>& v, const Shape& shap
 TEST(Construct, Triangles) {
   for (DType dt : all_dtypes()) {
     for (Layout layout : all_layouts()) {
-      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout));
+      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout));
       for (const Shape& shape : {Shape{3, 4}, Shape{2, 3, 4}, Shape{4, 2}}) {
         const std::vector<double> v = patterned(shape, dt, 2);
         for (int64_t k : {int64_t{-3}, int64_t{-1}, int64_t{0}, int64_t{1}, int64_t{5},
@@ -359,7 +347,7 @@ TEST(Construct, Triangles) {
 TEST(Construct, Cat) {
   for (DType dt : all_dtypes()) {
     for (Layout layout : all_layouts()) {
-      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout));
+      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout));
       const std::vector<double> a = patterned({2, 3}, dt), b = patterned({1, 3}, dt, 1), c = patterned({2, 2}, dt, 2);
       std::vector<double> want0 = a;
       want0.insert(want0.end(), b.begin(), b.end());
@@ -480,4 +468,4 @@ TEST(Construct, Randperm) {
 }
 
 }  // namespace
-}  // namespace ember
+}  // namespace ember::test

@@ -12,23 +12,8 @@
 #include "index_test_util.h"
 #include "runtime_test_util.h"
 
-namespace ember {
+namespace ember::test {
 namespace {
-
-using test::all_dtypes;
-using test::all_layouts;
-using test::count;
-using test::expect_error;
-using test::expect_tensor;
-using test::Layout;
-using test::longs;
-using test::longs_laid;
-using test::make;
-using test::patterned;
-using test::ravel;
-using test::Shape;
-using test::unravel;
-using test::values_of;
 
 // ---- references ------------------------------------------------------------------
 
@@ -86,7 +71,7 @@ std::vector<double> ref_index_source(std::vector<double> self, const Shape& shap
 }
 
 // Booleans add as logical or; ember stores 2.0 in a bool as true.
-std::string trace(DType d, Layout l) { return std::string(dtype_name(d)) + ", " + test::layout_name(l); }
+std::string trace(DType d, Layout l) { return std::string(dtype_name(d)) + ", " + layout_name(l); }
 
 // ---- index_select ----------------------------------------------------------------
 
@@ -410,4 +395,4 @@ TEST(Indexing, Errors) {
 }
 
 }  // namespace
-}  // namespace ember
+}  // namespace ember::test

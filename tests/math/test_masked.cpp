@@ -11,21 +11,8 @@
 #include "index_test_util.h"
 #include "runtime_test_util.h"
 
-namespace ember {
+namespace ember::test {
 namespace {
-
-using test::all_dtypes;
-using test::all_layouts;
-using test::count;
-using test::expect_error;
-using test::expect_tensor;
-using test::Layout;
-using test::make;
-using test::patterned;
-using test::ravel;
-using test::Shape;
-using test::unravel;
-using test::values_of;
 
 // A mask of `shape` (bool or uint8) set where (i * 5 + seed) % 3 == 0.
 std::vector<double> mask_values(const Shape& shape, int64_t seed = 0) {
@@ -41,7 +28,7 @@ TEST(Masked, Fill) {
     const double value = dt == DType::Bool ? 1 : 4;
     for (Layout layout : all_layouts()) {
       for (DType mdt : {DType::Bool, DType::Byte}) {
-        SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout) + ", mask " + dtype_name(mdt));
+        SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout) + ", mask " + dtype_name(mdt));
         const std::vector<double> m = mask_values(shape);
         std::vector<double> want = v;
         for (size_t i = 0; i < v.size(); ++i)
@@ -97,7 +84,7 @@ TEST(Masked, Scatter) {
     const std::vector<double> v = patterned(shape, dt), src = patterned({4, 4}, dt, 2);
     for (Layout layout : all_layouts()) {
       for (DType mdt : {DType::Bool, DType::Byte}) {
-        SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout) + ", mask " + dtype_name(mdt));
+        SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout) + ", mask " + dtype_name(mdt));
         const std::vector<double> m = mask_values(shape, 2);
         std::vector<double> want = v;
         size_t k = 0;
@@ -124,7 +111,7 @@ TEST(Masked, Scatter) {
 TEST(Masked, Select) {
   for (DType dt : all_dtypes()) {
     for (Layout layout : all_layouts()) {
-      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout));
+      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout));
       // self [4, 1] and mask [3] broadcast to [4, 3]
       const std::vector<double> v = patterned({4, 3}, dt), m = mask_values({4, 3}, 1);
       std::vector<double> want;
@@ -148,7 +135,7 @@ TEST(Masked, Select) {
 TEST(Masked, Nonzero) {
   for (DType dt : all_dtypes()) {
     for (Layout layout : all_layouts()) {
-      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout));
+      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout));
       const Shape shape{3, 2, 4};
       const std::vector<double> v = patterned(shape, dt, 1);
       std::vector<double> want;
@@ -199,4 +186,4 @@ TEST(Masked, Errors) {
 }
 
 }  // namespace
-}  // namespace ember
+}  // namespace ember::test

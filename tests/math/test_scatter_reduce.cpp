@@ -12,20 +12,8 @@
 #include "index_test_util.h"
 #include "runtime_test_util.h"
 
-namespace ember {
+namespace ember::test {
 namespace {
-
-using test::all_dtypes;
-using test::all_layouts;
-using test::count;
-using test::expect_error;
-using test::expect_tensor;
-using test::Layout;
-using test::make;
-using test::patterned;
-using test::Shape;
-using test::unravel;
-using test::values_of;
 
 // The stored values of `self` reduced with src over index's shape along dim (2-d).
 std::vector<double> ref_reduce(std::vector<double> self, const Shape& shape, int64_t dim, const std::vector<int64_t>& index,
@@ -66,7 +54,7 @@ TEST(ScatterReduce, Reductions) {
         for (bool include_self : {true, false})
           for (int64_t dim : {0, 1}) {
             if (d == kBool && std::string(reduce) == "mean") continue;
-            SCOPED_TRACE(std::string(dtype_name(d)) + " " + test::layout_name(l) + " " + reduce + " dim " +
+            SCOPED_TRACE(std::string(dtype_name(d)) + " " + layout_name(l) + " " + reduce + " dim " +
                          std::to_string(dim) + (include_self ? " include_self" : ""));
             const std::vector<double> self = patterned(shape, d, 1), src = patterned(shape, d, 4);
             std::vector<int64_t> index;
@@ -137,4 +125,4 @@ TEST(ScatterReduce, Errors) {
 }
 
 }  // namespace
-}  // namespace ember
+}  // namespace ember::test

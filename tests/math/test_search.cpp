@@ -14,20 +14,8 @@
 #include "index_test_util.h"
 #include "runtime_test_util.h"
 
-namespace ember {
+namespace ember::test {
 namespace {
-
-using test::all_dtypes;
-using test::all_layouts;
-using test::count;
-using test::expect_error;
-using test::expect_tensor;
-using test::Layout;
-using test::longs;
-using test::make;
-using test::patterned;
-using test::Shape;
-using test::values_of;
 
 using Row = std::vector<double>;
 
@@ -39,7 +27,7 @@ std::vector<Row> rows_of(const std::vector<double>& v, const Shape& shape, std::
     return rows;
   }
   std::vector<Row> rows(static_cast<size_t>(shape[*dim]));
-  for (int64_t i = 0; i < count(shape); ++i) rows[test::unravel(i, shape)[*dim]].push_back(v[i]);
+  for (int64_t i = 0; i < count(shape); ++i) rows[unravel(i, shape)[*dim]].push_back(v[i]);
   return rows;
 }
 
@@ -110,7 +98,7 @@ TEST(Search, Unique) {
   const Shape shape{4, 5};
   for (DType d : all_dtypes())
     for (Layout l : all_layouts()) {
-      SCOPED_TRACE(std::string(dtype_name(d)) + " " + test::layout_name(l));
+      SCOPED_TRACE(std::string(dtype_name(d)) + " " + layout_name(l));
       const std::vector<double> v = patterned(shape, d, 1);
       const Tensor t = make(v, shape, d, l);
       check_unique(false, t, v, shape, std::nullopt);
@@ -143,7 +131,7 @@ TEST(Search, UniqueDim) {
   for (DType d : all_dtypes())
     for (Layout l : all_layouts())
       for (int64_t dim : {0, 1}) {
-        SCOPED_TRACE(std::string(dtype_name(d)) + " " + test::layout_name(l) + " dim " + std::to_string(dim));
+        SCOPED_TRACE(std::string(dtype_name(d)) + " " + layout_name(l) + " dim " + std::to_string(dim));
         // Rows 0 and 2 equal; columns from a pattern that repeats.
         std::vector<double> v = patterned(shape, d, 2);
         for (int64_t j = 0; j < 3; ++j) v[2 * 3 + j] = v[j];
@@ -162,7 +150,7 @@ TEST(Search, UniqueConsecutive) {
   for (DType d : all_dtypes())
     for (Layout l : all_layouts())
       for (std::optional<int64_t> dim : {std::optional<int64_t>(), std::optional<int64_t>(0), std::optional<int64_t>(1)}) {
-        SCOPED_TRACE(std::string(dtype_name(d)) + " " + test::layout_name(l));
+        SCOPED_TRACE(std::string(dtype_name(d)) + " " + layout_name(l));
         std::vector<double> v = patterned(shape, d, 3);
         for (int64_t j = 0; j < 3; ++j) v[1 * 3 + j] = v[j];  // rows 0 and 1 equal: one run
         v[5] = v[4];
@@ -174,7 +162,7 @@ TEST(Search, Bincount) {
   const std::vector<DType> integral{kByte, kChar, kShort, kInt, kLong};
   for (DType d : integral)
     for (Layout l : all_layouts()) {
-      SCOPED_TRACE(std::string(dtype_name(d)) + " " + test::layout_name(l));
+      SCOPED_TRACE(std::string(dtype_name(d)) + " " + layout_name(l));
       const std::vector<double> v{3, 0, 4, 3, 1, 3};
       const Tensor t = make(v, {6}, d, l);
       expect_tensor(bincount(t), kLong, {5}, {1, 1, 0, 3, 1});
@@ -207,7 +195,7 @@ TEST(Search, Searchsorted) {
   for (DType d : dtypes)
     for (Layout l : all_layouts())
       for (bool right : {false, true}) {
-        SCOPED_TRACE(std::string(dtype_name(d)) + " " + test::layout_name(l) + (right ? " right" : " left"));
+        SCOPED_TRACE(std::string(dtype_name(d)) + " " + layout_name(l) + (right ? " right" : " left"));
         if (d == kByte && values[0] < 0) continue;
         std::vector<double> want;
         for (double v : values) want.push_back(static_cast<double>(ref_position(seq, v, right)));
@@ -286,4 +274,4 @@ TEST(Search, Errors) {
 }
 
 }  // namespace
-}  // namespace ember
+}  // namespace ember::test

@@ -9,23 +9,13 @@
 #include "index_test_util.h"
 #include "runtime_test_util.h"
 
-namespace ember {
+namespace ember::test {
 namespace {
-
-using test::all_dtypes;
-using test::all_layouts;
-using test::expect_error;
-using test::expect_tensor;
-using test::Layout;
-using test::longs;
-using test::longs_laid;
-using test::make;
-using test::patterned;
 
 TEST(TakeOps, Take) {
   for (DType dt : all_dtypes()) {
     for (Layout layout : all_layouts()) {
-      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout));
+      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout));
       const std::vector<double> v = patterned({2, 3}, dt);
       const Tensor self = make(v, {2, 3}, dt, layout);
       // Positions in the flat row-major order; -1 is the last element.
@@ -47,7 +37,7 @@ TEST(TakeOps, Take) {
 TEST(TakeOps, TakeAlongDim) {
   for (DType dt : all_dtypes()) {
     for (Layout layout : all_layouts()) {
-      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + test::layout_name(layout));
+      SCOPED_TRACE(std::string(dtype_name(dt)) + ", " + layout_name(layout));
       const std::vector<double> v = patterned({2, 3}, dt);
       const Tensor self = make(v, {2, 3}, dt, layout);
       // Along dim 1: result[i][j] = self[i][indices[i][j]].
@@ -88,4 +78,4 @@ TEST(TakeOps, Errors) {
 }
 
 }  // namespace
-}  // namespace ember
+}  // namespace ember::test
