@@ -34,11 +34,12 @@ def scalar_args(op: Op) -> list[Arg]:
     return [a for a in sig.args if not a.is_tensor and a.name in used and a.name not in op.kernel.inputs]
 
 
-def dispatch_dtypes(op: Op) -> list[DType]:
-    """dtypes the C++ API may compute in (true division never computes in integers)."""
+def dispatch_dtypes(op: Op, backend: str = "cpu") -> list[DType]:
+    """dtypes the C++ API may compute in on `backend` (true division never computes in integers)."""
+    dtypes = op.dtypes.get(backend, ())
     if op.kernel.result == "floating":
-        return [d for d in op.cpu_dtypes() if d.is_floating]
-    return list(op.cpu_dtypes())
+        return [d for d in dtypes if d.is_floating]
+    return list(dtypes)
 
 
 # ---- reducers and along-dim kernels: arguments passed by name ----------------------

@@ -69,6 +69,10 @@ def _dtypes(node: Node, table: DTypeTable, kind: Kind) -> dict[str, tuple]:
         raise SchemaError(raw.where, "dtypes must say which dtypes the cpu backend supports")
     if "cuda" in result and not kind.has_cuda_kernels:
         raise SchemaError(raw.at("cuda"), f"the '{kind.name}' kind generates no CUDA kernels yet, so it takes no cuda dtypes")
+    # CUDA results are tested against the CPU's.
+    extra = [d.name for d in result.get("cuda", ()) if d not in result["cpu"]]
+    if extra:
+        raise SchemaError(raw.at("cuda"), f"cuda dtypes must be cpu dtypes too; not on the cpu: {', '.join(extra)}")
     return result
 
 

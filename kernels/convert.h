@@ -32,7 +32,7 @@
 namespace ember::kernels {
 
 template <class To, class From>
-inline To float_to_integral(From v) {
+EMBER_HOST_DEVICE inline To float_to_integral(From v) {
   using Wide = std::conditional_t<sizeof(To) == 8, int64_t, int32_t>;
   // 2^31 and 2^63 are exact in float and double; the range is [-2^k, 2^k).
   constexpr From bound = static_cast<From>(sizeof(Wide) == 8 ? 9223372036854775808.0 : 2147483648.0);
@@ -41,7 +41,7 @@ inline To float_to_integral(From v) {
 }
 
 template <class To, class From>
-inline To convert(From v) {
+EMBER_HOST_DEVICE inline To convert(From v) {
   if constexpr (std::is_same_v<To, From>) {
     return v;
   } else if constexpr (is_reduced_float_v<From>) {

@@ -29,7 +29,7 @@ using acc_t = std::conditional_t<is_reduced_float_v<T>, float,
 // x != x is the NaN test that vectorizes; -ffast-math would break it and
 // is never used for this library.
 template <class M>
-inline bool is_nan(M x) {
+EMBER_HOST_DEVICE inline bool is_nan(M x) {
   if constexpr (std::is_floating_point_v<M>)
     return x != x;
   else

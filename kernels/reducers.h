@@ -10,7 +10,8 @@
 // merge must be associative enough for the caller's purpose: kernels
 // merge in a fixed order (Note [deterministic parallelism]) but not the
 // order a sequential loop would. combine and merge should be branch-free
-// (selects, not ifs) so loops over them vectorize.
+// (selects, not ifs) so loops over them vectorize. They are
+// EMBER_HOST_DEVICE: the CUDA reductions (kernels/cuda/reduce.cuh) run them.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "ember/host_device.h"
 #include "kernels/opmath.h"
 
 namespace ember::kernels {
@@ -27,10 +29,10 @@ namespace ember::kernels {
 template <class T>
 struct Sum {
   using acc_type = acc_t<T>;
-  acc_type identity() const { return acc_type(0); }
-  acc_type combine(acc_type acc, opmath_t<T> x) const { return acc + static_cast<acc_type>(x); }
-  acc_type merge(acc_type a, acc_type b) const { return a + b; }
-  acc_type finalize(acc_type acc, int64_t) const { return acc; }
+  EMBER_HOST_DEVICE acc_type identity() const { return acc_type(0); }
+  EMBER_HOST_DEVICE acc_type combine(acc_type acc, opmath_t<T> x) const { return acc + static_cast<acc_type>(x); }
+  EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return a + b; }
+  EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
 };
 
 // Mean of no elements is 0/0: NaN.
@@ -38,32 +40,32 @@ template <class T>
 struct Mean : Sum<T> {
   using acc_type = acc_t<T>;
   static_assert(std::is_floating_point_v<acc_type>, "the mean of integers has no exact result type");
-  acc_type finalize(acc_type acc, int64_t count) const { return acc / static_cast<acc_type>(count); }
+  EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t count) const { return acc / static_cast<acc_type>(count); }
 };
 
 // NaN propagates: once the accumulator is NaN it stays NaN.
 template <class T>
 struct Max {
   using acc_type = opmath_t<T>;
-  acc_type identity() const {
+  EMBER_HOST_DEVICE acc_type identity() const {
     return std::numeric_limits<acc_type>::has_infinity ? -std::numeric_limits<acc_type>::infinity()
                                                        : std::numeric_limits<acc_type>::lowest();
   }
-  acc_type combine(acc_type acc, acc_type x) const { return (x > acc || is_nan(x)) ? x : acc; }
-  acc_type merge(acc_type a, acc_type b) const { return combine(a, b); }
-  acc_type finalize(acc_type acc, int64_t) const { return acc; }
+  EMBER_HOST_DEVICE acc_type combine(acc_type acc, acc_type x) const { return (x > acc || is_nan(x)) ? x : acc; }
+  EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return combine(a, b); }
+  EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
 };
 
 template <class T>
 struct Min {
   using acc_type = opmath_t<T>;
-  acc_type identity() const {
+  EMBER_HOST_DEVICE acc_type identity() const {
     return std::numeric_limits<acc_type>::has_infinity ? std::numeric_limits<acc_type>::infinity()
                                                        : std::numeric_limits<acc_type>::max();
   }
-  acc_type combine(acc_type acc, acc_type x) const { return (x < acc || is_nan(x)) ? x : acc; }
-  acc_type merge(acc_type a, acc_type b) const { return combine(a, b); }
-  acc_type finalize(acc_type acc, int64_t) const { return acc; }
+  EMBER_HOST_DEVICE acc_type combine(acc_type acc, acc_type x) const { return (x < acc || is_nan(x)) ? x : acc; }
+  EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return combine(a, b); }
+  EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
 };
 
 // Reducer families named by schema entries (`reducer: kernels::Prod`)
@@ -75,10 +77,10 @@ struct Min {
 template <class T>
 struct Prod {
   using acc_type = acc_t<T>;
-  acc_type identity() const { return acc_type(1); }
-  acc_type combine(acc_type acc, opmath_t<T> x) const { return acc * static_cast<acc_type>(x); }
-  acc_type merge(acc_type a, acc_type b) const { return a * b; }
-  acc_type finalize(acc_type acc, int64_t) const { return acc; }
+  EMBER_HOST_DEVICE acc_type identity() const { return acc_type(1); }
+  EMBER_HOST_DEVICE acc_type combine(acc_type acc, opmath_t<T> x) const { return acc * static_cast<acc_type>(x); }
+  EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return a * b; }
+  EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
   template <class F>
   static void visit(const F& f) { f(Prod{}); }
 };
@@ -100,10 +102,10 @@ struct MinOf : Min<T> {
 template <class T>
 struct All {
   using acc_type = uint8_t;
-  acc_type identity() const { return 1; }
-  acc_type combine(acc_type acc, opmath_t<T> x) const { return acc & static_cast<uint8_t>(x != opmath_t<T>(0)); }
-  acc_type merge(acc_type a, acc_type b) const { return a & b; }
-  bool finalize(acc_type acc, int64_t) const { return acc != 0; }
+  EMBER_HOST_DEVICE acc_type identity() const { return 1; }
+  EMBER_HOST_DEVICE acc_type combine(acc_type acc, opmath_t<T> x) const { return acc & static_cast<uint8_t>(x != opmath_t<T>(0)); }
+  EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return a & b; }
+  EMBER_HOST_DEVICE bool finalize(acc_type acc, int64_t) const { return acc != 0; }
   template <class F>
   static void visit(const F& f) { f(All{}); }
 };
@@ -111,10 +113,10 @@ struct All {
 template <class T>
 struct Any {
   using acc_type = uint8_t;
-  acc_type identity() const { return 0; }
-  acc_type combine(acc_type acc, opmath_t<T> x) const { return acc | static_cast<uint8_t>(x != opmath_t<T>(0)); }
-  acc_type merge(acc_type a, acc_type b) const { return a | b; }
-  bool finalize(acc_type acc, int64_t) const { return acc != 0; }
+  EMBER_HOST_DEVICE acc_type identity() const { return 0; }
+  EMBER_HOST_DEVICE acc_type combine(acc_type acc, opmath_t<T> x) const { return acc | static_cast<uint8_t>(x != opmath_t<T>(0)); }
+  EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return a | b; }
+  EMBER_HOST_DEVICE bool finalize(acc_type acc, int64_t) const { return acc != 0; }
   template <class F>
   static void visit(const F& f) { f(Any{}); }
 };
@@ -140,18 +142,19 @@ struct Variance {
   using acc_type = Moments;
   double correction;
   bool take_sqrt;
-  acc_type identity() const { return {0, 0, 0}; }
-  acc_type combine(acc_type a, opmath_t<T> x) const {
+  EMBER_HOST_DEVICE acc_type identity() const { return {0, 0, 0}; }
+  EMBER_HOST_DEVICE acc_type combine(acc_type a, opmath_t<T> x) const {
     const double v = static_cast<double>(x), n = a.n + 1, delta = v - a.mean, mean = a.mean + delta / n;
     return {n, mean, a.m2 + delta * (v - mean)};
   }
-  acc_type merge(acc_type a, acc_type b) const {
+  EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const {
     const double n = a.n + b.n, delta = b.mean - a.mean;
     const double wb = n > 0 ? b.n / n : 0;
     return {n, a.mean + delta * wb, a.m2 + b.m2 + delta * delta * a.n * wb};
   }
-  double finalize(acc_type a, int64_t) const {
-    const double var = a.m2 / std::max(0.0, a.n - correction);
+  EMBER_HOST_DEVICE double finalize(acc_type a, int64_t) const {
+    const double divisor = a.n - correction;
+    const double var = a.m2 / (divisor > 0.0 ? divisor : 0.0);
     return take_sqrt ? std::sqrt(var) : var;
   }
 };
@@ -192,11 +195,11 @@ struct PNorm {
   using acc_type = acc_t<T>;
   using M = opmath_t<T>;
   acc_type p;
-  static acc_type mag(M x) { return static_cast<acc_type>(x < M(0) ? -x : x); }
-  acc_type identity() const {
+  EMBER_HOST_DEVICE static acc_type mag(M x) { return static_cast<acc_type>(x < M(0) ? -x : x); }
+  EMBER_HOST_DEVICE acc_type identity() const {
     return Kind == 4 ? std::numeric_limits<acc_type>::infinity() : acc_type(0);
   }
-  acc_type combine(acc_type acc, M x) const {
+  EMBER_HOST_DEVICE acc_type combine(acc_type acc, M x) const {
     const acc_type a = mag(x);
     if constexpr (Kind == 0) return acc + static_cast<acc_type>(x != M(0));
     else if constexpr (Kind == 1) return acc + a;
@@ -205,12 +208,12 @@ struct PNorm {
     else if constexpr (Kind == 4) return (a < acc || a != a) ? a : acc;
     else return acc + std::pow(a, p);
   }
-  acc_type merge(acc_type a, acc_type b) const {
+  EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const {
     if constexpr (Kind == 3) return (b > a || b != b) ? b : a;
     else if constexpr (Kind == 4) return (b < a || b != b) ? b : a;
     else return a + b;
   }
-  acc_type finalize(acc_type acc, int64_t) const {
+  EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const {
     if constexpr (Kind == 2) return std::sqrt(acc);
     else if constexpr (Kind == 5) return std::pow(acc, acc_type(1) / p);
     else return acc;

@@ -4,11 +4,13 @@
 
 #include <cmath>
 
+#include "ember/host_device.h"
+
 namespace ember::ops {
 
 // The scale 10^|decimals| computed in double and used in M; halves to even.
 template <class M>
-inline M round_decimals(M x, M decimals) {
+EMBER_HOST_DEVICE inline M round_decimals(M x, M decimals) {
   const M scale = static_cast<M>(std::pow(10.0, static_cast<double>(decimals < 0 ? -decimals : decimals)));
   return decimals < 0 ? std::nearbyint(x / scale) * scale : std::nearbyint(x * scale) / scale;
 }

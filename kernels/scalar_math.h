@@ -10,25 +10,27 @@
 #include <limits>
 #include <type_traits>
 
+#include "ember/host_device.h"
+
 namespace ember::ops {
 
 // ---- classification --------------------------------------------------------------
 // Integers and bool are always finite (PyTorch's isinf/isfinite accept them).
 
 template <class M>
-inline bool isinf(M x) {
+EMBER_HOST_DEVICE inline bool isinf(M x) {
   if constexpr (std::is_floating_point_v<M>) return std::isinf(x); else return false;
 }
 template <class M>
-inline bool isfinite(M x) {
+EMBER_HOST_DEVICE inline bool isfinite(M x) {
   if constexpr (std::is_floating_point_v<M>) return std::isfinite(x); else return true;
 }
 template <class M>
-inline bool isposinf(M x) {
+EMBER_HOST_DEVICE inline bool isposinf(M x) {
   if constexpr (std::is_floating_point_v<M>) return x == std::numeric_limits<M>::infinity(); else return false;
 }
 template <class M>
-inline bool isneginf(M x) {
+EMBER_HOST_DEVICE inline bool isneginf(M x) {
   if constexpr (std::is_floating_point_v<M>) return x == -std::numeric_limits<M>::infinity(); else return false;
 }
 
@@ -36,11 +38,11 @@ inline bool isneginf(M x) {
 
 // NumPy's fmax/fmin: a NaN on one side gives the other (NaN only if both are).
 template <class M>
-inline M fmax(M a, M b) {
+EMBER_HOST_DEVICE inline M fmax(M a, M b) {
   if constexpr (std::is_floating_point_v<M>) return std::fmax(a, b); else return a > b ? a : b;
 }
 template <class M>
-inline M fmin(M a, M b) {
+EMBER_HOST_DEVICE inline M fmin(M a, M b) {
   if constexpr (std::is_floating_point_v<M>) return std::fmin(a, b); else return a < b ? a : b;
 }
 
@@ -48,7 +50,7 @@ inline M fmin(M a, M b) {
 // up to an ulp of a value near an integer, where sin is near 0, which
 // would cost float results most of their digits there.
 template <class M>
-inline M sinc(M x) {
+EMBER_HOST_DEVICE inline M sinc(M x) {
   if (x == M(0)) return M(1);
   const double px = M_PI * static_cast<double>(x);
   return static_cast<M>(std::sin(px) / px);
@@ -56,7 +58,7 @@ inline M sinc(M x) {
 
 // x * log(y), 0 where x is 0 (even for y 0 or inf), NaN where y is NaN.
 template <class M>
-inline M xlogy(M x, M y) {
+EMBER_HOST_DEVICE inline M xlogy(M x, M y) {
   if (y != y) return y;
   if (x == M(0)) return M(0);
   return x * std::log(y);
@@ -68,18 +70,18 @@ inline M xlogy(M x, M y) {
 // the larger is negative and near the log1p term, which would cost float
 // results their last digits.
 template <bool Base2, class M>
-inline M logaddexp_in_base(M x, M y) {
+EMBER_HOST_DEVICE inline M logaddexp_in_base(M x, M y) {
   const double a = x, b = y;
   if (std::isinf(a) && a == b) return x;
   const double hi = a > b ? a : b, lo = a > b ? b : a;
   return static_cast<M>(hi + (Base2 ? std::log1p(std::exp2(lo - hi)) / M_LN2 : std::log1p(std::exp(lo - hi))));
 }
 template <class M>
-inline M logaddexp(M x, M y) {
+EMBER_HOST_DEVICE inline M logaddexp(M x, M y) {
   return logaddexp_in_base<false>(x, y);
 }
 template <class M>
-inline M logaddexp2(M x, M y) {
+EMBER_HOST_DEVICE inline M logaddexp2(M x, M y) {
   return logaddexp_in_base<true>(x, y);
 }
 
@@ -87,7 +89,7 @@ inline M logaddexp2(M x, M y) {
 // closed-form estimate (Winitzki's, relative error below 2e-3) refined by
 // Newton steps on std::erf in double, each squaring the relative error.
 template <class M>
-inline M erfinv(M y) {
+EMBER_HOST_DEVICE inline M erfinv(M y) {
   const double x = static_cast<double>(y);
   if (!(std::fabs(x) < 1))
     return std::fabs(x) == 1 ? static_cast<M>(std::copysign(HUGE_VAL, x)) : static_cast<M>(NAN);
@@ -103,7 +105,7 @@ inline M erfinv(M y) {
 // Read through copysign: GCC 12 fails (an internal error) vectorizing
 // std::signbit's builtin with AVX2.
 template <class M>
-inline bool signbit(M x) {
+EMBER_HOST_DEVICE inline bool signbit(M x) {
   if constexpr (std::is_floating_point_v<M>) return std::copysign(M(1), x) < M(0);
   else if constexpr (std::is_signed_v<M>) return x < M(0);
   else return false;
@@ -111,14 +113,14 @@ inline bool signbit(M x) {
 
 // NumPy's heaviside: 0 below zero, `at_zero` at zero, 1 above, NaN kept.
 template <class M>
-inline M heaviside(M x, M at_zero) {
+EMBER_HOST_DEVICE inline M heaviside(M x, M at_zero) {
   if (x != x) return x;
   return x == M(0) ? at_zero : M(x > M(0));
 }
 
 // |x| as the unsigned type, exact for the lowest value too.
 template <class M>
-inline std::make_unsigned_t<M> magnitude(M x) {
+EMBER_HOST_DEVICE inline std::make_unsigned_t<M> magnitude(M x) {
   using U = std::make_unsigned_t<M>;
   return x < M(0) ? U(0) - static_cast<U>(x) : static_cast<U>(x);
 }
@@ -126,7 +128,7 @@ inline std::make_unsigned_t<M> magnitude(M x) {
 // Euclid's algorithm on magnitudes, so gcd is never negative (the lowest
 // value's magnitude wraps back to it, as PyTorch's abs does).
 template <class M>
-inline M gcd(M a, M b) {
+EMBER_HOST_DEVICE inline M gcd(M a, M b) {
   auto x = magnitude(a), y = magnitude(b);
   while (y != 0) {
     const auto r = x % y;
@@ -138,7 +140,7 @@ inline M gcd(M a, M b) {
 
 // |a / gcd * b|, wrapping in the dtype where it does not fit; 0 if either is 0.
 template <class M>
-inline M lcm(M a, M b) {
+EMBER_HOST_DEVICE inline M lcm(M a, M b) {
   const M g = gcd(a, b);
   if (g == M(0)) return M(0);
   return static_cast<M>(magnitude(static_cast<M>(a / g)) * magnitude(b));

@@ -1,6 +1,8 @@
 // Scalar functions that schema kernel expressions call as ops::name(x).
 // Each takes and returns the compute type (opmath_t) and is written so a
-// loop over it vectorizes where the hardware allows.
+// loop over it vectorizes where the hardware allows. They compile for
+// CUDA kernels too (EMBER_HOST_DEVICE): there the vectorizable polynomials
+// of vec_math.h give way to CUDA's own math library (__CUDA_ARCH__).
 #pragma once
 
 #include <climits>
@@ -8,12 +10,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "ember/host_device.h"
 #include "kernels/vec_math.h"
 
 namespace ember::ops {
 
 template <class M>
-inline M abs(M x) {
+EMBER_HOST_DEVICE inline M abs(M x) {
   if constexpr (std::is_unsigned_v<M> || std::is_same_v<M, bool>)
     return x;
   else if constexpr (std::is_integral_v<M>)
@@ -23,15 +26,19 @@ inline M abs(M x) {
 }
 
 template <class M>
-inline M exp(M x) {
+EMBER_HOST_DEVICE inline M exp(M x) {
+#ifdef __CUDA_ARCH__
+  return std::exp(x);
+#else
   return kernels::vec::exp(x);
+#endif
 }
 
 // Integers truncate toward zero (TH's C division). A zero divisor is
 // rejected before the loop runs (it would trap); the guard here only keeps
 // the loop free of undefined behaviour. INT_MIN / -1 wraps.
 template <class M>
-inline M div(M a, M b) {
+EMBER_HOST_DEVICE inline M div(M a, M b) {
   if constexpr (std::is_integral_v<M>) {
     if constexpr (std::is_signed_v<M>)
       if (b == -1) return static_cast<M>(-a);
@@ -47,7 +54,7 @@ inline M div(M a, M b) {
 // -1, 0 or 1; NaN and -0 give +0 (TH and PyTorch on the CPU; NumPy gives
 // NaN for NaN); bool and unsigned values are never negative.
 template <class M>
-inline M sign(M x) {
+EMBER_HOST_DEVICE inline M sign(M x) {
   if constexpr (std::is_same_v<M, bool>)
     return x;
   else if constexpr (std::is_unsigned_v<M>)
@@ -58,64 +65,86 @@ inline M sign(M x) {
 
 // Rounding functions leave integers as they are (PyTorch accepts them).
 template <class M>
-inline M ceil(M x) {
+EMBER_HOST_DEVICE inline M ceil(M x) {
   if constexpr (std::is_floating_point_v<M>) return std::ceil(x); else return x;
 }
 template <class M>
-inline M floor(M x) {
+EMBER_HOST_DEVICE inline M floor(M x) {
   if constexpr (std::is_floating_point_v<M>) return std::floor(x); else return x;
 }
 template <class M>
-inline M trunc(M x) {
+EMBER_HOST_DEVICE inline M trunc(M x) {
   if constexpr (std::is_floating_point_v<M>) return std::trunc(x); else return x;
 }
 // PyTorch's round: halves to even (the default rounding mode, as nearbyint).
 template <class M>
-inline M round_half_even(M x) {
+EMBER_HOST_DEVICE inline M round_half_even(M x) {
   if constexpr (std::is_floating_point_v<M>) return std::nearbyint(x); else return x;
 }
 // TH's round (C's round): halves away from zero.
 template <class M>
-inline M round_half_away(M x) {
+EMBER_HOST_DEVICE inline M round_half_away(M x) {
   if constexpr (std::is_floating_point_v<M>) return std::round(x); else return x;
 }
 // x - trunc(x): keeps the sign of x (frac(-2.5) = -0.5); inf gives NaN.
 template <class M>
-inline M frac(M x) {
+EMBER_HOST_DEVICE inline M frac(M x) {
   return x - std::trunc(x);
 }
 
 // ---- elementary functions --------------------------------------------------
 
 template <class M>
-inline M reciprocal(M x) {
+EMBER_HOST_DEVICE inline M reciprocal(M x) {
   return M(1) / x;
 }
 // 1/sqrt(x): +0 gives +inf, -0 gives -inf, negative values NaN.
 template <class M>
-inline M rsqrt(M x) {
+EMBER_HOST_DEVICE inline M rsqrt(M x) {
   return M(1) / std::sqrt(x);
 }
 template <class M>
-inline M log(M x) {
+EMBER_HOST_DEVICE inline M log(M x) {
+#ifdef __CUDA_ARCH__
+  return std::log(x);
+#else
   return kernels::vec::log(x);
+#endif
 }
 template <class M>
-inline M sigmoid(M x) {
+EMBER_HOST_DEVICE inline M sigmoid(M x) {
+#ifdef __CUDA_ARCH__
+  const M e = std::exp(-std::fabs(x));  // vec::sigmoid's form, accurate for large |x|
+  const M s = M(1) / (M(1) + e);
+  return x >= M(0) ? s : e * s;
+#else
   return kernels::vec::sigmoid(x);
+#endif
 }
 template <class M>
-inline M tanh(M x) {
+EMBER_HOST_DEVICE inline M tanh(M x) {
+#ifdef __CUDA_ARCH__
+  return std::tanh(x);
+#else
   return kernels::vec::tanh(x);
+#endif
 }
 // lgamma_r: std::lgamma writes the global signgam, a data race under OpenMP.
-inline float lgamma(float x) {
+EMBER_HOST_DEVICE inline float lgamma(float x) {
+#ifdef __CUDA_ARCH__
+  return ::lgammaf(x);
+#else
   int sign;
   return ::lgammaf_r(x, &sign);
+#endif
 }
-inline double lgamma(double x) {
+EMBER_HOST_DEVICE inline double lgamma(double x) {
+#ifdef __CUDA_ARCH__
+  return ::lgamma(x);
+#else
   int sign;
   return ::lgamma_r(x, &sign);
+#endif
 }
 
 // ---- integer-aware division --------------------------------------------------
@@ -126,7 +155,7 @@ inline double lgamma(double x) {
 
 // C's remainder: the sign of the dividend (truncated division).
 template <class M>
-inline M fmod(M a, M b) {
+EMBER_HOST_DEVICE inline M fmod(M a, M b) {
   if constexpr (std::is_integral_v<M>) {
     if constexpr (std::is_signed_v<M>)
       if (b == -1) return M(0);
@@ -140,7 +169,7 @@ inline M fmod(M a, M b) {
 // as PyTorch: fmod, then one correction, so the result is exact (TH's
 // a - b * floor(a / b) could round to b itself); x % 0 is NaN.
 template <class M>
-inline M remainder(M a, M b) {
+EMBER_HOST_DEVICE inline M remainder(M a, M b) {
   const M r = ops::fmod(a, b);
   if constexpr (std::is_unsigned_v<M> || std::is_same_v<M, bool>)
     return r;
@@ -153,7 +182,7 @@ inline M remainder(M a, M b) {
 // nearest integer so an inexact quotient cannot land just below it;
 // x // 0 is x / 0 (inf or NaN).
 template <class M>
-inline M floor_divide(M a, M b) {
+EMBER_HOST_DEVICE inline M floor_divide(M a, M b) {
   if constexpr (std::is_integral_v<M>) {
     const M q = ops::div(a, b);
     if constexpr (std::is_signed_v<M>)
@@ -179,7 +208,7 @@ inline M floor_divide(M a, M b) {
 // number exponent: (-inf) ** 0.5 is nan and (-0) ** 0.5 is -0, where C's
 // pow gives +inf and +0.
 template <class M>
-inline M pow(M a, M b) {
+EMBER_HOST_DEVICE inline M pow(M a, M b) {
   if constexpr (std::is_same_v<M, bool>) {
     return a || !b;
   } else if constexpr (std::is_integral_v<M>) {
@@ -198,7 +227,11 @@ inline M pow(M a, M b) {
     }
     return static_cast<M>(result);
   } else if constexpr (std::is_same_v<M, float>) {
+#ifdef __CUDA_ARCH__
+    const M r = std::pow(a, b);
+#else
     const M r = kernels::vec::pow(a, b);
+#endif
     return b == M(0.5) ? std::sqrt(a) : r;
   } else {
     return b == M(0.5) ? std::sqrt(a) : std::pow(a, b);
@@ -212,7 +245,7 @@ inline M pow(M a, M b) {
 // values). Left shifts go through the unsigned type (wrapping).
 
 template <class M>
-inline M shift_left(M a, M b) {
+EMBER_HOST_DEVICE inline M shift_left(M a, M b) {
   constexpr int bits = sizeof(M) * CHAR_BIT;
   using U = std::make_unsigned_t<M>;
   if (static_cast<std::make_signed_t<M>>(b) < 0 || static_cast<U>(b) >= static_cast<U>(bits)) return M(0);
@@ -221,7 +254,7 @@ inline M shift_left(M a, M b) {
 
 // Arithmetic for signed types (PyTorch).
 template <class M>
-inline M shift_right(M a, M b) {
+EMBER_HOST_DEVICE inline M shift_right(M a, M b) {
   constexpr int bits = sizeof(M) * CHAR_BIT;
   using U = std::make_unsigned_t<M>;
   if (static_cast<std::make_signed_t<M>>(b) < 0 || static_cast<U>(b) >= static_cast<U>(bits)) {
@@ -234,7 +267,7 @@ inline M shift_right(M a, M b) {
 // TH's lshift/clshift: integers as shift_left; Float and Double multiply
 // by 2^b (TH's definition).
 template <class M>
-inline M th_shift_left(M a, M b) {
+EMBER_HOST_DEVICE inline M th_shift_left(M a, M b) {
   if constexpr (std::is_floating_point_v<M>) return a * std::pow(M(2), b);
   else return shift_left(a, b);
 }
@@ -243,7 +276,7 @@ inline M th_shift_left(M a, M b) {
 // signed types (TH shifted `(unsigned real) x`: -8 >> 1 is 124 in int8);
 // out-of-range amounts give 0. Float and Double divide by 2^b.
 template <class M>
-inline M th_shift_right(M a, M b) {
+EMBER_HOST_DEVICE inline M th_shift_right(M a, M b) {
   if constexpr (std::is_floating_point_v<M>) {
     return a / std::pow(M(2), b);
   } else {
@@ -255,7 +288,7 @@ inline M th_shift_right(M a, M b) {
 }
 
 template <class M>
-inline M bitwise_not(M x) {
+EMBER_HOST_DEVICE inline M bitwise_not(M x) {
   if constexpr (std::is_same_v<M, bool>) return !x;
   else return static_cast<M>(~x);
 }
@@ -264,25 +297,25 @@ inline M bitwise_not(M x) {
 
 // PyTorch's maximum/minimum: a NaN on either side gives NaN.
 template <class M>
-inline M maximum(M a, M b) {
+EMBER_HOST_DEVICE inline M maximum(M a, M b) {
   if constexpr (std::is_floating_point_v<M>) return a != a ? a : (b != b ? b : (a > b ? a : b));
   else return a > b ? a : b;
 }
 template <class M>
-inline M minimum(M a, M b) {
+EMBER_HOST_DEVICE inline M minimum(M a, M b) {
   if constexpr (std::is_floating_point_v<M>) return a != a ? a : (b != b ? b : (a < b ? a : b));
   else return a < b ? a : b;
 }
 
 // PyTorch's clamp: NaN in x or a bound gives NaN; lo > hi gives hi.
 template <class M>
-inline M clamp(M x, M lo, M hi) {
+EMBER_HOST_DEVICE inline M clamp(M x, M lo, M hi) {
   return minimum(maximum(x, lo), hi);
 }
 
 // PyTorch's lerp: the form accurate at both ends.
 template <class M>
-inline M lerp(M a, M b, M w) {
+EMBER_HOST_DEVICE inline M lerp(M a, M b, M w) {
   const M d = b - a;
   return (w < M(0.5) && w > M(-0.5)) ? a + w * d : b - d * (M(1) - w);
 }

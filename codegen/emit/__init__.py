@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..schema_set import SchemaSet
 from ..writer import Output
-from . import cpp_api, docs, dtype_headers, meson_lists, op_sources, op_tests, python_bindings, python_tests, th_headers
+from . import cpp_api, cuda_sources, docs, dtype_headers, meson_lists, op_sources, op_tests, python_bindings, python_tests, th_headers
 
 
 def emit_all(schemas: SchemaSet, out: Output) -> None:
@@ -11,6 +11,7 @@ def emit_all(schemas: SchemaSet, out: Output) -> None:
     th_headers.emit(schemas, out)
     cpp_api.emit(schemas, out)
     op_sources.emit(schemas, out)
+    cuda_sources.emit(schemas, out)
     op_tests.emit(schemas, out)
     python_bindings.emit(schemas, out)
     python_tests.emit(schemas, out)

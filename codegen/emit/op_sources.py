@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..cpp import Decl, base_decl, device_guard, function_declarations
 from .cpp_api import header_path
+from .cuda_sources import cuda_dispatch, cuda_path, has_cuda
 from ..kernel_code import dispatch_dtypes, result_cpp
 from ..kinds.base import RESULT_RULES
 from ..model import Op
@@ -44,6 +45,9 @@ def emit(schemas: SchemaSet, out: Output) -> None:
             includes=sorted({*op.kind.includes, "runtime/ops/device_guard.h", *([header_path(op)[len("generated/include/"):]] if sig else []),
                              *([op.include] if op.include else [])}),
             rule=RESULT_RULES[op.kernel.result],
+            cuda_signature=op.kind.cuda_signature(op) if has_cuda(op) else "",
+            cuda_source=cuda_path(op) if has_cuda(op) else "", cuda_dispatch=cuda_dispatch(op) if has_cuda(op) else [],
+            cuda_dtype_set="rt::DTypeSet{" + ", ".join(f"DType::{d.name}" for d, _ in cuda_dispatch(op)) + "}" if has_cuda(op) else "",
             definitions=definitions(op), dispatch=dispatch, dtypes=op.cpu_dtypes(),
             dtype_set="rt::DTypeSet{" + ", ".join(f"DType::{d.name}" for d, _ in dispatch) + "}",
             th_functions=th_functions(op, schemas.dtypes), **op.kind.source_context(op)))

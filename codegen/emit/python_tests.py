@@ -59,7 +59,9 @@ def _spec(op: Op, schemas: SchemaSet) -> dict:
     }
     # Note [argument specs] of tests/python/op_harness.py: only where an entry sets them.
     extras = {"shapes": dict(sorted(op.test.shapes.items())), "values": dict(sorted(op.test.values.items())),
-              "magnitude_tol": op.test.magnitude_tol, "returns_if": op.returns_if, "aliases": op.aliases}
+              "magnitude_tol": op.test.magnitude_tol, "returns_if": op.returns_if, "aliases": op.aliases,
+              "cuda_dtypes": tuple(d.numpy for d in op.dtypes.get("cuda", ())
+                                   if op.test.numpy_dtypes is None or d in op.test.numpy_dtypes)}
     return spec | {key: value for key, value in extras.items() if value}
 
 

@@ -52,13 +52,29 @@ class Kind:
     # A kind whose functions only change sizes, strides and offset takes
     # tensors of any device; the others refuse a CUDA tensor unless the op
     # has CUDA dtypes (codegen/cpp.py device_guard), which only a kind that
-    # generates CUDA kernels may declare (none does yet, issue 13).
+    # generates CUDA kernels (a templates/kinds/<name>.cu.j2) or runs
+    # device-aware runtime code (custom) may declare.
     device_agnostic = False
     has_cuda_kernels = False
+    cuda_source = True                           # with has_cuda_kernels: a .cu per op (custom: the impl runs on any device)
+    cuda_includes: tuple[str, ...] = ()          # what its .cu sources include (kernels/cuda/...)
 
     @property
     def template(self) -> str:
         return f"kinds/{self.name}.cpp.j2"
+
+    @property
+    def cuda_template(self) -> str:
+        return f"kinds/{self.name}.cu.j2"
+
+    def cuda_signature(self, op: Op) -> str:
+        """The declaration of the op's CUDA entry point (namespace
+        ember::cuda_ops, defined in its .cu, called from its C++ source)."""
+        raise NotImplementedError
+
+    def cuda_context(self, op: Op) -> dict[str, object]:
+        """What this kind's .cu template reads beyond the common context (emit/cuda_sources.py)."""
+        return {}
 
     # ---- the schema ----------------------------------------------------------------
 

@@ -22,6 +22,8 @@ class Copy(Kind):
     name = "copy"
     includes = ("kernels/copy.h", "runtime/ops/copy_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     needs_signature = False
+    has_cuda_kernels = True
+    cuda_includes = ("ember/dtype.h", "kernels/cuda/copy.cuh")
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> CopyKernel:
         return CopyKernel()
@@ -31,8 +33,12 @@ class Copy(Kind):
         assert sig is not None
         # PyTorch's non_blocking: a CPU copy is synchronous whatever it says.
         ignored = tuple(f"static_cast<void>({a.name});" for a in sig.args if a.name not in ("self", "src"))
+        cuda = f", {op.ident}_cuda" if "cuda" in op.dtypes else ""
         return ignored + (f'rt::run_copy("{sig.base_name}", self, src, [](DType dst, DType from, kernels::Operands<2>& ops) '
-                          f'{{ {op.ident}_dispatch(dst, from, ops); }});', "return self;")
+                          f'{{ {op.ident}_dispatch(dst, from, ops); }}{cuda});', "return self;")
+
+    def cuda_signature(self, op: Op) -> str:
+        return f"void {op.ident}(DType dst, DType src, const kernels::Operands<2>& ops)"
 
     def th_body(self, bld: THBuilder) -> None:
         """copy and copy<Src>: TH copies between equal element counts, no resize."""

@@ -36,6 +36,10 @@ class CustomKernel(Kernel):
 
 class Custom(Kind):
     name = "custom"
+    # An entry gives `cuda:` dtypes when its impl handles tensors on any
+    # device itself (rt::clone_tensor: empty on self's device, then copy_).
+    has_cuda_kernels = True
+    cuda_source = False
     required = frozenset({"impl"})
     optional = frozenset({"th_impl", "result", "th_dtypes"})
     needs_signature = False

@@ -69,6 +69,8 @@ class Pointwise(Kind):
     optional = frozenset({"inputs", "result", "nonzero", "th_expr", "th_dtypes", "th_type_error", "negative_power_error"})
     value_check = "check_pointwise"
     th_check = "check_th_pointwise"
+    has_cuda_kernels = True
+    cuda_includes = ("ember/dtype.h", "ember/scalar.h", "kernels/cuda/pointwise.cuh", "kernels/scalar_ops.h")
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> PointwiseKernel:
         assert sig is not None
@@ -128,6 +130,17 @@ class Pointwise(Kind):
             "nonzero": k.inputs.index(k.nonzero) if k.nonzero else -1,
             "n_inputs": len(k.inputs),
         }
+
+    def cuda_signature(self, op: Op) -> str:
+        n = len(op.kernel.inputs) + 1
+        return f"void {op.ident}(DType dtype, const kernels::Operands<{n}>& ops, unsigned host_values{self.source_context(op)['scalar_run_params']})"
+
+    def cuda_context(self, op: Op) -> dict[str, object]:
+        """The functor holds every scalar the kernel reads, converted to C as the CPU kernel's captures are."""
+        scalars = scalar_args(op)
+        return {"functor_members": [a.name for a in scalars],
+                "functor_inits": ", ".join(f"{a.name}.template to<C>()" if a.type == "Scalar" else f"static_cast<C>({a.name})"
+                                           for a in scalars)}
 
     def th_body(self, bld: THBuilder) -> None:
         """The kernel under th::pointwise (runtime/th/plan.h), which also

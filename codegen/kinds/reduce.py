@@ -41,6 +41,8 @@ class Reduce(Kind):
     optional = frozenset({"identity", "combine", "merge", "finalize", "result", "reducer", "args", "nonempty"})
     value_check = "check_reduce"
     reference_reducers = ("sum", "prod", "mean", "var", "std", "norm", "max", "min", "all", "any")
+    has_cuda_kernels = True
+    cuda_includes = ("ember/dtype.h", "kernels/cuda/reduce.cuh", "kernels/reducers.h")
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> ReduceKernel:
         assert sig is not None
@@ -78,6 +80,7 @@ class Reduce(Kind):
         dim = sig.arg("dim")
         return {
             "run_params": run_params(op),
+            "run_args": ", ".join(a.name for a in sig.args),
             "karg_params": kernel_arg_params(op),
             "karg_names": kernel_arg_names(op),
             "karg_values": kernel_arg_values(op),
@@ -88,6 +91,9 @@ class Reduce(Kind):
                 dim.type if dim is not None else "", "{dim}"),
             "has_keepdim": sig.arg("keepdim") is not None,
         }
+
+    def cuda_signature(self, op: Op) -> str:
+        return f"void {op.ident}(DType in, const kernels::Operands<2>& ops, int dim, void* scratch{kernel_arg_params(op)})"
 
     def th_body(self, bld: THBuilder) -> None:
         """TH's whole-tensor forms (sumall) return the value; its dim forms

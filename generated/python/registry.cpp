@@ -3820,7 +3820,7 @@ const char m_diff_doc[] =
 const char m_copy__doc[] =
     "copy_(src: Tensor, non_blocking: bool = False) -> Tensor\n"
     "\n"
-    "Copies `src` into `self`, converting values to self's dtype (floating to integer truncates toward zero; NaN and out-of-range values give the x86 \"integer indefinite\" value, as NumPy and PyTorch on x86). `src` broadcasts to self's shape; TH's forms need equal element counts instead. `non_blocking` changes nothing: a CPU copy is synchronous.";
+    "Copies `src` into `self`, converting values to self's dtype (floating to integer truncates toward zero; NaN and out-of-range values give the x86 \"integer indefinite\" value, as NumPy and PyTorch on x86). `src` broadcasts to self's shape; TH's forms need equal element counts instead. Either tensor may be on a CUDA device (a source on another device is moved to self's first). `non_blocking` changes nothing: a copy to or from the host is complete on return, and work on a device is ordered on its default stream.";
 const char fn_clone_doc[] =
     "clone(input: Tensor) -> Tensor\n"
     "\n"

@@ -35,6 +35,8 @@ void require(int, const char* op) { not_built(op); }
 THAllocator* allocator() { not_built("allocator"); }
 void copy(void*, const void*, size_t) { not_built("copy"); }
 void zero(void*, int, size_t) { not_built("zero"); }
+int exchange_device(int, const char* op) { not_built(op); }
+void restore_device(int) noexcept {}
 
 }  // namespace rt::cuda_backend
 }  // namespace ember

@@ -33,6 +33,24 @@ void require(int device, const char* op);  // the device exists; a Runtime/Index
 THAllocator* allocator();                   // context: the device index, as intptr_t
 void copy(void* dst, const void* src, size_t nbytes);
 void zero(void* ptr, int device, size_t nbytes);
+int exchange_device(int device, const char* op);  // makes `device` current; returns the one that was
+void restore_device(int device) noexcept;         // exchange_device's undo, for destructors
 }  // namespace cuda_backend
+
+// Makes the CUDA device of `device` current for the scope (kernels launch
+// on the current device); a CPU device changes nothing.
+class CudaDeviceScope {
+ public:
+  CudaDeviceScope(Device device, const char* op)
+      : previous_(device.is_cuda() ? cuda_backend::exchange_device(device.index, op) : -1) {}
+  ~CudaDeviceScope() {
+    if (previous_ >= 0) cuda_backend::restore_device(previous_);
+  }
+  CudaDeviceScope(const CudaDeviceScope&) = delete;
+  CudaDeviceScope& operator=(const CudaDeviceScope&) = delete;
+
+ private:
+  int previous_;
+};
 
 }  // namespace ember::rt

@@ -38,28 +38,10 @@ int devices() {
   return n;
 }
 
-// Makes `device` current for its scope.
-class DeviceScope {
- public:
-  DeviceScope(int device, const char* op) {
-    check(cudaGetDevice(&previous_), op);
-    if (previous_ != device) check(cudaSetDevice(device), op);
-  }
-  ~DeviceScope() {
-    int now = previous_;
-    if (cudaGetDevice(&now) == cudaSuccess && now != previous_) cudaSetDevice(previous_);
-  }
-  DeviceScope(const DeviceScope&) = delete;
-  DeviceScope& operator=(const DeviceScope&) = delete;
-
- private:
-  int previous_ = 0;
-};
-
 int device_of(void* ctx) { return static_cast<int>(reinterpret_cast<intptr_t>(ctx)); }
 
 void* raw_allocate(void* ctx, size_t nbytes) {
-  DeviceScope scope(device_of(ctx), "cudaMalloc");
+  rt::CudaDeviceScope scope(Device(kCUDA, device_of(ctx)), "cudaMalloc");
   void* ptr = nullptr;
   if (cudaMalloc(&ptr, nbytes) != cudaSuccess) {
     cudaGetLastError();
@@ -69,7 +51,7 @@ void* raw_allocate(void* ctx, size_t nbytes) {
 }
 
 void raw_release(void* ctx, void* ptr) {
-  DeviceScope scope(device_of(ctx), "cudaFree");
+  rt::CudaDeviceScope scope(Device(kCUDA, device_of(ctx)), "cudaFree");
   cudaFree(ptr);
 }
 
@@ -144,7 +126,7 @@ void set_device(int device) {
 }
 
 void synchronize(int device) {
-  DeviceScope scope(resolve(device, "synchronize"), "synchronize");
+  rt::CudaDeviceScope scope(Device(kCUDA, resolve(device, "synchronize")), "synchronize");
   check(cudaDeviceSynchronize(), "synchronize");
 }
 
@@ -180,8 +162,20 @@ void copy(void* dst, const void* src, size_t nbytes) {
 }
 
 void zero(void* ptr, int device, size_t nbytes) {
-  DeviceScope scope(device, "zero");
+  rt::CudaDeviceScope scope(Device(kCUDA, device), "zero");
   check(cudaMemset(ptr, 0, nbytes), "zero");
+}
+
+int exchange_device(int device, const char* op) {
+  int previous = 0;
+  check(cudaGetDevice(&previous), op);
+  if (previous != device) check(cudaSetDevice(device), op);
+  return previous;
+}
+
+void restore_device(int device) noexcept {
+  int now = device;
+  if (cudaGetDevice(&now) == cudaSuccess && now != device) cudaSetDevice(device);
 }
 
 }  // namespace rt::cuda_backend

@@ -34,8 +34,8 @@ void Output::check_dtype(DType want) const {
 
 const TensorBase& Output::target(IntList shape, DType dtype, const TensorBase* const* reads, size_t n_reads, Reads how,
                                  bool keep_values) {
-  if (!given_) {
-    target_ = empty(shape, dtype);
+  if (!given_) {  // on the device of what the op reads
+    target_ = empty(shape, dtype, n_reads && reads[0] && reads[0]->defined() ? reads[0]->device() : Device());
     return target_;
   }
   const TensorImpl* out = given_->impl();
@@ -57,7 +57,7 @@ const TensorBase& Output::target(IntList shape, DType dtype, const TensorBase* c
   } else if (keep_values) {
     target_ = given_->dtype() == dtype ? base::clone(*given_) : base::to(*given_, dtype);
   } else {
-    target_ = empty(shape, dtype);
+    target_ = empty(shape, dtype, given_->device());
   }
   return target_;
 }

@@ -1,15 +1,13 @@
 #include "runtime/ops/pointwise_plan.h"
 
-#include <cstring>
 #include <optional>
 #include <vector>
 
 #include "ember/error.h"
 #include "ember/ops/to.h"
 #include "ember/views.h"
-#include "runtime/core/visit_dtype.h"
-#include "runtime/ops/nonzero_check.h"
 #include "runtime/ops/output.h"
+#include "runtime/ops/pointwise_shared.h"
 #include "runtime/ops/result_layout.h"
 #include "runtime/ops/tensor_operands.h"
 
@@ -28,59 +26,6 @@ std::optional<DType> combine_tiers(std::optional<DType> higher, std::optional<DT
   if (is_bool(*higher) || is_floating(*lower)) return promote_types(*higher, *lower);
   return higher;
 }
-
-DType wrapped_dtype(const Scalar& s) {
-  switch (s.kind()) {
-    case Scalar::Kind::Bool: return DType::Bool;
-    case Scalar::Kind::Integral: return DType::Long;
-    case Scalar::Kind::Floating: return default_dtype();
-  }
-  return DType::Long;
-}
-
-// An integral divisor (PointwiseOp::nonzero) must hold no zero where the
-// loop over `shape` reads it (runtime/ops/nonzero_check.h).
-template <int NIn>
-void check_divisor(const PointwiseOp& op, const std::array<PointwiseArg, NIn>& args, DType compute, IntList shape) {
-  if (op.nonzero < 0 || !is_integral(compute)) return;
-  for (int64_t s : shape)
-    if (s == 0) return;
-  const PointwiseArg& divisor = args[op.nonzero];
-  const char* arg = op.inputs[static_cast<size_t>(op.nonzero)];
-  if (divisor.tensor) require_nonzero(op.name, divisor.tensor->impl(), arg);
-  else require_nonzero(op.name, *divisor.scalar, arg);
-}
-
-// The input an unsupported compute dtype came from, for the error: the
-// first whose own dtype it is, else the first input.
-template <int NIn>
-const char* dtype_source(const PointwiseOp& op, const std::array<PointwiseArg, NIn>& args, DType compute) {
-  for (size_t i = 0; i < static_cast<size_t>(NIn); ++i) {
-    const DType d = args[i].tensor ? args[i].tensor->dtype() : wrapped_dtype(*args[i].scalar);
-    if (d == compute && op.inputs[i]) return op.inputs[i];
-  }
-  return op.inputs[0] ? op.inputs[0] : "self";
-}
-
-template <int NIn>
-std::array<const TensorBase*, NIn> tensor_args(const std::array<PointwiseArg, NIn>& args) {
-  std::array<const TensorBase*, NIn> tensors{};
-  for (size_t i = 0; i < tensors.size(); ++i) tensors[i] = args[i].tensor;
-  return tensors;
-}
-
-// A number converted to `d`, stored where a stride-0 operand can read it.
-struct ScalarSlot {
-  alignas(8) unsigned char bytes[8];
-  void store(const Scalar& s, DType d) {
-    visit_dtype(d, [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      const T v = s.to<T>();
-      static_assert(sizeof(T) <= sizeof(bytes), "slot too small");
-      std::memcpy(bytes, &v, sizeof(T));
-    });
-  }
-};
 
 // Note [small pointwise]: the functional form (no out=, no in-place) when
 // every tensor input already has the compute dtype and the result's exact
@@ -165,9 +110,12 @@ PointwiseTypes pointwise_types(const char* op, const PointwiseArg* args, int n, 
 
 template <int NIn>
 TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bool inplace,
-                         const std::array<PointwiseArg, NIn>& args, PointwiseKernel<NIn + 1> kernel) {
+                         const std::array<PointwiseArg, NIn>& args, PointwiseKernel<NIn + 1> kernel,
+                         const CudaPointwiseKernel<NIn + 1>* cuda) {
   const char* op = pointwise.name;
   const char* out_arg = inplace ? "self" : "out";
+  const Device device = pointwise_device(pointwise, out, out_arg, args.data(), NIn);
+  if (device.is_cuda()) return run_pointwise_cuda<NIn>(pointwise, device, out, inplace, args, cuda);
   if (out && !out->defined()) fail(ErrorKind::Value, str(op, ": ", out_arg, " is an undefined tensor"), out_arg);
   PointwiseTypes types{};
   std::vector<int64_t> shape;
@@ -221,12 +169,12 @@ TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bo
 }
 
 template TensorBase run_pointwise<0>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 0>&,
-                                     PointwiseKernel<1>);
+                                     PointwiseKernel<1>, const CudaPointwiseKernel<1>*);
 template TensorBase run_pointwise<1>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 1>&,
-                                     PointwiseKernel<2>);
+                                     PointwiseKernel<2>, const CudaPointwiseKernel<2>*);
 template TensorBase run_pointwise<2>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 2>&,
-                                     PointwiseKernel<3>);
+                                     PointwiseKernel<3>, const CudaPointwiseKernel<3>*);
 template TensorBase run_pointwise<3>(const PointwiseOp&, const TensorBase*, bool, const std::array<PointwiseArg, 3>&,
-                                     PointwiseKernel<4>);
+                                     PointwiseKernel<4>, const CudaPointwiseKernel<4>*);
 
 }  // namespace ember::rt

@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "ember/device.h"
 #include "ember/tensor_base.h"
 #include "kernels/operands.h"
 #include "runtime/ops/dtype_set.h"
@@ -42,6 +43,11 @@ bool can_cast(DType from, DType to);
 
 template <int N>
 using PointwiseKernel = FunctionRef<void(DType compute, kernels::Operands<N>& ops)>;
+// An op's CUDA kernels (a generated .cu): the operands' data are device
+// addresses, except those whose bit is set in host_values, which are one
+// number each at a host address (kernels/cuda/pointwise.cuh).
+template <int N>
+using CudaPointwiseKernel = FunctionRef<void(DType compute, const kernels::Operands<N>& ops, unsigned host_values)>;
 
 // What the driver needs to know of a pointwise op (its schema entry).
 struct PointwiseOp {
@@ -50,6 +56,7 @@ struct PointwiseOp {
   DTypeSet dtypes;                    // the compute dtypes its kernel has
   std::array<const char*, 3> inputs;  // the inputs' argument names, for errors
   int nonzero = -1;                   // the input that must hold no zero for integral dtypes (a divisor), or -1
+  DTypeSet cuda_dtypes{};             // the compute dtypes its CUDA kernel has (none: no CUDA kernel)
 };
 
 // PyTorch's pow(Tensor, Scalar) check: an integral (or bool) `self`
@@ -60,9 +67,24 @@ void require_nonnegative_power(const char* op, const TensorBase& self, const Sca
 // Runs `kernel` over the inputs broadcast together. `out` null: a new
 // result; `out == args[0].tensor` with inplace: the in-place variant;
 // otherwise out= (resized to the broadcast shape). Output aliasing: Note
-// [output aliasing]. Returns the result.
+// [output aliasing]. Returns the result. Tensors on a CUDA device run
+// `cuda` instead (runtime/ops/pointwise_cuda.cpp); an op without one
+// refuses them.
 template <int NIn>
 TensorBase run_pointwise(const PointwiseOp& op, const TensorBase* out, bool inplace,
-                         const std::array<PointwiseArg, NIn>& args, PointwiseKernel<NIn + 1> kernel);
+                         const std::array<PointwiseArg, NIn>& args, PointwiseKernel<NIn + 1> kernel,
+                         const CudaPointwiseKernel<NIn + 1>* cuda = nullptr);
+
+// The device a pointwise call runs on: the CPU, or the CUDA device of its
+// tensors. Every tensor (out= included) must be there, but for a CPU 0-dim
+// input beside CUDA tensors, which is read as a number (PyTorch's rule);
+// a RuntimeError naming the argument otherwise.
+Device pointwise_device(const PointwiseOp& op, const TensorBase* out, const char* out_arg, const PointwiseArg* args,
+                        int n);
+
+// run_pointwise on a CUDA device (the arguments are as run_pointwise's).
+template <int NIn>
+TensorBase run_pointwise_cuda(const PointwiseOp& op, Device device, const TensorBase* out, bool inplace,
+                              const std::array<PointwiseArg, NIn>& args, const CudaPointwiseKernel<NIn + 1>* cuda);
 
 }  // namespace ember::rt

@@ -2,9 +2,12 @@
 
 #include "ember/error.h"
 #include "ember/ops/permute.h"
-#include "ember/ops/reshape.h"
-#include "ember/ops/to.h"
+#include "kernels/cuda/reduce_operands.h"
+#include "runtime/core/device_memory.h"
+#include "runtime/ops/construct_ops.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/output.h"
+#include "runtime/ops/structure_ops.h"
 #include "runtime/ops/tensor_operands.h"
 
 namespace ember::rt {
@@ -78,22 +81,31 @@ std::vector<bool> reduced_dims(const char* op, int64_t ndim, IntList dims) {
 // in one slice, so they need nothing of their own.
 TensorBase run_reduce_dims(const char* op, const TensorBase* out, const TensorBase& self, IntList dims, bool keepdim,
                            std::optional<DType> dtype, ResultRule rule, bool nonempty, DTypeSet dtypes,
-                           ReduceDimKernel kernel) {
+                           ReduceDimKernel kernel, CudaReduce cuda) {
   Output result(op, out, "out");
+  const Device device = self.device();
+  if (device.is_cuda() && !cuda.kernel) not_implemented_on_device(op, self, "self");
+  if (out && out->device() != device)
+    fail(ErrorKind::Runtime, str(op, ": expected all tensors on one device, but out is on ", out->device().str(),
+                                 " and self on ", device.str()), "out");
   const int64_t nd = self.dim();
   const std::vector<bool> reduced = reduced_dims(op, nd, dims);
   for (int64_t d = 0; d < nd; ++d)
     if (nonempty && reduced[static_cast<size_t>(d)] && self.size(d) == 0)
       fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
-  const TensorBase input = dtype ? base::to(self, *dtype) : self;
+  // rt::to_dtype and rt::reshape rather than base::: they run on any device.
+  const TensorBase input = dtype ? to_dtype(self, *dtype, false) : self;
   require_dtype(op, dtypes, input.dtype(), dtype ? "dtype" : "self");
+  if (device.is_cuda() && !cuda.dtypes.has(input.dtype()))
+    fail(ErrorKind::Type, str(op, ": not implemented for CUDA tensors of dtype ", dtype_name(input.dtype())),
+         dtype ? "dtype" : "self");
   const DType natural = rt::result_dtype(op, input, rule);
   const DType result_dtype = dtype ? *dtype : natural;
   result.check_dtype(result_dtype);
   if (natural != result_dtype)  // sum(int8, dtype=int32): the int64 sums, wrapped to int32 as int32 sums would wrap
-    return result.assign(base::to(run_reduce_dims(op, nullptr, input, dims, keepdim, std::nullopt, rule, nonempty,
-                                                  dtypes, kernel),
-                                  result_dtype));
+    return result.assign(to_dtype(run_reduce_dims(op, nullptr, input, dims, keepdim, std::nullopt, rule, nonempty,
+                                                  dtypes, kernel, cuda),
+                                  result_dtype, false));
   std::vector<int64_t> shape, kept, perm;
   int64_t length = 1;
   for (int64_t d = 0; d < nd; ++d) {
@@ -111,7 +123,7 @@ TensorBase run_reduce_dims(const char* op, const TensorBase* out, const TensorBa
   const TensorBase& target = result.target(shape, result_dtype, {&self}, Reads::Any);
   std::vector<int64_t> folded_shape = kept, kept_strides;
   folded_shape.push_back(length);
-  const TensorBase folded = base::reshape(nd == 0 ? input : base::permute(input, perm), folded_shape);
+  const TensorBase folded = reshape(nd == 0 ? input : base::permute(input, perm), folded_shape);
   for (int64_t d = 0; d < target.dim(); ++d)
     if (!keepdim || !reduced[static_cast<size_t>(d)]) kept_strides.push_back(target.stride(d));
   const TensorBase kept_target = TensorBase::adopt(tensor_new_with_storage(
@@ -119,7 +131,14 @@ TensorBase run_reduce_dims(const char* op, const TensorBase* out, const TensorBa
   const int64_t last = static_cast<int64_t>(kept.size());
   kernels::Operands<2> ops;
   set_reduce_operands<2>(ops, folded.impl(), last, false, {kept_target.impl()});
-  kernel(folded.dtype(), result_dtype, ops, static_cast<int>(last));
+  if (device.is_cpu()) {
+    kernel(folded.dtype(), result_dtype, ops, static_cast<int>(last));
+  } else {
+    const TensorBase scratch =
+        empty({static_cast<int64_t>(kernels::cuda::kReduceScratchBytes)}, DType::Byte, device);
+    CudaDeviceScope scope(device, op);
+    (*cuda.kernel)(folded.dtype(), ops, static_cast<int>(last), scratch.data_ptr());
+  }
   return result.finish();
 }
 

@@ -27,6 +27,13 @@ void set_reduce_operands(kernels::Operands<N>& ops, const TensorImpl* self, int6
 // Kernel callbacks receive the dtypes, the operands and the wrapped dim.
 using ReduceDimKernel = FunctionRef<void(DType in, DType out, kernels::Operands<2>& ops, int dim)>;
 using ReduceIndexKernel = FunctionRef<void(DType in, kernels::Operands<3>& ops, int dim)>;
+// An op's CUDA reduction (a generated .cu): `scratch` is
+// kernels::cuda::kReduceScratchBytes of device memory for partial results.
+using CudaReduceKernel = FunctionRef<void(DType in, const kernels::Operands<2>& ops, int dim, void* scratch)>;
+struct CudaReduce {
+  const CudaReduceKernel* kernel = nullptr;  // null: no CUDA kernel (or a build without CUDA)
+  DTypeSet dtypes{};                         // the input dtypes it has
+};
 
 // The dtype of a one-input op's result under `rule` (PyTorch's).
 DType result_dtype(const char* op, const TensorBase& self, ResultRule rule);
@@ -44,10 +51,11 @@ std::vector<bool> reduced_dims(const char* op, int64_t ndim, IntList dims);
 // (Note [output aliasing]). `dtype` converts self first and is the
 // result's dtype; the dtype reduced must be one of `dtypes`. With
 // `nonempty`, an empty reduced dim is an error (amax: nothing to pick)
-// rather than the reducer's identity.
+// rather than the reducer's identity. A tensor on a CUDA device runs
+// `cuda` (out= must be on that device too).
 TensorBase run_reduce_dims(const char* op, const TensorBase* out, const TensorBase& self, IntList dims, bool keepdim,
                            std::optional<DType> dtype, ResultRule rule, bool nonempty, DTypeSet dtypes,
-                           ReduceDimKernel kernel);
+                           ReduceDimKernel kernel, CudaReduce cuda = {});
 // max(self, dim, keepdim) and the like: (values, indices); the reduced dim
 // must not be empty.
 std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out,

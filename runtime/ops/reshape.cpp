@@ -3,8 +3,8 @@
 #include <vector>
 
 #include "ember/error.h"
-#include "ember/ops/clone.h"
 #include "ember/views.h"
+#include "runtime/ops/structure_ops.h"
 
 namespace ember::rt {
 
@@ -32,7 +32,7 @@ TensorBase reshape(const TensorBase& self, IntList shape) {
   try {  // a view where the strides allow one (the shape is valid, so only they can refuse)
     return TensorBase::adopt(view(self.impl(), want));
   } catch (const Error&) {
-    return TensorBase::adopt(view(base::clone(self).impl(), want));
+    return TensorBase::adopt(view(clone_tensor(self).impl(), want));  // rt's: on any device
   }
 }
 

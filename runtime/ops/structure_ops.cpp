@@ -11,7 +11,7 @@ namespace ember::rt {
 
 TensorBase empty_like(const TensorBase& self) {
   if (self.dim() == 0 && !self.is_scalar()) return TensorBase::adopt(tensor_new(self.dtype()));
-  return empty(self.sizes(), self.dtype());
+  return empty(self.sizes(), self.dtype(), self.device());
 }
 
 namespace {
@@ -58,8 +58,8 @@ TensorBase contiguous_tensor(const TensorBase& self) { return self.is_contiguous
 
 TensorBase to_dtype(const TensorBase& self, DType dtype, bool copy) {
   if (self.dtype() == dtype && !copy) return self;
-  TensorBase out =
-      self.dim() == 0 && !self.is_scalar() ? TensorBase::adopt(tensor_new(dtype)) : empty(self.sizes(), dtype);
+  TensorBase out = self.dim() == 0 && !self.is_scalar() ? TensorBase::adopt(tensor_new(dtype))
+                                                        : empty(self.sizes(), dtype, self.device());
   base::copy_(out, self);
   return out;
 }

@@ -39,7 +39,8 @@ def test_a_schema_edit_rewrites_only_what_it_changes(full_repo):
     path.write_text(path.read_text().replace('expr: "-self"}', 'expr: "-(self)"}'))
     r = full_repo.codegen()
     assert r.code == 0, r.err
-    assert r.out.split() == ["wrote", "generated/src/ops/pointwise/neg.cpp"]
+    # The op's C++ source and its CUDA kernels hold the expression.
+    assert r.out.split() == ["wrote", "generated/src/cuda/pointwise/neg.cu", "wrote", "generated/src/ops/pointwise/neg.cpp"]
 
 
 def test_check_passes_on_the_repository():

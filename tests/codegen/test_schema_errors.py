@@ -130,8 +130,16 @@ ops:
     "python_names without a function": (broken("variants: [function, method, inplace, out]", "variants: [method]",
                                                NEG + "    python_names: {self: x}\n"),
                                         "python_names:", "'python_names' renames the arguments of the Python function"),
-    "cuda dtypes without CUDA kernels": (broken("dtypes: {cpu: signed}", "dtypes: {cpu: signed, cuda: signed}"),
-                                         "dtypes:", "the 'pointwise' kind generates no CUDA kernels yet"),
+    "cuda dtypes without CUDA kernels": ("""\
+ops:
+  - signature: cumsum(Tensor self, int dim) -> Tensor
+    dtypes: {cpu: all, cuda: all}
+    kernel: {kind: along_dim, impl: kernels::cumsum_dim, length: same, result: integral_to_long}
+    doc: Running sums.
+    test: {gtest: [Cumsum.All]}
+""", "dtypes:", "the 'along_dim' kind generates no CUDA kernels yet"),
+    "cuda dtypes not on the cpu": (broken("dtypes: {cpu: signed}", "dtypes: {cpu: signed, cuda: [Float, Byte]}"),
+                                   "dtypes:", "cuda dtypes must be cpu dtypes too; not on the cpu: Byte"),
     "inplace_function without inplace": (broken("variants: [function, method, inplace, out]",
                                                 "variants: [function, inplace_function]"),
                                          "variants:", "variant 'inplace_function' is the module form of variant 'inplace'"),

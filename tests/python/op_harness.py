@@ -92,6 +92,7 @@ class OpSpec:
     magnitude_tol: bool = False
     returns_if: tuple[str | None, ...] = ()   # per result: the bool argument asking for it (None: always)
     aliases: tuple[str, ...] = ()             # more Python names of the op, each checked on the contiguous layout
+    cuda_dtypes: tuple[str, ...] = ()         # dtypes of its CUDA kernels, checked against the CPU (tests/python/cuda_harness.py)
     where: str = ""
 
 
@@ -122,6 +123,8 @@ def cases(specs: list[OpSpec]) -> list[Case]:
             for v in s.variants]
     made += [Case(s, d, "contiguous", check) for s in specs if "contiguous" in s.layouts for d in s.dtypes
              for v in s.variants for check in CHECKS.get(v, ())]
+    # One CUDA case per dtype runs every layout and variant (cuda_harness.py).
+    made += [Case(s, d, "every_layout", "cuda") for s in specs for d in s.cuda_dtypes]
     return made
 
 

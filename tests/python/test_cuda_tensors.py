@@ -1,8 +1,9 @@
-"""Tensors and devices from Python (issue 13's first step): .device,
-.is_cuda, .cpu(), .cuda(), .to(device), device= on factories. Without a GPU
-every move to CUDA is a RuntimeError saying why, and the tensor is left as
-it was; with one, the round trips run for real and the ops that have no
-CUDA kernel yet say so. NumPy is the reference for the values."""
+"""Tensors and devices from Python (issue 13): .device, .is_cuda, .cpu(),
+.cuda(), .to(device), device= on factories, and the rules of ops on
+devices. Without a GPU every move to CUDA is a RuntimeError saying why,
+and the tensor is left as it was; with one, the round trips, pointwise ops
+and copies run for real (compared with the CPU and NumPy) and the ops that
+have no CUDA kernel yet say so."""
 import numpy as np
 import pytest
 
@@ -98,8 +99,8 @@ def test_device_tensors_print_convert_and_refuse_what_has_no_kernel():
     with pytest.raises(TypeError, match="can't convert cuda"):
         dev.numpy()
     np.testing.assert_array_equal(dev.numpy(force=True), [1.5, 2.5])
-    with pytest.raises(RuntimeError, match="exp: not implemented for CUDA yet"):
-        dev.exp()
+    with pytest.raises(RuntimeError, match="cumsum: not implemented for CUDA yet"):
+        dev.cumsum(0)
     with pytest.raises(RuntimeError, match="not implemented for CUDA yet"):
         dev[0] = 1.0
     np.testing.assert_array_equal(dev.cpu().numpy(), [1.5, 2.5])
@@ -143,3 +144,68 @@ def test_dlpack_of_device_tensors_shares_memory():
     assert copy.data_ptr() != dev.data_ptr()
     with pytest.raises(BufferError, match="exported where it is"):
         dev.__dlpack__(dl_device=(1, 0))
+
+
+@gpu
+def test_pointwise_ops_follow_the_cpu_rules_on_a_device():
+    a = t(np.arange(12, dtype=np.float32).reshape(3, 4))
+    b = t(np.arange(4, dtype=np.int64))
+    da, db = a.cuda(), b.cuda()
+    # Promotion, broadcasting, numbers and a CPU 0-dim tensor as a number.
+    got = ember.add(da.t(), 2.5, alpha=2) * ember.tensor(3, dtype=ember.int16) - db.unsqueeze(1)
+    want = ember.add(a.t(), 2.5, alpha=2) * ember.tensor(3, dtype=ember.int16) - b.unsqueeze(1)
+    assert got.is_cuda and got.dtype == want.dtype
+    np.testing.assert_array_equal(got.cpu().numpy(), want.numpy())
+    # out= and in-place on the device, an out= that overlaps its input.
+    out = ember.empty(0, dtype=ember.float64, device="cuda")
+    assert ember.mul(da, db, out=out) is out
+    np.testing.assert_array_equal(out.cpu().numpy(), ember.mul(a, b).double().numpy())
+    x = a.cuda()
+    ember.add(x, x.t().t(), out=x)
+    np.testing.assert_array_equal(x.cpu().numpy(), (a + a).numpy())
+    assert (da < db).dtype == ember.bool
+    # Mixing devices is an error naming the argument; nothing is written.
+    with pytest.raises(RuntimeError, match="expected all tensors on one device, but other is on cpu"):
+        ember.add(da, a)
+    with pytest.raises(RuntimeError, match="out is on cpu"):
+        ember.add(da, da, out=ember.empty(0))
+    np.testing.assert_array_equal(da.cpu().numpy(), a.numpy())
+    with pytest.raises(ValueError, match="integer division by zero"):
+        ember.remainder(db, ember.zeros(4, dtype=ember.int64).cuda())
+
+
+@gpu
+@pytest.mark.parametrize("src_dtype", ["float32", "int8", "bool", "float16"])
+def test_copy_converts_and_lays_out_across_devices(src_dtype):
+    src = t((np.arange(24) % 5).astype(src_dtype).reshape(2, 3, 4)).transpose(0, 2)
+    for dst_dtype in (ember.float64, ember.uint8, ember.bfloat16):
+        expected = ember.empty((4, 3, 2), dtype=dst_dtype)
+        expected.copy_(src)
+        for source in (src, src.cuda(), src.cuda().transpose(0, 2).transpose(0, 2)):
+            dst = ember.empty((2, 3, 4), dtype=dst_dtype, device="cuda").transpose(0, 2)
+            dst.copy_(source)
+            np.testing.assert_array_equal(dst.cpu().float().numpy(), expected.float().numpy())
+            back = ember.empty((4, 3, 2), dtype=dst_dtype)
+            back.copy_(dst)
+            np.testing.assert_array_equal(back.float().numpy(), expected.float().numpy())
+        row = ember.empty((3, 4), dtype=dst_dtype, device="cuda")
+        row.copy_(src.cuda()[0, 0])  # broadcast
+        np.testing.assert_array_equal(row.cpu().float().numpy(), np.broadcast_to(src[0, 0].float().numpy(), (3, 4)))
+
+
+@gpu
+def test_reductions_on_a_device_match_the_cpu():
+    x = t((np.arange(2 * 300 * 5) % 11).astype(np.int16).reshape(2, 300, 5))
+    dx = x.cuda()
+    assert dx.sum().is_cuda and dx.sum().dtype == ember.int64
+    assert dx.sum().item() == x.sum().item()
+    for dims in (0, 1, 2, (0, 2), None):
+        np.testing.assert_array_equal(dx.sum(dim=dims).cpu().numpy(), x.sum(dim=dims).numpy())
+    out = ember.empty(0, dtype=ember.int64, device="cuda")
+    assert ember.sum(dx, 1, out=out) is out
+    with pytest.raises(RuntimeError, match="out is on cpu"):
+        ember.sum(dx, 1, out=ember.empty(0, dtype=ember.int64))
+    f = x.float()
+    np.testing.assert_allclose(f.cuda().std(1).cpu().numpy(), f.std(1).numpy(), rtol=1e-5)
+    assert dx.max().item() == 10 and dx.min().item() == 0
+    assert not dx.all().item() and dx.any().item()

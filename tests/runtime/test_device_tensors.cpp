@@ -68,18 +68,25 @@ TEST(DeviceTensors, OpsWithoutCudaKernelsRefuseDeviceTensorsByName) {
   const Tensor dev = marked_on_cuda(ember::ones({2, 3}, DType::Float));
   EXPECT_EQ(dev.device(), Device(ember::kCUDA, 0));
   EXPECT_TRUE(dev.is_cuda());
-  EXPECT_EQ(error_of([&] { ember::abs(dev); }),
-            "abs: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'self')");
-  EXPECT_NE(error_of([&] { ember::add(host, dev); }).find("add: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'other')"),
+  EXPECT_EQ(error_of([&] { ember::cumsum(dev, 0); }),
+            "cumsum: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'self')");
+  EXPECT_NE(error_of([&] { ember::mm(host, dev.t()); }).find("mm: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'mat2')"),
             std::string::npos);
   Tensor dev_out = marked_on_cuda(ember::empty({2, 2}, DType::Float));
-  EXPECT_NE(error_of([&] { ember::mul_out(dev_out, host, host); }).find("(argument 'out')"),
+  EXPECT_NE(error_of([&] { ember::mm_out(dev_out, host, host.t()); }).find("(argument 'out')"),
             std::string::npos);
   EXPECT_EQ(dev_out.sizes().vec(), (std::vector<int64_t>{2, 2}));  // not resized
   unmark(dev_out);
   EXPECT_NE(error_of([&] { ember::cat({host, dev}); }).find("cat: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'tensors')"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { ember::sum(dev); }).find("sum: "), std::string::npos);
+  EXPECT_NE(error_of([&] { ember::argmax(dev); }).find("argmax: not implemented for CUDA yet"), std::string::npos);
+  // Ops with CUDA kernels check that every tensor is on one device first.
+  EXPECT_EQ(error_of([&] { ember::add(host, dev); }),
+            "add: expected all tensors on one device, but self is on cpu and other on cuda:0 (argument 'self')");
+  Tensor dev_result = marked_on_cuda(ember::empty({2, 3}, DType::Float));
+  EXPECT_EQ(error_of([&] { ember::mul_out(dev_result, host, host); }),
+            "mul: expected all tensors on one device, but self is on cpu and out on cuda:0 (argument 'self')");
+  unmark(dev_result);
   // Views only change sizes, strides and offset: they keep the device.
   const Tensor view = dev.transpose(0, 1).narrow(0, 1, 2);
   EXPECT_EQ(view.device(), Device(ember::kCUDA, 0));
@@ -134,9 +141,45 @@ TEST_F(OnCuda, OutOfMemoryIsAMemoryError) {
   }
 }
 
+TEST_F(OnCuda, PointwiseAndCopyMatchTheCpuOnEveryDtypeAndLayout) {
+  for (DType dtype : {DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double,
+                      DType::Half, DType::BFloat16, DType::Bool}) {
+    const Tensor t = ember::arange(24, DType::Long).remainder(7).to(dtype).reshape({2, 3, 4});
+    const Tensor u = ember::arange(24, DType::Long).remainder(5).to(dtype).reshape({2, 3, 4}).flip({2});
+    for (const Tensor& a : {t, t.transpose(0, 2).contiguous().transpose(0, 2), t.narrow(2, 1, 2).expand({2, 3, 2})}) {
+      const Tensor b = u.narrow(2, 0, a.size(2));
+      const Tensor da = a.cuda(), db = b.cuda().transpose(0, 1).contiguous().transpose(0, 1);
+      EXPECT_TRUE(ember::equal(ember::add(da, db).cpu(), ember::add(a, b))) << ember::dtype_name(dtype);
+      EXPECT_TRUE(ember::equal(ember::lt(da, db).cpu(), ember::lt(a, b))) << ember::dtype_name(dtype);
+      EXPECT_TRUE(ember::equal(ember::maximum(da, db).cpu(), ember::maximum(a, b))) << ember::dtype_name(dtype);
+      Tensor converted = ember::rt::empty(a.sizes(), DType::Float, Device(ember::kCUDA));
+      converted.copy_(da.transpose(0, 1).transpose(0, 1));
+      EXPECT_TRUE(ember::equal(converted.cpu(), a.to(DType::Float))) << ember::dtype_name(dtype);
+    }
+  }
+}
+
+TEST_F(OnCuda, ReductionsMatchTheCpu) {
+  // Integer sums are exact in any order; float ones within rounding.
+  const Tensor i = ember::arange(3 * 1000 * 7, DType::Int).remainder(13).reshape({3, 1000, 7});
+  const Tensor di = i.cuda();
+  EXPECT_TRUE(ember::equal(ember::sum(di).cpu(), ember::sum(i)));
+  for (int64_t dim = 0; dim < 3; ++dim) {
+    EXPECT_TRUE(ember::equal(ember::sum(di, dim).cpu(), ember::sum(i, dim))) << dim;
+    EXPECT_TRUE(ember::equal(ember::sum(di.transpose(0, 2), dim).cpu(), ember::sum(i.transpose(0, 2), dim))) << dim;
+  }
+  const Tensor f = ember::arange(1 << 20, DType::Float).mul(1e-3).sin();
+  EXPECT_TRUE(ember::allclose(ember::sum(f.cuda()).cpu(), ember::sum(f), 1e-5, 1e-3));
+  EXPECT_TRUE(ember::allclose(ember::var(f.cuda()).cpu(), ember::var(f), 1e-5, 1e-6));
+  EXPECT_TRUE(ember::equal(ember::max(f.cuda()).cpu(), ember::max(f)));
+  const Tensor m = f.reshape({1024, 1024});
+  EXPECT_TRUE(ember::allclose(ember::mean(m.cuda(), 0).cpu(), ember::mean(m, 0), 1e-5, 1e-6));
+  EXPECT_TRUE(ember::allclose(ember::mean(m.cuda(), 1).cpu(), ember::mean(m, 1), 1e-5, 1e-6));
+}
+
 TEST_F(OnCuda, OpsWithoutKernelsRaiseOnRealDeviceTensors) {
   const Tensor dev = ember::ones({3}, DType::Float).cuda();
-  EXPECT_NE(error_of([&] { ember::exp(dev); }).find("exp: not implemented for CUDA yet"), std::string::npos);
+  EXPECT_NE(error_of([&] { ember::cumsum(dev, 0); }).find("cumsum: not implemented for CUDA yet"), std::string::npos);
 }
 
 }  // namespace

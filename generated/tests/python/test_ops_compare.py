@@ -5,6 +5,7 @@ and their output aliasing checks (tests/python/alias_harness.py)."""
 import pytest
 
 from alias_harness import RUNNERS
+from cuda_harness import run_cuda_case
 from op_harness import OpSpec, cases, run_case
 
 OPS = [
@@ -23,6 +24,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/compare.yaml:6',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='lt',
@@ -40,6 +42,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/compare.yaml:18',
         aliases=('less',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='le',
@@ -57,6 +60,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/compare.yaml:31',
         aliases=('less_equal',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='gt',
@@ -74,6 +78,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/compare.yaml:44',
         aliases=('greater',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='ge',
@@ -91,6 +96,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/compare.yaml:57',
         aliases=('greater_equal',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='ne',
@@ -108,6 +114,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/compare.yaml:70',
         aliases=('not_equal',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='isnan',
@@ -124,6 +131,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/compare.yaml:83',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='isinf',
@@ -140,6 +148,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/compare.yaml:90',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='isposinf',
@@ -156,6 +165,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/compare.yaml:98',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='isneginf',
@@ -172,6 +182,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/compare.yaml:106',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='isfinite',
@@ -188,6 +199,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/compare.yaml:114',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='isreal',
@@ -204,6 +216,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/compare.yaml:122',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='isclose',
@@ -226,4 +239,4 @@ OPS = [
 
 @pytest.mark.parametrize("case", cases(OPS), ids=str)
 def test_op(case):
-    RUNNERS.get(case.variant, run_case)(case)
+    {**RUNNERS, "cuda": run_cuda_case}.get(case.variant, run_case)(case)

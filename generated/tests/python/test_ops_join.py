@@ -5,6 +5,7 @@ and their output aliasing checks (tests/python/alias_harness.py)."""
 import pytest
 
 from alias_harness import RUNNERS
+from cuda_harness import run_cuda_case
 from op_harness import OpSpec, cases, run_case
 
 OPS = [
@@ -142,4 +143,4 @@ OPS = [
 
 @pytest.mark.parametrize("case", cases(OPS), ids=str)
 def test_op(case):
-    RUNNERS.get(case.variant, run_case)(case)
+    {**RUNNERS, "cuda": run_cuda_case}.get(case.variant, run_case)(case)

@@ -5,6 +5,7 @@ and their output aliasing checks (tests/python/alias_harness.py)."""
 import pytest
 
 from alias_harness import RUNNERS
+from cuda_harness import run_cuda_case
 from op_harness import OpSpec, cases, run_case
 
 OPS = [
@@ -23,6 +24,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/numeric.yaml:5',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='nextafter',
@@ -39,6 +41,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/numeric.yaml:16',
+        cuda_dtypes=('float64',),
     ),
     OpSpec(
         name='ldexp',
@@ -55,6 +58,7 @@ OPS = [
         domain={'other': (-6.0, 6.0)},
         shape=(5, 7),
         where='schemas/math/numeric.yaml:28',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='heaviside',
@@ -71,6 +75,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/numeric.yaml:37',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='gcd',
@@ -87,6 +92,7 @@ OPS = [
         domain={'other': (-60.0, 60.0), 'self': (-60.0, 60.0)},
         shape=(5, 7),
         where='schemas/math/numeric.yaml:48',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
         name='lcm',
@@ -103,10 +109,11 @@ OPS = [
         domain={'other': (-10.0, 10.0), 'self': (-10.0, 10.0)},
         shape=(5, 7),
         where='schemas/math/numeric.yaml:60',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
 ]
 
 
 @pytest.mark.parametrize("case", cases(OPS), ids=str)
 def test_op(case):
-    RUNNERS.get(case.variant, run_case)(case)
+    {**RUNNERS, "cuda": run_cuda_case}.get(case.variant, run_case)(case)

@@ -5,6 +5,7 @@ and their output aliasing checks (tests/python/alias_harness.py)."""
 import pytest
 
 from alias_harness import RUNNERS
+from cuda_harness import run_cuda_case
 from op_harness import OpSpec, cases, run_case
 
 OPS = [
@@ -23,6 +24,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:7',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='zero',
@@ -39,6 +41,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:16',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='neg',
@@ -56,6 +59,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:25',
         aliases=('negative',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='abs',
@@ -73,6 +77,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:40',
         aliases=('absolute',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='exp',
@@ -89,6 +94,7 @@ OPS = [
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:52',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='sqrt',
@@ -105,6 +111,7 @@ OPS = [
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:65',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='add',
@@ -121,6 +128,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:76',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='sub',
@@ -138,6 +146,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:91',
         aliases=('subtract',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='mul',
@@ -155,6 +164,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:104',
         aliases=('multiply',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='div',
@@ -189,6 +199,7 @@ OPS = [
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:139',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='sigmoid',
@@ -205,6 +216,7 @@ OPS = [
         domain={'self': (-30.0, 30.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:158',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='log',
@@ -221,6 +233,7 @@ OPS = [
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:173',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='lgamma',
@@ -237,6 +250,7 @@ OPS = [
         domain={'self': (-4.5, 10.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:187',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='log1p',
@@ -253,6 +267,7 @@ OPS = [
         domain={'self': (-1.0, 100.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:201',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='cos',
@@ -269,6 +284,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:213',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='sin',
@@ -285,6 +301,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:225',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='tan',
@@ -301,6 +318,7 @@ OPS = [
         domain={'self': (-1.5, 1.5)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:237',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='acos',
@@ -318,6 +336,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:249',
         aliases=('arccos',),
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='asin',
@@ -335,6 +354,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:262',
         aliases=('arcsin',),
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='atan',
@@ -352,6 +372,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:276',
         aliases=('arctan',),
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='cosh',
@@ -368,6 +389,7 @@ OPS = [
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:289',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='sinh',
@@ -384,6 +406,7 @@ OPS = [
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:301',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='tanh',
@@ -400,6 +423,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:313',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='asinh',
@@ -417,6 +441,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:327',
         aliases=('arcsinh',),
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='acosh',
@@ -434,6 +459,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:337',
         aliases=('arccosh',),
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='atanh',
@@ -451,6 +477,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:348',
         aliases=('arctanh',),
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='rsqrt',
@@ -467,6 +494,7 @@ OPS = [
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:359',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='reciprocal',
@@ -483,6 +511,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:372',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='ceil',
@@ -499,6 +528,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:385',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='floor',
@@ -515,6 +545,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:398',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='trunc',
@@ -532,6 +563,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:411',
         aliases=('fix',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='round',
@@ -548,6 +580,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:425',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='round.decimals',
@@ -564,6 +597,7 @@ OPS = [
         domain={'self': (-100.0, 100.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:439',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='frac',
@@ -580,6 +614,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:452',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='sign',
@@ -596,6 +631,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:464',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='atan2',
@@ -613,6 +649,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:476',
         aliases=('arctan2',),
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='pow',
@@ -629,6 +666,7 @@ OPS = [
         domain={'exponent': (0.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:489',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='pow.scalar',
@@ -645,6 +683,7 @@ OPS = [
         domain={'exponent': (-2.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:516',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='lerp',
@@ -661,6 +700,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:530',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='addcmul',
@@ -677,6 +717,7 @@ OPS = [
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (0.0, 10.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:545',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='addcdiv',
@@ -693,6 +734,7 @@ OPS = [
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:557',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='fmod',
@@ -709,6 +751,7 @@ OPS = [
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:573',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='remainder',
@@ -725,6 +768,7 @@ OPS = [
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:594',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='floor_divide',
@@ -741,6 +785,7 @@ OPS = [
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:620',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='bitwise_and',
@@ -757,6 +802,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:638',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
         name='bitwise_or',
@@ -773,6 +819,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:658',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
         name='bitwise_xor',
@@ -789,6 +836,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:675',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
         name='bitwise_not',
@@ -805,6 +853,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:692',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
         name='bitwise_left_shift',
@@ -821,6 +870,7 @@ OPS = [
         domain={'other': (0.0, 7.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:703',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
         name='bitwise_right_shift',
@@ -837,6 +887,7 @@ OPS = [
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:719',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
         name='maximum',
@@ -853,6 +904,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:736',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='minimum',
@@ -869,6 +921,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:751',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='clamp_min',
@@ -885,6 +938,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:764',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='clamp_max',
@@ -901,6 +955,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:776',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='clamp',
@@ -951,6 +1006,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:823',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='logical_and',
@@ -967,6 +1023,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:833',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='logical_or',
@@ -983,6 +1040,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:842',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='logical_xor',
@@ -999,6 +1057,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:851',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='fmax',
@@ -1015,6 +1074,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:861',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='fmin',
@@ -1031,6 +1091,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:872',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='square',
@@ -1047,6 +1108,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:882',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='erf',
@@ -1063,6 +1125,7 @@ OPS = [
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:891',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='erfc',
@@ -1079,6 +1142,7 @@ OPS = [
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:900',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='erfinv',
@@ -1095,6 +1159,7 @@ OPS = [
         domain={'self': (-0.999, 0.999)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:910',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='expm1',
@@ -1111,6 +1176,7 @@ OPS = [
         domain={'self': (-10.0, 10.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:921',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='exp2',
@@ -1127,6 +1193,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:930',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='log2',
@@ -1143,6 +1210,7 @@ OPS = [
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:939',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='log10',
@@ -1159,6 +1227,7 @@ OPS = [
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:948',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='deg2rad',
@@ -1175,6 +1244,7 @@ OPS = [
         domain={'self': (-360.0, 360.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:957',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='rad2deg',
@@ -1191,6 +1261,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:966',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='sinc',
@@ -1207,6 +1278,7 @@ OPS = [
         domain={'self': (-3.0, 3.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:975',
+        cuda_dtypes=('float64', 'float16'),
     ),
     OpSpec(
         name='copysign',
@@ -1223,6 +1295,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:985',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='hypot',
@@ -1239,6 +1312,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:995',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='xlogy',
@@ -1255,6 +1329,7 @@ OPS = [
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:1004',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='xlogy.scalar',
@@ -1271,6 +1346,7 @@ OPS = [
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:1015',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='logaddexp',
@@ -1287,6 +1363,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:1026',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='logaddexp2',
@@ -1303,6 +1380,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:1036',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='nan_to_num',
@@ -1357,4 +1435,4 @@ OPS = [
 
 @pytest.mark.parametrize("case", cases(OPS), ids=str)
 def test_op(case):
-    RUNNERS.get(case.variant, run_case)(case)
+    {**RUNNERS, "cuda": run_cuda_case}.get(case.variant, run_case)(case)

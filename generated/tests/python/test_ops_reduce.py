@@ -5,6 +5,7 @@ and their output aliasing checks (tests/python/alias_harness.py)."""
 import pytest
 
 from alias_harness import RUNNERS
+from cuda_harness import run_cuda_case
 from op_harness import OpSpec, cases, run_case
 
 OPS = [
@@ -23,6 +24,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:13',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='sum.dim',
@@ -39,6 +41,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:27',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='sum.dims',
@@ -55,6 +58,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:42',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='nansum',
@@ -71,6 +75,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:57',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='prod',
@@ -87,6 +92,7 @@ OPS = [
         domain={'self': (-2.0, 2.0)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:68',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='prod.dim_int',
@@ -103,6 +109,7 @@ OPS = [
         domain={'self': (0.75, 1.5)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:82',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='mean',
@@ -119,6 +126,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:96',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='mean.dim',
@@ -135,6 +143,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:114',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='mean.dims',
@@ -151,6 +160,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:126',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='nanmean',
@@ -183,6 +193,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:152',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='var.dim',
@@ -199,6 +210,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:167',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='var.dims',
@@ -215,6 +227,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:180',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='var.correction',
@@ -231,6 +244,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:191',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='std',
@@ -247,6 +261,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:204',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='std.dim',
@@ -263,6 +278,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:214',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='std.dims',
@@ -279,6 +295,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:226',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='std.correction',
@@ -295,6 +312,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:237',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='norm',
@@ -311,6 +329,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:250',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='norm.dim',
@@ -327,6 +346,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:263',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='norm.dims',
@@ -343,6 +363,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:275',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='norm.fro',
@@ -440,6 +461,7 @@ OPS = [
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:369',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='count_nonzero',
@@ -456,6 +478,7 @@ OPS = [
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:380',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='softmax.int',
@@ -505,6 +528,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:416',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='min',
@@ -521,6 +545,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:430',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='max.other',
@@ -537,6 +562,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:443',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='min.other',
@@ -553,6 +579,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:450',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='max.dim',
@@ -633,6 +660,7 @@ OPS = [
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:511',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='all.dim',
@@ -649,6 +677,7 @@ OPS = [
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:527',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='any',
@@ -665,6 +694,7 @@ OPS = [
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:538',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='any.dim',
@@ -681,6 +711,7 @@ OPS = [
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:550',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='trace',
@@ -735,4 +766,4 @@ OPS = [
 
 @pytest.mark.parametrize("case", cases(OPS), ids=str)
 def test_op(case):
-    RUNNERS.get(case.variant, run_case)(case)
+    {**RUNNERS, "cuda": run_cuda_case}.get(case.variant, run_case)(case)

@@ -11,22 +11,32 @@
 #include <cstdint>
 #include <cstring>
 
+#include "ember/host_device.h"
+
 namespace ember {
 
-inline uint32_t float_bits(float f) {
+EMBER_HOST_DEVICE inline uint32_t float_bits(float f) {
+#ifdef __CUDA_ARCH__
+  return __float_as_uint(f);
+#else
   uint32_t u;
   std::memcpy(&u, &f, 4);
   return u;
+#endif
 }
 
-inline float bits_float(uint32_t u) {
+EMBER_HOST_DEVICE inline float bits_float(uint32_t u) {
+#ifdef __CUDA_ARCH__
+  return __uint_as_float(u);
+#else
   float f;
   std::memcpy(&f, &u, 4);
   return f;
+#endif
 }
 
 // float -> binary16 bits, round to nearest even.
-inline uint16_t float_to_half_bits(float f) {
+EMBER_HOST_DEVICE inline uint16_t float_to_half_bits(float f) {
   const uint32_t u = float_bits(f);
   const uint32_t sign = (u >> 16) & 0x8000u;
   const uint32_t a = u & 0x7fffffffu;
@@ -47,7 +57,7 @@ inline uint16_t float_to_half_bits(float f) {
 }
 
 // binary16 bits -> float, exact.
-inline float half_bits_to_float(uint16_t h) {
+EMBER_HOST_DEVICE inline float half_bits_to_float(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t e = (h >> 10) & 0x1fu;
   const uint32_t m = h & 0x3ffu;
@@ -60,36 +70,36 @@ inline float half_bits_to_float(uint16_t h) {
 }
 
 // float -> bfloat16 bits: the top half of the float, rounded to nearest even.
-inline uint16_t float_to_bfloat16_bits(float f) {
+EMBER_HOST_DEVICE inline uint16_t float_to_bfloat16_bits(float f) {
   const uint32_t u = float_bits(f);
   if ((u & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((u >> 16) | 0x40u);  // quiet NaN
   return static_cast<uint16_t>((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-inline float bfloat16_bits_to_float(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
+EMBER_HOST_DEVICE inline float bfloat16_bits_to_float(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
 
 struct Half {
   uint16_t x;
   Half() = default;
-  Half(float f) : x(float_to_half_bits(f)) {}  // NOLINT: implicit like float
-  static Half from_bits(uint16_t bits) {
+  EMBER_HOST_DEVICE Half(float f) : x(float_to_half_bits(f)) {}  // NOLINT: implicit like float
+  EMBER_HOST_DEVICE static Half from_bits(uint16_t bits) {
     Half h;
     h.x = bits;
     return h;
   }
-  operator float() const { return half_bits_to_float(x); }  // NOLINT
+  EMBER_HOST_DEVICE operator float() const { return half_bits_to_float(x); }  // NOLINT
 };
 
 struct BFloat16 {
   uint16_t x;
   BFloat16() = default;
-  BFloat16(float f) : x(float_to_bfloat16_bits(f)) {}  // NOLINT
-  static BFloat16 from_bits(uint16_t bits) {
+  EMBER_HOST_DEVICE BFloat16(float f) : x(float_to_bfloat16_bits(f)) {}  // NOLINT
+  EMBER_HOST_DEVICE static BFloat16 from_bits(uint16_t bits) {
     BFloat16 b;
     b.x = bits;
     return b;
   }
-  operator float() const { return bfloat16_bits_to_float(x); }  // NOLINT
+  EMBER_HOST_DEVICE operator float() const { return bfloat16_bits_to_float(x); }  // NOLINT
 };
 
 static_assert(sizeof(Half) == 2 && sizeof(BFloat16) == 2, "16-bit storage types");

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/compare/eq.cu).
+void eq(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self == other, computed in opmath_t<T> and stored as OutT.
@@ -21,64 +28,61 @@ void eq_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self == other; });
 }
 
-constexpr rt::PointwiseOp eq_op{"eq", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp eq_op{"eq", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase eq_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(eq_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return eq_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return eq_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return eq_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return eq_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return eq_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return eq_kernel<float, bool>(ops);
-                                     case DType::Double: return eq_kernel<double, bool>(ops);
-                                     case DType::Half: return eq_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return eq_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return eq_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("eq", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return eq_kernel<uint8_t, bool>(ops);
+      case DType::Char: return eq_kernel<int8_t, bool>(ops);
+      case DType::Short: return eq_kernel<int16_t, bool>(ops);
+      case DType::Int: return eq_kernel<int32_t, bool>(ops);
+      case DType::Long: return eq_kernel<int64_t, bool>(ops);
+      case DType::Float: return eq_kernel<float, bool>(ops);
+      case DType::Double: return eq_kernel<double, bool>(ops);
+      case DType::Half: return eq_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return eq_kernel<bool, bool>(ops);
+      case DType::BFloat16: return eq_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("eq", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::eq(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(eq_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(eq_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::eq(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("eq", self, "self");
-  rt::require_cpu("eq", other, "other");
   return eq_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::eq_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("eq", self, "self");
-  rt::require_cpu("eq", other, "other");
   eq_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::eq_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("eq", out, "out");
-  rt::require_cpu("eq", self, "self");
-  rt::require_cpu("eq", other, "other");
   eq_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::eq(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("eq", self, "self");
   return eq_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::eq_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("eq", self, "self");
   eq_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::eq_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("eq", out, "out");
-  rt::require_cpu("eq", self, "self");
   eq_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

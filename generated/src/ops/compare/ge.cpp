@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/compare/ge.cu).
+void ge(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self >= other, computed in opmath_t<T> and stored as OutT.
@@ -21,64 +28,61 @@ void ge_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self >= other; });
 }
 
-constexpr rt::PointwiseOp ge_op{"ge", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp ge_op{"ge", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase ge_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(ge_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return ge_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return ge_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return ge_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return ge_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return ge_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return ge_kernel<float, bool>(ops);
-                                     case DType::Double: return ge_kernel<double, bool>(ops);
-                                     case DType::Half: return ge_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return ge_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return ge_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("ge", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return ge_kernel<uint8_t, bool>(ops);
+      case DType::Char: return ge_kernel<int8_t, bool>(ops);
+      case DType::Short: return ge_kernel<int16_t, bool>(ops);
+      case DType::Int: return ge_kernel<int32_t, bool>(ops);
+      case DType::Long: return ge_kernel<int64_t, bool>(ops);
+      case DType::Float: return ge_kernel<float, bool>(ops);
+      case DType::Double: return ge_kernel<double, bool>(ops);
+      case DType::Half: return ge_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return ge_kernel<bool, bool>(ops);
+      case DType::BFloat16: return ge_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("ge", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ge(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(ge_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(ge_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::ge(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("ge", self, "self");
-  rt::require_cpu("ge", other, "other");
   return ge_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::ge_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("ge", self, "self");
-  rt::require_cpu("ge", other, "other");
   ge_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::ge_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("ge", out, "out");
-  rt::require_cpu("ge", self, "self");
-  rt::require_cpu("ge", other, "other");
   ge_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::ge(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("ge", self, "self");
   return ge_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::ge_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("ge", self, "self");
   ge_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::ge_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("ge", out, "out");
-  rt::require_cpu("ge", self, "self");
   ge_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/compare/gt.cu).
+void gt(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self > other, computed in opmath_t<T> and stored as OutT.
@@ -21,64 +28,61 @@ void gt_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self > other; });
 }
 
-constexpr rt::PointwiseOp gt_op{"gt", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp gt_op{"gt", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase gt_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(gt_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return gt_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return gt_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return gt_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return gt_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return gt_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return gt_kernel<float, bool>(ops);
-                                     case DType::Double: return gt_kernel<double, bool>(ops);
-                                     case DType::Half: return gt_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return gt_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return gt_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("gt", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return gt_kernel<uint8_t, bool>(ops);
+      case DType::Char: return gt_kernel<int8_t, bool>(ops);
+      case DType::Short: return gt_kernel<int16_t, bool>(ops);
+      case DType::Int: return gt_kernel<int32_t, bool>(ops);
+      case DType::Long: return gt_kernel<int64_t, bool>(ops);
+      case DType::Float: return gt_kernel<float, bool>(ops);
+      case DType::Double: return gt_kernel<double, bool>(ops);
+      case DType::Half: return gt_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return gt_kernel<bool, bool>(ops);
+      case DType::BFloat16: return gt_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("gt", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::gt(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(gt_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(gt_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::gt(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("gt", self, "self");
-  rt::require_cpu("gt", other, "other");
   return gt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::gt_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("gt", self, "self");
-  rt::require_cpu("gt", other, "other");
   gt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("gt", out, "out");
-  rt::require_cpu("gt", self, "self");
-  rt::require_cpu("gt", other, "other");
   gt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::gt(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("gt", self, "self");
   return gt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::gt_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("gt", self, "self");
   gt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("gt", out, "out");
-  rt::require_cpu("gt", self, "self");
   gt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

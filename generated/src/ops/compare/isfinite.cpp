@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/compare/isfinite.cu).
+void isfinite(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::isfinite(self), computed in opmath_t<T> and stored as OutT.
@@ -22,31 +29,38 @@ void isfinite_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::isfinite(self); });
 }
 
-constexpr rt::PointwiseOp isfinite_op{"isfinite", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp isfinite_op{"isfinite", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase isfinite_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(isfinite_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return isfinite_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return isfinite_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return isfinite_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return isfinite_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return isfinite_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return isfinite_kernel<float, bool>(ops);
-                                     case DType::Double: return isfinite_kernel<double, bool>(ops);
-                                     case DType::Half: return isfinite_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return isfinite_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return isfinite_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("isfinite", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return isfinite_kernel<uint8_t, bool>(ops);
+      case DType::Char: return isfinite_kernel<int8_t, bool>(ops);
+      case DType::Short: return isfinite_kernel<int16_t, bool>(ops);
+      case DType::Int: return isfinite_kernel<int32_t, bool>(ops);
+      case DType::Long: return isfinite_kernel<int64_t, bool>(ops);
+      case DType::Float: return isfinite_kernel<float, bool>(ops);
+      case DType::Double: return isfinite_kernel<double, bool>(ops);
+      case DType::Half: return isfinite_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return isfinite_kernel<bool, bool>(ops);
+      case DType::BFloat16: return isfinite_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("isfinite", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::isfinite(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(isfinite_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(isfinite_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::isfinite(const TensorBase& self) {
-  rt::require_cpu("isfinite", self, "self");
   return isfinite_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 

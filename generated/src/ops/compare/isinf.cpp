@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/compare/isinf.cu).
+void isinf(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::isinf(self), computed in opmath_t<T> and stored as OutT.
@@ -22,31 +29,38 @@ void isinf_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::isinf(self); });
 }
 
-constexpr rt::PointwiseOp isinf_op{"isinf", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp isinf_op{"isinf", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase isinf_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(isinf_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return isinf_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return isinf_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return isinf_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return isinf_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return isinf_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return isinf_kernel<float, bool>(ops);
-                                     case DType::Double: return isinf_kernel<double, bool>(ops);
-                                     case DType::Half: return isinf_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return isinf_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return isinf_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("isinf", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return isinf_kernel<uint8_t, bool>(ops);
+      case DType::Char: return isinf_kernel<int8_t, bool>(ops);
+      case DType::Short: return isinf_kernel<int16_t, bool>(ops);
+      case DType::Int: return isinf_kernel<int32_t, bool>(ops);
+      case DType::Long: return isinf_kernel<int64_t, bool>(ops);
+      case DType::Float: return isinf_kernel<float, bool>(ops);
+      case DType::Double: return isinf_kernel<double, bool>(ops);
+      case DType::Half: return isinf_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return isinf_kernel<bool, bool>(ops);
+      case DType::BFloat16: return isinf_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("isinf", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::isinf(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(isinf_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(isinf_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::isinf(const TensorBase& self) {
-  rt::require_cpu("isinf", self, "self");
   return isinf_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 

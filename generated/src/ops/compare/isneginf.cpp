@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/compare/isneginf.cu).
+void isneginf(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::isneginf(self), computed in opmath_t<T> and stored as OutT.
@@ -22,37 +29,42 @@ void isneginf_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::isneginf(self); });
 }
 
-constexpr rt::PointwiseOp isneginf_op{"isneginf", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp isneginf_op{"isneginf", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase isneginf_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(isneginf_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return isneginf_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return isneginf_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return isneginf_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return isneginf_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return isneginf_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return isneginf_kernel<float, bool>(ops);
-                                     case DType::Double: return isneginf_kernel<double, bool>(ops);
-                                     case DType::Half: return isneginf_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return isneginf_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return isneginf_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("isneginf", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return isneginf_kernel<uint8_t, bool>(ops);
+      case DType::Char: return isneginf_kernel<int8_t, bool>(ops);
+      case DType::Short: return isneginf_kernel<int16_t, bool>(ops);
+      case DType::Int: return isneginf_kernel<int32_t, bool>(ops);
+      case DType::Long: return isneginf_kernel<int64_t, bool>(ops);
+      case DType::Float: return isneginf_kernel<float, bool>(ops);
+      case DType::Double: return isneginf_kernel<double, bool>(ops);
+      case DType::Half: return isneginf_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return isneginf_kernel<bool, bool>(ops);
+      case DType::BFloat16: return isneginf_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("isneginf", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::isneginf(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(isneginf_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(isneginf_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::isneginf(const TensorBase& self) {
-  rt::require_cpu("isneginf", self, "self");
   return isneginf_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::isneginf_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("isneginf", out, "out");
-  rt::require_cpu("isneginf", self, "self");
   isneginf_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/compare/isreal.cu).
+void isreal(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // (static_cast<void>(self), true), computed in opmath_t<T> and stored as OutT.
@@ -21,31 +28,38 @@ void isreal_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return (static_cast<void>(self), true); });
 }
 
-constexpr rt::PointwiseOp isreal_op{"isreal", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp isreal_op{"isreal", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase isreal_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(isreal_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return isreal_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return isreal_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return isreal_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return isreal_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return isreal_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return isreal_kernel<float, bool>(ops);
-                                     case DType::Double: return isreal_kernel<double, bool>(ops);
-                                     case DType::Half: return isreal_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return isreal_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return isreal_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("isreal", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return isreal_kernel<uint8_t, bool>(ops);
+      case DType::Char: return isreal_kernel<int8_t, bool>(ops);
+      case DType::Short: return isreal_kernel<int16_t, bool>(ops);
+      case DType::Int: return isreal_kernel<int32_t, bool>(ops);
+      case DType::Long: return isreal_kernel<int64_t, bool>(ops);
+      case DType::Float: return isreal_kernel<float, bool>(ops);
+      case DType::Double: return isreal_kernel<double, bool>(ops);
+      case DType::Half: return isreal_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return isreal_kernel<bool, bool>(ops);
+      case DType::BFloat16: return isreal_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("isreal", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::isreal(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(isreal_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(isreal_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::isreal(const TensorBase& self) {
-  rt::require_cpu("isreal", self, "self");
   return isreal_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/compare/lt.cu).
+void lt(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self < other, computed in opmath_t<T> and stored as OutT.
@@ -21,64 +28,61 @@ void lt_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self < other; });
 }
 
-constexpr rt::PointwiseOp lt_op{"lt", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp lt_op{"lt", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase lt_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(lt_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return lt_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return lt_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return lt_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return lt_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return lt_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return lt_kernel<float, bool>(ops);
-                                     case DType::Double: return lt_kernel<double, bool>(ops);
-                                     case DType::Half: return lt_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return lt_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return lt_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("lt", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return lt_kernel<uint8_t, bool>(ops);
+      case DType::Char: return lt_kernel<int8_t, bool>(ops);
+      case DType::Short: return lt_kernel<int16_t, bool>(ops);
+      case DType::Int: return lt_kernel<int32_t, bool>(ops);
+      case DType::Long: return lt_kernel<int64_t, bool>(ops);
+      case DType::Float: return lt_kernel<float, bool>(ops);
+      case DType::Double: return lt_kernel<double, bool>(ops);
+      case DType::Half: return lt_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return lt_kernel<bool, bool>(ops);
+      case DType::BFloat16: return lt_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("lt", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::lt(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(lt_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(lt_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::lt(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("lt", self, "self");
-  rt::require_cpu("lt", other, "other");
   return lt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::lt_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("lt", self, "self");
-  rt::require_cpu("lt", other, "other");
   lt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::lt_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("lt", out, "out");
-  rt::require_cpu("lt", self, "self");
-  rt::require_cpu("lt", other, "other");
   lt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::lt(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("lt", self, "self");
   return lt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::lt_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("lt", self, "self");
   lt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::lt_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("lt", out, "out");
-  rt::require_cpu("lt", self, "self");
   lt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/compare/ne.cu).
+void ne(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self != other, computed in opmath_t<T> and stored as OutT.
@@ -21,64 +28,61 @@ void ne_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self != other; });
 }
 
-constexpr rt::PointwiseOp ne_op{"ne", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp ne_op{"ne", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase ne_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(ne_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return ne_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return ne_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return ne_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return ne_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return ne_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return ne_kernel<float, bool>(ops);
-                                     case DType::Double: return ne_kernel<double, bool>(ops);
-                                     case DType::Half: return ne_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return ne_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return ne_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("ne", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return ne_kernel<uint8_t, bool>(ops);
+      case DType::Char: return ne_kernel<int8_t, bool>(ops);
+      case DType::Short: return ne_kernel<int16_t, bool>(ops);
+      case DType::Int: return ne_kernel<int32_t, bool>(ops);
+      case DType::Long: return ne_kernel<int64_t, bool>(ops);
+      case DType::Float: return ne_kernel<float, bool>(ops);
+      case DType::Double: return ne_kernel<double, bool>(ops);
+      case DType::Half: return ne_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return ne_kernel<bool, bool>(ops);
+      case DType::BFloat16: return ne_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("ne", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ne(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(ne_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(ne_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::ne(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("ne", self, "self");
-  rt::require_cpu("ne", other, "other");
   return ne_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::ne_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("ne", self, "self");
-  rt::require_cpu("ne", other, "other");
   ne_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("ne", out, "out");
-  rt::require_cpu("ne", self, "self");
-  rt::require_cpu("ne", other, "other");
   ne_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::ne(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("ne", self, "self");
   return ne_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::ne_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("ne", self, "self");
   ne_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("ne", out, "out");
-  rt::require_cpu("ne", self, "self");
   ne_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::clone(const TensorBase& self) {
-  rt::require_cpu("clone", self, "self");
   return rt::clone_tensor(self);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::contiguous(const TensorBase& self) {
-  rt::require_cpu("contiguous", self, "self");
   return rt::contiguous_tensor(self);
 }
 

@@ -11,6 +11,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/copy/copy.cu).
+void copy(DType dst, DType src, const kernels::Operands<2>& ops);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 template <class Dst, class Src>
@@ -164,13 +171,17 @@ void copy_dispatch(DType dst, DType src, kernels::Operands<2>& ops) {
   }
 }
 
+#ifdef EMBER_CUDA
+constexpr rt::CudaCopyKernel copy_cuda = &cuda_ops::copy;
+#else
+constexpr rt::CudaCopyKernel copy_cuda = nullptr;
+#endif
+
 }  // namespace
 
 TensorBase& base::copy_(TensorBase& self, const TensorBase& src, bool non_blocking) {
-  rt::require_cpu("copy", self, "self");
-  rt::require_cpu("copy", src, "src");
   static_cast<void>(non_blocking);
-  rt::run_copy("copy", self, src, [](DType dst, DType from, kernels::Operands<2>& ops) { copy_dispatch(dst, from, ops); });
+  rt::run_copy("copy", self, src, [](DType dst, DType from, kernels::Operands<2>& ops) { copy_dispatch(dst, from, ops); }, copy_cuda);
   return self;
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to(const TensorBase& self, DType dtype, bool copy) {
-  rt::require_cpu("to", self, "self");
   return rt::to_dtype(self, dtype, copy);
 }
 

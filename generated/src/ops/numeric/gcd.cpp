@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/numeric/gcd.cu).
+void gcd(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::gcd(self, other), computed in opmath_t<T> and stored as OutT.
@@ -22,41 +29,42 @@ void gcd_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::gcd(self, other); });
 }
 
-constexpr rt::PointwiseOp gcd_op{"gcd", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}, {"self", "other"}};
+constexpr rt::PointwiseOp gcd_op{"gcd", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}};
 
 TensorBase gcd_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(gcd_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return gcd_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return gcd_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return gcd_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return gcd_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return gcd_kernel<int64_t, int64_t>(ops);
-                                     default: unsupported_dtype("gcd", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return gcd_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return gcd_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return gcd_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return gcd_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return gcd_kernel<int64_t, int64_t>(ops);
+      default: unsupported_dtype("gcd", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::gcd(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(gcd_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(gcd_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::gcd(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("gcd", self, "self");
-  rt::require_cpu("gcd", other, "other");
   return gcd_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::gcd_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("gcd", self, "self");
-  rt::require_cpu("gcd", other, "other");
   gcd_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::gcd_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("gcd", out, "out");
-  rt::require_cpu("gcd", self, "self");
-  rt::require_cpu("gcd", other, "other");
   gcd_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/numeric/heaviside.cu).
+void heaviside(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::heaviside(self, values), computed in opmath_t<T> and stored as OutT.
@@ -22,46 +29,47 @@ void heaviside_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C values) { return ops::heaviside(self, values); });
 }
 
-constexpr rt::PointwiseOp heaviside_op{"heaviside", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "values"}};
+constexpr rt::PointwiseOp heaviside_op{"heaviside", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "values"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase heaviside_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(heaviside_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return heaviside_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return heaviside_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return heaviside_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return heaviside_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return heaviside_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return heaviside_kernel<float, float>(ops);
-                                     case DType::Double: return heaviside_kernel<double, double>(ops);
-                                     case DType::Half: return heaviside_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::Bool: return heaviside_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return heaviside_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("heaviside", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return heaviside_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return heaviside_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return heaviside_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return heaviside_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return heaviside_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return heaviside_kernel<float, float>(ops);
+      case DType::Double: return heaviside_kernel<double, double>(ops);
+      case DType::Half: return heaviside_kernel<ember::Half, ember::Half>(ops);
+      case DType::Bool: return heaviside_kernel<bool, bool>(ops);
+      case DType::BFloat16: return heaviside_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("heaviside", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::heaviside(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(heaviside_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(heaviside_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::heaviside(const TensorBase& self, const TensorBase& values) {
-  rt::require_cpu("heaviside", self, "self");
-  rt::require_cpu("heaviside", values, "values");
   return heaviside_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&values, nullptr}}});
 }
 
 TensorBase& base::heaviside_(TensorBase& self, const TensorBase& values) {
-  rt::require_cpu("heaviside", self, "self");
-  rt::require_cpu("heaviside", values, "values");
   heaviside_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&values, nullptr}}});
   return self;
 }
 
 TensorBase& base::heaviside_out(TensorBase& out, const TensorBase& self, const TensorBase& values) {
-  rt::require_cpu("heaviside", out, "out");
-  rt::require_cpu("heaviside", self, "self");
-  rt::require_cpu("heaviside", values, "values");
   heaviside_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&values, nullptr}}});
   return out;
 }

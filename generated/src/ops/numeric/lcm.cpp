@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/numeric/lcm.cu).
+void lcm(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::lcm(self, other), computed in opmath_t<T> and stored as OutT.
@@ -22,41 +29,42 @@ void lcm_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::lcm(self, other); });
 }
 
-constexpr rt::PointwiseOp lcm_op{"lcm", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}, {"self", "other"}};
+constexpr rt::PointwiseOp lcm_op{"lcm", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}};
 
 TensorBase lcm_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(lcm_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return lcm_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return lcm_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return lcm_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return lcm_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return lcm_kernel<int64_t, int64_t>(ops);
-                                     default: unsupported_dtype("lcm", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return lcm_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return lcm_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return lcm_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return lcm_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return lcm_kernel<int64_t, int64_t>(ops);
+      default: unsupported_dtype("lcm", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::lcm(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(lcm_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(lcm_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::lcm(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("lcm", self, "self");
-  rt::require_cpu("lcm", other, "other");
   return lcm_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::lcm_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("lcm", self, "self");
-  rt::require_cpu("lcm", other, "other");
   lcm_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::lcm_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("lcm", out, "out");
-  rt::require_cpu("lcm", self, "self");
-  rt::require_cpu("lcm", other, "other");
   lcm_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/numeric/ldexp.cu).
+void ldexp(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self * std::exp2(other), computed in opmath_t<T> and stored as OutT.
@@ -21,40 +28,41 @@ void ldexp_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self * std::exp2(other); });
 }
 
-constexpr rt::PointwiseOp ldexp_op{"ldexp", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp ldexp_op{"ldexp", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase ldexp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(ldexp_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return ldexp_kernel<float, float>(ops);
-                                     case DType::Double: return ldexp_kernel<double, double>(ops);
-                                     case DType::Half: return ldexp_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return ldexp_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("ldexp", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Float: return ldexp_kernel<float, float>(ops);
+      case DType::Double: return ldexp_kernel<double, double>(ops);
+      case DType::Half: return ldexp_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return ldexp_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("ldexp", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ldexp(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(ldexp_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(ldexp_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::ldexp(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("ldexp", self, "self");
-  rt::require_cpu("ldexp", other, "other");
   return ldexp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::ldexp_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("ldexp", self, "self");
-  rt::require_cpu("ldexp", other, "other");
   ldexp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::ldexp_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("ldexp", out, "out");
-  rt::require_cpu("ldexp", self, "self");
-  rt::require_cpu("ldexp", other, "other");
   ldexp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/numeric/nextafter.cu).
+void nextafter(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::nextafter(self, other), computed in opmath_t<T> and stored as OutT.
@@ -21,38 +28,39 @@ void nextafter_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return std::nextafter(self, other); });
 }
 
-constexpr rt::PointwiseOp nextafter_op{"nextafter", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double}, {"self", "other"}};
+constexpr rt::PointwiseOp nextafter_op{"nextafter", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double}};
 
 TensorBase nextafter_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(nextafter_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return nextafter_kernel<float, float>(ops);
-                                     case DType::Double: return nextafter_kernel<double, double>(ops);
-                                     default: unsupported_dtype("nextafter", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Float: return nextafter_kernel<float, float>(ops);
+      case DType::Double: return nextafter_kernel<double, double>(ops);
+      default: unsupported_dtype("nextafter", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::nextafter(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(nextafter_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(nextafter_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::nextafter(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("nextafter", self, "self");
-  rt::require_cpu("nextafter", other, "other");
   return nextafter_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::nextafter_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("nextafter", self, "self");
-  rt::require_cpu("nextafter", other, "other");
   nextafter_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::nextafter_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("nextafter", out, "out");
-  rt::require_cpu("nextafter", self, "self");
-  rt::require_cpu("nextafter", other, "other");
   nextafter_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

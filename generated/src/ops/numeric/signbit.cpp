@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/numeric/signbit.cu).
+void signbit(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::signbit(self), computed in opmath_t<T> and stored as OutT.
@@ -22,37 +29,42 @@ void signbit_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::signbit(self); });
 }
 
-constexpr rt::PointwiseOp signbit_op{"signbit", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp signbit_op{"signbit", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase signbit_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(signbit_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return signbit_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return signbit_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return signbit_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return signbit_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return signbit_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return signbit_kernel<float, bool>(ops);
-                                     case DType::Double: return signbit_kernel<double, bool>(ops);
-                                     case DType::Half: return signbit_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return signbit_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return signbit_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("signbit", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return signbit_kernel<uint8_t, bool>(ops);
+      case DType::Char: return signbit_kernel<int8_t, bool>(ops);
+      case DType::Short: return signbit_kernel<int16_t, bool>(ops);
+      case DType::Int: return signbit_kernel<int32_t, bool>(ops);
+      case DType::Long: return signbit_kernel<int64_t, bool>(ops);
+      case DType::Float: return signbit_kernel<float, bool>(ops);
+      case DType::Double: return signbit_kernel<double, bool>(ops);
+      case DType::Half: return signbit_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return signbit_kernel<bool, bool>(ops);
+      case DType::BFloat16: return signbit_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("signbit", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::signbit(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(signbit_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(signbit_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::signbit(const TensorBase& self) {
-  rt::require_cpu("signbit", self, "self");
   return signbit_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::signbit_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("signbit", out, "out");
-  rt::require_cpu("signbit", self, "self");
   signbit_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

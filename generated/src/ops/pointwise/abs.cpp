@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/abs.cu).
+void abs(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::abs(self), computed in opmath_t<T> and stored as OutT.
@@ -21,42 +28,46 @@ void abs_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::abs(self); });
 }
 
-constexpr rt::PointwiseOp abs_op{"abs", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp abs_op{"abs", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase abs_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(abs_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return abs_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return abs_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return abs_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return abs_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return abs_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return abs_kernel<float, float>(ops);
-                                     case DType::Double: return abs_kernel<double, double>(ops);
-                                     case DType::Half: return abs_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return abs_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("abs", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return abs_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return abs_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return abs_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return abs_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return abs_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return abs_kernel<float, float>(ops);
+      case DType::Double: return abs_kernel<double, double>(ops);
+      case DType::Half: return abs_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return abs_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("abs", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::abs(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(abs_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(abs_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::abs(const TensorBase& self) {
-  rt::require_cpu("abs", self, "self");
   return abs_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::abs_(TensorBase& self) {
-  rt::require_cpu("abs", self, "self");
   abs_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::abs_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("abs", out, "out");
-  rt::require_cpu("abs", self, "self");
   abs_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/add.cu).
+void add(DType dtype, const kernels::Operands<3>& ops, unsigned host_values, const Scalar& alpha);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self + alpha * other, computed in opmath_t<T> and stored as OutT.
@@ -22,64 +29,61 @@ void add_kernel(kernels::Operands<3>& ops, const Scalar& alpha_s) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self + alpha * other; });
 }
 
-constexpr rt::PointwiseOp add_op{"add", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp add_op{"add", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase add_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& alpha) {
-  return rt::run_pointwise<2>(add_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return add_kernel<uint8_t, uint8_t>(ops, alpha);
-                                     case DType::Char: return add_kernel<int8_t, int8_t>(ops, alpha);
-                                     case DType::Short: return add_kernel<int16_t, int16_t>(ops, alpha);
-                                     case DType::Int: return add_kernel<int32_t, int32_t>(ops, alpha);
-                                     case DType::Long: return add_kernel<int64_t, int64_t>(ops, alpha);
-                                     case DType::Float: return add_kernel<float, float>(ops, alpha);
-                                     case DType::Double: return add_kernel<double, double>(ops, alpha);
-                                     case DType::Half: return add_kernel<ember::Half, ember::Half>(ops, alpha);
-                                     case DType::Bool: return add_kernel<bool, bool>(ops, alpha);
-                                     case DType::BFloat16: return add_kernel<ember::BFloat16, ember::BFloat16>(ops, alpha);
-                                     default: unsupported_dtype("add", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return add_kernel<uint8_t, uint8_t>(ops, alpha);
+      case DType::Char: return add_kernel<int8_t, int8_t>(ops, alpha);
+      case DType::Short: return add_kernel<int16_t, int16_t>(ops, alpha);
+      case DType::Int: return add_kernel<int32_t, int32_t>(ops, alpha);
+      case DType::Long: return add_kernel<int64_t, int64_t>(ops, alpha);
+      case DType::Float: return add_kernel<float, float>(ops, alpha);
+      case DType::Double: return add_kernel<double, double>(ops, alpha);
+      case DType::Half: return add_kernel<ember::Half, ember::Half>(ops, alpha);
+      case DType::Bool: return add_kernel<bool, bool>(ops, alpha);
+      case DType::BFloat16: return add_kernel<ember::BFloat16, ember::BFloat16>(ops, alpha);
+      default: unsupported_dtype("add", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::add(dtype, ops, host_values, alpha);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(add_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(add_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::add(const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
-  rt::require_cpu("add", self, "self");
-  rt::require_cpu("add", other, "other");
   return add_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
 }
 
 TensorBase& base::add_(TensorBase& self, const TensorBase& other, const Scalar& alpha) {
-  rt::require_cpu("add", self, "self");
-  rt::require_cpu("add", other, "other");
   add_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return self;
 }
 
 TensorBase& base::add_out(TensorBase& out, const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
-  rt::require_cpu("add", out, "out");
-  rt::require_cpu("add", self, "self");
-  rt::require_cpu("add", other, "other");
   add_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return out;
 }
 
 TensorBase base::add(const TensorBase& self, const Scalar& other, const Scalar& alpha) {
-  rt::require_cpu("add", self, "self");
   return add_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
 }
 
 TensorBase& base::add_(TensorBase& self, const Scalar& other, const Scalar& alpha) {
-  rt::require_cpu("add", self, "self");
   add_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return self;
 }
 
 TensorBase& base::add_out(TensorBase& out, const TensorBase& self, const Scalar& other, const Scalar& alpha) {
-  rt::require_cpu("add", out, "out");
-  rt::require_cpu("add", self, "self");
   add_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/addcdiv.cu).
+void addcdiv(DType dtype, const kernels::Operands<4>& ops, unsigned host_values, const Scalar& value);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self + ops::div<C>(value * tensor1, tensor2), computed in opmath_t<T> and stored as OutT.
@@ -22,43 +29,41 @@ void addcdiv_kernel(kernels::Operands<4>& ops, const Scalar& value_s) {
   kernels::pointwise<OutT, T, 3>(ops, [=](C self, C tensor1, C tensor2) { return self + ops::div<C>(value * tensor1, tensor2); });
 }
 
-constexpr rt::PointwiseOp addcdiv_op{"addcdiv", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "tensor1", "tensor2"}, 2};
+constexpr rt::PointwiseOp addcdiv_op{"addcdiv", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "tensor1", "tensor2"}, 2, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase addcdiv_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
-  return rt::run_pointwise<3>(addcdiv_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<4>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return addcdiv_kernel<float, float>(ops, value);
-                                     case DType::Double: return addcdiv_kernel<double, double>(ops, value);
-                                     case DType::Half: return addcdiv_kernel<ember::Half, ember::Half>(ops, value);
-                                     case DType::BFloat16: return addcdiv_kernel<ember::BFloat16, ember::BFloat16>(ops, value);
-                                     default: unsupported_dtype("addcdiv", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<4>& ops) {
+    switch (dtype) {
+      case DType::Float: return addcdiv_kernel<float, float>(ops, value);
+      case DType::Double: return addcdiv_kernel<double, double>(ops, value);
+      case DType::Half: return addcdiv_kernel<ember::Half, ember::Half>(ops, value);
+      case DType::BFloat16: return addcdiv_kernel<ember::BFloat16, ember::BFloat16>(ops, value);
+      default: unsupported_dtype("addcdiv", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+    cuda_ops::addcdiv(dtype, ops, host_values, value);
+  };
+  const rt::CudaPointwiseKernel<4> cuda_kernel = cuda;
+  return rt::run_pointwise<3>(addcdiv_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<3>(addcdiv_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::addcdiv(const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
-  rt::require_cpu("addcdiv", self, "self");
-  rt::require_cpu("addcdiv", tensor1, "tensor1");
-  rt::require_cpu("addcdiv", tensor2, "tensor2");
   return addcdiv_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
 }
 
 TensorBase& base::addcdiv_(TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
-  rt::require_cpu("addcdiv", self, "self");
-  rt::require_cpu("addcdiv", tensor1, "tensor1");
-  rt::require_cpu("addcdiv", tensor2, "tensor2");
   addcdiv_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return self;
 }
 
 TensorBase& base::addcdiv_out(TensorBase& out, const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
-  rt::require_cpu("addcdiv", out, "out");
-  rt::require_cpu("addcdiv", self, "self");
-  rt::require_cpu("addcdiv", tensor1, "tensor1");
-  rt::require_cpu("addcdiv", tensor2, "tensor2");
   addcdiv_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return out;
 }

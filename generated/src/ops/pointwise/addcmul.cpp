@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/addcmul.cu).
+void addcmul(DType dtype, const kernels::Operands<4>& ops, unsigned host_values, const Scalar& value);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self + value * tensor1 * tensor2, computed in opmath_t<T> and stored as OutT.
@@ -22,48 +29,46 @@ void addcmul_kernel(kernels::Operands<4>& ops, const Scalar& value_s) {
   kernels::pointwise<OutT, T, 3>(ops, [=](C self, C tensor1, C tensor2) { return self + value * tensor1 * tensor2; });
 }
 
-constexpr rt::PointwiseOp addcmul_op{"addcmul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "tensor1", "tensor2"}};
+constexpr rt::PointwiseOp addcmul_op{"addcmul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "tensor1", "tensor2"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase addcmul_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
-  return rt::run_pointwise<3>(addcmul_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<4>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return addcmul_kernel<uint8_t, uint8_t>(ops, value);
-                                     case DType::Char: return addcmul_kernel<int8_t, int8_t>(ops, value);
-                                     case DType::Short: return addcmul_kernel<int16_t, int16_t>(ops, value);
-                                     case DType::Int: return addcmul_kernel<int32_t, int32_t>(ops, value);
-                                     case DType::Long: return addcmul_kernel<int64_t, int64_t>(ops, value);
-                                     case DType::Float: return addcmul_kernel<float, float>(ops, value);
-                                     case DType::Double: return addcmul_kernel<double, double>(ops, value);
-                                     case DType::Half: return addcmul_kernel<ember::Half, ember::Half>(ops, value);
-                                     case DType::BFloat16: return addcmul_kernel<ember::BFloat16, ember::BFloat16>(ops, value);
-                                     default: unsupported_dtype("addcmul", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<4>& ops) {
+    switch (dtype) {
+      case DType::Byte: return addcmul_kernel<uint8_t, uint8_t>(ops, value);
+      case DType::Char: return addcmul_kernel<int8_t, int8_t>(ops, value);
+      case DType::Short: return addcmul_kernel<int16_t, int16_t>(ops, value);
+      case DType::Int: return addcmul_kernel<int32_t, int32_t>(ops, value);
+      case DType::Long: return addcmul_kernel<int64_t, int64_t>(ops, value);
+      case DType::Float: return addcmul_kernel<float, float>(ops, value);
+      case DType::Double: return addcmul_kernel<double, double>(ops, value);
+      case DType::Half: return addcmul_kernel<ember::Half, ember::Half>(ops, value);
+      case DType::BFloat16: return addcmul_kernel<ember::BFloat16, ember::BFloat16>(ops, value);
+      default: unsupported_dtype("addcmul", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+    cuda_ops::addcmul(dtype, ops, host_values, value);
+  };
+  const rt::CudaPointwiseKernel<4> cuda_kernel = cuda;
+  return rt::run_pointwise<3>(addcmul_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<3>(addcmul_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::addcmul(const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
-  rt::require_cpu("addcmul", self, "self");
-  rt::require_cpu("addcmul", tensor1, "tensor1");
-  rt::require_cpu("addcmul", tensor2, "tensor2");
   return addcmul_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
 }
 
 TensorBase& base::addcmul_(TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
-  rt::require_cpu("addcmul", self, "self");
-  rt::require_cpu("addcmul", tensor1, "tensor1");
-  rt::require_cpu("addcmul", tensor2, "tensor2");
   addcmul_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return self;
 }
 
 TensorBase& base::addcmul_out(TensorBase& out, const TensorBase& self, const TensorBase& tensor1, const TensorBase& tensor2, const Scalar& value) {
-  rt::require_cpu("addcmul", out, "out");
-  rt::require_cpu("addcmul", self, "self");
-  rt::require_cpu("addcmul", tensor1, "tensor1");
-  rt::require_cpu("addcmul", tensor2, "tensor2");
   addcmul_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&tensor1, nullptr}, rt::PointwiseArg{&tensor2, nullptr}}}, value);
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/asinh.cu).
+void asinh(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::asinh(self), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void asinh_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::asinh(self); });
 }
 
-constexpr rt::PointwiseOp asinh_op{"asinh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp asinh_op{"asinh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase asinh_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(asinh_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return asinh_kernel<float, float>(ops);
-                                     case DType::Double: return asinh_kernel<double, double>(ops);
-                                     case DType::Half: return asinh_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return asinh_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("asinh", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return asinh_kernel<float, float>(ops);
+      case DType::Double: return asinh_kernel<double, double>(ops);
+      case DType::Half: return asinh_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return asinh_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("asinh", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::asinh(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(asinh_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(asinh_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::asinh(const TensorBase& self) {
-  rt::require_cpu("asinh", self, "self");
   return asinh_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::asinh_(TensorBase& self) {
-  rt::require_cpu("asinh", self, "self");
   asinh_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::asinh_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("asinh", out, "out");
-  rt::require_cpu("asinh", self, "self");
   asinh_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

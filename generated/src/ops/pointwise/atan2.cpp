@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/atan2.cu).
+void atan2(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::atan2(self, other), computed in opmath_t<T> and stored as OutT.
@@ -21,40 +28,41 @@ void atan2_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return std::atan2(self, other); });
 }
 
-constexpr rt::PointwiseOp atan2_op{"atan2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp atan2_op{"atan2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase atan2_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(atan2_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return atan2_kernel<float, float>(ops);
-                                     case DType::Double: return atan2_kernel<double, double>(ops);
-                                     case DType::Half: return atan2_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return atan2_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("atan2", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Float: return atan2_kernel<float, float>(ops);
+      case DType::Double: return atan2_kernel<double, double>(ops);
+      case DType::Half: return atan2_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return atan2_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("atan2", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::atan2(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(atan2_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(atan2_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::atan2(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("atan2", self, "self");
-  rt::require_cpu("atan2", other, "other");
   return atan2_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::atan2_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("atan2", self, "self");
-  rt::require_cpu("atan2", other, "other");
   atan2_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::atan2_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("atan2", out, "out");
-  rt::require_cpu("atan2", self, "self");
-  rt::require_cpu("atan2", other, "other");
   atan2_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/bitwise_left_shift.cu).
+void bitwise_left_shift(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::shift_left(self, other), computed in opmath_t<T> and stored as OutT.
@@ -28,59 +35,56 @@ void bitwise_left_shift_th_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::th_shift_left(self, other); });
 }
 
-constexpr rt::PointwiseOp bitwise_left_shift_op{"bitwise_left_shift", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}, {"self", "other"}};
+constexpr rt::PointwiseOp bitwise_left_shift_op{"bitwise_left_shift", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long}};
 
 TensorBase bitwise_left_shift_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(bitwise_left_shift_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return bitwise_left_shift_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return bitwise_left_shift_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return bitwise_left_shift_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return bitwise_left_shift_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return bitwise_left_shift_kernel<int64_t, int64_t>(ops);
-                                     default: unsupported_dtype("bitwise_left_shift", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return bitwise_left_shift_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return bitwise_left_shift_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return bitwise_left_shift_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return bitwise_left_shift_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return bitwise_left_shift_kernel<int64_t, int64_t>(ops);
+      default: unsupported_dtype("bitwise_left_shift", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::bitwise_left_shift(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(bitwise_left_shift_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(bitwise_left_shift_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::bitwise_left_shift(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("bitwise_left_shift", self, "self");
-  rt::require_cpu("bitwise_left_shift", other, "other");
   return bitwise_left_shift_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::bitwise_left_shift_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("bitwise_left_shift", self, "self");
-  rt::require_cpu("bitwise_left_shift", other, "other");
   bitwise_left_shift_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::bitwise_left_shift_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("bitwise_left_shift", out, "out");
-  rt::require_cpu("bitwise_left_shift", self, "self");
-  rt::require_cpu("bitwise_left_shift", other, "other");
   bitwise_left_shift_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::bitwise_left_shift(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("bitwise_left_shift", self, "self");
   return bitwise_left_shift_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::bitwise_left_shift_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("bitwise_left_shift", self, "self");
   bitwise_left_shift_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::bitwise_left_shift_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("bitwise_left_shift", out, "out");
-  rt::require_cpu("bitwise_left_shift", self, "self");
   bitwise_left_shift_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

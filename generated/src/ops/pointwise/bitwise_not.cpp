@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/bitwise_not.cu).
+void bitwise_not(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::bitwise_not(self), computed in opmath_t<T> and stored as OutT.
@@ -21,39 +28,43 @@ void bitwise_not_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::bitwise_not(self); });
 }
 
-constexpr rt::PointwiseOp bitwise_not_op{"bitwise_not", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}, {"self"}};
+constexpr rt::PointwiseOp bitwise_not_op{"bitwise_not", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
 
 TensorBase bitwise_not_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(bitwise_not_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return bitwise_not_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return bitwise_not_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return bitwise_not_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return bitwise_not_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return bitwise_not_kernel<int64_t, int64_t>(ops);
-                                     case DType::Bool: return bitwise_not_kernel<bool, bool>(ops);
-                                     default: unsupported_dtype("bitwise_not", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return bitwise_not_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return bitwise_not_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return bitwise_not_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return bitwise_not_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return bitwise_not_kernel<int64_t, int64_t>(ops);
+      case DType::Bool: return bitwise_not_kernel<bool, bool>(ops);
+      default: unsupported_dtype("bitwise_not", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::bitwise_not(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(bitwise_not_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(bitwise_not_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::bitwise_not(const TensorBase& self) {
-  rt::require_cpu("bitwise_not", self, "self");
   return bitwise_not_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::bitwise_not_(TensorBase& self) {
-  rt::require_cpu("bitwise_not", self, "self");
   bitwise_not_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::bitwise_not_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("bitwise_not", out, "out");
-  rt::require_cpu("bitwise_not", self, "self");
   bitwise_not_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

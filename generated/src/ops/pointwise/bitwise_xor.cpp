@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/bitwise_xor.cu).
+void bitwise_xor(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self ^ other, computed in opmath_t<T> and stored as OutT.
@@ -21,60 +28,57 @@ void bitwise_xor_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self ^ other; });
 }
 
-constexpr rt::PointwiseOp bitwise_xor_op{"bitwise_xor", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}, {"self", "other"}};
+constexpr rt::PointwiseOp bitwise_xor_op{"bitwise_xor", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Bool}};
 
 TensorBase bitwise_xor_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(bitwise_xor_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return bitwise_xor_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return bitwise_xor_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return bitwise_xor_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return bitwise_xor_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return bitwise_xor_kernel<int64_t, int64_t>(ops);
-                                     case DType::Bool: return bitwise_xor_kernel<bool, bool>(ops);
-                                     default: unsupported_dtype("bitwise_xor", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return bitwise_xor_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return bitwise_xor_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return bitwise_xor_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return bitwise_xor_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return bitwise_xor_kernel<int64_t, int64_t>(ops);
+      case DType::Bool: return bitwise_xor_kernel<bool, bool>(ops);
+      default: unsupported_dtype("bitwise_xor", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::bitwise_xor(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(bitwise_xor_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(bitwise_xor_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::bitwise_xor(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("bitwise_xor", self, "self");
-  rt::require_cpu("bitwise_xor", other, "other");
   return bitwise_xor_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::bitwise_xor_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("bitwise_xor", self, "self");
-  rt::require_cpu("bitwise_xor", other, "other");
   bitwise_xor_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::bitwise_xor_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("bitwise_xor", out, "out");
-  rt::require_cpu("bitwise_xor", self, "self");
-  rt::require_cpu("bitwise_xor", other, "other");
   bitwise_xor_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::bitwise_xor(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("bitwise_xor", self, "self");
   return bitwise_xor_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::bitwise_xor_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("bitwise_xor", self, "self");
   bitwise_xor_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::bitwise_xor_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("bitwise_xor", out, "out");
-  rt::require_cpu("bitwise_xor", self, "self");
   bitwise_xor_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

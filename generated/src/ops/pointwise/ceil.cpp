@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/ceil.cu).
+void ceil(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::ceil(self), computed in opmath_t<T> and stored as OutT.
@@ -21,42 +28,46 @@ void ceil_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::ceil(self); });
 }
 
-constexpr rt::PointwiseOp ceil_op{"ceil", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp ceil_op{"ceil", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase ceil_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(ceil_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return ceil_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return ceil_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return ceil_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return ceil_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return ceil_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return ceil_kernel<float, float>(ops);
-                                     case DType::Double: return ceil_kernel<double, double>(ops);
-                                     case DType::Half: return ceil_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return ceil_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("ceil", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return ceil_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return ceil_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return ceil_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return ceil_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return ceil_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return ceil_kernel<float, float>(ops);
+      case DType::Double: return ceil_kernel<double, double>(ops);
+      case DType::Half: return ceil_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return ceil_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("ceil", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::ceil(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(ceil_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(ceil_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::ceil(const TensorBase& self) {
-  rt::require_cpu("ceil", self, "self");
   return ceil_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::ceil_(TensorBase& self) {
-  rt::require_cpu("ceil", self, "self");
   ceil_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::ceil_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("ceil", out, "out");
-  rt::require_cpu("ceil", self, "self");
   ceil_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

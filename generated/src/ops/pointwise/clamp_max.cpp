@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/clamp_max.cu).
+void clamp_max(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::minimum(self, max), computed in opmath_t<T> and stored as OutT.
@@ -28,63 +35,60 @@ void clamp_max_th_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C max) { return self < max ? self : max; });
 }
 
-constexpr rt::PointwiseOp clamp_max_op{"clamp_max", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "max"}};
+constexpr rt::PointwiseOp clamp_max_op{"clamp_max", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "max"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase clamp_max_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(clamp_max_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return clamp_max_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return clamp_max_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return clamp_max_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return clamp_max_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return clamp_max_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return clamp_max_kernel<float, float>(ops);
-                                     case DType::Double: return clamp_max_kernel<double, double>(ops);
-                                     case DType::Half: return clamp_max_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return clamp_max_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("clamp_max", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return clamp_max_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return clamp_max_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return clamp_max_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return clamp_max_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return clamp_max_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return clamp_max_kernel<float, float>(ops);
+      case DType::Double: return clamp_max_kernel<double, double>(ops);
+      case DType::Half: return clamp_max_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return clamp_max_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("clamp_max", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::clamp_max(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(clamp_max_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(clamp_max_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::clamp_max(const TensorBase& self, const TensorBase& max) {
-  rt::require_cpu("clamp_max", self, "self");
-  rt::require_cpu("clamp_max", max, "max");
   return clamp_max_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&max, nullptr}}});
 }
 
 TensorBase& base::clamp_max_(TensorBase& self, const TensorBase& max) {
-  rt::require_cpu("clamp_max", self, "self");
-  rt::require_cpu("clamp_max", max, "max");
   clamp_max_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&max, nullptr}}});
   return self;
 }
 
 TensorBase& base::clamp_max_out(TensorBase& out, const TensorBase& self, const TensorBase& max) {
-  rt::require_cpu("clamp_max", out, "out");
-  rt::require_cpu("clamp_max", self, "self");
-  rt::require_cpu("clamp_max", max, "max");
   clamp_max_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&max, nullptr}}});
   return out;
 }
 
 TensorBase base::clamp_max(const TensorBase& self, const Scalar& max) {
-  rt::require_cpu("clamp_max", self, "self");
   return clamp_max_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &max}}});
 }
 
 TensorBase& base::clamp_max_(TensorBase& self, const Scalar& max) {
-  rt::require_cpu("clamp_max", self, "self");
   clamp_max_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &max}}});
   return self;
 }
 
 TensorBase& base::clamp_max_out(TensorBase& out, const TensorBase& self, const Scalar& max) {
-  rt::require_cpu("clamp_max", out, "out");
-  rt::require_cpu("clamp_max", self, "self");
   clamp_max_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &max}}});
   return out;
 }

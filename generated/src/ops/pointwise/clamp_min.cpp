@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/clamp_min.cu).
+void clamp_min(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::maximum(self, min), computed in opmath_t<T> and stored as OutT.
@@ -28,63 +35,60 @@ void clamp_min_th_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C min) { return self > min ? self : min; });
 }
 
-constexpr rt::PointwiseOp clamp_min_op{"clamp_min", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "min"}};
+constexpr rt::PointwiseOp clamp_min_op{"clamp_min", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "min"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase clamp_min_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(clamp_min_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return clamp_min_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return clamp_min_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return clamp_min_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return clamp_min_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return clamp_min_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return clamp_min_kernel<float, float>(ops);
-                                     case DType::Double: return clamp_min_kernel<double, double>(ops);
-                                     case DType::Half: return clamp_min_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return clamp_min_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("clamp_min", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return clamp_min_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return clamp_min_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return clamp_min_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return clamp_min_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return clamp_min_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return clamp_min_kernel<float, float>(ops);
+      case DType::Double: return clamp_min_kernel<double, double>(ops);
+      case DType::Half: return clamp_min_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return clamp_min_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("clamp_min", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::clamp_min(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(clamp_min_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(clamp_min_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::clamp_min(const TensorBase& self, const TensorBase& min) {
-  rt::require_cpu("clamp_min", self, "self");
-  rt::require_cpu("clamp_min", min, "min");
   return clamp_min_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}}});
 }
 
 TensorBase& base::clamp_min_(TensorBase& self, const TensorBase& min) {
-  rt::require_cpu("clamp_min", self, "self");
-  rt::require_cpu("clamp_min", min, "min");
   clamp_min_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}}});
   return self;
 }
 
 TensorBase& base::clamp_min_out(TensorBase& out, const TensorBase& self, const TensorBase& min) {
-  rt::require_cpu("clamp_min", out, "out");
-  rt::require_cpu("clamp_min", self, "self");
-  rt::require_cpu("clamp_min", min, "min");
   clamp_min_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&min, nullptr}}});
   return out;
 }
 
 TensorBase base::clamp_min(const TensorBase& self, const Scalar& min) {
-  rt::require_cpu("clamp_min", self, "self");
   return clamp_min_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}}});
 }
 
 TensorBase& base::clamp_min_(TensorBase& self, const Scalar& min) {
-  rt::require_cpu("clamp_min", self, "self");
   clamp_min_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}}});
   return self;
 }
 
 TensorBase& base::clamp_min_out(TensorBase& out, const TensorBase& self, const Scalar& min) {
-  rt::require_cpu("clamp_min", out, "out");
-  rt::require_cpu("clamp_min", self, "self");
   clamp_min_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &min}}});
   return out;
 }

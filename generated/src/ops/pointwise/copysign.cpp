@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/copysign.cu).
+void copysign(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::copysign(self, other), computed in opmath_t<T> and stored as OutT.
@@ -21,58 +28,55 @@ void copysign_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return std::copysign(self, other); });
 }
 
-constexpr rt::PointwiseOp copysign_op{"copysign", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp copysign_op{"copysign", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase copysign_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(copysign_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return copysign_kernel<float, float>(ops);
-                                     case DType::Double: return copysign_kernel<double, double>(ops);
-                                     case DType::Half: return copysign_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return copysign_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("copysign", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Float: return copysign_kernel<float, float>(ops);
+      case DType::Double: return copysign_kernel<double, double>(ops);
+      case DType::Half: return copysign_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return copysign_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("copysign", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::copysign(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(copysign_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(copysign_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::copysign(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("copysign", self, "self");
-  rt::require_cpu("copysign", other, "other");
   return copysign_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::copysign_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("copysign", self, "self");
-  rt::require_cpu("copysign", other, "other");
   copysign_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::copysign_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("copysign", out, "out");
-  rt::require_cpu("copysign", self, "self");
-  rt::require_cpu("copysign", other, "other");
   copysign_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::copysign(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("copysign", self, "self");
   return copysign_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::copysign_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("copysign", self, "self");
   copysign_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::copysign_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("copysign", out, "out");
-  rt::require_cpu("copysign", self, "self");
   copysign_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

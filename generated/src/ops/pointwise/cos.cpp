@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/cos.cu).
+void cos(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::cos(self), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void cos_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::cos(self); });
 }
 
-constexpr rt::PointwiseOp cos_op{"cos", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp cos_op{"cos", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase cos_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(cos_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return cos_kernel<float, float>(ops);
-                                     case DType::Double: return cos_kernel<double, double>(ops);
-                                     case DType::Half: return cos_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return cos_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("cos", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return cos_kernel<float, float>(ops);
+      case DType::Double: return cos_kernel<double, double>(ops);
+      case DType::Half: return cos_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return cos_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("cos", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::cos(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(cos_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(cos_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::cos(const TensorBase& self) {
-  rt::require_cpu("cos", self, "self");
   return cos_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::cos_(TensorBase& self) {
-  rt::require_cpu("cos", self, "self");
   cos_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::cos_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("cos", out, "out");
-  rt::require_cpu("cos", self, "self");
   cos_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/deg2rad.cu).
+void deg2rad(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self * static_cast<C>(M_PI / 180), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void deg2rad_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return self * static_cast<C>(M_PI / 180); });
 }
 
-constexpr rt::PointwiseOp deg2rad_op{"deg2rad", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp deg2rad_op{"deg2rad", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase deg2rad_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(deg2rad_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return deg2rad_kernel<float, float>(ops);
-                                     case DType::Double: return deg2rad_kernel<double, double>(ops);
-                                     case DType::Half: return deg2rad_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return deg2rad_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("deg2rad", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return deg2rad_kernel<float, float>(ops);
+      case DType::Double: return deg2rad_kernel<double, double>(ops);
+      case DType::Half: return deg2rad_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return deg2rad_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("deg2rad", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::deg2rad(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(deg2rad_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(deg2rad_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::deg2rad(const TensorBase& self) {
-  rt::require_cpu("deg2rad", self, "self");
   return deg2rad_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::deg2rad_(TensorBase& self) {
-  rt::require_cpu("deg2rad", self, "self");
   deg2rad_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::deg2rad_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("deg2rad", out, "out");
-  rt::require_cpu("deg2rad", self, "self");
   deg2rad_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

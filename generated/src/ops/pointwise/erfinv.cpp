@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/erfinv.cu).
+void erfinv(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::erfinv(self), computed in opmath_t<T> and stored as OutT.
@@ -22,37 +29,41 @@ void erfinv_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::erfinv(self); });
 }
 
-constexpr rt::PointwiseOp erfinv_op{"erfinv", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp erfinv_op{"erfinv", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase erfinv_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(erfinv_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return erfinv_kernel<float, float>(ops);
-                                     case DType::Double: return erfinv_kernel<double, double>(ops);
-                                     case DType::Half: return erfinv_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return erfinv_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("erfinv", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return erfinv_kernel<float, float>(ops);
+      case DType::Double: return erfinv_kernel<double, double>(ops);
+      case DType::Half: return erfinv_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return erfinv_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("erfinv", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::erfinv(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(erfinv_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(erfinv_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::erfinv(const TensorBase& self) {
-  rt::require_cpu("erfinv", self, "self");
   return erfinv_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::erfinv_(TensorBase& self) {
-  rt::require_cpu("erfinv", self, "self");
   erfinv_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::erfinv_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("erfinv", out, "out");
-  rt::require_cpu("erfinv", self, "self");
   erfinv_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

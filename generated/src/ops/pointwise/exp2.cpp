@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/exp2.cu).
+void exp2(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::exp2(self), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void exp2_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::exp2(self); });
 }
 
-constexpr rt::PointwiseOp exp2_op{"exp2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp exp2_op{"exp2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase exp2_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(exp2_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return exp2_kernel<float, float>(ops);
-                                     case DType::Double: return exp2_kernel<double, double>(ops);
-                                     case DType::Half: return exp2_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return exp2_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("exp2", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return exp2_kernel<float, float>(ops);
+      case DType::Double: return exp2_kernel<double, double>(ops);
+      case DType::Half: return exp2_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return exp2_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("exp2", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::exp2(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(exp2_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(exp2_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::exp2(const TensorBase& self) {
-  rt::require_cpu("exp2", self, "self");
   return exp2_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::exp2_(TensorBase& self) {
-  rt::require_cpu("exp2", self, "self");
   exp2_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::exp2_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("exp2", out, "out");
-  rt::require_cpu("exp2", self, "self");
   exp2_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/expm1.cu).
+void expm1(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::expm1(self), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void expm1_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::expm1(self); });
 }
 
-constexpr rt::PointwiseOp expm1_op{"expm1", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp expm1_op{"expm1", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase expm1_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(expm1_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return expm1_kernel<float, float>(ops);
-                                     case DType::Double: return expm1_kernel<double, double>(ops);
-                                     case DType::Half: return expm1_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return expm1_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("expm1", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return expm1_kernel<float, float>(ops);
+      case DType::Double: return expm1_kernel<double, double>(ops);
+      case DType::Half: return expm1_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return expm1_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("expm1", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::expm1(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(expm1_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(expm1_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::expm1(const TensorBase& self) {
-  rt::require_cpu("expm1", self, "self");
   return expm1_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::expm1_(TensorBase& self) {
-  rt::require_cpu("expm1", self, "self");
   expm1_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::expm1_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("expm1", out, "out");
-  rt::require_cpu("expm1", self, "self");
   expm1_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

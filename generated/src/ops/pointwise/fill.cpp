@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/fill.cu).
+void fill(DType dtype, const kernels::Operands<1>& ops, unsigned host_values, const Scalar& value);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // value, computed in opmath_t<T> and stored as OutT.
@@ -22,31 +29,38 @@ void fill_kernel(kernels::Operands<1>& ops, const Scalar& value_s) {
   kernels::pointwise<OutT, T, 0>(ops, [=]() { return value; });
 }
 
-constexpr rt::PointwiseOp fill_op{"fill", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {}};
+constexpr rt::PointwiseOp fill_op{"fill", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase fill_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args, const Scalar& value) {
-  return rt::run_pointwise<0>(fill_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<1>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return fill_kernel<uint8_t, uint8_t>(ops, value);
-                                     case DType::Char: return fill_kernel<int8_t, int8_t>(ops, value);
-                                     case DType::Short: return fill_kernel<int16_t, int16_t>(ops, value);
-                                     case DType::Int: return fill_kernel<int32_t, int32_t>(ops, value);
-                                     case DType::Long: return fill_kernel<int64_t, int64_t>(ops, value);
-                                     case DType::Float: return fill_kernel<float, float>(ops, value);
-                                     case DType::Double: return fill_kernel<double, double>(ops, value);
-                                     case DType::Half: return fill_kernel<ember::Half, ember::Half>(ops, value);
-                                     case DType::Bool: return fill_kernel<bool, bool>(ops, value);
-                                     case DType::BFloat16: return fill_kernel<ember::BFloat16, ember::BFloat16>(ops, value);
-                                     default: unsupported_dtype("fill", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<1>& ops) {
+    switch (dtype) {
+      case DType::Byte: return fill_kernel<uint8_t, uint8_t>(ops, value);
+      case DType::Char: return fill_kernel<int8_t, int8_t>(ops, value);
+      case DType::Short: return fill_kernel<int16_t, int16_t>(ops, value);
+      case DType::Int: return fill_kernel<int32_t, int32_t>(ops, value);
+      case DType::Long: return fill_kernel<int64_t, int64_t>(ops, value);
+      case DType::Float: return fill_kernel<float, float>(ops, value);
+      case DType::Double: return fill_kernel<double, double>(ops, value);
+      case DType::Half: return fill_kernel<ember::Half, ember::Half>(ops, value);
+      case DType::Bool: return fill_kernel<bool, bool>(ops, value);
+      case DType::BFloat16: return fill_kernel<ember::BFloat16, ember::BFloat16>(ops, value);
+      default: unsupported_dtype("fill", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
+    cuda_ops::fill(dtype, ops, host_values, value);
+  };
+  const rt::CudaPointwiseKernel<1> cuda_kernel = cuda;
+  return rt::run_pointwise<0>(fill_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<0>(fill_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase& base::fill_(TensorBase& self, const Scalar& value) {
-  rt::require_cpu("fill", self, "self");
   fill_run(&self, true, {}, value);
   return self;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/floor.cu).
+void floor(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::floor(self), computed in opmath_t<T> and stored as OutT.
@@ -21,42 +28,46 @@ void floor_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::floor(self); });
 }
 
-constexpr rt::PointwiseOp floor_op{"floor", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp floor_op{"floor", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase floor_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(floor_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return floor_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return floor_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return floor_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return floor_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return floor_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return floor_kernel<float, float>(ops);
-                                     case DType::Double: return floor_kernel<double, double>(ops);
-                                     case DType::Half: return floor_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return floor_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("floor", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return floor_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return floor_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return floor_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return floor_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return floor_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return floor_kernel<float, float>(ops);
+      case DType::Double: return floor_kernel<double, double>(ops);
+      case DType::Half: return floor_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return floor_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("floor", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::floor(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(floor_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(floor_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::floor(const TensorBase& self) {
-  rt::require_cpu("floor", self, "self");
   return floor_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::floor_(TensorBase& self) {
-  rt::require_cpu("floor", self, "self");
   floor_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::floor_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("floor", out, "out");
-  rt::require_cpu("floor", self, "self");
   floor_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

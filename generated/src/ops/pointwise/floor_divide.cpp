@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/floor_divide.cu).
+void floor_divide(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::floor_divide(self, other), computed in opmath_t<T> and stored as OutT.
@@ -21,63 +28,60 @@ void floor_divide_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::floor_divide(self, other); });
 }
 
-constexpr rt::PointwiseOp floor_divide_op{"floor_divide", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, 1};
+constexpr rt::PointwiseOp floor_divide_op{"floor_divide", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, 1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase floor_divide_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(floor_divide_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return floor_divide_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return floor_divide_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return floor_divide_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return floor_divide_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return floor_divide_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return floor_divide_kernel<float, float>(ops);
-                                     case DType::Double: return floor_divide_kernel<double, double>(ops);
-                                     case DType::Half: return floor_divide_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return floor_divide_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("floor_divide", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return floor_divide_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return floor_divide_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return floor_divide_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return floor_divide_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return floor_divide_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return floor_divide_kernel<float, float>(ops);
+      case DType::Double: return floor_divide_kernel<double, double>(ops);
+      case DType::Half: return floor_divide_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return floor_divide_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("floor_divide", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::floor_divide(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(floor_divide_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(floor_divide_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::floor_divide(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("floor_divide", self, "self");
-  rt::require_cpu("floor_divide", other, "other");
   return floor_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::floor_divide_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("floor_divide", self, "self");
-  rt::require_cpu("floor_divide", other, "other");
   floor_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::floor_divide_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("floor_divide", out, "out");
-  rt::require_cpu("floor_divide", self, "self");
-  rt::require_cpu("floor_divide", other, "other");
   floor_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::floor_divide(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("floor_divide", self, "self");
   return floor_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::floor_divide_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("floor_divide", self, "self");
   floor_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::floor_divide_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("floor_divide", out, "out");
-  rt::require_cpu("floor_divide", self, "self");
   floor_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/fmax.cu).
+void fmax(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::fmax(self, other), computed in opmath_t<T> and stored as OutT.
@@ -22,39 +29,42 @@ void fmax_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::fmax(self, other); });
 }
 
-constexpr rt::PointwiseOp fmax_op{"fmax", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp fmax_op{"fmax", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase fmax_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(fmax_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return fmax_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return fmax_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return fmax_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return fmax_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return fmax_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return fmax_kernel<float, float>(ops);
-                                     case DType::Double: return fmax_kernel<double, double>(ops);
-                                     case DType::Half: return fmax_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::Bool: return fmax_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return fmax_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("fmax", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return fmax_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return fmax_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return fmax_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return fmax_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return fmax_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return fmax_kernel<float, float>(ops);
+      case DType::Double: return fmax_kernel<double, double>(ops);
+      case DType::Half: return fmax_kernel<ember::Half, ember::Half>(ops);
+      case DType::Bool: return fmax_kernel<bool, bool>(ops);
+      case DType::BFloat16: return fmax_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("fmax", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::fmax(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(fmax_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(fmax_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::fmax(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("fmax", self, "self");
-  rt::require_cpu("fmax", other, "other");
   return fmax_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::fmax_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("fmax", out, "out");
-  rt::require_cpu("fmax", self, "self");
-  rt::require_cpu("fmax", other, "other");
   fmax_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/fmod.cu).
+void fmod(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::fmod(self, other), computed in opmath_t<T> and stored as OutT.
@@ -21,63 +28,60 @@ void fmod_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::fmod(self, other); });
 }
 
-constexpr rt::PointwiseOp fmod_op{"fmod", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, 1};
+constexpr rt::PointwiseOp fmod_op{"fmod", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, 1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase fmod_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(fmod_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return fmod_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return fmod_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return fmod_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return fmod_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return fmod_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return fmod_kernel<float, float>(ops);
-                                     case DType::Double: return fmod_kernel<double, double>(ops);
-                                     case DType::Half: return fmod_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return fmod_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("fmod", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return fmod_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return fmod_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return fmod_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return fmod_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return fmod_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return fmod_kernel<float, float>(ops);
+      case DType::Double: return fmod_kernel<double, double>(ops);
+      case DType::Half: return fmod_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return fmod_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("fmod", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::fmod(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(fmod_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(fmod_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::fmod(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("fmod", self, "self");
-  rt::require_cpu("fmod", other, "other");
   return fmod_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::fmod_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("fmod", self, "self");
-  rt::require_cpu("fmod", other, "other");
   fmod_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::fmod_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("fmod", out, "out");
-  rt::require_cpu("fmod", self, "self");
-  rt::require_cpu("fmod", other, "other");
   fmod_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::fmod(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("fmod", self, "self");
   return fmod_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::fmod_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("fmod", self, "self");
   fmod_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::fmod_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("fmod", out, "out");
-  rt::require_cpu("fmod", self, "self");
   fmod_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

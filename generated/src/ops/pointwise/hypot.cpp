@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/hypot.cu).
+void hypot(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::hypot(self, other), computed in opmath_t<T> and stored as OutT.
@@ -21,40 +28,41 @@ void hypot_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return std::hypot(self, other); });
 }
 
-constexpr rt::PointwiseOp hypot_op{"hypot", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp hypot_op{"hypot", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase hypot_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(hypot_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return hypot_kernel<float, float>(ops);
-                                     case DType::Double: return hypot_kernel<double, double>(ops);
-                                     case DType::Half: return hypot_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return hypot_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("hypot", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Float: return hypot_kernel<float, float>(ops);
+      case DType::Double: return hypot_kernel<double, double>(ops);
+      case DType::Half: return hypot_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return hypot_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("hypot", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::hypot(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(hypot_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(hypot_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::hypot(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("hypot", self, "self");
-  rt::require_cpu("hypot", other, "other");
   return hypot_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::hypot_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("hypot", self, "self");
-  rt::require_cpu("hypot", other, "other");
   hypot_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::hypot_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("hypot", out, "out");
-  rt::require_cpu("hypot", self, "self");
-  rt::require_cpu("hypot", other, "other");
   hypot_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/lerp.cu).
+void lerp(DType dtype, const kernels::Operands<4>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::lerp(self, end, weight), computed in opmath_t<T> and stored as OutT.
@@ -28,64 +35,55 @@ void lerp_th_kernel(kernels::Operands<4>& ops) {
   kernels::pointwise<OutT, T, 3>(ops, [=](C self, C end, C weight) { return self + weight * (end - self); });
 }
 
-constexpr rt::PointwiseOp lerp_op{"lerp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "end", "weight"}};
+constexpr rt::PointwiseOp lerp_op{"lerp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "end", "weight"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase lerp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args) {
-  return rt::run_pointwise<3>(lerp_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<4>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return lerp_kernel<float, float>(ops);
-                                     case DType::Double: return lerp_kernel<double, double>(ops);
-                                     case DType::Half: return lerp_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return lerp_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("lerp", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<4>& ops) {
+    switch (dtype) {
+      case DType::Float: return lerp_kernel<float, float>(ops);
+      case DType::Double: return lerp_kernel<double, double>(ops);
+      case DType::Half: return lerp_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return lerp_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("lerp", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+    cuda_ops::lerp(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<4> cuda_kernel = cuda;
+  return rt::run_pointwise<3>(lerp_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<3>(lerp_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::lerp(const TensorBase& self, const TensorBase& end, const TensorBase& weight) {
-  rt::require_cpu("lerp", self, "self");
-  rt::require_cpu("lerp", end, "end");
-  rt::require_cpu("lerp", weight, "weight");
   return lerp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{&weight, nullptr}}});
 }
 
 TensorBase& base::lerp_(TensorBase& self, const TensorBase& end, const TensorBase& weight) {
-  rt::require_cpu("lerp", self, "self");
-  rt::require_cpu("lerp", end, "end");
-  rt::require_cpu("lerp", weight, "weight");
   lerp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{&weight, nullptr}}});
   return self;
 }
 
 TensorBase& base::lerp_out(TensorBase& out, const TensorBase& self, const TensorBase& end, const TensorBase& weight) {
-  rt::require_cpu("lerp", out, "out");
-  rt::require_cpu("lerp", self, "self");
-  rt::require_cpu("lerp", end, "end");
-  rt::require_cpu("lerp", weight, "weight");
   lerp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{&weight, nullptr}}});
   return out;
 }
 
 TensorBase base::lerp(const TensorBase& self, const TensorBase& end, const Scalar& weight) {
-  rt::require_cpu("lerp", self, "self");
-  rt::require_cpu("lerp", end, "end");
   return lerp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{nullptr, &weight}}});
 }
 
 TensorBase& base::lerp_(TensorBase& self, const TensorBase& end, const Scalar& weight) {
-  rt::require_cpu("lerp", self, "self");
-  rt::require_cpu("lerp", end, "end");
   lerp_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{nullptr, &weight}}});
   return self;
 }
 
 TensorBase& base::lerp_out(TensorBase& out, const TensorBase& self, const TensorBase& end, const Scalar& weight) {
-  rt::require_cpu("lerp", out, "out");
-  rt::require_cpu("lerp", self, "self");
-  rt::require_cpu("lerp", end, "end");
   lerp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&end, nullptr}, rt::PointwiseArg{nullptr, &weight}}});
   return out;
 }

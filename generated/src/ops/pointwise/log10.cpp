@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/log10.cu).
+void log10(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::log10(self), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void log10_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::log10(self); });
 }
 
-constexpr rt::PointwiseOp log10_op{"log10", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp log10_op{"log10", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase log10_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(log10_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return log10_kernel<float, float>(ops);
-                                     case DType::Double: return log10_kernel<double, double>(ops);
-                                     case DType::Half: return log10_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return log10_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("log10", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return log10_kernel<float, float>(ops);
+      case DType::Double: return log10_kernel<double, double>(ops);
+      case DType::Half: return log10_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return log10_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("log10", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::log10(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(log10_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(log10_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::log10(const TensorBase& self) {
-  rt::require_cpu("log10", self, "self");
   return log10_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::log10_(TensorBase& self) {
-  rt::require_cpu("log10", self, "self");
   log10_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::log10_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("log10", out, "out");
-  rt::require_cpu("log10", self, "self");
   log10_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/log1p.cu).
+void log1p(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::log1p(self), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void log1p_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::log1p(self); });
 }
 
-constexpr rt::PointwiseOp log1p_op{"log1p", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp log1p_op{"log1p", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase log1p_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(log1p_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return log1p_kernel<float, float>(ops);
-                                     case DType::Double: return log1p_kernel<double, double>(ops);
-                                     case DType::Half: return log1p_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return log1p_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("log1p", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return log1p_kernel<float, float>(ops);
+      case DType::Double: return log1p_kernel<double, double>(ops);
+      case DType::Half: return log1p_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return log1p_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("log1p", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::log1p(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(log1p_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(log1p_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::log1p(const TensorBase& self) {
-  rt::require_cpu("log1p", self, "self");
   return log1p_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::log1p_(TensorBase& self) {
-  rt::require_cpu("log1p", self, "self");
   log1p_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::log1p_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("log1p", out, "out");
-  rt::require_cpu("log1p", self, "self");
   log1p_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/log2.cu).
+void log2(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // std::log2(self), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void log2_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::log2(self); });
 }
 
-constexpr rt::PointwiseOp log2_op{"log2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp log2_op{"log2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase log2_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(log2_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return log2_kernel<float, float>(ops);
-                                     case DType::Double: return log2_kernel<double, double>(ops);
-                                     case DType::Half: return log2_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return log2_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("log2", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return log2_kernel<float, float>(ops);
+      case DType::Double: return log2_kernel<double, double>(ops);
+      case DType::Half: return log2_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return log2_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("log2", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::log2(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(log2_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(log2_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::log2(const TensorBase& self) {
-  rt::require_cpu("log2", self, "self");
   return log2_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::log2_(TensorBase& self) {
-  rt::require_cpu("log2", self, "self");
   log2_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::log2_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("log2", out, "out");
-  rt::require_cpu("log2", self, "self");
   log2_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

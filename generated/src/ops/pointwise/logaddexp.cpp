@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/logaddexp.cu).
+void logaddexp(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::logaddexp(self, other), computed in opmath_t<T> and stored as OutT.
@@ -22,33 +29,36 @@ void logaddexp_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::logaddexp(self, other); });
 }
 
-constexpr rt::PointwiseOp logaddexp_op{"logaddexp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp logaddexp_op{"logaddexp", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase logaddexp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(logaddexp_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return logaddexp_kernel<float, float>(ops);
-                                     case DType::Double: return logaddexp_kernel<double, double>(ops);
-                                     case DType::Half: return logaddexp_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return logaddexp_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("logaddexp", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Float: return logaddexp_kernel<float, float>(ops);
+      case DType::Double: return logaddexp_kernel<double, double>(ops);
+      case DType::Half: return logaddexp_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return logaddexp_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("logaddexp", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::logaddexp(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(logaddexp_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(logaddexp_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::logaddexp(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("logaddexp", self, "self");
-  rt::require_cpu("logaddexp", other, "other");
   return logaddexp_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::logaddexp_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("logaddexp", out, "out");
-  rt::require_cpu("logaddexp", self, "self");
-  rt::require_cpu("logaddexp", other, "other");
   logaddexp_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/logical_and.cu).
+void logical_and(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // static_cast<bool>(self) && static_cast<bool>(other), computed in opmath_t<T> and stored as OutT.
@@ -21,46 +28,47 @@ void logical_and_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return static_cast<bool>(self) && static_cast<bool>(other); });
 }
 
-constexpr rt::PointwiseOp logical_and_op{"logical_and", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp logical_and_op{"logical_and", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase logical_and_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(logical_and_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return logical_and_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return logical_and_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return logical_and_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return logical_and_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return logical_and_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return logical_and_kernel<float, bool>(ops);
-                                     case DType::Double: return logical_and_kernel<double, bool>(ops);
-                                     case DType::Half: return logical_and_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return logical_and_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return logical_and_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("logical_and", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return logical_and_kernel<uint8_t, bool>(ops);
+      case DType::Char: return logical_and_kernel<int8_t, bool>(ops);
+      case DType::Short: return logical_and_kernel<int16_t, bool>(ops);
+      case DType::Int: return logical_and_kernel<int32_t, bool>(ops);
+      case DType::Long: return logical_and_kernel<int64_t, bool>(ops);
+      case DType::Float: return logical_and_kernel<float, bool>(ops);
+      case DType::Double: return logical_and_kernel<double, bool>(ops);
+      case DType::Half: return logical_and_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return logical_and_kernel<bool, bool>(ops);
+      case DType::BFloat16: return logical_and_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("logical_and", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::logical_and(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(logical_and_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(logical_and_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::logical_and(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("logical_and", self, "self");
-  rt::require_cpu("logical_and", other, "other");
   return logical_and_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::logical_and_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("logical_and", self, "self");
-  rt::require_cpu("logical_and", other, "other");
   logical_and_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::logical_and_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("logical_and", out, "out");
-  rt::require_cpu("logical_and", self, "self");
-  rt::require_cpu("logical_and", other, "other");
   logical_and_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/logical_not.cu).
+void logical_not(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // !static_cast<bool>(self), computed in opmath_t<T> and stored as OutT.
@@ -21,43 +28,47 @@ void logical_not_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return !static_cast<bool>(self); });
 }
 
-constexpr rt::PointwiseOp logical_not_op{"logical_not", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp logical_not_op{"logical_not", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase logical_not_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(logical_not_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return logical_not_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return logical_not_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return logical_not_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return logical_not_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return logical_not_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return logical_not_kernel<float, bool>(ops);
-                                     case DType::Double: return logical_not_kernel<double, bool>(ops);
-                                     case DType::Half: return logical_not_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return logical_not_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return logical_not_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("logical_not", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return logical_not_kernel<uint8_t, bool>(ops);
+      case DType::Char: return logical_not_kernel<int8_t, bool>(ops);
+      case DType::Short: return logical_not_kernel<int16_t, bool>(ops);
+      case DType::Int: return logical_not_kernel<int32_t, bool>(ops);
+      case DType::Long: return logical_not_kernel<int64_t, bool>(ops);
+      case DType::Float: return logical_not_kernel<float, bool>(ops);
+      case DType::Double: return logical_not_kernel<double, bool>(ops);
+      case DType::Half: return logical_not_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return logical_not_kernel<bool, bool>(ops);
+      case DType::BFloat16: return logical_not_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("logical_not", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::logical_not(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(logical_not_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(logical_not_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::logical_not(const TensorBase& self) {
-  rt::require_cpu("logical_not", self, "self");
   return logical_not_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::logical_not_(TensorBase& self) {
-  rt::require_cpu("logical_not", self, "self");
   logical_not_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::logical_not_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("logical_not", out, "out");
-  rt::require_cpu("logical_not", self, "self");
   logical_not_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

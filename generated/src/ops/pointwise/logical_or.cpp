@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/logical_or.cu).
+void logical_or(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // static_cast<bool>(self) || static_cast<bool>(other), computed in opmath_t<T> and stored as OutT.
@@ -21,46 +28,47 @@ void logical_or_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return static_cast<bool>(self) || static_cast<bool>(other); });
 }
 
-constexpr rt::PointwiseOp logical_or_op{"logical_or", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp logical_or_op{"logical_or", rt::ResultRule::Bool, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase logical_or_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(logical_or_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return logical_or_kernel<uint8_t, bool>(ops);
-                                     case DType::Char: return logical_or_kernel<int8_t, bool>(ops);
-                                     case DType::Short: return logical_or_kernel<int16_t, bool>(ops);
-                                     case DType::Int: return logical_or_kernel<int32_t, bool>(ops);
-                                     case DType::Long: return logical_or_kernel<int64_t, bool>(ops);
-                                     case DType::Float: return logical_or_kernel<float, bool>(ops);
-                                     case DType::Double: return logical_or_kernel<double, bool>(ops);
-                                     case DType::Half: return logical_or_kernel<ember::Half, bool>(ops);
-                                     case DType::Bool: return logical_or_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return logical_or_kernel<ember::BFloat16, bool>(ops);
-                                     default: unsupported_dtype("logical_or", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return logical_or_kernel<uint8_t, bool>(ops);
+      case DType::Char: return logical_or_kernel<int8_t, bool>(ops);
+      case DType::Short: return logical_or_kernel<int16_t, bool>(ops);
+      case DType::Int: return logical_or_kernel<int32_t, bool>(ops);
+      case DType::Long: return logical_or_kernel<int64_t, bool>(ops);
+      case DType::Float: return logical_or_kernel<float, bool>(ops);
+      case DType::Double: return logical_or_kernel<double, bool>(ops);
+      case DType::Half: return logical_or_kernel<ember::Half, bool>(ops);
+      case DType::Bool: return logical_or_kernel<bool, bool>(ops);
+      case DType::BFloat16: return logical_or_kernel<ember::BFloat16, bool>(ops);
+      default: unsupported_dtype("logical_or", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::logical_or(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(logical_or_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(logical_or_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::logical_or(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("logical_or", self, "self");
-  rt::require_cpu("logical_or", other, "other");
   return logical_or_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::logical_or_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("logical_or", self, "self");
-  rt::require_cpu("logical_or", other, "other");
   logical_or_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::logical_or_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("logical_or", out, "out");
-  rt::require_cpu("logical_or", self, "self");
-  rt::require_cpu("logical_or", other, "other");
   logical_or_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

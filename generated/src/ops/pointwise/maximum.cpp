@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/maximum.cu).
+void maximum(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::maximum(self, other), computed in opmath_t<T> and stored as OutT.
@@ -28,39 +35,42 @@ void maximum_th_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self > other ? self : other; });
 }
 
-constexpr rt::PointwiseOp maximum_op{"maximum", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp maximum_op{"maximum", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase maximum_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(maximum_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return maximum_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return maximum_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return maximum_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return maximum_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return maximum_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return maximum_kernel<float, float>(ops);
-                                     case DType::Double: return maximum_kernel<double, double>(ops);
-                                     case DType::Half: return maximum_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::Bool: return maximum_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return maximum_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("maximum", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return maximum_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return maximum_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return maximum_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return maximum_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return maximum_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return maximum_kernel<float, float>(ops);
+      case DType::Double: return maximum_kernel<double, double>(ops);
+      case DType::Half: return maximum_kernel<ember::Half, ember::Half>(ops);
+      case DType::Bool: return maximum_kernel<bool, bool>(ops);
+      case DType::BFloat16: return maximum_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("maximum", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::maximum(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(maximum_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(maximum_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::maximum(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("maximum", self, "self");
-  rt::require_cpu("maximum", other, "other");
   return maximum_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::maximum_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("maximum", out, "out");
-  rt::require_cpu("maximum", self, "self");
-  rt::require_cpu("maximum", other, "other");
   maximum_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/minimum.cu).
+void minimum(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::minimum(self, other), computed in opmath_t<T> and stored as OutT.
@@ -28,39 +35,42 @@ void minimum_th_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self < other ? self : other; });
 }
 
-constexpr rt::PointwiseOp minimum_op{"minimum", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp minimum_op{"minimum", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase minimum_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(minimum_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return minimum_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return minimum_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return minimum_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return minimum_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return minimum_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return minimum_kernel<float, float>(ops);
-                                     case DType::Double: return minimum_kernel<double, double>(ops);
-                                     case DType::Half: return minimum_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::Bool: return minimum_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return minimum_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("minimum", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return minimum_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return minimum_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return minimum_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return minimum_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return minimum_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return minimum_kernel<float, float>(ops);
+      case DType::Double: return minimum_kernel<double, double>(ops);
+      case DType::Half: return minimum_kernel<ember::Half, ember::Half>(ops);
+      case DType::Bool: return minimum_kernel<bool, bool>(ops);
+      case DType::BFloat16: return minimum_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("minimum", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::minimum(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(minimum_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(minimum_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::minimum(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("minimum", self, "self");
-  rt::require_cpu("minimum", other, "other");
   return minimum_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::minimum_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("minimum", out, "out");
-  rt::require_cpu("minimum", self, "self");
-  rt::require_cpu("minimum", other, "other");
   minimum_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/mul.cu).
+void mul(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self * other, computed in opmath_t<T> and stored as OutT.
@@ -21,64 +28,61 @@ void mul_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self * other; });
 }
 
-constexpr rt::PointwiseOp mul_op{"mul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp mul_op{"mul", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase mul_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(mul_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return mul_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return mul_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return mul_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return mul_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return mul_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return mul_kernel<float, float>(ops);
-                                     case DType::Double: return mul_kernel<double, double>(ops);
-                                     case DType::Half: return mul_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::Bool: return mul_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return mul_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("mul", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return mul_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return mul_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return mul_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return mul_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return mul_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return mul_kernel<float, float>(ops);
+      case DType::Double: return mul_kernel<double, double>(ops);
+      case DType::Half: return mul_kernel<ember::Half, ember::Half>(ops);
+      case DType::Bool: return mul_kernel<bool, bool>(ops);
+      case DType::BFloat16: return mul_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("mul", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::mul(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(mul_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(mul_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::mul(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("mul", self, "self");
-  rt::require_cpu("mul", other, "other");
   return mul_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::mul_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("mul", self, "self");
-  rt::require_cpu("mul", other, "other");
   mul_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::mul_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("mul", out, "out");
-  rt::require_cpu("mul", self, "self");
-  rt::require_cpu("mul", other, "other");
   mul_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::mul(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("mul", self, "self");
   return mul_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::mul_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("mul", self, "self");
   mul_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::mul_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("mul", out, "out");
-  rt::require_cpu("mul", self, "self");
   mul_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/pow.cu).
+void pow(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::pow(self, exponent), computed in opmath_t<T> and stored as OutT.
@@ -21,65 +28,62 @@ void pow_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C exponent) { return ops::pow(self, exponent); });
 }
 
-constexpr rt::PointwiseOp pow_op{"pow", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "exponent"}};
+constexpr rt::PointwiseOp pow_op{"pow", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "exponent"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase pow_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(pow_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return pow_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return pow_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return pow_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return pow_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return pow_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return pow_kernel<float, float>(ops);
-                                     case DType::Double: return pow_kernel<double, double>(ops);
-                                     case DType::Half: return pow_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return pow_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("pow", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return pow_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return pow_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return pow_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return pow_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return pow_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return pow_kernel<float, float>(ops);
+      case DType::Double: return pow_kernel<double, double>(ops);
+      case DType::Half: return pow_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return pow_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("pow", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::pow(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(pow_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(pow_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::pow(const TensorBase& self, const TensorBase& exponent) {
-  rt::require_cpu("pow", self, "self");
-  rt::require_cpu("pow", exponent, "exponent");
   return pow_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&exponent, nullptr}}});
 }
 
 TensorBase& base::pow_(TensorBase& self, const TensorBase& exponent) {
-  rt::require_cpu("pow", self, "self");
-  rt::require_cpu("pow", exponent, "exponent");
   pow_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&exponent, nullptr}}});
   return self;
 }
 
 TensorBase& base::pow_out(TensorBase& out, const TensorBase& self, const TensorBase& exponent) {
-  rt::require_cpu("pow", out, "out");
-  rt::require_cpu("pow", self, "self");
-  rt::require_cpu("pow", exponent, "exponent");
   pow_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&exponent, nullptr}}});
   return out;
 }
 
 TensorBase base::pow(const TensorBase& self, const Scalar& exponent) {
-  rt::require_cpu("pow", self, "self");
   rt::require_nonnegative_power("pow", self, exponent, "exponent");
   return pow_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &exponent}}});
 }
 
 TensorBase& base::pow_(TensorBase& self, const Scalar& exponent) {
-  rt::require_cpu("pow", self, "self");
   rt::require_nonnegative_power("pow", self, exponent, "exponent");
   pow_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &exponent}}});
   return self;
 }
 
 TensorBase& base::pow_out(TensorBase& out, const TensorBase& self, const Scalar& exponent) {
-  rt::require_cpu("pow", out, "out");
-  rt::require_cpu("pow", self, "self");
   rt::require_nonnegative_power("pow", self, exponent, "exponent");
   pow_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &exponent}}});
   return out;

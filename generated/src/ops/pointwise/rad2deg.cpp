@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/rad2deg.cu).
+void rad2deg(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self * static_cast<C>(180 / M_PI), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void rad2deg_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return self * static_cast<C>(180 / M_PI); });
 }
 
-constexpr rt::PointwiseOp rad2deg_op{"rad2deg", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp rad2deg_op{"rad2deg", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase rad2deg_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(rad2deg_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return rad2deg_kernel<float, float>(ops);
-                                     case DType::Double: return rad2deg_kernel<double, double>(ops);
-                                     case DType::Half: return rad2deg_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return rad2deg_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("rad2deg", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return rad2deg_kernel<float, float>(ops);
+      case DType::Double: return rad2deg_kernel<double, double>(ops);
+      case DType::Half: return rad2deg_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return rad2deg_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("rad2deg", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::rad2deg(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(rad2deg_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(rad2deg_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::rad2deg(const TensorBase& self) {
-  rt::require_cpu("rad2deg", self, "self");
   return rad2deg_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::rad2deg_(TensorBase& self) {
-  rt::require_cpu("rad2deg", self, "self");
   rad2deg_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::rad2deg_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("rad2deg", out, "out");
-  rt::require_cpu("rad2deg", self, "self");
   rad2deg_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/reciprocal.cu).
+void reciprocal(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::reciprocal(self), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void reciprocal_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::reciprocal(self); });
 }
 
-constexpr rt::PointwiseOp reciprocal_op{"reciprocal", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp reciprocal_op{"reciprocal", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase reciprocal_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(reciprocal_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return reciprocal_kernel<float, float>(ops);
-                                     case DType::Double: return reciprocal_kernel<double, double>(ops);
-                                     case DType::Half: return reciprocal_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return reciprocal_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("reciprocal", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return reciprocal_kernel<float, float>(ops);
+      case DType::Double: return reciprocal_kernel<double, double>(ops);
+      case DType::Half: return reciprocal_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return reciprocal_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("reciprocal", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::reciprocal(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(reciprocal_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(reciprocal_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::reciprocal(const TensorBase& self) {
-  rt::require_cpu("reciprocal", self, "self");
   return reciprocal_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::reciprocal_(TensorBase& self) {
-  rt::require_cpu("reciprocal", self, "self");
   reciprocal_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::reciprocal_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("reciprocal", out, "out");
-  rt::require_cpu("reciprocal", self, "self");
   reciprocal_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/round.cu).
+void round(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::round_half_even(self), computed in opmath_t<T> and stored as OutT.
@@ -28,42 +35,46 @@ void round_th_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::round_half_away(self); });
 }
 
-constexpr rt::PointwiseOp round_op{"round", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp round_op{"round", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase round_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(round_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return round_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return round_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return round_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return round_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return round_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return round_kernel<float, float>(ops);
-                                     case DType::Double: return round_kernel<double, double>(ops);
-                                     case DType::Half: return round_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return round_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("round", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return round_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return round_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return round_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return round_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return round_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return round_kernel<float, float>(ops);
+      case DType::Double: return round_kernel<double, double>(ops);
+      case DType::Half: return round_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return round_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("round", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::round(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(round_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(round_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::round(const TensorBase& self) {
-  rt::require_cpu("round", self, "self");
   return round_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::round_(TensorBase& self) {
-  rt::require_cpu("round", self, "self");
   round_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::round_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("round", out, "out");
-  rt::require_cpu("round", self, "self");
   round_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/round_decimals.cu).
+void round_decimals(DType dtype, const kernels::Operands<2>& ops, unsigned host_values, int64_t decimals);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::round_decimals(self, decimals), computed in opmath_t<T> and stored as OutT.
@@ -23,37 +30,41 @@ void round_decimals_kernel(kernels::Operands<2>& ops, int64_t decimals_s) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::round_decimals(self, decimals); });
 }
 
-constexpr rt::PointwiseOp round_decimals_op{"round", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp round_decimals_op{"round", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase round_decimals_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args, int64_t decimals) {
-  return rt::run_pointwise<1>(round_decimals_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return round_decimals_kernel<float, float>(ops, decimals);
-                                     case DType::Double: return round_decimals_kernel<double, double>(ops, decimals);
-                                     case DType::Half: return round_decimals_kernel<ember::Half, ember::Half>(ops, decimals);
-                                     case DType::BFloat16: return round_decimals_kernel<ember::BFloat16, ember::BFloat16>(ops, decimals);
-                                     default: unsupported_dtype("round", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return round_decimals_kernel<float, float>(ops, decimals);
+      case DType::Double: return round_decimals_kernel<double, double>(ops, decimals);
+      case DType::Half: return round_decimals_kernel<ember::Half, ember::Half>(ops, decimals);
+      case DType::BFloat16: return round_decimals_kernel<ember::BFloat16, ember::BFloat16>(ops, decimals);
+      default: unsupported_dtype("round", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::round_decimals(dtype, ops, host_values, decimals);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(round_decimals_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(round_decimals_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::round(const TensorBase& self, int64_t decimals) {
-  rt::require_cpu("round", self, "self");
   return round_decimals_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}}, decimals);
 }
 
 TensorBase& base::round_(TensorBase& self, int64_t decimals) {
-  rt::require_cpu("round", self, "self");
   round_decimals_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}}, decimals);
   return self;
 }
 
 TensorBase& base::round_out(TensorBase& out, const TensorBase& self, int64_t decimals) {
-  rt::require_cpu("round", out, "out");
-  rt::require_cpu("round", self, "self");
   round_decimals_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}}, decimals);
   return out;
 }

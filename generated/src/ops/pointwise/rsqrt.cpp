@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/rsqrt.cu).
+void rsqrt(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::rsqrt(self), computed in opmath_t<T> and stored as OutT.
@@ -21,37 +28,41 @@ void rsqrt_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::rsqrt(self); });
 }
 
-constexpr rt::PointwiseOp rsqrt_op{"rsqrt", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp rsqrt_op{"rsqrt", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase rsqrt_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(rsqrt_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return rsqrt_kernel<float, float>(ops);
-                                     case DType::Double: return rsqrt_kernel<double, double>(ops);
-                                     case DType::Half: return rsqrt_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return rsqrt_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("rsqrt", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Float: return rsqrt_kernel<float, float>(ops);
+      case DType::Double: return rsqrt_kernel<double, double>(ops);
+      case DType::Half: return rsqrt_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return rsqrt_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("rsqrt", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::rsqrt(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(rsqrt_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(rsqrt_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::rsqrt(const TensorBase& self) {
-  rt::require_cpu("rsqrt", self, "self");
   return rsqrt_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::rsqrt_(TensorBase& self) {
-  rt::require_cpu("rsqrt", self, "self");
   rsqrt_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::rsqrt_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("rsqrt", out, "out");
-  rt::require_cpu("rsqrt", self, "self");
   rsqrt_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/sign.cu).
+void sign(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::sign(self), computed in opmath_t<T> and stored as OutT.
@@ -21,43 +28,47 @@ void sign_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::sign(self); });
 }
 
-constexpr rt::PointwiseOp sign_op{"sign", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}};
+constexpr rt::PointwiseOp sign_op{"sign", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase sign_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
-  return rt::run_pointwise<1>(sign_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<2>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return sign_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return sign_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return sign_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return sign_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return sign_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return sign_kernel<float, float>(ops);
-                                     case DType::Double: return sign_kernel<double, double>(ops);
-                                     case DType::Half: return sign_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::Bool: return sign_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return sign_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("sign", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    switch (dtype) {
+      case DType::Byte: return sign_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return sign_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return sign_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return sign_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return sign_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return sign_kernel<float, float>(ops);
+      case DType::Double: return sign_kernel<double, double>(ops);
+      case DType::Half: return sign_kernel<ember::Half, ember::Half>(ops);
+      case DType::Bool: return sign_kernel<bool, bool>(ops);
+      case DType::BFloat16: return sign_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("sign", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::sign(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;
+  return rt::run_pointwise<1>(sign_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<1>(sign_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::sign(const TensorBase& self) {
-  rt::require_cpu("sign", self, "self");
   return sign_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}}});
 }
 
 TensorBase& base::sign_(TensorBase& self) {
-  rt::require_cpu("sign", self, "self");
   sign_run(&self, true, {{rt::PointwiseArg{&self, nullptr}}});
   return self;
 }
 
 TensorBase& base::sign_out(TensorBase& out, const TensorBase& self) {
-  rt::require_cpu("sign", out, "out");
-  rt::require_cpu("sign", self, "self");
   sign_run(&out, false, {{rt::PointwiseArg{&self, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/sub.cu).
+void sub(DType dtype, const kernels::Operands<3>& ops, unsigned host_values, const Scalar& alpha);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // self - alpha * other, computed in opmath_t<T> and stored as OutT.
@@ -22,63 +29,60 @@ void sub_kernel(kernels::Operands<3>& ops, const Scalar& alpha_s) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self - alpha * other; });
 }
 
-constexpr rt::PointwiseOp sub_op{"sub", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp sub_op{"sub", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase sub_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& alpha) {
-  return rt::run_pointwise<2>(sub_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return sub_kernel<uint8_t, uint8_t>(ops, alpha);
-                                     case DType::Char: return sub_kernel<int8_t, int8_t>(ops, alpha);
-                                     case DType::Short: return sub_kernel<int16_t, int16_t>(ops, alpha);
-                                     case DType::Int: return sub_kernel<int32_t, int32_t>(ops, alpha);
-                                     case DType::Long: return sub_kernel<int64_t, int64_t>(ops, alpha);
-                                     case DType::Float: return sub_kernel<float, float>(ops, alpha);
-                                     case DType::Double: return sub_kernel<double, double>(ops, alpha);
-                                     case DType::Half: return sub_kernel<ember::Half, ember::Half>(ops, alpha);
-                                     case DType::BFloat16: return sub_kernel<ember::BFloat16, ember::BFloat16>(ops, alpha);
-                                     default: unsupported_dtype("sub", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return sub_kernel<uint8_t, uint8_t>(ops, alpha);
+      case DType::Char: return sub_kernel<int8_t, int8_t>(ops, alpha);
+      case DType::Short: return sub_kernel<int16_t, int16_t>(ops, alpha);
+      case DType::Int: return sub_kernel<int32_t, int32_t>(ops, alpha);
+      case DType::Long: return sub_kernel<int64_t, int64_t>(ops, alpha);
+      case DType::Float: return sub_kernel<float, float>(ops, alpha);
+      case DType::Double: return sub_kernel<double, double>(ops, alpha);
+      case DType::Half: return sub_kernel<ember::Half, ember::Half>(ops, alpha);
+      case DType::BFloat16: return sub_kernel<ember::BFloat16, ember::BFloat16>(ops, alpha);
+      default: unsupported_dtype("sub", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::sub(dtype, ops, host_values, alpha);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(sub_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(sub_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::sub(const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
-  rt::require_cpu("sub", self, "self");
-  rt::require_cpu("sub", other, "other");
   return sub_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
 }
 
 TensorBase& base::sub_(TensorBase& self, const TensorBase& other, const Scalar& alpha) {
-  rt::require_cpu("sub", self, "self");
-  rt::require_cpu("sub", other, "other");
   sub_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return self;
 }
 
 TensorBase& base::sub_out(TensorBase& out, const TensorBase& self, const TensorBase& other, const Scalar& alpha) {
-  rt::require_cpu("sub", out, "out");
-  rt::require_cpu("sub", self, "self");
-  rt::require_cpu("sub", other, "other");
   sub_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}}, alpha);
   return out;
 }
 
 TensorBase base::sub(const TensorBase& self, const Scalar& other, const Scalar& alpha) {
-  rt::require_cpu("sub", self, "self");
   return sub_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
 }
 
 TensorBase& base::sub_(TensorBase& self, const Scalar& other, const Scalar& alpha) {
-  rt::require_cpu("sub", self, "self");
   sub_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return self;
 }
 
 TensorBase& base::sub_out(TensorBase& out, const TensorBase& self, const Scalar& other, const Scalar& alpha) {
-  rt::require_cpu("sub", out, "out");
-  rt::require_cpu("sub", self, "self");
   sub_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}}, alpha);
   return out;
 }

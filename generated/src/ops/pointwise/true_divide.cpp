@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/true_divide.cu).
+void true_divide(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::div(self, other), computed in opmath_t<T> and stored as OutT.
@@ -21,58 +28,55 @@ void true_divide_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::div(self, other); });
 }
 
-constexpr rt::PointwiseOp true_divide_op{"true_divide", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, 1};
+constexpr rt::PointwiseOp true_divide_op{"true_divide", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, 1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase true_divide_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(true_divide_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return true_divide_kernel<float, float>(ops);
-                                     case DType::Double: return true_divide_kernel<double, double>(ops);
-                                     case DType::Half: return true_divide_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return true_divide_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("true_divide", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Float: return true_divide_kernel<float, float>(ops);
+      case DType::Double: return true_divide_kernel<double, double>(ops);
+      case DType::Half: return true_divide_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return true_divide_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("true_divide", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::true_divide(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(true_divide_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(true_divide_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::true_divide(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("true_divide", self, "self");
-  rt::require_cpu("true_divide", other, "other");
   return true_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::true_divide_(TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("true_divide", self, "self");
-  rt::require_cpu("true_divide", other, "other");
   true_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return self;
 }
 
 TensorBase& base::true_divide_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("true_divide", out, "out");
-  rt::require_cpu("true_divide", self, "self");
-  rt::require_cpu("true_divide", other, "other");
   true_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }
 
 TensorBase base::true_divide(const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("true_divide", self, "self");
   return true_divide_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
 }
 
 TensorBase& base::true_divide_(TensorBase& self, const Scalar& other) {
-  rt::require_cpu("true_divide", self, "self");
   true_divide_run(&self, true, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return self;
 }
 
 TensorBase& base::true_divide_out(TensorBase& out, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("true_divide", out, "out");
-  rt::require_cpu("true_divide", self, "self");
   true_divide_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{nullptr, &other}}});
   return out;
 }

@@ -13,6 +13,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/xlogy_scalar.cu).
+void xlogy_scalar(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::xlogy(self, other), computed in opmath_t<T> and stored as OutT.
@@ -22,31 +29,36 @@ void xlogy_scalar_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::xlogy(self, other); });
 }
 
-constexpr rt::PointwiseOp xlogy_scalar_op{"xlogy", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp xlogy_scalar_op{"xlogy", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 
 TensorBase xlogy_scalar_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(xlogy_scalar_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Float: return xlogy_scalar_kernel<float, float>(ops);
-                                     case DType::Double: return xlogy_scalar_kernel<double, double>(ops);
-                                     case DType::Half: return xlogy_scalar_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::BFloat16: return xlogy_scalar_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("xlogy", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Float: return xlogy_scalar_kernel<float, float>(ops);
+      case DType::Double: return xlogy_scalar_kernel<double, double>(ops);
+      case DType::Half: return xlogy_scalar_kernel<ember::Half, ember::Half>(ops);
+      case DType::BFloat16: return xlogy_scalar_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("xlogy", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::xlogy_scalar(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(xlogy_scalar_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(xlogy_scalar_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::xlogy(const Scalar& self, const TensorBase& other) {
-  rt::require_cpu("xlogy", other, "other");
   return xlogy_scalar_run(nullptr, false, {{rt::PointwiseArg{nullptr, &self}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::xlogy_out(TensorBase& out, const Scalar& self, const TensorBase& other) {
-  rt::require_cpu("xlogy", out, "out");
-  rt::require_cpu("xlogy", other, "other");
   xlogy_scalar_run(&out, false, {{rt::PointwiseArg{nullptr, &self}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/pointwise/zero.cu).
+void zero(DType dtype, const kernels::Operands<1>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // 0, computed in opmath_t<T> and stored as OutT.
@@ -20,31 +27,38 @@ void zero_kernel(kernels::Operands<1>& ops) {
   kernels::pointwise<OutT, T, 0>(ops, [=]() { return 0; });
 }
 
-constexpr rt::PointwiseOp zero_op{"zero", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {}};
+constexpr rt::PointwiseOp zero_op{"zero", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase zero_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args) {
-  return rt::run_pointwise<0>(zero_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<1>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return zero_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return zero_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return zero_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return zero_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return zero_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return zero_kernel<float, float>(ops);
-                                     case DType::Double: return zero_kernel<double, double>(ops);
-                                     case DType::Half: return zero_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::Bool: return zero_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return zero_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("zero", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<1>& ops) {
+    switch (dtype) {
+      case DType::Byte: return zero_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return zero_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return zero_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return zero_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return zero_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return zero_kernel<float, float>(ops);
+      case DType::Double: return zero_kernel<double, double>(ops);
+      case DType::Half: return zero_kernel<ember::Half, ember::Half>(ops);
+      case DType::Bool: return zero_kernel<bool, bool>(ops);
+      case DType::BFloat16: return zero_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("zero", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
+    cuda_ops::zero(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<1> cuda_kernel = cuda;
+  return rt::run_pointwise<0>(zero_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<0>(zero_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase& base::zero_(TensorBase& self) {
-  rt::require_cpu("zero", self, "self");
   zero_run(&self, true, {});
   return self;
 }

@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/all_dim.cu).
+void all_dim(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
@@ -28,34 +35,40 @@ void all_dim_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase all_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return all_dim_kernel<uint8_t, bool>(ops, d);
+      case DType::Char: return all_dim_kernel<int8_t, bool>(ops, d);
+      case DType::Short: return all_dim_kernel<int16_t, bool>(ops, d);
+      case DType::Int: return all_dim_kernel<int32_t, bool>(ops, d);
+      case DType::Long: return all_dim_kernel<int64_t, bool>(ops, d);
+      case DType::Float: return all_dim_kernel<float, bool>(ops, d);
+      case DType::Double: return all_dim_kernel<double, bool>(ops, d);
+      case DType::Half: return all_dim_kernel<ember::Half, bool>(ops, d);
+      case DType::Bool: return all_dim_kernel<bool, bool>(ops, d);
+      case DType::BFloat16: return all_dim_kernel<ember::BFloat16, bool>(ops, d);
+      default: unsupported_dtype("all", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::all_dim(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("all", out, self, {dim}, keepdim, std::nullopt, rt::ResultRule::Bool, false,
-                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Byte: return all_dim_kernel<uint8_t, bool>(ops, d);
-                                case DType::Char: return all_dim_kernel<int8_t, bool>(ops, d);
-                                case DType::Short: return all_dim_kernel<int16_t, bool>(ops, d);
-                                case DType::Int: return all_dim_kernel<int32_t, bool>(ops, d);
-                                case DType::Long: return all_dim_kernel<int64_t, bool>(ops, d);
-                                case DType::Float: return all_dim_kernel<float, bool>(ops, d);
-                                case DType::Double: return all_dim_kernel<double, bool>(ops, d);
-                                case DType::Half: return all_dim_kernel<ember::Half, bool>(ops, d);
-                                case DType::Bool: return all_dim_kernel<bool, bool>(ops, d);
-                                case DType::BFloat16: return all_dim_kernel<ember::BFloat16, bool>(ops, d);
-                                default: unsupported_dtype("all", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::all(const TensorBase& self, int64_t dim, bool keepdim) {
-  rt::require_cpu("all", self, "self");
   return all_dim_run(nullptr, self, dim, keepdim);
 }
 
 TensorBase& base::all_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim) {
-  rt::require_cpu("all", out, "out");
-  rt::require_cpu("all", self, "self");
   all_dim_run(&out, self, dim, keepdim);
   return out;
 }

@@ -14,12 +14,24 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/any.cu).
+void any(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
 template <class T, class F>
 void any_visit(const F& f) {
   kernels::Any<T>::visit(f);
+}
+
+template <class T, class OutT>
+void any_kernel(kernels::Operands<2>& ops, int dim) {
+  any_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
 // Every element of ops reduced and finalized, as a number.
@@ -30,7 +42,37 @@ Scalar any_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
+// On a device: every dim, through the dim driver's CUDA path.
+TensorBase any_every_dim(const TensorBase& self) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return any_kernel<uint8_t, bool>(ops, d);
+      case DType::Char: return any_kernel<int8_t, bool>(ops, d);
+      case DType::Short: return any_kernel<int16_t, bool>(ops, d);
+      case DType::Int: return any_kernel<int32_t, bool>(ops, d);
+      case DType::Long: return any_kernel<int64_t, bool>(ops, d);
+      case DType::Float: return any_kernel<float, bool>(ops, d);
+      case DType::Double: return any_kernel<double, bool>(ops, d);
+      case DType::Half: return any_kernel<ember::Half, bool>(ops, d);
+      case DType::Bool: return any_kernel<bool, bool>(ops, d);
+      case DType::BFloat16: return any_kernel<ember::BFloat16, bool>(ops, d);
+      default: unsupported_dtype("any", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::any(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
+  return rt::run_reduce_dims("any", nullptr, self, {}, false, std::nullopt, rt::ResultRule::Bool, false,
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
+}
+
 TensorBase any_whole(const TensorBase& self) {
+  if (!self.device().is_cpu()) return any_every_dim(self);
   const TensorBase& input = self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
@@ -52,7 +94,6 @@ TensorBase any_whole(const TensorBase& self) {
 }  // namespace
 
 TensorBase base::any(const TensorBase& self) {
-  rt::require_cpu("any", self, "self");
   return any_whole(self);
 }
 

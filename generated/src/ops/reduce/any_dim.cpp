@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/any_dim.cu).
+void any_dim(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
@@ -28,34 +35,40 @@ void any_dim_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase any_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return any_dim_kernel<uint8_t, bool>(ops, d);
+      case DType::Char: return any_dim_kernel<int8_t, bool>(ops, d);
+      case DType::Short: return any_dim_kernel<int16_t, bool>(ops, d);
+      case DType::Int: return any_dim_kernel<int32_t, bool>(ops, d);
+      case DType::Long: return any_dim_kernel<int64_t, bool>(ops, d);
+      case DType::Float: return any_dim_kernel<float, bool>(ops, d);
+      case DType::Double: return any_dim_kernel<double, bool>(ops, d);
+      case DType::Half: return any_dim_kernel<ember::Half, bool>(ops, d);
+      case DType::Bool: return any_dim_kernel<bool, bool>(ops, d);
+      case DType::BFloat16: return any_dim_kernel<ember::BFloat16, bool>(ops, d);
+      default: unsupported_dtype("any", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::any_dim(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("any", out, self, {dim}, keepdim, std::nullopt, rt::ResultRule::Bool, false,
-                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Byte: return any_dim_kernel<uint8_t, bool>(ops, d);
-                                case DType::Char: return any_dim_kernel<int8_t, bool>(ops, d);
-                                case DType::Short: return any_dim_kernel<int16_t, bool>(ops, d);
-                                case DType::Int: return any_dim_kernel<int32_t, bool>(ops, d);
-                                case DType::Long: return any_dim_kernel<int64_t, bool>(ops, d);
-                                case DType::Float: return any_dim_kernel<float, bool>(ops, d);
-                                case DType::Double: return any_dim_kernel<double, bool>(ops, d);
-                                case DType::Half: return any_dim_kernel<ember::Half, bool>(ops, d);
-                                case DType::Bool: return any_dim_kernel<bool, bool>(ops, d);
-                                case DType::BFloat16: return any_dim_kernel<ember::BFloat16, bool>(ops, d);
-                                default: unsupported_dtype("any", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::any(const TensorBase& self, int64_t dim, bool keepdim) {
-  rt::require_cpu("any", self, "self");
   return any_dim_run(nullptr, self, dim, keepdim);
 }
 
 TensorBase& base::any_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim) {
-  rt::require_cpu("any", out, "out");
-  rt::require_cpu("any", self, "self");
   any_dim_run(&out, self, dim, keepdim);
   return out;
 }

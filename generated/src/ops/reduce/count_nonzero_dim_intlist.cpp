@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/count_nonzero_dim_intlist.cu).
+void count_nonzero_dim_intlist(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 template <class T>
@@ -40,28 +47,36 @@ void count_nonzero_dim_intlist_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase count_nonzero_dim_intlist_run(const TensorBase* out, const TensorBase& self, IntList dim) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return count_nonzero_dim_intlist_kernel<uint8_t, int64_t>(ops, d);
+      case DType::Char: return count_nonzero_dim_intlist_kernel<int8_t, int64_t>(ops, d);
+      case DType::Short: return count_nonzero_dim_intlist_kernel<int16_t, int64_t>(ops, d);
+      case DType::Int: return count_nonzero_dim_intlist_kernel<int32_t, int64_t>(ops, d);
+      case DType::Long: return count_nonzero_dim_intlist_kernel<int64_t, int64_t>(ops, d);
+      case DType::Float: return count_nonzero_dim_intlist_kernel<float, int64_t>(ops, d);
+      case DType::Double: return count_nonzero_dim_intlist_kernel<double, int64_t>(ops, d);
+      case DType::Half: return count_nonzero_dim_intlist_kernel<ember::Half, int64_t>(ops, d);
+      case DType::Bool: return count_nonzero_dim_intlist_kernel<bool, int64_t>(ops, d);
+      case DType::BFloat16: return count_nonzero_dim_intlist_kernel<ember::BFloat16, int64_t>(ops, d);
+      default: unsupported_dtype("count_nonzero", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::count_nonzero_dim_intlist(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("count_nonzero", out, self, dim, false, std::nullopt, rt::ResultRule::Long, false,
-                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Byte: return count_nonzero_dim_intlist_kernel<uint8_t, int64_t>(ops, d);
-                                case DType::Char: return count_nonzero_dim_intlist_kernel<int8_t, int64_t>(ops, d);
-                                case DType::Short: return count_nonzero_dim_intlist_kernel<int16_t, int64_t>(ops, d);
-                                case DType::Int: return count_nonzero_dim_intlist_kernel<int32_t, int64_t>(ops, d);
-                                case DType::Long: return count_nonzero_dim_intlist_kernel<int64_t, int64_t>(ops, d);
-                                case DType::Float: return count_nonzero_dim_intlist_kernel<float, int64_t>(ops, d);
-                                case DType::Double: return count_nonzero_dim_intlist_kernel<double, int64_t>(ops, d);
-                                case DType::Half: return count_nonzero_dim_intlist_kernel<ember::Half, int64_t>(ops, d);
-                                case DType::Bool: return count_nonzero_dim_intlist_kernel<bool, int64_t>(ops, d);
-                                case DType::BFloat16: return count_nonzero_dim_intlist_kernel<ember::BFloat16, int64_t>(ops, d);
-                                default: unsupported_dtype("count_nonzero", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::count_nonzero(const TensorBase& self, IntList dim) {
-  rt::require_cpu("count_nonzero", self, "self");
   return count_nonzero_dim_intlist_run(nullptr, self, dim);
 }
 

@@ -14,12 +14,24 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/max.cu).
+void max(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
 template <class T, class F>
 void max_visit(const F& f) {
   kernels::MaxOf<T>::visit(f);
+}
+
+template <class T, class OutT>
+void max_kernel(kernels::Operands<2>& ops, int dim) {
+  max_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
 // Every element of ops reduced and finalized, as a number.
@@ -30,8 +42,38 @@ Scalar max_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
+// On a device: every dim, through the dim driver's CUDA path.
+TensorBase max_every_dim(const TensorBase& self) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return max_kernel<uint8_t, uint8_t>(ops, d);
+      case DType::Char: return max_kernel<int8_t, int8_t>(ops, d);
+      case DType::Short: return max_kernel<int16_t, int16_t>(ops, d);
+      case DType::Int: return max_kernel<int32_t, int32_t>(ops, d);
+      case DType::Long: return max_kernel<int64_t, int64_t>(ops, d);
+      case DType::Float: return max_kernel<float, float>(ops, d);
+      case DType::Double: return max_kernel<double, double>(ops, d);
+      case DType::Half: return max_kernel<ember::Half, ember::Half>(ops, d);
+      case DType::Bool: return max_kernel<bool, bool>(ops, d);
+      case DType::BFloat16: return max_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
+      default: unsupported_dtype("max", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::max(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
+  return rt::run_reduce_dims("max", nullptr, self, {}, false, std::nullopt, rt::ResultRule::Same, true,
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
+}
+
 TensorBase max_whole(const TensorBase& self) {
   rt::check_has_elements("max", self);
+  if (!self.device().is_cpu()) return max_every_dim(self);
   const TensorBase& input = self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
@@ -53,7 +95,6 @@ TensorBase max_whole(const TensorBase& self) {
 }  // namespace
 
 TensorBase base::max(const TensorBase& self) {
-  rt::require_cpu("max", self, "self");
   return max_whole(self);
 }
 

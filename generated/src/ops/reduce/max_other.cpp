@@ -12,6 +12,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/max_other.cu).
+void max_other(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // ops::maximum(self, other), computed in opmath_t<T> and stored as OutT.
@@ -21,39 +28,42 @@ void max_other_kernel(kernels::Operands<3>& ops) {
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::maximum(self, other); });
 }
 
-constexpr rt::PointwiseOp max_other_op{"max", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}};
+constexpr rt::PointwiseOp max_other_op{"max", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 
 TensorBase max_other_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
-  return rt::run_pointwise<2>(max_other_op, out, inplace, args,
-                                 [&](DType dtype, kernels::Operands<3>& ops) {
-                                   switch (dtype) {
-                                     case DType::Byte: return max_other_kernel<uint8_t, uint8_t>(ops);
-                                     case DType::Char: return max_other_kernel<int8_t, int8_t>(ops);
-                                     case DType::Short: return max_other_kernel<int16_t, int16_t>(ops);
-                                     case DType::Int: return max_other_kernel<int32_t, int32_t>(ops);
-                                     case DType::Long: return max_other_kernel<int64_t, int64_t>(ops);
-                                     case DType::Float: return max_other_kernel<float, float>(ops);
-                                     case DType::Double: return max_other_kernel<double, double>(ops);
-                                     case DType::Half: return max_other_kernel<ember::Half, ember::Half>(ops);
-                                     case DType::Bool: return max_other_kernel<bool, bool>(ops);
-                                     case DType::BFloat16: return max_other_kernel<ember::BFloat16, ember::BFloat16>(ops);
-                                     default: unsupported_dtype("max", dtype);
-                                   }
-                                 });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    switch (dtype) {
+      case DType::Byte: return max_other_kernel<uint8_t, uint8_t>(ops);
+      case DType::Char: return max_other_kernel<int8_t, int8_t>(ops);
+      case DType::Short: return max_other_kernel<int16_t, int16_t>(ops);
+      case DType::Int: return max_other_kernel<int32_t, int32_t>(ops);
+      case DType::Long: return max_other_kernel<int64_t, int64_t>(ops);
+      case DType::Float: return max_other_kernel<float, float>(ops);
+      case DType::Double: return max_other_kernel<double, double>(ops);
+      case DType::Half: return max_other_kernel<ember::Half, ember::Half>(ops);
+      case DType::Bool: return max_other_kernel<bool, bool>(ops);
+      case DType::BFloat16: return max_other_kernel<ember::BFloat16, ember::BFloat16>(ops);
+      default: unsupported_dtype("max", dtype);
+    }
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::max_other(dtype, ops, host_values);
+  };
+  const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return rt::run_pointwise<2>(max_other_op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return rt::run_pointwise<2>(max_other_op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace
 
 TensorBase base::max(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("max", self, "self");
-  rt::require_cpu("max", other, "other");
   return max_other_run(nullptr, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
 }
 
 TensorBase& base::max_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("max", out, "out");
-  rt::require_cpu("max", self, "self");
-  rt::require_cpu("max", other, "other");
   max_other_run(&out, false, {{rt::PointwiseArg{&self, nullptr}, rt::PointwiseArg{&other, nullptr}}});
   return out;
 }

@@ -14,12 +14,24 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/mean.cu).
+void mean(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
 template <class T, class F>
 void mean_visit(const F& f) {
   kernels::MeanOf<T>::visit(f);
+}
+
+template <class T, class OutT>
+void mean_kernel(kernels::Operands<2>& ops, int dim) {
+  mean_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
 // Every element of ops reduced and finalized, as a number.
@@ -30,7 +42,31 @@ Scalar mean_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
+// On a device: every dim, through the dim driver's CUDA path.
+TensorBase mean_every_dim(const TensorBase& self, std::optional<DType> dtype) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Float: return mean_kernel<float, float>(ops, d);
+      case DType::Double: return mean_kernel<double, double>(ops, d);
+      case DType::Half: return mean_kernel<ember::Half, ember::Half>(ops, d);
+      case DType::BFloat16: return mean_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
+      default: unsupported_dtype("mean", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::mean(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
+  return rt::run_reduce_dims("mean", nullptr, self, {}, false, dtype, rt::ResultRule::Same, false,
+                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, cpu, cuda);
+}
+
 TensorBase mean_whole(const TensorBase& self, std::optional<DType> dtype) {
+  if (!self.device().is_cpu()) return mean_every_dim(self, dtype);
   // dtype= converts the input first, and is the result's dtype.
   const TensorBase input = dtype ? base::to(self, *dtype) : self;
   kernels::Operands<1> ops;
@@ -47,7 +83,6 @@ TensorBase mean_whole(const TensorBase& self, std::optional<DType> dtype) {
 }  // namespace
 
 TensorBase base::mean(const TensorBase& self, std::optional<DType> dtype) {
-  rt::require_cpu("mean", self, "self");
   return mean_whole(self, dtype);
 }
 

@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/mean_dims.cu).
+void mean_dims(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
@@ -28,28 +35,34 @@ void mean_dims_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase mean_dims_run(const TensorBase* out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Float: return mean_dims_kernel<float, float>(ops, d);
+      case DType::Double: return mean_dims_kernel<double, double>(ops, d);
+      case DType::Half: return mean_dims_kernel<ember::Half, ember::Half>(ops, d);
+      case DType::BFloat16: return mean_dims_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
+      default: unsupported_dtype("mean", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::mean_dims(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("mean", out, self, dim, keepdim, dtype, rt::ResultRule::Same, false,
-                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Float: return mean_dims_kernel<float, float>(ops, d);
-                                case DType::Double: return mean_dims_kernel<double, double>(ops, d);
-                                case DType::Half: return mean_dims_kernel<ember::Half, ember::Half>(ops, d);
-                                case DType::BFloat16: return mean_dims_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
-                                default: unsupported_dtype("mean", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::mean(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("mean", self, "self");
   return mean_dims_run(nullptr, self, dim, keepdim, dtype);
 }
 
 TensorBase& base::mean_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("mean", out, "out");
-  rt::require_cpu("mean", self, "self");
   mean_dims_run(&out, self, dim, keepdim, dtype);
   return out;
 }

@@ -14,12 +14,24 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/min.cu).
+void min(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
 template <class T, class F>
 void min_visit(const F& f) {
   kernels::MinOf<T>::visit(f);
+}
+
+template <class T, class OutT>
+void min_kernel(kernels::Operands<2>& ops, int dim) {
+  min_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
 // Every element of ops reduced and finalized, as a number.
@@ -30,8 +42,38 @@ Scalar min_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
+// On a device: every dim, through the dim driver's CUDA path.
+TensorBase min_every_dim(const TensorBase& self) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return min_kernel<uint8_t, uint8_t>(ops, d);
+      case DType::Char: return min_kernel<int8_t, int8_t>(ops, d);
+      case DType::Short: return min_kernel<int16_t, int16_t>(ops, d);
+      case DType::Int: return min_kernel<int32_t, int32_t>(ops, d);
+      case DType::Long: return min_kernel<int64_t, int64_t>(ops, d);
+      case DType::Float: return min_kernel<float, float>(ops, d);
+      case DType::Double: return min_kernel<double, double>(ops, d);
+      case DType::Half: return min_kernel<ember::Half, ember::Half>(ops, d);
+      case DType::Bool: return min_kernel<bool, bool>(ops, d);
+      case DType::BFloat16: return min_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
+      default: unsupported_dtype("min", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::min(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
+  return rt::run_reduce_dims("min", nullptr, self, {}, false, std::nullopt, rt::ResultRule::Same, true,
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
+}
+
 TensorBase min_whole(const TensorBase& self) {
   rt::check_has_elements("min", self);
+  if (!self.device().is_cpu()) return min_every_dim(self);
   const TensorBase& input = self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
@@ -53,7 +95,6 @@ TensorBase min_whole(const TensorBase& self) {
 }  // namespace
 
 TensorBase base::min(const TensorBase& self) {
-  rt::require_cpu("min", self, "self");
   return min_whole(self);
 }
 

@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/nansum.cu).
+void nansum(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 template <class T>
@@ -40,34 +47,40 @@ void nansum_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase nansum_run(const TensorBase* out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return nansum_kernel<uint8_t, int64_t>(ops, d);
+      case DType::Char: return nansum_kernel<int8_t, int64_t>(ops, d);
+      case DType::Short: return nansum_kernel<int16_t, int64_t>(ops, d);
+      case DType::Int: return nansum_kernel<int32_t, int64_t>(ops, d);
+      case DType::Long: return nansum_kernel<int64_t, int64_t>(ops, d);
+      case DType::Float: return nansum_kernel<float, float>(ops, d);
+      case DType::Double: return nansum_kernel<double, double>(ops, d);
+      case DType::Half: return nansum_kernel<ember::Half, ember::Half>(ops, d);
+      case DType::Bool: return nansum_kernel<bool, int64_t>(ops, d);
+      case DType::BFloat16: return nansum_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
+      default: unsupported_dtype("nansum", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::nansum(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("nansum", out, self, dim, keepdim, dtype, rt::ResultRule::IntegralToLong, false,
-                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Byte: return nansum_kernel<uint8_t, int64_t>(ops, d);
-                                case DType::Char: return nansum_kernel<int8_t, int64_t>(ops, d);
-                                case DType::Short: return nansum_kernel<int16_t, int64_t>(ops, d);
-                                case DType::Int: return nansum_kernel<int32_t, int64_t>(ops, d);
-                                case DType::Long: return nansum_kernel<int64_t, int64_t>(ops, d);
-                                case DType::Float: return nansum_kernel<float, float>(ops, d);
-                                case DType::Double: return nansum_kernel<double, double>(ops, d);
-                                case DType::Half: return nansum_kernel<ember::Half, ember::Half>(ops, d);
-                                case DType::Bool: return nansum_kernel<bool, int64_t>(ops, d);
-                                case DType::BFloat16: return nansum_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
-                                default: unsupported_dtype("nansum", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::nansum(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("nansum", self, "self");
   return nansum_run(nullptr, self, dim, keepdim, dtype);
 }
 
 TensorBase& base::nansum_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("nansum", out, "out");
-  rt::require_cpu("nansum", self, "self");
   nansum_run(&out, self, dim, keepdim, dtype);
   return out;
 }

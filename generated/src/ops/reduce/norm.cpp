@@ -14,12 +14,24 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/norm.cu).
+void norm(DType in, const kernels::Operands<2>& ops, int dim, void* scratch, double p);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
 template <class T, class F>
 void norm_visit(const F& f, double p) {
   kernels::Norm<T>::visit(p, f);
+}
+
+template <class T, class OutT>
+void norm_kernel(kernels::Operands<2>& ops, int dim, double p) {
+  norm_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); }, p);
 }
 
 // Every element of ops reduced and finalized, as a number.
@@ -30,7 +42,31 @@ Scalar norm_all(const kernels::Operands<1>& ops, int64_t numel, double p) {
   return s;
 }
 
+// On a device: every dim, through the dim driver's CUDA path.
+TensorBase norm_every_dim(const TensorBase& self, const Scalar& p) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Float: return norm_kernel<float, float>(ops, d, p.to<double>());
+      case DType::Double: return norm_kernel<double, double>(ops, d, p.to<double>());
+      case DType::Half: return norm_kernel<ember::Half, ember::Half>(ops, d, p.to<double>());
+      case DType::BFloat16: return norm_kernel<ember::BFloat16, ember::BFloat16>(ops, d, p.to<double>());
+      default: unsupported_dtype("norm", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::norm(in, ops, d, scratch, p.to<double>());
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
+  return rt::run_reduce_dims("norm", nullptr, self, {}, false, std::nullopt, rt::ResultRule::Same, false,
+                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, cpu, cuda);
+}
+
 TensorBase norm_whole(const TensorBase& self, const Scalar& p) {
+  if (!self.device().is_cpu()) return norm_every_dim(self, p);
   const TensorBase& input = self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
@@ -46,7 +82,6 @@ TensorBase norm_whole(const TensorBase& self, const Scalar& p) {
 }  // namespace
 
 TensorBase base::norm(const TensorBase& self, const Scalar& p) {
-  rt::require_cpu("norm", self, "self");
   return norm_whole(self, p);
 }
 

@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/norm_dims.cu).
+void norm_dims(DType in, const kernels::Operands<2>& ops, int dim, void* scratch, double p);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
@@ -28,28 +35,34 @@ void norm_dims_kernel(kernels::Operands<2>& ops, int dim, double p) {
 }
 
 TensorBase norm_dims_run(const TensorBase* out, const TensorBase& self, const Scalar& p, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Float: return norm_dims_kernel<float, float>(ops, d, p.to<double>());
+      case DType::Double: return norm_dims_kernel<double, double>(ops, d, p.to<double>());
+      case DType::Half: return norm_dims_kernel<ember::Half, ember::Half>(ops, d, p.to<double>());
+      case DType::BFloat16: return norm_dims_kernel<ember::BFloat16, ember::BFloat16>(ops, d, p.to<double>());
+      default: unsupported_dtype("norm", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::norm_dims(in, ops, d, scratch, p.to<double>());
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("norm", out, self, dim, keepdim, dtype, rt::ResultRule::Same, false,
-                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Float: return norm_dims_kernel<float, float>(ops, d, p.to<double>());
-                                case DType::Double: return norm_dims_kernel<double, double>(ops, d, p.to<double>());
-                                case DType::Half: return norm_dims_kernel<ember::Half, ember::Half>(ops, d, p.to<double>());
-                                case DType::BFloat16: return norm_dims_kernel<ember::BFloat16, ember::BFloat16>(ops, d, p.to<double>());
-                                default: unsupported_dtype("norm", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::norm(const TensorBase& self, const Scalar& p, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("norm", self, "self");
   return norm_dims_run(nullptr, self, p, dim, keepdim, dtype);
 }
 
 TensorBase& base::norm_out(TensorBase& out, const TensorBase& self, const Scalar& p, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("norm", out, "out");
-  rt::require_cpu("norm", self, "self");
   norm_dims_run(&out, self, p, dim, keepdim, dtype);
   return out;
 }

@@ -14,12 +14,24 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/prod.cu).
+void prod(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
 template <class T, class F>
 void prod_visit(const F& f) {
   kernels::Prod<T>::visit(f);
+}
+
+template <class T, class OutT>
+void prod_kernel(kernels::Operands<2>& ops, int dim) {
+  prod_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
 }
 
 // Every element of ops reduced and finalized, as a number.
@@ -30,7 +42,37 @@ Scalar prod_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
+// On a device: every dim, through the dim driver's CUDA path.
+TensorBase prod_every_dim(const TensorBase& self, std::optional<DType> dtype) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return prod_kernel<uint8_t, int64_t>(ops, d);
+      case DType::Char: return prod_kernel<int8_t, int64_t>(ops, d);
+      case DType::Short: return prod_kernel<int16_t, int64_t>(ops, d);
+      case DType::Int: return prod_kernel<int32_t, int64_t>(ops, d);
+      case DType::Long: return prod_kernel<int64_t, int64_t>(ops, d);
+      case DType::Float: return prod_kernel<float, float>(ops, d);
+      case DType::Double: return prod_kernel<double, double>(ops, d);
+      case DType::Half: return prod_kernel<ember::Half, ember::Half>(ops, d);
+      case DType::Bool: return prod_kernel<bool, int64_t>(ops, d);
+      case DType::BFloat16: return prod_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
+      default: unsupported_dtype("prod", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::prod(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
+  return rt::run_reduce_dims("prod", nullptr, self, {}, false, dtype, rt::ResultRule::IntegralToLong, false,
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
+}
+
 TensorBase prod_whole(const TensorBase& self, std::optional<DType> dtype) {
+  if (!self.device().is_cpu()) return prod_every_dim(self, dtype);
   // dtype= converts the input first, and is the result's dtype.
   const TensorBase input = dtype ? base::to(self, *dtype) : self;
   kernels::Operands<1> ops;
@@ -53,7 +95,6 @@ TensorBase prod_whole(const TensorBase& self, std::optional<DType> dtype) {
 }  // namespace
 
 TensorBase base::prod(const TensorBase& self, std::optional<DType> dtype) {
-  rt::require_cpu("prod", self, "self");
   return prod_whole(self, dtype);
 }
 

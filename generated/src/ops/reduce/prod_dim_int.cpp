@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/prod_dim_int.cu).
+void prod_dim_int(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
@@ -28,34 +35,40 @@ void prod_dim_int_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase prod_dim_int_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim, std::optional<DType> dtype) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return prod_dim_int_kernel<uint8_t, int64_t>(ops, d);
+      case DType::Char: return prod_dim_int_kernel<int8_t, int64_t>(ops, d);
+      case DType::Short: return prod_dim_int_kernel<int16_t, int64_t>(ops, d);
+      case DType::Int: return prod_dim_int_kernel<int32_t, int64_t>(ops, d);
+      case DType::Long: return prod_dim_int_kernel<int64_t, int64_t>(ops, d);
+      case DType::Float: return prod_dim_int_kernel<float, float>(ops, d);
+      case DType::Double: return prod_dim_int_kernel<double, double>(ops, d);
+      case DType::Half: return prod_dim_int_kernel<ember::Half, ember::Half>(ops, d);
+      case DType::Bool: return prod_dim_int_kernel<bool, int64_t>(ops, d);
+      case DType::BFloat16: return prod_dim_int_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
+      default: unsupported_dtype("prod", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::prod_dim_int(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("prod", out, self, {dim}, keepdim, dtype, rt::ResultRule::IntegralToLong, false,
-                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Byte: return prod_dim_int_kernel<uint8_t, int64_t>(ops, d);
-                                case DType::Char: return prod_dim_int_kernel<int8_t, int64_t>(ops, d);
-                                case DType::Short: return prod_dim_int_kernel<int16_t, int64_t>(ops, d);
-                                case DType::Int: return prod_dim_int_kernel<int32_t, int64_t>(ops, d);
-                                case DType::Long: return prod_dim_int_kernel<int64_t, int64_t>(ops, d);
-                                case DType::Float: return prod_dim_int_kernel<float, float>(ops, d);
-                                case DType::Double: return prod_dim_int_kernel<double, double>(ops, d);
-                                case DType::Half: return prod_dim_int_kernel<ember::Half, ember::Half>(ops, d);
-                                case DType::Bool: return prod_dim_int_kernel<bool, int64_t>(ops, d);
-                                case DType::BFloat16: return prod_dim_int_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
-                                default: unsupported_dtype("prod", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::prod(const TensorBase& self, int64_t dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("prod", self, "self");
   return prod_dim_int_run(nullptr, self, dim, keepdim, dtype);
 }
 
 TensorBase& base::prod_out(TensorBase& out, const TensorBase& self, int64_t dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("prod", out, "out");
-  rt::require_cpu("prod", self, "self");
   prod_dim_int_run(&out, self, dim, keepdim, dtype);
   return out;
 }

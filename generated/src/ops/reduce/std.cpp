@@ -14,12 +14,24 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/std.cu).
+void std(DType in, const kernels::Operands<2>& ops, int dim, void* scratch, bool unbiased);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
 template <class T, class F>
 void std_visit(const F& f, bool unbiased) {
   kernels::Std<T>::visit(unbiased, f);
+}
+
+template <class T, class OutT>
+void std_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
+  std_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); }, unbiased);
 }
 
 // Every element of ops reduced and finalized, as a number.
@@ -30,7 +42,31 @@ Scalar std_all(const kernels::Operands<1>& ops, int64_t numel, bool unbiased) {
   return s;
 }
 
+// On a device: every dim, through the dim driver's CUDA path.
+TensorBase std_every_dim(const TensorBase& self, bool unbiased) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Float: return std_kernel<float, float>(ops, d, unbiased);
+      case DType::Double: return std_kernel<double, double>(ops, d, unbiased);
+      case DType::Half: return std_kernel<ember::Half, ember::Half>(ops, d, unbiased);
+      case DType::BFloat16: return std_kernel<ember::BFloat16, ember::BFloat16>(ops, d, unbiased);
+      default: unsupported_dtype("std", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::std(in, ops, d, scratch, unbiased);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
+  return rt::run_reduce_dims("std", nullptr, self, {}, false, std::nullopt, rt::ResultRule::Same, false,
+                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, cpu, cuda);
+}
+
 TensorBase std_whole(const TensorBase& self, bool unbiased) {
+  if (!self.device().is_cpu()) return std_every_dim(self, unbiased);
   const TensorBase& input = self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
@@ -46,7 +82,6 @@ TensorBase std_whole(const TensorBase& self, bool unbiased) {
 }  // namespace
 
 TensorBase base::std(const TensorBase& self, bool unbiased) {
-  rt::require_cpu("std", self, "self");
   return std_whole(self, unbiased);
 }
 

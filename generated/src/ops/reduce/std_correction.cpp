@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/std_correction.cu).
+void std_correction(DType in, const kernels::Operands<2>& ops, int dim, void* scratch, std::optional<int64_t> correction);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
@@ -28,28 +35,34 @@ void std_correction_kernel(kernels::Operands<2>& ops, int dim, std::optional<int
 }
 
 TensorBase std_correction_run(const TensorBase* out, const TensorBase& self, IntList dim, std::optional<int64_t> correction, bool keepdim) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Float: return std_correction_kernel<float, float>(ops, d, correction);
+      case DType::Double: return std_correction_kernel<double, double>(ops, d, correction);
+      case DType::Half: return std_correction_kernel<ember::Half, ember::Half>(ops, d, correction);
+      case DType::BFloat16: return std_correction_kernel<ember::BFloat16, ember::BFloat16>(ops, d, correction);
+      default: unsupported_dtype("std", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::std_correction(in, ops, d, scratch, correction);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("std", out, self, dim, keepdim, std::nullopt, rt::ResultRule::Same, false,
-                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Float: return std_correction_kernel<float, float>(ops, d, correction);
-                                case DType::Double: return std_correction_kernel<double, double>(ops, d, correction);
-                                case DType::Half: return std_correction_kernel<ember::Half, ember::Half>(ops, d, correction);
-                                case DType::BFloat16: return std_correction_kernel<ember::BFloat16, ember::BFloat16>(ops, d, correction);
-                                default: unsupported_dtype("std", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::std(const TensorBase& self, IntList dim, std::optional<int64_t> correction, bool keepdim) {
-  rt::require_cpu("std", self, "self");
   return std_correction_run(nullptr, self, dim, correction, keepdim);
 }
 
 TensorBase& base::std_out(TensorBase& out, const TensorBase& self, IntList dim, std::optional<int64_t> correction, bool keepdim) {
-  rt::require_cpu("std", out, "out");
-  rt::require_cpu("std", self, "self");
   std_correction_run(&out, self, dim, correction, keepdim);
   return out;
 }

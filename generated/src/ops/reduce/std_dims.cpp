@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/std_dims.cu).
+void std_dims(DType in, const kernels::Operands<2>& ops, int dim, void* scratch, bool unbiased);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
@@ -28,28 +35,34 @@ void std_dims_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
 }
 
 TensorBase std_dims_run(const TensorBase* out, const TensorBase& self, IntList dim, bool unbiased, bool keepdim) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Float: return std_dims_kernel<float, float>(ops, d, unbiased);
+      case DType::Double: return std_dims_kernel<double, double>(ops, d, unbiased);
+      case DType::Half: return std_dims_kernel<ember::Half, ember::Half>(ops, d, unbiased);
+      case DType::BFloat16: return std_dims_kernel<ember::BFloat16, ember::BFloat16>(ops, d, unbiased);
+      default: unsupported_dtype("std", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::std_dims(in, ops, d, scratch, unbiased);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("std", out, self, dim, keepdim, std::nullopt, rt::ResultRule::Same, false,
-                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Float: return std_dims_kernel<float, float>(ops, d, unbiased);
-                                case DType::Double: return std_dims_kernel<double, double>(ops, d, unbiased);
-                                case DType::Half: return std_dims_kernel<ember::Half, ember::Half>(ops, d, unbiased);
-                                case DType::BFloat16: return std_dims_kernel<ember::BFloat16, ember::BFloat16>(ops, d, unbiased);
-                                default: unsupported_dtype("std", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::std(const TensorBase& self, IntList dim, bool unbiased, bool keepdim) {
-  rt::require_cpu("std", self, "self");
   return std_dims_run(nullptr, self, dim, unbiased, keepdim);
 }
 
 TensorBase& base::std_out(TensorBase& out, const TensorBase& self, IntList dim, bool unbiased, bool keepdim) {
-  rt::require_cpu("std", out, "out");
-  rt::require_cpu("std", self, "self");
   std_dims_run(&out, self, dim, unbiased, keepdim);
   return out;
 }

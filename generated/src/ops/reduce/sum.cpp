@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/sum.cu).
+void sum(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 template <class T>
@@ -34,6 +41,11 @@ void sum_visit(const F& f) {
   f(sum_reducer<T>{});
 }
 
+template <class T, class OutT>
+void sum_kernel(kernels::Operands<2>& ops, int dim) {
+  sum_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); });
+}
+
 // Every element of ops reduced and finalized, as a number.
 template <class T>
 Scalar sum_all(const kernels::Operands<1>& ops, int64_t numel) {
@@ -42,7 +54,37 @@ Scalar sum_all(const kernels::Operands<1>& ops, int64_t numel) {
   return s;
 }
 
+// On a device: every dim, through the dim driver's CUDA path.
+TensorBase sum_every_dim(const TensorBase& self, std::optional<DType> dtype) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return sum_kernel<uint8_t, int64_t>(ops, d);
+      case DType::Char: return sum_kernel<int8_t, int64_t>(ops, d);
+      case DType::Short: return sum_kernel<int16_t, int64_t>(ops, d);
+      case DType::Int: return sum_kernel<int32_t, int64_t>(ops, d);
+      case DType::Long: return sum_kernel<int64_t, int64_t>(ops, d);
+      case DType::Float: return sum_kernel<float, float>(ops, d);
+      case DType::Double: return sum_kernel<double, double>(ops, d);
+      case DType::Half: return sum_kernel<ember::Half, ember::Half>(ops, d);
+      case DType::Bool: return sum_kernel<bool, int64_t>(ops, d);
+      case DType::BFloat16: return sum_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
+      default: unsupported_dtype("sum", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::sum(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
+  return rt::run_reduce_dims("sum", nullptr, self, {}, false, dtype, rt::ResultRule::IntegralToLong, false,
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
+}
+
 TensorBase sum_whole(const TensorBase& self, std::optional<DType> dtype) {
+  if (!self.device().is_cpu()) return sum_every_dim(self, dtype);
   // dtype= converts the input first, and is the result's dtype.
   const TensorBase input = dtype ? base::to(self, *dtype) : self;
   kernels::Operands<1> ops;
@@ -65,7 +107,6 @@ TensorBase sum_whole(const TensorBase& self, std::optional<DType> dtype) {
 }  // namespace
 
 TensorBase base::sum(const TensorBase& self, std::optional<DType> dtype) {
-  rt::require_cpu("sum", self, "self");
   return sum_whole(self, dtype);
 }
 

@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/sum_dims.cu).
+void sum_dims(DType in, const kernels::Operands<2>& ops, int dim, void* scratch);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 template <class T>
@@ -40,34 +47,40 @@ void sum_dims_kernel(kernels::Operands<2>& ops, int dim) {
 }
 
 TensorBase sum_dims_run(const TensorBase* out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Byte: return sum_dims_kernel<uint8_t, int64_t>(ops, d);
+      case DType::Char: return sum_dims_kernel<int8_t, int64_t>(ops, d);
+      case DType::Short: return sum_dims_kernel<int16_t, int64_t>(ops, d);
+      case DType::Int: return sum_dims_kernel<int32_t, int64_t>(ops, d);
+      case DType::Long: return sum_dims_kernel<int64_t, int64_t>(ops, d);
+      case DType::Float: return sum_dims_kernel<float, float>(ops, d);
+      case DType::Double: return sum_dims_kernel<double, double>(ops, d);
+      case DType::Half: return sum_dims_kernel<ember::Half, ember::Half>(ops, d);
+      case DType::Bool: return sum_dims_kernel<bool, int64_t>(ops, d);
+      case DType::BFloat16: return sum_dims_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
+      default: unsupported_dtype("sum", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::sum_dims(in, ops, d, scratch);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("sum", out, self, dim, keepdim, dtype, rt::ResultRule::IntegralToLong, false,
-                            rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Byte: return sum_dims_kernel<uint8_t, int64_t>(ops, d);
-                                case DType::Char: return sum_dims_kernel<int8_t, int64_t>(ops, d);
-                                case DType::Short: return sum_dims_kernel<int16_t, int64_t>(ops, d);
-                                case DType::Int: return sum_dims_kernel<int32_t, int64_t>(ops, d);
-                                case DType::Long: return sum_dims_kernel<int64_t, int64_t>(ops, d);
-                                case DType::Float: return sum_dims_kernel<float, float>(ops, d);
-                                case DType::Double: return sum_dims_kernel<double, double>(ops, d);
-                                case DType::Half: return sum_dims_kernel<ember::Half, ember::Half>(ops, d);
-                                case DType::Bool: return sum_dims_kernel<bool, int64_t>(ops, d);
-                                case DType::BFloat16: return sum_dims_kernel<ember::BFloat16, ember::BFloat16>(ops, d);
-                                default: unsupported_dtype("sum", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::sum(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("sum", self, "self");
   return sum_dims_run(nullptr, self, dim, keepdim, dtype);
 }
 
 TensorBase& base::sum_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("sum", out, "out");
-  rt::require_cpu("sum", self, "self");
   sum_dims_run(&out, self, dim, keepdim, dtype);
   return out;
 }

@@ -14,12 +14,24 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/var.cu).
+void var(DType in, const kernels::Operands<2>& ops, int dim, void* scratch, bool unbiased);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
 template <class T, class F>
 void var_visit(const F& f, bool unbiased) {
   kernels::Var<T>::visit(unbiased, f);
+}
+
+template <class T, class OutT>
+void var_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
+  var_visit<T>([&](const auto& r) { kernels::reduce_dim<T, OutT>(ops, dim, r); }, unbiased);
 }
 
 // Every element of ops reduced and finalized, as a number.
@@ -30,7 +42,31 @@ Scalar var_all(const kernels::Operands<1>& ops, int64_t numel, bool unbiased) {
   return s;
 }
 
+// On a device: every dim, through the dim driver's CUDA path.
+TensorBase var_every_dim(const TensorBase& self, bool unbiased) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Float: return var_kernel<float, float>(ops, d, unbiased);
+      case DType::Double: return var_kernel<double, double>(ops, d, unbiased);
+      case DType::Half: return var_kernel<ember::Half, ember::Half>(ops, d, unbiased);
+      case DType::BFloat16: return var_kernel<ember::BFloat16, ember::BFloat16>(ops, d, unbiased);
+      default: unsupported_dtype("var", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::var(in, ops, d, scratch, unbiased);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
+  return rt::run_reduce_dims("var", nullptr, self, {}, false, std::nullopt, rt::ResultRule::Same, false,
+                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, cpu, cuda);
+}
+
 TensorBase var_whole(const TensorBase& self, bool unbiased) {
+  if (!self.device().is_cpu()) return var_every_dim(self, unbiased);
   const TensorBase& input = self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
@@ -46,7 +82,6 @@ TensorBase var_whole(const TensorBase& self, bool unbiased) {
 }  // namespace
 
 TensorBase base::var(const TensorBase& self, bool unbiased) {
-  rt::require_cpu("var", self, "self");
   return var_whole(self, unbiased);
 }
 

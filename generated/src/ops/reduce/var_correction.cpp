@@ -14,6 +14,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/var_correction.cu).
+void var_correction(DType in, const kernels::Operands<2>& ops, int dim, void* scratch, std::optional<int64_t> correction);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // Calls f with the reducer for element type T.
@@ -28,28 +35,34 @@ void var_correction_kernel(kernels::Operands<2>& ops, int dim, std::optional<int
 }
 
 TensorBase var_correction_run(const TensorBase* out, const TensorBase& self, IntList dim, std::optional<int64_t> correction, bool keepdim) {
+  const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    switch (in) {
+      case DType::Float: return var_correction_kernel<float, float>(ops, d, correction);
+      case DType::Double: return var_correction_kernel<double, double>(ops, d, correction);
+      case DType::Half: return var_correction_kernel<ember::Half, ember::Half>(ops, d, correction);
+      case DType::BFloat16: return var_correction_kernel<ember::BFloat16, ember::BFloat16>(ops, d, correction);
+      default: unsupported_dtype("var", in);
+    }
+  };
+  rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    cuda_ops::var_correction(in, ops, d, scratch, correction);
+  };
+  const rt::CudaReduceKernel kernel = launch;
+  cuda.kernel = &kernel;
+#endif
   return rt::run_reduce_dims("var", out, self, dim, keepdim, std::nullopt, rt::ResultRule::Same, false,
-                            rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, [&](DType in, DType, kernels::Operands<2>& ops, int d) {
-                              switch (in) {
-                                case DType::Float: return var_correction_kernel<float, float>(ops, d, correction);
-                                case DType::Double: return var_correction_kernel<double, double>(ops, d, correction);
-                                case DType::Half: return var_correction_kernel<ember::Half, ember::Half>(ops, d, correction);
-                                case DType::BFloat16: return var_correction_kernel<ember::BFloat16, ember::BFloat16>(ops, d, correction);
-                                default: unsupported_dtype("var", in);
-                              }
-                            });
+                             rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 TensorBase base::var(const TensorBase& self, IntList dim, std::optional<int64_t> correction, bool keepdim) {
-  rt::require_cpu("var", self, "self");
   return var_correction_run(nullptr, self, dim, correction, keepdim);
 }
 
 TensorBase& base::var_out(TensorBase& out, const TensorBase& self, IntList dim, std::optional<int64_t> correction, bool keepdim) {
-  rt::require_cpu("var", out, "out");
-  rt::require_cpu("var", self, "self");
   var_correction_run(&out, self, dim, correction, keepdim);
   return out;
 }
