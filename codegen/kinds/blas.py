@@ -25,6 +25,10 @@ class BlasKernel(Kernel):
 
 class Blas(Kind):
     name = "blas"
+    # An entry gives `cuda:` dtypes when its driver runs on a device: the
+    # gemm family goes to cuBLAS (runtime/ops/cuda_gemm.h); no .cu.
+    has_cuda_kernels = True
+    cuda_source = False
     includes = ("runtime/ops/blas_plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"impl", "routine"})
 

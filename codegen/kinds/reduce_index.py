@@ -24,6 +24,8 @@ class ReduceIndex(Kind):
     required = frozenset({"better"})
     value_check = "check_reduce_index"
     reference_reducers = ("max", "min")
+    has_cuda_kernels = True
+    cuda_includes = ("ember/dtype.h", "kernels/cuda/reduce_index.cuh")
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> ReduceIndexKernel:
         return ReduceIndexKernel(better=node.get("better"))
@@ -36,6 +38,9 @@ class ReduceIndex(Kind):
             v, i = out_names(sig)
             return (f"{op.ident}_run(&{v}, &{i}, {rest});", f"return std::tie({v}, {i});")
         return (f"return {op.ident}_run(nullptr, nullptr, {rest});",)
+
+    def cuda_signature(self, op: Op) -> str:
+        return f"void {op.ident}(DType dtype, const kernels::Operands<3>& ops, int dim)"
 
     def th_body(self, bld: THBuilder) -> None:
         """TH's max and min along a dim: values and indices, resized as TH

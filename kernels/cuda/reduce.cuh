@@ -21,19 +21,19 @@
 namespace ember::kernels::cuda {
 
 template <class OutT, class T, class R>
-__global__ void reduce_columns(ReduceOperands p, R r, int64_t outputs) {
+__global__ void reduce_columns(ReduceOperands<1> p, R r, int64_t outputs) {
   const int64_t step = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t j = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; j < outputs; j += step) {
-    int64_t out_off, in_off;
+    int64_t out_off[1], in_off;
     p.offsets(j, out_off, in_off);
-    reduce_store<OutT>(p, r, out_off, reduce_range<T>(p, r, r.identity(), in_off, 0, p.length, 1));
+    reduce_store<OutT>(p, r, out_off[0], reduce_range<T>(p, r, r.identity(), in_off, 0, p.length, 1));
   }
 }
 
 // Block b reduces part (b % chunks) of output (b / chunks); with one chunk
 // it stores the output, else its partial accumulator.
 template <class OutT, class T, class R>
-__global__ void reduce_rows(ReduceOperands p, R r, int64_t outputs, int64_t chunks,
+__global__ void reduce_rows(ReduceOperands<1> p, R r, int64_t outputs, int64_t chunks,
                             typename R::acc_type* partial) {
   using Acc = typename R::acc_type;
   __shared__ alignas(16) unsigned char raw[kThreads * sizeof(Acc)];
@@ -41,7 +41,7 @@ __global__ void reduce_rows(ReduceOperands p, R r, int64_t outputs, int64_t chun
   const int64_t per_chunk = (p.length + chunks - 1) / chunks;
   for (int64_t b = blockIdx.x; b < outputs * chunks; b += gridDim.x) {
     const int64_t j = b / chunks, c = b - j * chunks;
-    int64_t out_off, in_off;
+    int64_t out_off[1], in_off;
     p.offsets(j, out_off, in_off);
     const int64_t begin = c * per_chunk, end = begin + per_chunk < p.length ? begin + per_chunk : p.length;
     lane[threadIdx.x] = reduce_range<T>(p, r, r.identity(), in_off, begin + threadIdx.x, end, kThreads);
@@ -51,7 +51,7 @@ __global__ void reduce_rows(ReduceOperands p, R r, int64_t outputs, int64_t chun
       __syncthreads();
     }
     if (threadIdx.x == 0) {
-      if (chunks == 1) reduce_store<OutT>(p, r, out_off, lane[0]);
+      if (chunks == 1) reduce_store<OutT>(p, r, out_off[0], lane[0]);
       else partial[b] = lane[0];
     }
     __syncthreads();
@@ -59,15 +59,15 @@ __global__ void reduce_rows(ReduceOperands p, R r, int64_t outputs, int64_t chun
 }
 
 template <class OutT, class R>
-__global__ void reduce_partials(ReduceOperands p, R r, int64_t outputs, int64_t chunks,
+__global__ void reduce_partials(ReduceOperands<1> p, R r, int64_t outputs, int64_t chunks,
                                 const typename R::acc_type* partial) {
   const int64_t step = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t j = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; j < outputs; j += step) {
     typename R::acc_type acc = partial[j * chunks];
     for (int64_t c = 1; c < chunks; ++c) acc = r.merge(acc, partial[j * chunks + c]);
-    int64_t out_off, in_off;
+    int64_t out_off[1], in_off;
     p.offsets(j, out_off, in_off);
-    reduce_store<OutT>(p, r, out_off, acc);
+    reduce_store<OutT>(p, r, out_off[0], acc);
   }
 }
 
@@ -76,13 +76,13 @@ template <class T, class OutT, class R>
 void reduce_dim(const char* op, const Operands<2>& ops, int dim, const R& r, void* scratch) {
   using Acc = typename R::acc_type;
   static_assert(sizeof(Acc) <= 32, "partial accumulators must fit kReduceScratchBytes");
-  ReduceOperands p;
+  ReduceOperands<1> p;
   if (!make_reduce_operands(ops, dim, &p))
     fail(ErrorKind::Value, str(op, ": the CUDA kernels take at most ", kMaxDims,
                                " dims after merging contiguous ones; make the tensor contiguous first"));
   const int64_t outputs = p.outputs();
   if (outputs == 0) return;
-  const bool columns = outputs >= kReduceBlocks && p.ndim > 0 && p.in_strides[p.ndim - 1] == static_cast<int64_t>(sizeof(T)) &&
+  const bool columns = outputs >= kReduceBlocks && p.in_strides[p.ndim - 1] == static_cast<int64_t>(sizeof(T)) &&
                        p.step != static_cast<int64_t>(sizeof(T));
   if (columns) {
     reduce_columns<OutT, T><<<blocks_for(outputs), kThreads>>>(p, r, outputs);

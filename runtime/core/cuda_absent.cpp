@@ -3,6 +3,7 @@
 #include "ember/cuda.h"
 #include "ember/error.h"
 #include "runtime/core/device_memory.h"
+#include "runtime/ops/cuda_gemm.h"
 
 namespace ember {
 
@@ -39,4 +40,11 @@ int exchange_device(int, const char* op) { not_built(op); }
 void restore_device(int) noexcept {}
 
 }  // namespace rt::cuda_backend
+
+namespace rt {
+
+bool cuda_gemm_supports(DType) { return false; }
+void cuda_gemm(const char* op, DType, const GemmCall&, int) { not_built(op); }
+
+}  // namespace rt
 }  // namespace ember

@@ -19,6 +19,7 @@
 #include "ember/ops/view.h"
 #include "ember/views.h"
 #include "runtime/core/memory_overlap.h"
+#include "runtime/ops/cuda_gemm.h"
 #include "runtime/ops/output.h"
 
 namespace ember::rt {
@@ -151,7 +152,7 @@ int64_t increment(TensorBase& t) {
 
 // result (n x p, or b x n x p when batched and not accumulating)
 //   = beta * result + alpha * m1 @ m2 (m1 [b x] n x k, m2 [b x] k x p).
-void gemm_into(const TensorBase& result, TensorBase m1, TensorBase m2, bool batched, bool accumulate,
+void gemm_into(const char* op, const TensorBase& result, TensorBase m1, TensorBase m2, bool batched, bool accumulate,
                const Scalar& beta, const Scalar& alpha, GemmDispatch dispatch) {
   const int in0 = batched ? 1 : 0;
   const int out0 = batched && !accumulate ? 1 : 0;
@@ -163,7 +164,7 @@ void gemm_into(const TensorBase& result, TensorBase m1, TensorBase m2, bool batc
   TensorBase target = result;
   std::optional<Layout> lr = layout_of(result, out0);
   if (!lr) {
-    target = empty(result.sizes(), result.dtype());
+    target = empty(result.sizes(), result.dtype(), result.device());
     if (!is_zero(beta)) base::copy_(target, result);
     lr = layout_of(target, out0);
   }
@@ -182,7 +183,8 @@ void gemm_into(const TensorBase& result, TensorBase m1, TensorBase m2, bool batc
   g.batch = batch;
   g.stride_c = out0 ? target.stride(0) : 0;
   g.accumulate = accumulate;
-  dispatch(result.dtype(), g);
+  if (result.device().is_cuda()) cuda_gemm(op, result.dtype(), g, result.device().index);
+  else dispatch(result.dtype(), g);
   if (!target.is_same(result)) {
     TensorBase written = result;
     base::copy_(written, target);
@@ -215,6 +217,23 @@ void check_self(const BlasDest& d, const TensorBase& self, DType dtype, const ch
   else if (d.mode != Mode::Inplace) check_broadcasts(d, self, shape);
 }
 
+// Every tensor of a product on a's device (self, out= and the in-place
+// self included); on CUDA, a dtype cuBLAS takes.
+void check_one_device(const BlasDest& d, const TensorBase* self, const TensorBase& a, const char* a_arg,
+                      const TensorBase& b, const char* b_arg) {
+  const Device device = a.device();
+  const auto check = [&](const TensorBase& t, const char* arg) {
+    if (t.device() != device)
+      fail(ErrorKind::Runtime, str(d.op, ": expected all tensors on one device, but ", arg, " is on ", t.device().str(),
+                                   " and ", a_arg, " on ", device.str()), arg);
+  };
+  check(b, b_arg);
+  if (self) check(*self, "self");
+  if (d.tensor && d.tensor->defined()) check(*d.tensor, d.mode == Mode::Out ? "out" : "self");
+  if (device.is_cuda() && !cuda_gemm_supports(a.dtype()))
+    fail(ErrorKind::Type, str(d.op, ": not implemented for CUDA tensors of dtype ", dtype_name(a.dtype())), a_arg);
+}
+
 TensorBase run_gemm(const BlasDest& d, const TensorBase* self, const TensorBase& a, const char* a_arg,
                     const TensorBase& b, const char* b_arg, bool batched, bool accumulate, const Scalar& beta,
                     const Scalar& alpha, GemmDispatch dispatch) {
@@ -224,9 +243,10 @@ TensorBase run_gemm(const BlasDest& d, const TensorBase* self, const TensorBase&
   if (batched && !accumulate) shape.insert(shape.begin(), a.size(0));
   const bool use_self = self && !is_zero(beta);
   if (self) check_self(d, *self, a.dtype(), a_arg, shape, str(a_arg, " ", shape_of(a), ", ", b_arg, " ", shape_of(b)));
+  check_one_device(d, self, a, a_arg, b, b_arg);
   rt::Output out = destination(d);
   const TensorBase result = prepare_result(d, out, self ? *self : TensorBase(), shape, a.dtype(), use_self, {&a, &b});
-  gemm_into(result, a, b, batched, accumulate, self ? beta : Scalar(0), alpha, dispatch);
+  gemm_into(d.op, result, a, b, batched, accumulate, self ? beta : Scalar(0), alpha, dispatch);
   return out.finish();
 }
 

@@ -144,9 +144,18 @@ TensorBase run_reduce_dims(const char* op, const TensorBase* out, const TensorBa
 
 std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out,
                                                     const TensorBase* indices_out, const TensorBase& self, int64_t dim,
-                                                    bool keepdim, DTypeSet dtypes, ReduceIndexKernel kernel) {
+                                                    bool keepdim, DTypeSet dtypes, ReduceIndexKernel kernel,
+                                                    CudaReduceIndex cuda) {
   Output values(op, values_out, "values"), indices(op, indices_out, "indices");
   if (values_out) check_distinct_outputs(op, *values_out, *indices_out, "indices");
+  const Device device = self.device();
+  if (device.is_cuda() && !cuda.kernel) not_implemented_on_device(op, self, "self");
+  for (const auto& [given, arg] : {std::pair{values_out, "values"}, std::pair{indices_out, "indices"}})
+    if (given && given->device() != device)
+      fail(ErrorKind::Runtime, str(op, ": expected all tensors on one device, but ", arg, " is on ",
+                                   given->device().str(), " and self on ", device.str()), arg);
+  if (device.is_cuda() && !cuda.dtypes.has(self.dtype()))
+    fail(ErrorKind::Type, str(op, ": not implemented for CUDA tensors of dtype ", dtype_name(self.dtype())), "self");
   const int64_t d = wrap_dim(dim, self.dim(), op);
   if (self.dim() > 0 && self.size(d) == 0)
     fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
@@ -158,7 +167,12 @@ std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const Tensor
   const TensorBase& i = indices.target(shape, DType::Long, {&self}, Reads::Any);
   kernels::Operands<3> ops;
   set_reduce_operands<3>(ops, self.impl(), d, keepdim, {v.impl(), i.impl()});
-  kernel(self.dtype(), ops, static_cast<int>(d));
+  if (device.is_cpu()) {
+    kernel(self.dtype(), ops, static_cast<int>(d));
+  } else {
+    CudaDeviceScope scope(device, op);
+    cuda.kernel(self.dtype(), ops, static_cast<int>(d));
+  }
   return {values.finish(), indices.finish()};
 }
 

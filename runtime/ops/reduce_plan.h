@@ -34,6 +34,11 @@ struct CudaReduce {
   const CudaReduceKernel* kernel = nullptr;  // null: no CUDA kernel (or a build without CUDA)
   DTypeSet dtypes{};                         // the input dtypes it has
 };
+// The same for max and min with indices (operands: values, indices, input).
+struct CudaReduceIndex {
+  void (*kernel)(DType in, const kernels::Operands<3>& ops, int dim) = nullptr;
+  DTypeSet dtypes{};
+};
 
 // The dtype of a one-input op's result under `rule` (PyTorch's).
 DType result_dtype(const char* op, const TensorBase& self, ResultRule rule);
@@ -60,6 +65,7 @@ TensorBase run_reduce_dims(const char* op, const TensorBase* out, const TensorBa
 // must not be empty.
 std::tuple<TensorBase, TensorBase> run_reduce_index(const char* op, const TensorBase* values_out,
                                                     const TensorBase* indices_out, const TensorBase& self, int64_t dim,
-                                                    bool keepdim, DTypeSet dtypes, ReduceIndexKernel kernel);
+                                                    bool keepdim, DTypeSet dtypes, ReduceIndexKernel kernel,
+                                                    CudaReduceIndex cuda = {});
 
 }  // namespace ember::rt

@@ -24,8 +24,9 @@ from ember_np import to_ember, to_numpy
 from op_harness import Case, _argument_sets, _Call, _invoke, _is_floating, _result_dtype, _tol
 
 VARIANTS = ("function", "method", "inplace", "inplace_function", "out")
-# Relative error allowed between the two backends' floating results, per dtype (about 4 ulps).
-ULPS = {"float16": 4e-3, "bfloat16": 3e-2, "float32": 5e-7, "float64": 1e-15}
+# Relative error allowed between the two backends' floating results, per
+# dtype (a few ulps; matrix products and sums round in another order).
+ULPS = {"float16": 4e-3, "bfloat16": 3e-2, "float32": 2e-6, "float64": 4e-15}
 
 
 def _to_cuda(value: Any) -> Any:

@@ -123,12 +123,12 @@ template <class T, class OutT, class R>
 void reduce_on_host(const Tensor& out, const Tensor& self, int dim, const R& r, int64_t chunks) {
   ember::kernels::Operands<2> ops;
   ember::rt::set_reduce_operands<2>(ops, self.impl(), dim, true, {out.impl()});
-  kc::ReduceOperands p;
+  kc::ReduceOperands<1> p;
   ASSERT_TRUE(kc::make_reduce_operands(ops, dim, &p));
   ASSERT_EQ(p.outputs(), out.numel());
   const int64_t per_chunk = (p.length + chunks - 1) / chunks;
   for (int64_t j = 0; j < p.outputs(); ++j) {
-    int64_t out_off, in_off;
+    int64_t out_off[1], in_off;
     p.offsets(j, out_off, in_off);
     auto acc = r.identity();
     for (int64_t c = 0; c < chunks; ++c) {
@@ -138,7 +138,29 @@ void reduce_on_host(const Tensor& out, const Tensor& self, int dim, const R& r, 
         part = r.merge(part, kc::reduce_range<T>(p, r, r.identity(), in_off, begin + lane, end, 3));
       acc = r.merge(acc, part);
     }
-    kc::reduce_store<OutT>(p, r, out_off, acc);
+    kc::reduce_store<OutT>(p, r, out_off[0], acc);
+  }
+}
+
+// (values, indices) = the best of self along dim through the index plan:
+// `lanes` interleaved partial bests merged in the order `merge_order`
+// gives (merge_best must not care).
+void best_on_host(const Tensor& values, const Tensor& indices, const Tensor& self, int dim, int lanes, bool reversed) {
+  ember::kernels::Operands<3> ops;
+  ember::rt::set_reduce_operands<3>(ops, self.impl(), dim, false, {values.impl(), indices.impl()});
+  kc::ReduceOperands<2> p;
+  ASSERT_TRUE(kc::make_reduce_operands(ops, dim, &p));
+  const auto greater = [](float a, float b) { return a > b; };
+  for (int64_t j = 0; j < p.outputs(); ++j) {
+    int64_t out_off[2], in_off;
+    p.offsets(j, out_off, in_off);
+    kc::Best<float> best{0, -1};
+    for (int l = 0; l < lanes; ++l) {
+      const int lane = reversed ? lanes - 1 - l : l;
+      best = kc::merge_best(best, kc::best_of_range<float>(p, greater, kc::Best<float>{0, -1}, in_off, lane, p.length, lanes),
+                            greater);
+    }
+    kc::store_best<float>(p, out_off, best);
   }
 }
 
@@ -164,6 +186,24 @@ TEST(DeviceOperands, ReductionsAlongEachDimMatchTheCpuEngine) {
   Tensor var = ember::empty({8, 1}, DType::Double);
   reduce_on_host<double, double>(var, d, 1, ember::kernels::Variance<double>{1.0, false}, 2);
   EXPECT_TRUE(ember::allclose(var, ember::var(d, 1, true, true), 1e-12, 1e-15));
+}
+
+TEST(DeviceOperands, BestWithIndicesIsTheSameInAnyMergeOrder) {
+  // Ties (the first position wins) and NaNs (the first NaN wins).
+  Tensor x = ember::arange(7 * 9, DType::Float).remainder(5).reshape({7, 9});
+  x.select(0, 2).select(0, 6).fill_(std::nanf(""));
+  x.select(0, 5).select(0, 6).fill_(std::nanf(""));
+  for (int dim = 0; dim < 2; ++dim) {
+    const auto [want_v, want_i] = ember::max(x, dim);
+    for (int lanes : {1, 2, 4}) {
+      for (bool reversed : {false, true}) {
+        Tensor v = ember::empty(want_v.sizes(), DType::Float), i = ember::empty(want_i.sizes(), DType::Long);
+        best_on_host(v, i, x, dim, lanes, reversed);
+        EXPECT_TRUE(ember::allclose(v, want_v, 0, 0, true)) << dim << " " << lanes;
+        EXPECT_TRUE(ember::equal(i, want_i)) << dim << " " << lanes << " " << reversed;
+      }
+    }
+  }
 }
 
 TEST(DeviceOperands, AReductionOfEveryDimHasOneOutput) {

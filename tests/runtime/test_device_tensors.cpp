@@ -70,12 +70,12 @@ TEST(DeviceTensors, OpsWithoutCudaKernelsRefuseDeviceTensorsByName) {
   EXPECT_TRUE(dev.is_cuda());
   EXPECT_EQ(error_of([&] { ember::cumsum(dev, 0); }),
             "cumsum: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'self')");
-  EXPECT_NE(error_of([&] { ember::mm(host, dev.t()); }).find("mm: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'mat2')"),
+  EXPECT_NE(error_of([&] { ember::mv(host, dev.select(0, 0)); }).find("mv: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'vec')"),
             std::string::npos);
-  Tensor dev_out = marked_on_cuda(ember::empty({2, 2}, DType::Float));
-  EXPECT_NE(error_of([&] { ember::mm_out(dev_out, host, host.t()); }).find("(argument 'out')"),
+  Tensor dev_out = marked_on_cuda(ember::empty({2}, DType::Float));
+  EXPECT_NE(error_of([&] { ember::mv_out(dev_out, host.t(), host.select(0, 0)); }).find("(argument 'out')"),
             std::string::npos);
-  EXPECT_EQ(dev_out.sizes().vec(), (std::vector<int64_t>{2, 2}));  // not resized
+  EXPECT_EQ(dev_out.sizes().vec(), (std::vector<int64_t>{2}));  // not resized
   unmark(dev_out);
   EXPECT_NE(error_of([&] { ember::cat({host, dev}); }).find("cat: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'tensors')"),
             std::string::npos);
@@ -87,6 +87,13 @@ TEST(DeviceTensors, OpsWithoutCudaKernelsRefuseDeviceTensorsByName) {
   EXPECT_EQ(error_of([&] { ember::mul_out(dev_result, host, host); }),
             "mul: expected all tensors on one device, but self is on cpu and out on cuda:0 (argument 'self')");
   unmark(dev_result);
+  EXPECT_EQ(error_of([&] { ember::mm(host, dev.t()); }),
+            "mm: expected all tensors on one device, but mat2 is on cuda:0 and self on cpu (argument 'mat2')");
+  Tensor dev_square = marked_on_cuda(ember::zeros({2, 2}, DType::Float));
+  EXPECT_EQ(error_of([&] { ember::mm_out(dev_square, host, host.t()); }),
+            "mm: expected all tensors on one device, but out is on cuda:0 and self on cpu (argument 'out')");
+  unmark(dev_square);
+  EXPECT_TRUE(ember::equal(dev_square, ember::zeros({2, 2}, DType::Float)));  // not written
   // Views only change sizes, strides and offset: they keep the device.
   const Tensor view = dev.transpose(0, 1).narrow(0, 1, 2);
   EXPECT_EQ(view.device(), Device(ember::kCUDA, 0));
@@ -173,8 +180,29 @@ TEST_F(OnCuda, ReductionsMatchTheCpu) {
   EXPECT_TRUE(ember::allclose(ember::var(f.cuda()).cpu(), ember::var(f), 1e-5, 1e-6));
   EXPECT_TRUE(ember::equal(ember::max(f.cuda()).cpu(), ember::max(f)));
   const Tensor m = f.reshape({1024, 1024});
+  for (int64_t dim : {0, 1}) {
+    const auto [v, i] = ember::max(m.cuda(), dim);
+    const auto [want_v, want_i] = ember::max(m, dim);
+    EXPECT_TRUE(ember::equal(v.cpu(), want_v) && ember::equal(i.cpu(), want_i)) << dim;
+  }
   EXPECT_TRUE(ember::allclose(ember::mean(m.cuda(), 0).cpu(), ember::mean(m, 0), 1e-5, 1e-6));
   EXPECT_TRUE(ember::allclose(ember::mean(m.cuda(), 1).cpu(), ember::mean(m, 1), 1e-5, 1e-6));
+}
+
+TEST_F(OnCuda, MatrixProductsMatchTheCpu) {
+  for (DType dtype : {DType::Float, DType::Double, DType::Half, DType::BFloat16}) {
+    const Tensor a = ember::arange(6 * 5, DType::Float).remainder(7).reshape({6, 5}).to(dtype);
+    const Tensor b = ember::arange(5 * 4, DType::Float).remainder(3).reshape({4, 5}).to(dtype).t();  // transposed
+    // Small integers: every product and sum is exact in each dtype.
+    EXPECT_TRUE(ember::equal(ember::mm(a.cuda(), b.cuda()).cpu(), ember::mm(a, b))) << ember::dtype_name(dtype);
+    const Tensor c = ember::ones({6, 4}, dtype);
+    EXPECT_TRUE(ember::equal(ember::addmm(c.cuda(), a.cuda(), b.cuda(), 2, 3).cpu(), ember::addmm(c, a, b, 2, 3)));
+    const Tensor ba = ember::stack({a, a.flip({0})}), bb = ember::stack({b, b.flip({1})});
+    EXPECT_TRUE(ember::equal(ember::bmm(ba.cuda(), bb.cuda()).cpu(), ember::bmm(ba, bb)));
+    EXPECT_TRUE(ember::equal(ember::addbmm(c.cuda(), ba.cuda(), bb.cuda()).cpu(), ember::addbmm(c, ba, bb)));
+  }
+  const Tensor i = ember::ones({2, 2}, DType::Int).cuda();
+  EXPECT_NE(error_of([&] { ember::mm(i, i); }).find("mm: not implemented for CUDA tensors of dtype"), std::string::npos);
 }
 
 TEST_F(OnCuda, OpsWithoutKernelsRaiseOnRealDeviceTensors) {

@@ -26,6 +26,7 @@ OPS = [
         where='schemas/math/blas.yaml:23',
         shapes={'mat1': ('a', 'b'), 'mat2': ('b', 'c'), 'self': ('a', 'c')},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='mm',
@@ -44,6 +45,7 @@ OPS = [
         where='schemas/math/blas.yaml:48',
         shapes={'mat2': ('b', 'c'), 'self': ('a', 'b')},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='baddbmm',
@@ -62,6 +64,7 @@ OPS = [
         where='schemas/math/blas.yaml:66',
         shapes={'batch1': ('e', 'a', 'b'), 'batch2': ('e', 'b', 'c'), 'self': ('e', 'a', 'c')},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='bmm',
@@ -80,6 +83,7 @@ OPS = [
         where='schemas/math/blas.yaml:88',
         shapes={'mat2': ('e', 'b', 'c'), 'self': ('e', 'a', 'b')},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='addbmm',
@@ -98,6 +102,7 @@ OPS = [
         where='schemas/math/blas.yaml:105',
         shapes={'batch1': ('e', 'a', 'b'), 'batch2': ('e', 'b', 'c'), 'self': ('a', 'c')},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='addmv',

@@ -596,6 +596,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:457',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='min.dim',
@@ -612,6 +613,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:471',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='amax',

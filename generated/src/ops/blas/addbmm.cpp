@@ -30,25 +30,15 @@ void addbmm_dispatch(DType dtype, const rt::GemmCall& call) {
 }  // namespace
 
 TensorBase base::addbmm(const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addbmm", self, "self");
-  rt::require_cpu("addbmm", batch1, "batch1");
-  rt::require_cpu("addbmm", batch2, "batch2");
   return rt::run_addbmm(rt::BlasDest::functional("addbmm"), self, batch1, batch2, beta, alpha, addbmm_dispatch);
 }
 
 TensorBase& base::addbmm_(TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addbmm", self, "self");
-  rt::require_cpu("addbmm", batch1, "batch1");
-  rt::require_cpu("addbmm", batch2, "batch2");
   rt::run_addbmm(rt::BlasDest::inplace("addbmm", self), self, batch1, batch2, beta, alpha, addbmm_dispatch);
   return self;
 }
 
 TensorBase& base::addbmm_out(TensorBase& out, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addbmm", out, "out");
-  rt::require_cpu("addbmm", self, "self");
-  rt::require_cpu("addbmm", batch1, "batch1");
-  rt::require_cpu("addbmm", batch2, "batch2");
   rt::run_addbmm(rt::BlasDest::out("addbmm", out), self, batch1, batch2, beta, alpha, addbmm_dispatch);
   return out;
 }

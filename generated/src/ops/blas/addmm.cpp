@@ -30,25 +30,15 @@ void addmm_dispatch(DType dtype, const rt::GemmCall& call) {
 }  // namespace
 
 TensorBase base::addmm(const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addmm", self, "self");
-  rt::require_cpu("addmm", mat1, "mat1");
-  rt::require_cpu("addmm", mat2, "mat2");
   return rt::run_addmm(rt::BlasDest::functional("addmm"), self, mat1, mat2, beta, alpha, addmm_dispatch);
 }
 
 TensorBase& base::addmm_(TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addmm", self, "self");
-  rt::require_cpu("addmm", mat1, "mat1");
-  rt::require_cpu("addmm", mat2, "mat2");
   rt::run_addmm(rt::BlasDest::inplace("addmm", self), self, mat1, mat2, beta, alpha, addmm_dispatch);
   return self;
 }
 
 TensorBase& base::addmm_out(TensorBase& out, const TensorBase& self, const TensorBase& mat1, const TensorBase& mat2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addmm", out, "out");
-  rt::require_cpu("addmm", self, "self");
-  rt::require_cpu("addmm", mat1, "mat1");
-  rt::require_cpu("addmm", mat2, "mat2");
   rt::run_addmm(rt::BlasDest::out("addmm", out), self, mat1, mat2, beta, alpha, addmm_dispatch);
   return out;
 }

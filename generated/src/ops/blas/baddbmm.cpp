@@ -30,25 +30,15 @@ void baddbmm_dispatch(DType dtype, const rt::GemmCall& call) {
 }  // namespace
 
 TensorBase base::baddbmm(const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("baddbmm", self, "self");
-  rt::require_cpu("baddbmm", batch1, "batch1");
-  rt::require_cpu("baddbmm", batch2, "batch2");
   return rt::run_baddbmm(rt::BlasDest::functional("baddbmm"), self, batch1, batch2, beta, alpha, baddbmm_dispatch);
 }
 
 TensorBase& base::baddbmm_(TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("baddbmm", self, "self");
-  rt::require_cpu("baddbmm", batch1, "batch1");
-  rt::require_cpu("baddbmm", batch2, "batch2");
   rt::run_baddbmm(rt::BlasDest::inplace("baddbmm", self), self, batch1, batch2, beta, alpha, baddbmm_dispatch);
   return self;
 }
 
 TensorBase& base::baddbmm_out(TensorBase& out, const TensorBase& self, const TensorBase& batch1, const TensorBase& batch2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("baddbmm", out, "out");
-  rt::require_cpu("baddbmm", self, "self");
-  rt::require_cpu("baddbmm", batch1, "batch1");
-  rt::require_cpu("baddbmm", batch2, "batch2");
   rt::run_baddbmm(rt::BlasDest::out("baddbmm", out), self, batch1, batch2, beta, alpha, baddbmm_dispatch);
   return out;
 }

@@ -30,15 +30,10 @@ void bmm_dispatch(DType dtype, const rt::GemmCall& call) {
 }  // namespace
 
 TensorBase base::bmm(const TensorBase& self, const TensorBase& mat2) {
-  rt::require_cpu("bmm", self, "self");
-  rt::require_cpu("bmm", mat2, "mat2");
   return rt::run_bmm(rt::BlasDest::functional("bmm"), self, mat2, bmm_dispatch);
 }
 
 TensorBase& base::bmm_out(TensorBase& out, const TensorBase& self, const TensorBase& mat2) {
-  rt::require_cpu("bmm", out, "out");
-  rt::require_cpu("bmm", self, "self");
-  rt::require_cpu("bmm", mat2, "mat2");
   rt::run_bmm(rt::BlasDest::out("bmm", out), self, mat2, bmm_dispatch);
   return out;
 }

@@ -30,15 +30,10 @@ void mm_dispatch(DType dtype, const rt::GemmCall& call) {
 }  // namespace
 
 TensorBase base::mm(const TensorBase& self, const TensorBase& mat2) {
-  rt::require_cpu("mm", self, "self");
-  rt::require_cpu("mm", mat2, "mat2");
   return rt::run_mm(rt::BlasDest::functional("mm"), self, mat2, mm_dispatch);
 }
 
 TensorBase& base::mm_out(TensorBase& out, const TensorBase& self, const TensorBase& mat2) {
-  rt::require_cpu("mm", out, "out");
-  rt::require_cpu("mm", self, "self");
-  rt::require_cpu("mm", mat2, "mat2");
   rt::run_mm(rt::BlasDest::out("mm", out), self, mat2, mm_dispatch);
   return out;
 }

@@ -11,6 +11,13 @@
 #include "runtime/th/plan.h"
 
 namespace ember {
+#ifdef EMBER_CUDA
+namespace cuda_ops {
+// The op's CUDA kernels (generated/src/cuda/reduce/min_dim.cu).
+void min_dim(DType dtype, const kernels::Operands<3>& ops, int dim);
+}  // namespace cuda_ops
+#endif
+
 namespace {
 
 // better(a, b): a replaces the current best b (a < b).
@@ -25,35 +32,35 @@ void min_dim_kernel(kernels::Operands<3>& ops, int dim) {
 }
 
 std::tuple<TensorBase, TensorBase> min_dim_run(const TensorBase* values, const TensorBase* indices, const TensorBase& self, int64_t dim, bool keepdim) {
-  return rt::run_reduce_index("min", values, indices, self, dim, keepdim, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16},
-                              [&](DType dtype, kernels::Operands<3>& ops, int d) {
-                                switch (dtype) {
-                                  case DType::Byte: return min_dim_kernel<uint8_t>(ops, d);
-                                  case DType::Char: return min_dim_kernel<int8_t>(ops, d);
-                                  case DType::Short: return min_dim_kernel<int16_t>(ops, d);
-                                  case DType::Int: return min_dim_kernel<int32_t>(ops, d);
-                                  case DType::Long: return min_dim_kernel<int64_t>(ops, d);
-                                  case DType::Float: return min_dim_kernel<float>(ops, d);
-                                  case DType::Double: return min_dim_kernel<double>(ops, d);
-                                  case DType::Half: return min_dim_kernel<ember::Half>(ops, d);
-                                  case DType::Bool: return min_dim_kernel<bool>(ops, d);
-                                  case DType::BFloat16: return min_dim_kernel<ember::BFloat16>(ops, d);
-                                  default: unsupported_dtype("min", dtype);
-                                }
-                              });
+  const auto cpu = [&](DType dtype, kernels::Operands<3>& ops, int d) {
+    switch (dtype) {
+      case DType::Byte: return min_dim_kernel<uint8_t>(ops, d);
+      case DType::Char: return min_dim_kernel<int8_t>(ops, d);
+      case DType::Short: return min_dim_kernel<int16_t>(ops, d);
+      case DType::Int: return min_dim_kernel<int32_t>(ops, d);
+      case DType::Long: return min_dim_kernel<int64_t>(ops, d);
+      case DType::Float: return min_dim_kernel<float>(ops, d);
+      case DType::Double: return min_dim_kernel<double>(ops, d);
+      case DType::Half: return min_dim_kernel<ember::Half>(ops, d);
+      case DType::Bool: return min_dim_kernel<bool>(ops, d);
+      case DType::BFloat16: return min_dim_kernel<ember::BFloat16>(ops, d);
+      default: unsupported_dtype("min", dtype);
+    }
+  };
+  rt::CudaReduceIndex cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
+#ifdef EMBER_CUDA
+  cuda.kernel = &cuda_ops::min_dim;
+#endif
+  return rt::run_reduce_index("min", values, indices, self, dim, keepdim, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, cpu, cuda);
 }
 
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::min(const TensorBase& self, int64_t dim, bool keepdim) {
-  rt::require_cpu("min", self, "self");
   return min_dim_run(nullptr, nullptr, self, dim, keepdim);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::min_out(TensorBase& values, TensorBase& indices, const TensorBase& self, int64_t dim, bool keepdim) {
-  rt::require_cpu("min", values, "values");
-  rt::require_cpu("min", indices, "indices");
-  rt::require_cpu("min", self, "self");
   min_dim_run(&values, &indices, self, dim, keepdim);
   return std::tie(values, indices);
 }
