@@ -89,6 +89,18 @@ class Op:
         """The dtypes TH's C functions are generated for."""
         return self.kernel.th_dtypes if self.kernel.th_dtypes is not None else self.cpu_dtypes()
 
+    def thc_dtypes(self) -> tuple[DType, ...]:
+        """The dtypes of THC's forms of the TH bindings (THCudaTensor_*):
+        those of TH's whose body runs on any device, for every dtype of a
+        view and for the CUDA dtypes of a custom op (kinds/base.py
+        th_body_any_device)."""
+        if not self.kind.th_body_any_device:
+            return ()
+        if self.kind.device_agnostic:
+            return self.th_dtypes()
+        cuda = self.dtypes.get("cuda", ())
+        return tuple(d for d in self.th_dtypes() if d in cuda)
+
     def th_exported_dtypes(self) -> tuple[DType, ...]:
         """The dtypes with C functions: th_dtypes(), then those that only raise a TypeError."""
         return self.th_dtypes() + self.kernel.th_type_error

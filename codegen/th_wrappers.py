@@ -41,6 +41,7 @@ class THFunction:
     decl: str | None             # the template's declaration; None when every dtype only raises
     body: tuple[str, ...]
     thunks: tuple[Thunk, ...]
+    thc_thunks: tuple[Thunk, ...] = ()  # THC's CUDA forms (THCudaTensor_cadd), the same template run by thc::call
 
 
 def c_type(text: str, d: DType) -> str:
@@ -96,7 +97,9 @@ class THBuilder:
     def impl_of(self, p: CParam, optional: bool = False) -> str:
         """Declares the runtime pointer of a tensor/storage parameter."""
         kind = "tensor" if p.is_tensor else "storage"
-        getter = f"{'optional_' if optional else ''}{kind}_arg"
+        # A named type (THLongStorage *size) is host memory in THC's functions too.
+        host = "host_" if p.fixed_dtype else ""
+        getter = f"{'optional_' if optional else ''}{host}{kind}_arg"
         cls = "TensorImpl" if p.is_tensor else "StorageImpl"
         self.lines.append(f"{cls}* {p.name}_i = th::{getter}({p.name}, {param_dtype(p)}, {self.fn}, "
                           f"\"{p.name}\", \"{p.bind or p.name}\");")
@@ -176,14 +179,66 @@ def _type_error(op: Op, b: CBinding, d: DType) -> Thunk:
                  f'return th::type_error<{c_type(b.ret, d)}>({b.generic_name}_args, "{message}", "{first.bind or first.name}");')
 
 
+# ---- THC: the CUDA forms of TH's functions -------------------------------------
+#
+# THC named its types THCudaTensor (float), THCudaDoubleTensor, ... and gave
+# every function a THCState * first. A binding whose TH body runs on any
+# device (Op.thc_dtypes) gets one per such dtype: a thunk that runs the same
+# template through thc::call (runtime/thc/thunk.h), which checks the state
+# and makes CUDA the C API's device, so that its tensors must be CUDA ones
+# and new storages are made there.
+
+THC_FAMILIES = ("Tensor", "Storage")
+
+
+def thc_prefix(d: DType) -> str:
+    return "THCuda" + ("" if d.name == "Float" else d.name)
+
+
+def thc_name(b: CBinding, d: DType) -> str:
+    return f"{thc_prefix(d)}{b.family}_{b.name}"
+
+
+def thc_type(text: str, d: DType) -> str:
+    text = text.replace("THTensor *", f"{thc_prefix(d)}Tensor *").replace("THStorage *", f"{thc_prefix(d)}Storage *")
+    return c_type(text, d)
+
+
+def _thc_decl(b: CBinding, d: DType) -> str:
+    ret = thc_type(b.ret, d)
+    params = "".join(", " + _param_text(thc_type(p.type, d), p.name) for p in b.params)
+    sep = "" if ret.endswith("*") else " "
+    return f"{ret}{sep}{thc_name(b, d)}(THCState *state{params})"
+
+
+def _thc_thunk(b: CBinding, d: DType) -> Thunk:
+    args = "".join(", " + (f"reinterpret_cast<{c_type(p.type, d)}>({p.name})" if c_type(p.type, d) != thc_type(p.type, d)
+                           else p.name) for p in b.params)
+    call = f'thc::call<{b.generic_name}<{d.cpp}>>("{thc_name(b, d)}", {b.generic_name}_thc_args, state{args})'
+    ret = thc_type(b.ret, d)
+    if ret != c_type(b.ret, d):
+        call = f"reinterpret_cast<{ret}>({call})"
+    return Thunk(_thc_decl(b, d), f"return {call};")
+
+
+def thc_bindings(op: Op) -> list[CBinding]:
+    return [b for b in op.th if b.family in THC_FAMILIES] if op.thc_dtypes() else []
+
+
 def th_functions(op: Op, table: DTypeTable) -> list[THFunction]:
     result = []
+    thc = thc_bindings(op)
     for b in op.th:
         decl, body = _template(op, b, table) if op.th_dtypes() else (None, ())
         thunks = [_thunk(b, d) for d in op.th_dtypes()] + [_type_error(op, b, d) for d in op.kernel.th_type_error]
-        result.append(THFunction(str(b), b.generic_name, _arg_names(b), decl, body, tuple(thunks)))
+        thc_thunks = [_thc_thunk(b, d) for d in op.thc_dtypes()] if b in thc else []
+        result.append(THFunction(str(b), b.generic_name, _arg_names(b), decl, body, tuple(thunks), tuple(thc_thunks)))
     return result
 
 
 def c_declarations(op: Op) -> list[tuple[DType, str]]:
     return [(d, _c_decl(b, d)) for b in op.th for d in op.th_exported_dtypes()]
+
+
+def thc_declarations(op: Op) -> list[tuple[CBinding, DType, str]]:
+    return [(b, d, _thc_decl(b, d)) for b in thc_bindings(op) for d in op.thc_dtypes()]

@@ -14,7 +14,7 @@ from ..kinds.base import RESULT_RULES
 from ..model import Op
 from ..render import render
 from ..schema_set import SchemaSet
-from ..th_wrappers import th_functions
+from ..th_wrappers import th_functions, thc_bindings
 from ..writer import Output
 
 
@@ -43,7 +43,8 @@ def emit(schemas: SchemaSet, out: Output) -> None:
             op.kind.template, f"{op.where.file} (op {op.name})", (__name__, type(op.kind).__module__),
             op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
             includes=sorted({*op.kind.includes, "runtime/ops/device_guard.h", *([header_path(op)[len("generated/include/"):]] if sig else []),
-                             *([op.include] if op.include else [])}),
+                             *([op.include] if op.include else []),
+                             *(["THC/THCTensorTypes.h", "runtime/thc/thunk.h"] if thc_bindings(op) else [])}),
             rule=RESULT_RULES[op.kernel.result],
             cuda_signature=op.kind.cuda_signature(op) if has_cuda(op) else "",
             cuda_source=cuda_path(op) if has_cuda(op) else "", cuda_dispatch=cuda_dispatch(op) if has_cuda(op) else [],

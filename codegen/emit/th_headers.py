@@ -6,7 +6,7 @@ from ..cbinding import FAMILIES
 from ..dtypes import DType
 from ..render import render
 from ..schema_set import SchemaSet
-from ..th_wrappers import c_declarations
+from ..th_wrappers import THC_FAMILIES, c_declarations, thc_declarations, thc_prefix
 from ..writer import Output
 
 # TH's multi-type headers (name -> dtype group), plus ember's complete set.
@@ -29,7 +29,7 @@ def _conversions(d: DType) -> tuple[str, str]:
 def emit(schemas: SchemaSet, out: Output) -> None:
     dtypes = schemas.dtypes.dtypes
     out.add("generated/include/TH/THTensorTypes.h",
-            _c_banner(render("THTensorTypes.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", dtypes=dtypes)))
+            c_banner(render("THTensorTypes.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", dtypes=dtypes)))
     for family in FAMILIES:
         by_dtype: dict[str, list[str]] = {d.name: [] for d in dtypes}
         for op in schemas.ops:
@@ -41,20 +41,39 @@ def emit(schemas: SchemaSet, out: Output) -> None:
                         by_dtype[d.name].append(decl)
         text = render("THFunctions.h.j2", "the op schemas in schemas/", __name__, comment="/*", family=family,
                       by_dtype=[(d, by_dtype[d.name]) for d in dtypes if by_dtype[d.name]])
-        out.add(f"generated/include/TH/TH{family}Functions.h", _c_banner(text))
+        out.add(f"generated/include/TH/TH{family}Functions.h", c_banner(text))
+    _emit_thc(schemas, out)
     for d in dtypes:
         to_acc, to_real = _conversions(d)
         out.add(f"generated/include/TH/THGenerate{d.name}Type.h",
-                _c_banner(render("THGenerateType.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", d=d,
+                c_banner(render("THGenerateType.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", d=d,
                                  conv_to_acc=to_acc, conv_to_real=to_real)))
     for filename, group in GENERATE_SETS.items():
         members = schemas.dtypes.groups[group]
         out.add(f"generated/include/TH/{filename}",
-                _c_banner(render("THGenerateTypes.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", filename=filename,
+                c_banner(render("THGenerateTypes.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", filename=filename,
                                  members=members)))
 
 
-def _c_banner(text: str) -> str:
+def _emit_thc(schemas: SchemaSet, out: Output) -> None:
+    """THC's headers: its typed structs and the CUDA forms of TH's functions."""
+    dtypes = schemas.dtypes.dtypes
+    out.add("generated/include/THC/THCTensorTypes.h",
+            c_banner(render("THCTensorTypes.h.j2", "schemas/dtypes.yaml", __name__, comment="/*", dtypes=dtypes,
+                             prefix=thc_prefix)))
+    for family in THC_FAMILIES:
+        by_dtype: dict[str, list[str]] = {d.name: [] for d in dtypes}
+        for op in schemas.ops:
+            for b, d, decl in thc_declarations(op):
+                if b.family == family:
+                    by_dtype[d.name].append(decl)
+        text = render("THCFunctions.h.j2", "the op schemas in schemas/", __name__, comment="/*", family=family,
+                      example=f"THCuda{family}_<name>",
+                      by_dtype=[(d, by_dtype[d.name]) for d in dtypes if by_dtype[d.name]])
+        out.add(f"generated/include/THC/THC{family}Functions.h", c_banner(text))
+
+
+def c_banner(text: str) -> str:
     """Closes the two banner lines as C comments (C89-safe headers)."""
     lines = text.split("\n")
     for i in (0, 1):

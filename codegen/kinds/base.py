@@ -55,6 +55,10 @@ class Kind:
     # generates CUDA kernels (a templates/kinds/<name>.cu.j2) or runs
     # device-aware runtime code (custom) may declare.
     device_agnostic = False
+    # Whether its TH bodies run on tensors of any device (they change only
+    # geometry, or call code that checks the device): then the op's TH
+    # bindings also get THC's CUDA forms (Op.thc_dtypes).
+    th_body_any_device = False
     has_cuda_kernels = False
     cuda_source = True                           # with has_cuda_kernels: a .cu per op (custom: the impl runs on any device)
     cuda_includes: tuple[str, ...] = ()          # what its .cu sources include (kernels/cuda/...)

@@ -23,6 +23,7 @@ class Copy(Kind):
     includes = ("kernels/copy.h", "runtime/ops/copy_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     needs_signature = False
     has_cuda_kernels = True
+    th_body_any_device = True  # THC's copies: a CUDA tensor on either side goes through copy_
     cuda_includes = ("ember/dtype.h", "kernels/cuda/copy.cuh")
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> CopyKernel:
@@ -47,6 +48,7 @@ class Copy(Kind):
         dst = bld.impl_of(dst_p)
         src = bld.impl_of(src_p)
         src_cpp = bld.table.by_name(src_p.fixed_dtype).cpp if src_p.fixed_dtype else "T"
+        bld.lines.append(f"if (th::copy_on_device({bld.fn}, {dst}, {src})) return;")
         bld.lines.append(f"th::ThPointwise<1> plan({bld.fn}, {dst}, {{{{th::ThInput{{{src}, nullptr, \"src\"}}}}}}, false);")
         bld.lines.append(f"{bld.op.ident}_kernel<T, {src_cpp}>(plan.operands());")
         bld.lines.append("plan.finish();")

@@ -40,6 +40,7 @@ class Custom(Kind):
     # device itself (rt::clone_tensor: empty on self's device, then copy_).
     has_cuda_kernels = True
     cuda_source = False
+    th_body_any_device = True
     required = frozenset({"impl"})
     optional = frozenset({"th_impl", "result", "th_dtypes"})
     needs_signature = False

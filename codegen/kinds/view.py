@@ -24,6 +24,7 @@ class View(Kind):
     name = "view"
     required = frozenset({"impl"})
     device_agnostic = True
+    th_body_any_device = True
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> ViewKernel:
         return ViewKernel(impl=node.get("impl"))

@@ -137,13 +137,13 @@ void storage_resize(StorageImpl* s, int64_t size) {
   } else {
     // No realloc (or memory we do not own): copy into fresh memory.
     void* data = allocate(allocator, s->allocatorContext, nbytes, "storage_resize");
-    if (s->data) std::memcpy(data, s->data, static_cast<size_t>(std::min(nbytes, storage_nbytes(s))));
+    if (s->data) copy_bytes(data, device(s), s->data, device(s), static_cast<size_t>(std::min(nbytes, storage_nbytes(s))));
     if (s->flag & TH_STORAGE_FREEMEM) allocator->free(s->allocatorContext, s->data);
     s->data = data;
     s->flag |= TH_STORAGE_FREEMEM;
   }
   if (dtype(s) == DType::Bool && size > s->size)  // Note [bool bytes]
-    std::memset(static_cast<char*>(s->data) + s->size, 0, static_cast<size_t>(size - s->size));
+    zero_bytes(static_cast<char*>(s->data) + s->size, device(s), static_cast<size_t>(size - s->size));
   s->size = size;
 }
 
@@ -155,6 +155,8 @@ void storage_swap(StorageImpl* a, StorageImpl* b) {
   std::swap(a->allocator, b->allocator);
   std::swap(a->allocatorContext, b->allocatorContext);
   std::swap(a->view, b->view);
+  std::swap(a->deviceType, b->deviceType);
+  std::swap(a->deviceIndex, b->deviceIndex);
 }
 
 void storage_set_flag(StorageImpl* s, char flag) { s->flag |= flag; }

@@ -7,6 +7,7 @@
 #include "ember/checked_math.h"
 #include "ember/error.h"
 #include "ember/tensor_impl.h"
+#include "runtime/core/default_device.h"
 
 namespace ember::rt {
 
@@ -233,8 +234,7 @@ void resize(TensorImpl* t, IntList sizes, IntList strides, const char* op, bool 
   }
   if (needed > 0) {
     if (!t->storage) {
-      StorageImpl* s = storage_new(dtype(t), needed);
-      t->storage = s;
+      t->storage = storage_new_on(dtype(t), needed, default_device());
     } else if (needed > t->storage->size) {
       storage_resize(t->storage, needed);
     }

@@ -8,9 +8,11 @@
 
 #include "TH/THHalf.h"
 #include "ember/error.h"
+#include "ember/device.h"
 #include "ember/half.h"
 #include "ember/tensor_base.h"
 #include "ember/tensor_impl.h"
+#include "runtime/core/default_device.h"
 #include "runtime/th/thunk.h"
 
 namespace ember::th {
@@ -31,13 +33,39 @@ Impl* checked_arg(CT* p, DType want, const char* fn, const char* param, const ch
   return impl;
 }
 
+// The storage (or NULL) is on a device of type `want`: TH's C functions
+// take CPU tensors and THC's take CUDA ones (the default device's type,
+// which THC's thunks set, runtime/thc/thunk.h); a RuntimeError otherwise.
+void check_device(const StorageImpl* s, DeviceType want, const char* fn, const char* param, const char* arg);
+
+// A parameter of the function's own type (THTensor *, THStorage *): on the
+// C API's device (TH: the CPU, THC: CUDA).
 template <class CT>
 TensorImpl* tensor_arg(CT* t, DType want, const char* fn, const char* param, const char* arg) {
-  return checked_arg<TensorImpl>(t, want, fn, param, arg);
+  TensorImpl* impl = checked_arg<TensorImpl>(t, want, fn, param, arg);
+  check_device(impl->storage, rt::default_device().type, fn, param, arg);
+  return impl;
 }
 template <class CT>
 StorageImpl* storage_arg(CT* s, DType want, const char* fn, const char* param, const char* arg) {
-  return checked_arg<StorageImpl>(s, want, fn, param, arg);
+  StorageImpl* impl = checked_arg<StorageImpl>(s, want, fn, param, arg);
+  check_device(impl, rt::default_device().type, fn, param, arg);
+  return impl;
+}
+
+// A parameter of a named type (THLongStorage *size, THByteTensor *mask):
+// host memory in THC's functions too, as THC had them.
+template <class CT>
+TensorImpl* host_tensor_arg(CT* t, DType want, const char* fn, const char* param, const char* arg) {
+  TensorImpl* impl = checked_arg<TensorImpl>(t, want, fn, param, arg);
+  check_device(impl->storage, DeviceType::CPU, fn, param, arg);
+  return impl;
+}
+template <class CT>
+StorageImpl* host_storage_arg(CT* s, DType want, const char* fn, const char* param, const char* arg) {
+  StorageImpl* impl = checked_arg<StorageImpl>(s, want, fn, param, arg);
+  check_device(impl, DeviceType::CPU, fn, param, arg);
+  return impl;
 }
 
 // Optional pointers (TH passes NULL for "use the default").
@@ -48,6 +76,14 @@ TensorImpl* optional_tensor_arg(CT* t, DType want, const char* fn, const char* p
 template <class CT>
 StorageImpl* optional_storage_arg(CT* s, DType want, const char* fn, const char* param, const char* arg) {
   return s ? storage_arg(s, want, fn, param, arg) : nullptr;
+}
+template <class CT>
+TensorImpl* optional_host_tensor_arg(CT* t, DType want, const char* fn, const char* param, const char* arg) {
+  return t ? host_tensor_arg(t, want, fn, param, arg) : nullptr;
+}
+template <class CT>
+StorageImpl* optional_host_storage_arg(CT* s, DType want, const char* fn, const char* param, const char* arg) {
+  return s ? host_storage_arg(s, want, fn, param, arg) : nullptr;
 }
 
 template <class CT>

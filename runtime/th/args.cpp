@@ -1,11 +1,17 @@
 #include "runtime/th/args.h"
 
+#include "runtime/core/default_device.h"
+#include "runtime/th/api.h"
+
 namespace ember::th {
 
 std::string Fn::str() const { return ember::str(*this); }
 
+// THC's names inside its functions: THCudaTensor_resize for float,
+// THCudaDoubleTensor_resize for the others.
 std::ostream& operator<<(std::ostream& out, const Fn& fn) {
-  out << "TH" << info(fn.dtype).name << fn.name;
+  if (rt::default_device().is_cuda()) out << "THCuda" << (fn.dtype == DType::Float ? "" : info(fn.dtype).name) << fn.name;
+  else out << "TH" << info(fn.dtype).name << fn.name;
   return fn.dims > 0 ? out << fn.dims << "d" : out;
 }
 
@@ -20,6 +26,15 @@ int64_t check_dim(const TensorImpl* t, int64_t dim, const Fn& fn, const char* ar
     fail(ErrorKind::Index, ember::str(fn, ": dim ", dim, " is out of range for a ", t->nDimension,
                                       "-dim tensor (expected in [0, ", t->nDimension - 1, "])"), arg);
   return dim;
+}
+
+void check_device(const StorageImpl* s, DeviceType want, const char* fn, const char* param, const char* arg) {
+  if (!s || static_cast<DeviceType>(s->deviceType) == want) return;
+  if (want == DeviceType::CPU)
+    fail(ErrorKind::Runtime, ember::str(fn, ": ", param, " is on ", rt::device(s).str(), ", but this function takes CPU memory",
+                                        " (THC's THCuda*Tensor_* functions take CUDA tensors)"), arg);
+  fail(ErrorKind::Runtime, ember::str(fn, ": ", param, " is on the CPU, but THC's functions take CUDA memory",
+                                      " (TH's functions take CPU tensors)"), arg);
 }
 
 }  // namespace ember::th

@@ -3,6 +3,7 @@
 #include "ember/error.h"
 #include "ember/ops/contiguous.h"
 #include "ember/ops/copy.h"
+#include "ember/ops/reshape.h"
 #include "ember/ops/view.h"
 #include "ember/tensor_base.h"
 #include "ember/views.h"
@@ -130,6 +131,24 @@ void copy_into(TensorImpl* dst, const TensorImpl* src) {
   rt::resize_as(dst, src);
   TensorBase d = TensorBase::borrow(dst);
   base::copy_(d, TensorBase::borrow(const_cast<TensorImpl*>(src)));
+}
+
+bool copy_on_device(const char* op, TensorImpl* dst, const TensorImpl* src) {
+  if (rt::device(dst).is_cpu() && rt::device(src).is_cpu()) return false;
+  copy_flat(op, dst, src);
+  return true;
+}
+
+void copy_flat(const char* op, TensorImpl* dst, const TensorImpl* src) {
+  const int64_t n = rt::numel(dst);
+  if (rt::numel(src) != n)
+    fail(ErrorKind::Value, str(op, ": src has ", rt::numel(src), " elements but the result has ", n,
+                               " (TH needs equal element counts)"), "src");
+  if (n == 0) return;
+  TensorBase d = TensorBase::borrow(dst);
+  TensorBase s = TensorBase::borrow(const_cast<TensorImpl*>(src));
+  if (s.sizes() != d.sizes()) s = base::reshape(base::contiguous(s), d.sizes());
+  base::copy_(d, s);
 }
 
 }  // namespace ember::th

@@ -47,6 +47,13 @@ class ThPointwise {
   std::array<TensorBase, NIn> inputs_;  // the inputs, or their contiguous copies
 };
 
+// TH's copy (equal element counts, each side in its own row-major order)
+// through copy_, which converts and moves between devices (THC's copies).
+void copy_flat(const char* op, TensorImpl* dst, const TensorImpl* src);
+// copy_flat when either tensor is on a CUDA device; false, doing nothing,
+// when both are on the CPU (TH's own copy kernels take those).
+bool copy_on_device(const char* op, TensorImpl* dst, const TensorImpl* src);
+
 // Resizes dst like src, then copies (TH's pattern for results computed in
 // another dtype).
 void copy_into(TensorImpl* dst, const TensorImpl* src);

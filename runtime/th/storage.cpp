@@ -4,6 +4,7 @@
 
 #include "ember/ops/copy.h"
 #include "ember/tensor_base.h"
+#include "runtime/core/default_device.h"
 
 namespace ember::rt {
 
@@ -24,6 +25,11 @@ TensorBase whole(StorageImpl* s) {
 StorageImpl* th_storage_make(DType dtype, int64_t size, THAllocator* allocator, void* ctx, const th::Fn& fn) {
   check_size(size, fn);
   return storage_new(dtype, size, th::need(allocator, fn, "allocator"), ctx);
+}
+
+StorageImpl* th_storage_sized(DType dtype, int64_t size, const th::Fn& fn) {
+  check_size(size, fn);
+  return storage_new_on(dtype, size, default_device());
 }
 
 // TH's newWithData: the storage owns `data` from now on and frees it

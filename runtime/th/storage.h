@@ -9,11 +9,14 @@
 #include <cstdint>
 
 #include "ember/storage_impl.h"
+#include "runtime/core/default_device.h"
 #include "runtime/th/args.h"
 
 namespace ember::rt {
 
 // Non-template halves; `fn` names the C function in messages.
+// `size` elements on the C API's device (runtime/core/default_device.h).
+StorageImpl* th_storage_sized(DType dtype, int64_t size, const th::Fn& fn);
 StorageImpl* th_storage_make(DType dtype, int64_t size, THAllocator* allocator, void* ctx, const th::Fn& fn);
 StorageImpl* th_storage_adopt(DType dtype, void* data, int64_t size, THAllocator* allocator, void* ctx,
                               const th::Fn& fn);
@@ -53,12 +56,12 @@ T th_storage_get(StorageImpl* self, ptrdiff_t idx) {
 
 template <class T>
 StorageImpl* th_storage_new() {
-  return storage_new(dtype_of<T>, 0);
+  return storage_new_on(dtype_of<T>, 0, default_device());
 }
 
 template <class T>
 StorageImpl* th_storage_new_with_size(ptrdiff_t size) {
-  return th_storage_make(dtype_of<T>, size, &THDefaultAllocator, nullptr, th::fn_of<T>("Storage_newWithSize"));
+  return th_storage_sized(dtype_of<T>, size, th::fn_of<T>("Storage_newWithSize"));
 }
 
 // newWithSize1..4: a storage holding exactly `values`.

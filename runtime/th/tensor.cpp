@@ -40,7 +40,10 @@ bool th_is_transposed(const TensorImpl* self) {
 THDescBuff th_tensor_description(const TensorImpl* self) {
   constexpr int L = TH_DESC_BUFF_LEN;
   THDescBuff buf;
-  int n = std::snprintf(buf.str, L, "torch.%sTensor of size ", info(dtype(self)).name);
+  // cutorch's names: torch.CudaTensor (float), torch.CudaDoubleTensor, ...
+  const bool cuda = device(self).is_cuda();
+  const char* name = cuda && dtype(self) == DType::Float ? "" : info(dtype(self)).name;
+  int n = std::snprintf(buf.str, L, "torch.%s%sTensor of size ", cuda ? "Cuda" : "", name);
   for (int d = 0; d < self->nDimension && n < L; ++d)
     n += std::snprintf(buf.str + n, L - n, d + 1 < self->nDimension ? "%ldx" : "%ld", self->size[d]);
   if (n >= L) std::snprintf(buf.str + L - 4, 4, "...");

@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-SOURCES = ["legacy.c", "random.c", "system_include.c", "file.c"]  # as th_compat in meson.build
+SOURCES = ["legacy.c", "random.c", "system_include.c", "file.c", "thc.c"]  # as th_compat in meson.build
 
 
 def run(cmd: list[str], **kwargs) -> str:

@@ -19,6 +19,7 @@
 int check_system_include(void);
 int check_file(void);
 int check_random(void);
+int check_thc(void);
 
 /* What the handlers saw last. */
 static char last_message[512];
@@ -121,6 +122,7 @@ int main(void) {
   failures += check_system_include();
   failures += check_file();
   failures += check_random();
+  failures += check_thc();
   if (failures) fprintf(stderr, "%d checks failed\n", failures);
   else printf("TH compatibility: all checks passed\n");
   return failures ? 1 : 0;

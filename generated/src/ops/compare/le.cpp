@@ -101,7 +101,7 @@ constexpr th::ArgNames<3> THTensor_leValue_args = {"out", "self", "other"};
 
 template <class T>
 void THTensor_leValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
-  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
@@ -125,7 +125,7 @@ constexpr th::ArgNames<3> THTensor_leTensor_args = {"out", "self", "other"};
 
 template <class T>
 void THTensor_leTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
-  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,

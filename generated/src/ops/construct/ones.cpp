@@ -35,7 +35,7 @@ constexpr th::ArgNames<2> THTensor_ones_args = {"out", "size"};
 template <class T>
 void THTensor_ones(const char* fn, th::THTensor<T> *r_, THLongStorage *size) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
-  StorageImpl* size_i = th::storage_arg(size, DType::Long, fn, "size", "size");
+  StorageImpl* size_i = th::host_storage_arg(size, DType::Long, fn, "size", "size");
   rt::th_ones(fn, r__i, size_i);
 }
 

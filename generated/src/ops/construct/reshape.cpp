@@ -31,7 +31,7 @@ template <class T>
 void THTensor_reshape(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, THLongStorage *size) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
-  StorageImpl* size_i = th::storage_arg(size, DType::Long, fn, "size", "shape");
+  StorageImpl* size_i = th::host_storage_arg(size, DType::Long, fn, "size", "shape");
   rt::th_reshape(fn, r__i, t_i, size_i);
 }
 

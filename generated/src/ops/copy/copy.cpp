@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // copy(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/ops/copy.h"
 #include "ember/th_error.h"
 #include "kernels/copy.h"
@@ -9,6 +10,7 @@
 #include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -191,16 +193,20 @@ TensorBase& base::copy_(TensorBase& self, const TensorBase& src, bool non_blocki
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_copy(THTensor *tensor = self, THTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copy_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copy_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copy(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, T>(plan.operands());
   plan.finish();
@@ -208,11 +214,13 @@ void THTensor_copy(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src
 
 // void THTensor_copyByte(THTensor *tensor = self, THByteTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyByte_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyByte_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyByte(const char* fn, th::THTensor<T> *tensor, THByteTensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::Byte, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::Byte, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, uint8_t>(plan.operands());
   plan.finish();
@@ -220,11 +228,13 @@ void THTensor_copyByte(const char* fn, th::THTensor<T> *tensor, THByteTensor *sr
 
 // void THTensor_copyChar(THTensor *tensor = self, THCharTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyChar_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyChar_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyChar(const char* fn, th::THTensor<T> *tensor, THCharTensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::Char, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::Char, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, int8_t>(plan.operands());
   plan.finish();
@@ -232,11 +242,13 @@ void THTensor_copyChar(const char* fn, th::THTensor<T> *tensor, THCharTensor *sr
 
 // void THTensor_copyShort(THTensor *tensor = self, THShortTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyShort_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyShort_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyShort(const char* fn, th::THTensor<T> *tensor, THShortTensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::Short, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::Short, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, int16_t>(plan.operands());
   plan.finish();
@@ -244,11 +256,13 @@ void THTensor_copyShort(const char* fn, th::THTensor<T> *tensor, THShortTensor *
 
 // void THTensor_copyInt(THTensor *tensor = self, THIntTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyInt_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyInt_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyInt(const char* fn, th::THTensor<T> *tensor, THIntTensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::Int, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::Int, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, int32_t>(plan.operands());
   plan.finish();
@@ -256,11 +270,13 @@ void THTensor_copyInt(const char* fn, th::THTensor<T> *tensor, THIntTensor *src)
 
 // void THTensor_copyLong(THTensor *tensor = self, THLongTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyLong_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyLong_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyLong(const char* fn, th::THTensor<T> *tensor, THLongTensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::Long, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::Long, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, int64_t>(plan.operands());
   plan.finish();
@@ -268,11 +284,13 @@ void THTensor_copyLong(const char* fn, th::THTensor<T> *tensor, THLongTensor *sr
 
 // void THTensor_copyFloat(THTensor *tensor = self, THFloatTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyFloat_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyFloat_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyFloat(const char* fn, th::THTensor<T> *tensor, THFloatTensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::Float, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::Float, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, float>(plan.operands());
   plan.finish();
@@ -280,11 +298,13 @@ void THTensor_copyFloat(const char* fn, th::THTensor<T> *tensor, THFloatTensor *
 
 // void THTensor_copyDouble(THTensor *tensor = self, THDoubleTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyDouble_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyDouble_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyDouble(const char* fn, th::THTensor<T> *tensor, THDoubleTensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::Double, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::Double, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, double>(plan.operands());
   plan.finish();
@@ -292,11 +312,13 @@ void THTensor_copyDouble(const char* fn, th::THTensor<T> *tensor, THDoubleTensor
 
 // void THTensor_copyHalf(THTensor *tensor = self, THHalfTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyHalf_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyHalf_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyHalf(const char* fn, th::THTensor<T> *tensor, THHalfTensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::Half, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::Half, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, ember::Half>(plan.operands());
   plan.finish();
@@ -304,11 +326,13 @@ void THTensor_copyHalf(const char* fn, th::THTensor<T> *tensor, THHalfTensor *sr
 
 // void THTensor_copyBool(THTensor *tensor = self, THBoolTensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyBool_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyBool_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyBool(const char* fn, th::THTensor<T> *tensor, THBoolTensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::Bool, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::Bool, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, bool>(plan.operands());
   plan.finish();
@@ -316,11 +340,13 @@ void THTensor_copyBool(const char* fn, th::THTensor<T> *tensor, THBoolTensor *sr
 
 // void THTensor_copyBFloat16(THTensor *tensor = self, THBFloat16Tensor *src = src)
 constexpr th::ArgNames<2> THTensor_copyBFloat16_args = {"self", "src"};
+constexpr th::ArgNames<3> THTensor_copyBFloat16_thc_args = {"state", "self", "src"};
 
 template <class T>
 void THTensor_copyBFloat16(const char* fn, th::THTensor<T> *tensor, THBFloat16Tensor *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* src_i = th::tensor_arg(src, DType::BFloat16, fn, "src", "src");
+  TensorImpl* src_i = th::host_tensor_arg(src, DType::BFloat16, fn, "src", "src");
+  if (th::copy_on_device(fn, tensor_i, src_i)) return;
   th::ThPointwise<1> plan(fn, tensor_i, {{th::ThInput{src_i, nullptr, "src"}}}, false);
   copy_kernel<T, ember::BFloat16>(plan.operands());
   plan.finish();
@@ -361,6 +387,36 @@ EMBER_API void THBoolTensor_copy(THBoolTensor *tensor, THBoolTensor *src) {
 EMBER_API void THBFloat16Tensor_copy(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
   return th::call<THTensor_copy<ember::BFloat16>>("THBFloat16Tensor_copy", THTensor_copy_args, tensor, src);
 }
+EMBER_API void THCudaByteTensor_copy(THCState *state, THCudaByteTensor *tensor, THCudaByteTensor *src) {
+  return thc::call<THTensor_copy<uint8_t>>("THCudaByteTensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), reinterpret_cast<THByteTensor *>(src));
+}
+EMBER_API void THCudaCharTensor_copy(THCState *state, THCudaCharTensor *tensor, THCudaCharTensor *src) {
+  return thc::call<THTensor_copy<int8_t>>("THCudaCharTensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), reinterpret_cast<THCharTensor *>(src));
+}
+EMBER_API void THCudaShortTensor_copy(THCState *state, THCudaShortTensor *tensor, THCudaShortTensor *src) {
+  return thc::call<THTensor_copy<int16_t>>("THCudaShortTensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), reinterpret_cast<THShortTensor *>(src));
+}
+EMBER_API void THCudaIntTensor_copy(THCState *state, THCudaIntTensor *tensor, THCudaIntTensor *src) {
+  return thc::call<THTensor_copy<int32_t>>("THCudaIntTensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), reinterpret_cast<THIntTensor *>(src));
+}
+EMBER_API void THCudaLongTensor_copy(THCState *state, THCudaLongTensor *tensor, THCudaLongTensor *src) {
+  return thc::call<THTensor_copy<int64_t>>("THCudaLongTensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), reinterpret_cast<THLongTensor *>(src));
+}
+EMBER_API void THCudaTensor_copy(THCState *state, THCudaTensor *tensor, THCudaTensor *src) {
+  return thc::call<THTensor_copy<float>>("THCudaTensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), reinterpret_cast<THFloatTensor *>(src));
+}
+EMBER_API void THCudaDoubleTensor_copy(THCState *state, THCudaDoubleTensor *tensor, THCudaDoubleTensor *src) {
+  return thc::call<THTensor_copy<double>>("THCudaDoubleTensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), reinterpret_cast<THDoubleTensor *>(src));
+}
+EMBER_API void THCudaHalfTensor_copy(THCState *state, THCudaHalfTensor *tensor, THCudaHalfTensor *src) {
+  return thc::call<THTensor_copy<ember::Half>>("THCudaHalfTensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), reinterpret_cast<THHalfTensor *>(src));
+}
+EMBER_API void THCudaBoolTensor_copy(THCState *state, THCudaBoolTensor *tensor, THCudaBoolTensor *src) {
+  return thc::call<THTensor_copy<bool>>("THCudaBoolTensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), reinterpret_cast<THBoolTensor *>(src));
+}
+EMBER_API void THCudaBFloat16Tensor_copy(THCState *state, THCudaBFloat16Tensor *tensor, THCudaBFloat16Tensor *src) {
+  return thc::call<THTensor_copy<ember::BFloat16>>("THCudaBFloat16Tensor_copy", THTensor_copy_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), reinterpret_cast<THBFloat16Tensor *>(src));
+}
 
 EMBER_API void THByteTensor_copyByte(THByteTensor *tensor, THByteTensor *src) {
   return th::call<THTensor_copyByte<uint8_t>>("THByteTensor_copyByte", THTensor_copyByte_args, tensor, src);
@@ -391,6 +447,36 @@ EMBER_API void THBoolTensor_copyByte(THBoolTensor *tensor, THByteTensor *src) {
 }
 EMBER_API void THBFloat16Tensor_copyByte(THBFloat16Tensor *tensor, THByteTensor *src) {
   return th::call<THTensor_copyByte<ember::BFloat16>>("THBFloat16Tensor_copyByte", THTensor_copyByte_args, tensor, src);
+}
+EMBER_API void THCudaByteTensor_copyByte(THCState *state, THCudaByteTensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<uint8_t>>("THCudaByteTensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyByte(THCState *state, THCudaCharTensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<int8_t>>("THCudaCharTensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyByte(THCState *state, THCudaShortTensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<int16_t>>("THCudaShortTensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyByte(THCState *state, THCudaIntTensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<int32_t>>("THCudaIntTensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyByte(THCState *state, THCudaLongTensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<int64_t>>("THCudaLongTensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyByte(THCState *state, THCudaTensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<float>>("THCudaTensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyByte(THCState *state, THCudaDoubleTensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<double>>("THCudaDoubleTensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyByte(THCState *state, THCudaHalfTensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<ember::Half>>("THCudaHalfTensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyByte(THCState *state, THCudaBoolTensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<bool>>("THCudaBoolTensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyByte(THCState *state, THCudaBFloat16Tensor *tensor, THByteTensor *src) {
+  return thc::call<THTensor_copyByte<ember::BFloat16>>("THCudaBFloat16Tensor_copyByte", THTensor_copyByte_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
 }
 
 EMBER_API void THByteTensor_copyChar(THByteTensor *tensor, THCharTensor *src) {
@@ -423,6 +509,36 @@ EMBER_API void THBoolTensor_copyChar(THBoolTensor *tensor, THCharTensor *src) {
 EMBER_API void THBFloat16Tensor_copyChar(THBFloat16Tensor *tensor, THCharTensor *src) {
   return th::call<THTensor_copyChar<ember::BFloat16>>("THBFloat16Tensor_copyChar", THTensor_copyChar_args, tensor, src);
 }
+EMBER_API void THCudaByteTensor_copyChar(THCState *state, THCudaByteTensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<uint8_t>>("THCudaByteTensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyChar(THCState *state, THCudaCharTensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<int8_t>>("THCudaCharTensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyChar(THCState *state, THCudaShortTensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<int16_t>>("THCudaShortTensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyChar(THCState *state, THCudaIntTensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<int32_t>>("THCudaIntTensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyChar(THCState *state, THCudaLongTensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<int64_t>>("THCudaLongTensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyChar(THCState *state, THCudaTensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<float>>("THCudaTensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyChar(THCState *state, THCudaDoubleTensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<double>>("THCudaDoubleTensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyChar(THCState *state, THCudaHalfTensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<ember::Half>>("THCudaHalfTensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyChar(THCState *state, THCudaBoolTensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<bool>>("THCudaBoolTensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyChar(THCState *state, THCudaBFloat16Tensor *tensor, THCharTensor *src) {
+  return thc::call<THTensor_copyChar<ember::BFloat16>>("THCudaBFloat16Tensor_copyChar", THTensor_copyChar_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
+}
 
 EMBER_API void THByteTensor_copyShort(THByteTensor *tensor, THShortTensor *src) {
   return th::call<THTensor_copyShort<uint8_t>>("THByteTensor_copyShort", THTensor_copyShort_args, tensor, src);
@@ -453,6 +569,36 @@ EMBER_API void THBoolTensor_copyShort(THBoolTensor *tensor, THShortTensor *src) 
 }
 EMBER_API void THBFloat16Tensor_copyShort(THBFloat16Tensor *tensor, THShortTensor *src) {
   return th::call<THTensor_copyShort<ember::BFloat16>>("THBFloat16Tensor_copyShort", THTensor_copyShort_args, tensor, src);
+}
+EMBER_API void THCudaByteTensor_copyShort(THCState *state, THCudaByteTensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<uint8_t>>("THCudaByteTensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyShort(THCState *state, THCudaCharTensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<int8_t>>("THCudaCharTensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyShort(THCState *state, THCudaShortTensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<int16_t>>("THCudaShortTensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyShort(THCState *state, THCudaIntTensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<int32_t>>("THCudaIntTensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyShort(THCState *state, THCudaLongTensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<int64_t>>("THCudaLongTensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyShort(THCState *state, THCudaTensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<float>>("THCudaTensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyShort(THCState *state, THCudaDoubleTensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<double>>("THCudaDoubleTensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyShort(THCState *state, THCudaHalfTensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<ember::Half>>("THCudaHalfTensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyShort(THCState *state, THCudaBoolTensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<bool>>("THCudaBoolTensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyShort(THCState *state, THCudaBFloat16Tensor *tensor, THShortTensor *src) {
+  return thc::call<THTensor_copyShort<ember::BFloat16>>("THCudaBFloat16Tensor_copyShort", THTensor_copyShort_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
 }
 
 EMBER_API void THByteTensor_copyInt(THByteTensor *tensor, THIntTensor *src) {
@@ -485,6 +631,36 @@ EMBER_API void THBoolTensor_copyInt(THBoolTensor *tensor, THIntTensor *src) {
 EMBER_API void THBFloat16Tensor_copyInt(THBFloat16Tensor *tensor, THIntTensor *src) {
   return th::call<THTensor_copyInt<ember::BFloat16>>("THBFloat16Tensor_copyInt", THTensor_copyInt_args, tensor, src);
 }
+EMBER_API void THCudaByteTensor_copyInt(THCState *state, THCudaByteTensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<uint8_t>>("THCudaByteTensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyInt(THCState *state, THCudaCharTensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<int8_t>>("THCudaCharTensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyInt(THCState *state, THCudaShortTensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<int16_t>>("THCudaShortTensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyInt(THCState *state, THCudaIntTensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<int32_t>>("THCudaIntTensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyInt(THCState *state, THCudaLongTensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<int64_t>>("THCudaLongTensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyInt(THCState *state, THCudaTensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<float>>("THCudaTensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyInt(THCState *state, THCudaDoubleTensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<double>>("THCudaDoubleTensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyInt(THCState *state, THCudaHalfTensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<ember::Half>>("THCudaHalfTensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyInt(THCState *state, THCudaBoolTensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<bool>>("THCudaBoolTensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyInt(THCState *state, THCudaBFloat16Tensor *tensor, THIntTensor *src) {
+  return thc::call<THTensor_copyInt<ember::BFloat16>>("THCudaBFloat16Tensor_copyInt", THTensor_copyInt_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
+}
 
 EMBER_API void THByteTensor_copyLong(THByteTensor *tensor, THLongTensor *src) {
   return th::call<THTensor_copyLong<uint8_t>>("THByteTensor_copyLong", THTensor_copyLong_args, tensor, src);
@@ -515,6 +691,36 @@ EMBER_API void THBoolTensor_copyLong(THBoolTensor *tensor, THLongTensor *src) {
 }
 EMBER_API void THBFloat16Tensor_copyLong(THBFloat16Tensor *tensor, THLongTensor *src) {
   return th::call<THTensor_copyLong<ember::BFloat16>>("THBFloat16Tensor_copyLong", THTensor_copyLong_args, tensor, src);
+}
+EMBER_API void THCudaByteTensor_copyLong(THCState *state, THCudaByteTensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<uint8_t>>("THCudaByteTensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyLong(THCState *state, THCudaCharTensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<int8_t>>("THCudaCharTensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyLong(THCState *state, THCudaShortTensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<int16_t>>("THCudaShortTensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyLong(THCState *state, THCudaIntTensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<int32_t>>("THCudaIntTensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyLong(THCState *state, THCudaLongTensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<int64_t>>("THCudaLongTensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyLong(THCState *state, THCudaTensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<float>>("THCudaTensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyLong(THCState *state, THCudaDoubleTensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<double>>("THCudaDoubleTensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyLong(THCState *state, THCudaHalfTensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<ember::Half>>("THCudaHalfTensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyLong(THCState *state, THCudaBoolTensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<bool>>("THCudaBoolTensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyLong(THCState *state, THCudaBFloat16Tensor *tensor, THLongTensor *src) {
+  return thc::call<THTensor_copyLong<ember::BFloat16>>("THCudaBFloat16Tensor_copyLong", THTensor_copyLong_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
 }
 
 EMBER_API void THByteTensor_copyFloat(THByteTensor *tensor, THFloatTensor *src) {
@@ -547,6 +753,36 @@ EMBER_API void THBoolTensor_copyFloat(THBoolTensor *tensor, THFloatTensor *src) 
 EMBER_API void THBFloat16Tensor_copyFloat(THBFloat16Tensor *tensor, THFloatTensor *src) {
   return th::call<THTensor_copyFloat<ember::BFloat16>>("THBFloat16Tensor_copyFloat", THTensor_copyFloat_args, tensor, src);
 }
+EMBER_API void THCudaByteTensor_copyFloat(THCState *state, THCudaByteTensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<uint8_t>>("THCudaByteTensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyFloat(THCState *state, THCudaCharTensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<int8_t>>("THCudaCharTensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyFloat(THCState *state, THCudaShortTensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<int16_t>>("THCudaShortTensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyFloat(THCState *state, THCudaIntTensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<int32_t>>("THCudaIntTensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyFloat(THCState *state, THCudaLongTensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<int64_t>>("THCudaLongTensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyFloat(THCState *state, THCudaTensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<float>>("THCudaTensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyFloat(THCState *state, THCudaDoubleTensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<double>>("THCudaDoubleTensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyFloat(THCState *state, THCudaHalfTensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<ember::Half>>("THCudaHalfTensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyFloat(THCState *state, THCudaBoolTensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<bool>>("THCudaBoolTensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyFloat(THCState *state, THCudaBFloat16Tensor *tensor, THFloatTensor *src) {
+  return thc::call<THTensor_copyFloat<ember::BFloat16>>("THCudaBFloat16Tensor_copyFloat", THTensor_copyFloat_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
+}
 
 EMBER_API void THByteTensor_copyDouble(THByteTensor *tensor, THDoubleTensor *src) {
   return th::call<THTensor_copyDouble<uint8_t>>("THByteTensor_copyDouble", THTensor_copyDouble_args, tensor, src);
@@ -577,6 +813,36 @@ EMBER_API void THBoolTensor_copyDouble(THBoolTensor *tensor, THDoubleTensor *src
 }
 EMBER_API void THBFloat16Tensor_copyDouble(THBFloat16Tensor *tensor, THDoubleTensor *src) {
   return th::call<THTensor_copyDouble<ember::BFloat16>>("THBFloat16Tensor_copyDouble", THTensor_copyDouble_args, tensor, src);
+}
+EMBER_API void THCudaByteTensor_copyDouble(THCState *state, THCudaByteTensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<uint8_t>>("THCudaByteTensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyDouble(THCState *state, THCudaCharTensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<int8_t>>("THCudaCharTensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyDouble(THCState *state, THCudaShortTensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<int16_t>>("THCudaShortTensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyDouble(THCState *state, THCudaIntTensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<int32_t>>("THCudaIntTensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyDouble(THCState *state, THCudaLongTensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<int64_t>>("THCudaLongTensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyDouble(THCState *state, THCudaTensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<float>>("THCudaTensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyDouble(THCState *state, THCudaDoubleTensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<double>>("THCudaDoubleTensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyDouble(THCState *state, THCudaHalfTensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<ember::Half>>("THCudaHalfTensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyDouble(THCState *state, THCudaBoolTensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<bool>>("THCudaBoolTensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyDouble(THCState *state, THCudaBFloat16Tensor *tensor, THDoubleTensor *src) {
+  return thc::call<THTensor_copyDouble<ember::BFloat16>>("THCudaBFloat16Tensor_copyDouble", THTensor_copyDouble_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
 }
 
 EMBER_API void THByteTensor_copyHalf(THByteTensor *tensor, THHalfTensor *src) {
@@ -609,6 +875,36 @@ EMBER_API void THBoolTensor_copyHalf(THBoolTensor *tensor, THHalfTensor *src) {
 EMBER_API void THBFloat16Tensor_copyHalf(THBFloat16Tensor *tensor, THHalfTensor *src) {
   return th::call<THTensor_copyHalf<ember::BFloat16>>("THBFloat16Tensor_copyHalf", THTensor_copyHalf_args, tensor, src);
 }
+EMBER_API void THCudaByteTensor_copyHalf(THCState *state, THCudaByteTensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<uint8_t>>("THCudaByteTensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyHalf(THCState *state, THCudaCharTensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<int8_t>>("THCudaCharTensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyHalf(THCState *state, THCudaShortTensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<int16_t>>("THCudaShortTensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyHalf(THCState *state, THCudaIntTensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<int32_t>>("THCudaIntTensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyHalf(THCState *state, THCudaLongTensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<int64_t>>("THCudaLongTensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyHalf(THCState *state, THCudaTensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<float>>("THCudaTensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyHalf(THCState *state, THCudaDoubleTensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<double>>("THCudaDoubleTensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyHalf(THCState *state, THCudaHalfTensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<ember::Half>>("THCudaHalfTensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyHalf(THCState *state, THCudaBoolTensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<bool>>("THCudaBoolTensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyHalf(THCState *state, THCudaBFloat16Tensor *tensor, THHalfTensor *src) {
+  return thc::call<THTensor_copyHalf<ember::BFloat16>>("THCudaBFloat16Tensor_copyHalf", THTensor_copyHalf_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
+}
 
 EMBER_API void THByteTensor_copyBool(THByteTensor *tensor, THBoolTensor *src) {
   return th::call<THTensor_copyBool<uint8_t>>("THByteTensor_copyBool", THTensor_copyBool_args, tensor, src);
@@ -640,6 +936,36 @@ EMBER_API void THBoolTensor_copyBool(THBoolTensor *tensor, THBoolTensor *src) {
 EMBER_API void THBFloat16Tensor_copyBool(THBFloat16Tensor *tensor, THBoolTensor *src) {
   return th::call<THTensor_copyBool<ember::BFloat16>>("THBFloat16Tensor_copyBool", THTensor_copyBool_args, tensor, src);
 }
+EMBER_API void THCudaByteTensor_copyBool(THCState *state, THCudaByteTensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<uint8_t>>("THCudaByteTensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyBool(THCState *state, THCudaCharTensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<int8_t>>("THCudaCharTensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyBool(THCState *state, THCudaShortTensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<int16_t>>("THCudaShortTensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyBool(THCState *state, THCudaIntTensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<int32_t>>("THCudaIntTensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyBool(THCState *state, THCudaLongTensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<int64_t>>("THCudaLongTensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyBool(THCState *state, THCudaTensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<float>>("THCudaTensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyBool(THCState *state, THCudaDoubleTensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<double>>("THCudaDoubleTensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyBool(THCState *state, THCudaHalfTensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<ember::Half>>("THCudaHalfTensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyBool(THCState *state, THCudaBoolTensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<bool>>("THCudaBoolTensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyBool(THCState *state, THCudaBFloat16Tensor *tensor, THBoolTensor *src) {
+  return thc::call<THTensor_copyBool<ember::BFloat16>>("THCudaBFloat16Tensor_copyBool", THTensor_copyBool_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
+}
 
 EMBER_API void THByteTensor_copyBFloat16(THByteTensor *tensor, THBFloat16Tensor *src) {
   return th::call<THTensor_copyBFloat16<uint8_t>>("THByteTensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
@@ -670,4 +996,34 @@ EMBER_API void THBoolTensor_copyBFloat16(THBoolTensor *tensor, THBFloat16Tensor 
 }
 EMBER_API void THBFloat16Tensor_copyBFloat16(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
   return th::call<THTensor_copyBFloat16<ember::BFloat16>>("THBFloat16Tensor_copyBFloat16", THTensor_copyBFloat16_args, tensor, src);
+}
+EMBER_API void THCudaByteTensor_copyBFloat16(THCState *state, THCudaByteTensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<uint8_t>>("THCudaByteTensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THByteTensor *>(tensor), src);
+}
+EMBER_API void THCudaCharTensor_copyBFloat16(THCState *state, THCudaCharTensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<int8_t>>("THCudaCharTensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THCharTensor *>(tensor), src);
+}
+EMBER_API void THCudaShortTensor_copyBFloat16(THCState *state, THCudaShortTensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<int16_t>>("THCudaShortTensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THShortTensor *>(tensor), src);
+}
+EMBER_API void THCudaIntTensor_copyBFloat16(THCState *state, THCudaIntTensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<int32_t>>("THCudaIntTensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THIntTensor *>(tensor), src);
+}
+EMBER_API void THCudaLongTensor_copyBFloat16(THCState *state, THCudaLongTensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<int64_t>>("THCudaLongTensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THLongTensor *>(tensor), src);
+}
+EMBER_API void THCudaTensor_copyBFloat16(THCState *state, THCudaTensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<float>>("THCudaTensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), src);
+}
+EMBER_API void THCudaDoubleTensor_copyBFloat16(THCState *state, THCudaDoubleTensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<double>>("THCudaDoubleTensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), src);
+}
+EMBER_API void THCudaHalfTensor_copyBFloat16(THCState *state, THCudaHalfTensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<ember::Half>>("THCudaHalfTensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), src);
+}
+EMBER_API void THCudaBoolTensor_copyBFloat16(THCState *state, THCudaBoolTensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<bool>>("THCudaBoolTensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THBoolTensor *>(tensor), src);
+}
+EMBER_API void THCudaBFloat16Tensor_copyBFloat16(THCState *state, THCudaBFloat16Tensor *tensor, THBFloat16Tensor *src) {
+  return thc::call<THTensor_copyBFloat16<ember::BFloat16>>("THCudaBFloat16Tensor_copyBFloat16", THTensor_copyBFloat16_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), src);
 }

@@ -40,7 +40,7 @@ constexpr th::ArgNames<3> THTensor_maskedCopy_args = {"self", "mask", "source"};
 template <class T>
 void THTensor_maskedCopy(const char* fn, th::THTensor<T> *tensor, THByteTensor *mask, th::THTensor<T> *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* mask_i = th::tensor_arg(mask, DType::Byte, fn, "mask", "mask");
+  TensorImpl* mask_i = th::host_tensor_arg(mask, DType::Byte, fn, "mask", "mask");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "source");
   rt::th_masked_copy(fn, tensor_i, mask_i, src_i);
 }
@@ -51,7 +51,7 @@ constexpr th::ArgNames<3> THTensor_maskedCopyBool_args = {"self", "mask", "sourc
 template <class T>
 void THTensor_maskedCopyBool(const char* fn, th::THTensor<T> *tensor, THBoolTensor *mask, th::THTensor<T> *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* mask_i = th::tensor_arg(mask, DType::Bool, fn, "mask", "mask");
+  TensorImpl* mask_i = th::host_tensor_arg(mask, DType::Bool, fn, "mask", "mask");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "source");
   rt::th_masked_copy(fn, tensor_i, mask_i, src_i);
 }

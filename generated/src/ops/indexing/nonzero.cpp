@@ -36,7 +36,7 @@ constexpr th::ArgNames<2> THTensor_nonzero_args = {"out", "self"};
 
 template <class T>
 void THTensor_nonzero(const char* fn, THLongTensor *subscript, th::THTensor<T> *tensor) {
-  TensorImpl* subscript_i = th::tensor_arg(subscript, DType::Long, fn, "subscript", "out");
+  TensorImpl* subscript_i = th::host_tensor_arg(subscript, DType::Long, fn, "subscript", "out");
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
   rt::th_nonzero(fn, subscript_i, tensor_i);
 }

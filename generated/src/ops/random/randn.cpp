@@ -35,7 +35,7 @@ constexpr th::ArgNames<3> THTensor_randn_args = {"out", "_generator", "size"};
 template <class T>
 void THTensor_randn(const char* fn, th::THTensor<T> *r_, THGenerator *_generator, THLongStorage *size) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
-  StorageImpl* size_i = th::storage_arg(size, DType::Long, fn, "size", "size");
+  StorageImpl* size_i = th::host_storage_arg(size, DType::Long, fn, "size", "size");
   rt::th_randn(fn, r__i, _generator, size_i);
 }
 

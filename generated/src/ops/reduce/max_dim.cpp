@@ -80,7 +80,7 @@ constexpr th::ArgNames<5> THTensor_max_args = {"values", "indices", "self", "dim
 template <class T>
 void THTensor_max(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, int dimension, int keepdim) {
   TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
-  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* indices__i = th::host_tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   th::ThReduce<2> plan(fn, {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
   max_dim_kernel<T>(plan.operands(), plan.dim());

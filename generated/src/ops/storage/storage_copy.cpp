@@ -33,7 +33,7 @@ constexpr th::ArgNames<2> THStorage_copyByte_args = {"storage", "src"};
 template <class T>
 void THStorage_copyByte(const char* fn, th::THStorage<T> *storage, THByteStorage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::Byte, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::Byte, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 
@@ -43,7 +43,7 @@ constexpr th::ArgNames<2> THStorage_copyChar_args = {"storage", "src"};
 template <class T>
 void THStorage_copyChar(const char* fn, th::THStorage<T> *storage, THCharStorage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::Char, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::Char, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 
@@ -53,7 +53,7 @@ constexpr th::ArgNames<2> THStorage_copyShort_args = {"storage", "src"};
 template <class T>
 void THStorage_copyShort(const char* fn, th::THStorage<T> *storage, THShortStorage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::Short, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::Short, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 
@@ -63,7 +63,7 @@ constexpr th::ArgNames<2> THStorage_copyInt_args = {"storage", "src"};
 template <class T>
 void THStorage_copyInt(const char* fn, th::THStorage<T> *storage, THIntStorage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::Int, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::Int, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 
@@ -73,7 +73,7 @@ constexpr th::ArgNames<2> THStorage_copyLong_args = {"storage", "src"};
 template <class T>
 void THStorage_copyLong(const char* fn, th::THStorage<T> *storage, THLongStorage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::Long, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::Long, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 
@@ -83,7 +83,7 @@ constexpr th::ArgNames<2> THStorage_copyFloat_args = {"storage", "src"};
 template <class T>
 void THStorage_copyFloat(const char* fn, th::THStorage<T> *storage, THFloatStorage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::Float, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::Float, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 
@@ -93,7 +93,7 @@ constexpr th::ArgNames<2> THStorage_copyDouble_args = {"storage", "src"};
 template <class T>
 void THStorage_copyDouble(const char* fn, th::THStorage<T> *storage, THDoubleStorage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::Double, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::Double, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 
@@ -103,7 +103,7 @@ constexpr th::ArgNames<2> THStorage_copyHalf_args = {"storage", "src"};
 template <class T>
 void THStorage_copyHalf(const char* fn, th::THStorage<T> *storage, THHalfStorage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::Half, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::Half, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 
@@ -113,7 +113,7 @@ constexpr th::ArgNames<2> THStorage_copyBool_args = {"storage", "src"};
 template <class T>
 void THStorage_copyBool(const char* fn, th::THStorage<T> *storage, THBoolStorage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::Bool, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::Bool, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 
@@ -123,7 +123,7 @@ constexpr th::ArgNames<2> THStorage_copyBFloat16_args = {"storage", "src"};
 template <class T>
 void THStorage_copyBFloat16(const char* fn, th::THStorage<T> *storage, THBFloat16Storage *src) {
   StorageImpl* storage_i = th::optional_storage_arg(storage, dtype_of<T>, fn, "storage", "storage");
-  StorageImpl* src_i = th::optional_storage_arg(src, DType::BFloat16, fn, "src", "src");
+  StorageImpl* src_i = th::optional_host_storage_arg(src, DType::BFloat16, fn, "src", "src");
   rt::th_storage_copy<T>(storage_i, src_i);
 }
 

@@ -1,0 +1,70 @@
+"""THC's C functions (codegen/th_wrappers.py, docs/cuda.md): a TH binding
+whose body runs on any device gets a THCuda<Type>_ form per dtype (every
+dtype of a view; the CUDA dtypes of a custom entry), taking THCState *
+first and running the same template through thc::call; the others get
+none. Parameters of a named type are host memory in both APIs."""
+from __future__ import annotations
+
+from conftest import NEG
+
+FILE = "schemas/math/t.yaml"
+
+NARROW = """\
+ops:
+  - signature: narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
+    dtypes: {cpu: [Float, Double]}
+    kernel: {kind: view, impl: rt::narrow}
+    th:
+      - THTensor *THTensor_newNarrow(THTensor *tensor = self, int dimension = dim, long firstIndex = start, long size = length)
+    doc: A view.
+    test: {gtest: [Views.Narrow]}
+"""
+
+RESIZE = """\
+ops:
+  - name: resize
+    dtypes: {cpu: [Float, Int], cuda: [Float]}
+    kernel: {kind: custom, impl: rt::th_resize}
+    th: ["void THTensor_resize(THTensor *tensor, THLongStorage *size, THLongStorage *stride)"]
+    doc: Resizes.
+    test: {gtest: [THStructureTest.Resize]}
+"""
+
+
+def test_a_view_gets_thc_forms_for_every_dtype(repo):
+    repo.write(FILE, NARROW)
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    cpp = (repo.root / "generated/src/ops/t/narrow.cpp").read_text()
+    assert '#include "runtime/thc/thunk.h"' in cpp
+    assert 'constexpr th::ArgNames<5> THTensor_newNarrow_thc_args = {"state", "self", "dim", "start", "length"};' in cpp
+    assert ("EMBER_API THCudaTensor *THCudaTensor_newNarrow(THCState *state, THCudaTensor *tensor, int dimension, "
+            "long firstIndex, long size) {") in cpp
+    assert ('return reinterpret_cast<THCudaTensor *>(thc::call<THTensor_newNarrow<float>>("THCudaTensor_newNarrow", '
+            'THTensor_newNarrow_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), dimension, firstIndex, size));') in cpp
+    assert "THCudaDoubleTensor_newNarrow(THCState *state, THCudaDoubleTensor *tensor" in cpp
+    header = (repo.root / "generated/include/THC/THCTensorFunctions.h").read_text()
+    assert ("THC_API THCudaDoubleTensor *THCudaDoubleTensor_newNarrow(THCState *state, THCudaDoubleTensor *tensor, "
+            "int dimension, long firstIndex, long size);") in header
+
+
+def test_a_custom_entry_gets_thc_forms_for_its_cuda_dtypes_and_host_named_types(repo):
+    repo.write(FILE, RESIZE)
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    cpp = (repo.root / "generated/src/ops/t/resize.cpp").read_text()
+    assert "THCudaTensor_resize(THCState *state, THCudaTensor *tensor, THLongStorage *size, THLongStorage *stride)" in cpp
+    assert "THCudaIntTensor_resize" not in cpp  # Int has no CUDA dtype here
+    assert "THIntTensor_resize(THIntTensor *tensor" in cpp
+    assert 'th::optional_host_storage_arg(size, DType::Long, fn, "size", "size")' in cpp
+    assert 'th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor")' in cpp
+
+
+def test_kinds_whose_th_bodies_run_cpu_kernels_get_no_thc_forms(repo):
+    repo.write(FILE, NEG.replace("dtypes: {cpu: signed}", "dtypes: {cpu: signed, cuda: [Float]}"))
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    cpp = (repo.root / "generated/src/ops/t/neg.cpp").read_text()
+    assert "THCuda" not in cpp and "thc::" not in cpp
+    header = (repo.root / "generated/include/THC/THCTensorFunctions.h").read_text()
+    assert "neg" not in header

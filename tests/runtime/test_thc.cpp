@@ -1,0 +1,189 @@
+// THC's C API (THC/THC.h): the state, the CUDA forms of TH's structure,
+// view and copy functions, and the rule that TH's functions take CPU
+// tensors and THC's take CUDA ones. Without a GPU, device tensors are
+// host storages marked as cuda:0 (the functions under test only read
+// their geometry); the tests that move data skip there.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "THC/THC.h"
+#include "TH/TH.h"
+#include "ember/cuda.h"
+#include "th_test_util.h"
+
+namespace ember::test {
+namespace {
+
+const char* no_device_reason() { return cuda::is_built() ? "no CUDA device is available" : "built without CUDA"; }
+
+// A host tensor whose storage now claims to be on cuda:0, as THC's type.
+THCudaTensor* marked_on_cuda(THFloatTensor* t) {
+  t->storage->deviceType = 1;
+  t->storage->deviceIndex = 0;
+  return reinterpret_cast<THCudaTensor*>(t);
+}
+
+// Back to a host tensor (before TH's functions free it).
+THFloatTensor* unmarked(THCudaTensor* t) {
+  t->storage->deviceType = 0;
+  return reinterpret_cast<THFloatTensor*>(t);
+}
+
+class THC : public ::testing::Test {
+ protected:
+  void SetUp() override { state = THCState_alloc(); }
+  void TearDown() override { THCState_free(state); }
+  THThrowingHandlers handlers;
+  THCState* state = nullptr;
+};
+
+TEST_F(THC, StateAndInit) {
+  ASSERT_NE(state, nullptr);
+  EXPECT_EQ(THCState_getNumDevices(state), 0);
+  if (cuda::is_available()) {
+    THCudaInit(state);
+    EXPECT_EQ(THCState_getNumDevices(state), cuda::device_count());
+    THCudaShutdown(state);
+  } else {
+    expect_th_error([&] { THCudaInit(state); }, 0, no_device_reason());
+    EXPECT_EQ(THCState_getNumDevices(state), 0);
+  }
+  expect_th_error([] { THCudaInit(nullptr); }, 1, "THCudaInit: state is NULL");
+  expect_th_error([] { THCudaTensor_new(nullptr); }, 1, "THCudaTensor_new: state is NULL");
+  expect_th_error([] { THCudaDoubleStorage_new(nullptr); }, 1, "THCudaDoubleStorage_new: state is NULL");
+}
+
+TEST_F(THC, TensorsWithoutStorage) {
+  THCudaTensor* t = THCudaTensor_new(state);
+  EXPECT_EQ(THCudaTensor_nDimension(state, t), 0);
+  EXPECT_EQ(THCudaTensor_storage(state, t), nullptr);
+  THCudaTensor* same = THCudaTensor_newWithTensor(state, t);
+  EXPECT_EQ(THCudaTensor_nDimension(state, same), 0);
+  THCudaTensor_free(state, same);
+  THCudaTensor_free(state, t);
+}
+
+TEST_F(THC, StoragesAreMadeOnTheDevice) {
+  if (cuda::is_available()) {
+    THCudaStorage* s = THCudaStorage_newWithSize(state, 5);
+    EXPECT_EQ(s->deviceType, 1);
+    EXPECT_EQ(THCudaStorage_size(state, s), 5);
+    THCudaStorage_resize(state, s, 9);
+    EXPECT_EQ(THCudaStorage_size(state, s), 9);
+    THCudaStorage_free(state, s);
+    THCudaLongTensor* t = THCudaLongTensor_newWithSize2d(state, 2, 3);
+    EXPECT_EQ(t->storage->deviceType, 1);
+    EXPECT_EQ(THCudaLongTensor_size(state, t, 1), 3);
+    THCudaLongTensor_free(state, t);
+  } else {
+    expect_th_error([&] { THCudaStorage_newWithSize(state, 5); }, 0, no_device_reason());
+    expect_th_error([&] { THCudaLongTensor_newWithSize2d(state, 2, 3); }, 0, no_device_reason());
+    THCudaTensor* t = THCudaTensor_new(state);
+    expect_th_error([&] { THCudaTensor_resize2d(state, t, 2, 3); }, 0, no_device_reason());
+    EXPECT_EQ(THCudaTensor_nDimension(state, t), 0);  // left as it was
+    EXPECT_EQ(t->storage, nullptr);
+    THCudaTensor_free(state, t);
+  }
+  // TH's functions still make CPU storages afterwards (the scope ended).
+  THFloatTensor* host = THFloatTensor_new();
+  THFloatTensor_resize1d(host, 4);
+  EXPECT_EQ(host->storage->deviceType, 0);
+  THFloatTensor_free(host);
+}
+
+TEST_F(THC, HostTensorsAreRefusedByTHC) {
+  THFloatTensor* host = THFloatTensor_newWithSize1d(3);
+  auto* as_cuda = reinterpret_cast<THCudaTensor*>(host);
+  expect_th_error([&] { THCudaTensor_resize1d(state, as_cuda, 5); }, 2,
+                  "THCudaTensor_resize1d: tensor is on the CPU, but THC's functions take CUDA memory");
+  expect_th_error([&] { THCudaTensor_newTranspose(state, as_cuda, 0, 0); }, 2, "is on the CPU");
+  EXPECT_EQ(THFloatTensor_size(host, 0), 3);  // left as it was
+  THFloatTensor_free(host);
+}
+
+TEST_F(THC, DeviceTensorsAreRefusedByTH) {
+  THCudaTensor* dev = marked_on_cuda(THFloatTensor_newWithSize2d(2, 3));
+  auto* as_host = reinterpret_cast<THFloatTensor*>(dev);
+  THFloatTensor* r = THFloatTensor_new();
+  expect_th_error([&] { THFloatTensor_add(r, as_host, 1.0f); }, 2,
+                  "THFloatTensor_add: t is on cuda:0, but this function takes CPU memory");
+  expect_th_error([&] { THFloatTensor_get2d(as_host, 0, 0); }, 1, "is on cuda:0");
+  expect_th_error([&] { THFloatTensor_resize1d(as_host, 100); }, 1, "is on cuda:0");
+  EXPECT_EQ(r->nDimension, 0);
+  THFloatTensor_free(r);
+  THFloatTensor_free(unmarked(dev));
+}
+
+TEST_F(THC, GeometryOfDeviceTensors) {
+  THCudaTensor* dev = marked_on_cuda(THFloatTensor_newWithSize2d(2, 3));
+  EXPECT_EQ(THCudaTensor_nDimension(state, dev), 2);
+  EXPECT_EQ(THCudaTensor_size(state, dev, 1), 3);
+  EXPECT_EQ(THCudaTensor_stride(state, dev, 0), 3);
+  expect_th_error([&] { THCudaTensor_size(state, dev, 5); }, 3, "THCudaTensor_size: dim 5");
+  EXPECT_STREQ(THCudaTensor_desc(state, dev).str, "torch.CudaTensor of size 2x3");
+  THCudaTensor* t = THCudaTensor_newTranspose(state, dev, 0, 1);
+  EXPECT_EQ(t->storage, dev->storage);
+  EXPECT_EQ(THCudaTensor_size(state, t, 0), 3);
+  EXPECT_EQ(THCudaTensor_stride(state, t, 0), 1);
+  THCudaTensor_narrow(state, t, nullptr, 0, 1, 2);
+  EXPECT_EQ(THCudaTensor_size(state, t, 0), 2);
+  EXPECT_EQ(t->storageOffset, 1);
+  THCudaTensor_resize1d(state, dev, 4);  // fits the storage: no allocation
+  EXPECT_EQ(THCudaTensor_size(state, dev, 0), 4);
+  EXPECT_EQ(THCudaStorage_size(state, THCudaTensor_storage(state, dev)), 6);
+  EXPECT_EQ(THCudaTensor_storage(state, dev)->deviceType, 1);
+  THCudaTensor_free(state, t);
+  THFloatTensor_free(unmarked(dev));
+}
+
+TEST_F(THC, CopiesCheckSidesAndCounts) {
+  THDoubleTensor* host = THDoubleTensor_newWithSize1d(5);
+  THCudaTensor* dev = marked_on_cuda(THFloatTensor_newWithSize2d(2, 3));
+  THFloatTensor* host_float = THFloatTensor_newWithSize2d(2, 3);
+  expect_th_error([&] { THDoubleTensor_copyCudaFloat(nullptr, host, dev); }, 1, "state is NULL");
+  expect_th_error([&] { THDoubleTensor_copyCudaFloat(state, host, dev); }, 3,
+                  "THDoubleTensor_copyCudaFloat: src has 6 elements but the result has 5");
+  expect_th_error([&] { THDoubleTensor_copyCudaFloat(state, host, reinterpret_cast<THCudaTensor*>(host_float)); }, 3,
+                  "src is on the CPU");
+  expect_th_error([&] { THCudaTensor_copyFloat(state, dev, reinterpret_cast<THFloatTensor*>(dev)); }, 3,
+                  "src is on cuda:0, but this function takes CPU memory");
+  expect_th_error([&] { THCudaDoubleTensor_copyCudaFloat(state, reinterpret_cast<THCudaDoubleTensor*>(host), dev); }, 2,
+                  "self is on the CPU");
+  THFloatTensor_free(host_float);
+  THFloatTensor_free(unmarked(dev));
+  THDoubleTensor_free(host);
+}
+
+// ---- with a GPU --------------------------------------------------------------------
+
+TEST_F(THC, RoundTripsThroughTheDevice) {
+  if (!cuda::is_available()) GTEST_SKIP() << "no CUDA device (or ember built without CUDA)";
+  THCudaInit(state);
+  THFloatTensor* host = THFloatTensor_newWithSize2d(3, 4);
+  for (long i = 0; i < 12; ++i) THFloatTensor_set2d(host, i / 4, i % 4, static_cast<float>(i) - 5.5f);
+  THCudaTensor* dev = THCudaTensor_newWithSize2d(state, 3, 4);
+  THCudaTensor_copyFloat(state, dev, host);
+  THCudaDoubleTensor* dev_double = THCudaDoubleTensor_newWithSize1d(state, 12);
+  THCudaDoubleTensor_copyCudaFloat(state, dev_double, dev);  // device to device, converted, flat
+  THDoubleTensor* back = THDoubleTensor_newWithSize1d(12);
+  THDoubleTensor_copyCudaDouble(state, back, dev_double);
+  for (long i = 0; i < 12; ++i) EXPECT_EQ(THDoubleTensor_get1d(back, i), static_cast<double>(i) - 5.5);
+  // A strided device source is read in its own row-major order, as TH's copy.
+  THCudaTensor* dev_t = THCudaTensor_newTranspose(state, dev, 0, 1);
+  THFloatTensor* host_t = THFloatTensor_newTranspose(host, 0, 1);
+  THFloatTensor* expected = THFloatTensor_newWithSize1d(12);
+  THFloatTensor_copy(expected, host_t);
+  THFloatTensor* got = THFloatTensor_newWithSize1d(12);
+  THFloatTensor_copyCuda(state, got, dev_t);
+  for (long i = 0; i < 12; ++i) EXPECT_EQ(THFloatTensor_get1d(got, i), THFloatTensor_get1d(expected, i));
+  for (auto* t : {host, host_t, expected, got}) THFloatTensor_free(t);
+  THDoubleTensor_free(back);
+  THCudaTensor_free(state, dev_t);
+  THCudaTensor_free(state, dev);
+  THCudaDoubleTensor_free(state, dev_double);
+  THCudaShutdown(state);
+}
+
+}  // namespace
+}  // namespace ember::test
