@@ -207,6 +207,70 @@ void reduce_dim(const Operands<2>& ops, int dim, const Reducer& r) {
   });
 }
 
+namespace detail {
+
+// The first i in [0, n) with match(q[i]), which exists: whole blocks
+// tested at once (a vectorized OR), then the block that matched, or the
+// tail, one at a time.
+template <class T, class Match>
+int64_t first_position(const T* q, int64_t n, const Match& match) {
+  using M = opmath_t<T>;
+  constexpr int B = kLanes<M>;
+  int64_t i = 0;
+  for (; i + B <= n; i += B) {
+    int hit = 0;
+#pragma omp simd reduction(| : hit)
+    for (int j = 0; j < B; ++j) hit |= match(static_cast<M>(q[i + j]));
+    if (hit) break;
+  }
+  while (!match(static_cast<M>(q[i]))) ++i;
+  return i;
+}
+
+// The position of the best of q[0, n) (n >= 1) in reduce_dim_index's
+// sense, for a dense slice: the best value through kLanes independent
+// selects (a lane that meets a NaN keeps it), then the first position
+// holding that value, or the first NaN. The second pass reads a slice the
+// first just brought into cache; a single pass of branches costs several
+// times more (bench/bench_ops.cpp B16). The selects are a simd loop, not
+// an unrolled block as in accumulate_lanes: GCC if-converts a select only
+// inside a loop it vectorizes, and `|` keeps the condition free of
+// branches.
+template <class T, class Compare>
+int64_t best_position_dense(const T* q, int64_t n, Compare better) {
+  using M = opmath_t<T>;
+  constexpr int L = kLanes<M>;
+  M best = static_cast<M>(q[0]);
+  if (n >= 2 * L) {
+    M lanes[L];
+    for (int j = 0; j < L; ++j) lanes[j] = static_cast<M>(q[j]);
+    int64_t i = L;
+    for (; i + L <= n; i += L) {
+#pragma omp simd
+      for (int j = 0; j < L; ++j) {
+        const M x = static_cast<M>(q[i + j]);
+        lanes[j] = (is_nan(x) | better(x, lanes[j])) ? x : lanes[j];
+      }
+    }
+    for (int j = 0; i < n; ++i, ++j) {
+      const M x = static_cast<M>(q[i]);
+      lanes[j] = (is_nan(x) || better(x, lanes[j])) ? x : lanes[j];
+    }
+    best = lanes[0];
+    for (int j = 1; j < L && !is_nan(best); ++j)
+      if (is_nan(lanes[j]) || better(lanes[j], best)) best = lanes[j];
+  } else {
+    for (int64_t i = 1; i < n && !is_nan(best); ++i) {
+      const M x = static_cast<M>(q[i]);
+      if (is_nan(x) || better(x, best)) best = x;
+    }
+  }
+  if (is_nan(best)) return first_position(q, n, [](M x) { return is_nan(x); });
+  return first_position(q, n, [best](M x) { return x == best; });
+}
+
+}  // namespace detail
+
 // ops: operand 0 the values (T), operand 1 the indices (int64_t), operand
 // 2 the input; both outputs have stride 0 along dim, which must not be
 // empty. Picks the first position whose element no later one is
@@ -265,6 +329,11 @@ void reduce_dim_index(const Operands<3>& ops, int dim, Compare better) {
     for_each_row(g, b, e, [&](char* const* p, int64_t m) {
       for (int64_t i = 0; i < m; ++i) {
         const char* q = p[0] + i * s[0];
+        if (sd == esz) {
+          const int64_t k = detail::best_position_dense(reinterpret_cast<const T*>(q), n, better);
+          store(p, i, s, load(q + k * esz), k);
+          continue;
+        }
         M best = load(q);
         int64_t idx = 0;
         for (int64_t k = 1; k < n && !is_nan(best); ++k) {

@@ -53,7 +53,7 @@ int64_t best_k(const char* p, int64_t stride, int64_t n, int64_t k, bool largest
   for (int64_t i = 0; i < n; ++i) {
     const K key = directed_key(*reinterpret_cast<const T*>(p + i * stride), largest);
     if (full && key >= bound) continue;
-    buf[m++] = {key, static_cast<uint32_t>(i)};
+    buf[m++] = {static_cast<uint32_t>(i), key};
     if (m == cap) {
       select_smallest(buf, m, k);
       m = k;
@@ -87,7 +87,7 @@ void topk_dim(const Operands<3>& ops, int dim, int64_t k, bool largest, bool sor
     const KeyIndex<K>* best = buf;
     if (whole) {
       for (int64_t i = 0; i < n; ++i)
-        buf[i] = {directed_key(*reinterpret_cast<const T*>(p[2] + i * g.stride[2]), largest), static_cast<uint32_t>(i)};
+        buf[i] = {static_cast<uint32_t>(i), directed_key(*reinterpret_cast<const T*>(p[2] + i * g.stride[2]), largest)};
       best = sort_keys(buf, buf + n, n);
       if (!sorted) std::sort(const_cast<KeyIndex<K>*>(best), const_cast<KeyIndex<K>*>(best) + k,
                              [](const KeyIndex<K>& x, const KeyIndex<K>& y) { return x.idx < y.idx; });

@@ -15,7 +15,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 #include "kernels/coalesce.h"
 #include "kernels/loops.h"
@@ -78,11 +78,13 @@ void for_each_slice(const SliceGeometry<N>& g, int64_t scratch_size, int64_t wor
   const int64_t per_grain = std::max<int64_t>(1, kGrain / std::max<int64_t>(work, 1));
   const int64_t chunks = std::max<int64_t>(1, std::min<int64_t>({g.slices, (g.slices + per_grain - 1) / per_grain,
                                                                    static_cast<int64_t>(get_num_threads())}));
-  std::vector<S> scratch(static_cast<size_t>(chunks * scratch_size));
+  // Not value-initialized: every kernel writes its scratch before reading
+  // it, and zeroing took 8% of a 2^20-element sort (B8).
+  const std::unique_ptr<S[]> scratch(new S[static_cast<size_t>(chunks * scratch_size)]);
   const int64_t per_chunk = (g.slices + chunks - 1) / chunks;
   parallel_for(0, chunks, 1, [&](int64_t b, int64_t e) {
     for (int64_t c = b; c < e; ++c) {
-      S* mine = scratch.data() + c * scratch_size;
+      S* mine = scratch.get() + c * scratch_size;
       const int64_t s1 = std::min(g.slices, (c + 1) * per_chunk);
       for (int64_t s = c * per_chunk; s < s1; ++s) {
         char* p[N];

@@ -23,14 +23,27 @@ namespace ember::kernels {
 template <class T>
 struct SortKey;
 
+// SortKey<T>: key(x), the key of x; value(k), an element whose key is k:
+// x itself where `exact`, else x for every key but those of NaN and of
+// zero, which stand for several elements (value gives a NaN with every
+// payload bit set, and +0).
 template <class T, class K>
 struct IntegralKey {
   using type = K;
+  static constexpr bool exact = true;
   static K key(T x) {
     if constexpr (std::is_signed_v<T>)
       return static_cast<K>(static_cast<K>(x) ^ (K(1) << (8 * sizeof(K) - 1)));
     else
       return static_cast<K>(x);
+  }
+  static T value(K k) {
+    if constexpr (std::is_same_v<T, bool>)
+      return k != 0;
+    else if constexpr (std::is_signed_v<T>)
+      return static_cast<T>(static_cast<K>(k ^ (K(1) << (8 * sizeof(K) - 1))));
+    else
+      return static_cast<T>(k);
   }
 };
 
@@ -50,9 +63,27 @@ inline K ieee_key(K u, bool is_nan, bool is_zero) {
   return is_nan ? static_cast<K>(~K(0)) : k;
 }
 
+// The IEEE bits of key k (ieee_key's inverse where it is one-to-one).
+template <class K>
+inline K ieee_bits(K k) {
+  constexpr K top = K(1) << (8 * sizeof(K) - 1);
+  return (k & top) ? static_cast<K>(k & ~top) : static_cast<K>(~k);
+}
+
+template <class T, class K>
+struct IeeeKey {
+  using type = K;
+  static constexpr bool exact = false;
+  static T value(K k) {
+    const K u = ieee_bits(k);
+    T x;
+    std::memcpy(&x, &u, sizeof(T));
+    return x;
+  }
+};
+
 template <>
-struct SortKey<float> {
-  using type = uint32_t;
+struct SortKey<float> : IeeeKey<float, uint32_t> {
   static uint32_t key(float x) {
     uint32_t u;
     std::memcpy(&u, &x, 4);
@@ -61,8 +92,7 @@ struct SortKey<float> {
 };
 
 template <>
-struct SortKey<double> {
-  using type = uint64_t;
+struct SortKey<double> : IeeeKey<double, uint64_t> {
   static uint64_t key(double x) {
     uint64_t u;
     std::memcpy(&u, &x, 8);
@@ -71,23 +101,20 @@ struct SortKey<double> {
 };
 
 // binary16: 5 exponent bits; bfloat16: 8. Decided on the bits, no float.
-template <>
-struct SortKey<Half> {
+template <class T>
+struct HalfKey {
   using type = uint16_t;
-  static uint16_t key(Half x) {
+  static constexpr bool exact = false;
+  static constexpr uint16_t kInf = std::is_same_v<T, Half> ? 0x7c00u : 0x7f80u;
+  static uint16_t key(T x) {
     const uint16_t a = x.x & 0x7fffu;
-    return ieee_key<uint16_t>(x.x, a > 0x7c00u, a == 0);
+    return ieee_key<uint16_t>(x.x, a > kInf, a == 0);
   }
+  static T value(uint16_t k) { return T::from_bits(ieee_bits(k)); }
 };
 
-template <>
-struct SortKey<BFloat16> {
-  using type = uint16_t;
-  static uint16_t key(BFloat16 x) {
-    const uint16_t a = x.x & 0x7fffu;
-    return ieee_key<uint16_t>(x.x, a > 0x7f80u, a == 0);
-  }
-};
+template <> struct SortKey<Half> : HalfKey<Half> {};
+template <> struct SortKey<BFloat16> : HalfKey<BFloat16> {};
 
 template <class T>
 using sort_key_t = typename SortKey<T>::type;
@@ -96,8 +123,10 @@ using sort_key_t = typename SortKey<T>::type;
 // of ~key (NaN first), and stays stable.
 template <class T>
 inline sort_key_t<T> directed_key(T x, bool descending) {
-  const sort_key_t<T> k = SortKey<T>::key(x);
-  return descending ? static_cast<sort_key_t<T>>(~k) : k;
+  using K = sort_key_t<T>;
+  // XOR with all ones or zero, not a select on a bool: GCC vectorizes the
+  // loops that build keys only so.
+  return static_cast<K>(SortKey<T>::key(x) ^ static_cast<K>(K(0) - K(descending)));
 }
 
 }  // namespace ember::kernels

@@ -3684,11 +3684,11 @@ const char fn_bucketize_doc[] =
 const char fn_sort_doc[] =
     "sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
     "\n"
-    "The elements of each slice along `dim` in ascending (or descending) order, with their 0-based positions in `self`. NaN sorts as the largest value (last ascending, first descending), as PyTorch. The sort is always stable, so `stable` is accepted and changes nothing: equal elements keep their order in both directions. TH's quicksort was neither stable nor NaN-aware; ember's C `sort` is both. Float and integer keys go through an LSD radix sort.";
+    "The elements of each slice along `dim` in ascending (or descending) order, with their 0-based positions in `self`. NaN sorts as the largest value (last ascending, first descending), as PyTorch. The sort is always stable, so `stable` is accepted and changes nothing: equal elements keep their order in both directions. TH's quicksort was neither stable nor NaN-aware; ember's C `sort` is both. Float and integer keys are sorted as unsigned integers: long slices of 32- and 64-bit ones by Highway's vectorized quicksort on (key, position) pairs, which makes it stable, narrower ones by an LSD radix sort.";
 const char m_sort_doc[] =
     "sort(dim: int = -1, descending: bool = False, *, stable: bool = False) -> (values: Tensor, indices: Tensor)\n"
     "\n"
-    "The elements of each slice along `dim` in ascending (or descending) order, with their 0-based positions in `self`. NaN sorts as the largest value (last ascending, first descending), as PyTorch. The sort is always stable, so `stable` is accepted and changes nothing: equal elements keep their order in both directions. TH's quicksort was neither stable nor NaN-aware; ember's C `sort` is both. Float and integer keys go through an LSD radix sort.";
+    "The elements of each slice along `dim` in ascending (or descending) order, with their 0-based positions in `self`. NaN sorts as the largest value (last ascending, first descending), as PyTorch. The sort is always stable, so `stable` is accepted and changes nothing: equal elements keep their order in both directions. TH's quicksort was neither stable nor NaN-aware; ember's C `sort` is both. Float and integer keys are sorted as unsigned integers: long slices of 32- and 64-bit ones by Highway's vectorized quicksort on (key, position) pairs, which makes it stable, narrower ones by an LSD radix sort.";
 const char fn_topk_doc[] =
     "topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True, *, out: tuple[Tensor, ...] | None = None) -> (values: Tensor, indices: Tensor)\n"
     "\n"

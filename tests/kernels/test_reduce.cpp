@@ -349,5 +349,37 @@ TEST(ReduceDimIndex, ExplicitTiesAndNaN) {
   }
 }
 
+// Dense rows long enough for the laned path (detail::best_position_dense),
+// each with one NaN, or none, anywhere: in the first lanes, the middle,
+// the tail past the last whole group of lanes; the best value twice.
+TEST(ReduceDimIndex, LongRowsWithOneNaNAnywhere) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const int64_t n = 1003;
+  const Shape s{1, n};
+  Array<float> in(s), v(s, {0, 0});
+  Array<int64_t> idx(s, {0, 0});
+  for (const int64_t best_at : {int64_t{0}, int64_t{5}, int64_t{500}, n - 1}) {
+    for (const int64_t nan_at : {int64_t{-1}, int64_t{0}, int64_t{3}, int64_t{64}, int64_t{700}, n - 2, n - 1}) {
+      SCOPED_TRACE("best at " + std::to_string(best_at) + ", NaN at " + std::to_string(nan_at));
+      for (int64_t j = 0; j < n; ++j) in.at({0, j}) = static_cast<float>(j % 17) - 8.0f;
+      in.at({0, best_at}) = 100.0f;
+      in.at({0, std::min(best_at + 40, n - 1)}) = 100.0f;
+      in.at({0, (best_at + 200) % n}) = -100.0f;
+      if (nan_at >= 0) in.at({0, nan_at}) = nan;
+      for (const bool largest : {true, false}) {
+        int64_t want = 0;
+        for (int64_t j = 1; j < n && !std::isnan(in.at({0, want})); ++j) {
+          const float x = in.at({0, j}), b = in.at({0, want});
+          if (std::isnan(x) || (largest ? x > b : x < b)) want = j;
+        }
+        if (largest) reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Greater{});
+        else reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Less{});
+        EXPECT_EQ(idx.at({0, 0}), want) << (largest ? "max" : "min");
+        EXPECT_TRUE(same_bits(v.at({0, 0}), in.at({0, want})));
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ember::kernels

@@ -39,7 +39,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:31',
+        where='schemas/math/sort.yaml:33',
     ),
     OpSpec(
         name='kthvalue',
@@ -55,7 +55,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:50',
+        where='schemas/math/sort.yaml:52',
     ),
     OpSpec(
         name='median',
@@ -71,7 +71,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:65',
+        where='schemas/math/sort.yaml:67',
     ),
     OpSpec(
         name='median.dim',
@@ -87,7 +87,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:80',
+        where='schemas/math/sort.yaml:82',
     ),
     OpSpec(
         name='mode',
@@ -103,7 +103,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:94',
+        where='schemas/math/sort.yaml:96',
     ),
     OpSpec(
         name='argsort',
@@ -119,7 +119,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:109',
+        where='schemas/math/sort.yaml:111',
     ),
     OpSpec(
         name='argsort.stable',
@@ -135,7 +135,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:121',
+        where='schemas/math/sort.yaml:123',
     ),
     OpSpec(
         name='msort',
@@ -151,7 +151,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/sort.yaml:130',
+        where='schemas/math/sort.yaml:132',
     ),
 ]
 

@@ -1,0 +1,116 @@
+// kernels/sort.h and kernels/sort_keys.h: keys and their inverse for every
+// element type, and sort_dim on slices long enough for every algorithm
+// (insertion, merge, radix, vqsort) against std::stable_sort with Note
+// [sort order] written out as a comparison.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kernels/sort.h"
+#include "tests/kernels/kernel_test_util.h"
+
+namespace ember::kernels {
+namespace {
+
+using namespace ember::kernels::testing;
+
+// Values with ties, both zeros, infinities and NaNs of either sign and
+// several payloads: everything Note [sort order] says something about.
+template <class T>
+T awkward_value(std::mt19937& g) {
+  if constexpr (std::is_integral_v<T>) {
+    return random_value<T>(g);
+  } else {
+    const float inf = std::numeric_limits<float>::infinity();
+    switch (g() % 8) {
+      case 0: return T(-0.0f);
+      case 1: return T(0.0f);
+      case 2: return T(g() % 2 ? inf : -inf);
+      case 3: {
+        T nan = T(std::numeric_limits<float>::quiet_NaN());
+        // Flip the sign and low payload bits (still a NaN: the top payload bit stays set).
+        unsigned char bytes[sizeof(T)];
+        std::memcpy(bytes, &nan, sizeof(T));
+        bytes[0] ^= static_cast<unsigned char>(g() & 3);
+        bytes[sizeof(T) - 1] ^= static_cast<unsigned char>(g() % 2 ? 0x80 : 0);
+        std::memcpy(&nan, bytes, sizeof(T));
+        return nan;
+      }
+      default: return T(static_cast<float>(static_cast<int>(g() % 9) - 4) * 0.5f);
+    }
+  }
+}
+
+template <class T>
+class SortTyped : public ::testing::Test {};
+TYPED_TEST_SUITE(SortTyped, AllTypes);
+
+TYPED_TEST(SortTyped, ValueInvertsKeyExceptForNaNAndZero) {
+  using T = TypeParam;
+  std::mt19937 g(3);
+  for (int i = 0; i < 2000; ++i) {
+    const T x = awkward_value<T>(g);
+    const T back = SortKey<T>::value(SortKey<T>::key(x));
+    const double d = as_double(x);
+    if (std::isnan(d)) {
+      EXPECT_TRUE(std::isnan(as_double(back)));
+    } else if (d == 0.0 && !std::is_integral_v<T>) {
+      EXPECT_EQ(as_double(back), 0.0);
+      EXPECT_FALSE(std::signbit(as_double(back)));
+    } else {
+      EXPECT_TRUE(same_bits(back, x)) << d;
+    }
+  }
+}
+
+// Note [sort order] as a comparison of elements: NaN the largest, -0 == +0.
+template <class T>
+bool before(T a, T b, bool descending) {
+  const double x = as_double(a), y = as_double(b);
+  if (descending) return std::isnan(x) ? !std::isnan(y) : (!std::isnan(y) && x > y);
+  return std::isnan(y) ? !std::isnan(x) : (!std::isnan(x) && x < y);
+}
+
+TYPED_TEST(SortTyped, SortDimMatchesAStableSortOfEveryLength) {
+  using T = TypeParam;
+  std::mt19937 g(7);
+  // Around every threshold of sort_keys: insertion, merge, radix, vqsort.
+  for (const int64_t n : {int64_t{1}, int64_t{20}, int64_t{100}, int64_t{127}, int64_t{128}, int64_t{700},
+                          int64_t{1023}, int64_t{1024}, int64_t{3000}}) {
+    for (const bool transposed_out : {false, true}) {
+      const Shape shape{3, n};
+      Array<T> in(shape);
+      for (auto& b : in.mem) b.v = awkward_value<T>(g);
+      const Shape out_strides = transposed_out ? Shape{1, 3} : contiguous_strides(shape);
+      Array<T> values(shape, out_strides);
+      Array<int64_t> positions(shape, out_strides);
+      for (const bool descending : {false, true}) {
+        SCOPED_TRACE("n " + std::to_string(n) + (descending ? " descending" : " ascending") +
+                     (transposed_out ? ", strided outputs" : ""));
+        sort_dim<T>(operands_of(shape, values, positions, in), 1, descending);
+        for (int64_t r = 0; r < 3; ++r) {
+          std::vector<int64_t> want(static_cast<size_t>(n));
+          std::iota(want.begin(), want.end(), 0);
+          std::stable_sort(want.begin(), want.end(),
+                           [&](int64_t a, int64_t b) { return before(in.at({r, a}), in.at({r, b}), descending); });
+          for (int64_t i = 0; i < n; ++i) {
+            ASSERT_EQ(positions.at({r, i}), want[static_cast<size_t>(i)]) << "row " << r << ", element " << i;
+            ASSERT_TRUE(same_bits(values.at({r, i}), in.at({r, want[static_cast<size_t>(i)]})))
+                << "row " << r << ", element " << i;
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ember::kernels
