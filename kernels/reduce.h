@@ -252,8 +252,8 @@ int64_t best_position_dense(const T* q, int64_t n, Compare better) {
         lanes[j] = (is_nan(x) | better(x, lanes[j])) ? x : lanes[j];
       }
     }
-    for (int j = 0; i < n; ++i, ++j) {
-      const M x = static_cast<M>(q[i]);
+    for (int j = 0; j < L && i + j < n; ++j) {
+      const M x = static_cast<M>(q[i + j]);
       lanes[j] = (is_nan(x) || better(x, lanes[j])) ? x : lanes[j];
     }
     best = lanes[0];
