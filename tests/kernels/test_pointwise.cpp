@@ -155,6 +155,25 @@ TEST(Pointwise, ThirdInputScalarIsHoisted) {
   for_each_index(s, [&](const Shape& i) { ASSERT_EQ(out.at(i), a.at(i) - b.at(i) * c.at(i)); });
 }
 
+// Every mix of stride-0 inputs of a three-input op: the hoisted rows
+// (one scalar; the last two, as clamp's bounds) and the strided fallback
+// (the others) give the same bits.
+TEST(Pointwise, EveryMixOfScalarInputs) {
+  const Shape s{40, 50};
+  std::mt19937 g(6);
+  for (unsigned mask = 0; mask < 8; ++mask) {
+    SCOPED_TRACE("scalar inputs mask " + std::to_string(mask));
+    const auto strides = [&](unsigned bit) { return (mask & bit) ? Shape{0, 0} : contiguous_strides(s); };
+    Array<float> out(s), x(s, strides(1)), lo(s, strides(2)), hi(s, strides(4));
+    fill_random(x, g);
+    fill_random(lo, g);
+    fill_random(hi, g);
+    const auto f = [](float v, float l, float h) { return v < l ? l : (v > h ? h : v); };
+    pointwise<float, float, 3>(operands_of(s, out, x, lo, hi), f);
+    for_each_index(s, [&](const Shape& i) { ASSERT_TRUE(same_bits(out.at(i), f(x.at(i), lo.at(i), hi.at(i)))); });
+  }
+}
+
 TEST(Pointwise, IntegersWrap) {
   const Shape s{300};
   Array<int8_t> out(s), a(s), b(s);
