@@ -4,7 +4,10 @@ prints ember/peer time ratios (single thread; medians of repetitions). Where
 NumPy has no equivalent (topk) or computes less (sort without positions),
 PyTorch 1.13 (Debian's python3-torch, when installed) is timed as well.
 
-    bench/compare.py [--bench build/bench/bench_ops] [--repetitions 7] [--filter REGEX] [--cpu-time]
+    bench/compare.py [--bench build/bench/bench_ops] [--repetitions 7] [--filter REGEX] [--cpu-time] [--threads N]
+
+With --threads N (N > 1) a second table follows: ember's wall time on one
+thread and on N, and the speedup, for the same benchmarks, in the same run.
 
 Uses /usr/bin/python3 with Debian's python3-numpy (`.ci/install-deps --bench`).
 
@@ -159,8 +162,8 @@ def numpy_gemm_with(env_extra: dict[str, str], repetitions: int, cpu: bool) -> d
 
 
 def time_ember(binary: str, repetitions: int, pattern: str, cpu: bool,
-               env_extra: dict[str, str] | None = None) -> dict[str, float]:
-    env = dict(os.environ, OMP_NUM_THREADS="1", **(env_extra or {}))
+               env_extra: dict[str, str] | None = None, threads: int = 1) -> dict[str, float]:
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), **(env_extra or {}))
     result = subprocess.run([binary, "--benchmark_format=json", f"--benchmark_repetitions={repetitions}",
                              "--benchmark_report_aggregates_only=true", f"--benchmark_filter={pattern}"], env=env, check=True,
                             capture_output=True, text=True)
@@ -179,6 +182,8 @@ def main() -> int:
     parser.add_argument("--filter", default=".", help="only the benchmarks whose names match this regex")
     parser.add_argument("--cpu-time", action="store_true",
                         help="compare CPU time instead of wall time (steadier on a shared, loaded machine)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="also time ember on this many threads and print its speedup over one thread")
     parser.add_argument("--numpy-gemm", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.numpy_gemm:
@@ -198,7 +203,21 @@ def main() -> int:
         report_b6(args, ember)
     if "B9_xcorr2_5x5_512_f32" in ember:
         report_b9(args, ember)
+    if args.threads > 1:
+        report_threads(args)
     return 0
+
+
+def report_threads(args: argparse.Namespace) -> None:
+    """Ember on one thread and on args.threads, timed back to back (wall time: CPU time would add the threads)."""
+    one = time_ember(args.bench, args.repetitions, args.filter, False)
+    many = time_ember(args.bench, args.repetitions, args.filter, False, threads=args.threads)
+    print()
+    print(f"{'threads':26} {'1 thread':>12} {f'{args.threads} threads':>12} {'speedup':>8}")
+    for name in one:
+        if name in many:
+            unit, mult = ("ns", 1e9) if one[name] < 1e-5 else ("ms", 1e3)
+            print(f"{name:26} {one[name] * mult:9.3f} {unit} {many[name] * mult:9.3f} {unit} {one[name] / many[name]:8.2f}")
 
 
 def report_b6(args: argparse.Namespace, ember: dict[str, float]) -> None:

@@ -83,6 +83,48 @@ void ThPointwise<NIn>::finish() {
   out_.finish();
 }
 
+template <int NIn>
+bool contiguous_operands(TensorImpl* out, const std::array<ThInput, NIn>& inputs, kernels::Operands<NIn + 1>& ops) {
+  if (!out->storage || static_cast<DeviceType>(out->storage->deviceType) != DeviceType::CPU || !rt::is_contiguous(out))
+    return false;
+  const int64_t n = rt::numel(out);
+  if (n == 0) return false;
+  char* const out_begin = rt::data_bytes(out);
+  const int64_t out_size = static_cast<int64_t>(element_size(rt::dtype(out)));
+  char* const out_end = out_begin + n * out_size;
+  for (const ThInput& in : inputs) {
+    if (in.nonzero) return false;
+    const TensorImpl* t = in.tensor;
+    if (!t) continue;
+    if (static_cast<DeviceType>(t->storage->deviceType) != DeviceType::CPU) return false;
+    // out's sizes and strides: contiguous too (a size-1 dim's stride that
+    // differs sends the call to the plan, which does not mind it).
+    if (rt::sizes(t) != rt::sizes(out) || rt::strides(t) != rt::strides(out)) return false;
+    const char* const begin = rt::data_bytes(t);
+    const int64_t size = static_cast<int64_t>(element_size(rt::dtype(t)));
+    const bool same = begin == out_begin && size == out_size;
+    if (!same && begin < out_end && out_begin < begin + n * size) return false;
+  }
+  ops.ndim = 1;
+  ops.shape[0] = n;
+  ops.strides[0][0] = out_size;
+  ops.data[0] = out_begin;
+  for (int i = 0; i < NIn; ++i) {
+    if (const TensorImpl* t = inputs[i].tensor) {
+      ops.strides[i + 1][0] = static_cast<int64_t>(element_size(rt::dtype(t)));
+      ops.data[i + 1] = rt::data_bytes(t);
+    } else {
+      rt::set_scalar_operand(ops, i + 1, inputs[i].value);
+    }
+  }
+  return true;
+}
+
+template bool contiguous_operands<0>(TensorImpl*, const std::array<ThInput, 0>&, kernels::Operands<1>&);
+template bool contiguous_operands<1>(TensorImpl*, const std::array<ThInput, 1>&, kernels::Operands<2>&);
+template bool contiguous_operands<2>(TensorImpl*, const std::array<ThInput, 2>&, kernels::Operands<3>&);
+template bool contiguous_operands<3>(TensorImpl*, const std::array<ThInput, 3>&, kernels::Operands<4>&);
+
 template class ThPointwise<0>;
 template class ThPointwise<1>;
 template class ThPointwise<2>;

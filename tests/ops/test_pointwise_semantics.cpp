@@ -412,6 +412,35 @@ TEST(PointwiseSemantics, VectorDispatchInit) {
   EXPECT_EQ(values_of<float>(r), (std::vector<float>{2.0f, 6.0f}));
 }
 
+// TH's contiguous calls skip the plan (runtime/th/plan.h,
+// contiguous_operands): a result that is an input, or that overlaps one
+// at a shift, must still give what the same call gives on copies.
+TEST(PointwiseSemantics, ThContiguousResultAliasingAnInput) {
+  const std::vector<float> x = {1, 2, 3, 4, 5, 6, 7, 8}, y = {0.5f, -1, 2, -3, 4, -5, 6, -7};
+  auto expect_cadd = [&](const Tensor& r, const std::vector<float>& a, const std::vector<float>& b) {
+    std::vector<float> want(a.size());
+    for (size_t i = 0; i < a.size(); ++i) want[i] = a[i] + 2.0f * b[i];
+    EXPECT_EQ(values_of<float>(r), want);
+  };
+  {  // r is t
+    Tensor a = from_vector<float>(x, {8}), b = from_vector<float>(y, {8});
+    THFloatTensor_cadd(th<THFloatTensor>(a), th<THFloatTensor>(a), 2.0f, th<THFloatTensor>(b));
+    expect_cadd(a, x, y);
+  }
+  {  // r is src
+    Tensor a = from_vector<float>(x, {8}), b = from_vector<float>(y, {8});
+    THFloatTensor_cadd(th<THFloatTensor>(b), th<THFloatTensor>(a), 2.0f, th<THFloatTensor>(b));
+    expect_cadd(b, x, y);
+  }
+  for (int64_t shift : {-1, 1}) {  // r one element before or after t, in t's storage
+    Tensor whole = from_vector<float>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {10}), b = from_vector<float>(y, {8});
+    Tensor t = whole.narrow(0, 1, 8), r = whole.narrow(0, 1 + shift, 8);
+    const std::vector<float> t_before = values_of<float>(t);
+    THFloatTensor_cadd(th<THFloatTensor>(r), th<THFloatTensor>(t), 2.0f, th<THFloatTensor>(b));
+    expect_cadd(r, t_before, y);
+  }
+}
+
 // ---- integer powers -----------------------------------------------------------------
 
 TEST(PointwiseSemantics, IntegerPow) {

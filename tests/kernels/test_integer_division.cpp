@@ -1,0 +1,103 @@
+// Note [division through double] (kernels/scalar_ops.h): ops::div, fmod,
+// floor_divide and remainder of every integer type of 32 bits or fewer
+// divide in double. Checked against the same operations in int64_t,
+// written out here, on the types' extreme values crossed with each other
+// and on random pairs spread over every divisor magnitude and sign; and
+// a vectorized loop against one-at-a-time calls.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "kernels/scalar_ops.h"
+
+namespace ember::ops {
+namespace {
+
+// C's quotient and remainder (truncated), INT_MIN / -1 wrapping.
+template <class M>
+M exact_div(M a, M b) {
+  return b == 0 ? M(0) : static_cast<M>(int64_t{a} / int64_t{b});
+}
+template <class M>
+M exact_fmod(M a, M b) {
+  return b == 0 ? M(0) : static_cast<M>(int64_t{a} % int64_t{b});
+}
+// Python's floor quotient and remainder (the divisor's sign).
+template <class M>
+M exact_floor_divide(M a, M b) {
+  if (b == 0) return M(0);
+  int64_t q = int64_t{a} / int64_t{b};
+  if (q * int64_t{b} != int64_t{a} && ((a < 0) != (b < 0))) --q;
+  return static_cast<M>(q);
+}
+template <class M>
+M exact_remainder(M a, M b) {
+  if (b == 0) return M(0);
+  int64_t r = int64_t{a} % int64_t{b};
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return static_cast<M>(r);
+}
+
+template <class M>
+void expect_exact(M a, M b) {
+  ASSERT_EQ(div(a, b), exact_div(a, b)) << +a << " / " << +b;
+  ASSERT_EQ(fmod(a, b), exact_fmod(a, b)) << +a << " fmod " << +b;
+  ASSERT_EQ(floor_divide(a, b), exact_floor_divide(a, b)) << +a << " // " << +b;
+  ASSERT_EQ(remainder(a, b), exact_remainder(a, b)) << +a << " % " << +b;
+}
+
+template <class M>
+class IntegerDivision : public ::testing::Test {};
+using SmallIntegers = ::testing::Types<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t>;
+TYPED_TEST_SUITE(IntegerDivision, SmallIntegers);
+
+TYPED_TEST(IntegerDivision, GoesThroughDouble) { static_assert(divides_through_double_v<TypeParam>); }
+
+TYPED_TEST(IntegerDivision, ExtremesCrossed) {
+  using M = TypeParam;
+  using L = std::numeric_limits<M>;
+  const std::vector<M> edges = {L::min(), static_cast<M>(L::min() + 1), static_cast<M>(-1), 0, 1, 2, 3,
+                                static_cast<M>(-2), static_cast<M>(-3), L::max(), static_cast<M>(L::max() - 1),
+                                static_cast<M>(L::max() / 2), static_cast<M>(L::max() / 2 + 1), 7, static_cast<M>(-7)};
+  for (M a : edges)
+    for (M b : edges) expect_exact(a, b);
+}
+
+// Random dividends against divisors of every magnitude (a random value
+// shifted right by 0..width-1 bits) and both signs.
+TYPED_TEST(IntegerDivision, RandomPairsOfEveryDivisorMagnitude) {
+  using M = TypeParam;
+  using U = std::make_unsigned_t<M>;
+  constexpr int kBits = 8 * sizeof(M);
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 2000000; ++i) {
+    const uint64_t x = rng();
+    const M a = static_cast<M>(x);
+    M b = static_cast<M>(static_cast<U>(x >> 32) >> ((x >> 58) % kBits));
+    if ((x >> 57) & 1) b = static_cast<M>(-b);
+    expect_exact(a, b);
+  }
+}
+
+// The loop the pointwise kernels run vectorizes the same functions; its
+// lanes must agree with the scalar calls.
+TEST(IntegerDivisionLoop, VectorizedLoopMatchesScalarCalls) {
+  constexpr int kN = 4099;
+  std::vector<int32_t> a(kN), b(kN), got(kN);
+  std::mt19937 rng(3);
+  for (int i = 0; i < kN; ++i) {
+    a[i] = static_cast<int32_t>(rng());
+    b[i] = static_cast<int32_t>(rng()) >> (i % 31);
+  }
+  b[5] = -1;
+  a[5] = std::numeric_limits<int32_t>::min();
+#pragma omp simd
+  for (int i = 0; i < kN; ++i) got[i] = remainder(a[i], b[i]);
+  for (int i = 0; i < kN; ++i) ASSERT_EQ(got[i], exact_remainder(a[i], b[i])) << a[i] << " % " << b[i];
+}
+
+}  // namespace
+}  // namespace ember::ops
