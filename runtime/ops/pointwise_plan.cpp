@@ -6,6 +6,7 @@
 #include "ember/error.h"
 #include "ember/ops/to.h"
 #include "ember/views.h"
+#include "runtime/core/memory_overlap.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/pointwise_shared.h"
 #include "runtime/ops/result_layout.h"
@@ -27,16 +28,19 @@ std::optional<DType> combine_tiers(std::optional<DType> higher, std::optional<DT
   return higher;
 }
 
-// Note [small pointwise]: the functional form (no out=, no in-place) when
-// every tensor input already has the compute dtype and the result's exact
-// sizes and the result dtype is the compute dtype (`a + b`, `a * 2`): no
-// broadcasting, no conversion, and a fresh result cannot overlap an input,
-// so the general path's copies, shape vectors and checks are skipped and
-// numbers are read from a stack slot instead of a 0-dim tensor. Results
-// are the same as the general path's (same kernel, same operands).
+// Note [small pointwise]: when every tensor input already has the compute
+// dtype and the result's exact sizes and the result dtype is the compute
+// dtype (`a + b`, `a * 2`, `add_out(out, a, b)`): no broadcasting, no
+// conversion, so the general path's copies, shape vectors and checks are
+// skipped and numbers are read from a stack slot instead of a 0-dim
+// tensor. A fresh result cannot overlap an input; a given one (out=,
+// in-place) is taken when it has the result's dtype and sizes, is
+// contiguous (no element written twice) and each input it overlaps holds
+// exactly its elements (Note [output aliasing]). Results are the same as
+// the general path's (same kernel, same operands).
 template <int NIn>
-bool try_small_pointwise(const PointwiseOp& op, const std::array<PointwiseArg, NIn>& args, const PointwiseTypes& types,
-                         PointwiseKernel<NIn + 1> kernel, TensorBase* result) {
+bool try_small_pointwise(const PointwiseOp& op, const TensorBase* out, const std::array<PointwiseArg, NIn>& args,
+                         const PointwiseTypes& types, PointwiseKernel<NIn + 1> kernel, TensorBase* result) {
   if (types.result != types.compute) return false;
   const TensorBase* shape_of = nullptr;
   for (const PointwiseArg& a : args) {
@@ -49,13 +53,22 @@ bool try_small_pointwise(const PointwiseOp& op, const std::array<PointwiseArg, N
     }
   }
   if (!shape_of) return false;
+  if (out) {
+    if (out->dtype() != types.result || out->dim() != shape_of->dim() || out->sizes() != shape_of->sizes() ||
+        !out->is_contiguous())
+      return false;
+    for (const PointwiseArg& a : args)
+      if (a.tensor && may_overlap(out->impl(), a.tensor->impl()) && !same_elements(out->impl(), a.tensor->impl()))
+        return false;
+  }
   check_divisor<NIn>(op, args, types.compute, shape_of->sizes());
   const std::array<const TensorBase*, NIn> tensors = tensor_args<NIn>(args);
-  *result = empty_in_input_order(shape_of->sizes(), types.result, tensors.data(), NIn);
+  const TensorImpl* target = out ? out->impl()
+                                 : (*result = empty_in_input_order(shape_of->sizes(), types.result, tensors.data(), NIn)).impl();
   ScalarSlot slots[NIn > 0 ? NIn : 1];
   kernels::Operands<NIn + 1> ops;
   set_loop_shape(ops, shape_of->sizes());
-  set_operand(ops, 0, result->impl());
+  set_operand(ops, 0, target);
   for (int i = 0; i < NIn; ++i) {
     if (args[i].tensor) {
       set_operand(ops, i + 1, args[i].tensor->impl());
@@ -126,10 +139,8 @@ TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bo
   } else {
     types = pointwise_types(op, args.data(), NIn, pointwise.rule);
     require_dtype(op, pointwise.dtypes, types.compute, dtype_source<NIn>(pointwise, args, types.compute));
-    if (!out) {
-      TensorBase small;
-      if (try_small_pointwise<NIn>(pointwise, args, types, kernel, &small)) return small;
-    }
+    TensorBase small;
+    if (try_small_pointwise<NIn>(pointwise, out, args, types, kernel, &small)) return out ? *out : small;
     for (const PointwiseArg& a : args)
       if (a.tensor) shape = broadcast_shapes(shape, a.tensor->sizes(), op);
   }

@@ -1,12 +1,16 @@
 // THDefaultAllocator and THAlloc/THRealloc/THFree: alignment, contents
-// across realloc, size 0 and failure conventions, the GC handler's retry.
+// across realloc and reuse, size 0 and failure conventions, the GC
+// handler's retry.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "TH/THAllocator.h"
@@ -53,6 +57,88 @@ TEST(DefaultAllocator, AlignsEverySize) {
     blocks.push_back(p);
   }
   for (void* p : blocks) dfree(p);
+}
+
+// Note [small block cache] (runtime/core/allocator.cpp): blocks of up to
+// 256 bytes come back for reuse. Churn blocks of every small size in a
+// mixed order, holding some, and check every block is aligned, holds its
+// whole request (written and read back), and that no two live blocks
+// share an address.
+TEST(DefaultAllocator, ReusedSmallBlocksHoldTheirWholeRequest) {
+  struct Block {
+    void* p;
+    size_t n;
+    unsigned seed;
+  };
+  std::vector<Block> live;
+  for (unsigned round = 0; round < 40; ++round) {
+    for (size_t n = 1; n <= 300; n += 1 + (round % 7)) {
+      void* p = dmalloc(static_cast<ptrdiff_t>(n));
+      ASSERT_NE(p, nullptr);
+      ASSERT_TRUE(aligned64(p)) << n;
+      const unsigned seed = round * 1000 + static_cast<unsigned>(n);
+      fill(p, n, seed);
+      live.push_back({p, n, seed});
+    }
+    // Free every other block, checking what each held.
+    std::vector<Block> kept;
+    for (size_t i = 0; i < live.size(); ++i) {
+      ASSERT_TRUE(holds(live[i].p, live[i].n, live[i].seed)) << live[i].n;
+      if ((i + round) % 2 == 0)
+        kept.push_back(live[i]);
+      else
+        dfree(live[i].p);
+    }
+    live.swap(kept);
+  }
+  std::vector<uintptr_t> addresses;
+  for (const Block& b : live) addresses.push_back(reinterpret_cast<uintptr_t>(b.p));
+  std::sort(addresses.begin(), addresses.end());
+  EXPECT_EQ(std::adjacent_find(addresses.begin(), addresses.end()), addresses.end());
+  for (const Block& b : live) dfree(b.p);
+}
+
+TEST(DefaultAllocator, SmallBlocksKeepTheirContentsUntilFreed) {
+  std::vector<void*> blocks;
+  for (unsigned i = 0; i < 200; ++i) {
+    blocks.push_back(dmalloc(64));
+    fill(blocks.back(), 64, i);
+  }
+  for (unsigned i = 0; i < 200; ++i) EXPECT_TRUE(holds(blocks[i], 64, i)) << i;
+  for (void* p : blocks) dfree(p);
+}
+
+// A block from plain malloc (THStorage_newWithData takes the caller's
+// memory) is freed, not cached: later small blocks stay aligned.
+TEST(DefaultAllocator, ForeignBlocksAreFreedNotReused) {
+  for (int i = 0; i < 100; ++i) {
+    void* foreign = std::malloc(24 + static_cast<size_t>(i));
+    dfree(foreign);
+    void* p = dmalloc(24);
+    EXPECT_TRUE(aligned64(p));
+    dfree(p);
+  }
+}
+
+// Blocks freed on another thread than the one that allocated them, and
+// threads that end holding cached blocks.
+TEST(DefaultAllocator, SmallBlocksCrossThreads) {
+  std::vector<void*> made(64);
+  std::thread maker([&] {
+    for (size_t i = 0; i < made.size(); ++i) {
+      made[i] = dmalloc(static_cast<ptrdiff_t>(8 + i));
+      fill(made[i], 8 + i, static_cast<unsigned>(i));
+    }
+  });
+  maker.join();
+  std::thread user([&] {
+    for (size_t i = 0; i < made.size(); ++i) {
+      EXPECT_TRUE(holds(made[i], 8 + i, static_cast<unsigned>(i)));
+      dfree(made[i]);
+    }
+    for (int i = 0; i < 16; ++i) dfree(dmalloc(100));
+  });
+  user.join();
 }
 
 TEST(DefaultAllocator, SizeZeroAndNegative) {

@@ -142,6 +142,38 @@ TEST(OutputAliasing, FailedCallsLeaveTheOutputIntact) {
   EXPECT_EQ(i.data<int64_t>()[2], 9);
 }
 
+// Same-shape calls with out= take Note [small pointwise]'s path: an out
+// that is an input, one shifted by an element over an input's storage,
+// and a failing divisor check, against the same call on copies.
+TEST(OutputAliasing, SameShapeOutThroughTheSmallPath) {
+  const std::vector<float> xs = {1, 2, 3, 4, 5, 6}, ys = {0.5f, -1, 2, -3, 4, -5};
+  auto sums = [](const std::vector<float>& a, const std::vector<float>& b) {
+    std::vector<float> r(a.size());
+    for (size_t k = 0; k < a.size(); ++k) r[k] = a[k] + b[k];
+    return r;
+  };
+  {
+    Tensor a = floats(xs, {6}), b = floats(ys, {6});
+    add_out(a, a, b);
+    EXPECT_EQ(values_of(a), sums(xs, ys));
+    Tensor c = floats(xs, {6});
+    add_out(b, c, b);
+    EXPECT_EQ(values_of(b), sums(xs, ys));
+  }
+  for (int64_t shift : {-1, 1}) {
+    Tensor whole = floats({0, 1, 2, 3, 4, 5, 6, 7}, {8}), b = floats(ys, {6});
+    Tensor a = whole.narrow(0, 1, 6), out = whole.narrow(0, 1 + shift, 6);
+    const std::vector<float> a_before = values_of(a);
+    add_out(out, a, b);
+    EXPECT_EQ(values_of(out), sums(a_before, ys)) << shift;
+  }
+  Tensor o = empty({3}, DType::Long);
+  o.fill_(9);
+  expect_error([&] { remainder_out(o, ones({3}, DType::Long), zeros({3}, DType::Long)); }, ErrorKind::Value, "other");
+  EXPECT_EQ(o.data<int64_t>()[0], 9);
+  EXPECT_EQ(o.data<int64_t>()[2], 9);
+}
+
 TEST(OutputAliasing, ExpandChecksTheElementCount) {
   const Tensor one = floats({1}, {1, 1});
   expect_error([&] { one.expand({int64_t{1} << 32, int64_t{1} << 32}); }, ErrorKind::Value, "size");
