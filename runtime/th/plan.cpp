@@ -96,7 +96,10 @@ bool contiguous_operands(TensorImpl* out, const std::array<ThInput, NIn>& inputs
     if (in.nonzero) return false;
     const TensorImpl* t = in.tensor;
     if (!t) continue;
-    if (static_cast<DeviceType>(t->storage->deviceType) != DeviceType::CPU) return false;
+    // (A 0-dim out and TH's empty tensor both have no sizes.)
+    if (!t->storage || rt::is_scalar(t) != rt::is_scalar(out) ||
+        static_cast<DeviceType>(t->storage->deviceType) != DeviceType::CPU)
+      return false;
     // out's sizes and strides: contiguous too (a size-1 dim's stride that
     // differs sends the call to the plan, which does not mind it).
     if (rt::sizes(t) != rt::sizes(out) || rt::strides(t) != rt::strides(out)) return false;

@@ -229,6 +229,19 @@ TEST(THOutputAliasing, EmptyTensorsReachNoKernel) {
   THByteTensor_free(e);
 }
 
+// A 0-dim result and TH's empty tensor both have no sizes; the fuzzer
+// found the contiguous shortcut (runtime/th/plan.h) taking them as one
+// shape. TH resizes the result like the input: empty, as TH's.
+TEST(THOutputAliasing, ZeroDimResultAndEmptyInput) {
+  test::THThrowingHandlers handlers;
+  Tensor r = zeros({}, DType::Byte);
+  THByteTensor* e = THByteTensor_new();
+  THByteTensor_cbitand(reinterpret_cast<THByteTensor*>(r.impl()), e, e);
+  EXPECT_EQ(r.numel(), 0);
+  EXPECT_EQ(THByteTensor_nElement(e), 0);
+  THByteTensor_free(e);
+}
+
 TEST(THOutputAliasing, DiagOfItselfWithoutElements) {
   test::THThrowingHandlers handlers;
   // TH code has no [0 x 0] matrix (newWithSize2d(0, 0) is TH's empty
