@@ -43,6 +43,7 @@ class TestSpec:
     shapes: dict[str, tuple[int | str, ...]] = field(default_factory=dict)  # Python tests: arg -> declared shape
     values: dict[str, str] = field(default_factory=dict)  # Python tests: arg -> mask | index(dim) | unique_index(dim) | one_of(a, b) (str)
     magnitude_tol: bool = False                # Python tests: tolerance relative to the reference on |inputs|
+    ulp: dict[str, float] = field(default_factory=dict)  # floating dtype name -> bound on the error in ulps
     gtest_at: Location | None = None           # where 'gtest' is written (--check-tests)
 
 

@@ -27,7 +27,7 @@ OP_KEYS = {"name", "signature", "variants", "dtypes", "kernel", "th", "doc", "te
 NAMESPACES = ("linalg",)
 
 TEST_KEYS = {"ref", "th_ref", "numpy", "tol", "domain", "gtest", "skip_layouts", "shape", "numpy_dtypes", "shapes", "values",
-             "magnitude_tol"}
+             "magnitude_tol", "ulp"}
 # Symbols of test.shapes (tests/python/op_harness.py, Note [argument specs]).
 SHAPE_SYMBOLS = ("a", "b", "c", "d", "e")
 # Layouts of the generated value tests, for `skip_layouts`.
@@ -169,7 +169,26 @@ def _test(node: Node, sig: Signature | None, table: DTypeTable) -> TestSpec:
         raise SchemaError(test.at("magnitude_tol"), "'magnitude_tol' must be true or false")
     return TestSpec(ref=ref, th_ref=string(test, "th_ref"), numpy=string(test, "numpy"), tol=tol, domain=domain, gtest=gtests,
                     gtest_at=test.at("gtest") if gtests else None, skip_layouts=skip, shape=shape,
-                    numpy_dtypes=numpy_dtypes, shapes=shapes, values=values, magnitude_tol=magnitude_tol)
+                    numpy_dtypes=numpy_dtypes, shapes=shapes, values=values, magnitude_tol=magnitude_tol,
+                    ulp=_ulp(test, table, ref))
+
+
+def _ulp(test: Node, table: DTypeTable, ref: str | None) -> dict[str, float]:
+    """`ulp: {Float: 1, Double: 1}`: the accuracy promised per floating dtype, against `ref` in long double."""
+    if "ulp" not in test:
+        return {}
+    if ref is None:
+        raise SchemaError(test.at("ulp"), "ulp bounds are measured against 'ref'; add one")
+    node = mapping(test.get("ulp"), test.at("ulp"), "'ulp'")
+    bounds: dict[str, float] = {}
+    for key in node.keys():
+        if not any(d.name == key and d.kind == "floating" for d in table.dtypes):
+            raise SchemaError(node.at(key), f"ulp bound for '{key}', which is not a floating dtype")
+        value = _number(node.get(key))
+        if value is None or value <= 0:
+            raise SchemaError(node.at(key), f"ulp bound for {key} must be a number > 0")
+        bounds[key] = float(value)
+    return bounds
 
 
 def _errors(node: Node, sig: Signature | None) -> tuple[ErrorCase, ...]:
@@ -369,10 +388,26 @@ def _op(node: Any, where: Location, group: str, table: DTypeTable) -> Op:
             namespace=namespace, include=include, returns_if=_returns_if(node, sig, variants),
             python_names=_python_names(node, sig, variants), factory=_factory(node, sig),
             aliases=_aliases(node, sig, variants))
+    _check_ulp(op, node)
     both = sorted(d.name for d in set(op.th_dtypes()) & set(kernel.th_type_error))
     if both:
         raise SchemaError(node.at("kernel"), f"'th_type_error' lists dtypes the C forms compute: {', '.join(both)}")
     return op
+
+
+def _check_ulp(op: Op, node: Node) -> None:
+    """ulp bounds: a pointwise op whose inputs are all tensors, for dtypes it computes on the CPU."""
+    if not op.test.ulp:
+        return
+    where = node.at("test")
+    if op.kind.name != "pointwise" or op.signature is None:
+        raise SchemaError(where, "ulp bounds are measured for pointwise ops only")
+    if any(not a.is_tensor for a in op.signature.args if not a.kwarg_only):
+        raise SchemaError(where, "ulp bounds are measured with every positional argument a tensor")
+    cpu = {d.name for d in op.dtypes.get("cpu", ())}
+    missing = sorted(set(op.test.ulp) - cpu)
+    if missing:
+        raise SchemaError(where, f"ulp bound for {', '.join(missing)}, which {op.name} does not compute on the CPU")
 
 
 def _substitute(value: Any, texts: dict[str, str]) -> Any:

@@ -180,6 +180,8 @@ class Pointwise(Kind):
         if any(not d.is_floating for d in dtypes):
             functions.append(_ref_function(op, ref, "int64_t", prefix + "ref_i"))
             ref_i = prefix + "ref_i"
+        if op.test.ulp and not th:
+            functions.append(_ref_function(op, ref, "long double", "ulp_ref"))
         return Reference(tuple(functions), ref_f, ref_i)
 
     def test_cases(self, op: Op) -> list[TestCase]:
@@ -189,6 +191,8 @@ class Pointwise(Kind):
         tests = super().test_cases(op)
         if any(sig.arg(n) is not None and sig.arg(n).type == "Tensor|Scalar" for n in op.kernel.inputs):
             tests.append(TestCase("Promotion", "check_promotion(kOp, kVariants);"))
+        for name, bound in op.test.ulp.items():
+            tests.append(TestCase(f"{name}_WithinUlpBound", f"check_ulp(kOp, kVariants, DType::{name}, {bound!r}, ulp_ref);"))
         return tests
 
     def number_args(self, op: Op) -> set[str]:

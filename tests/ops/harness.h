@@ -28,6 +28,10 @@ namespace ember::optest {
 // Runs every variant on one case and compares with the reference
 // (harness/check_pointwise.cpp).
 void check_pointwise(const OpSpec& op, const std::vector<Variant>& variants, DType dtype, Layout layout);
+// The functional variant's largest error in ulps over a sweep of the
+// domain, against `ref` in long double: at most `bound` (Note [ulp
+// bounds], harness/check_ulp.cpp).
+void check_ulp(const OpSpec& op, const std::vector<Variant>& variants, DType dtype, double bound, RefL ref);
 // Mixed dtypes and wrapped numbers against PyTorch's result_type rules
 // (harness/check_promotion.cpp).
 void check_promotion(const OpSpec& op, const std::vector<Variant>& variants);

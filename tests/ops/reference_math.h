@@ -14,6 +14,7 @@ namespace ember::optest::ref {
 // a ** b: C's pow for floats; for integers repeated multiplication modulo
 // 2^64, and PyTorch's rule for negative exponents (1, +-1 for -1, else 0).
 inline double pow(double a, double b) { return static_cast<double>(powl(a, b)); }
+inline long double pow(long double a, long double b) { return powl(a, b); }
 inline int64_t pow(int64_t a, int64_t b) {
   if (b < 0) return a == 1 ? 1 : (a == -1 ? (b % 2 ? -1 : 1) : 0);
   uint64_t r = 1;

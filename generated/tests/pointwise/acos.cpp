@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::acos(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::acos(self);
+}
+
 const OpSpec kOp{
     "acos",
     {{"self", ArgKind::Tensor, true, -1.0, 1.0}},
@@ -95,6 +100,14 @@ TEST(OpAcos, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16
 TEST(OpAcos, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpAcos, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpAcos, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+
+TEST(OpAcos, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpAcos, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpAcos, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpAcos, THFloatTensor_acos) { check_th_pointwise(kOp, DType::Float, kThAcos, [](const ThCall& c) { THFloatTensor_acos(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

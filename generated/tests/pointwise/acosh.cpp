@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::acosh(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::acosh(self);
+}
+
 const OpSpec kOp{
     "acosh",
     {{"self", ArgKind::Tensor, true, 1.0, 20.0}},
@@ -93,3 +98,11 @@ TEST(OpAcosh, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat1
 TEST(OpAcosh, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpAcosh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpAcosh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+
+TEST(OpAcosh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 3.0, ulp_ref); }
+
+TEST(OpAcosh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpAcosh, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::asin(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::asin(self);
+}
+
 const OpSpec kOp{
     "asin",
     {{"self", ArgKind::Tensor, true, -1.0, 1.0}},
@@ -95,6 +100,14 @@ TEST(OpAsin, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16
 TEST(OpAsin, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpAsin, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpAsin, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+
+TEST(OpAsin, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpAsin, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpAsin, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpAsin, THFloatTensor_asin) { check_th_pointwise(kOp, DType::Float, kThAsin, [](const ThCall& c) { THFloatTensor_asin(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

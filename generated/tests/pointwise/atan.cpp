@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::atan(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::atan(self);
+}
+
 const OpSpec kOp{
     "atan",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}},
@@ -95,6 +100,14 @@ TEST(OpAtan, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16
 TEST(OpAtan, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpAtan, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpAtan, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+
+TEST(OpAtan, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpAtan, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpAtan, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpAtan, THFloatTensor_atan) { check_th_pointwise(kOp, DType::Float, kThAtan, [](const ThCall& c) { THFloatTensor_atan(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

@@ -15,6 +15,12 @@ double ref_f(const double* v) {
   return std::atan2(self, other);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  const long double other = v[1];
+  return std::atan2(self, other);
+}
+
 const OpSpec kOp{
     "atan2",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"other", ArgKind::Tensor, false, 0.0, 0.0}},
@@ -96,6 +102,14 @@ TEST(OpAtan2, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat1
 TEST(OpAtan2, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpAtan2, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpAtan2, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+
+TEST(OpAtan2, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpAtan2, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpAtan2, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpAtan2, THFloatTensor_atan2) { check_th_pointwise(kOp, DType::Float, kThAtan2, [](const ThCall& c) { THFloatTensor_atan2(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1), c.tensor<THFloatTensor>(2)); }); }
 

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::atanh(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::atanh(self);
+}
+
 const OpSpec kOp{
     "atanh",
     {{"self", ArgKind::Tensor, true, -0.9, 0.9}},
@@ -93,3 +98,11 @@ TEST(OpAtanh, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat1
 TEST(OpAtanh, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpAtanh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpAtanh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 3.0, ulp_ref); }
+
+TEST(OpAtanh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
+
+TEST(OpAtanh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpAtanh, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }

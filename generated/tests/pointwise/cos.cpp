@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::cos(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::cos(self);
+}
+
 const OpSpec kOp{
     "cos",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}},
@@ -95,6 +100,14 @@ TEST(OpCos, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16,
 TEST(OpCos, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpCos, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpCos, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpCos, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpCos, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpCos, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpCos, THFloatTensor_cos) { check_th_pointwise(kOp, DType::Float, kThCos, [](const ThCall& c) { THFloatTensor_cos(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::cosh(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::cosh(self);
+}
+
 const OpSpec kOp{
     "cosh",
     {{"self", ArgKind::Tensor, true, -20.0, 20.0}},
@@ -95,6 +100,14 @@ TEST(OpCosh, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16
 TEST(OpCosh, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpCosh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpCosh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+
+TEST(OpCosh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
+
+TEST(OpCosh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpCosh, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpCosh, THFloatTensor_cosh) { check_th_pointwise(kOp, DType::Float, kThCosh, [](const ThCall& c) { THFloatTensor_cosh(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::erf(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::erf(self);
+}
+
 const OpSpec kOp{
     "erf",
     {{"self", ArgKind::Tensor, true, -4.0, 4.0}},
@@ -93,3 +98,11 @@ TEST(OpErf, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16,
 TEST(OpErf, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpErf, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpErf, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+
+TEST(OpErf, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
+
+TEST(OpErf, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpErf, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::erfc(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::erfc(self);
+}
+
 const OpSpec kOp{
     "erfc",
     {{"self", ArgKind::Tensor, true, -4.0, 4.0}},
@@ -93,3 +98,11 @@ TEST(OpErfc, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16
 TEST(OpErfc, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpErfc, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpErfc, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 4.0, ulp_ref); }
+
+TEST(OpErfc, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 4.0, ulp_ref); }
+
+TEST(OpErfc, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpErfc, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }

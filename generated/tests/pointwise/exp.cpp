@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::exp(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::exp(self);
+}
+
 const OpSpec kOp{
     "exp",
     {{"self", ArgKind::Tensor, true, -20.0, 20.0}},
@@ -95,6 +100,14 @@ TEST(OpExp, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16,
 TEST(OpExp, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpExp, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpExp, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+
+TEST(OpExp, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
+
+TEST(OpExp, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpExp, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpExp, THFloatTensor_exp) { check_th_pointwise(kOp, DType::Float, kThExp, [](const ThCall& c) { THFloatTensor_exp(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::exp2(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::exp2(self);
+}
+
 const OpSpec kOp{
     "exp2",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}},
@@ -93,3 +98,11 @@ TEST(OpExp2, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16
 TEST(OpExp2, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpExp2, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpExp2, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpExp2, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpExp2, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpExp2, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }

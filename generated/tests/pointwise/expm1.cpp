@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::expm1(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::expm1(self);
+}
+
 const OpSpec kOp{
     "expm1",
     {{"self", ArgKind::Tensor, true, -10.0, 10.0}},
@@ -93,3 +98,11 @@ TEST(OpExpm1, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat1
 TEST(OpExpm1, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpExpm1, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpExpm1, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpExpm1, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpExpm1, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpExpm1, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }

@@ -15,6 +15,12 @@ double ref_f(const double* v) {
   return std::hypot(self, other);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  const long double other = v[1];
+  return std::hypot(self, other);
+}
+
 const OpSpec kOp{
     "hypot",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"other", ArgKind::Tensor, false, 0.0, 0.0}},
@@ -94,3 +100,11 @@ TEST(OpHypot, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat1
 TEST(OpHypot, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpHypot, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpHypot, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpHypot, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpHypot, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpHypot, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::log(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::log(self);
+}
+
 const OpSpec kOp{
     "log",
     {{"self", ArgKind::Tensor, true, 0.0, 100.0}},
@@ -95,6 +100,14 @@ TEST(OpLog, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16,
 TEST(OpLog, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpLog, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpLog, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpLog, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpLog, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpLog, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpLog, THFloatTensor_log) { check_th_pointwise(kOp, DType::Float, kThLog, [](const ThCall& c) { THFloatTensor_log(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::log10(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::log10(self);
+}
+
 const OpSpec kOp{
     "log10",
     {{"self", ArgKind::Tensor, true, 0.0, 100.0}},
@@ -93,3 +98,11 @@ TEST(OpLog10, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat1
 TEST(OpLog10, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpLog10, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpLog10, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 3.0, ulp_ref); }
+
+TEST(OpLog10, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
+
+TEST(OpLog10, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpLog10, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::log1p(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::log1p(self);
+}
+
 const OpSpec kOp{
     "log1p",
     {{"self", ArgKind::Tensor, true, -1.0, 100.0}},
@@ -95,6 +100,14 @@ TEST(OpLog1p, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat1
 TEST(OpLog1p, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpLog1p, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpLog1p, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpLog1p, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpLog1p, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpLog1p, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpLog1p, THFloatTensor_log1p) { check_th_pointwise(kOp, DType::Float, kThLog1p, [](const ThCall& c) { THFloatTensor_log1p(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

@@ -21,6 +21,12 @@ int64_t ref_i(const int64_t* v) {
   return ref::pow(self, exponent);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  const long double exponent = v[1];
+  return ref::pow(self, exponent);
+}
+
 const OpSpec kOp{
     "pow",
     {{"self", ArgKind::Tensor, true, -4.0, 4.0}, {"exponent", ArgKind::TensorOrScalar, true, 0.0, 5.0}},
@@ -181,6 +187,14 @@ TEST(OpPow, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, L
 TEST(OpPow, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
 
 TEST(OpPow, Promotion) { check_promotion(kOp, kVariants); }
+
+TEST(OpPow, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpPow, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpPow, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpPow, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpPow, THByteTensor_cpow) { check_th_pointwise(kOp, DType::Byte, kThCpow, [](const ThCall& c) { THByteTensor_cpow(c.tensor<THByteTensor>(0), c.tensor<THByteTensor>(1), c.tensor<THByteTensor>(2)); }); }
 

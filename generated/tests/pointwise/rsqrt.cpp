@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return 1 / std::sqrt(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return 1 / std::sqrt(self);
+}
+
 const OpSpec kOp{
     "rsqrt",
     {{"self", ArgKind::Tensor, true, 0.0, 100.0}},
@@ -95,6 +100,14 @@ TEST(OpRsqrt, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat1
 TEST(OpRsqrt, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpRsqrt, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpRsqrt, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+
+TEST(OpRsqrt, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
+
+TEST(OpRsqrt, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpRsqrt, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpRsqrt, THFloatTensor_rsqrt) { check_th_pointwise(kOp, DType::Float, kThRsqrt, [](const ThCall& c) { THFloatTensor_rsqrt(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

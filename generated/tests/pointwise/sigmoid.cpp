@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return 1 / (1 + std::exp(-self));
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return 1 / (1 + std::exp(-self));
+}
+
 const OpSpec kOp{
     "sigmoid",
     {{"self", ArgKind::Tensor, true, -30.0, 30.0}},
@@ -95,6 +100,14 @@ TEST(OpSigmoid, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloa
 TEST(OpSigmoid, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpSigmoid, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpSigmoid, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 3.0, ulp_ref); }
+
+TEST(OpSigmoid, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 3.0, ulp_ref); }
+
+TEST(OpSigmoid, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpSigmoid, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpSigmoid, THFloatTensor_sigmoid) { check_th_pointwise(kOp, DType::Float, kThSigmoid, [](const ThCall& c) { THFloatTensor_sigmoid(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

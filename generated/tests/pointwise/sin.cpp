@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::sin(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::sin(self);
+}
+
 const OpSpec kOp{
     "sin",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}},
@@ -95,6 +100,14 @@ TEST(OpSin, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16,
 TEST(OpSin, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpSin, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpSin, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpSin, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpSin, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpSin, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpSin, THFloatTensor_sin) { check_th_pointwise(kOp, DType::Float, kThSin, [](const ThCall& c) { THFloatTensor_sin(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

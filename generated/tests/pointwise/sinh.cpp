@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::sinh(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::sinh(self);
+}
+
 const OpSpec kOp{
     "sinh",
     {{"self", ArgKind::Tensor, true, -20.0, 20.0}},
@@ -95,6 +100,14 @@ TEST(OpSinh, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16
 TEST(OpSinh, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpSinh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpSinh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 3.0, ulp_ref); }
+
+TEST(OpSinh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 3.0, ulp_ref); }
+
+TEST(OpSinh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpSinh, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpSinh, THFloatTensor_sinh) { check_th_pointwise(kOp, DType::Float, kThSinh, [](const ThCall& c) { THFloatTensor_sinh(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

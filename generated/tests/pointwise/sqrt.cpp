@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::sqrt(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::sqrt(self);
+}
+
 const OpSpec kOp{
     "sqrt",
     {{"self", ArgKind::Tensor, true, 0.0, 100.0}},
@@ -95,6 +100,14 @@ TEST(OpSqrt, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16
 TEST(OpSqrt, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpSqrt, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpSqrt, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 0.501, ulp_ref); }
+
+TEST(OpSqrt, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 0.501, ulp_ref); }
+
+TEST(OpSqrt, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpSqrt, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpSqrt, THFloatTensor_sqrt) { check_th_pointwise(kOp, DType::Float, kThSqrt, [](const ThCall& c) { THFloatTensor_sqrt(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

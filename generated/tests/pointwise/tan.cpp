@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::tan(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::tan(self);
+}
+
 const OpSpec kOp{
     "tan",
     {{"self", ArgKind::Tensor, true, -1.5, 1.5}},
@@ -95,6 +100,14 @@ TEST(OpTan, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16,
 TEST(OpTan, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpTan, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpTan, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpTan, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
+
+TEST(OpTan, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpTan, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpTan, THFloatTensor_tan) { check_th_pointwise(kOp, DType::Float, kThTan, [](const ThCall& c) { THFloatTensor_tan(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

@@ -14,6 +14,11 @@ double ref_f(const double* v) {
   return std::tanh(self);
 }
 
+long double ulp_ref(const long double* v) {
+  const long double self = v[0];
+  return std::tanh(self);
+}
+
 const OpSpec kOp{
     "tanh",
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}},
@@ -95,6 +100,14 @@ TEST(OpTanh, BFloat16_ZeroDim) { check_pointwise(kOp, kVariants, DType::BFloat16
 TEST(OpTanh, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Large); }
 
 TEST(OpTanh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
+
+TEST(OpTanh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
+
+TEST(OpTanh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 3.0, ulp_ref); }
+
+TEST(OpTanh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
+
+TEST(OpTanh, BFloat16_WithinUlpBound) { check_ulp(kOp, kVariants, DType::BFloat16, 0.51, ulp_ref); }
 
 TEST(OpTanh, THFloatTensor_tanh) { check_th_pointwise(kOp, DType::Float, kThTanh, [](const ThCall& c) { THFloatTensor_tanh(c.tensor<THFloatTensor>(0), c.tensor<THFloatTensor>(1)); }); }
 

@@ -34,6 +34,8 @@ enum class Rule : int8_t { Same, Bool, Long, IntegralToLong, Floating };
 // in int64 otherwise (then rounded or wrapped to the dtype).
 using RefF = double (*)(const double* v);
 using RefI = int64_t (*)(const int64_t* v);
+// The same `ref` in long double: the exact result for `test.ulp`'s check.
+using RefL = long double (*)(const long double* v);
 
 // What a reduction, sort or scan entry's `ref` names: the harness's
 // reference for it (harness/reduce_slices.cpp), which finds the op's
