@@ -9,6 +9,7 @@
 
 #include "TH/TH.h"
 #include "ember/blas.h"
+#include "ember/kernel_log.h"
 #include "ember/tensor.h"
 
 namespace {
@@ -288,4 +289,13 @@ BENCHMARK(B14_topk100_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B15_cumsum_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B16_max_dim1_f32)->Unit(benchmark::kMillisecond);
 
-BENCHMARK_MAIN();
+// The SIMD target the kernels were compiled for, in the report's context
+// (compare.py prints it).
+int main(int argc, char** argv) {
+  benchmark::AddCustomContext("ember_simd", ember::cpu_simd_target());
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -175,6 +175,13 @@ def time_ember(binary: str, repetitions: int, pattern: str, cpu: bool,
     return times
 
 
+def ember_simd(binary: str) -> str:
+    """The SIMD target bench_ops reports in its context (ember::cpu_simd_target())."""
+    result = subprocess.run([binary, "--benchmark_format=json", "--benchmark_filter=^$"], check=True,
+                            capture_output=True, text=True)
+    return json.loads(result.stdout)["context"].get("ember_simd", "?")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bench", default=os.path.join(os.path.dirname(__file__), "..", "build", "bench", "bench_ops"))
@@ -190,6 +197,7 @@ def main() -> int:
         print(json.dumps(numpy_gemm(args.repetitions, args.cpu_time)))
         return 0
     ember = time_ember(args.bench, args.repetitions, args.filter, args.cpu_time)
+    print(f"ember's CPU kernels: {ember_simd(args.bench)}")
     print(f"{'benchmark':26} {'ember':>12} {'peer':>12} {'ember/peer':>11}  peer code")
     for peer, cases in (("NumPy", numpy_cases()), ("PyTorch", torch_cases())):
         for name, fn, code in cases:

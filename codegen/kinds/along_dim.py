@@ -29,7 +29,7 @@ class AlongDimKernel(Kernel):
 
 class AlongDim(Kind):
     name = "along_dim"
-    includes = ("kernels/histogram.h", "kernels/scan.h", "kernels/select.h", "kernels/sort.h", "ember/ops/to.h", "runtime/ops/dim_plan.h", "runtime/ops/reduce_ops.h", "runtime/ops/reduce_plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
+    includes = ("ember/kernel_log.h", "kernels/histogram.h", "kernels/scan.h", "kernels/select.h", "kernels/sort.h", "ember/ops/to.h", "runtime/ops/dim_plan.h", "runtime/ops/reduce_ops.h", "runtime/ops/reduce_plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"impl", "length"})
     optional = frozenset({"args", "result", "check", "indices"})
     value_check = "check_along_dim"

@@ -29,7 +29,7 @@ class Blas(Kind):
     # gemm family goes to cuBLAS (runtime/ops/cuda_gemm.h); no .cu.
     has_cuda_kernels = True
     cuda_source = False
-    includes = ("runtime/ops/blas_plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
+    includes = ("ember/kernel_log.h", "runtime/ops/blas_plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"impl", "routine"})
 
     def read(self, node: Node, entry: Node, sig: Signature | None, table: DTypeTable) -> BlasKernel:

@@ -20,7 +20,7 @@ class CopyKernel(Kernel):
 
 class Copy(Kind):
     name = "copy"
-    includes = ("kernels/copy.h", "runtime/ops/copy_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
+    includes = ("ember/kernel_log.h", "kernels/copy.h", "runtime/ops/copy_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     needs_signature = False
     has_cuda_kernels = True
     th_body_any_device = True  # THC's copies: a CUDA tensor on either side goes through copy_

@@ -64,7 +64,7 @@ def _ref_function(op: Op, ref: str, ctype: str, name: str) -> str:
 
 class Pointwise(Kind):
     name = "pointwise"
-    includes = ("kernels/pointwise.h", "kernels/scalar_ops.h", "runtime/ops/pointwise_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
+    includes = ("ember/kernel_log.h", "kernels/pointwise.h", "kernels/scalar_ops.h", "runtime/ops/pointwise_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"expr"})
     optional = frozenset({"inputs", "result", "nonzero", "th_expr", "th_dtypes", "th_type_error", "negative_power_error"})
     value_check = "check_pointwise"

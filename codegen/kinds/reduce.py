@@ -36,7 +36,7 @@ class ReduceKernel(Kernel):
 
 class Reduce(Kind):
     name = "reduce"
-    includes = ("kernels/reduce.h", "kernels/reducers.h", "ember/ops/to.h", "runtime/ops/reduce_plan.h", "runtime/ops/tensor_operands.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
+    includes = ("ember/kernel_log.h", "kernels/reduce.h", "kernels/reducers.h", "ember/ops/to.h", "runtime/ops/reduce_plan.h", "runtime/ops/tensor_operands.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     # Expressions (identity, combine, merge[, finalize]) or a hand-written `reducer`.
     optional = frozenset({"identity", "combine", "merge", "finalize", "result", "reducer", "args", "nonempty"})
     value_check = "check_reduce"

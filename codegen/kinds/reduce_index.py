@@ -20,7 +20,7 @@ class ReduceIndexKernel(Kernel):
 
 class ReduceIndex(Kind):
     name = "reduce_index"
-    includes = ("kernels/reduce.h", "runtime/ops/reduce_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
+    includes = ("ember/kernel_log.h", "kernels/reduce.h", "runtime/ops/reduce_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"better"})
     value_check = "check_reduce_index"
     reference_reducers = ("max", "min")

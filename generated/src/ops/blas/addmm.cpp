@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/addmm.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
@@ -13,6 +14,7 @@ namespace {
 
 // gemm for each dtype of the entry (runtime/ops/blas_routines.h).
 void addmm_dispatch(DType dtype, const rt::GemmCall& call) {
+  rt::note_kernel("addmm", dtype, DeviceType::CPU);
   switch (dtype) {
     case DType::Byte: return rt::blas_gemm<uint8_t>(call);
     case DType::Char: return rt::blas_gemm<int8_t>(call);

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/addr.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
@@ -13,6 +14,7 @@ namespace {
 
 // ger for each dtype of the entry (runtime/ops/blas_routines.h).
 void addr_dispatch(DType dtype, const rt::GerCall& call) {
+  rt::note_kernel("addr", dtype, DeviceType::CPU);
   switch (dtype) {
     case DType::Byte: return rt::blas_ger<uint8_t>(call);
     case DType::Char: return rt::blas_ger<int8_t>(call);

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // dot(Tensor self, Tensor tensor) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/dot.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
@@ -13,6 +14,7 @@ namespace {
 
 // dot for each dtype of the entry (runtime/ops/blas_routines.h).
 void dot_dispatch(DType dtype, const rt::DotCall& call) {
+  rt::note_kernel("dot", dtype, DeviceType::CPU);
   switch (dtype) {
     case DType::Byte: return rt::blas_dot<uint8_t>(call);
     case DType::Char: return rt::blas_dot<int8_t>(call);

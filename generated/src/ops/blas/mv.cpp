@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mv(Tensor self, Tensor vec) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/mv.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
@@ -13,6 +14,7 @@ namespace {
 
 // gemv for each dtype of the entry (runtime/ops/blas_routines.h).
 void mv_dispatch(DType dtype, const rt::GemvCall& call) {
+  rt::note_kernel("mv", dtype, DeviceType::CPU);
   switch (dtype) {
     case DType::Byte: return rt::blas_gemv<uint8_t>(call);
     case DType::Char: return rt::blas_gemv<int8_t>(call);

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // outer(Tensor self, Tensor vec2) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/outer.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
@@ -13,6 +14,7 @@ namespace {
 
 // ger for each dtype of the entry (runtime/ops/blas_routines.h).
 void outer_dispatch(DType dtype, const rt::GerCall& call) {
+  rt::note_kernel("outer", dtype, DeviceType::CPU);
   switch (dtype) {
     case DType::Byte: return rt::blas_ger<uint8_t>(call);
     case DType::Char: return rt::blas_ger<int8_t>(call);

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // isinf(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/isinf.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp isinf_op{"isinf", rt::ResultRule::Bool, rt::DTypeSet{D
 
 TensorBase isinf_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("isinf", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return isinf_kernel<uint8_t, bool>(ops);
       case DType::Char: return isinf_kernel<int8_t, bool>(ops);
@@ -49,6 +51,7 @@ TensorBase isinf_run(const TensorBase* out, bool inplace, const std::array<rt::P
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("isinf", dtype, DeviceType::CUDA);
     cuda_ops::isinf(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // isnan(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/isnan.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp isnan_op{"isnan", rt::ResultRule::Bool, rt::DTypeSet{D
 
 TensorBase isnan_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("isnan", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return isnan_kernel<uint8_t, bool>(ops);
       case DType::Char: return isnan_kernel<int8_t, bool>(ops);
@@ -48,6 +50,7 @@ TensorBase isnan_run(const TensorBase* out, bool inplace, const std::array<rt::P
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("isnan", dtype, DeviceType::CUDA);
     cuda_ops::isnan(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

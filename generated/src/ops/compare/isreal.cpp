@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // isreal(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/isreal.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp isreal_op{"isreal", rt::ResultRule::Bool, rt::DTypeSet
 
 TensorBase isreal_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("isreal", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return isreal_kernel<uint8_t, bool>(ops);
       case DType::Char: return isreal_kernel<int8_t, bool>(ops);
@@ -48,6 +50,7 @@ TensorBase isreal_run(const TensorBase* out, bool inplace, const std::array<rt::
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("isreal", dtype, DeviceType::CUDA);
     cuda_ops::isreal(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

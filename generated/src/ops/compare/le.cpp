@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // le(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/le.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp le_op{"le", rt::ResultRule::Bool, rt::DTypeSet{DType::
 
 TensorBase le_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("le", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return le_kernel<uint8_t, bool>(ops);
       case DType::Char: return le_kernel<int8_t, bool>(ops);
@@ -48,6 +50,7 @@ TensorBase le_run(const TensorBase* out, bool inplace, const std::array<rt::Poin
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("le", dtype, DeviceType::CUDA);
     cuda_ops::le(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -3,6 +3,7 @@
 // copy(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
 #include "TH/THTensorTypes.h"
 #include "THC/THCTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/copy.h"
 #include "ember/th_error.h"
 #include "kernels/copy.h"
@@ -28,6 +29,7 @@ void copy_kernel(kernels::Operands<2>& ops) {
 }
 
 void copy_dispatch(DType dst, DType src, kernels::Operands<2>& ops) {
+  rt::note_kernel("copy", dst, DeviceType::CPU);
   switch (dst) {
     case DType::Byte:
       switch (src) {

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/histc.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ TensorBase histc_run(const TensorBase* values_out, const TensorBase* indices_out
   histc_check(op, plan, bins, min.to<double>(), max.to<double>());
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
   plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16});
+  rt::note_kernel(op, plan.input().dtype(), DeviceType::CPU);
   switch (plan.input().dtype()) {
     case DType::Float: kernels::histc_dim<float, float>(plan.operands2(), plan.dim(), bins, min.to<double>(), max.to<double>()); break;
     case DType::Double: kernels::histc_dim<double, double>(plan.operands2(), plan.dim(), bins, min.to<double>(), max.to<double>()); break;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // gcd(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/gcd.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp gcd_op{"gcd", rt::ResultRule::Same, rt::DTypeSet{DType
 
 TensorBase gcd_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("gcd", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return gcd_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return gcd_kernel<int8_t, int8_t>(ops);
@@ -44,6 +46,7 @@ TensorBase gcd_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("gcd", dtype, DeviceType::CUDA);
     cuda_ops::gcd(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // heaviside(Tensor self, Tensor values) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/heaviside.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp heaviside_op{"heaviside", rt::ResultRule::Same, rt::DT
 
 TensorBase heaviside_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("heaviside", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return heaviside_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return heaviside_kernel<int8_t, int8_t>(ops);
@@ -49,6 +51,7 @@ TensorBase heaviside_run(const TensorBase* out, bool inplace, const std::array<r
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("heaviside", dtype, DeviceType::CUDA);
     cuda_ops::heaviside(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // lcm(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/lcm.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp lcm_op{"lcm", rt::ResultRule::Same, rt::DTypeSet{DType
 
 TensorBase lcm_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("lcm", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return lcm_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return lcm_kernel<int8_t, int8_t>(ops);
@@ -44,6 +46,7 @@ TensorBase lcm_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("lcm", dtype, DeviceType::CUDA);
     cuda_ops::lcm(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

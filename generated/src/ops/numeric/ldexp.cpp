@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ldexp(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/ldexp.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp ldexp_op{"ldexp", rt::ResultRule::Floating, rt::DTypeS
 
 TensorBase ldexp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("ldexp", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return ldexp_kernel<float, float>(ops);
       case DType::Double: return ldexp_kernel<double, double>(ops);
@@ -42,6 +44,7 @@ TensorBase ldexp_run(const TensorBase* out, bool inplace, const std::array<rt::P
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("ldexp", dtype, DeviceType::CUDA);
     cuda_ops::ldexp(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // nextafter(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/nextafter.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp nextafter_op{"nextafter", rt::ResultRule::Same, rt::DT
 
 TensorBase nextafter_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("nextafter", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return nextafter_kernel<float, float>(ops);
       case DType::Double: return nextafter_kernel<double, double>(ops);
@@ -40,6 +42,7 @@ TensorBase nextafter_run(const TensorBase* out, bool inplace, const std::array<r
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("nextafter", dtype, DeviceType::CUDA);
     cuda_ops::nextafter(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // add(Tensor self, Tensor|Scalar other, *, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/add.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp add_op{"add", rt::ResultRule::Same, rt::DTypeSet{DType
 
 TensorBase add_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args, const Scalar& alpha) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("add", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return add_kernel<uint8_t, uint8_t>(ops, alpha);
       case DType::Char: return add_kernel<int8_t, int8_t>(ops, alpha);
@@ -49,6 +51,7 @@ TensorBase add_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("add", dtype, DeviceType::CUDA);
     cuda_ops::add(dtype, ops, host_values, alpha);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/addcdiv.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp addcdiv_op{"addcdiv", rt::ResultRule::Same, rt::DTypeS
 
 TensorBase addcdiv_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
   const auto cpu = [&](DType dtype, kernels::Operands<4>& ops) {
+    rt::note_kernel("addcdiv", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return addcdiv_kernel<float, float>(ops, value);
       case DType::Double: return addcdiv_kernel<double, double>(ops, value);
@@ -43,6 +45,7 @@ TensorBase addcdiv_run(const TensorBase* out, bool inplace, const std::array<rt:
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+    rt::note_kernel("addcdiv", dtype, DeviceType::CUDA);
     cuda_ops::addcdiv(dtype, ops, host_values, value);
   };
   const rt::CudaPointwiseKernel<4> cuda_kernel = cuda;

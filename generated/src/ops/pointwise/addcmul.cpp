@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/addcmul.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp addcmul_op{"addcmul", rt::ResultRule::Same, rt::DTypeS
 
 TensorBase addcmul_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args, const Scalar& value) {
   const auto cpu = [&](DType dtype, kernels::Operands<4>& ops) {
+    rt::note_kernel("addcmul", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return addcmul_kernel<uint8_t, uint8_t>(ops, value);
       case DType::Char: return addcmul_kernel<int8_t, int8_t>(ops, value);
@@ -48,6 +50,7 @@ TensorBase addcmul_run(const TensorBase* out, bool inplace, const std::array<rt:
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+    rt::note_kernel("addcmul", dtype, DeviceType::CUDA);
     cuda_ops::addcmul(dtype, ops, host_values, value);
   };
   const rt::CudaPointwiseKernel<4> cuda_kernel = cuda;

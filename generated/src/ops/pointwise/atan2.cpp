@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // atan2(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/atan2.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp atan2_op{"atan2", rt::ResultRule::Floating, rt::DTypeS
 
 TensorBase atan2_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("atan2", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return atan2_kernel<float, float>(ops);
       case DType::Double: return atan2_kernel<double, double>(ops);
@@ -42,6 +44,7 @@ TensorBase atan2_run(const TensorBase* out, bool inplace, const std::array<rt::P
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("atan2", dtype, DeviceType::CUDA);
     cuda_ops::atan2(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

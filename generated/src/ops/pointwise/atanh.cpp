@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // atanh(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/atanh.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp atanh_op{"atanh", rt::ResultRule::Floating, rt::DTypeS
 
 TensorBase atanh_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("atanh", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return atanh_kernel<float, float>(ops);
       case DType::Double: return atanh_kernel<double, double>(ops);
@@ -42,6 +44,7 @@ TensorBase atanh_run(const TensorBase* out, bool inplace, const std::array<rt::P
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("atanh", dtype, DeviceType::CUDA);
     cuda_ops::atanh(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

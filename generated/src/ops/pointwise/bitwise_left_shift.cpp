@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bitwise_left_shift(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/bitwise_left_shift.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -39,6 +40,7 @@ constexpr rt::PointwiseOp bitwise_left_shift_op{"bitwise_left_shift", rt::Result
 
 TensorBase bitwise_left_shift_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("bitwise_left_shift", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return bitwise_left_shift_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return bitwise_left_shift_kernel<int8_t, int8_t>(ops);
@@ -50,6 +52,7 @@ TensorBase bitwise_left_shift_run(const TensorBase* out, bool inplace, const std
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("bitwise_left_shift", dtype, DeviceType::CUDA);
     cuda_ops::bitwise_left_shift(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bitwise_not(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/bitwise_not.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp bitwise_not_op{"bitwise_not", rt::ResultRule::Same, rt
 
 TensorBase bitwise_not_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("bitwise_not", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return bitwise_not_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return bitwise_not_kernel<int8_t, int8_t>(ops);
@@ -44,6 +46,7 @@ TensorBase bitwise_not_run(const TensorBase* out, bool inplace, const std::array
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("bitwise_not", dtype, DeviceType::CUDA);
     cuda_ops::bitwise_not(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bitwise_xor(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/bitwise_xor.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp bitwise_xor_op{"bitwise_xor", rt::ResultRule::Same, rt
 
 TensorBase bitwise_xor_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("bitwise_xor", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return bitwise_xor_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return bitwise_xor_kernel<int8_t, int8_t>(ops);
@@ -44,6 +46,7 @@ TensorBase bitwise_xor_run(const TensorBase* out, bool inplace, const std::array
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("bitwise_xor", dtype, DeviceType::CUDA);
     cuda_ops::bitwise_xor(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // clamp_max(Tensor self, Tensor|Scalar max) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/clamp_max.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -39,6 +40,7 @@ constexpr rt::PointwiseOp clamp_max_op{"clamp_max", rt::ResultRule::Same, rt::DT
 
 TensorBase clamp_max_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("clamp_max", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return clamp_max_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return clamp_max_kernel<int8_t, int8_t>(ops);
@@ -54,6 +56,7 @@ TensorBase clamp_max_run(const TensorBase* out, bool inplace, const std::array<r
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("clamp_max", dtype, DeviceType::CUDA);
     cuda_ops::clamp_max(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

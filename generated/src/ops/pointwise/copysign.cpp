@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // copysign(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/copysign.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp copysign_op{"copysign", rt::ResultRule::Floating, rt::
 
 TensorBase copysign_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("copysign", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return copysign_kernel<float, float>(ops);
       case DType::Double: return copysign_kernel<double, double>(ops);
@@ -42,6 +44,7 @@ TensorBase copysign_run(const TensorBase* out, bool inplace, const std::array<rt
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("copysign", dtype, DeviceType::CUDA);
     cuda_ops::copysign(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

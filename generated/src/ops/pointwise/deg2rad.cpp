@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // deg2rad(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/deg2rad.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp deg2rad_op{"deg2rad", rt::ResultRule::Floating, rt::DT
 
 TensorBase deg2rad_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("deg2rad", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return deg2rad_kernel<float, float>(ops);
       case DType::Double: return deg2rad_kernel<double, double>(ops);
@@ -42,6 +44,7 @@ TensorBase deg2rad_run(const TensorBase* out, bool inplace, const std::array<rt:
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("deg2rad", dtype, DeviceType::CUDA);
     cuda_ops::deg2rad(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

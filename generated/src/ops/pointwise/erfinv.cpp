@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // erfinv(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/erfinv.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp erfinv_op{"erfinv", rt::ResultRule::Floating, rt::DTyp
 
 TensorBase erfinv_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("erfinv", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return erfinv_kernel<float, float>(ops);
       case DType::Double: return erfinv_kernel<double, double>(ops);
@@ -43,6 +45,7 @@ TensorBase erfinv_run(const TensorBase* out, bool inplace, const std::array<rt::
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("erfinv", dtype, DeviceType::CUDA);
     cuda_ops::erfinv(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // fill(Tensor(a!) self, Scalar value) -> Tensor(a!)
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/fill.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp fill_op{"fill", rt::ResultRule::Same, rt::DTypeSet{DTy
 
 TensorBase fill_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args, const Scalar& value) {
   const auto cpu = [&](DType dtype, kernels::Operands<1>& ops) {
+    rt::note_kernel("fill", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return fill_kernel<uint8_t, uint8_t>(ops, value);
       case DType::Char: return fill_kernel<int8_t, int8_t>(ops, value);
@@ -49,6 +51,7 @@ TensorBase fill_run(const TensorBase* out, bool inplace, const std::array<rt::Po
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
+    rt::note_kernel("fill", dtype, DeviceType::CUDA);
     cuda_ops::fill(dtype, ops, host_values, value);
   };
   const rt::CudaPointwiseKernel<1> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // floor(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/floor.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp floor_op{"floor", rt::ResultRule::Same, rt::DTypeSet{D
 
 TensorBase floor_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("floor", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return floor_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return floor_kernel<int8_t, int8_t>(ops);
@@ -47,6 +49,7 @@ TensorBase floor_run(const TensorBase* out, bool inplace, const std::array<rt::P
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("floor", dtype, DeviceType::CUDA);
     cuda_ops::floor(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

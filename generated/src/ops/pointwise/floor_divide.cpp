@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // floor_divide(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/floor_divide.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp floor_divide_op{"floor_divide", rt::ResultRule::Same, 
 
 TensorBase floor_divide_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("floor_divide", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return floor_divide_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return floor_divide_kernel<int8_t, int8_t>(ops);
@@ -47,6 +49,7 @@ TensorBase floor_divide_run(const TensorBase* out, bool inplace, const std::arra
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("floor_divide", dtype, DeviceType::CUDA);
     cuda_ops::floor_divide(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

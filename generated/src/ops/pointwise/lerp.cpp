@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // lerp(Tensor self, Tensor end, Tensor|Scalar weight) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/lerp.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -39,6 +40,7 @@ constexpr rt::PointwiseOp lerp_op{"lerp", rt::ResultRule::Same, rt::DTypeSet{DTy
 
 TensorBase lerp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 3>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<4>& ops) {
+    rt::note_kernel("lerp", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return lerp_kernel<float, float>(ops);
       case DType::Double: return lerp_kernel<double, double>(ops);
@@ -49,6 +51,7 @@ TensorBase lerp_run(const TensorBase* out, bool inplace, const std::array<rt::Po
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+    rt::note_kernel("lerp", dtype, DeviceType::CUDA);
     cuda_ops::lerp(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<4> cuda_kernel = cuda;

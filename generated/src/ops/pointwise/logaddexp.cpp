@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // logaddexp(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/logaddexp.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp logaddexp_op{"logaddexp", rt::ResultRule::Same, rt::DT
 
 TensorBase logaddexp_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("logaddexp", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return logaddexp_kernel<float, float>(ops);
       case DType::Double: return logaddexp_kernel<double, double>(ops);
@@ -43,6 +45,7 @@ TensorBase logaddexp_run(const TensorBase* out, bool inplace, const std::array<r
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("logaddexp", dtype, DeviceType::CUDA);
     cuda_ops::logaddexp(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // logaddexp2(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/logaddexp2.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp logaddexp2_op{"logaddexp2", rt::ResultRule::Same, rt::
 
 TensorBase logaddexp2_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("logaddexp2", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return logaddexp2_kernel<float, float>(ops);
       case DType::Double: return logaddexp2_kernel<double, double>(ops);
@@ -43,6 +45,7 @@ TensorBase logaddexp2_run(const TensorBase* out, bool inplace, const std::array<
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("logaddexp2", dtype, DeviceType::CUDA);
     cuda_ops::logaddexp2(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // logical_not(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/logical_not.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp logical_not_op{"logical_not", rt::ResultRule::Bool, rt
 
 TensorBase logical_not_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("logical_not", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return logical_not_kernel<uint8_t, bool>(ops);
       case DType::Char: return logical_not_kernel<int8_t, bool>(ops);
@@ -48,6 +50,7 @@ TensorBase logical_not_run(const TensorBase* out, bool inplace, const std::array
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("logical_not", dtype, DeviceType::CUDA);
     cuda_ops::logical_not(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // logical_or(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/logical_or.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp logical_or_op{"logical_or", rt::ResultRule::Bool, rt::
 
 TensorBase logical_or_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("logical_or", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return logical_or_kernel<uint8_t, bool>(ops);
       case DType::Char: return logical_or_kernel<int8_t, bool>(ops);
@@ -48,6 +50,7 @@ TensorBase logical_or_run(const TensorBase* out, bool inplace, const std::array<
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("logical_or", dtype, DeviceType::CUDA);
     cuda_ops::logical_or(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // maximum(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/maximum.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -39,6 +40,7 @@ constexpr rt::PointwiseOp maximum_op{"maximum", rt::ResultRule::Same, rt::DTypeS
 
 TensorBase maximum_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("maximum", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return maximum_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return maximum_kernel<int8_t, int8_t>(ops);
@@ -55,6 +57,7 @@ TensorBase maximum_run(const TensorBase* out, bool inplace, const std::array<rt:
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("maximum", dtype, DeviceType::CUDA);
     cuda_ops::maximum(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

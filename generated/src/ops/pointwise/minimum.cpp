@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // minimum(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/minimum.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -39,6 +40,7 @@ constexpr rt::PointwiseOp minimum_op{"minimum", rt::ResultRule::Same, rt::DTypeS
 
 TensorBase minimum_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("minimum", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return minimum_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return minimum_kernel<int8_t, int8_t>(ops);
@@ -55,6 +57,7 @@ TensorBase minimum_run(const TensorBase* out, bool inplace, const std::array<rt:
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("minimum", dtype, DeviceType::CUDA);
     cuda_ops::minimum(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mul(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/mul.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp mul_op{"mul", rt::ResultRule::Same, rt::DTypeSet{DType
 
 TensorBase mul_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("mul", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return mul_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return mul_kernel<int8_t, int8_t>(ops);
@@ -48,6 +50,7 @@ TensorBase mul_run(const TensorBase* out, bool inplace, const std::array<rt::Poi
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("mul", dtype, DeviceType::CUDA);
     cuda_ops::mul(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // pow.scalar(Scalar self, Tensor exponent) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/pow_scalar.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp pow_scalar_op{"pow", rt::ResultRule::Same, rt::DTypeSe
 
 TensorBase pow_scalar_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("pow", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return pow_scalar_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return pow_scalar_kernel<int8_t, int8_t>(ops);
@@ -47,6 +49,7 @@ TensorBase pow_scalar_run(const TensorBase* out, bool inplace, const std::array<
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("pow", dtype, DeviceType::CUDA);
     cuda_ops::pow_scalar(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // round(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/round.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -39,6 +40,7 @@ constexpr rt::PointwiseOp round_op{"round", rt::ResultRule::Same, rt::DTypeSet{D
 
 TensorBase round_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("round", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return round_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return round_kernel<int8_t, int8_t>(ops);
@@ -54,6 +56,7 @@ TensorBase round_run(const TensorBase* out, bool inplace, const std::array<rt::P
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("round", dtype, DeviceType::CUDA);
     cuda_ops::round(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // round.decimals(Tensor self, *, int decimals) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/round_decimals.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -34,6 +35,7 @@ constexpr rt::PointwiseOp round_decimals_op{"round", rt::ResultRule::Same, rt::D
 
 TensorBase round_decimals_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args, int64_t decimals) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("round", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return round_decimals_kernel<float, float>(ops, decimals);
       case DType::Double: return round_decimals_kernel<double, double>(ops, decimals);
@@ -44,6 +46,7 @@ TensorBase round_decimals_run(const TensorBase* out, bool inplace, const std::ar
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("round", dtype, DeviceType::CUDA);
     cuda_ops::round_decimals(dtype, ops, host_values, decimals);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

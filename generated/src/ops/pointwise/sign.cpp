@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sign(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/sign.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp sign_op{"sign", rt::ResultRule::Same, rt::DTypeSet{DTy
 
 TensorBase sign_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("sign", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return sign_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return sign_kernel<int8_t, int8_t>(ops);
@@ -48,6 +50,7 @@ TensorBase sign_run(const TensorBase* out, bool inplace, const std::array<rt::Po
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("sign", dtype, DeviceType::CUDA);
     cuda_ops::sign(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

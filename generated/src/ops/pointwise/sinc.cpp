@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sinc(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/sinc.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -33,6 +34,7 @@ constexpr rt::PointwiseOp sinc_op{"sinc", rt::ResultRule::Floating, rt::DTypeSet
 
 TensorBase sinc_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("sinc", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return sinc_kernel<float, float>(ops);
       case DType::Double: return sinc_kernel<double, double>(ops);
@@ -43,6 +45,7 @@ TensorBase sinc_run(const TensorBase* out, bool inplace, const std::array<rt::Po
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("sinc", dtype, DeviceType::CUDA);
     cuda_ops::sinc(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

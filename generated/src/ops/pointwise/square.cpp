@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // square(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/square.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp square_op{"square", rt::ResultRule::Same, rt::DTypeSet
 
 TensorBase square_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("square", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return square_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return square_kernel<int8_t, int8_t>(ops);
@@ -47,6 +49,7 @@ TensorBase square_run(const TensorBase* out, bool inplace, const std::array<rt::
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("square", dtype, DeviceType::CUDA);
     cuda_ops::square(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

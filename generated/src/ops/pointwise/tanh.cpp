@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // tanh(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/tanh.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp tanh_op{"tanh", rt::ResultRule::Floating, rt::DTypeSet
 
 TensorBase tanh_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
+    rt::note_kernel("tanh", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return tanh_kernel<float, float>(ops);
       case DType::Double: return tanh_kernel<double, double>(ops);
@@ -42,6 +44,7 @@ TensorBase tanh_run(const TensorBase* out, bool inplace, const std::array<rt::Po
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    rt::note_kernel("tanh", dtype, DeviceType::CUDA);
     cuda_ops::tanh(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<2> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // true_divide(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/true_divide.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp true_divide_op{"true_divide", rt::ResultRule::Floating
 
 TensorBase true_divide_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("true_divide", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Float: return true_divide_kernel<float, float>(ops);
       case DType::Double: return true_divide_kernel<double, double>(ops);
@@ -42,6 +44,7 @@ TensorBase true_divide_run(const TensorBase* out, bool inplace, const std::array
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("true_divide", dtype, DeviceType::CUDA);
     cuda_ops::true_divide(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

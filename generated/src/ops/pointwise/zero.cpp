@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // zero(Tensor(a!) self) -> Tensor(a!)
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/zero.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -31,6 +32,7 @@ constexpr rt::PointwiseOp zero_op{"zero", rt::ResultRule::Same, rt::DTypeSet{DTy
 
 TensorBase zero_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 0>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<1>& ops) {
+    rt::note_kernel("zero", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return zero_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return zero_kernel<int8_t, int8_t>(ops);
@@ -47,6 +49,7 @@ TensorBase zero_run(const TensorBase* out, bool inplace, const std::array<rt::Po
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
+    rt::note_kernel("zero", dtype, DeviceType::CUDA);
     cuda_ops::zero(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<1> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/any_dim.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ void any_dim_kernel(kernels::Operands<2>& ops, int dim) {
 
 TensorBase any_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("any", in, DeviceType::CPU);
     switch (in) {
       case DType::Byte: return any_dim_kernel<uint8_t, bool>(ops, d);
       case DType::Char: return any_dim_kernel<int8_t, bool>(ops, d);
@@ -53,6 +55,7 @@ TensorBase any_dim_run(const TensorBase* out, const TensorBase& self, int64_t di
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("any", in, DeviceType::CUDA);
     cuda_ops::any_dim(in, ops, d, scratch);
   };
   const rt::CudaReduceKernel kernel = launch;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // count_nonzero.dim_intlist(Tensor self, int[] dim) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/count_nonzero_dim_intlist.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -48,6 +49,7 @@ void count_nonzero_dim_intlist_kernel(kernels::Operands<2>& ops, int dim) {
 
 TensorBase count_nonzero_dim_intlist_run(const TensorBase* out, const TensorBase& self, IntList dim) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("count_nonzero", in, DeviceType::CPU);
     switch (in) {
       case DType::Byte: return count_nonzero_dim_intlist_kernel<uint8_t, int64_t>(ops, d);
       case DType::Char: return count_nonzero_dim_intlist_kernel<int8_t, int64_t>(ops, d);
@@ -65,6 +67,7 @@ TensorBase count_nonzero_dim_intlist_run(const TensorBase* out, const TensorBase
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("count_nonzero", in, DeviceType::CUDA);
     cuda_ops::count_nonzero_dim_intlist(in, ops, d, scratch);
   };
   const rt::CudaReduceKernel kernel = launch;

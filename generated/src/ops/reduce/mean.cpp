@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mean(Tensor self, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/mean.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -45,6 +46,7 @@ Scalar mean_all(const kernels::Operands<1>& ops, int64_t numel) {
 // On a device: every dim, through the dim driver's CUDA path.
 TensorBase mean_every_dim(const TensorBase& self, std::optional<DType> dtype) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("mean", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return mean_kernel<float, float>(ops, d);
       case DType::Double: return mean_kernel<double, double>(ops, d);
@@ -56,6 +58,7 @@ TensorBase mean_every_dim(const TensorBase& self, std::optional<DType> dtype) {
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("mean", in, DeviceType::CUDA);
     cuda_ops::mean(in, ops, d, scratch);
   };
   const rt::CudaReduceKernel kernel = launch;
@@ -71,6 +74,7 @@ TensorBase mean_whole(const TensorBase& self, std::optional<DType> dtype) {
   const TensorBase input = dtype ? base::to(self, *dtype) : self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
+  rt::note_kernel("mean", input.dtype(), DeviceType::CPU);
   switch (input.dtype()) {
     case DType::Float: return rt::scalar_tensor(mean_all<float>(ops, input.numel()), dtype ? *dtype : DType::Float);
     case DType::Double: return rt::scalar_tensor(mean_all<double>(ops, input.numel()), dtype ? *dtype : DType::Double);

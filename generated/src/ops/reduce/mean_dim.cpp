@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mean.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/mean_dim.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ void mean_dim_kernel(kernels::Operands<2>& ops, int dim) {
 
 TensorBase mean_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("mean", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return mean_dim_kernel<float, float>(ops, d);
       case DType::Double: return mean_dim_kernel<double, double>(ops, d);
@@ -47,6 +49,7 @@ TensorBase mean_dim_run(const TensorBase* out, const TensorBase& self, int64_t d
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("mean", in, DeviceType::CUDA);
     cuda_ops::mean_dim(in, ops, d, scratch);
   };
   const rt::CudaReduceKernel kernel = launch;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // min(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/min.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -45,6 +46,7 @@ Scalar min_all(const kernels::Operands<1>& ops, int64_t numel) {
 // On a device: every dim, through the dim driver's CUDA path.
 TensorBase min_every_dim(const TensorBase& self) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("min", in, DeviceType::CPU);
     switch (in) {
       case DType::Byte: return min_kernel<uint8_t, uint8_t>(ops, d);
       case DType::Char: return min_kernel<int8_t, int8_t>(ops, d);
@@ -62,6 +64,7 @@ TensorBase min_every_dim(const TensorBase& self) {
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("min", in, DeviceType::CUDA);
     cuda_ops::min(in, ops, d, scratch);
   };
   const rt::CudaReduceKernel kernel = launch;
@@ -77,6 +80,7 @@ TensorBase min_whole(const TensorBase& self) {
   const TensorBase& input = self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
+  rt::note_kernel("min", input.dtype(), DeviceType::CPU);
   switch (input.dtype()) {
     case DType::Byte: return rt::scalar_tensor(min_all<uint8_t>(ops, input.numel()), DType::Byte);
     case DType::Char: return rt::scalar_tensor(min_all<int8_t>(ops, input.numel()), DType::Char);

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/min_dim.h"
 #include "ember/th_error.h"
 #include "kernels/reduce.h"
@@ -33,6 +34,7 @@ void min_dim_kernel(kernels::Operands<3>& ops, int dim) {
 
 std::tuple<TensorBase, TensorBase> min_dim_run(const TensorBase* values, const TensorBase* indices, const TensorBase& self, int64_t dim, bool keepdim) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops, int d) {
+    rt::note_kernel("min", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return min_dim_kernel<uint8_t>(ops, d);
       case DType::Char: return min_dim_kernel<int8_t>(ops, d);

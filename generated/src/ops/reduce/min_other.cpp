@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // min.other(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/min_other.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
@@ -32,6 +33,7 @@ constexpr rt::PointwiseOp min_other_op{"min", rt::ResultRule::Same, rt::DTypeSet
 
 TensorBase min_other_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 2>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<3>& ops) {
+    rt::note_kernel("min", dtype, DeviceType::CPU);
     switch (dtype) {
       case DType::Byte: return min_other_kernel<uint8_t, uint8_t>(ops);
       case DType::Char: return min_other_kernel<int8_t, int8_t>(ops);
@@ -48,6 +50,7 @@ TensorBase min_other_run(const TensorBase* out, bool inplace, const std::array<r
   };
 #ifdef EMBER_CUDA
   const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    rt::note_kernel("min", dtype, DeviceType::CUDA);
     cuda_ops::min_other(dtype, ops, host_values);
   };
   const rt::CudaPointwiseKernel<3> cuda_kernel = cuda;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // norm(Tensor self, Scalar p=2) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/norm.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -45,6 +46,7 @@ Scalar norm_all(const kernels::Operands<1>& ops, int64_t numel, double p) {
 // On a device: every dim, through the dim driver's CUDA path.
 TensorBase norm_every_dim(const TensorBase& self, const Scalar& p) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("norm", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return norm_kernel<float, float>(ops, d, p.to<double>());
       case DType::Double: return norm_kernel<double, double>(ops, d, p.to<double>());
@@ -56,6 +58,7 @@ TensorBase norm_every_dim(const TensorBase& self, const Scalar& p) {
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("norm", in, DeviceType::CUDA);
     cuda_ops::norm(in, ops, d, scratch, p.to<double>());
   };
   const rt::CudaReduceKernel kernel = launch;
@@ -70,6 +73,7 @@ TensorBase norm_whole(const TensorBase& self, const Scalar& p) {
   const TensorBase& input = self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
+  rt::note_kernel("norm", input.dtype(), DeviceType::CPU);
   switch (input.dtype()) {
     case DType::Float: return rt::scalar_tensor(norm_all<float>(ops, input.numel(), p.to<double>()), DType::Float);
     case DType::Double: return rt::scalar_tensor(norm_all<double>(ops, input.numel(), p.to<double>()), DType::Double);

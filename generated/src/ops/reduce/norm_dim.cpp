@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // norm.dim(Tensor self, Scalar p, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/norm_dim.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ void norm_dim_kernel(kernels::Operands<2>& ops, int dim, double p) {
 
 TensorBase norm_dim_run(const TensorBase* out, const TensorBase& self, const Scalar& p, int64_t dim, bool keepdim) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("norm", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return norm_dim_kernel<float, float>(ops, d, p.to<double>());
       case DType::Double: return norm_dim_kernel<double, double>(ops, d, p.to<double>());
@@ -47,6 +49,7 @@ TensorBase norm_dim_run(const TensorBase* out, const TensorBase& self, const Sca
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("norm", in, DeviceType::CUDA);
     cuda_ops::norm_dim(in, ops, d, scratch, p.to<double>());
   };
   const rt::CudaReduceKernel kernel = launch;

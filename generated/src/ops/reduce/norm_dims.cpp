@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // norm.dims(Tensor self, Scalar p, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/norm_dims.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ void norm_dims_kernel(kernels::Operands<2>& ops, int dim, double p) {
 
 TensorBase norm_dims_run(const TensorBase* out, const TensorBase& self, const Scalar& p, IntList dim, bool keepdim, std::optional<DType> dtype) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("norm", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return norm_dims_kernel<float, float>(ops, d, p.to<double>());
       case DType::Double: return norm_dims_kernel<double, double>(ops, d, p.to<double>());
@@ -47,6 +49,7 @@ TensorBase norm_dims_run(const TensorBase* out, const TensorBase& self, const Sc
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("norm", in, DeviceType::CUDA);
     cuda_ops::norm_dims(in, ops, d, scratch, p.to<double>());
   };
   const rt::CudaReduceKernel kernel = launch;

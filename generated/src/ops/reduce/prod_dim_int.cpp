@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/prod_dim_int.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ void prod_dim_int_kernel(kernels::Operands<2>& ops, int dim) {
 
 TensorBase prod_dim_int_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool keepdim, std::optional<DType> dtype) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("prod", in, DeviceType::CPU);
     switch (in) {
       case DType::Byte: return prod_dim_int_kernel<uint8_t, int64_t>(ops, d);
       case DType::Char: return prod_dim_int_kernel<int8_t, int64_t>(ops, d);
@@ -53,6 +55,7 @@ TensorBase prod_dim_int_run(const TensorBase* out, const TensorBase& self, int64
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("prod", in, DeviceType::CUDA);
     cuda_ops::prod_dim_int(in, ops, d, scratch);
   };
   const rt::CudaReduceKernel kernel = launch;

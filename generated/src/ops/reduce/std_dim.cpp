@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // std.dim(Tensor self, int dim, bool unbiased=True, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/std_dim.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ void std_dim_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
 
 TensorBase std_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("std", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return std_dim_kernel<float, float>(ops, d, unbiased);
       case DType::Double: return std_dim_kernel<double, double>(ops, d, unbiased);
@@ -47,6 +49,7 @@ TensorBase std_dim_run(const TensorBase* out, const TensorBase& self, int64_t di
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("std", in, DeviceType::CUDA);
     cuda_ops::std_dim(in, ops, d, scratch, unbiased);
   };
   const rt::CudaReduceKernel kernel = launch;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // std.dims(Tensor self, int[]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/std_dims.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ void std_dims_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
 
 TensorBase std_dims_run(const TensorBase* out, const TensorBase& self, IntList dim, bool unbiased, bool keepdim) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("std", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return std_dims_kernel<float, float>(ops, d, unbiased);
       case DType::Double: return std_dims_kernel<double, double>(ops, d, unbiased);
@@ -47,6 +49,7 @@ TensorBase std_dims_run(const TensorBase* out, const TensorBase& self, IntList d
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("std", in, DeviceType::CUDA);
     cuda_ops::std_dims(in, ops, d, scratch, unbiased);
   };
   const rt::CudaReduceKernel kernel = launch;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/sum.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -57,6 +58,7 @@ Scalar sum_all(const kernels::Operands<1>& ops, int64_t numel) {
 // On a device: every dim, through the dim driver's CUDA path.
 TensorBase sum_every_dim(const TensorBase& self, std::optional<DType> dtype) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("sum", in, DeviceType::CPU);
     switch (in) {
       case DType::Byte: return sum_kernel<uint8_t, int64_t>(ops, d);
       case DType::Char: return sum_kernel<int8_t, int64_t>(ops, d);
@@ -74,6 +76,7 @@ TensorBase sum_every_dim(const TensorBase& self, std::optional<DType> dtype) {
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("sum", in, DeviceType::CUDA);
     cuda_ops::sum(in, ops, d, scratch);
   };
   const rt::CudaReduceKernel kernel = launch;
@@ -89,6 +92,7 @@ TensorBase sum_whole(const TensorBase& self, std::optional<DType> dtype) {
   const TensorBase input = dtype ? base::to(self, *dtype) : self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
+  rt::note_kernel("sum", input.dtype(), DeviceType::CPU);
   switch (input.dtype()) {
     case DType::Byte: return rt::scalar_tensor(sum_all<uint8_t>(ops, input.numel()), dtype ? *dtype : DType::Long);
     case DType::Char: return rt::scalar_tensor(sum_all<int8_t>(ops, input.numel()), dtype ? *dtype : DType::Long);

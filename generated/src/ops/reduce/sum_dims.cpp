@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sum.dims(Tensor self, int[]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/sum_dims.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -48,6 +49,7 @@ void sum_dims_kernel(kernels::Operands<2>& ops, int dim) {
 
 TensorBase sum_dims_run(const TensorBase* out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("sum", in, DeviceType::CPU);
     switch (in) {
       case DType::Byte: return sum_dims_kernel<uint8_t, int64_t>(ops, d);
       case DType::Char: return sum_dims_kernel<int8_t, int64_t>(ops, d);
@@ -65,6 +67,7 @@ TensorBase sum_dims_run(const TensorBase* out, const TensorBase& self, IntList d
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("sum", in, DeviceType::CUDA);
     cuda_ops::sum_dims(in, ops, d, scratch);
   };
   const rt::CudaReduceKernel kernel = launch;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var(Tensor self, bool unbiased=True) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/to.h"
 #include "ember/ops/var.h"
 #include "ember/th_error.h"
@@ -45,6 +46,7 @@ Scalar var_all(const kernels::Operands<1>& ops, int64_t numel, bool unbiased) {
 // On a device: every dim, through the dim driver's CUDA path.
 TensorBase var_every_dim(const TensorBase& self, bool unbiased) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("var", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return var_kernel<float, float>(ops, d, unbiased);
       case DType::Double: return var_kernel<double, double>(ops, d, unbiased);
@@ -56,6 +58,7 @@ TensorBase var_every_dim(const TensorBase& self, bool unbiased) {
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("var", in, DeviceType::CUDA);
     cuda_ops::var(in, ops, d, scratch, unbiased);
   };
   const rt::CudaReduceKernel kernel = launch;
@@ -70,6 +73,7 @@ TensorBase var_whole(const TensorBase& self, bool unbiased) {
   const TensorBase& input = self;
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, input.impl());
+  rt::note_kernel("var", input.dtype(), DeviceType::CPU);
   switch (input.dtype()) {
     case DType::Float: return rt::scalar_tensor(var_all<float>(ops, input.numel(), unbiased), DType::Float);
     case DType::Double: return rt::scalar_tensor(var_all<double>(ops, input.numel(), unbiased), DType::Double);

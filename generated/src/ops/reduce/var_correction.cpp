@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var.correction(Tensor self, int[]? dim, *, int? correction, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/to.h"
 #include "ember/ops/var_correction.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ void var_correction_kernel(kernels::Operands<2>& ops, int dim, std::optional<int
 
 TensorBase var_correction_run(const TensorBase* out, const TensorBase& self, IntList dim, std::optional<int64_t> correction, bool keepdim) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("var", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return var_correction_kernel<float, float>(ops, d, correction);
       case DType::Double: return var_correction_kernel<double, double>(ops, d, correction);
@@ -47,6 +49,7 @@ TensorBase var_correction_run(const TensorBase* out, const TensorBase& self, Int
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("var", in, DeviceType::CUDA);
     cuda_ops::var_correction(in, ops, d, scratch, correction);
   };
   const rt::CudaReduceKernel kernel = launch;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var.dim(Tensor self, int dim, bool unbiased=True, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/to.h"
 #include "ember/ops/var_dim.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ void var_dim_kernel(kernels::Operands<2>& ops, int dim, bool unbiased) {
 
 TensorBase var_dim_run(const TensorBase* out, const TensorBase& self, int64_t dim, bool unbiased, bool keepdim) {
   const auto cpu = [&](DType in, DType, kernels::Operands<2>& ops, int d) {
+    rt::note_kernel("var", in, DeviceType::CPU);
     switch (in) {
       case DType::Float: return var_dim_kernel<float, float>(ops, d, unbiased);
       case DType::Double: return var_dim_kernel<double, double>(ops, d, unbiased);
@@ -47,6 +49,7 @@ TensorBase var_dim_run(const TensorBase* out, const TensorBase& self, int64_t di
   rt::CudaReduce cuda{nullptr, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
 #ifdef EMBER_CUDA
   const auto launch = [&](DType in, const kernels::Operands<2>& ops, int d, void* scratch) {
+    rt::note_kernel("var", in, DeviceType::CUDA);
     cuda_ops::var_dim(in, ops, d, scratch, unbiased);
   };
   const rt::CudaReduceKernel kernel = launch;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/cummin.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -23,6 +24,7 @@ std::tuple<TensorBase, TensorBase> cummin_run(const TensorBase* values_out, cons
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, true});
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
   plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
+  rt::note_kernel(op, plan.input().dtype(), DeviceType::CPU);
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::cummin_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim()); break;
     case DType::Char: kernels::cummin_dim<int8_t, int8_t>(plan.operands3(), plan.dim()); break;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/cumprod.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -24,6 +25,7 @@ TensorBase cumprod_run(const TensorBase* values_out, const TensorBase* indices_o
   rt::DimPlan plan(op, input, dim, ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::IntegralToLong);
   plan.make_outputs(values_out, natural, dtype ? *dtype : natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16}, inplace ? "self" : nullptr);
+  rt::note_kernel(op, plan.input().dtype(), DeviceType::CPU);
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::cumprod_dim<uint8_t, int64_t>(plan.operands2(), plan.dim()); break;
     case DType::Char: kernels::cumprod_dim<int8_t, int64_t>(plan.operands2(), plan.dim()); break;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // logcumsumexp(Tensor self, int dim) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/logcumsumexp.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -23,6 +24,7 @@ TensorBase logcumsumexp_run(const TensorBase* values_out, const TensorBase* indi
   rt::DimPlan plan(op, self, dim, ember::rt::SliceOutputs{ember::rt::SliceOutputs::kSame, false, false, false});
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
   plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16});
+  rt::note_kernel(op, plan.input().dtype(), DeviceType::CPU);
   switch (plan.input().dtype()) {
     case DType::Float: kernels::logcumsumexp_dim<float, float>(plan.operands2(), plan.dim()); break;
     case DType::Double: kernels::logcumsumexp_dim<double, double>(plan.operands2(), plan.dim()); break;

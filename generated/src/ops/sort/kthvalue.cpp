@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/kthvalue.h"
 #include "ember/ops/to.h"
 #include "ember/th_error.h"
@@ -34,6 +35,7 @@ std::tuple<TensorBase, TensorBase> kthvalue_run(const TensorBase* values_out, co
   kthvalue_check(op, plan, k);
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
   plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
+  rt::note_kernel(op, plan.input().dtype(), DeviceType::CPU);
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::kthvalue_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), k); break;
     case DType::Char: kernels::kthvalue_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), k); break;

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "ember/kernel_log.h"
 #include "ember/ops/to.h"
 #include "ember/ops/topk.h"
 #include "ember/th_error.h"
@@ -36,6 +37,7 @@ std::tuple<TensorBase, TensorBase> topk_run(const TensorBase* values_out, const 
   topk_check(op, plan, k, largest, sorted);
   const DType natural = rt::result_dtype(op, plan.input(), rt::ResultRule::Same);
   plan.make_outputs(values_out, natural, natural, indices_out, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::Bool, DType::BFloat16});
+  rt::note_kernel(op, plan.input().dtype(), DeviceType::CPU);
   switch (plan.input().dtype()) {
     case DType::Byte: kernels::topk_dim<uint8_t, uint8_t>(plan.operands3(), plan.dim(), k, largest, sorted); break;
     case DType::Char: kernels::topk_dim<int8_t, int8_t>(plan.operands3(), plan.dim(), k, largest, sorted); break;
