@@ -177,8 +177,8 @@ def time_ember(binary: str, repetitions: int, pattern: str, cpu: bool,
 
 def ember_simd(binary: str) -> str:
     """The SIMD target bench_ops reports in its context (ember::cpu_simd_target())."""
-    result = subprocess.run([binary, "--benchmark_format=json", "--benchmark_filter=^$"], check=True,
-                            capture_output=True, text=True)
+    result = subprocess.run([binary, "--benchmark_format=json", "--benchmark_filter=^B10_cadd",
+                             "--benchmark_min_time=0.001"], check=True, capture_output=True, text=True)
     return json.loads(result.stdout)["context"].get("ember_simd", "?")
 
 
