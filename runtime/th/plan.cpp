@@ -105,6 +105,9 @@ bool contiguous_operands(TensorImpl* out, const std::array<ThInput, NIn>& inputs
     if (rt::sizes(t) != rt::sizes(out) || rt::strides(t) != rt::strides(out)) return false;
     const char* const begin = rt::data_bytes(t);
     const int64_t size = static_cast<int64_t>(element_size(rt::dtype(t)));
+    // Note [output aliasing] for two dense tensors of one shape, written
+    // out: rt::may_overlap and rt::same_elements in general form cost 26 ns
+    // here, half of a 4-element cadd (B10).
     const bool same = begin == out_begin && size == out_size;
     if (!same && begin < out_end && out_begin < begin + n * size) return false;
   }
