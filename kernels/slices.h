@@ -15,12 +15,13 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <memory>
+#include <type_traits>
 
 #include "kernels/coalesce.h"
 #include "kernels/loops.h"
 #include "kernels/operands.h"
 #include "kernels/parallel.h"
+#include "kernels/scratch.h"
 
 namespace ember::kernels {
 
@@ -68,9 +69,9 @@ struct SliceGeometry {
 
 // Calls f(p, scratch) for every slice, p[k] pointing at operand k's first
 // element of the slice and `scratch` a buffer of scratch_size elements of
-// S owned by the calling thread. Scratch is allocated here, before any
-// thread starts (an allocation failure throws in the caller, never inside
-// a parallel region). `work` estimates the cost of one slice in element
+// S owned by the calling thread. Scratch is taken here, before any thread
+// starts (an allocation failure throws in the caller, never inside a
+// parallel region), from Note [scratch cache]. `work` estimates the cost of one slice in element
 // operations.
 template <class S, int N, class F>
 void for_each_slice(const SliceGeometry<N>& g, int64_t scratch_size, int64_t work, const F& f) {
@@ -78,13 +79,15 @@ void for_each_slice(const SliceGeometry<N>& g, int64_t scratch_size, int64_t wor
   const int64_t per_grain = std::max<int64_t>(1, kGrain / std::max<int64_t>(work, 1));
   const int64_t chunks = std::max<int64_t>(1, std::min<int64_t>({g.slices, (g.slices + per_grain - 1) / per_grain,
                                                                    static_cast<int64_t>(get_num_threads())}));
-  // Not value-initialized: every kernel writes its scratch before reading
-  // it, and zeroing took 8% of a 2^20-element sort (B8).
-  const std::unique_ptr<S[]> scratch(new S[static_cast<size_t>(chunks * scratch_size)]);
+  // Uninitialized: every kernel writes its scratch before reading it, and
+  // zeroing took 8% of a 2^20-element sort (B8).
+  static_assert(std::is_trivially_copyable_v<S>);
+  const ScratchBuffer buffer(static_cast<size_t>(chunks * scratch_size) * sizeof(S));
+  S* const scratch = static_cast<S*>(buffer.data());
   const int64_t per_chunk = (g.slices + chunks - 1) / chunks;
   parallel_for(0, chunks, 1, [&](int64_t b, int64_t e) {
     for (int64_t c = b; c < e; ++c) {
-      S* mine = scratch.get() + c * scratch_size;
+      S* mine = scratch + c * scratch_size;
       const int64_t s1 = std::min(g.slices, (c + 1) * per_chunk);
       for (int64_t s = c * per_chunk; s < s1; ++s) {
         char* p[N];
