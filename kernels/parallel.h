@@ -36,6 +36,16 @@ inline int get_num_threads() {
 #endif
 }
 
+// The threads a parallel_for called here could use: 1 inside a parallel
+// region.
+inline int free_threads() {
+#ifdef _OPENMP
+  return omp_in_parallel() ? 1 : omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
 // Applies to parallel regions started by the calling thread (OpenMP's
 // nthreads setting is per thread); n < 1 counts as 1.
 inline void set_num_threads(int n) {

@@ -22,13 +22,6 @@ namespace ember::kernels {
 
 namespace detail {
 
-// (key, position) as one 64-bit-or-wider value: unique, so an unstable
-// algorithm on it gives the stable answer.
-template <class K>
-inline bool key_index_less(const KeyIndex<K>& x, const KeyIndex<K>& y) {
-  return x.key < y.key || (x.key == y.key && x.idx < y.idx);
-}
-
 // Moves the k smallest (key, position) of a[0, n) to a[0, k), in no order.
 template <class K>
 void select_smallest(KeyIndex<K>* a, int64_t n, int64_t k) {

@@ -1,5 +1,7 @@
-// The sorts of (key, position) pairs in kernels/sort.h side by side, per
-// key width and slice length: what kVqsortMin's lengths are read from.
+// The sorts of (key, position) pairs in kernels/sort_pairs.h side by side,
+// per key width and slice length: what kVqsortMin's lengths are read
+// from; and the parallel sort of kernels/sort_pairs_parallel.h on every
+// thread (OMP_NUM_THREADS), what kParallelSortMin is read from.
 //
 //   build/bench/kernels/bench_sort [--benchmark_filter=...]
 //
@@ -13,7 +15,9 @@
 #include <random>
 #include <vector>
 
-#include "kernels/sort.h"
+#include "kernels/parallel.h"
+#include "kernels/sort_pairs.h"
+#include "kernels/sort_pairs_parallel.h"
 #include "kernels/vqsort.h"
 
 namespace {
@@ -21,7 +25,7 @@ namespace {
 using ember::kernels::KeyIndex;
 namespace detail = ember::kernels::detail;
 
-enum class Algorithm { Merge, Radix, Vqsort };
+enum class Algorithm { Merge, Radix, Vqsort, Parallel };
 
 template <class K, Algorithm A>
 void sort_pairs(benchmark::State& state) {
@@ -35,7 +39,8 @@ void sort_pairs(benchmark::State& state) {
     if constexpr (A == Algorithm::Merge)
       std::stable_sort(a.begin(), a.end(), [](const KeyIndex<K>& x, const KeyIndex<K>& y) { return x.key < y.key; });
     else if constexpr (A == Algorithm::Radix) benchmark::DoNotOptimize(detail::radix_sort(a.data(), b.data(), n));
-    else benchmark::DoNotOptimize(detail::vqsort_pairs(a.data(), n));
+    else if constexpr (A == Algorithm::Vqsort) benchmark::DoNotOptimize(detail::vqsort_pairs(a.data(), n));
+    else benchmark::DoNotOptimize(ember::kernels::sort_keys_parallel(a.data(), b.data(), n, ember::kernels::get_num_threads()));
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * n);
@@ -50,6 +55,8 @@ BENCHMARK(sort_pairs<uint32_t, Algorithm::Vqsort>)->Apply(lengths);
 BENCHMARK(sort_pairs<uint64_t, Algorithm::Merge>)->Apply(lengths);
 BENCHMARK(sort_pairs<uint64_t, Algorithm::Radix>)->Apply(lengths);
 BENCHMARK(sort_pairs<uint64_t, Algorithm::Vqsort>)->Apply(lengths);
+BENCHMARK(sort_pairs<uint32_t, Algorithm::Parallel>)->Apply(lengths)->UseRealTime();
+BENCHMARK(sort_pairs<uint64_t, Algorithm::Parallel>)->Apply(lengths)->UseRealTime();
 
 }  // namespace
 

@@ -1,7 +1,9 @@
-// kernels/sort.h and kernels/sort_keys.h: keys and their inverse for every
-// element type, and sort_dim on slices long enough for every algorithm
-// (insertion, merge, radix, vqsort) against std::stable_sort with Note
-// [sort order] written out as a comparison.
+// kernels/sort.h, kernels/sort_keys.h and kernels/sort_pairs_parallel.h:
+// keys and their inverse for every element type, sort_dim on slices long
+// enough for every algorithm (insertion, merge, radix, vqsort, the
+// parallel sort of one slice) against std::stable_sort with Note [sort
+// order] written out as a comparison, and the parallel pair sort against
+// std::sort for every thread count.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -106,6 +108,66 @@ TYPED_TEST(SortTyped, SortDimMatchesAStableSortOfEveryLength) {
             ASSERT_TRUE(same_bits(values.at({r, i}), in.at({r, want[static_cast<size_t>(i)]})))
                 << "row " << r << ", element " << i;
           }
+        }
+      }
+    }
+  }
+}
+
+TYPED_TEST(SortTyped, OneLongSliceSortsOnEveryThreadCountAlike) {
+  using T = TypeParam;
+  std::mt19937 g(11);
+  const int64_t n = kParallelSortMin * 2 + 5;
+  const Shape shape{n};
+  Array<T> in(shape);
+  for (auto& b : in.mem) b.v = awkward_value<T>(g);
+  std::vector<int64_t> want(static_cast<size_t>(n));
+  std::iota(want.begin(), want.end(), 0);
+  std::stable_sort(want.begin(), want.end(), [&](int64_t a, int64_t b) { return before(in.at({a}), in.at({b}), false); });
+  const int saved = get_num_threads();
+  for (const int threads : {1, 2, 3}) {
+    SCOPED_TRACE(std::to_string(threads) + " threads");
+    set_num_threads(threads);
+    Array<T> values(shape);
+    Array<int64_t> positions(shape);
+    sort_dim<T>(operands_of(shape, values, positions, in), 0, false);
+    for (int64_t i = 0; i < n; ++i) {
+      ASSERT_EQ(positions.at({i}), want[static_cast<size_t>(i)]) << "element " << i;
+      ASSERT_TRUE(same_bits(values.at({i}), in.at({want[static_cast<size_t>(i)]}))) << "element " << i;
+    }
+  }
+  set_num_threads(saved);
+}
+
+template <class K>
+class PairSortParallel : public ::testing::Test {};
+using PairKeys = ::testing::Types<uint16_t, uint32_t, uint64_t>;
+TYPED_TEST_SUITE(PairSortParallel, PairKeys);
+
+// Key patterns that stress the splitters: random, one key, three keys,
+// already sorted, reversed.
+TYPED_TEST(PairSortParallel, MatchesAComparisonSortForEveryPartCount) {
+  using K = TypeParam;
+  std::mt19937_64 g(5);
+  for (const int64_t n : {kParallelSortMin - 1, kParallelSortMin * 3 + 11}) {
+    for (const int pattern : {0, 1, 2, 3, 4}) {
+      std::vector<KeyIndex<K>> input(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) {
+        const K r = static_cast<K>(g());
+        const K k = pattern == 0 ? r : pattern == 1 ? K(7) : pattern == 2 ? static_cast<K>(r % 3)
+                  : pattern == 3 ? static_cast<K>(i) : static_cast<K>(n - i);
+        input[static_cast<size_t>(i)] = {static_cast<decltype(KeyIndex<K>::idx)>(i), k};
+      }
+      std::vector<KeyIndex<K>> want = input;
+      std::sort(want.begin(), want.end(), detail::key_index_less<K>);
+      for (const int threads : {1, 2, 3, 5, 8}) {
+        SCOPED_TRACE("n " + std::to_string(n) + ", pattern " + std::to_string(pattern) + ", " +
+                     std::to_string(threads) + " threads");
+        std::vector<KeyIndex<K>> a = input, b(input.size());
+        const KeyIndex<K>* got = sort_keys_parallel(a.data(), b.data(), n, threads);
+        for (int64_t i = 0; i < n; ++i) {
+          ASSERT_EQ(got[i].key, want[static_cast<size_t>(i)].key) << "pair " << i;
+          ASSERT_EQ(got[i].idx, want[static_cast<size_t>(i)].idx) << "pair " << i;
         }
       }
     }
