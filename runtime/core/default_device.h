@@ -7,11 +7,24 @@
 // (runtime/th/api.h).
 #pragma once
 
+#include <atomic>
+
 #include "ember/device.h"
 
 namespace ember::rt {
 
 Device default_device();
+
+// DefaultDeviceScopes alive in any thread: while there are none, every
+// thread's default device is the CPU, known without reading a
+// thread_local (a __tls_get_addr call from a shared library), which TH's
+// C functions would do for every tensor argument (B10). A thread always
+// sees its own scope's increment.
+extern std::atomic<int> g_default_device_scopes;
+
+inline DeviceType default_device_type() {
+  return g_default_device_scopes.load(std::memory_order_relaxed) == 0 ? DeviceType::CPU : default_device().type;
+}
 
 class DefaultDeviceScope {
  public:

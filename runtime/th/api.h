@@ -36,20 +36,25 @@ Impl* checked_arg(CT* p, DType want, const char* fn, const char* param, const ch
 // The storage (or NULL) is on a device of type `want`: TH's C functions
 // take CPU tensors and THC's take CUDA ones (the default device's type,
 // which THC's thunks set, runtime/thc/thunk.h); a RuntimeError otherwise.
-void check_device(const StorageImpl* s, DeviceType want, const char* fn, const char* param, const char* arg);
+// Inline, with the error out of line: it runs for every tensor argument
+// of every C call (B10).
+[[noreturn]] void wrong_device(const StorageImpl* s, DeviceType want, const char* fn, const char* param, const char* arg);
+inline void check_device(const StorageImpl* s, DeviceType want, const char* fn, const char* param, const char* arg) {
+  if (__builtin_expect(s && static_cast<DeviceType>(s->deviceType) != want, 0)) wrong_device(s, want, fn, param, arg);
+}
 
 // A parameter of the function's own type (THTensor *, THStorage *): on the
 // C API's device (TH: the CPU, THC: CUDA).
 template <class CT>
 TensorImpl* tensor_arg(CT* t, DType want, const char* fn, const char* param, const char* arg) {
   TensorImpl* impl = checked_arg<TensorImpl>(t, want, fn, param, arg);
-  check_device(impl->storage, rt::default_device().type, fn, param, arg);
+  check_device(impl->storage, rt::default_device_type(), fn, param, arg);
   return impl;
 }
 template <class CT>
 StorageImpl* storage_arg(CT* s, DType want, const char* fn, const char* param, const char* arg) {
   StorageImpl* impl = checked_arg<StorageImpl>(s, want, fn, param, arg);
-  check_device(impl, rt::default_device().type, fn, param, arg);
+  check_device(impl, rt::default_device_type(), fn, param, arg);
   return impl;
 }
 

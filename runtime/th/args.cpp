@@ -28,8 +28,7 @@ int64_t check_dim(const TensorImpl* t, int64_t dim, const Fn& fn, const char* ar
   return dim;
 }
 
-void check_device(const StorageImpl* s, DeviceType want, const char* fn, const char* param, const char* arg) {
-  if (!s || static_cast<DeviceType>(s->deviceType) == want) return;
+void wrong_device(const StorageImpl* s, DeviceType want, const char* fn, const char* param, const char* arg) {
   if (want == DeviceType::CPU)
     fail(ErrorKind::Runtime, ember::str(fn, ": ", param, " is on ", rt::device(s).str(), ", but this function takes CPU memory",
                                         " (THC's THCuda*Tensor_* functions take CUDA tensors)"), arg);
