@@ -32,6 +32,7 @@ void TensorBase::check_dtype(DType want, const char* op) const {
 Scalar TensorBase::item() const {
   if (numel() != 1)
     fail(ErrorKind::Value, str("item: only a tensor with one element has an item, this one has ", numel()), "self");
+  if (!device().is_cpu()) return rt::to_device(*this, Device()).item();  // device memory is not the host's to read
   const void* p = data_ptr();
   return visit_dtype(dtype(), [&](auto tag) { return Scalar(*static_cast<const typename decltype(tag)::type*>(p)); });
 }

@@ -16,14 +16,20 @@ namespace {
 // PyTorch's legacy rule: 1-d empty tensors are skipped whatever their dims.
 bool skipped(const TensorBase& t) { return t.dim() == 1 && t.size(0) == 0; }
 
-// The shape and dtype of cat(tensors, dim), with dim wrapped.
-std::vector<int64_t> cat_shape(const TensorBaseList& tensors, int64_t& dim, DType& dtype) {
+// The shape, dtype and device of cat(tensors, dim), with dim wrapped.
+// Every tensor is on the first one's device: the copies into the result
+// would otherwise move data between devices unasked.
+std::vector<int64_t> cat_shape(const TensorBaseList& tensors, int64_t& dim, DType& dtype, Device& device) {
   if (tensors.empty()) fail(ErrorKind::Value, "cat: expected a non-empty list of tensors", "tensors");
   dtype = tensors[0].dtype();
   const TensorBase* ref = nullptr;
   for (size_t i = 0; i < tensors.size(); ++i) {
     const TensorBase& t = tensors[i];
     if (!t.defined()) fail(ErrorKind::Value, str("cat: tensors[", i, "] is undefined"), "tensors");
+    if (i == 0) device = t.device();
+    if (t.device() != device)
+      fail(ErrorKind::Runtime, str("cat: tensors[", i, "] is on ", t.device().str(), " but tensors[0] is on ",
+                                   device.str()), "tensors");
     dtype = promote_types(dtype, t.dtype());
     if (t.dim() == 0)
       fail(ErrorKind::Value, str("cat: tensors[", i, "] is 0-dim, and 0-dim tensors cannot be concatenated"),
@@ -63,8 +69,9 @@ void cat_into(const TensorBase& out, const TensorBaseList& tensors, int64_t dim)
 
 TensorBase cat(const TensorBaseList& tensors, int64_t dim) {
   DType dtype{};
-  const std::vector<int64_t> shape = cat_shape(tensors, dim, dtype);
-  TensorBase out = empty(shape, dtype);
+  Device device;
+  const std::vector<int64_t> shape = cat_shape(tensors, dim, dtype, device);
+  TensorBase out = empty(shape, dtype, device);
   cat_into(out, tensors, dim);
   return out;
 }
@@ -72,7 +79,10 @@ TensorBase cat(const TensorBaseList& tensors, int64_t dim) {
 void cat_out(TensorBase& out, const TensorBaseList& tensors, int64_t dim) {
   Output result("cat", &out, "out");
   DType dtype{};
-  const std::vector<int64_t> shape = cat_shape(tensors, dim, dtype);
+  Device device;
+  const std::vector<int64_t> shape = cat_shape(tensors, dim, dtype, device);
+  if (out.device() != device)
+    fail(ErrorKind::Runtime, str("cat: out is on ", out.device().str(), " but the tensors are on ", device.str()), "out");
   if (!can_cast(dtype, out.dtype()))
     fail(ErrorKind::Type, str("cat: the result's dtype ", dtype_name(dtype), " cannot be written to a ",
                               dtype_name(out.dtype()), " tensor"), "out");

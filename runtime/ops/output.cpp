@@ -74,6 +74,9 @@ TensorBase Output::finish() {
 
 TensorBase Output::assign(const TensorBase& value) {
   if (!given_) return value;
+  if (given_->device() != value.device())
+    fail(ErrorKind::Runtime, str(op_, ": ", arg_, " is on ", given_->device().str(), " but the result is on ",
+                                 value.device().str()), arg_);
   resize_to(*given_, value.sizes(), op_);
   TensorBase given = *given_;
   base::copy_(given, value);

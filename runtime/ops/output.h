@@ -73,6 +73,9 @@ class Output {
 
   // Instead of target() and finish(), for a result computed into a new
   // tensor: `value` written to the caller's tensor (resized), or returned.
+  // A caller's tensor on another device than `value` is a RuntimeError
+  // (as PyTorch), raised before anything is written: out= never moves a
+  // result between devices.
   TensorBase assign(const TensorBase& value);
 
  private:

@@ -150,6 +150,19 @@ TEST(ReduceDims, LogSumExp) {
   t.view({24}).select(0, 5).fill_(INFINITY);
   EXPECT_EQ(values(ember::logsumexp(t, {0, 1, 2}))[0], INFINITY);
   EXPECT_EQ(values(ember::logsumexp(empty({0, 2}), {0}))[1], -INFINITY);
+  // Per row of [4, 2], in float and double: -inf only, +inf beside -inf,
+  // a NaN, and large finite values (log(2 e^1000) = 1000 + log 2).
+  for (const DType d : {kFloat, kDouble}) {
+    Tensor rows = empty({4, 2}, d);
+    const double row_values[4][2] = {{-INFINITY, -INFINITY}, {INFINITY, -INFINITY}, {NAN, 1.0}, {1000.0, 1000.0}};
+    for (int64_t i = 0; i < 4; ++i)
+      for (int64_t j = 0; j < 2; ++j) rows.select(0, i).select(0, j).fill_(row_values[i][j]);
+    const std::vector<double> got = values(ember::logsumexp(rows, {1}));
+    EXPECT_EQ(got[0], -INFINITY);
+    EXPECT_EQ(got[1], INFINITY);
+    EXPECT_TRUE(std::isnan(got[2]));
+    EXPECT_NEAR(got[3], 1000.0 + std::log(2.0), 1e-3);
+  }
 }
 
 TEST(ReduceDims, CountNonzero) {

@@ -209,3 +209,43 @@ def test_reductions_on_a_device_match_the_cpu():
     np.testing.assert_allclose(f.cuda().std(1).cpu().numpy(), f.std(1).numpy(), rtol=1e-5)
     assert dx.max().item() == 10 and dx.min().item() == 0
     assert not dx.all().item() and dx.any().item()
+
+
+@gpu
+def test_composite_reductions_run_on_a_device_and_refuse_a_host_out():
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((6, 5)).astype(np.float32)
+    a[2, 3] = np.inf
+    a[4] = -np.inf
+    x = t(a)
+    dx = x.cuda()
+    for name, call in [
+        ("argmax", lambda v: v.argmax(1)), ("argmin", lambda v: ember.argmin(v)),
+        ("amax", lambda v: ember.amax(v, (0,))), ("aminmax", lambda v: ember.aminmax(v, dim=1)[1]),
+        ("softmax", lambda v: ember.softmax(v, 1)), ("log_softmax", lambda v: ember.log_softmax(v, 0)),
+        ("logsumexp", lambda v: ember.logsumexp(v, (1,))), ("nanmean", lambda v: ember.nanmean(v, (0,))),
+        ("trace", lambda v: ember.trace(v)), ("var_mean", lambda v: ember.var_mean(v, (1,))[0]),
+        ("reshape", lambda v: v.reshape(5, 6)), ("flatten", lambda v: v.t().flatten()),
+    ]:
+        got, want = call(dx), call(x)
+        assert got.is_cuda, name
+        np.testing.assert_allclose(got.cpu().numpy(), want.numpy(), rtol=1e-5, err_msg=name)
+    with pytest.raises(RuntimeError, match="out is on cpu"):
+        ember.argmax(dx, 1, out=ember.empty(0, dtype=ember.int64))
+
+
+@gpu
+def test_joins_run_on_a_device_and_refuse_mixed_devices():
+    a = t(np.arange(6, dtype=np.float32).reshape(2, 3))
+    b = t(np.arange(6, 12, dtype=np.float32).reshape(2, 3))
+    for name, call in [("cat", lambda x, y: ember.cat([x, y], 1)), ("stack", lambda x, y: ember.stack([x, y])),
+                       ("hstack", lambda x, y: ember.hstack([x, y])), ("vstack", lambda x, y: ember.vstack([x, y])),
+                       ("dstack", lambda x, y: ember.dstack([x, y])),
+                       ("column_stack", lambda x, y: ember.column_stack([x, y]))]:
+        got = call(a.cuda(), b.cuda())
+        assert got.is_cuda, name
+        np.testing.assert_array_equal(got.cpu().numpy(), call(a, b).numpy(), err_msg=name)
+    with pytest.raises(RuntimeError, match=r"cat: tensors\[1\] is on cpu"):
+        ember.cat([a.cuda(), b])
+    with pytest.raises(RuntimeError, match="cat: out is on cpu"):
+        ember.cat([a.cuda(), b.cuda()], out=ember.empty(0))

@@ -77,9 +77,20 @@ TEST(DeviceTensors, OpsWithoutCudaKernelsRefuseDeviceTensorsByName) {
             std::string::npos);
   EXPECT_EQ(dev_out.sizes().vec(), (std::vector<int64_t>{2}));  // not resized
   unmark(dev_out);
-  EXPECT_NE(error_of([&] { ember::cat({host, dev}); }).find("cat: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'tensors')"),
-            std::string::npos);
-  EXPECT_NE(error_of([&] { ember::argmax(dev); }).find("argmax: not implemented for CUDA yet"), std::string::npos);
+  EXPECT_NE(error_of([&] { ember::sort(dev); }).find("sort: not implemented for CUDA yet"), std::string::npos);
+  // Composite ops run on any device, but never across devices.
+  EXPECT_EQ(error_of([&] { ember::cat({host, dev}); }),
+            "cat: tensors[1] is on cuda:0 but tensors[0] is on cpu (argument 'tensors')");
+  Tensor dev_cat = marked_on_cuda(ember::empty({0}, DType::Float));
+  EXPECT_EQ(error_of([&] { ember::cat_out(dev_cat, {host, host}); }),
+            "cat: out is on cuda:0 but the tensors are on cpu (argument 'out')");
+  EXPECT_EQ(dev_cat.sizes().vec(), (std::vector<int64_t>{0}));  // not resized
+  unmark(dev_cat);
+  Tensor dev_index = marked_on_cuda(ember::empty({0}, DType::Long));
+  EXPECT_EQ(error_of([&] { ember::argmax_out(dev_index, host, 1); }),
+            "argmax: out is on cuda:0 but the result is on cpu (argument 'out')");
+  EXPECT_EQ(dev_index.sizes().vec(), (std::vector<int64_t>{0}));
+  unmark(dev_index);
   // Ops with CUDA kernels check that every tensor is on one device first.
   EXPECT_EQ(error_of([&] { ember::add(host, dev); }),
             "add: expected all tensors on one device, but self is on cpu and other on cuda:0 (argument 'self')");

@@ -14,6 +14,10 @@ extern "C" {
 #endif
 
 /* Byte */
+THC_API void THCudaByteTensor_cat(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb, int dimension);
+THC_API void THCudaByteTensor_catArray(THCState *state, THCudaByteTensor *result, THCudaByteTensor **inputs, int numInputs, int dimension);
+THC_API void THCudaByteTensor_reshape(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, THLongStorage *size);
+THC_API long THCudaByteTensor_trace(THCState *state, THCudaByteTensor *t);
 THC_API void THCudaByteTensor_copy(THCState *state, THCudaByteTensor *tensor, THCudaByteTensor *src);
 THC_API void THCudaByteTensor_copyByte(THCState *state, THCudaByteTensor *tensor, THByteTensor *src);
 THC_API void THCudaByteTensor_copyChar(THCState *state, THCudaByteTensor *tensor, THCharTensor *src);
@@ -87,6 +91,10 @@ THC_API void THCudaByteTensor_squeeze1d(THCState *state, THCudaByteTensor *self,
 THC_API void THCudaByteTensor_unsqueeze1d(THCState *state, THCudaByteTensor *self, THCudaByteTensor *src, int dimension_);
 
 /* Char */
+THC_API void THCudaCharTensor_cat(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb, int dimension);
+THC_API void THCudaCharTensor_catArray(THCState *state, THCudaCharTensor *result, THCudaCharTensor **inputs, int numInputs, int dimension);
+THC_API void THCudaCharTensor_reshape(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, THLongStorage *size);
+THC_API long THCudaCharTensor_trace(THCState *state, THCudaCharTensor *t);
 THC_API void THCudaCharTensor_copy(THCState *state, THCudaCharTensor *tensor, THCudaCharTensor *src);
 THC_API void THCudaCharTensor_copyByte(THCState *state, THCudaCharTensor *tensor, THByteTensor *src);
 THC_API void THCudaCharTensor_copyChar(THCState *state, THCudaCharTensor *tensor, THCharTensor *src);
@@ -160,6 +168,10 @@ THC_API void THCudaCharTensor_squeeze1d(THCState *state, THCudaCharTensor *self,
 THC_API void THCudaCharTensor_unsqueeze1d(THCState *state, THCudaCharTensor *self, THCudaCharTensor *src, int dimension_);
 
 /* Short */
+THC_API void THCudaShortTensor_cat(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb, int dimension);
+THC_API void THCudaShortTensor_catArray(THCState *state, THCudaShortTensor *result, THCudaShortTensor **inputs, int numInputs, int dimension);
+THC_API void THCudaShortTensor_reshape(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, THLongStorage *size);
+THC_API long THCudaShortTensor_trace(THCState *state, THCudaShortTensor *t);
 THC_API void THCudaShortTensor_copy(THCState *state, THCudaShortTensor *tensor, THCudaShortTensor *src);
 THC_API void THCudaShortTensor_copyByte(THCState *state, THCudaShortTensor *tensor, THByteTensor *src);
 THC_API void THCudaShortTensor_copyChar(THCState *state, THCudaShortTensor *tensor, THCharTensor *src);
@@ -233,6 +245,10 @@ THC_API void THCudaShortTensor_squeeze1d(THCState *state, THCudaShortTensor *sel
 THC_API void THCudaShortTensor_unsqueeze1d(THCState *state, THCudaShortTensor *self, THCudaShortTensor *src, int dimension_);
 
 /* Int */
+THC_API void THCudaIntTensor_cat(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb, int dimension);
+THC_API void THCudaIntTensor_catArray(THCState *state, THCudaIntTensor *result, THCudaIntTensor **inputs, int numInputs, int dimension);
+THC_API void THCudaIntTensor_reshape(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, THLongStorage *size);
+THC_API long THCudaIntTensor_trace(THCState *state, THCudaIntTensor *t);
 THC_API void THCudaIntTensor_copy(THCState *state, THCudaIntTensor *tensor, THCudaIntTensor *src);
 THC_API void THCudaIntTensor_copyByte(THCState *state, THCudaIntTensor *tensor, THByteTensor *src);
 THC_API void THCudaIntTensor_copyChar(THCState *state, THCudaIntTensor *tensor, THCharTensor *src);
@@ -306,6 +322,10 @@ THC_API void THCudaIntTensor_squeeze1d(THCState *state, THCudaIntTensor *self, T
 THC_API void THCudaIntTensor_unsqueeze1d(THCState *state, THCudaIntTensor *self, THCudaIntTensor *src, int dimension_);
 
 /* Long */
+THC_API void THCudaLongTensor_cat(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb, int dimension);
+THC_API void THCudaLongTensor_catArray(THCState *state, THCudaLongTensor *result, THCudaLongTensor **inputs, int numInputs, int dimension);
+THC_API void THCudaLongTensor_reshape(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, THLongStorage *size);
+THC_API long THCudaLongTensor_trace(THCState *state, THCudaLongTensor *t);
 THC_API void THCudaLongTensor_copy(THCState *state, THCudaLongTensor *tensor, THCudaLongTensor *src);
 THC_API void THCudaLongTensor_copyByte(THCState *state, THCudaLongTensor *tensor, THByteTensor *src);
 THC_API void THCudaLongTensor_copyChar(THCState *state, THCudaLongTensor *tensor, THCharTensor *src);
@@ -379,6 +399,10 @@ THC_API void THCudaLongTensor_squeeze1d(THCState *state, THCudaLongTensor *self,
 THC_API void THCudaLongTensor_unsqueeze1d(THCState *state, THCudaLongTensor *self, THCudaLongTensor *src, int dimension_);
 
 /* Float */
+THC_API void THCudaTensor_cat(THCState *state, THCudaTensor *r_, THCudaTensor *ta, THCudaTensor *tb, int dimension);
+THC_API void THCudaTensor_catArray(THCState *state, THCudaTensor *result, THCudaTensor **inputs, int numInputs, int dimension);
+THC_API void THCudaTensor_reshape(THCState *state, THCudaTensor *r_, THCudaTensor *t, THLongStorage *size);
+THC_API double THCudaTensor_trace(THCState *state, THCudaTensor *t);
 THC_API void THCudaTensor_copy(THCState *state, THCudaTensor *tensor, THCudaTensor *src);
 THC_API void THCudaTensor_copyByte(THCState *state, THCudaTensor *tensor, THByteTensor *src);
 THC_API void THCudaTensor_copyChar(THCState *state, THCudaTensor *tensor, THCharTensor *src);
@@ -452,6 +476,10 @@ THC_API void THCudaTensor_squeeze1d(THCState *state, THCudaTensor *self, THCudaT
 THC_API void THCudaTensor_unsqueeze1d(THCState *state, THCudaTensor *self, THCudaTensor *src, int dimension_);
 
 /* Double */
+THC_API void THCudaDoubleTensor_cat(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb, int dimension);
+THC_API void THCudaDoubleTensor_catArray(THCState *state, THCudaDoubleTensor *result, THCudaDoubleTensor **inputs, int numInputs, int dimension);
+THC_API void THCudaDoubleTensor_reshape(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, THLongStorage *size);
+THC_API double THCudaDoubleTensor_trace(THCState *state, THCudaDoubleTensor *t);
 THC_API void THCudaDoubleTensor_copy(THCState *state, THCudaDoubleTensor *tensor, THCudaDoubleTensor *src);
 THC_API void THCudaDoubleTensor_copyByte(THCState *state, THCudaDoubleTensor *tensor, THByteTensor *src);
 THC_API void THCudaDoubleTensor_copyChar(THCState *state, THCudaDoubleTensor *tensor, THCharTensor *src);
@@ -525,6 +553,10 @@ THC_API void THCudaDoubleTensor_squeeze1d(THCState *state, THCudaDoubleTensor *s
 THC_API void THCudaDoubleTensor_unsqueeze1d(THCState *state, THCudaDoubleTensor *self, THCudaDoubleTensor *src, int dimension_);
 
 /* Half */
+THC_API void THCudaHalfTensor_cat(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb, int dimension);
+THC_API void THCudaHalfTensor_catArray(THCState *state, THCudaHalfTensor *result, THCudaHalfTensor **inputs, int numInputs, int dimension);
+THC_API void THCudaHalfTensor_reshape(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THLongStorage *size);
+THC_API float THCudaHalfTensor_trace(THCState *state, THCudaHalfTensor *t);
 THC_API void THCudaHalfTensor_copy(THCState *state, THCudaHalfTensor *tensor, THCudaHalfTensor *src);
 THC_API void THCudaHalfTensor_copyByte(THCState *state, THCudaHalfTensor *tensor, THByteTensor *src);
 THC_API void THCudaHalfTensor_copyChar(THCState *state, THCudaHalfTensor *tensor, THCharTensor *src);
@@ -598,6 +630,10 @@ THC_API void THCudaHalfTensor_squeeze1d(THCState *state, THCudaHalfTensor *self,
 THC_API void THCudaHalfTensor_unsqueeze1d(THCState *state, THCudaHalfTensor *self, THCudaHalfTensor *src, int dimension_);
 
 /* Bool */
+THC_API void THCudaBoolTensor_cat(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb, int dimension);
+THC_API void THCudaBoolTensor_catArray(THCState *state, THCudaBoolTensor *result, THCudaBoolTensor **inputs, int numInputs, int dimension);
+THC_API void THCudaBoolTensor_reshape(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t, THLongStorage *size);
+THC_API long THCudaBoolTensor_trace(THCState *state, THCudaBoolTensor *t);
 THC_API void THCudaBoolTensor_copy(THCState *state, THCudaBoolTensor *tensor, THCudaBoolTensor *src);
 THC_API void THCudaBoolTensor_copyByte(THCState *state, THCudaBoolTensor *tensor, THByteTensor *src);
 THC_API void THCudaBoolTensor_copyChar(THCState *state, THCudaBoolTensor *tensor, THCharTensor *src);
@@ -671,6 +707,10 @@ THC_API void THCudaBoolTensor_squeeze1d(THCState *state, THCudaBoolTensor *self,
 THC_API void THCudaBoolTensor_unsqueeze1d(THCState *state, THCudaBoolTensor *self, THCudaBoolTensor *src, int dimension_);
 
 /* BFloat16 */
+THC_API void THCudaBFloat16Tensor_cat(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb, int dimension);
+THC_API void THCudaBFloat16Tensor_catArray(THCState *state, THCudaBFloat16Tensor *result, THCudaBFloat16Tensor **inputs, int numInputs, int dimension);
+THC_API void THCudaBFloat16Tensor_reshape(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THLongStorage *size);
+THC_API float THCudaBFloat16Tensor_trace(THCState *state, THCudaBFloat16Tensor *t);
 THC_API void THCudaBFloat16Tensor_copy(THCState *state, THCudaBFloat16Tensor *tensor, THCudaBFloat16Tensor *src);
 THC_API void THCudaBFloat16Tensor_copyByte(THCState *state, THCudaBFloat16Tensor *tensor, THByteTensor *src);
 THC_API void THCudaBFloat16Tensor_copyChar(THCState *state, THCudaBFloat16Tensor *tensor, THCharTensor *src);

@@ -24,6 +24,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/join.yaml:7',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='hstack',
@@ -40,6 +41,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/join.yaml:20',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='vstack',
@@ -57,6 +59,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/tensor/join.yaml:32',
         aliases=('row_stack',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='dstack',
@@ -73,6 +76,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/join.yaml:43',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='column_stack',
@@ -89,6 +93,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/join.yaml:53',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='atleast_1d',
@@ -105,6 +110,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/join.yaml:65',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='atleast_2d',
@@ -121,6 +127,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/join.yaml:81',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='atleast_3d',
@@ -137,6 +144,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/join.yaml:95',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
 ]
 

@@ -177,6 +177,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:139',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='var',
@@ -413,6 +414,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:325',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='argmin',
@@ -429,6 +431,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:343',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='logsumexp',
@@ -445,6 +448,7 @@ OPS = [
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:354',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='count_nonzero.dim_intlist',
@@ -495,6 +499,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:389',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='log_softmax.int',
@@ -512,6 +517,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/reduce.yaml:404',
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='max',
@@ -630,6 +636,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:486',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='amin',
@@ -646,6 +653,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:500',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='all',
@@ -730,6 +738,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:561',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='dist',

@@ -24,6 +24,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/statistics.yaml:8',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='var_mean.dim',
@@ -40,6 +41,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/statistics.yaml:21',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='var_mean.correction',
@@ -56,6 +58,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/statistics.yaml:34',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='std_mean',
@@ -72,6 +75,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/statistics.yaml:47',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='std_mean.dim',
@@ -88,6 +92,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/statistics.yaml:58',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='std_mean.correction',
@@ -104,6 +109,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/statistics.yaml:70',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='aminmax',
@@ -120,6 +126,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/statistics.yaml:82',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='quantile',

@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::cat(const TensorBaseList& tensors, int64_t dim) {
-  rt::require_cpu("cat", tensors, "tensors");
   return rt::cat(tensors, dim);
 }
 
 TensorBase& base::cat_out(TensorBase& out, const TensorBaseList& tensors, int64_t dim) {
-  rt::require_cpu("cat", out, "out");
-  rt::require_cpu("cat", tensors, "tensors");
   rt::cat_out(out, tensors, dim);
   return out;
 }

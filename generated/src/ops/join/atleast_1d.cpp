@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::atleast_1d(const TensorBase& self) {
-  rt::require_cpu("atleast_1d", self, "self");
   return rt::atleast_1d(self);
 }
 

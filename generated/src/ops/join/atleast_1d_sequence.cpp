@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::atleast_1d(const TensorBaseList& tensors) {
-  rt::require_cpu("atleast_1d", tensors, "tensors");
   return rt::atleast_1d(tensors);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::atleast_2d(const TensorBase& self) {
-  rt::require_cpu("atleast_2d", self, "self");
   return rt::atleast_2d(self);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::atleast_2d(const TensorBaseList& tensors) {
-  rt::require_cpu("atleast_2d", tensors, "tensors");
   return rt::atleast_2d(tensors);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::atleast_3d(const TensorBase& self) {
-  rt::require_cpu("atleast_3d", self, "self");
   return rt::atleast_3d(self);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::atleast_3d(const TensorBaseList& tensors) {
-  rt::require_cpu("atleast_3d", tensors, "tensors");
   return rt::atleast_3d(tensors);
 }
 

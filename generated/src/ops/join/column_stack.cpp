@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::column_stack(const TensorBaseList& tensors) {
-  rt::require_cpu("column_stack", tensors, "tensors");
   return rt::column_stack(tensors);
 }
 
 TensorBase& base::column_stack_out(TensorBase& out, const TensorBaseList& tensors) {
-  rt::require_cpu("column_stack", out, "out");
-  rt::require_cpu("column_stack", tensors, "tensors");
   rt::column_stack_out(out, tensors);
   return out;
 }

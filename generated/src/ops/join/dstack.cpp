@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::dstack(const TensorBaseList& tensors) {
-  rt::require_cpu("dstack", tensors, "tensors");
   return rt::dstack(tensors);
 }
 
 TensorBase& base::dstack_out(TensorBase& out, const TensorBaseList& tensors) {
-  rt::require_cpu("dstack", out, "out");
-  rt::require_cpu("dstack", tensors, "tensors");
   rt::dstack_out(out, tensors);
   return out;
 }

@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::hstack(const TensorBaseList& tensors) {
-  rt::require_cpu("hstack", tensors, "tensors");
   return rt::hstack(tensors);
 }
 
 TensorBase& base::hstack_out(TensorBase& out, const TensorBaseList& tensors) {
-  rt::require_cpu("hstack", out, "out");
-  rt::require_cpu("hstack", tensors, "tensors");
   rt::hstack_out(out, tensors);
   return out;
 }

@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::stack(const TensorBaseList& tensors, int64_t dim) {
-  rt::require_cpu("stack", tensors, "tensors");
   return rt::stack(tensors, dim);
 }
 
 TensorBase& base::stack_out(TensorBase& out, const TensorBaseList& tensors, int64_t dim) {
-  rt::require_cpu("stack", out, "out");
-  rt::require_cpu("stack", tensors, "tensors");
   rt::stack_out(out, tensors, dim);
   return out;
 }

@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::vstack(const TensorBaseList& tensors) {
-  rt::require_cpu("vstack", tensors, "tensors");
   return rt::vstack(tensors);
 }
 
 TensorBase& base::vstack_out(TensorBase& out, const TensorBaseList& tensors) {
-  rt::require_cpu("vstack", out, "out");
-  rt::require_cpu("vstack", tensors, "tensors");
   rt::vstack_out(out, tensors);
   return out;
 }

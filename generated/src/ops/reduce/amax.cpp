@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::amax(const TensorBase& self, IntList dim, bool keepdim) {
-  rt::require_cpu("amax", self, "self");
   return rt::amax(self, dim, keepdim);
 }
 
 TensorBase& base::amax_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
-  rt::require_cpu("amax", out, "out");
-  rt::require_cpu("amax", self, "self");
   rt::amax_out(out, self, dim, keepdim);
   return out;
 }

@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::amin(const TensorBase& self, IntList dim, bool keepdim) {
-  rt::require_cpu("amin", self, "self");
   return rt::amin(self, dim, keepdim);
 }
 
 TensorBase& base::amin_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
-  rt::require_cpu("amin", out, "out");
-  rt::require_cpu("amin", self, "self");
   rt::amin_out(out, self, dim, keepdim);
   return out;
 }

@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::argmax(const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
-  rt::require_cpu("argmax", self, "self");
   return rt::argmax(self, dim, keepdim);
 }
 
 TensorBase& base::argmax_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
-  rt::require_cpu("argmax", out, "out");
-  rt::require_cpu("argmax", self, "self");
   rt::argmax_out(out, self, dim, keepdim);
   return out;
 }

@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::argmin(const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
-  rt::require_cpu("argmin", self, "self");
   return rt::argmin(self, dim, keepdim);
 }
 
 TensorBase& base::argmin_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
-  rt::require_cpu("argmin", out, "out");
-  rt::require_cpu("argmin", self, "self");
   rt::argmin_out(out, self, dim, keepdim);
   return out;
 }

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::log_softmax(const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
-  rt::require_cpu("log_softmax", self, "self");
   return rt::log_softmax(self, dim, dtype);
 }
 

@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::logsumexp(const TensorBase& self, IntList dim, bool keepdim) {
-  rt::require_cpu("logsumexp", self, "self");
   return rt::logsumexp(self, dim, keepdim);
 }
 
 TensorBase& base::logsumexp_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
-  rt::require_cpu("logsumexp", out, "out");
-  rt::require_cpu("logsumexp", self, "self");
   rt::logsumexp_out(out, self, dim, keepdim);
   return out;
 }

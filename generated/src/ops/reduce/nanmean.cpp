@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::nanmean(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("nanmean", self, "self");
   return rt::nanmean(self, dim, keepdim, dtype);
 }
 
 TensorBase& base::nanmean_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("nanmean", out, "out");
-  rt::require_cpu("nanmean", self, "self");
   rt::nanmean_out(out, self, dim, keepdim, dtype);
   return out;
 }

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::softmax(const TensorBase& self, int64_t dim, std::optional<DType> dtype) {
-  rt::require_cpu("softmax", self, "self");
   return rt::softmax(self, dim, dtype);
 }
 

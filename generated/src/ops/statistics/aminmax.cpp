@@ -12,14 +12,10 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::aminmax(const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
-  rt::require_cpu("aminmax", self, "self");
   return rt::aminmax(self, dim, keepdim);
 }
 
 std::tuple<TensorBase&, TensorBase&> base::aminmax_out(TensorBase& min, TensorBase& max, const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
-  rt::require_cpu("aminmax", min, "min");
-  rt::require_cpu("aminmax", max, "max");
-  rt::require_cpu("aminmax", self, "self");
   rt::aminmax_out(min, max, self, dim, keepdim);
   return std::tie(min, max);
 }

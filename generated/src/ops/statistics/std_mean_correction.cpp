@@ -12,7 +12,6 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::std_mean(const TensorBase& self, IntList dim, std::optional<int64_t> correction, bool keepdim) {
-  rt::require_cpu("std_mean", self, "self");
   return rt::std_mean(self, dim, correction, keepdim);
 }
 

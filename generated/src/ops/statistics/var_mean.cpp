@@ -12,7 +12,6 @@ namespace {
 }  // namespace
 
 std::tuple<TensorBase, TensorBase> base::var_mean(const TensorBase& self, bool unbiased) {
-  rt::require_cpu("var_mean", self, "self");
   return rt::var_mean(self, unbiased);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::flatten(const TensorBase& self, int64_t start_dim, int64_t end_dim) {
-  rt::require_cpu("flatten", self, "self");
   return rt::flatten(self, start_dim, end_dim);
 }
 

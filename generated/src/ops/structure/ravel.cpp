@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::ravel(const TensorBase& self) {
-  rt::require_cpu("ravel", self, "self");
   return rt::ravel(self);
 }
 
