@@ -8,12 +8,8 @@ namespace ember::optest::detail {
 
 Args make_args(const OpSpec& op, DType d, Layout layout, bool scalars, uint64_t seed, bool reduction) {
   Rng rng(seed);
-  Args a;
   const size_t n = op.args.size();
-  a.tensors.resize(n);
-  a.scalars.resize(n);
-  a.ints.resize(n);
-  a.dtypes.resize(n);
+  Args a(n);
   int k = 0;
   for (size_t i = 0; i < n; ++i) {
     const ArgSpec& arg = op.args[i];

@@ -85,10 +85,7 @@ void check_promotion(const OpSpec& op, const std::vector<Variant>& variants) {
       what << op.name << " " << dtype_name(m.self) << (m.self_zero_dim ? " 0-dim" : "") << " with a "
            << dtype_name(m.other) << " " << other_text(m.other_kind) << ": " << v.text;
       Rng rng(seed_of(op.name, static_cast<int>(m.self), static_cast<int>(m.other)));
-      Args a;
-      a.tensors.resize(op.args.size());
-      a.scalars.resize(op.args.size());
-      a.ints.resize(op.args.size());
+      Args a(op.args.size());
       const Layout self_layout = m.self_zero_dim ? Layout::ZeroDim : Layout::Contiguous;
       // Every plain Tensor argument is self's kind (lerp's end beside self).
       for (size_t k = 0; k < op.args.size(); ++k)

@@ -77,12 +77,8 @@ void check_ulp(const OpSpec& op, const std::vector<Variant>& variants, DType dty
       std::find_if(variants.begin(), variants.end(), [](const Variant& v) { return v.form == Form::Functional && !v.scalar; });
   ASSERT_NE(functional, variants.end()) << op.name << ": no functional variant to measure";
   Rng rng(detail::seed_of(op.name, static_cast<int>(dtype), 99));
-  Args a;
   const size_t n_args = op.args.size();
-  a.tensors.resize(n_args);
-  a.scalars.resize(n_args);
-  a.ints.resize(n_args);
-  a.dtypes.resize(n_args);
+  Args a(n_args);
   std::vector<Tensor> as_double;
   for (size_t k = 0; k < n_args; ++k) {
     const ArgSpec& spec = op.args[k];

@@ -15,6 +15,10 @@ namespace ember::optest {
 // The arguments of one C++ call, by signature position.
 class Args {
  public:
+  Args() = default;
+  // n empty slots of every kind, one per signature position.
+  explicit Args(size_t n) : tensors(n), scalars(n), ints(n), dtypes(n) {}
+
   const Tensor& t(int k) const { return tensors[k]; }
   Tensor& w(int k) { return tensors[k]; }  // the self of an in-place call
   const Scalar& s(int k) const { return scalars[k]; }
