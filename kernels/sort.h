@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "kernels/operands.h"
 #include "kernels/slices.h"
@@ -45,12 +46,39 @@ struct SliceBuffer {
         std::memcpy(vals + begin, p + begin * stride, static_cast<size_t>(end - begin) * sizeof(T));
       else
         for (int64_t i = begin; i < end; ++i) vals[i] = *reinterpret_cast<const T*>(p + i * stride);
-      // simd: GCC's cost model at -O2 leaves this loop scalar otherwise.
-#pragma omp simd
-      for (int64_t i = begin; i < end; ++i) a[i] = {static_cast<uint32_t>(i), directed_key(vals[i], descending)};
+      build_keys(vals, begin, end, descending);
     });
   }
+
+  // The keys alone, read from the slice where it is (a caller whose
+  // outputs cannot overwrite it skips the copy).
+  void load_keys(const char* p, int64_t stride, int64_t n, bool descending) {
+    parallel_for(0, n, kGrain, [&](int64_t begin, int64_t end) {
+      if (stride == static_cast<int64_t>(sizeof(T))) return build_keys(reinterpret_cast<const T*>(p), begin, end, descending);
+      for (int64_t i = begin; i < end; ++i)
+        a[i] = {static_cast<uint32_t>(i), directed_key(*reinterpret_cast<const T*>(p + i * stride), descending)};
+    });
+  }
+
+ private:
+  void build_keys(const T* v, int64_t begin, int64_t end, bool descending) {
+    // simd: GCC's cost model at -O2 leaves this loop scalar otherwise.
+#pragma omp simd
+    for (int64_t i = begin; i < end; ++i) a[i] = {static_cast<uint32_t>(i), directed_key(v[i], descending)};
+  }
 };
+
+// Whether n elements of `size` bytes from a (stride sa) and from b
+// (stride sb) may share a byte: their spans are compared.
+inline bool spans_overlap(const char* a, int64_t sa, const char* b, int64_t sb, int64_t n, int64_t size) {
+  const auto span = [n, size](const char* p, int64_t s) {
+    const char* last = p + (n - 1) * s;
+    return std::pair<const char*, const char*>(std::min(p, last), std::max(p, last) + size);
+  };
+  const auto [a0, a1] = span(a, sa);
+  const auto [b0, b1] = span(b, sb);
+  return a0 < b1 && b0 < a1;
+}
 
 // Dense outputs of sort_dim from the sorted pairs s[0, n): values decoded
 // from the keys, which streams, where a gather from the input by position
@@ -59,8 +87,8 @@ struct SliceBuffer {
 // their runs, contiguous in sorted order, are copied from the input. On
 // several threads where called outside a parallel region.
 template <class T>
-void write_sorted(const KeyIndex<sort_key_t<T>>* s, int64_t n, bool descending, const T* input, T* values,
-                  int64_t* positions) {
+void write_sorted(const KeyIndex<sort_key_t<T>>* s, int64_t n, bool descending, const char* input,
+                  int64_t input_stride, T* values, int64_t* positions) {
   using K = sort_key_t<T>;
   const K flip = static_cast<K>(K(0) - K(descending));
   parallel_for(0, n, kGrain, [&](int64_t begin, int64_t end) {
@@ -74,7 +102,8 @@ void write_sorted(const KeyIndex<sort_key_t<T>>* s, int64_t n, bool descending, 
     const K zero = static_cast<K>((K(1) << (8 * sizeof(K) - 1)) ^ flip), nan = static_cast<K>(~flip);
     for (const K special : {zero, nan}) {
       const auto* lo = std::lower_bound(s, s + n, special, [](const KeyIndex<K>& x, K k) { return x.key < k; });
-      for (const auto* q = lo; q != s + n && q->key == special; ++q) values[q - s] = input[q->idx];
+      for (const auto* q = lo; q != s + n && q->key == special; ++q)
+        values[q - s] = *reinterpret_cast<const T*>(input + static_cast<int64_t>(q->idx) * input_stride);
     }
   }
 }
@@ -93,16 +122,28 @@ void sort_dim(const Operands<3>& ops, int dim, bool descending) {
   const int64_t work = n * 8;
   for_each_slice<uint64_t>(g, SliceBuffer<T>::scratch_words(n), work, [&](char* const* p, uint64_t* scratch) {
     SliceBuffer<T> buf(scratch, n);
-    buf.load(p[2], g.stride[2], n, descending);
+    // The outputs may be the input (TH's sort(t, ri, t)): then it is copied
+    // first, since writing values would overwrite what is still read.
+    const char* input = p[2];
+    int64_t input_stride = g.stride[2];
+    if (spans_overlap(p[0], g.stride[0], input, input_stride, n, sizeof(T)) ||
+        spans_overlap(p[1], g.stride[1], input, input_stride, n, sizeof(int64_t))) {
+      buf.load(input, input_stride, n, descending);
+      input = reinterpret_cast<const char*>(buf.vals);
+      input_stride = sizeof(T);
+    } else {
+      buf.load_keys(input, input_stride, n, descending);
+    }
     // A slice that has the threads to itself sorts on all of them (Note
     // [parallel sort of one slice]).
     const KeyIndex<sort_key_t<T>>* s = n >= kParallelSortMin ? sort_keys_parallel(buf.a, buf.b, n, free_threads())
                                                               : sort_keys(buf.a, buf.b, n);
     if (g.stride[0] == static_cast<int64_t>(sizeof(T)) && g.stride[1] == static_cast<int64_t>(sizeof(int64_t))) {
-      write_sorted(s, n, descending, buf.vals, reinterpret_cast<T*>(p[0]), reinterpret_cast<int64_t*>(p[1]));
+      write_sorted(s, n, descending, input, input_stride, reinterpret_cast<T*>(p[0]), reinterpret_cast<int64_t*>(p[1]));
     } else {
       for (int64_t i = 0; i < n; ++i) {
-        *reinterpret_cast<T*>(p[0] + i * g.stride[0]) = buf.vals[s[i].idx];
+        *reinterpret_cast<T*>(p[0] + i * g.stride[0]) =
+            *reinterpret_cast<const T*>(input + static_cast<int64_t>(s[i].idx) * input_stride);
         *reinterpret_cast<int64_t*>(p[1] + i * g.stride[1]) = s[i].idx;
       }
     }

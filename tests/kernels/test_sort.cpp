@@ -114,6 +114,33 @@ TYPED_TEST(SortTyped, SortDimMatchesAStableSortOfEveryLength) {
   }
 }
 
+// TH's sort(rt, ri, t) with rt == t: the values overwrite the input they
+// are sorted from, so the input is copied first; the result is the
+// stable sort of the original, contiguous or strided.
+TYPED_TEST(SortTyped, SortDimIntoItsOwnInput) {
+  using T = TypeParam;
+  std::mt19937 g(5);
+  for (const bool transposed : {false, true}) {
+    const Shape shape{3, 700};
+    Array<T> data(shape, transposed ? Shape{1, 3} : contiguous_strides(shape));
+    for (auto& b : data.mem) b.v = awkward_value<T>(g);
+    const Array<T> original = data;
+    Array<int64_t> positions(shape);
+    sort_dim<T>(operands_of(shape, data, positions, data), 1, false);
+    for (int64_t r = 0; r < 3; ++r) {
+      std::vector<int64_t> want(700);
+      std::iota(want.begin(), want.end(), 0);
+      std::stable_sort(want.begin(), want.end(),
+                       [&](int64_t a, int64_t b) { return before(original.at({r, a}), original.at({r, b}), false); });
+      for (int64_t i = 0; i < 700; ++i) {
+        ASSERT_EQ(positions.at({r, i}), want[static_cast<size_t>(i)]) << "row " << r << ", element " << i;
+        ASSERT_TRUE(same_bits(data.at({r, i}), original.at({r, want[static_cast<size_t>(i)]})))
+            << "row " << r << ", element " << i << (transposed ? ", strided" : "");
+      }
+    }
+  }
+}
+
 TYPED_TEST(SortTyped, OneLongSliceSortsOnEveryThreadCountAlike) {
   using T = TypeParam;
   std::mt19937 g(11);
