@@ -199,21 +199,35 @@ def thc_name(b: CBinding, d: DType) -> str:
     return f"{thc_prefix(d)}{b.family}_{b.name}"
 
 
-def thc_type(text: str, d: DType) -> str:
+_TYPED_TENSOR = re.compile(r"\bTH(Byte|Char|Short|Int|Long|Float|Double|Half|Bool|BFloat16)Tensor \*")
+
+
+def thc_type(text: str, d: DType, host_tensors: bool = False) -> str:
+    """`text` in THC's types: the op's own tensors and storages are its
+    dtype's CUDA ones, and so is every tensor of a fixed dtype (THC's index
+    and mask arguments are THCudaLongTensor, THCudaByteTensor), unless
+    `host_tensors` (copy{Src}: its source is a host tensor, as cutorch's
+    THCTensor_(copyLong))."""
     text = text.replace("THTensor *", f"{thc_prefix(d)}Tensor *").replace("THStorage *", f"{thc_prefix(d)}Storage *")
+    if not host_tensors:
+        text = _TYPED_TENSOR.sub(lambda m: "THCuda" + ("" if m[1] == "Float" else m[1]) + "Tensor *", text)
     return c_type(text, d)
+
+
+def _host_tensors(b: CBinding) -> bool:
+    return b.name.startswith("copy")
 
 
 def _thc_decl(b: CBinding, d: DType) -> str:
     ret = thc_type(b.ret, d)
-    params = "".join(", " + _param_text(thc_type(p.type, d), p.name) for p in b.params)
+    params = "".join(", " + _param_text(thc_type(p.type, d, _host_tensors(b)), p.name) for p in b.params)
     sep = "" if ret.endswith("*") else " "
     return f"{ret}{sep}{thc_name(b, d)}(THCState *state{params})"
 
 
 def _thc_thunk(b: CBinding, d: DType) -> Thunk:
-    args = "".join(", " + (f"reinterpret_cast<{c_type(p.type, d)}>({p.name})" if c_type(p.type, d) != thc_type(p.type, d)
-                           else p.name) for p in b.params)
+    args = "".join(", " + (f"reinterpret_cast<{c_type(p.type, d)}>({p.name})"
+                           if c_type(p.type, d) != thc_type(p.type, d, _host_tensors(b)) else p.name) for p in b.params)
     call = f'thc::call<{b.generic_name}<{d.cpp}>>("{thc_name(b, d)}", {b.generic_name}_thc_args, state{args})'
     ret = thc_type(b.ret, d)
     if ret != c_type(b.ret, d):

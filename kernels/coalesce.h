@@ -109,4 +109,41 @@ Operands<N> coalesced(const Operands<N>& in) {
   return out;
 }
 
+// Drops size-1 dims and merges neighbours that are contiguous for every
+// operand, keeping the dims in order: a walk over the result visits the
+// elements in row-major order of `in` (coalesce() may reorder dims). A
+// geometry without elements comes back as shape {0}.
+template <int N>
+Operands<N> in_order(const Operands<N>& in) {
+  Operands<N> ops;
+  int nd = 0;
+  for (int k = 0; k < N; ++k) ops.data[k] = in.data[k];
+  for (int d = 0; d < in.ndim; ++d) {
+    if (in.shape[d] == 0) {
+      ops.ndim = 1;
+      ops.shape[0] = 0;
+      for (int k = 0; k < N; ++k) ops.strides[k][0] = 0;
+      return ops;
+    }
+    if (in.shape[d] == 1) continue;
+    bool merge = nd > 0;
+    for (int k = 0; k < N && merge; ++k) merge = ops.strides[k][nd - 1] == in.strides[k][d] * in.shape[d];
+    if (merge) {
+      ops.shape[nd - 1] *= in.shape[d];
+      for (int k = 0; k < N; ++k) ops.strides[k][nd - 1] = in.strides[k][d];
+    } else {
+      ops.shape[nd] = in.shape[d];
+      for (int k = 0; k < N; ++k) ops.strides[k][nd] = in.strides[k][d];
+      ++nd;
+    }
+  }
+  if (nd == 0) {  // one element
+    ops.shape[0] = 1;
+    for (int k = 0; k < N; ++k) ops.strides[k][0] = 0;
+    nd = 1;
+  }
+  ops.ndim = nd;
+  return ops;
+}
+
 }  // namespace ember::kernels

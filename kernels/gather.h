@@ -19,28 +19,13 @@
 #include <cstring>
 
 #include "kernels/coalesce.h"
+#include "kernels/index_element.h"
 #include "kernels/loops.h"
 #include "kernels/opmath.h"
 #include "kernels/operands.h"
 #include "kernels/parallel.h"
 
 namespace ember::kernels {
-
-// How an index value picks a position along the indexed dim.
-struct IndexedDim {
-  int64_t size = 0;    // valid positions are 0 .. size - 1
-  int64_t stride = 0;  // bytes between positions
-  int64_t base = 0;    // subtracted first: 1 for TH's 1-based index tensors
-  bool wrap = false;   // a negative position counts from the end
-};
-
-// The position index value `raw` selects, or -1 when it is out of range.
-// raw - base wraps for raw near INT64_MIN (-fwrapv) and lands out of range.
-inline int64_t position(const IndexedDim& d, int64_t raw) {
-  int64_t k = raw - d.base;
-  if (d.wrap && k < 0) k += d.size;
-  return static_cast<uint64_t>(k) < static_cast<uint64_t>(d.size) ? k : -1;
-}
 
 // The first out-of-range index value some thread met. Loops only record it
 // (an exception cannot leave an OpenMP region); the caller raises after.
@@ -68,43 +53,6 @@ V load(const char* p) {
 }
 
 }  // namespace detail
-
-// Drops size-1 dims and merges neighbours that are contiguous for every
-// operand, keeping the dims in order: a walk over the result visits the
-// elements in row-major order of `in` (coalesce() may reorder dims). A
-// geometry without elements comes back as shape {0}.
-template <int N>
-Operands<N> in_order(const Operands<N>& in) {
-  Operands<N> ops;
-  int nd = 0;
-  for (int k = 0; k < N; ++k) ops.data[k] = in.data[k];
-  for (int d = 0; d < in.ndim; ++d) {
-    if (in.shape[d] == 0) {
-      ops.ndim = 1;
-      ops.shape[0] = 0;
-      for (int k = 0; k < N; ++k) ops.strides[k][0] = 0;
-      return ops;
-    }
-    if (in.shape[d] == 1) continue;
-    bool merge = nd > 0;
-    for (int k = 0; k < N && merge; ++k) merge = ops.strides[k][nd - 1] == in.strides[k][d] * in.shape[d];
-    if (merge) {
-      ops.shape[nd - 1] *= in.shape[d];
-      for (int k = 0; k < N; ++k) ops.strides[k][nd - 1] = in.strides[k][d];
-    } else {
-      ops.shape[nd] = in.shape[d];
-      for (int k = 0; k < N; ++k) ops.strides[k][nd] = in.strides[k][d];
-      ++nd;
-    }
-  }
-  if (nd == 0) {  // one element
-    ops.shape[0] = 1;
-    for (int k = 0; k < N; ++k) ops.strides[k][0] = 0;
-    nd = 1;
-  }
-  ops.ndim = nd;
-  return ops;
-}
 
 // Operands: 0 the result, 1 the source (stride 0 along the indexed dim),
 // 2 the int64 index. Rows run on several threads; an out-of-range index
@@ -196,43 +144,6 @@ inline void add_offsets(const Operands<2>& operands, const IndexedDim& dim, BadI
     }
   });
 }
-
-// What a scatter does with the element it lands on (`dst`) and the source
-// value; T is the element type (an unsigned integer of its size for Assign).
-struct Assign {
-  template <class T>
-  T operator()(T, T src) const {
-    return src;
-  }
-};
-
-template <class T>
-struct AddScaled {
-  opmath_t<T> alpha;
-  T operator()(T dst, T src) const {
-    return static_cast<T>(static_cast<opmath_t<T>>(dst) + alpha * static_cast<opmath_t<T>>(src));
-  }
-};
-
-// scatter_reduce's prod, amax and amin (bool: and, or, and); a NaN on
-// either side wins the comparisons, as PyTorch's.
-struct Multiply {
-  template <class T>
-  T operator()(T dst, T src) const {
-    return static_cast<T>(static_cast<opmath_t<T>>(dst) * static_cast<opmath_t<T>>(src));
-  }
-};
-
-template <bool Max>
-struct Extreme {
-  template <class T>
-  T operator()(T dst, T src) const {
-    const opmath_t<T> a = static_cast<opmath_t<T>>(dst), b = static_cast<opmath_t<T>>(src);
-    if (is_nan(a)) return dst;
-    if (is_nan(b)) return src;
-    return (Max ? b > a : b < a) ? src : dst;
-  }
-};
 
 // Operands: 0 the destination (stride 0 along the indexed dim), 1 the
 // source (stride 0 everywhere for a fill value), 2 the int64 index, whose

@@ -210,6 +210,14 @@ EMBER_HOST_DEVICE inline M fmod(M a, M b) {
   }
 }
 
+// div's rounding_mode="trunc": the quotient rounded toward zero, which
+// integer division already is.
+template <class M>
+EMBER_HOST_DEVICE inline M div_trunc(M a, M b) {
+  if constexpr (std::is_floating_point_v<M>) return std::trunc(a / b);
+  else return ops::div(a, b);
+}
+
 // Python's remainder: the sign of the divisor (floored division). Floats
 // as PyTorch: fmod, then one correction, so the result is exact (TH's
 // a - b * floor(a / b) could round to b itself); x % 0 is NaN.

@@ -61,14 +61,13 @@ struct DeviceOperands {
   }
 };
 
-// The kernel parameters for `ops` (coalesced here). Operand k whose bit is
-// set in `host_values` is one number at a host address (every stride 0):
-// its `value_bytes` bytes are copied into the parameters. False when the
-// collapsed shape has more than kMaxDims dims.
+// The kernel parameters for `ops`, dims as they are. Operand k whose bit
+// is set in `host_values` is one number at a host address (every stride
+// 0): its `value_bytes` bytes are copied into the parameters. False when
+// `ops` has more than kMaxDims dims.
 template <int N>
-bool make_device_operands(const Operands<N>& operands, unsigned host_values, const int (&value_bytes)[N],
-                          DeviceOperands<N>* out) {
-  const Operands<N> ops = coalesced(operands);
+bool device_operands_as_laid_out(const Operands<N>& ops, unsigned host_values, const int (&value_bytes)[N],
+                                 DeviceOperands<N>* out) {
   if (ops.ndim > kMaxDims) return false;
   DeviceOperands<N>& d = *out;
   d.ndim = ops.ndim;
@@ -81,6 +80,14 @@ bool make_device_operands(const Operands<N>& operands, unsigned host_values, con
     for (int i = 0; i < ops.ndim; ++i) d.strides[k][i] = host ? 0 : ops.strides[k][i];
   }
   return true;
+}
+
+// The same for `ops` coalesced first (kernels that ignore the order of
+// elements).
+template <int N>
+bool make_device_operands(const Operands<N>& operands, unsigned host_values, const int (&value_bytes)[N],
+                          DeviceOperands<N>* out) {
+  return device_operands_as_laid_out(coalesced(operands), host_values, value_bytes, out);
 }
 
 namespace detail {

@@ -162,7 +162,7 @@ TensorBase index(const TensorBase& self, const TensorBaseList& indices) {
   if (!p.any) return base::clone(p.self);
   TensorBase out = rt::empty(p.shape, self.dtype());
   set_contiguous_operand(p.ops, 0, out, p.shape);
-  run_gather("index", "indices", self.dtype(), p.ops, p.dim, p.dim_number);
+  run_gather(self.device(), "index", "indices", self.dtype(), p.ops, p.dim, p.dim_number);
   return out;
 }
 
@@ -195,7 +195,7 @@ void index_put_(TensorBase& self, const TensorBaseList& indices, const TensorBas
     std::swap(p.ops.data[0], p.ops.data[1]);
     for (int d = 0; d < p.ops.ndim; ++d) std::swap(p.ops.strides[0][d], p.ops.strides[1][d]);
     set_contiguous_operand(p.ops, 1, v, p.shape);
-    run_scatter(op, "indices", self.dtype(), p.ops, p.dim, p.dim_number,
+    run_scatter(self.device(), op, "indices", self.dtype(), p.ops, p.dim, p.dim_number,
                 accumulate ? ScatterMode::Accumulate : ScatterMode::Assign);
   }
   result.finish();

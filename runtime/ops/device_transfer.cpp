@@ -1,5 +1,5 @@
-// Copies between devices (Tensor.to(device), cuda(), cpu()), and the error
-// of ops that have no kernel for a tensor's device.
+// Copies between devices (Tensor.to(device), cuda(), cpu()), and the errors
+// of ops that have no kernel for a tensor's device or mix devices.
 //
 // The result is contiguous. A CPU source that is not contiguous is made so
 // on the host before the upload; a CUDA source that is not contiguous is
@@ -16,6 +16,18 @@ namespace ember::rt {
 void not_implemented_on_device(const char* op, const TensorBase& t, const char* arg) {
   fail(ErrorKind::Runtime, str(op, ": not implemented for CUDA yet, and the tensor is on ", t.device().str(),
                                "; move it with .cpu() first"), arg);
+}
+
+Device common_device(const char* op, std::initializer_list<NamedTensor> args) {
+  const NamedTensor* first = nullptr;
+  for (const NamedTensor& a : args) {
+    if (!a.tensor || !a.tensor->defined()) continue;
+    if (!first) first = &a;
+    else if (a.tensor->device() != first->tensor->device())
+      fail(ErrorKind::Runtime, str(op, ": ", a.arg, " is on ", a.tensor->device().str(), " but ", first->arg, " is on ",
+                                   first->tensor->device().str()), a.arg);
+  }
+  return first ? first->tensor->device() : Device();
 }
 
 namespace {

@@ -1,12 +1,10 @@
 #include "runtime/ops/divide.h"
 
 #include <array>
-#include <cmath>
-#include <type_traits>
 
 #include "ember/error.h"
+#include "kernels/divide.h"
 #include "kernels/pointwise.h"
-#include "kernels/scalar_ops.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/pointwise_plan.h"
 
@@ -18,44 +16,48 @@ namespace {
 // to float first).
 constexpr DTypeSet kDivDTypes{DType::Byte,  DType::Char,   DType::Short, DType::Int,  DType::Long,
                               DType::Float, DType::Double, DType::Half,  DType::BFloat16};
-constexpr PointwiseOp kTrueDiv{"div", ResultRule::Floating, kDivDTypes, {"self", "other"}, 1};
-constexpr PointwiseOp kRoundedDiv{"div", ResultRule::Same, kDivDTypes, {"self", "other"}, 1};
+constexpr PointwiseOp kTrueDiv{"div", ResultRule::Floating, kDivDTypes, {"self", "other"}, 1, kDivDTypes};
+constexpr PointwiseOp kRoundedDiv{"div", ResultRule::Same, kDivDTypes, {"self", "other"}, 1, kDivDTypes};
 
-enum class Mode { True, Trunc, Floor };
+using kernels::DivideFn;
+using kernels::DivMode;
 
-Mode mode_of(RoundingMode word) {
-  if (!word) return Mode::True;
-  if (*word == "trunc") return Mode::Trunc;
-  if (*word == "floor") return Mode::Floor;
+DivMode mode_of(RoundingMode word) {
+  if (!word) return DivMode::True;
+  if (*word == "trunc") return DivMode::Trunc;
+  if (*word == "floor") return DivMode::Floor;
   fail(ErrorKind::Value,
        str("div: expected rounding_mode to be one of None, 'trunc', or 'floor' but found '", *word, "'"),
        "rounding_mode");
 }
 
-// Integers: C's truncating quotient (ops::div, INT_MIN / -1 wraps).
-template <class M>
-M div_trunc(M a, M b) {
-  if constexpr (std::is_floating_point_v<M>) return std::trunc(a / b);
-  else return ops::div(a, b);
-}
-
 template <class T>
-void div_kernel(Mode mode, kernels::Operands<3>& operands) {
+void div_kernel(DivMode mode, kernels::Operands<3>& operands) {
   using C = kernels::opmath_t<T>;
   switch (mode) {
-    case Mode::True: return kernels::pointwise<T, T, 2>(operands, [](C a, C b) { return ops::div(a, b); });
-    case Mode::Trunc: return kernels::pointwise<T, T, 2>(operands, [](C a, C b) { return div_trunc(a, b); });
-    case Mode::Floor: return kernels::pointwise<T, T, 2>(operands, [](C a, C b) { return ops::floor_divide(a, b); });
+    case DivMode::True: return kernels::pointwise<T, T, 2>(operands, DivideFn<C, DivMode::True>{});
+    case DivMode::Trunc: return kernels::pointwise<T, T, 2>(operands, DivideFn<C, DivMode::Trunc>{});
+    case DivMode::Floor: return kernels::pointwise<T, T, 2>(operands, DivideFn<C, DivMode::Floor>{});
   }
 }
 
 // The mode is checked before anything else, so a bad word leaves out= as it was.
 TensorBase run(const TensorBase* out, bool inplace, const TensorBase& self, PointwiseArg other, RoundingMode word) {
-  const Mode mode = mode_of(word);
-  return run_pointwise<2>(mode == Mode::True ? kTrueDiv : kRoundedDiv, out, inplace, {{PointwiseArg{&self, nullptr}, other}},
-                          [mode](DType d, kernels::Operands<3>& o) {
-                            visit_dtype(d, [&](auto tag) { div_kernel<typename decltype(tag)::type>(mode, o); });
-                          });
+  const DivMode mode = mode_of(word);
+  const PointwiseOp& op = mode == DivMode::True ? kTrueDiv : kRoundedDiv;
+  const std::array<PointwiseArg, 2> args{{PointwiseArg{&self, nullptr}, other}};
+  const auto cpu = [mode](DType d, kernels::Operands<3>& o) {
+    visit_dtype(d, [&](auto tag) { div_kernel<typename decltype(tag)::type>(mode, o); });
+  };
+#ifdef EMBER_CUDA
+  const auto cuda = [mode](DType d, const kernels::Operands<3>& o, unsigned host_values) {
+    kernels::cuda::divide(mode, d, o, host_values);
+  };
+  const CudaPointwiseKernel<3> cuda_kernel = cuda;
+  return run_pointwise<2>(op, out, inplace, args, cpu, &cuda_kernel);
+#else
+  return run_pointwise<2>(op, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "ember/error.h"
 #include "ember/ops/clone.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/index_out.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/output.h"
@@ -58,13 +59,13 @@ void set_value(Operands<3>& ops, int k, void* bytes) {
 
 // A gather into the caller's out= checks every index first (Note [output
 // aliasing]); into a new result the gather finds a bad one itself.
-TensorBase gather_result(const Caller& c, Output& result, DType dtype, IntList shape, Operands<3>& ops,
-                         const kernels::IndexedDim& along, int64_t dim,
+TensorBase gather_result(const Caller& c, Device device, Output& result, DType dtype, IntList shape,
+                         Operands<3>& ops, const kernels::IndexedDim& along, int64_t dim,
                          std::initializer_list<const TensorBase*> reads) {
-  if (result.given()) check_index_values(c.op, "index", ops, along, dim);
+  if (result.given()) check_index_values(device, c.op, "index", ops, along, dim);
   const TensorBase& target = result.target(shape, dtype, reads, Reads::Any);
   set_aligned(ops, 0, target, -1);
-  run_gather(c.op, "index", dtype, ops, along, dim);
+  run_gather(device, c.op, "index", dtype, ops, along, dim);
   return result.finish();
 }
 
@@ -74,6 +75,7 @@ TensorBase index_select_into(const Caller& c, const TensorBase* out, const Tenso
                              const TensorBase& index_in) {
   Output result(c.op, out, "out");
   const TensorBase self = dimmed(self_in), index = dimmed(index_in);
+  const Device device = common_device(c.op, {{&self, "self"}, {&index, "index"}, {out, "out"}});
   result.check_dtype(self.dtype());
   check_index_vector(c, index);
   if (c.th && self.dim() == 0) fail(ErrorKind::Value, str(c.op, ": src is empty"), "self");
@@ -89,7 +91,8 @@ TensorBase index_select_into(const Caller& c, const TensorBase* out, const Tenso
   set_loop_shape(ops, shape);
   set_aligned(ops, 1, self, dim);
   set_along(ops, 2, index, dim);
-  return gather_result(c, result, self.dtype(), shape, ops, indexed_dim(self, dim, c.rule), dim, {&self, &index});
+  return gather_result(c, device, result, self.dtype(), shape, ops, indexed_dim(self, dim, c.rule), dim,
+                       {&self, &index});
 }
 
 // ---- index_copy, index_add, index_fill ------------------------------------------
@@ -125,6 +128,7 @@ void update(const Caller& c, const TensorBase& self, std::initializer_list<const
 void index_source_into(const Caller& c, const TensorBase& self_in, int64_t dim, const TensorBase& index_in,
                        const TensorBase& source_in, ScatterMode mode, const Scalar& alpha) {
   const TensorBase self = dimmed(self_in), index = dimmed(index_in), source = dimmed(source_in);
+  const Device device = common_device(c.op, {{&self, "self"}, {&index, "index"}, {&source, "source"}});
   dim = check_index_source(c, self, dim, index, source);
   update(c, self, {&index, &source}, [&](const TensorBase& target) {
     Operands<3> ops;
@@ -132,7 +136,7 @@ void index_source_into(const Caller& c, const TensorBase& self_in, int64_t dim, 
     set_aligned(ops, 0, target, dim);
     set_aligned(ops, 1, source, -1);
     set_along(ops, 2, index, dim);
-    run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, mode, alpha);
+    run_scatter(device, c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, mode, alpha);
   });
 }
 
@@ -145,6 +149,7 @@ void check_alpha(const char* op, const TensorBase& self, const Scalar& alpha) {
 void index_fill_into(const Caller& c, const TensorBase& self_in, int64_t dim, const TensorBase& index_in,
                      const Scalar& value) {
   const TensorBase self = dimmed(self_in), index = dimmed(index_in);
+  const Device device = common_device(c.op, {{&self, "self"}, {&index, "index"}});
   check_index_vector(c, index);
   dim = checked_dim(c, dim, self);
   std::vector<int64_t> shape = self.dim() == 0 ? std::vector<int64_t>{1} : self.shape();
@@ -157,7 +162,8 @@ void index_fill_into(const Caller& c, const TensorBase& self_in, int64_t dim, co
     set_aligned(ops, 0, target, dim);
     set_value(ops, 1, bytes);
     set_along(ops, 2, index, dim);
-    run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, ScatterMode::Assign);
+    run_scatter(device, c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, ScatterMode::Assign, 1,
+                true);
   });
 }
 
@@ -201,13 +207,14 @@ TensorBase gather_into(const Caller& c, const TensorBase* out, const TensorBase&
                        const TensorBase& index_in) {
   Output result(c.op, out, "out");
   const TensorBase self = dimmed(self_in), index = dimmed(index_in);
+  const Device device = common_device(c.op, {{&self, "self"}, {&index, "index"}, {out, "out"}});
   result.check_dtype(self.dtype());
   dim = check_gather_scatter(c, self, dim, index, nullptr);
   Operands<3> ops;
   set_loop_shape(ops, index.sizes());
   set_aligned(ops, 1, self, dim);
   set_aligned(ops, 2, index, -1);
-  return gather_result(c, result, self.dtype(), index.sizes(), ops, indexed_dim(self, dim, c.rule), dim,
+  return gather_result(c, device, result, self.dtype(), index.sizes(), ops, indexed_dim(self, dim, c.rule), dim,
                        {&self, &index});
 }
 
@@ -218,6 +225,7 @@ void scatter_into(const Caller& c, const TensorBase& self_in, int64_t dim, const
   TensorBase src_dimmed;
   if (src_in) src_dimmed = dimmed(*src_in);
   const TensorBase* src = src_in ? &src_dimmed : nullptr;
+  const Device device = common_device(c.op, {{&self, "self"}, {&index, "index"}, {src, "src"}});
   dim = check_gather_scatter(c, self, dim, index, src);
   alignas(8) char bytes[8];
   if (!src) store_value(*value, self.dtype(), bytes);
@@ -230,7 +238,7 @@ void scatter_into(const Caller& c, const TensorBase& self_in, int64_t dim, const
     else
       set_value(ops, 1, bytes);
     set_aligned(ops, 2, index, -1);
-    run_scatter(c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, mode);
+    run_scatter(device, c.op, "index", self.dtype(), ops, indexed_dim(self, dim, c.rule), dim, mode, 1, !src);
   });
 }
 

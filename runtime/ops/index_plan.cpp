@@ -5,6 +5,8 @@
 
 #include "ember/error.h"
 #include "ember/ops/clone.h"
+#include "kernels/cuda/gather.h"
+#include "runtime/core/device_memory.h"
 #include "runtime/core/visit_dtype.h"
 
 namespace ember::rt {
@@ -28,6 +30,12 @@ void accumulate(DType dtype, const kernels::Operands<3>& ops, const kernels::Ind
     kernels::scatter<T>(ops, dim, kernels::AddScaled<T>{alpha.to<kernels::opmath_t<T>>()});
   });
 }
+
+#ifndef EMBER_CUDA
+[[noreturn]] void without_cuda(const char* op) {
+  fail(ErrorKind::Runtime, str(op, ": a tensor is on a CUDA device, but ember was built without CUDA"));
+}
+#endif
 
 }  // namespace
 
@@ -94,23 +102,55 @@ void index_out_of_range(const char* op, const char* arg, int64_t raw, int64_t di
                              range, ")"), arg);
 }
 
-void run_gather(const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
+void check_index_values(Device device, const char* op, const char* index_arg, const kernels::Operands<3>& ops,
+                        const kernels::IndexedDim& dim, int64_t dim_number) {
+  int64_t raw = 0;
+  bool seen = false;
+  if (device.is_cuda()) {
+#ifdef EMBER_CUDA
+    const TensorBase scratch = empty({1}, DType::Long, device);
+    CudaDeviceScope scope(device, op);
+    seen = kernels::cuda::find_bad_index(op, index_operand(ops), dim, scratch.data_ptr(), &raw);
+#else
+    without_cuda(op);
+#endif
+  } else {
+    kernels::BadIndex bad;
+    kernels::check_indices(index_operand(ops), dim, bad);
+    seen = bad.seen();
+    raw = bad.value();
+  }
+  if (seen) index_out_of_range(op, index_arg, raw, dim_number, dim.size, {dim.base, dim.wrap});
+}
+
+void run_gather(Device device, const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
                 const kernels::IndexedDim& dim, int64_t dim_number) {
+  if (device.is_cuda()) {
+#ifdef EMBER_CUDA
+    check_index_values(device, op, index_arg, ops, dim, dim_number);
+    CudaDeviceScope scope(device, op);
+    return kernels::cuda::gather(op, element_size(dtype), ops, dim);
+#else
+    without_cuda(op);
+#endif
+  }
   kernels::BadIndex bad;
   by_element_size(element_size(dtype), [&](auto s) { kernels::gather<decltype(s)>(ops, dim, bad); });
   if (bad.seen()) index_out_of_range(op, index_arg, bad.value(), dim_number, dim.size, {dim.base, dim.wrap});
 }
 
-void check_index_values(const char* op, const char* index_arg, const kernels::Operands<3>& ops,
-                        const kernels::IndexedDim& dim, int64_t dim_number) {
-  kernels::BadIndex bad;
-  kernels::check_indices(index_operand(ops), dim, bad);
-  if (bad.seen()) index_out_of_range(op, index_arg, bad.value(), dim_number, dim.size, {dim.base, dim.wrap});
-}
-
-void run_scatter(const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
-                 const kernels::IndexedDim& dim, int64_t dim_number, ScatterMode mode, const Scalar& alpha) {
-  check_index_values(op, index_arg, ops, dim, dim_number);
+void run_scatter(Device device, const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
+                 const kernels::IndexedDim& dim, int64_t dim_number, ScatterMode mode, const Scalar& alpha,
+                 bool value_operand) {
+  check_index_values(device, op, index_arg, ops, dim, dim_number);
+  if (device.is_cuda()) {
+#ifdef EMBER_CUDA
+    CudaDeviceScope scope(device, op);
+    return kernels::cuda::scatter(op, dtype, mode, kernels::in_order(ops), dim, value_operand, alpha);
+#else
+    without_cuda(op);
+#endif
+  }
   if (mode == ScatterMode::Accumulate) return accumulate(dtype, ops, dim, alpha);
   if (mode != ScatterMode::Assign)
     return visit_dtype(dtype, [&](auto tag) {

@@ -62,32 +62,32 @@ void set_aligned(kernels::Operands<3>& ops, int k, const TensorBase& t, int64_t 
 // Operand k walks a 0-d or 1-d `index` along loop dim `dim`, stride 0 elsewhere.
 void set_along(kernels::Operands<3>& ops, int k, const TensorBase& index, int64_t dim);
 
+// The loops below run where the operands' data live, `device`: on the
+// CPU, or on a CUDA device through kernels/cuda/gather.h (a RuntimeError
+// in a build without CUDA).
+
 // out[p] = src[p with coordinate along dim from index[p]] over the
 // operands {out, src, index} the caller laid out. IndexError naming
 // `index_arg` on an out-of-range index value (`dim_number` names the dim
 // in the message).
-void run_gather(const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
+void run_gather(Device device, const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
                 const kernels::IndexedDim& dim, int64_t dim_number);
 
 // IndexError naming `index_arg` unless every index value of operand 2
 // (the index) is in range for `dim`.
-void check_index_values(const char* op, const char* index_arg, const kernels::Operands<3>& ops,
+void check_index_values(Device device, const char* op, const char* index_arg, const kernels::Operands<3>& ops,
                         const kernels::IndexedDim& dim, int64_t dim_number);
 
-// What a scatter does where it lands.
-enum class ScatterMode {
-  Assign,      // dst = src (the last of duplicates wins)
-  Accumulate,  // dst += alpha * src
-  Multiply,    // dst *= src
-  Max,         // dst = max(dst, src), NaN winning
-  Min,
-};
+using kernels::ScatterMode;
 
 // The reverse over {dst, src, index}: every index value is checked first
-// (an IndexError leaves dst untouched), then the scatter runs on one
-// thread in row-major order of the loop shape.
-void run_scatter(const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
-                 const kernels::IndexedDim& dim, int64_t dim_number, ScatterMode mode, const Scalar& alpha = 1);
+// (an IndexError leaves dst untouched), then the scatter runs in
+// row-major order of the loop shape (on the CPU on one thread; on CUDA by
+// Note [scatter fibers], which keeps that order where elements collide).
+// `value_operand`: operand 1 is one value at a host address (a fill).
+void run_scatter(Device device, const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,
+                 const kernels::IndexedDim& dim, int64_t dim_number, ScatterMode mode, const Scalar& alpha = 1,
+                 bool value_operand = false);
 
 // scatter_ of index_ops.cpp (every check, Note [output aliasing]) with
 // any mode: `src` or one `value` into self along dim at index.

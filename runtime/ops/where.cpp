@@ -7,6 +7,7 @@
 #include "ember/ops/to.h"
 #include "ember/ops/unsqueeze.h"
 #include "kernels/pointwise.h"
+#include "kernels/where.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/ops/shape_ops.h"
@@ -16,9 +17,9 @@ namespace ember::rt {
 namespace {
 
 #define EMBER_WHERE_DTYPE(Name, cpp, acc) DType::Name,
-constexpr PointwiseOp where_op{"where", ResultRule::Same, DTypeSet{EMBER_FORALL_DTYPES(EMBER_WHERE_DTYPE)},
-                               {"condition", "self", "other"}};
+constexpr DTypeSet kEveryDType{EMBER_FORALL_DTYPES(EMBER_WHERE_DTYPE)};
 #undef EMBER_WHERE_DTYPE
+constexpr PointwiseOp where_op{"where", ResultRule::Same, kEveryDType, {"condition", "self", "other"}, -1, kEveryDType};
 
 // PyTorch 1.13 takes a bool condition, or a uint8 one (deprecated); the
 // uint8 one is read as bool so that it takes no part in promotion.
@@ -35,15 +36,22 @@ TensorBase condition_of(const TensorBase& condition) {
 // result's, and it arrives as 0 or 1 in the compute dtype.
 TensorBase where_run(const TensorBase* out, const TensorBase& condition, PointwiseArg self, PointwiseArg other) {
   const TensorBase cond = condition_of(condition);
-  return run_pointwise<3>(where_op, out, false, {{PointwiseArg{&cond, nullptr}, self, other}},
-                          [](DType dtype, kernels::Operands<4>& ops) {
-                            visit_dtype(dtype, [&](auto tag) {
-                              using T = typename decltype(tag)::type;
-                              kernels::pointwise<T, T, 3>(ops, [](auto c, auto x, auto y) {
-                                return c != decltype(c)(0) ? x : y;
-                              });
-                            });
-                          });
+  const std::array<PointwiseArg, 3> args{{PointwiseArg{&cond, nullptr}, self, other}};
+  const auto cpu = [](DType dtype, kernels::Operands<4>& ops) {
+    visit_dtype(dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      kernels::pointwise<T, T, 3>(ops, kernels::WhereFn<kernels::opmath_t<T>>{});
+    });
+  };
+#ifdef EMBER_CUDA
+  const auto on_device = [](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+    kernels::cuda::where(dtype, ops, host_values);
+  };
+  const CudaPointwiseKernel<4> cuda = on_device;  // a reference: the lambda must outlive it
+  return run_pointwise<3>(where_op, out, false, args, cpu, &cuda);
+#else
+  return run_pointwise<3>(where_op, out, false, args, cpu);
+#endif
 }
 
 }  // namespace

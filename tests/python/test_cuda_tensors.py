@@ -249,3 +249,95 @@ def test_joins_run_on_a_device_and_refuse_mixed_devices():
         ember.cat([a.cuda(), b])
     with pytest.raises(RuntimeError, match="cat: out is on cpu"):
         ember.cat([a.cuda(), b.cuda()], out=ember.empty(0))
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "int16", "int32", "int64", "float32", "float64", "float16"])
+def test_div_in_every_rounding_mode_matches_the_cpu(dtype):
+    rng = np.random.default_rng(7)
+    low = 0 if dtype == "uint8" else -50
+    a = t(rng.integers(low, 50, (5, 8)).astype(dtype))
+    b = t(np.where(rng.integers(0, 2, 8) == 0, 3, -7 if low else 7).astype(dtype))
+    for mode in [None, "trunc", "floor"]:
+        got, want = ember.div(a.cuda(), b.cuda(), rounding_mode=mode), ember.div(a, b, rounding_mode=mode)
+        assert got.is_cuda and got.dtype == want.dtype, mode
+        np.testing.assert_array_equal(got.cpu().numpy(), want.numpy(), err_msg=str(mode))
+        np.testing.assert_array_equal(ember.div(a.cuda(), 3, rounding_mode=mode).cpu().numpy(),
+                                      ember.div(a, 3, rounding_mode=mode).numpy(), err_msg=str(mode))
+    x = a.cuda()
+    x.div_(b.cuda().t().t(), rounding_mode="floor")
+    np.testing.assert_array_equal(x.cpu().numpy(), (a // b).numpy())
+    np.testing.assert_array_equal((a.cuda() / b.cuda()).cpu().numpy(), (a / b).numpy())
+    if dtype.startswith(("int", "uint")):
+        with pytest.raises(ValueError, match="div: .*other"):
+            ember.div(a.cuda(), ember.zeros(8, dtype=a.dtype).cuda(), rounding_mode="trunc")
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int64", "uint8", "bool"])
+def test_index_ops_run_on_a_device_and_keep_the_cpu_order_of_duplicates(dtype):
+    rng = np.random.default_rng(11)
+    x = t((rng.integers(0, 2 if dtype == "bool" else 90, (5, 6))).astype(dtype))
+    src = t((rng.integers(0, 2 if dtype == "bool" else 90, (4, 6))).astype(dtype))
+    rows = t(np.array([3, 0, 3, 1], dtype=np.int64))  # row 3 twice: the CPU's order decides
+    cols = t(rng.integers(0, 6, (5, 6)).astype(np.int64))
+    calls = [
+        ("index_select", lambda a, i, s: ember.index_select(a, 0, i)),
+        ("index_copy", lambda a, i, s: ember.index_copy(a, 0, i, s)),
+        ("index_fill", lambda a, i, s: ember.index_fill(a, 1, i, 1)),
+        ("scatter", lambda a, i, s: ember.scatter(a, 0, i.unsqueeze(1).expand(4, 6), s)),
+        ("scatter.value", lambda a, i, s: ember.scatter(a, 0, i.unsqueeze(1).expand(4, 6), 1)),
+    ]
+    if dtype != "bool":
+        calls += [
+            ("index_add", lambda a, i, s: ember.index_add(a, 0, i, s, alpha=2)),
+            ("scatter_add", lambda a, i, s: ember.scatter_add(a, 0, i.unsqueeze(1).expand(4, 6), s)),
+            ("scatter multiply", lambda a, i, s: ember.scatter(a, 0, i.unsqueeze(1).expand(4, 6), s, reduce="multiply")),
+        ]
+    for name, call in calls:
+        got, want = call(x.cuda(), rows.cuda(), src.cuda()), call(x, rows, src)
+        assert got.is_cuda, name
+        np.testing.assert_array_equal(got.cpu().numpy(), want.numpy(), err_msg=name)
+    got = ember.gather(x.cuda().t(), 1, cols.t().cuda() % 5)
+    np.testing.assert_array_equal(got.cpu().numpy(), ember.gather(x.t(), 1, cols.t() % 5).numpy())
+    # A bad index value is an IndexError naming it; nothing is written.
+    dx = x.cuda()
+    with pytest.raises(IndexError, match="index 9 is out of range for dim 0 of size 5"):
+        dx.index_copy_(0, t(np.array([0, 9, 1, 2], dtype=np.int64)).cuda(), src.cuda())
+    with pytest.raises(IndexError, match="index -7 is out of range"):
+        ember.index_select(dx, 1, t(np.array([-7], dtype=np.int64)).cuda())
+    np.testing.assert_array_equal(dx.cpu().numpy(), x.numpy())
+    with pytest.raises(RuntimeError, match="index_select: index is on cpu but self is on cuda"):
+        ember.index_select(dx, 0, rows)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int32", "uint8"])
+def test_clamp_runs_on_a_device(dtype):
+    x = t((np.arange(24).reshape(4, 6) - 9).astype(np.float32).astype(dtype) if dtype != "uint8"
+          else np.arange(24, dtype=np.uint8).reshape(4, 6))
+    lo, hi = t(np.arange(6).astype(dtype)), t(np.full(4, 12).astype(dtype)).unsqueeze(1)
+    for name, call in [("both", lambda v, a, b: ember.clamp(v, 2, 11)), ("min", lambda v, a, b: v.clamp(min=3)),
+                       ("max", lambda v, a, b: ember.clip(v, max=4)), ("tensors", lambda v, a, b: ember.clamp(v, a, b))]:
+        got, want = call(x.cuda(), lo.cuda(), hi.cuda()), call(x, lo, hi)
+        assert got.is_cuda and got.dtype == want.dtype, name
+        np.testing.assert_array_equal(got.cpu().numpy(), want.numpy(), err_msg=name)
+    d = x.cuda()
+    d.clamp_(0, 5)
+    np.testing.assert_array_equal(d.cpu().numpy(), ember.clamp(x, 0, 5).numpy())
+
+
+@gpu
+def test_where_runs_on_a_device():
+    rng = np.random.default_rng(3)
+    cond = t(rng.integers(0, 2, (4, 5)).astype(bool))
+    a = t(rng.standard_normal((4, 5)).astype(np.float32))
+    b = t(np.arange(5, dtype=np.int64))
+    for name, call in [("tensors", lambda c, x, y: ember.where(c, x, y)), ("number self", lambda c, x, y: ember.where(c, 0.5, y)),
+                       ("number other", lambda c, x, y: ember.where(c, x, 2)), ("numbers", lambda c, x, y: ember.where(c, 1, 3)),
+                       ("uint8 condition", lambda c, x, y: ember.where(c.to(ember.uint8), x.t().t(), y))]:
+        got, want = call(cond.cuda(), a.cuda(), b.cuda()), call(cond, a, b)
+        assert got.is_cuda and got.dtype == want.dtype, name
+        np.testing.assert_array_equal(got.cpu().numpy(), want.numpy(), err_msg=name)
+    with pytest.raises(RuntimeError, match="where"):
+        ember.where(cond, a.cuda(), b.cuda())

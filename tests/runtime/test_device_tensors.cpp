@@ -105,6 +105,26 @@ TEST(DeviceTensors, OpsWithoutCudaKernelsRefuseDeviceTensorsByName) {
             "mm: expected all tensors on one device, but out is on cuda:0 and self on cpu (argument 'out')");
   unmark(dev_square);
   EXPECT_TRUE(ember::equal(dev_square, ember::zeros({2, 2}, DType::Float)));  // not written
+  // So do the index ops, naming the tensor on another device than the first.
+  const Tensor host_index = ember::zeros({2}, DType::Long);
+  EXPECT_EQ(error_of([&] { ember::index_select(dev, 0, host_index); }),
+            "index_select: index is on cpu but self is on cuda:0 (argument 'index')");
+  Tensor dev_gathered = marked_on_cuda(ember::empty({0}, DType::Float));
+  EXPECT_EQ(error_of([&] { ember::gather_out(dev_gathered, host, 1, host_index.unsqueeze(0)); }),
+            "gather: out is on cuda:0 but self is on cpu (argument 'out')");
+  EXPECT_EQ(dev_gathered.sizes().vec(), (std::vector<int64_t>{0}));  // not resized
+  unmark(dev_gathered);
+  Tensor written = ember::ones({2, 3}, DType::Float);
+  EXPECT_EQ(error_of([&] { written.index_add_(0, host_index, dev); }),
+            "index_add: source is on cuda:0 but self is on cpu (argument 'source')");
+  const Tensor dev_index2 = marked_on_cuda(ember::zeros({2, 3}, DType::Long));
+  EXPECT_EQ(error_of([&] { written.scatter_(1, dev_index2, 2.0); }),
+            "scatter: index is on cuda:0 but self is on cpu (argument 'index')");
+  unmark(dev_index2);
+  EXPECT_TRUE(ember::equal(written, host));  // not written
+  EXPECT_NE(error_of([&] { ember::scatter_reduce(dev, 0, host_index.unsqueeze(1), dev, "sum"); })
+                .find("scatter_reduce: not implemented for CUDA yet"),
+            std::string::npos);
   // Views only change sizes, strides and offset: they keep the device.
   const Tensor view = dev.transpose(0, 1).narrow(0, 1, 2);
   EXPECT_EQ(view.device(), Device(ember::kCUDA, 0));

@@ -115,6 +115,62 @@ TEST_F(THC, DeviceTensorsAreRefusedByTH) {
   THFloatTensor_free(unmarked(dev));
 }
 
+TEST_F(THC, IndexTensorsOfTHCAreDeviceTensors) {
+  // cutorch's index arguments are THCudaLongTensor: a host one is refused
+  // before anything is read or resized.
+  THCudaTensor* src = marked_on_cuda(THFloatTensor_newWithSize2d(2, 3));
+  THCudaTensor* dst = marked_on_cuda(THFloatTensor_newWithSize1d(4));
+  THLongTensor* host_index = THLongTensor_newWithSize1d(1);
+  auto* as_cuda_index = reinterpret_cast<THCudaLongTensor*>(host_index);
+  expect_th_error([&] { THCudaTensor_indexSelect(state, dst, src, 0, as_cuda_index); }, 5,
+                  "THCudaTensor_indexSelect: index is on cpu but self is on cuda:0");
+  expect_th_error([&] { THCudaTensor_scatterFill(state, dst, 0, as_cuda_index, 1.0f); }, 4,
+                  "THCudaTensor_scatterFill: index is on cpu but self is on cuda:0");
+  EXPECT_EQ(THCudaTensor_size(state, dst, 0), 4);  // not resized
+  THLongTensor_free(host_index);
+  THFloatTensor_free(unmarked(src));
+  THFloatTensor_free(unmarked(dst));
+}
+
+TEST_F(THC, IndexAndClampRunOnTheDevice) {
+  if (!cuda::is_available()) GTEST_SKIP() << "no CUDA device (or ember built without CUDA)";
+  THCudaInit(state);
+  THFloatTensor* host = THFloatTensor_newWithSize2d(3, 4);
+  for (long i = 0; i < 12; ++i) THFloatTensor_set2d(host, i / 4, i % 4, static_cast<float>(i) - 5.5f);
+  THCudaTensor* dev = THCudaTensor_newWithSize2d(state, 3, 4);
+  THCudaTensor_copyFloat(state, dev, host);
+  // TH's clamp: t < min ? min : (t > max ? max : t).
+  THCudaTensor* clamped = THCudaTensor_new(state);
+  THCudaTensor_clamp(state, clamped, dev, -2.0f, 3.0f);
+  THFloatTensor* back = THFloatTensor_new();
+  THFloatTensor_resize2d(back, 3, 4);
+  THFloatTensor_copyCuda(state, back, clamped);
+  for (long i = 0; i < 12; ++i) {
+    const float x = static_cast<float>(i) - 5.5f;
+    EXPECT_EQ(THFloatTensor_get2d(back, i / 4, i % 4), x < -2.0f ? -2.0f : (x > 3.0f ? 3.0f : x));
+  }
+  // indexSelect with a device index (TH's 1-based values): rows 3 and 1.
+  THLongTensor* host_index = THLongTensor_newWithSize1d(2);
+  THLongTensor_set1d(host_index, 0, 3);
+  THLongTensor_set1d(host_index, 1, 1);
+  THCudaLongTensor* index = THCudaLongTensor_newWithSize1d(state, 2);
+  THCudaLongTensor_copyLong(state, index, host_index);
+  THCudaTensor* rows = THCudaTensor_new(state);
+  THCudaTensor_indexSelect(state, rows, dev, 0, index);
+  THFloatTensor_resize2d(back, 2, 4);
+  THFloatTensor_copyCuda(state, back, rows);
+  for (long j = 0; j < 4; ++j) {
+    EXPECT_EQ(THFloatTensor_get2d(back, 0, j), THFloatTensor_get2d(host, 2, j));
+    EXPECT_EQ(THFloatTensor_get2d(back, 1, j), THFloatTensor_get2d(host, 0, j));
+  }
+  THLongTensor_free(host_index);
+  THFloatTensor_free(back);
+  THFloatTensor_free(host);
+  for (THCudaTensor* t : {dev, clamped, rows}) THCudaTensor_free(state, t);
+  THCudaLongTensor_free(state, index);
+  THCudaShutdown(state);
+}
+
 TEST_F(THC, GeometryOfDeviceTensors) {
   THCudaTensor* dev = marked_on_cuda(THFloatTensor_newWithSize2d(2, 3));
   EXPECT_EQ(THCudaTensor_nDimension(state, dev), 2);

@@ -95,6 +95,7 @@ OPS = [
         where='schemas/math/indexing.yaml:89',
         shapes={'index': ('d',)},
         values={'index': 'index(dim)'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='index_copy',
@@ -113,6 +114,7 @@ OPS = [
         where='schemas/math/indexing.yaml:109',
         shapes={'index': ('a',), 'source': ('a', 'a')},
         values={'index': 'unique_index(dim)'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='index_add',
@@ -132,6 +134,7 @@ OPS = [
         shapes={'index': ('a',), 'source': ('a', 'a')},
         values={'index': 'index(dim)'},
         magnitude_tol=True,
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='index_fill',
@@ -150,6 +153,7 @@ OPS = [
         where='schemas/math/indexing.yaml:150',
         shapes={'index': ('c',), 'value': ()},
         values={'index': 'index(dim)'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='gather',
@@ -167,6 +171,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/indexing.yaml:166',
         values={'index': 'index(dim)'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='take',
@@ -220,6 +225,7 @@ OPS = [
         where='schemas/math/indexing.yaml:221',
         shapes={'src': ('a', 'b')},
         values={'index': 'unique_index(dim)'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='scatter.value',
@@ -237,6 +243,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/indexing.yaml:241',
         values={'index': 'unique_index(dim)'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='scatter.src_reduce',
@@ -256,6 +263,7 @@ OPS = [
         shapes={'src': ('a', 'b')},
         values={'index': 'index(dim)', 'reduce': 'one_of(add, multiply)'},
         magnitude_tol=True,
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='scatter_reduce',
@@ -294,6 +302,7 @@ OPS = [
         shapes={'src': ('a', 'b')},
         values={'index': 'index(dim)'},
         magnitude_tol=True,
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
 ]
 

@@ -25,6 +25,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/tensor/pick.yaml:7',
         values={'condition': 'mask'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='where.scalar_self',
@@ -42,6 +43,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/tensor/pick.yaml:22',
         values={'condition': 'mask'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='where.scalar_other',
@@ -59,6 +61,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/tensor/pick.yaml:31',
         values={'condition': 'mask'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
 ]
 

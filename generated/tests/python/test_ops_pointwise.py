@@ -183,6 +183,7 @@ OPS = [
         where='schemas/math/pointwise.yaml:118',
         values={'rounding_mode': 'one_of(trunc, floor)'},
         aliases=('divide',),
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='true_divide',
@@ -973,6 +974,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:788',
         aliases=('clip',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='clamp.tensor',
@@ -990,6 +992,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:809',
         aliases=('clip',),
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='logical_not',

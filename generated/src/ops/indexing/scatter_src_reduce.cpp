@@ -11,16 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce) {
-  rt::require_cpu("scatter", self, "self");
-  rt::require_cpu("scatter", index, "index");
-  rt::require_cpu("scatter", src, "src");
   return rt::scatter(self, dim, index, src, reduce);
 }
 
 TensorBase& base::scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce) {
-  rt::require_cpu("scatter", self, "self");
-  rt::require_cpu("scatter", index, "index");
-  rt::require_cpu("scatter", src, "src");
   rt::scatter_(self, dim, index, src, reduce);
   return self;
 }

@@ -11,14 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::scatter(const TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value, std::string_view reduce) {
-  rt::require_cpu("scatter", self, "self");
-  rt::require_cpu("scatter", index, "index");
   return rt::scatter(self, dim, index, value, reduce);
 }
 
 TensorBase& base::scatter_(TensorBase& self, int64_t dim, const TensorBase& index, const Scalar& value, std::string_view reduce) {
-  rt::require_cpu("scatter", self, "self");
-  rt::require_cpu("scatter", index, "index");
   rt::scatter_(self, dim, index, value, reduce);
   return self;
 }

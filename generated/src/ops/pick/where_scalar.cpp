@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::where(const TensorBase& condition, const Scalar& self, const Scalar& other) {
-  rt::require_cpu("where", condition, "condition");
   return rt::where(condition, self, other);
 }
 

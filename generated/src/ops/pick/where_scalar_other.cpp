@@ -11,8 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::where(const TensorBase& condition, const TensorBase& self, const Scalar& other) {
-  rt::require_cpu("where", condition, "condition");
-  rt::require_cpu("where", self, "self");
   return rt::where(condition, self, other);
 }
 

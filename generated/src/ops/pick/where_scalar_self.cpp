@@ -11,8 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::where(const TensorBase& condition, const Scalar& self, const TensorBase& other) {
-  rt::require_cpu("where", condition, "condition");
-  rt::require_cpu("where", other, "other");
   return rt::where(condition, self, other);
 }
 

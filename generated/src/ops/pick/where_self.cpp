@@ -11,17 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::where(const TensorBase& condition, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("where", condition, "condition");
-  rt::require_cpu("where", self, "self");
-  rt::require_cpu("where", other, "other");
   return rt::where(condition, self, other);
 }
 
 TensorBase& base::where_out(TensorBase& out, const TensorBase& condition, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("where", out, "out");
-  rt::require_cpu("where", condition, "condition");
-  rt::require_cpu("where", self, "self");
-  rt::require_cpu("where", other, "other");
   rt::where_out(out, condition, self, other);
   return out;
 }

@@ -12,25 +12,15 @@ namespace {
 }  // namespace
 
 TensorBase base::clamp(const TensorBase& self, const TensorBase& min, const TensorBase& max) {
-  rt::require_cpu("clamp", self, "self");
-  rt::require_cpu("clamp", min, "min");
-  rt::require_cpu("clamp", max, "max");
   return rt::clamp(self, min, max);
 }
 
 TensorBase& base::clamp_(TensorBase& self, const TensorBase& min, const TensorBase& max) {
-  rt::require_cpu("clamp", self, "self");
-  rt::require_cpu("clamp", min, "min");
-  rt::require_cpu("clamp", max, "max");
   rt::clamp_(self, min, max);
   return self;
 }
 
 TensorBase& base::clamp_out(TensorBase& out, const TensorBase& self, const TensorBase& min, const TensorBase& max) {
-  rt::require_cpu("clamp", out, "out");
-  rt::require_cpu("clamp", self, "self");
-  rt::require_cpu("clamp", min, "min");
-  rt::require_cpu("clamp", max, "max");
   rt::clamp_out(out, self, min, max);
   return out;
 }

@@ -12,40 +12,29 @@ namespace {
 }  // namespace
 
 TensorBase base::div(const TensorBase& self, const TensorBase& other, std::optional<std::string_view> rounding_mode) {
-  rt::require_cpu("div", self, "self");
-  rt::require_cpu("div", other, "other");
   return rt::div(self, other, rounding_mode);
 }
 
 TensorBase& base::div_(TensorBase& self, const TensorBase& other, std::optional<std::string_view> rounding_mode) {
-  rt::require_cpu("div", self, "self");
-  rt::require_cpu("div", other, "other");
   rt::div_(self, other, rounding_mode);
   return self;
 }
 
 TensorBase& base::div_out(TensorBase& out, const TensorBase& self, const TensorBase& other, std::optional<std::string_view> rounding_mode) {
-  rt::require_cpu("div", out, "out");
-  rt::require_cpu("div", self, "self");
-  rt::require_cpu("div", other, "other");
   rt::div_out(out, self, other, rounding_mode);
   return out;
 }
 
 TensorBase base::div(const TensorBase& self, const Scalar& other, std::optional<std::string_view> rounding_mode) {
-  rt::require_cpu("div", self, "self");
   return rt::div(self, other, rounding_mode);
 }
 
 TensorBase& base::div_(TensorBase& self, const Scalar& other, std::optional<std::string_view> rounding_mode) {
-  rt::require_cpu("div", self, "self");
   rt::div_(self, other, rounding_mode);
   return self;
 }
 
 TensorBase& base::div_out(TensorBase& out, const TensorBase& self, const Scalar& other, std::optional<std::string_view> rounding_mode) {
-  rt::require_cpu("div", out, "out");
-  rt::require_cpu("div", self, "self");
   rt::div_out(out, self, other, rounding_mode);
   return out;
 }
