@@ -6,11 +6,16 @@
 #include "ember/error.h"
 #include "ember/ops/clone.h"
 #include "ember/ops/contiguous.h"
+#include "ember/ops/copy.h"
+#include "ember/ops/max.h"
 #include "ember/ops/expand.h"
 #include "ember/ops/sum.h"
 #include "ember/ops/sum_dim.h"
 #include "ember/ops/view.h"
+#include "kernels/cuda/masked.h"
 #include "kernels/masked.h"
+#include "runtime/core/device_memory.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/structure_ops.h"
@@ -52,11 +57,25 @@ Operands<2> pair(const TensorBase& a, const TensorBase& b) {
   return ops;
 }
 
+#ifndef EMBER_CUDA
+[[noreturn]] void without_cuda(const char* op, const TensorBase& t) {
+  fail(ErrorKind::Runtime, str(op, ": a tensor is on ", t.device().str(), ", but ember was built without CUDA"));
+}
+#endif
+
 // self (the target of an Output) takes `value` where mask (of self's shape) is set.
-void fill_where(const TensorBase& self, const TensorBase& mask, const Scalar& value) {
+void fill_where(const char* op, const TensorBase& self, const TensorBase& mask, const Scalar& value) {
   alignas(8) char bytes[8];
   store_value(value, self.dtype(), bytes);
   const Operands<2> ops = pair(self, mask);
+  if (self.device().is_cuda()) {
+#ifdef EMBER_CUDA
+    CudaDeviceScope scope(self.device(), op);
+    return kernels::cuda::masked_fill(op, self.element_size(), ops, bytes);
+#else
+    without_cuda(op, self);
+#endif
+  }
   by_element_size(self.element_size(), [&](auto s) {
     using S = decltype(s);
     S v;
@@ -95,7 +114,32 @@ void scatter_where(const char* op, const char* source_arg, const TensorBase& sel
 
 void fill_into(const char* op, const TensorBase& self, const TensorBase& mask, const Scalar& value) {
   update_where(op, self, mask, {&mask}, Reads::Elementwise,
-               [&](const TensorBase& target, const TensorBase& m) { fill_where(target, m, value); });
+               [&](const TensorBase& target, const TensorBase& m) { fill_where(op, target, m, value); });
+}
+
+// select_where on a CUDA device: CUB's flagged selection over dense copies
+// of self and the mask, into the target or, when that is strided, a dense
+// tensor copied there.
+void select_on_device(const char* op, const TensorBase& target, const TensorBase& self, const TensorBase& mask) {
+#ifdef EMBER_CUDA
+  const TensorBase in = base::contiguous(self), flags = base::contiguous(mask);
+  TensorBase dense = target.is_contiguous() ? target : empty(target.sizes(), target.dtype(), target.device());
+  const int64_t n = in.numel();
+  const size_t bytes = kernels::cuda::select_flagged_bytes(op, in.element_size(), n);
+  const TensorBase scratch = empty({static_cast<int64_t>(bytes)}, DType::Byte, self.device());
+  {
+    CudaDeviceScope scope(self.device(), op);
+    kernels::cuda::select_flagged(op, in.element_size(), in.data_ptr(), flags.data_ptr(), dense.data_ptr(), n,
+                                  scratch.data_ptr(), bytes);
+  }
+  if (dense.data_ptr() != target.data_ptr()) {
+    TensorBase written = target;
+    base::copy_(written, dense);
+  }
+#else
+  (void)target, (void)mask;
+  without_cuda(op, self);
+#endif
 }
 
 // A 1-d result (out= when given) of self's elements where mask (of
@@ -105,6 +149,10 @@ TensorBase select_where(const char* op, const TensorBase* out, const TensorBase&
   result.check_dtype(self.dtype());
   const int64_t n = count_mask(mask);
   const TensorBase& target = result.target({n}, self.dtype(), {&self, &mask}, Reads::Any);
+  if (self.device().is_cuda()) {
+    select_on_device(op, target, self, mask);
+    return result.finish();
+  }
   const Operands<2> ops = pair(self, mask);
   by_element_size(self.element_size(), [&](auto s) {
     using S = decltype(s);
@@ -143,7 +191,11 @@ Scalar value_item(const char* op, const TensorBase& value) {
 void check_mask(const char* op, const char* arg, const TensorBase& mask) {
   if (mask.dtype() != DType::Bool && mask.dtype() != DType::Byte)
     fail(ErrorKind::Type, str(op, ": ", arg, " must be a bool or uint8 tensor, got ", dtype_name(mask.dtype())), arg);
-  if (mask.dtype() == DType::Byte) {
+  if (mask.dtype() == DType::Byte && mask.device().is_cuda()) {
+    // The largest byte, by the device's reduction (one number read back).
+    if (mask.numel() > 0 && base::max(mask).item<int64_t>() > 1)
+      fail(ErrorKind::Value, str(op, ": a uint8 ", arg, " may hold only 0 and 1"), arg);
+  } else if (mask.dtype() == DType::Byte) {
     Operands<1> ops;
     set_whole_operand(ops, mask.impl());
     if (kernels::has_byte_above_one(ops)) fail(ErrorKind::Value, str(op, ": a uint8 ", arg, " may hold only 0 and 1"), arg);
@@ -154,6 +206,7 @@ int64_t count_mask(const TensorBase& mask) { return mask.numel() == 0 ? 0 : base
 
 TensorBase masked_fill(const TensorBase& self_in, const TensorBase& mask_in, const Scalar& value) {
   const TensorBase self = dimmed(self_in), mask = dimmed(mask_in);
+  common_device("masked_fill", {{&self, "self"}, {&mask, "mask"}});
   check_mask("masked_fill", "mask", mask);
   const std::vector<int64_t> shape = broadcast_shape("masked_fill", "mask", self.sizes(), mask.sizes());
   TensorBase result = base::clone(base::expand(self, shape));
@@ -167,6 +220,7 @@ TensorBase masked_fill(const TensorBase& self, const TensorBase& mask, const Ten
 
 void masked_fill_(TensorBase& self_in, const TensorBase& mask_in, const Scalar& value) {
   const TensorBase self = dimmed(self_in), mask = dimmed(mask_in);
+  common_device("masked_fill", {{&self, "self"}, {&mask, "mask"}});
   check_mask("masked_fill", "mask", mask);
   fill_into("masked_fill", self, mask_as("masked_fill", mask, self), value);
 }
@@ -177,6 +231,7 @@ void masked_fill_(TensorBase& self, const TensorBase& mask, const TensorBase& va
 
 void th_masked_fill(const char* fn, TensorImpl* tensor, TensorImpl* mask, const Scalar& value) {
   const TensorBase self = dimmed(TensorBase::borrow(tensor)), m = dimmed(TensorBase::borrow(mask));
+  common_device(fn, {{&self, "tensor"}, {&m, "mask"}});
   check_mask(fn, "mask", m);
   fill_into(fn, self, th_as_shape(fn, "mask", m, self), value);
 }
@@ -208,6 +263,7 @@ namespace {
 
 TensorBase masked_select_into(const TensorBase* out, const TensorBase& self_in, const TensorBase& mask_in) {
   const TensorBase self = dimmed(self_in), mask = dimmed(mask_in);
+  common_device("masked_select", {{&self, "self"}, {&mask, "mask"}, {out, "out"}});
   check_mask("masked_select", "mask", mask);
   const std::vector<int64_t> shape = broadcast_shape("masked_select", "mask", self.sizes(), mask.sizes());
   return select_where("masked_select", out, base::expand(self, shape), base::expand(mask, shape));
@@ -225,6 +281,8 @@ void masked_select_out(TensorBase& out, const TensorBase& self, const TensorBase
 
 void th_masked_select(const char* fn, TensorImpl* tensor, TensorImpl* src, TensorImpl* mask) {
   const TensorBase self = dimmed(TensorBase::borrow(src)), m = dimmed(TensorBase::borrow(mask));
+  const TensorBase out_given = TensorBase::borrow(tensor);
+  common_device(fn, {{&self, "src"}, {&m, "mask"}, {&out_given, "tensor"}});
   check_mask(fn, "mask", m);
   const TensorBase out = TensorBase::borrow(tensor);
   select_where(fn, &out, self, th_as_shape(fn, "mask", m, self));

@@ -341,3 +341,30 @@ def test_where_runs_on_a_device():
         np.testing.assert_array_equal(got.cpu().numpy(), want.numpy(), err_msg=name)
     with pytest.raises(RuntimeError, match="where"):
         ember.where(cond, a.cuda(), b.cuda())
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int16", "bool"])
+def test_masked_fill_and_select_run_on_a_device(dtype):
+    rng = np.random.default_rng(5)
+    x = t(rng.integers(0, 2 if dtype == "bool" else 50, (6, 7)).astype(dtype))
+    mask = t(rng.integers(0, 2, (6, 7)).astype(bool))
+    row_mask = t(rng.integers(0, 2, 7).astype(np.uint8))
+    for name, call in [("fill", lambda v, m, r: ember.masked_fill(v, m, 1)),
+                       ("fill broadcast", lambda v, m, r: v.t().masked_fill(r.unsqueeze(1).bool(), 0)),
+                       ("fill uint8", lambda v, m, r: ember.masked_fill(v, r, 1)),
+                       ("select", lambda v, m, r: ember.masked_select(v, m)),
+                       ("select broadcast", lambda v, m, r: ember.masked_select(v.t(), r.unsqueeze(1)))]:
+        got, want = call(x.cuda(), mask.cuda(), row_mask.cuda()), call(x, mask, row_mask)
+        assert got.is_cuda and got.dtype == want.dtype, name
+        np.testing.assert_array_equal(got.cpu().numpy(), want.numpy(), err_msg=name)
+    d = x.cuda()
+    d.masked_fill_(mask.cuda(), 0)
+    np.testing.assert_array_equal(d.cpu().numpy(), ember.masked_fill(x, mask, 0).numpy())
+    out = ember.empty(0, dtype=x.dtype, device="cuda")
+    assert ember.masked_select(x.cuda(), mask.cuda(), out=out) is out
+    np.testing.assert_array_equal(out.cpu().numpy(), ember.masked_select(x, mask).numpy())
+    with pytest.raises(ValueError, match="may hold only 0 and 1"):
+        ember.masked_fill(x.cuda(), t(np.full((6, 7), 2, np.uint8)).cuda(), 1)
+    with pytest.raises(RuntimeError, match="masked_fill: mask is on cpu but self is on cuda"):
+        ember.masked_fill(x.cuda(), mask, 1)

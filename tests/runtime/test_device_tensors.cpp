@@ -122,6 +122,13 @@ TEST(DeviceTensors, OpsWithoutCudaKernelsRefuseDeviceTensorsByName) {
             "scatter: index is on cuda:0 but self is on cpu (argument 'index')");
   unmark(dev_index2);
   EXPECT_TRUE(ember::equal(written, host));  // not written
+  const Tensor host_mask = ember::ones({2, 3}, DType::Bool);
+  EXPECT_EQ(error_of([&] { ember::masked_fill(dev, host_mask, 1); }),
+            "masked_fill: mask is on cpu but self is on cuda:0 (argument 'mask')");
+  const Tensor dev_mask = marked_on_cuda(ember::ones({2, 3}, DType::Bool));
+  EXPECT_EQ(error_of([&] { ember::masked_select(host, dev_mask); }),
+            "masked_select: mask is on cuda:0 but self is on cpu (argument 'mask')");
+  unmark(dev_mask);
   EXPECT_NE(error_of([&] { ember::scatter_reduce(dev, 0, host_index.unsqueeze(1), dev, "sum"); })
                 .find("scatter_reduce: not implemented for CUDA yet"),
             std::string::npos);

@@ -26,6 +26,7 @@ OPS = [
         where='schemas/math/indexing.yaml:19',
         shapes={'value': ()},
         values={'mask': 'mask'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='masked_scatter',
@@ -61,6 +62,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/indexing.yaml:59',
         values={'mask': 'mask'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='nonzero',
