@@ -1,5 +1,6 @@
 #include "runtime/ops/masked_ops.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include "ember/ops/contiguous.h"
 #include "ember/ops/copy.h"
 #include "ember/ops/max.h"
+#include "ember/ops/ne.h"
 #include "ember/ops/expand.h"
 #include "ember/ops/sum.h"
 #include "ember/ops/sum_dim.h"
@@ -84,6 +86,43 @@ void fill_where(const char* op, const TensorBase& self, const TensorBase& mask, 
   });
 }
 
+// The positions of the set elements of `flags` (a dense bool or 0/1 uint8
+// device tensor), in order, by CUB's flagged selection: an int64 tensor
+// with room for `count` of them.
+TensorBase positions_on_device(const char* op, const TensorBase& flags, int64_t count) {
+#ifdef EMBER_CUDA
+  const Device device = flags.device();
+  TensorBase positions = empty({std::max<int64_t>(count, 1)}, DType::Long, device);
+  const int64_t n = flags.numel();
+  const size_t bytes = kernels::cuda::flagged_positions_bytes(op, n);
+  const TensorBase scratch = empty({static_cast<int64_t>(bytes)}, DType::Byte, device);
+  CudaDeviceScope scope(device, op);
+  kernels::cuda::flagged_positions(op, flags.data_ptr(), positions.data<int64_t>(), n, scratch.data_ptr(), bytes);
+  return positions;
+#else
+  (void)count;
+  without_cuda(op, flags);
+#endif
+}
+
+// scatter_where's writes on a CUDA device: the k-th set element of the
+// mask, in row-major order, takes src[k].
+void scatter_on_device(const char* op, const TensorBase& target, const TensorBase& mask, const TensorBase& src) {
+  const TensorBase flags = base::contiguous(mask);
+  const int64_t count = count_mask(flags);
+  const TensorBase positions = positions_on_device(op, flags, count);
+#ifdef EMBER_CUDA
+  Operands<1> ops;
+  set_loop_shape(ops, target.sizes());
+  set_operand(ops, 0, target.impl());
+  CudaDeviceScope scope(target.device(), op);
+  kernels::cuda::scatter_at_positions(op, target.element_size(), kernels::in_order(ops), positions.data<int64_t>(),
+                                      count, src.data_ptr());
+#else
+  (void)src;
+#endif
+}
+
 // The in-place masked ops: `self` (of mask's shape) written where mask is
 // set by `write(target, mask)`, once every argument is checked.
 template <class F>
@@ -104,6 +143,7 @@ void scatter_where(const char* op, const char* source_arg, const TensorBase& sel
          source_arg);
   const TensorBase src = base::contiguous(source);
   update_where(op, self, mask, {&mask, &src}, Reads::Any, [&](const TensorBase& target, const TensorBase& m) {
+    if (target.device().is_cuda()) return scatter_on_device(op, target, m, src);
     const Operands<2> ops = pair(target, m);
     by_element_size(self.element_size(), [&](auto s) {
       using S = decltype(s);
@@ -165,6 +205,20 @@ TensorBase select_where(const char* op, const TensorBase* out, const TensorBase&
 TensorBase nonzero_into(const char* op, const TensorBase* out, const TensorBase& self) {
   Output result(op, out, "out");
   result.check_dtype(DType::Long);
+  if (self.device().is_cuda()) {
+    // ne(x, 0): -0 is zero and NaN is not, as below.
+    const TensorBase flags = base::contiguous(base::ne(self, Scalar(0)));
+    const int64_t n = count_mask(flags);
+    const TensorBase& target = result.target({n, self.dim()}, DType::Long, {&self}, Reads::Any);
+    const TensorBase positions = positions_on_device(op, flags, n);
+#ifdef EMBER_CUDA
+    CudaDeviceScope scope(self.device(), op);
+    kernels::cuda::positions_to_subscripts(op, positions.data<int64_t>(), n, self.sizes().data(),
+                                           static_cast<int>(self.dim()), static_cast<char*>(target.data_ptr()),
+                                           target.stride(0) * 8, target.dim() > 1 ? target.stride(1) * 8 : 0);
+#endif
+    return result.finish();
+  }
   Operands<1> ops;
   set_whole_operand(ops, self.impl());
   const bool floating = is_floating(self.dtype());
@@ -238,6 +292,7 @@ void th_masked_fill(const char* fn, TensorImpl* tensor, TensorImpl* mask, const 
 
 TensorBase masked_scatter(const TensorBase& self_in, const TensorBase& mask_in, const TensorBase& source) {
   const TensorBase self = dimmed(self_in), mask = dimmed(mask_in);
+  common_device("masked_scatter", {{&self, "self"}, {&mask, "mask"}, {&source, "source"}});
   check_mask("masked_scatter", "mask", mask);
   check_same_dtype("masked_scatter", "source", source, self);
   const std::vector<int64_t> shape = broadcast_shape("masked_scatter", "mask", self.sizes(), mask.sizes());
@@ -248,6 +303,7 @@ TensorBase masked_scatter(const TensorBase& self_in, const TensorBase& mask_in, 
 
 void masked_scatter_(TensorBase& self_in, const TensorBase& mask_in, const TensorBase& source) {
   const TensorBase self = dimmed(self_in), mask = dimmed(mask_in);
+  common_device("masked_scatter", {{&self, "self"}, {&mask, "mask"}, {&source, "source"}});
   check_mask("masked_scatter", "mask", mask);
   check_same_dtype("masked_scatter", "source", source, self);
   scatter_where("masked_scatter", "source", self, mask_as("masked_scatter", mask, self), source);
@@ -255,6 +311,8 @@ void masked_scatter_(TensorBase& self_in, const TensorBase& mask_in, const Tenso
 
 void th_masked_copy(const char* fn, TensorImpl* tensor, TensorImpl* mask, TensorImpl* src) {
   const TensorBase self = dimmed(TensorBase::borrow(tensor)), m = dimmed(TensorBase::borrow(mask));
+  const TensorBase source = TensorBase::borrow(src);
+  common_device(fn, {{&self, "tensor"}, {&m, "mask"}, {&source, "src"}});
   check_mask(fn, "mask", m);
   scatter_where(fn, "source", self, th_as_shape(fn, "mask", m, self), TensorBase::borrow(src));
 }
@@ -290,10 +348,14 @@ void th_masked_select(const char* fn, TensorImpl* tensor, TensorImpl* src, Tenso
 
 TensorBase nonzero(const TensorBase& self) { return nonzero_into("nonzero", nullptr, self); }
 
-void nonzero_out(TensorBase& out, const TensorBase& self) { nonzero_into("nonzero", &out, self); }
+void nonzero_out(TensorBase& out, const TensorBase& self) {
+  common_device("nonzero", {{&self, "self"}, {&out, "out"}});
+  nonzero_into("nonzero", &out, self);
+}
 
 void th_nonzero(const char* fn, TensorImpl* subscript, TensorImpl* tensor) {
-  const TensorBase out = TensorBase::borrow(subscript);
+  const TensorBase out = TensorBase::borrow(subscript), self = TensorBase::borrow(tensor);
+  common_device(fn, {{&self, "tensor"}, {&out, "subscript"}});
   nonzero_into(fn, &out, TensorBase::borrow(tensor));
 }
 

@@ -368,3 +368,28 @@ def test_masked_fill_and_select_run_on_a_device(dtype):
         ember.masked_fill(x.cuda(), t(np.full((6, 7), 2, np.uint8)).cuda(), 1)
     with pytest.raises(RuntimeError, match="masked_fill: mask is on cpu but self is on cuda"):
         ember.masked_fill(x.cuda(), mask, 1)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "int64", "bool", "float16"])
+def test_nonzero_and_masked_scatter_run_on_a_device(dtype):
+    rng = np.random.default_rng(9)
+    a = rng.integers(-1, 2, (4, 5, 3)).astype(dtype)
+    if dtype.startswith("float"):
+        a[0, 0, 0], a[1, 1, 1] = -0.0, np.nan  # -0 is zero, NaN is not
+    x = t(a)
+    np.testing.assert_array_equal(ember.nonzero(x.cuda()).cpu().numpy(), ember.nonzero(x).numpy())
+    np.testing.assert_array_equal(ember.nonzero(x.cuda().transpose(0, 2)).cpu().numpy(),
+                                  ember.nonzero(x.transpose(0, 2)).numpy())
+    for got, want in zip(ember.where(x.cuda()), ember.where(x)):
+        assert got.is_cuda
+        np.testing.assert_array_equal(got.cpu().numpy(), want.numpy())
+    mask = t(rng.integers(0, 2, (4, 5, 3)).astype(bool))
+    source = t(rng.integers(0, 9, 80).astype(dtype))
+    got = ember.masked_scatter(x.cuda().transpose(0, 1), mask.cuda().transpose(0, 1), source.cuda())
+    np.testing.assert_array_equal(got.cpu().numpy(), ember.masked_scatter(x.transpose(0, 1), mask.transpose(0, 1), source).numpy())
+    d = x.cuda()
+    d.masked_scatter_(mask.cuda()[0], source.cuda())  # the mask broadcasts to self
+    np.testing.assert_array_equal(d.cpu().numpy(), ember.masked_scatter(x, mask[0], source).numpy())
+    with pytest.raises(ValueError, match="only 2"):
+        ember.masked_scatter(x.cuda(), mask.cuda(), source.cuda()[:2])

@@ -45,6 +45,7 @@ OPS = [
         where='schemas/math/indexing.yaml:40',
         shapes={'source': ('a', 'b')},
         values={'mask': 'mask'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='masked_select',
@@ -79,6 +80,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/indexing.yaml:75',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='index_select',

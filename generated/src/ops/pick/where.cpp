@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::where(const TensorBase& condition) {
-  rt::require_cpu("where", condition, "condition");
   return rt::where(condition);
 }
 
