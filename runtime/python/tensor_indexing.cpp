@@ -243,6 +243,7 @@ Indexed apply(const Tensor& self, PyObject* index, const char* op) {
                 "%s: the shape of the mask %s at index dim %lld does not match the shape %s of the indexed tensor "
                 "there (argument 'index')",
                 op, shape_text(have).c_str(), static_cast<long long>(real_dim), shape_text(want).c_str());
+        rt::require_cpu(op, it.tensor, "index");  // its coordinates are read on the host
         for (Tensor& c : mask_coordinates(it.tensor)) r.indices.push_back(std::move(c));
         real_dim += k;
         break;
@@ -444,18 +445,23 @@ int tensor_setitem(PyObject* self, PyObject* index, PyObject* value) {
   INTEROP_BEGIN
   if (!value) raise(PyExc_TypeError, "tensors do not support deleting elements");
   const Tensor& t = unwrap(self);
-  rt::require_cpu("__setitem__", t, "self");
   Indexed r = apply(t, index, kSet);
+  const bool on_cpu = t.device().is_cpu();
   if (!r.advanced) {
-    if (r.view.numel() == 1 && !is_tensor(value) && is_number_like(value)) {  // t[i, j] = x: no kernel
+    // t[i, j] = x on the CPU: no kernel.
+    if (on_cpu && r.view.numel() == 1 && !is_tensor(value) && is_number_like(value)) {
       store_number(to_number(value, kSet, "value"), t.dtype(), r.view.data_ptr(), kSet, "value");
       return 0;
     }
+    // A value on another device (a number or list is made on the host) is
+    // moved to the view's first, as PyTorch does.
     Tensor v = value_tensor(value, r.view, r.view.sizes());
+    if (v.device() != t.device()) v = v.to(t.device());
     GilRelease unlocked(r.view.numel() > kReleaseGilElements);
     r.view.copy_(v);
     return 0;
   }
+  rt::require_cpu("__setitem__", t, "self");
   const Gather g(r, kSet);
   const Tensor v = value_tensor(value, r.view, g.shape);
   Tensor flat = empty(g.shape, t.dtype());

@@ -102,8 +102,29 @@ def test_device_tensors_print_convert_and_refuse_what_has_no_kernel():
     with pytest.raises(RuntimeError, match="cumsum: not implemented for CUDA yet"):
         dev.cumsum(0)
     with pytest.raises(RuntimeError, match="not implemented for CUDA yet"):
-        dev[0] = 1.0
+        dev[t(np.array([0]))] = 1.0  # advanced indexing runs on the host only
+    with pytest.raises(RuntimeError, match="not implemented for CUDA yet"):
+        dev[t(np.array([0]))]
+    with pytest.raises(RuntimeError, match="not implemented for CUDA yet.*argument 'index'"):
+        t(np.array([1.5, 2.5], dtype=np.float32))[t(np.array([True, False])).cuda()]
     np.testing.assert_array_equal(dev.cpu().numpy(), [1.5, 2.5])
+
+
+@gpu
+def test_basic_assignment_into_a_device_tensor():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    dev = t(a).cuda()
+    dev[0, 1] = 7.5
+    dev[1] = 2
+    dev[:, 3] = [10, 11, 12]
+    dev[2, :2] = t(np.array([-1, -2], dtype=np.float32))  # a host tensor, moved
+    dev[..., 0] = t(np.float32(9)).cuda()
+    a[0, 1] = 7.5
+    a[1] = 2
+    a[:, 3] = [10, 11, 12]
+    a[2, :2] = [-1, -2]
+    a[..., 0] = 9
+    np.testing.assert_array_equal(dev.cpu().numpy(), a)
 
 
 @gpu
