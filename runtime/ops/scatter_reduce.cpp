@@ -4,16 +4,19 @@
 // written once, after every check (Note [output aliasing]).
 #include "runtime/ops/scatter_reduce.h"
 
-#include <algorithm>
-#include <cmath>
 #include <limits>
 #include <type_traits>
 
 #include "ember/error.h"
+#include "ember/ops/clamp_min.h"
 #include "ember/ops/clone.h"
 #include "ember/ops/contiguous.h"
+#include "ember/ops/fill.h"
+#include "ember/ops/floor_divide.h"
+#include "ember/ops/true_divide.h"
 #include "kernels/opmath.h"
 #include "runtime/core/visit_dtype.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/output.h"
 
@@ -56,28 +59,18 @@ Scalar identity(ScatterMode mode, DType dtype) {
   });
 }
 
-// sums / counts where counts > 0 (floor division for integers, as PyTorch).
-void divide(TensorBase& sums, const TensorBase& counts) {
-  visit_dtype(sums.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    using M = kernels::opmath_t<T>;
-    T* s = sums.data<T>();
-    const T* n = counts.data<T>();
-    for (int64_t i = 0; i < sums.numel(); ++i) {
-      const M k = static_cast<M>(n[i]);
-      if (k == M(0)) continue;
-      const M x = static_cast<M>(s[i]);
-      if constexpr (std::is_floating_point_v<M>)
-        s[i] = static_cast<T>(x / k);
-      else if constexpr (!std::is_same_v<T, bool>)  // no mean of bool: reduction() refuses it
-        s[i] = static_cast<T>(x / k - ((x % k != 0) && ((x < 0) != (k < 0))));
-    }
-  });
+// sums / counts where counts > 0 (floor division for integers, as PyTorch),
+// by ops that run on any device: a count of 0 divides by 1, which leaves
+// the sum as it is.
+TensorBase divided(const TensorBase& sums, const TensorBase& counts) {
+  const TensorBase divisor = base::clamp_min(counts, Scalar(1));
+  return is_floating(sums.dtype()) ? base::true_divide(sums, divisor) : base::floor_divide(sums, divisor);
 }
 
 // The result of scatter_reduce in a new contiguous tensor.
 TensorBase reduced(const char* op, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src,
                    std::string_view reduce, bool include_self) {
+  common_device(op, {{&self, "self"}, {&index, "index"}, {&src, "src"}});
   const Reduction r = reduction(op, reduce, self.dtype());
   TensorBase work = base::contiguous(base::clone(self));
   if (!include_self) {
@@ -87,14 +80,11 @@ TensorBase reduced(const char* op, const TensorBase& self, int64_t dim, const Te
   scatter_with(op, work, dim, index, &src, nullptr, r.mode);
   if (r.mean) {
     // How many values each place averages: self's own (include_self) and those landing there.
-    TensorBase counts = empty(self.sizes(), self.dtype());
-    visit_dtype(self.dtype(), [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      std::fill(counts.data<T>(), counts.data<T>() + counts.numel(), static_cast<T>(include_self ? 1 : 0));
-    });
+    TensorBase counts = empty(self.sizes(), self.dtype(), self.device());
+    base::fill_(counts, Scalar(include_self ? 1 : 0));
     const Scalar one(1);
     scatter_with(op, counts, dim, index, nullptr, &one, ScatterMode::Accumulate);
-    divide(work, counts);
+    return divided(work, counts);
   }
   return work;
 }

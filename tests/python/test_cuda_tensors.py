@@ -414,3 +414,18 @@ def test_nonzero_and_masked_scatter_run_on_a_device(dtype):
     np.testing.assert_array_equal(d.cpu().numpy(), ember.masked_scatter(x, mask[0], source).numpy())
     with pytest.raises(ValueError, match="only 2"):
         ember.masked_scatter(x.cuda(), mask.cuda(), source.cuda()[:2])
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "int32", "float16"])
+def test_scatter_reduce_runs_on_a_device(dtype):
+    rng = np.random.default_rng(13)
+    x = t(rng.integers(-5, 6, (4, 6)).astype(dtype))
+    src = t(rng.integers(-5, 6, (5, 6)).astype(dtype))
+    index = t(rng.integers(0, 4, (5, 6)).astype(np.int64))
+    for reduce in ["sum", "prod", "mean", "amax", "amin"]:
+        for include_self in [True, False]:
+            got = ember.scatter_reduce(x.cuda(), 0, index.cuda(), src.cuda(), reduce, include_self=include_self)
+            want = ember.scatter_reduce(x, 0, index, src, reduce, include_self=include_self)
+            assert got.is_cuda, reduce
+            np.testing.assert_array_equal(got.cpu().numpy(), want.numpy(), err_msg=f"{reduce} {include_self}")

@@ -287,6 +287,7 @@ OPS = [
         shapes={'src': ('a', 'b')},
         values={'index': 'index(dim)', 'reduce': 'one_of(sum, prod, mean, amax, amin)'},
         magnitude_tol=True,
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='scatter_add',

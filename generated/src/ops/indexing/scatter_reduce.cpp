@@ -11,25 +11,15 @@ namespace {
 }  // namespace
 
 TensorBase base::scatter_reduce(const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce, bool include_self) {
-  rt::require_cpu("scatter_reduce", self, "self");
-  rt::require_cpu("scatter_reduce", index, "index");
-  rt::require_cpu("scatter_reduce", src, "src");
   return rt::scatter_reduce(self, dim, index, src, reduce, include_self);
 }
 
 TensorBase& base::scatter_reduce_(TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce, bool include_self) {
-  rt::require_cpu("scatter_reduce", self, "self");
-  rt::require_cpu("scatter_reduce", index, "index");
-  rt::require_cpu("scatter_reduce", src, "src");
   rt::scatter_reduce_(self, dim, index, src, reduce, include_self);
   return self;
 }
 
 TensorBase& base::scatter_reduce_out(TensorBase& out, const TensorBase& self, int64_t dim, const TensorBase& index, const TensorBase& src, std::string_view reduce, bool include_self) {
-  rt::require_cpu("scatter_reduce", out, "out");
-  rt::require_cpu("scatter_reduce", self, "self");
-  rt::require_cpu("scatter_reduce", index, "index");
-  rt::require_cpu("scatter_reduce", src, "src");
   rt::scatter_reduce_out(out, self, dim, index, src, reduce, include_self);
   return out;
 }
