@@ -102,25 +102,43 @@ void index_out_of_range(const char* op, const char* arg, int64_t raw, int64_t di
                              range, ")"), arg);
 }
 
-void check_index_values(Device device, const char* op, const char* index_arg, const kernels::Operands<3>& ops,
-                        const kernels::IndexedDim& dim, int64_t dim_number) {
-  int64_t raw = 0;
-  bool seen = false;
+namespace {
+
+// Whether some value of operand 2 of `ops` (the index) is out of range for
+// `dim`; the first one the loop met in `raw` if so.
+bool find_bad(Device device, const char* op, const kernels::Operands<3>& ops, const kernels::IndexedDim& dim,
+              int64_t* raw) {
   if (device.is_cuda()) {
 #ifdef EMBER_CUDA
     const TensorBase scratch = empty({1}, DType::Long, device);
     CudaDeviceScope scope(device, op);
-    seen = kernels::cuda::find_bad_index(op, index_operand(ops), dim, scratch.data_ptr(), &raw);
+    return kernels::cuda::find_bad_index(op, index_operand(ops), dim, scratch.data_ptr(), raw);
 #else
     without_cuda(op);
 #endif
-  } else {
-    kernels::BadIndex bad;
-    kernels::check_indices(index_operand(ops), dim, bad);
-    seen = bad.seen();
-    raw = bad.value();
   }
-  if (seen) index_out_of_range(op, index_arg, raw, dim_number, dim.size, {dim.base, dim.wrap});
+  kernels::BadIndex bad;
+  kernels::check_indices(index_operand(ops), dim, bad);
+  *raw = bad.value();
+  return bad.seen();
+}
+
+}  // namespace
+
+void check_index_values(Device device, const char* op, const char* index_arg, const kernels::Operands<3>& ops,
+                        const kernels::IndexedDim& dim, int64_t dim_number) {
+  int64_t raw = 0;
+  if (find_bad(device, op, ops, dim, &raw))
+    index_out_of_range(op, index_arg, raw, dim_number, dim.size, {dim.base, dim.wrap});
+}
+
+bool first_bad_index(const char* op, const TensorBase& index, const kernels::IndexedDim& dim, int64_t* raw) {
+  kernels::Operands<3> ops;
+  ops.ndim = index.dim() == 0 ? 1 : static_cast<int>(index.dim());
+  ops.shape[0] = 1;
+  for (int64_t d = 0; d < index.dim(); ++d) ops.shape[d] = index.size(d);
+  set_aligned(ops, 2, index, -1);
+  return find_bad(index.device(), op, ops, dim, raw);
 }
 
 void run_gather(Device device, const char* op, const char* index_arg, DType dtype, const kernels::Operands<3>& ops,

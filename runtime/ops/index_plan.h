@@ -78,6 +78,11 @@ void run_gather(Device device, const char* op, const char* index_arg, DType dtyp
 void check_index_values(Device device, const char* op, const char* index_arg, const kernels::Operands<3>& ops,
                         const kernels::IndexedDim& dim, int64_t dim_number);
 
+// Whether some value of the int64 tensor `index` (on any device) is out of
+// range for `dim`; the first such value (row-major for a dense index) in
+// `raw` if so.
+bool first_bad_index(const char* op, const TensorBase& index, const kernels::IndexedDim& dim, int64_t* raw);
+
 using kernels::ScatterMode;
 
 // The reverse over {dst, src, index}: every index value is checked first

@@ -3,10 +3,14 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/add.h"
 #include "ember/ops/expand.h"
 #include "ember/ops/gather.h"
 #include "ember/ops/index_select.h"
+#include "ember/ops/lt.h"
 #include "ember/ops/reshape.h"
+#include "ember/ops/where_self.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/ops/structure_ops.h"
@@ -20,6 +24,12 @@ namespace {
 TensorBase checked_positions(const char* op, const char* arg, const TensorBase& index, int64_t n, bool wrap,
                              const char* what) {
   check_index_dtype(op, arg, index);
+  if (index.device().is_cuda()) {  // checked by the device's loop, wrapped by ops
+    int64_t raw = 0;
+    if (first_bad_index(op, index, {n, 1, 0, wrap}, &raw))
+      fail(ErrorKind::Index, str(op, ": ", arg, " holds ", raw, ", out of range for ", what, " of size ", n), arg);
+    return wrap ? base::where(base::lt(index, Scalar(0)), base::add(index, Scalar(n)), index) : index;
+  }
   TensorBase positions = clone_tensor(index);
   int64_t* p = static_cast<int64_t*>(positions.data_ptr());
   for (int64_t i = 0; i < positions.numel(); ++i) {
@@ -35,6 +45,7 @@ TensorBase flat(const TensorBase& t) { return base::reshape(t, {t.numel()}); }
 }  // namespace
 
 TensorBase take(const TensorBase& self, const TensorBase& index) {
+  common_device("take", {{&self, "self"}, {&index, "index"}});
   const TensorBase positions = checked_positions("take", "index", index, self.numel(), true, "self's elements");
   return base::reshape(base::index_select(flat(self), 0, flat(positions)), index.sizes());
 }
@@ -45,6 +56,7 @@ void take_out(TensorBase& out, const TensorBase& self, const TensorBase& index) 
 
 TensorBase take_along_dim(const TensorBase& self, const TensorBase& indices, std::optional<int64_t> dim) {
   constexpr const char* op = "take_along_dim";
+  common_device(op, {{&self, "self"}, {&indices, "indices"}});
   if (!dim) {
     const TensorBase positions = checked_positions(op, "indices", indices, self.numel(), false, "self's elements");
     return base::index_select(flat(self), 0, flat(positions));

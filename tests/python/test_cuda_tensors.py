@@ -429,3 +429,18 @@ def test_scatter_reduce_runs_on_a_device(dtype):
             want = ember.scatter_reduce(x, 0, index, src, reduce, include_self=include_self)
             assert got.is_cuda, reduce
             np.testing.assert_array_equal(got.cpu().numpy(), want.numpy(), err_msg=f"{reduce} {include_self}")
+
+
+@gpu
+def test_take_runs_on_a_device():
+    rng = np.random.default_rng(17)
+    x = t(rng.standard_normal((4, 5)).astype(np.float32))
+    index = t(rng.integers(-20, 20, (3, 2)).astype(np.int64))
+    np.testing.assert_array_equal(ember.take(x.cuda(), index.cuda()).cpu().numpy(), ember.take(x, index).numpy())
+    along = t(rng.integers(0, 5, (4, 3)).astype(np.int64))
+    np.testing.assert_array_equal(ember.take_along_dim(x.cuda(), along.cuda(), 1).cpu().numpy(),
+                                  ember.take_along_dim(x, along, 1).numpy())
+    with pytest.raises(IndexError, match="take: index holds 20, out of range for self's elements of size 20"):
+        ember.take(x.cuda(), t(np.array([0, 20], dtype=np.int64)).cuda())
+    with pytest.raises(RuntimeError, match="take: index is on cpu but self is on cuda"):
+        ember.take(x.cuda(), index)

@@ -194,6 +194,7 @@ OPS = [
         where='schemas/math/indexing.yaml:186',
         shapes={'index': ('c', 'e')},
         values={'index': 'flat_index'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='take_along_dim',
@@ -211,6 +212,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/indexing.yaml:203',
         values={'indices': 'index(dim)'},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='scatter',

@@ -12,15 +12,10 @@ namespace {
 }  // namespace
 
 TensorBase base::take(const TensorBase& self, const TensorBase& index) {
-  rt::require_cpu("take", self, "self");
-  rt::require_cpu("take", index, "index");
   return rt::take(self, index);
 }
 
 TensorBase& base::take_out(TensorBase& out, const TensorBase& self, const TensorBase& index) {
-  rt::require_cpu("take", out, "out");
-  rt::require_cpu("take", self, "self");
-  rt::require_cpu("take", index, "index");
   rt::take_out(out, self, index);
   return out;
 }

@@ -12,15 +12,10 @@ namespace {
 }  // namespace
 
 TensorBase base::take_along_dim(const TensorBase& self, const TensorBase& indices, std::optional<int64_t> dim) {
-  rt::require_cpu("take_along_dim", self, "self");
-  rt::require_cpu("take_along_dim", indices, "indices");
   return rt::take_along_dim(self, indices, dim);
 }
 
 TensorBase& base::take_along_dim_out(TensorBase& out, const TensorBase& self, const TensorBase& indices, std::optional<int64_t> dim) {
-  rt::require_cpu("take_along_dim", out, "out");
-  rt::require_cpu("take_along_dim", self, "self");
-  rt::require_cpu("take_along_dim", indices, "indices");
   rt::take_along_dim_out(out, self, indices, dim);
   return out;
 }
