@@ -6,13 +6,17 @@
 
 #include "ember/error.h"
 #include "ember/ops/add.h"
+#include "ember/ops/fill.h"
+#include "ember/ops/lt.h"
+#include "ember/ops/mul.h"
 #include "ember/ops/clone.h"
 #include "ember/ops/copy.h"
 #include "ember/ops/expand.h"
 #include "ember/ops/permute.h"
 #include "ember/ops/select.h"
 #include "ember/ops/unsqueeze.h"
-#include "ember/ops/zeros.h"
+#include "ember/ops/where_self.h"
+#include "runtime/ops/device_guard.h"
 #include "runtime/ops/index_plan.h"
 #include "runtime/ops/masked_ops.h"
 #include "runtime/ops/output.h"
@@ -35,6 +39,16 @@ struct Plan {
   bool any = false;                 // whether some index is defined
 };
 
+// kernels::add_offsets by ops, for any device: index += the byte offset of
+// each position `t` selects along dim d (checked first, wrapped from the end).
+void add_offsets_by_ops(const char* op, TensorBase& index, const TensorBase& t, const kernels::IndexedDim& kd,
+                        int64_t d) {
+  int64_t raw = 0;
+  if (first_bad_index(op, t, kd, &raw)) index_out_of_range(op, "indices", raw, d, kd.size, kWrapping);
+  const TensorBase wrapped = base::where(base::lt(t, Scalar(0)), base::add(t, Scalar(kd.size)), t);
+  base::add_(index, base::mul(wrapped, Scalar(kd.stride)));
+}
+
 // Entry k of `indices` as int64 tensors aligned with the dims of p.self.
 std::vector<TensorBase> expand_masks(const char* op, Plan& p, const TensorBaseList& indices) {
   std::vector<TensorBase> out;
@@ -43,8 +57,11 @@ std::vector<TensorBase> expand_masks(const char* op, Plan& p, const TensorBaseLi
   if (covered > p.self.dim())
     fail(ErrorKind::Index, str(op, ": too many indices for a tensor of ", p.self.dim(), " dims (", covered,
                                " dims indexed)"), "indices");
+  const Device device = p.self.device();
   for (size_t k = 0; k < indices.size(); ++k) {
-    const TensorBase& t = indices[k];
+    // An index on another device is moved to self's, as PyTorch does.
+    const TensorBase t = indices[k].defined() && indices[k].device() != device ? to_device(indices[k], device)
+                                                                               : indices[k];
     if (!t.defined() || t.dtype() == DType::Long) {
       out.push_back(t.defined() ? dimmed(t) : t);
       continue;
@@ -56,7 +73,8 @@ std::vector<TensorBase> expand_masks(const char* op, Plan& p, const TensorBaseLi
     const int64_t at = static_cast<int64_t>(out.size());
     if (t.dim() == 0) {  // a new dim of size 1, kept (true) or emptied (false)
       p.self = base::unsqueeze(p.self, at);
-      out.push_back(t.item<bool>() ? base::zeros({1}, DType::Long) : rt::empty({0}, DType::Long));
+      TensorBase kept = rt::empty({t.item<bool>() ? 1 : 0}, DType::Long, device);
+      out.push_back(base::fill_(kept, Scalar(0)));
       continue;
     }
     for (int64_t j = 0; j < t.dim(); ++j)
@@ -127,10 +145,15 @@ Plan plan(const char* op, const TensorBase& self, const TensorBaseList& indices)
     p.dim = indexed_dim(p.self, before, kWrapping);
     p.dim_number = before;
   } else {
-    p.index = base::zeros(b, DType::Long);
+    p.index = rt::empty(b, DType::Long, p.self.device());
+    base::fill_(p.index, Scalar(0));
     for (int64_t k = 0; k < k_count; ++k) {
       const int64_t d = before + k;
       const TensorBase t = base::expand(idx[d], b);
+      if (p.self.device().is_cuda()) {
+        add_offsets_by_ops(op, p.index, t, indexed_dim(p.self, d, kWrapping), d);
+        continue;
+      }
       Operands<2> two;
       set_loop_shape(two, b);
       if (b.empty()) two.ndim = 0;
@@ -160,7 +183,7 @@ void set_contiguous_operand(Operands<3>& ops, int k, const TensorBase& t, IntLis
 TensorBase index(const TensorBase& self, const TensorBaseList& indices) {
   Plan p = plan("index", self, indices);
   if (!p.any) return base::clone(p.self);
-  TensorBase out = rt::empty(p.shape, self.dtype());
+  TensorBase out = rt::empty(p.shape, self.dtype(), self.device());
   set_contiguous_operand(p.ops, 0, out, p.shape);
   run_gather(self.device(), "index", "indices", self.dtype(), p.ops, p.dim, p.dim_number);
   return out;
@@ -174,6 +197,7 @@ TensorBase index_put(const TensorBase& self, const TensorBaseList& indices, cons
 
 void index_put_(TensorBase& self, const TensorBaseList& indices, const TensorBase& values, bool accumulate) {
   const char* op = "index_put";
+  common_device(op, {{&self, "self"}, {&values, "values"}});
   Output result(op, &self, "self");
   check_same_dtype(op, "values", values, self);
   std::vector<const TensorBase*> reads{&values};

@@ -444,3 +444,29 @@ def test_take_runs_on_a_device():
         ember.take(x.cuda(), t(np.array([0, 20], dtype=np.int64)).cuda())
     with pytest.raises(RuntimeError, match="take: index is on cpu but self is on cuda"):
         ember.take(x.cuda(), index)
+
+
+@gpu
+def test_advanced_indexing_ops_run_on_a_device():
+    rng = np.random.default_rng(19)
+    x = t(rng.standard_normal((4, 5, 3)).astype(np.float32))
+    rows, cols = t(np.array([3, 0, -1], dtype=np.int64)), t(np.array([1, 4, 1], dtype=np.int64))
+    mask = t(rng.integers(0, 2, 5).astype(bool))
+    for name, indices in [("one", [rows]), ("two", [rows, cols]), ("apart", [rows, None, t(np.array([2, 0, 1]))]),
+                          ("mask", [None, mask]), ("0-dim mask", [t(np.array(True))])]:
+        got = ember.index(x.cuda(), [i.cuda() if i is not None else None for i in indices])
+        assert got.is_cuda, name
+        np.testing.assert_array_equal(got.cpu().numpy(), ember.index(x, indices).numpy(), err_msg=name)
+    # Host indices are moved to the device, as PyTorch does.
+    np.testing.assert_array_equal(ember.index(x.cuda(), [rows, cols]).cpu().numpy(), ember.index(x, [rows, cols]).numpy())
+    values = t(rng.standard_normal((3, 3)).astype(np.float32))
+    for accumulate in [False, True]:
+        d, h = x.cuda(), x.clone()
+        dup = [t(np.array([1, 1, 2])), t(np.array([0, 0, 4]))]  # (1, 0) twice: the CPU's order decides
+        ember.index_put_(d, [i.cuda() for i in dup], values.cuda(), accumulate)
+        ember.index_put_(h, dup, values, accumulate)
+        np.testing.assert_array_equal(d.cpu().numpy(), h.numpy(), err_msg=str(accumulate))
+    with pytest.raises(IndexError, match="index 7 is out of range for dim 1 of size 5"):
+        ember.index(x.cuda(), [rows.cuda(), t(np.array([1, 7, 1])).cuda()])
+    with pytest.raises(RuntimeError, match="index_put: values is on cpu but self is on cuda"):
+        ember.index_put_(x.cuda(), [rows.cuda()], values)

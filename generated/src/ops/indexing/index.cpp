@@ -11,8 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::index(const TensorBase& self, const TensorBaseList& indices) {
-  rt::require_cpu("index", self, "self");
-  rt::require_cpu("index", indices, "indices");
   return rt::index(self, indices);
 }
 

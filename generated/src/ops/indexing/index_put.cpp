@@ -11,16 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::index_put(const TensorBase& self, const TensorBaseList& indices, const TensorBase& values, bool accumulate) {
-  rt::require_cpu("index_put", self, "self");
-  rt::require_cpu("index_put", indices, "indices");
-  rt::require_cpu("index_put", values, "values");
   return rt::index_put(self, indices, values, accumulate);
 }
 
 TensorBase& base::index_put_(TensorBase& self, const TensorBaseList& indices, const TensorBase& values, bool accumulate) {
-  rt::require_cpu("index_put", self, "self");
-  rt::require_cpu("index_put", indices, "indices");
-  rt::require_cpu("index_put", values, "values");
   rt::index_put_(self, indices, values, accumulate);
   return self;
 }
