@@ -22,7 +22,6 @@
 
 #include "ember/error.h"
 #include "ember/views.h"
-#include "runtime/ops/device_guard.h"
 #include "runtime/python/buffer_import.h"
 #include "runtime/python/gil.h"
 #include "runtime/python/interop.h"
@@ -243,8 +242,12 @@ Indexed apply(const Tensor& self, PyObject* index, const char* op) {
                 "%s: the shape of the mask %s at index dim %lld does not match the shape %s of the indexed tensor "
                 "there (argument 'index')",
                 op, shape_text(have).c_str(), static_cast<long long>(real_dim), shape_text(want).c_str());
-        rt::require_cpu(op, it.tensor, "index");  // its coordinates are read on the host
-        for (Tensor& c : mask_coordinates(it.tensor)) r.indices.push_back(std::move(c));
+        if (it.tensor.device().is_cpu()) {
+          for (Tensor& c : mask_coordinates(it.tensor)) r.indices.push_back(std::move(c));
+        } else {  // the coordinates of a device mask, found on its device
+          const Tensor nz = ember::nonzero(it.tensor);
+          for (int64_t j = 0; j < k; ++j) r.indices.push_back(nz.select(1, j));
+        }
         real_dim += k;
         break;
       }
@@ -398,11 +401,12 @@ void move_elements(const Gather& g, const Tensor& view, const Tensor& flat, bool
   fail(ErrorKind::Runtime, "index: unexpected element size");
 }
 
-// The value of an assignment as a tensor of `dtype` that broadcasts to
-// `shape` (leading size-1 dims beyond it dropped, as NumPy does), and not
-// sharing memory with `target` (a copy when it does, so that overlapping
-// assignments read the old values).
-Tensor value_tensor(PyObject* value, const Tensor& target, IntList shape) {
+// The value of an assignment as a tensor (numbers and lists of target's
+// dtype), not sharing memory with `target` (a copy when it does, so that
+// overlapping assignments read the old values). value_tensor then fits it
+// to the indexed shape: leading size-1 dims beyond it dropped, as NumPy
+// does, and a shape that does not broadcast refused.
+Tensor value_of(PyObject* value, const Tensor& target) {
   const DType dtype = target.dtype();
   Tensor v;
   if (is_tensor(value)) {
@@ -416,6 +420,12 @@ Tensor value_tensor(PyObject* value, const Tensor& target, IntList shape) {
   } else {
     raise(PyExc_TypeError, "%s: cannot assign a %s to a tensor (argument 'value')", kSet, type_name(value));
   }
+  return v;
+}
+
+// The value of an assignment fitted to the indexed `shape` (value_of).
+Tensor value_tensor(PyObject* value, const Tensor& target, IntList shape) {
+  Tensor v = value_of(value, target);
   while (v.dim() > static_cast<int64_t>(shape.size()) && v.sizes()[0] == 1) v = Tensor::adopt(rt::squeeze_dim(v.impl(), 0));
   const size_t n = shape.size(), m = static_cast<size_t>(v.dim());
   bool ok = m <= n;
@@ -433,7 +443,10 @@ PyObject* tensor_getitem(PyObject* self, PyObject* index) {
   const Tensor& t = unwrap(self);
   Indexed r = apply(t, index, kGet);
   if (!r.advanced) return wrap(std::move(r.view));
-  rt::require_cpu("__getitem__", t, "self");
+  if (!t.device().is_cpu()) {  // the runtime's advanced indexing, which runs on the device
+    GilRelease unlocked(true);
+    return wrap(ember::index(r.view, r.indices));
+  }
   const Gather g(r, kGet);
   Tensor out = empty(g.shape, t.dtype());
   move_elements(g, r.view, out, true);
@@ -461,7 +474,14 @@ int tensor_setitem(PyObject* self, PyObject* index, PyObject* value) {
     r.view.copy_(v);
     return 0;
   }
-  rt::require_cpu("__setitem__", t, "self");
+  if (!on_cpu) {  // the runtime's index_put_, which checks that the value broadcasts
+    Tensor v = value_of(value, r.view);
+    if (v.device() != t.device()) v = v.to(t.device());
+    if (v.dtype() != t.dtype()) v = v.to(t.dtype());
+    GilRelease unlocked(true);
+    ember::index_put_(r.view, r.indices, v);
+    return 0;
+  }
   const Gather g(r, kSet);
   const Tensor v = value_tensor(value, r.view, g.shape);
   Tensor flat = empty(g.shape, t.dtype());

@@ -101,13 +101,26 @@ def test_device_tensors_print_convert_and_refuse_what_has_no_kernel():
     np.testing.assert_array_equal(dev.numpy(force=True), [1.5, 2.5])
     with pytest.raises(RuntimeError, match="cumsum: not implemented for CUDA yet"):
         dev.cumsum(0)
-    with pytest.raises(RuntimeError, match="not implemented for CUDA yet"):
-        dev[t(np.array([0]))] = 1.0  # advanced indexing runs on the host only
-    with pytest.raises(RuntimeError, match="not implemented for CUDA yet"):
-        dev[t(np.array([0]))]
-    with pytest.raises(RuntimeError, match="not implemented for CUDA yet.*argument 'index'"):
-        t(np.array([1.5, 2.5], dtype=np.float32))[t(np.array([True, False])).cuda()]
     np.testing.assert_array_equal(dev.cpu().numpy(), [1.5, 2.5])
+
+
+@gpu
+def test_advanced_indexing_of_a_device_tensor_from_python():
+    rng = np.random.default_rng(23)
+    a = rng.standard_normal((4, 5)).astype(np.float32)
+    dev, host = t(a).cuda(), t(a)
+    rows, mask = np.array([3, -1, 0]), rng.integers(0, 2, (4, 5)).astype(bool)
+    for name, key in [("rows", t(rows)), ("rows on the device", t(rows).cuda()), ("mask", t(mask).cuda()),
+                      ("pair", (t(rows), t(np.array([1, 4, 2])))), ("slice and rows", (slice(1, None), t(np.array([0, 2]))))]:
+        got = dev[key]
+        assert got.is_cuda, name
+        host_key = tuple(k.cpu() if isinstance(k, ember.Tensor) else k for k in key) if isinstance(key, tuple) else key.cpu()
+        np.testing.assert_array_equal(got.cpu().numpy(), host[host_key].numpy(), err_msg=name)
+    dev[t(mask).cuda()] = 0.5
+    dev[t(rows)] = t(np.arange(5, dtype=np.float32))
+    a[mask] = 0.5
+    a[rows] = np.arange(5, dtype=np.float32)
+    np.testing.assert_array_equal(dev.cpu().numpy(), a)
 
 
 @gpu
