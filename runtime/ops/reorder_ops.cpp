@@ -15,12 +15,12 @@ namespace ember::rt {
 
 namespace {
 
-// n-1, ..., 1, 0 as an int64 index.
-TensorBase reversed_positions(int64_t n) {
+// n-1, ..., 1, 0 as an int64 index on `device` (made on the host).
+TensorBase reversed_positions(int64_t n, Device device) {
   TensorBase index = empty({n}, DType::Long);
   int64_t* p = static_cast<int64_t*>(index.data_ptr());
   for (int64_t i = 0; i < n; ++i) p[i] = n - 1 - i;
-  return index;
+  return device.is_cpu() ? index : to_device(index, device);
 }
 
 // self with the elements along `dim` rotated `shift` places toward the end.
@@ -46,7 +46,7 @@ TensorBase flip(const TensorBase& self, IntList dims) {
   bool copied = false;
   for (int64_t d = 0; d < ndim; ++d) {
     if (!flipped[d] || self.size(d) < 2) continue;
-    result = base::index_select(result, d, reversed_positions(self.size(d)));
+    result = base::index_select(result, d, reversed_positions(self.size(d), self.device()));
     copied = true;
   }
   return copied ? result : clone_tensor(self);

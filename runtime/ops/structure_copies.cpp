@@ -29,7 +29,7 @@ TensorBase repeat_tensor(const TensorBase& self, IntList repeats) {
     tiled_sizes.insert(tiled_sizes.end(), {repeats[i], size});
     src_strides.insert(src_strides.end(), {0, stride});
   }
-  TensorBase out = empty(out_sizes, self.dtype());
+  TensorBase out = empty(out_sizes, self.dtype(), self.device());
   if (out.numel() == 0) return out;
   if (repeats.empty()) return base::copy_(out, self);  // a 0-dim tensor, repeated along no dim
   TensorBase dst = TensorBase::adopt(view(out.impl(), tiled_sizes));

@@ -483,3 +483,15 @@ def test_advanced_indexing_ops_run_on_a_device():
         ember.index(x.cuda(), [rows.cuda(), t(np.array([1, 7, 1])).cuda()])
     with pytest.raises(RuntimeError, match="index_put: values is on cpu but self is on cuda"):
         ember.index_put_(x.cuda(), [rows.cuda()], values)
+
+
+@gpu
+def test_reorders_and_repeats_run_on_a_device():
+    x = t(np.arange(24, dtype=np.int32).reshape(2, 3, 4))
+    for name, call in [("flip", lambda v: ember.flip(v, (0, 2))), ("fliplr", lambda v: ember.fliplr(v)),
+                       ("flipud", lambda v: ember.flipud(v.transpose(0, 2))), ("roll", lambda v: ember.roll(v, (1, -2), (1, 2))),
+                       ("roll flat", lambda v: ember.roll(v, 5)), ("rot90", lambda v: ember.rot90(v, 3, (1, 2))),
+                       ("tile", lambda v: ember.tile(v, (2, 1))), ("repeat", lambda v: v.repeat(2, 1, 1, 3))]:
+        got = call(x.cuda())
+        assert got.is_cuda, name
+        np.testing.assert_array_equal(got.cpu().numpy(), call(x).numpy(), err_msg=name)

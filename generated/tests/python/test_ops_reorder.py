@@ -24,6 +24,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/reorder.yaml:7',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='fliplr',
@@ -40,6 +41,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/reorder.yaml:19',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='flipud',
@@ -56,6 +58,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/reorder.yaml:27',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='rot90',
@@ -72,6 +75,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/reorder.yaml:49',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='tile',
@@ -88,6 +92,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/tensor/reorder.yaml:60',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='repeat_interleave.self_int',

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::flip(const TensorBase& self, IntList dims) {
-  rt::require_cpu("flip", self, "self");
   return rt::flip(self, dims);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::fliplr(const TensorBase& self) {
-  rt::require_cpu("fliplr", self, "self");
   return rt::fliplr(self);
 }
 

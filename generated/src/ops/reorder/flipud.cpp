@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::flipud(const TensorBase& self) {
-  rt::require_cpu("flipud", self, "self");
   return rt::flipud(self);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::roll(const TensorBase& self, IntList shifts, IntList dims) {
-  rt::require_cpu("roll", self, "self");
   return rt::roll(self, shifts, dims);
 }
 

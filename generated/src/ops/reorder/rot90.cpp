@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::rot90(const TensorBase& self, int64_t k, IntList dims) {
-  rt::require_cpu("rot90", self, "self");
   return rt::rot90(self, k, dims);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::tile(const TensorBase& self, IntList dims) {
-  rt::require_cpu("tile", self, "self");
   return rt::tile(self, dims);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::repeat(const TensorBase& self, IntList repeats) {
-  rt::require_cpu("repeat", self, "self");
   return rt::repeat_tensor(self, repeats);
 }
 
