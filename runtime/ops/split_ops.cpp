@@ -108,7 +108,8 @@ std::vector<TensorBase> tensor_split(const TensorBase& self, const TensorBase& t
   if (t.dim() > 1)
     fail(ErrorKind::Value, str("tensor_split: tensor_indices_or_sections must be 0-dim or 1-dim, got ", t.dim(),
                                " dims"), "tensor_indices_or_sections");
-  const TensorBase values = contiguous_tensor(t);
+  // The positions are read on the host (a device tensor's copied there).
+  const TensorBase values = contiguous_tensor(t.device().is_cpu() ? t : to_device(t, Device()));
   const int64_t* p = static_cast<const int64_t*>(values.data_ptr());
   if (t.dim() == 0) return tensor_split(self, p[0], dim);
   return tensor_split(self, IntList(p, static_cast<size_t>(t.numel())), dim);

@@ -491,7 +491,17 @@ def test_reorders_and_repeats_run_on_a_device():
     for name, call in [("flip", lambda v: ember.flip(v, (0, 2))), ("fliplr", lambda v: ember.fliplr(v)),
                        ("flipud", lambda v: ember.flipud(v.transpose(0, 2))), ("roll", lambda v: ember.roll(v, (1, -2), (1, 2))),
                        ("roll flat", lambda v: ember.roll(v, 5)), ("rot90", lambda v: ember.rot90(v, 3, (1, 2))),
-                       ("tile", lambda v: ember.tile(v, (2, 1))), ("repeat", lambda v: v.repeat(2, 1, 1, 3))]:
+                       ("tile", lambda v: ember.tile(v, (2, 1))), ("repeat", lambda v: v.repeat(2, 1, 1, 3)),
+                       ("narrow_copy", lambda v: v.narrow_copy(2, 1, 2)), ("type_as", lambda v: v.type_as(ember.ones(1)))]:
         got = call(x.cuda())
         assert got.is_cuda, name
         np.testing.assert_array_equal(got.cpu().numpy(), call(x).numpy(), err_msg=name)
+    dx = x.cuda()
+    for got, want in [(ember.split(dx, 2, 2), ember.split(x, 2, 2)), (ember.chunk(dx, 3, 1), ember.chunk(x, 3, 1)),
+                      (ember.unbind(dx, 0), ember.unbind(x, 0)),
+                      (ember.tensor_split(dx, t(np.array([1, 3])), 2), ember.tensor_split(x, t(np.array([1, 3])), 2))]:
+        assert len(got) == len(want) and all(g.is_cuda for g in got)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g.cpu().numpy(), w.numpy())
+    assert dx.is_contiguous() and not dx.t().is_contiguous() and dx.numel() == 24
+    assert ember.is_nonzero(dx[1, 2, 3]) and not ember.is_nonzero(dx[0, 0, 0])

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::chunk(const TensorBase& self, int64_t chunks, int64_t dim) {
-  rt::require_cpu("chunk", self, "self");
   return rt::chunk(self, chunks, dim);
 }
 

@@ -12,7 +12,6 @@ namespace {
 }  // namespace
 
 bool base::is_complex(const TensorBase& self) {
-  rt::require_cpu("is_complex", self, "self");
   return rt::is_complex(self);
 }
 

@@ -12,7 +12,6 @@ namespace {
 }  // namespace
 
 bool base::is_floating_point(const TensorBase& self) {
-  rt::require_cpu("is_floating_point", self, "self");
   return rt::is_floating_point(self);
 }
 

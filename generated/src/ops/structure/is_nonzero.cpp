@@ -12,7 +12,6 @@ namespace {
 }  // namespace
 
 bool base::is_nonzero(const TensorBase& self) {
-  rt::require_cpu("is_nonzero", self, "self");
   return rt::is_nonzero(self);
 }
 

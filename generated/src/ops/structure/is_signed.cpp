@@ -12,7 +12,6 @@ namespace {
 }  // namespace
 
 bool base::is_signed(const TensorBase& self) {
-  rt::require_cpu("is_signed", self, "self");
   return rt::is_signed(self);
 }
 

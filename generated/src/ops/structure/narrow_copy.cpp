@@ -11,13 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::narrow_copy(const TensorBase& self, int64_t dim, int64_t start, int64_t length) {
-  rt::require_cpu("narrow_copy", self, "self");
   return rt::narrow_copy(self, dim, start, length);
 }
 
 TensorBase& base::narrow_copy_out(TensorBase& out, const TensorBase& self, int64_t dim, int64_t start, int64_t length) {
-  rt::require_cpu("narrow_copy", out, "out");
-  rt::require_cpu("narrow_copy", self, "self");
   rt::narrow_copy_out(out, self, dim, start, length);
   return out;
 }

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::split(const TensorBase& self, int64_t split_size, int64_t dim) {
-  rt::require_cpu("split", self, "self");
   return rt::split(self, split_size, dim);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::split(const TensorBase& self, IntList split_size, int64_t dim) {
-  rt::require_cpu("split", self, "self");
   return rt::split_sizes(self, split_size, dim);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::split_with_sizes(const TensorBase& self, IntList split_sizes, int64_t dim) {
-  rt::require_cpu("split_with_sizes", self, "self");
   return rt::split_with_sizes(self, split_sizes, dim);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::tensor_split(const TensorBase& self, IntList indices, int64_t dim) {
-  rt::require_cpu("tensor_split", self, "self");
   return rt::tensor_split(self, indices, dim);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::tensor_split(const TensorBase& self, int64_t sections, int64_t dim) {
-  rt::require_cpu("tensor_split", self, "self");
   return rt::tensor_split(self, sections, dim);
 }
 

@@ -11,8 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::tensor_split(const TensorBase& self, const TensorBase& tensor_indices_or_sections, int64_t dim) {
-  rt::require_cpu("tensor_split", self, "self");
-  rt::require_cpu("tensor_split", tensor_indices_or_sections, "tensor_indices_or_sections");
   return rt::tensor_split(self, tensor_indices_or_sections, dim);
 }
 

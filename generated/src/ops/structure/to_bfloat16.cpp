@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_bfloat16(const TensorBase& self) {
-  rt::require_cpu("to_bfloat16", self, "self");
   return rt::convert_to<DType::BFloat16>(self);
 }
 

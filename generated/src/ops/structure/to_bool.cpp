@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_bool(const TensorBase& self) {
-  rt::require_cpu("to_bool", self, "self");
   return rt::convert_to<DType::Bool>(self);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_byte(const TensorBase& self) {
-  rt::require_cpu("to_byte", self, "self");
   return rt::convert_to<DType::Byte>(self);
 }
 

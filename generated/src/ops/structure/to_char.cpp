@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_char(const TensorBase& self) {
-  rt::require_cpu("to_char", self, "self");
   return rt::convert_to<DType::Char>(self);
 }
 

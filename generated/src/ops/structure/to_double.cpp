@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_double(const TensorBase& self) {
-  rt::require_cpu("to_double", self, "self");
   return rt::convert_to<DType::Double>(self);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_float(const TensorBase& self) {
-  rt::require_cpu("to_float", self, "self");
   return rt::convert_to<DType::Float>(self);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_half(const TensorBase& self) {
-  rt::require_cpu("to_half", self, "self");
   return rt::convert_to<DType::Half>(self);
 }
 

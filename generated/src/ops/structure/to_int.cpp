@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_int(const TensorBase& self) {
-  rt::require_cpu("to_int", self, "self");
   return rt::convert_to<DType::Int>(self);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_long(const TensorBase& self) {
-  rt::require_cpu("to_long", self, "self");
   return rt::convert_to<DType::Long>(self);
 }
 

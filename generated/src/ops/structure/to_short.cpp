@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::to_short(const TensorBase& self) {
-  rt::require_cpu("to_short", self, "self");
   return rt::convert_to<DType::Short>(self);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::unbind(const TensorBase& self, int64_t dim) {
-  rt::require_cpu("unbind", self, "self");
   return rt::unbind(self, dim);
 }
 
