@@ -505,3 +505,22 @@ def test_reorders_and_repeats_run_on_a_device():
             np.testing.assert_array_equal(g.cpu().numpy(), w.numpy())
     assert dx.is_contiguous() and not dx.t().is_contiguous() and dx.numel() == 24
     assert ember.is_nonzero(dx[1, 2, 3]) and not ember.is_nonzero(dx[0, 0, 0])
+
+
+@gpu
+def test_composites_of_device_ops_run_on_a_device():
+    rng = np.random.default_rng(29)
+    a = t(rng.standard_normal((3, 4)).astype(np.float32))
+    b = t(rng.standard_normal((4, 5)).astype(np.float32))
+    c = t(rng.standard_normal((2, 4)).astype(np.float32))
+    for name, call in [("einsum", lambda x, y, z: ember.einsum("ij,jk->ik", [x, y])),
+                       ("tensordot", lambda x, y, z: ember.tensordot(x, y, [1], [0])),
+                       ("inner", lambda x, y, z: ember.inner(x, z)), ("kron", lambda x, y, z: ember.kron(x, z)),
+                       ("cdist", lambda x, y, z: ember.cdist(x, z)), ("diff", lambda x, y, z: ember.diff(x, 2, 1)),
+                       ("float_power", lambda x, y, z: ember.float_power(x, 2))]:
+        got, want = call(a.cuda(), b.cuda(), c.cuda()), call(a, b, c)
+        assert got.is_cuda and got.dtype == want.dtype, name
+        np.testing.assert_allclose(got.cpu().numpy(), want.numpy(), rtol=1e-5, atol=1e-6, err_msg=name)
+    for g, w in zip(ember.meshgrid([a[0].cuda(), c[0].cuda()]), ember.meshgrid([a[0], c[0]])):
+        assert g.is_cuda
+        np.testing.assert_array_equal(g.cpu().numpy(), w.numpy())

@@ -26,6 +26,7 @@ OPS = [
         where='schemas/math/contract.yaml:12',
         values={'equation': 'one_of(ij,kj,kl->il, ij,ij,ij, ...j,...j,...j->..., ij,ij,ij->ji, iJ,iJ,kJ)'},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64'),
     ),
     OpSpec(
         name='inner',
@@ -43,6 +44,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/math/contract.yaml:84',
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='vdot',

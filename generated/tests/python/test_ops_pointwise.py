@@ -1416,6 +1416,7 @@ OPS = [
         domain={'exponent': (-2.0, 3.0), 'self': (0.0, 4.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:1058',
+        cuda_dtypes=('float64',),
     ),
     OpSpec(
         name='float_power.scalar',
@@ -1432,6 +1433,7 @@ OPS = [
         domain={'exponent': (-2.0, 3.0), 'self': (1.0, 4.0)},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:1073',
+        cuda_dtypes=('float64',),
     ),
 ]
 

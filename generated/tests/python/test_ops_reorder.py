@@ -126,6 +126,7 @@ OPS = [
         shape=(5, 7),
         where='schemas/tensor/reorder.yaml:117',
         shapes={'other': ('e', 'c')},
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
 ]
 

@@ -215,6 +215,7 @@ OPS = [
         where='schemas/math/statistics.yaml:158',
         shapes={'x1': ('a', 'b'), 'x2': ('c', 'b')},
         values={'compute_mode': 'one_of(use_mm_for_euclid_dist, donot_use_mm_for_euclid_dist)'},
+        cuda_dtypes=('float32', 'float64'),
     ),
     OpSpec(
         name='diff',
@@ -231,6 +232,7 @@ OPS = [
         domain={'append': (-2.0, 2.0), 'prepend': (-2.0, 2.0), 'self': (-2.0, 2.0)},
         shape=(5, 7),
         where='schemas/math/statistics.yaml:183',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
 ]
 

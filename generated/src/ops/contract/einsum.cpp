@@ -12,7 +12,6 @@ namespace {
 }  // namespace
 
 TensorBase base::einsum(std::string_view equation, const TensorBaseList& tensors) {
-  rt::require_cpu("einsum", tensors, "tensors");
   return rt::einsum(equation, tensors);
 }
 

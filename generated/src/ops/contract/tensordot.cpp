@@ -12,15 +12,10 @@ namespace {
 }  // namespace
 
 TensorBase base::tensordot(const TensorBase& self, const TensorBase& other, IntList dims_self, IntList dims_other) {
-  rt::require_cpu("tensordot", self, "self");
-  rt::require_cpu("tensordot", other, "other");
   return rt::tensordot(self, other, dims_self, dims_other);
 }
 
 TensorBase& base::tensordot_out(TensorBase& out, const TensorBase& self, const TensorBase& other, IntList dims_self, IntList dims_other) {
-  rt::require_cpu("tensordot", out, "out");
-  rt::require_cpu("tensordot", self, "self");
-  rt::require_cpu("tensordot", other, "other");
   rt::tensordot_out(out, self, other, dims_self, dims_other);
   return out;
 }

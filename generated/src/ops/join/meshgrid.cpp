@@ -12,7 +12,6 @@ namespace {
 }  // namespace
 
 std::vector<TensorBase> base::meshgrid(const TensorBaseList& tensors, std::string_view indexing) {
-  rt::require_cpu("meshgrid", tensors, "tensors");
   return rt::meshgrid(tensors, indexing);
 }
 

@@ -12,40 +12,29 @@ namespace {
 }  // namespace
 
 TensorBase base::float_power(const TensorBase& self, const TensorBase& exponent) {
-  rt::require_cpu("float_power", self, "self");
-  rt::require_cpu("float_power", exponent, "exponent");
   return rt::float_power(self, exponent);
 }
 
 TensorBase& base::float_power_(TensorBase& self, const TensorBase& exponent) {
-  rt::require_cpu("float_power", self, "self");
-  rt::require_cpu("float_power", exponent, "exponent");
   rt::float_power_(self, exponent);
   return self;
 }
 
 TensorBase& base::float_power_out(TensorBase& out, const TensorBase& self, const TensorBase& exponent) {
-  rt::require_cpu("float_power", out, "out");
-  rt::require_cpu("float_power", self, "self");
-  rt::require_cpu("float_power", exponent, "exponent");
   rt::float_power_out(out, self, exponent);
   return out;
 }
 
 TensorBase base::float_power(const TensorBase& self, const Scalar& exponent) {
-  rt::require_cpu("float_power", self, "self");
   return rt::float_power(self, exponent);
 }
 
 TensorBase& base::float_power_(TensorBase& self, const Scalar& exponent) {
-  rt::require_cpu("float_power", self, "self");
   rt::float_power_(self, exponent);
   return self;
 }
 
 TensorBase& base::float_power_out(TensorBase& out, const TensorBase& self, const Scalar& exponent) {
-  rt::require_cpu("float_power", out, "out");
-  rt::require_cpu("float_power", self, "self");
   rt::float_power_out(out, self, exponent);
   return out;
 }

@@ -12,13 +12,10 @@ namespace {
 }  // namespace
 
 TensorBase base::float_power(const Scalar& self, const TensorBase& exponent) {
-  rt::require_cpu("float_power", exponent, "exponent");
   return rt::float_power(self, exponent);
 }
 
 TensorBase& base::float_power_out(TensorBase& out, const Scalar& self, const TensorBase& exponent) {
-  rt::require_cpu("float_power", out, "out");
-  rt::require_cpu("float_power", exponent, "exponent");
   rt::float_power_out(out, self, exponent);
   return out;
 }

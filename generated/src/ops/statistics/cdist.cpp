@@ -12,8 +12,6 @@ namespace {
 }  // namespace
 
 TensorBase base::cdist(const TensorBase& x1, const TensorBase& x2, double p, std::string_view compute_mode) {
-  rt::require_cpu("cdist", x1, "x1");
-  rt::require_cpu("cdist", x2, "x2");
   return rt::cdist(x1, x2, p, compute_mode);
 }
 

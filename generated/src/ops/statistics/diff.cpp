@@ -12,17 +12,10 @@ namespace {
 }  // namespace
 
 TensorBase base::diff(const TensorBase& self, int64_t n, int64_t dim, const TensorBase& prepend, const TensorBase& append) {
-  rt::require_cpu("diff", self, "self");
-  rt::require_cpu("diff", prepend, "prepend");
-  rt::require_cpu("diff", append, "append");
   return rt::diff(self, n, dim, prepend, append);
 }
 
 TensorBase& base::diff_out(TensorBase& out, const TensorBase& self, int64_t n, int64_t dim, const TensorBase& prepend, const TensorBase& append) {
-  rt::require_cpu("diff", out, "out");
-  rt::require_cpu("diff", self, "self");
-  rt::require_cpu("diff", prepend, "prepend");
-  rt::require_cpu("diff", append, "append");
   rt::diff_out(out, self, n, dim, prepend, append);
   return out;
 }
