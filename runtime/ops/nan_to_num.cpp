@@ -1,9 +1,6 @@
 #include <array>
-#include <cmath>
-#include <limits>
-#include <type_traits>
 
-#include "ember/half.h"
+#include "kernels/nan_to_num.h"
 #include "kernels/pointwise.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/pointwise_extras.h"
@@ -15,38 +12,27 @@ namespace {
 
 constexpr DTypeSet kAll{DType::Byte,  DType::Char,   DType::Short, DType::Int,  DType::Long,    DType::Float,
                         DType::Double, DType::Half, DType::Bool,  DType::BFloat16};
-constexpr PointwiseOp kNanToNum{"nan_to_num", ResultRule::Same, kAll, {"self"}};
+constexpr PointwiseOp kNanToNum{"nan_to_num", ResultRule::Same, kAll, {"self"}, -1, kAll};
 
-// The largest finite value of T: +inf's bits less one for the 16-bit floats.
-template <class T>
-double largest() {
-  if constexpr (std::is_same_v<T, Half>) return half_bits_to_float(0x7bff);
-  else if constexpr (std::is_same_v<T, BFloat16>) return bits_float(0x7f7f0000u);
-  else return static_cast<double>(std::numeric_limits<T>::max());
-}
+using kernels::NanToNumValues;
 
-struct Replacements {
-  std::optional<double> nan, posinf, neginf;
-};
-
-template <class T>
-void kernel(kernels::Operands<2>& operands, const Replacements& r) {
-  using C = kernels::opmath_t<T>;
-  if constexpr (std::is_floating_point_v<C>) {
-    const C nan = static_cast<C>(r.nan.value_or(0.0));
-    const C pos = static_cast<C>(r.posinf.value_or(largest<T>()));
-    const C neg = static_cast<C>(r.neginf.value_or(-largest<T>()));
-    kernels::pointwise<T, T, 1>(operands, [=](C x) { return x != x ? nan : (std::isinf(x) ? (x > 0 ? pos : neg) : x); });
-  } else {
-    kernels::pointwise<T, T, 1>(operands, [](C x) { return x; });
-  }
-}
-
-TensorBase run(const TensorBase* out, bool inplace, const TensorBase& self, const Replacements& r) {
-  return run_pointwise<1>(kNanToNum, out, inplace, {{PointwiseArg{&self, nullptr}}},
-                          [&r](DType d, kernels::Operands<2>& o) {
-                            visit_dtype(d, [&](auto tag) { kernel<typename decltype(tag)::type>(o, r); });
-                          });
+TensorBase run(const TensorBase* out, bool inplace, const TensorBase& self, const NanToNumValues& r) {
+  const std::array<PointwiseArg, 1> args{{PointwiseArg{&self, nullptr}}};
+  const auto cpu = [&r](DType d, kernels::Operands<2>& o) {
+    visit_dtype(d, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      kernels::pointwise<T, T, 1>(o, kernels::nan_to_num_fn<T>(r));
+    });
+  };
+#ifdef EMBER_CUDA
+  const auto on_device = [&r](DType d, const kernels::Operands<2>& o, unsigned host_values) {
+    kernels::cuda::nan_to_num(d, o, host_values, r);
+  };
+  const CudaPointwiseKernel<2> cuda = on_device;  // a reference: the lambda must outlive it
+  return run_pointwise<1>(kNanToNum, out, inplace, args, cpu, &cuda);
+#else
+  return run_pointwise<1>(kNanToNum, out, inplace, args, cpu);
+#endif
 }
 
 }  // namespace

@@ -524,3 +524,14 @@ def test_composites_of_device_ops_run_on_a_device():
     for g, w in zip(ember.meshgrid([a[0].cuda(), c[0].cuda()]), ember.meshgrid([a[0], c[0]])):
         assert g.is_cuda
         np.testing.assert_array_equal(g.cpu().numpy(), w.numpy())
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "float16", "float64", "int32"])
+def test_nan_to_num_runs_on_a_device(dtype):
+    a = np.array([np.nan, np.inf, -np.inf, 1.5, -0.0] if dtype != "int32" else [1, -2, 3, 0, 7]).astype(dtype)
+    x = t(a)
+    for kwargs in [{}, {"nan": 2.0, "posinf": 9.0}, {"neginf": -1.0}]:
+        got = ember.nan_to_num(x.cuda(), **kwargs)
+        assert got.is_cuda
+        np.testing.assert_array_equal(got.cpu().numpy(), ember.nan_to_num(x, **kwargs).numpy(), err_msg=str(kwargs))

@@ -1400,6 +1400,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:1046',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='float_power',

@@ -12,19 +12,15 @@ namespace {
 }  // namespace
 
 TensorBase base::nan_to_num(const TensorBase& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
-  rt::require_cpu("nan_to_num", self, "self");
   return rt::nan_to_num(self, nan, posinf, neginf);
 }
 
 TensorBase& base::nan_to_num_(TensorBase& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
-  rt::require_cpu("nan_to_num", self, "self");
   rt::nan_to_num_(self, nan, posinf, neginf);
   return self;
 }
 
 TensorBase& base::nan_to_num_out(TensorBase& out, const TensorBase& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
-  rt::require_cpu("nan_to_num", out, "out");
-  rt::require_cpu("nan_to_num", self, "self");
   rt::nan_to_num_out(out, self, nan, posinf, neginf);
   return out;
 }
