@@ -1,8 +1,8 @@
 #include <array>
-#include <cmath>
 
 #include "ember/error.h"
 #include "ember/ops/all.h"
+#include "kernels/isclose.h"
 #include "kernels/pointwise.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/as_op.h"
@@ -15,16 +15,7 @@ namespace {
 
 constexpr DTypeSet kAll{DType::Byte,  DType::Char,   DType::Short, DType::Int,  DType::Long,    DType::Float,
                         DType::Double, DType::Half, DType::Bool,  DType::BFloat16};
-constexpr PointwiseOp kIsclose{"isclose", ResultRule::Bool, kAll, {"self", "other"}};
-
-// In double, so integer differences cannot wrap; equal values (infinities
-// too) are close, NaNs only to each other with equal_nan.
-bool close(double a, double b, double rtol, double atol, bool equal_nan) {
-  if (a == b) return true;
-  if (a != a || b != b) return equal_nan && a != a && b != b;
-  const double error = std::fabs(a - b);
-  return std::isfinite(error) && error <= atol + rtol * std::fabs(b);
-}
+constexpr PointwiseOp kIsclose{"isclose", ResultRule::Bool, kAll, {"self", "other"}, -1, kAll};
 
 void check(const TensorBase& self, const TensorBase& other, double rtol, double atol) {
   if (self.defined() && other.defined() && self.dtype() != other.dtype())
@@ -38,16 +29,22 @@ void check(const TensorBase& self, const TensorBase& other, double rtol, double 
 
 TensorBase isclose(const TensorBase& self, const TensorBase& other, double rtol, double atol, bool equal_nan) {
   check(self, other, rtol, atol);
-  return run_pointwise<2>(kIsclose, nullptr, false, {{PointwiseArg{&self, nullptr}, PointwiseArg{&other, nullptr}}},
-                          [=](DType d, kernels::Operands<3>& o) {
-                            visit_dtype(d, [&](auto tag) {
-                              using T = typename decltype(tag)::type;
-                              using C = kernels::opmath_t<T>;
-                              kernels::pointwise<bool, T, 2>(o, [=](C a, C b) {
-                                return close(static_cast<double>(a), static_cast<double>(b), rtol, atol, equal_nan);
-                              });
-                            });
-                          });
+  const std::array<PointwiseArg, 2> args{{PointwiseArg{&self, nullptr}, PointwiseArg{&other, nullptr}}};
+  const auto cpu = [=](DType d, kernels::Operands<3>& o) {
+    visit_dtype(d, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      kernels::pointwise<bool, T, 2>(o, kernels::IscloseFn<kernels::opmath_t<T>>{rtol, atol, equal_nan});
+    });
+  };
+#ifdef EMBER_CUDA
+  const auto on_device = [=](DType d, const kernels::Operands<3>& o, unsigned host_values) {
+    kernels::cuda::isclose(d, o, host_values, rtol, atol, equal_nan);
+  };
+  const CudaPointwiseKernel<3> cuda = on_device;  // a reference: the lambda must outlive it
+  return run_pointwise<2>(kIsclose, nullptr, false, args, cpu, &cuda);
+#else
+  return run_pointwise<2>(kIsclose, nullptr, false, args, cpu);
+#endif
 }
 
 bool allclose(const TensorBase& self, const TensorBase& other, double rtol, double atol, bool equal_nan) {

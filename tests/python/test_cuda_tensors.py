@@ -535,3 +535,14 @@ def test_nan_to_num_runs_on_a_device(dtype):
         got = ember.nan_to_num(x.cuda(), **kwargs)
         assert got.is_cuda
         np.testing.assert_array_equal(got.cpu().numpy(), ember.nan_to_num(x, **kwargs).numpy(), err_msg=str(kwargs))
+
+
+@gpu
+def test_isclose_runs_on_a_device():
+    a = t(np.array([1.0, np.nan, np.inf, 1e-9, 2.0], dtype=np.float32))
+    b = t(np.array([1.0 + 1e-7, np.nan, np.inf, 0.0, 2.1], dtype=np.float32))
+    for kwargs in [{}, {"equal_nan": True}, {"rtol": 0.1, "atol": 0.0}]:
+        got = ember.isclose(a.cuda(), b.cuda(), **kwargs)
+        assert got.is_cuda
+        np.testing.assert_array_equal(got.cpu().numpy(), ember.isclose(a, b, **kwargs).numpy(), err_msg=str(kwargs))
+    assert ember.allclose(a.cuda(), a.cuda(), equal_nan=True) and not ember.allclose(a.cuda(), b.cuda())

@@ -233,6 +233,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/compare.yaml:129',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
 ]
 
