@@ -38,16 +38,17 @@ __global__ void gather_kernel(DeviceOperands<3> ops, int64_t n, IndexedDim dim) 
 }
 
 template <class T, class Combine>
-__global__ void scatter_kernel(FiberSplit split, int64_t fibers, IndexedDim dim, Combine combine) {
+__global__ void scatter_kernel(FiberSplit split, int64_t fibers, int64_t fiber_length, IndexedDim dim,
+                               Combine combine) {
   const int64_t step = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t t = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; t < fibers; t += step)
-    scatter_fiber<T>(split, t, dim, combine);
+    scatter_fiber<T>(split, t, fiber_length, dim, combine);
 }
 
 template <class T, class Combine>
 void launch_scatter(const char* op, const FiberSplit& split, const IndexedDim& dim, const Combine& combine) {
   const int64_t fibers = split.outer.numel();
-  scatter_kernel<T><<<blocks_for(fibers), kThreads>>>(split, fibers, dim, combine);
+  scatter_kernel<T><<<blocks_for(fibers), kThreads>>>(split, fibers, split.fiber.numel(), dim, combine);
   check_launch(op);
 }
 

@@ -54,14 +54,14 @@ inline bool split_fibers(const Operands<3>& ops, unsigned host_values, int value
          device_operands_as_laid_out(fiber, host_values, bytes, &out->fiber);
 }
 
-// Fiber t of the split: every element combined into its destination in
-// order. The index values were checked.
+// Fiber t of the split, of n elements (s.fiber.numel(), counted on the
+// host): every element combined into its destination in order. The index
+// values were checked.
 template <class T, class Combine>
-EMBER_HOST_DEVICE inline void scatter_fiber(const FiberSplit& s, int64_t t, const IndexedDim& dim,
+EMBER_HOST_DEVICE inline void scatter_fiber(const FiberSplit& s, int64_t t, int64_t n, const IndexedDim& dim,
                                             const Combine& combine) {
   int64_t base[3], off[3];
   s.outer.offsets<false>(t, base);
-  const int64_t n = s.fiber.numel();
   for (int64_t j = 0; j < n; ++j) {
     s.fiber.offsets<false>(j, off);
     const int64_t raw = *reinterpret_cast<const int64_t*>(s.outer.data[2] + base[2] + off[2]);

@@ -38,7 +38,7 @@ kc::FiberSplit scatter_by_fibers(const Operands<3>& ops, const IndexedDim& dim, 
                                  unsigned host_values = 0) {
   kc::FiberSplit split;
   EXPECT_TRUE(kc::split_fibers(in_order(ops), host_values, sizeof(T), &split));
-  for (int64_t t = split.outer.numel(); t-- > 0;) kc::scatter_fiber<T>(split, t, dim, combine);
+  for (int64_t t = split.outer.numel(); t-- > 0;) kc::scatter_fiber<T>(split, t, split.fiber.numel(), dim, combine);
   return split;
 }
 
