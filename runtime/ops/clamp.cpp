@@ -7,7 +7,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/core/visit_dtype.h"
-#include "runtime/ops/pointwise_plan.h"
+#include "runtime/ops/pointwise_any_device.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
 
@@ -54,15 +54,10 @@ TensorBase run(const TensorBase* out, bool inplace, const TensorBase& self, cons
   const PointwiseArg x{&self, nullptr};
   if (present(min) && present(max)) {
     const auto cpu = [](DType d, kernels::Operands<4>& o) { clamp_kernel<3>(d, o, ClampBounds::Both); };
-#ifdef EMBER_CUDA
-    const auto on_device = [](DType d, const kernels::Operands<4>& o, unsigned host_values) {
+    const auto cuda = [](DType d, const kernels::Operands<4>& o, unsigned host_values) {
       kernels::cuda::clamp(ClampBounds::Both, d, o, host_values);
     };
-    const CudaPointwiseKernel<4> cuda = on_device;  // a reference: the lambda must outlive it
-    return run_pointwise<3>(kClamp, out, inplace, {{x, arg_of(min), arg_of(max)}}, cpu, &cuda);
-#else
-    return run_pointwise<3>(kClamp, out, inplace, {{x, arg_of(min), arg_of(max)}}, cpu);
-#endif
+    return run_pointwise_any_device<3>(kClamp, out, inplace, {{x, arg_of(min), arg_of(max)}}, cpu, cuda);
   }
   if (!present(min) && !present(max))
     fail(ErrorKind::Value, "clamp: at least one of 'min' or 'max' must not be None", "min");
@@ -70,22 +65,16 @@ TensorBase run(const TensorBase* out, bool inplace, const TensorBase& self, cons
   const PointwiseOp& op = one == ClampBounds::Min ? kClamp : kClampMax;
   const std::array<PointwiseArg, 2> args{{x, arg_of(one == ClampBounds::Min ? min : max)}};
   const auto cpu = [one](DType d, kernels::Operands<3>& o) { clamp_kernel<2>(d, o, one); };
-#ifdef EMBER_CUDA
-  const auto on_device = [one](DType d, const kernels::Operands<3>& o, unsigned host_values) {
+  const auto cuda = [one](DType d, const kernels::Operands<3>& o, unsigned host_values) {
     kernels::cuda::clamp(one, d, o, host_values);
   };
-  const CudaPointwiseKernel<3> cuda = on_device;  // a reference: the lambda must outlive it
-  return run_pointwise<2>(op, out, inplace, args, cpu, &cuda);
-#else
-  return run_pointwise<2>(op, out, inplace, args, cpu);
-#endif
+  return run_pointwise_any_device<2>(op, out, inplace, args, cpu, cuda);
 }
 
 // THC's clamp (THCudaTensor_clamp): TH's expression on the device, through
 // the pointwise driver with out = r (resized to t's shape, as TH does). The
 // bounds are converted to t's element type first, as TH's C signature does.
 void th_clamp_on_device(const char* fn, TensorImpl* r, TensorImpl* t, const Scalar& min, const Scalar& max) {
-#ifdef EMBER_CUDA
   const TensorBase out = TensorBase::borrow(r), self = TensorBase::borrow(t);
   Scalar lo, hi;
   visit_dtype(self.dtype(), [&](auto tag) {
@@ -96,17 +85,12 @@ void th_clamp_on_device(const char* fn, TensorImpl* r, TensorImpl* t, const Scal
   });
   const PointwiseOp op{fn, ResultRule::Same, kClampDTypes, {"self", "min", "max"}, -1, kClampDTypes};
   const auto cpu = [](DType d, kernels::Operands<4>& o) { clamp_kernel<3>(d, o, ClampBounds::THBoth); };
-  const auto on_device = [](DType d, const kernels::Operands<4>& o, unsigned host_values) {
+  const auto cuda = [](DType d, const kernels::Operands<4>& o, unsigned host_values) {
     kernels::cuda::clamp(ClampBounds::THBoth, d, o, host_values);
   };
-  const CudaPointwiseKernel<4> cuda = on_device;
-  run_pointwise<3>(op, &out, false, {{PointwiseArg{&self, nullptr}, PointwiseArg{nullptr, &lo}, PointwiseArg{nullptr, &hi}}},
-                   cpu, &cuda);
-#else
-  (void)r, (void)min, (void)max;
-  fail(ErrorKind::Runtime, str(fn, ": a tensor is on ", TensorBase::borrow(t).device().str(),
-                               ", but ember was built without CUDA"));
-#endif
+  run_pointwise_any_device<3>(
+      op, &out, false, {{PointwiseArg{&self, nullptr}, PointwiseArg{nullptr, &lo}, PointwiseArg{nullptr, &hi}}}, cpu,
+      cuda);
 }
 
 }  // namespace

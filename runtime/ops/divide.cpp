@@ -6,7 +6,7 @@
 #include "kernels/divide.h"
 #include "kernels/pointwise.h"
 #include "runtime/core/visit_dtype.h"
-#include "runtime/ops/pointwise_plan.h"
+#include "runtime/ops/pointwise_any_device.h"
 
 namespace ember::rt {
 
@@ -49,15 +49,10 @@ TensorBase run(const TensorBase* out, bool inplace, const TensorBase& self, Poin
   const auto cpu = [mode](DType d, kernels::Operands<3>& o) {
     visit_dtype(d, [&](auto tag) { div_kernel<typename decltype(tag)::type>(mode, o); });
   };
-#ifdef EMBER_CUDA
   const auto cuda = [mode](DType d, const kernels::Operands<3>& o, unsigned host_values) {
     kernels::cuda::divide(mode, d, o, host_values);
   };
-  const CudaPointwiseKernel<3> cuda_kernel = cuda;
-  return run_pointwise<2>(op, out, inplace, args, cpu, &cuda_kernel);
-#else
-  return run_pointwise<2>(op, out, inplace, args, cpu);
-#endif
+  return run_pointwise_any_device<2>(op, out, inplace, args, cpu, cuda);
 }
 
 }  // namespace

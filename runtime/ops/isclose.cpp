@@ -7,7 +7,7 @@
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/as_op.h"
 #include "runtime/ops/pointwise_extras.h"
-#include "runtime/ops/pointwise_plan.h"
+#include "runtime/ops/pointwise_any_device.h"
 
 namespace ember::rt {
 
@@ -36,15 +36,10 @@ TensorBase isclose(const TensorBase& self, const TensorBase& other, double rtol,
       kernels::pointwise<bool, T, 2>(o, kernels::IscloseFn<kernels::opmath_t<T>>{rtol, atol, equal_nan});
     });
   };
-#ifdef EMBER_CUDA
-  const auto on_device = [=](DType d, const kernels::Operands<3>& o, unsigned host_values) {
+  const auto cuda = [=](DType d, const kernels::Operands<3>& o, unsigned host_values) {
     kernels::cuda::isclose(d, o, host_values, rtol, atol, equal_nan);
   };
-  const CudaPointwiseKernel<3> cuda = on_device;  // a reference: the lambda must outlive it
-  return run_pointwise<2>(kIsclose, nullptr, false, args, cpu, &cuda);
-#else
-  return run_pointwise<2>(kIsclose, nullptr, false, args, cpu);
-#endif
+  return run_pointwise_any_device<2>(kIsclose, nullptr, false, args, cpu, cuda);
 }
 
 bool allclose(const TensorBase& self, const TensorBase& other, double rtol, double atol, bool equal_nan) {

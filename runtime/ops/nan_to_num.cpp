@@ -4,7 +4,7 @@
 #include "kernels/pointwise.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/pointwise_extras.h"
-#include "runtime/ops/pointwise_plan.h"
+#include "runtime/ops/pointwise_any_device.h"
 
 namespace ember::rt {
 
@@ -24,15 +24,10 @@ TensorBase run(const TensorBase* out, bool inplace, const TensorBase& self, cons
       kernels::pointwise<T, T, 1>(o, kernels::nan_to_num_fn<T>(r));
     });
   };
-#ifdef EMBER_CUDA
-  const auto on_device = [&r](DType d, const kernels::Operands<2>& o, unsigned host_values) {
+  const auto cuda = [&r](DType d, const kernels::Operands<2>& o, unsigned host_values) {
     kernels::cuda::nan_to_num(d, o, host_values, r);
   };
-  const CudaPointwiseKernel<2> cuda = on_device;  // a reference: the lambda must outlive it
-  return run_pointwise<1>(kNanToNum, out, inplace, args, cpu, &cuda);
-#else
-  return run_pointwise<1>(kNanToNum, out, inplace, args, cpu);
-#endif
+  return run_pointwise_any_device<1>(kNanToNum, out, inplace, args, cpu, cuda);
 }
 
 }  // namespace

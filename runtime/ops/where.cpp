@@ -9,7 +9,7 @@
 #include "kernels/pointwise.h"
 #include "kernels/where.h"
 #include "runtime/core/visit_dtype.h"
-#include "runtime/ops/pointwise_plan.h"
+#include "runtime/ops/pointwise_any_device.h"
 #include "runtime/ops/shape_ops.h"
 
 namespace ember::rt {
@@ -43,15 +43,10 @@ TensorBase where_run(const TensorBase* out, const TensorBase& condition, Pointwi
       kernels::pointwise<T, T, 3>(ops, kernels::WhereFn<kernels::opmath_t<T>>{});
     });
   };
-#ifdef EMBER_CUDA
-  const auto on_device = [](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+  const auto cuda = [](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
     kernels::cuda::where(dtype, ops, host_values);
   };
-  const CudaPointwiseKernel<4> cuda = on_device;  // a reference: the lambda must outlive it
-  return run_pointwise<3>(where_op, out, false, args, cpu, &cuda);
-#else
-  return run_pointwise<3>(where_op, out, false, args, cpu);
-#endif
+  return run_pointwise_any_device<3>(where_op, out, false, args, cpu, cuda);
 }
 
 }  // namespace

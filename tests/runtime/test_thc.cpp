@@ -24,6 +24,20 @@ THCudaTensor* marked_on_cuda(THFloatTensor* t) {
   return reinterpret_cast<THCudaTensor*>(t);
 }
 
+// A 3 x 4 host tensor holding i - 5.5 at row-major position i.
+THFloatTensor* ramp_3x4() {
+  THFloatTensor* host = THFloatTensor_newWithSize2d(3, 4);
+  for (long i = 0; i < 12; ++i) THFloatTensor_set2d(host, i / 4, i % 4, static_cast<float>(i) - 5.5f);
+  return host;
+}
+
+// A device copy of `host` (THCudaInit first).
+THCudaTensor* uploaded(THCState* state, THFloatTensor* host) {
+  THCudaTensor* dev = THCudaTensor_newWithSize2d(state, THFloatTensor_size(host, 0), THFloatTensor_size(host, 1));
+  THCudaTensor_copyFloat(state, dev, host);
+  return dev;
+}
+
 // Back to a host tensor (before TH's functions free it).
 THFloatTensor* unmarked(THCudaTensor* t) {
   t->storage->deviceType = 0;
@@ -132,45 +146,6 @@ TEST_F(THC, IndexTensorsOfTHCAreDeviceTensors) {
   THFloatTensor_free(unmarked(dst));
 }
 
-TEST_F(THC, IndexAndClampRunOnTheDevice) {
-  if (!cuda::is_available()) GTEST_SKIP() << "no CUDA device (or ember built without CUDA)";
-  THCudaInit(state);
-  THFloatTensor* host = THFloatTensor_newWithSize2d(3, 4);
-  for (long i = 0; i < 12; ++i) THFloatTensor_set2d(host, i / 4, i % 4, static_cast<float>(i) - 5.5f);
-  THCudaTensor* dev = THCudaTensor_newWithSize2d(state, 3, 4);
-  THCudaTensor_copyFloat(state, dev, host);
-  // TH's clamp: t < min ? min : (t > max ? max : t).
-  THCudaTensor* clamped = THCudaTensor_new(state);
-  THCudaTensor_clamp(state, clamped, dev, -2.0f, 3.0f);
-  THFloatTensor* back = THFloatTensor_new();
-  THFloatTensor_resize2d(back, 3, 4);
-  THFloatTensor_copyCuda(state, back, clamped);
-  for (long i = 0; i < 12; ++i) {
-    const float x = static_cast<float>(i) - 5.5f;
-    EXPECT_EQ(THFloatTensor_get2d(back, i / 4, i % 4), x < -2.0f ? -2.0f : (x > 3.0f ? 3.0f : x));
-  }
-  // indexSelect with a device index (TH's 1-based values): rows 3 and 1.
-  THLongTensor* host_index = THLongTensor_newWithSize1d(2);
-  THLongTensor_set1d(host_index, 0, 3);
-  THLongTensor_set1d(host_index, 1, 1);
-  THCudaLongTensor* index = THCudaLongTensor_newWithSize1d(state, 2);
-  THCudaLongTensor_copyLong(state, index, host_index);
-  THCudaTensor* rows = THCudaTensor_new(state);
-  THCudaTensor_indexSelect(state, rows, dev, 0, index);
-  THFloatTensor_resize2d(back, 2, 4);
-  THFloatTensor_copyCuda(state, back, rows);
-  for (long j = 0; j < 4; ++j) {
-    EXPECT_EQ(THFloatTensor_get2d(back, 0, j), THFloatTensor_get2d(host, 2, j));
-    EXPECT_EQ(THFloatTensor_get2d(back, 1, j), THFloatTensor_get2d(host, 0, j));
-  }
-  THLongTensor_free(host_index);
-  THFloatTensor_free(back);
-  THFloatTensor_free(host);
-  for (THCudaTensor* t : {dev, clamped, rows}) THCudaTensor_free(state, t);
-  THCudaLongTensor_free(state, index);
-  THCudaShutdown(state);
-}
-
 TEST_F(THC, GeometryOfDeviceTensors) {
   THCudaTensor* dev = marked_on_cuda(THFloatTensor_newWithSize2d(2, 3));
   EXPECT_EQ(THCudaTensor_nDimension(state, dev), 2);
@@ -216,10 +191,8 @@ TEST_F(THC, CopiesCheckSidesAndCounts) {
 TEST_F(THC, RoundTripsThroughTheDevice) {
   if (!cuda::is_available()) GTEST_SKIP() << "no CUDA device (or ember built without CUDA)";
   THCudaInit(state);
-  THFloatTensor* host = THFloatTensor_newWithSize2d(3, 4);
-  for (long i = 0; i < 12; ++i) THFloatTensor_set2d(host, i / 4, i % 4, static_cast<float>(i) - 5.5f);
-  THCudaTensor* dev = THCudaTensor_newWithSize2d(state, 3, 4);
-  THCudaTensor_copyFloat(state, dev, host);
+  THFloatTensor* host = ramp_3x4();
+  THCudaTensor* dev = uploaded(state, host);
   THCudaDoubleTensor* dev_double = THCudaDoubleTensor_newWithSize1d(state, 12);
   THCudaDoubleTensor_copyCudaFloat(state, dev_double, dev);  // device to device, converted, flat
   THDoubleTensor* back = THDoubleTensor_newWithSize1d(12);
@@ -238,6 +211,43 @@ TEST_F(THC, RoundTripsThroughTheDevice) {
   THCudaTensor_free(state, dev_t);
   THCudaTensor_free(state, dev);
   THCudaDoubleTensor_free(state, dev_double);
+  THCudaShutdown(state);
+}
+
+TEST_F(THC, IndexAndClampRunOnTheDevice) {
+  if (!cuda::is_available()) GTEST_SKIP() << "no CUDA device (or ember built without CUDA)";
+  THCudaInit(state);
+  THFloatTensor* host = ramp_3x4();
+  THCudaTensor* dev = uploaded(state, host);
+  // TH's clamp: t < min ? min : (t > max ? max : t).
+  THCudaTensor* clamped = THCudaTensor_new(state);
+  THCudaTensor_clamp(state, clamped, dev, -2.0f, 3.0f);
+  THFloatTensor* back = THFloatTensor_new();
+  THFloatTensor_resize2d(back, 3, 4);
+  THFloatTensor_copyCuda(state, back, clamped);
+  for (long i = 0; i < 12; ++i) {
+    const float x = static_cast<float>(i) - 5.5f;
+    EXPECT_EQ(THFloatTensor_get2d(back, i / 4, i % 4), x < -2.0f ? -2.0f : (x > 3.0f ? 3.0f : x));
+  }
+  // indexSelect with a device index (TH's 1-based values): rows 3 and 1.
+  THLongTensor* host_index = THLongTensor_newWithSize1d(2);
+  THLongTensor_set1d(host_index, 0, 3);
+  THLongTensor_set1d(host_index, 1, 1);
+  THCudaLongTensor* index = THCudaLongTensor_newWithSize1d(state, 2);
+  THCudaLongTensor_copyLong(state, index, host_index);
+  THCudaTensor* rows = THCudaTensor_new(state);
+  THCudaTensor_indexSelect(state, rows, dev, 0, index);
+  THFloatTensor_resize2d(back, 2, 4);
+  THFloatTensor_copyCuda(state, back, rows);
+  for (long j = 0; j < 4; ++j) {
+    EXPECT_EQ(THFloatTensor_get2d(back, 0, j), THFloatTensor_get2d(host, 2, j));
+    EXPECT_EQ(THFloatTensor_get2d(back, 1, j), THFloatTensor_get2d(host, 0, j));
+  }
+  THLongTensor_free(host_index);
+  THFloatTensor_free(back);
+  THFloatTensor_free(host);
+  for (THCudaTensor* t : {dev, clamped, rows}) THCudaTensor_free(state, t);
+  THCudaLongTensor_free(state, index);
   THCudaShutdown(state);
 }
 
