@@ -10,12 +10,17 @@
 #include "ember/error.h"
 #include "runtime/core/device_memory.h"
 #include "runtime/ops/device_guard.h"
+#include "runtime/ops/without_cuda.h"
 
 namespace ember::rt {
 
 void not_implemented_on_device(const char* op, const TensorBase& t, const char* arg) {
   fail(ErrorKind::Runtime, str(op, ": not implemented for CUDA yet, and the tensor is on ", t.device().str(),
                                "; move it with .cpu() first"), arg);
+}
+
+void without_cuda(const char* op, Device device) {
+  fail(ErrorKind::Runtime, str(op, ": a tensor is on ", device.str(), ", but ember was built without CUDA"));
 }
 
 Device common_device(const char* op, std::initializer_list<NamedTensor> args) {

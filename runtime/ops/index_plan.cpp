@@ -8,6 +8,7 @@
 #include "kernels/cuda/gather.h"
 #include "runtime/core/device_memory.h"
 #include "runtime/core/visit_dtype.h"
+#include "runtime/ops/without_cuda.h"
 
 namespace ember::rt {
 
@@ -31,11 +32,6 @@ void accumulate(DType dtype, const kernels::Operands<3>& ops, const kernels::Ind
   });
 }
 
-#ifndef EMBER_CUDA
-[[noreturn]] void without_cuda(const char* op) {
-  fail(ErrorKind::Runtime, str(op, ": a tensor is on a CUDA device, but ember was built without CUDA"));
-}
-#endif
 
 }  // namespace
 
@@ -114,7 +110,7 @@ bool find_bad(Device device, const char* op, const kernels::Operands<3>& ops, co
     CudaDeviceScope scope(device, op);
     return kernels::cuda::find_bad_index(op, index_operand(ops), dim, scratch.data_ptr(), raw);
 #else
-    without_cuda(op);
+    without_cuda(op, device);
 #endif
   }
   kernels::BadIndex bad;
@@ -149,7 +145,7 @@ void run_gather(Device device, const char* op, const char* index_arg, DType dtyp
     CudaDeviceScope scope(device, op);
     return kernels::cuda::gather(op, element_size(dtype), ops, dim);
 #else
-    without_cuda(op);
+    without_cuda(op, device);
 #endif
   }
   kernels::BadIndex bad;
@@ -166,7 +162,7 @@ void run_scatter(Device device, const char* op, const char* index_arg, DType dty
     CudaDeviceScope scope(device, op);
     return kernels::cuda::scatter(op, dtype, mode, kernels::in_order(ops), dim, value_operand, alpha);
 #else
-    without_cuda(op);
+    without_cuda(op, device);
 #endif
   }
   if (mode == ScatterMode::Accumulate) return accumulate(dtype, ops, dim, alpha);

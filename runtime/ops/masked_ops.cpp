@@ -22,6 +22,7 @@
 #include "runtime/ops/output.h"
 #include "runtime/ops/structure_ops.h"
 #include "runtime/ops/tensor_operands.h"
+#include "runtime/ops/without_cuda.h"
 
 namespace ember::rt {
 
@@ -59,11 +60,6 @@ Operands<2> pair(const TensorBase& a, const TensorBase& b) {
   return ops;
 }
 
-#ifndef EMBER_CUDA
-[[noreturn]] void without_cuda(const char* op, const TensorBase& t) {
-  fail(ErrorKind::Runtime, str(op, ": a tensor is on ", t.device().str(), ", but ember was built without CUDA"));
-}
-#endif
 
 // self (the target of an Output) takes `value` where mask (of self's shape) is set.
 void fill_where(const char* op, const TensorBase& self, const TensorBase& mask, const Scalar& value) {
@@ -75,7 +71,7 @@ void fill_where(const char* op, const TensorBase& self, const TensorBase& mask, 
     CudaDeviceScope scope(self.device(), op);
     return kernels::cuda::masked_fill(op, self.element_size(), ops, bytes);
 #else
-    without_cuda(op, self);
+    without_cuda(op, self.device());
 #endif
   }
   by_element_size(self.element_size(), [&](auto s) {
@@ -101,7 +97,7 @@ TensorBase positions_on_device(const char* op, const TensorBase& flags, int64_t 
   return positions;
 #else
   (void)count;
-  without_cuda(op, flags);
+  without_cuda(op, flags.device());
 #endif
 }
 
@@ -178,7 +174,7 @@ void select_on_device(const char* op, const TensorBase& target, const TensorBase
   }
 #else
   (void)target, (void)mask;
-  without_cuda(op, self);
+  without_cuda(op, self.device());
 #endif
 }
 
