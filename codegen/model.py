@@ -94,8 +94,8 @@ class Op:
         """The dtypes of THC's forms of the TH bindings (THCudaTensor_*):
         those of TH's whose body runs on any device, for every dtype of a
         view and for the CUDA dtypes of a custom op (kinds/base.py
-        th_body_any_device)."""
-        if not self.kind.th_body_any_device:
+        th_body_any_device, th_runs_on_device)."""
+        if not self.kind.th_runs_on_device(self):
             return ()
         if self.kind.device_agnostic:
             return self.th_dtypes()

@@ -57,11 +57,16 @@ class Kind:
     device_agnostic = False
     # Whether its TH bodies run on tensors of any device (they change only
     # geometry, or call code that checks the device): then the op's TH
-    # bindings also get THC's CUDA forms (Op.thc_dtypes).
+    # bindings also get THC's CUDA forms (Op.thc_dtypes), unless
+    # th_runs_on_device says otherwise for one op.
     th_body_any_device = False
     has_cuda_kernels = False
     cuda_source = True                           # with has_cuda_kernels: a .cu per op (custom: the impl runs on any device)
     cuda_includes: tuple[str, ...] = ()          # what its .cu sources include (kernels/cuda/...)
+
+    def th_runs_on_device(self, op: Op) -> bool:
+        """Whether op's TH bodies also run on CUDA tensors (its THC forms)."""
+        return self.th_body_any_device
 
     @property
     def template(self) -> str:

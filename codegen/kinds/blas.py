@@ -25,9 +25,11 @@ class BlasKernel(Kernel):
 
 class Blas(Kind):
     name = "blas"
-    # An entry gives `cuda:` dtypes when its driver runs on a device: the
-    # gemm family goes to cuBLAS (runtime/ops/cuda_gemm.h); no .cu.
+    # An entry gives `cuda:` dtypes when its driver runs on a device: every
+    # routine goes to cuBLAS (runtime/ops/cuda_gemm.h); no .cu. The driver
+    # checks the devices, so TH's forms get THC's (THCudaTensor_addmm).
     has_cuda_kernels = True
+    th_body_any_device = True
     cuda_source = False
     includes = ("ember/kernel_log.h", "runtime/ops/blas_plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"impl", "routine"})

@@ -165,8 +165,26 @@ class Pointwise(Kind):
         out_t = th_result(op)
         kernel = f"{op.ident}_th_kernel" if op.kernel.th_expr else f"{op.ident}_kernel"
         head = f"th::pointwise<{out_t}, {param_dtype(out_p)}, {len(inputs)}>("
+        on_device = ""
+        if self.th_runs_on_device(op):  # THC's forms: the op's CUDA kernel
+            n = len(inputs) + 1
+            bld.lines += ["#ifdef EMBER_CUDA",
+                          f"const auto cuda = [&](DType dtype, const kernels::Operands<{n}>& ops, unsigned host_values) {{",
+                          f"  cuda_ops::{op.ident}(dtype, ops, host_values{scalars});",
+                          "};",
+                          f"const th::CudaKernel<{n}> cuda_kernel = cuda;",
+                          f"const th::CudaKernel<{n}>* on_device = &cuda_kernel;",
+                          "#else",
+                          f"const th::CudaKernel<{n}>* on_device = nullptr;",
+                          "#endif"]
+            on_device = ", on_device"
         bld.lines.append(f"{head}{bld.fn}, {out_impl}, {{{{{', '.join(inputs)}}}}}, {str(resize).lower()},")
-        bld.lines.append(" " * len(head) + f"[&](auto& ops) {{ {kernel}<T, {out_t}>(ops{scalars}); }});")
+        bld.lines.append(" " * len(head) + f"[&](auto& ops) {{ {kernel}<T, {out_t}>(ops{scalars}); }}{on_device});")
+
+    def th_runs_on_device(self, op: Op) -> bool:
+        """THC's forms run the op's CUDA kernel, which computes the C++
+        API's expression: not for an op whose TH forms compute another."""
+        return bool(op.dtypes.get("cuda")) and op.kernel.th_expr is None
 
     # ---- the generated C++ tests --------------------------------------------------
 

@@ -167,6 +167,7 @@ void zero(void* ptr, int device, size_t nbytes) {
 }
 
 int exchange_device(int device, const char* op) {
+  require(device, op);  // the driver's own words for "no GPU" are obscure
   int previous = 0;
   check(cudaGetDevice(&previous), op);
   if (previous != device) check(cudaSetDevice(device), op);

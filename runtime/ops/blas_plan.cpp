@@ -19,6 +19,7 @@
 #include "ember/ops/view.h"
 #include "ember/views.h"
 #include "runtime/core/memory_overlap.h"
+#include "runtime/ops/blas_as_gemm.h"
 #include "runtime/ops/cuda_gemm.h"
 #include "runtime/ops/output.h"
 
@@ -294,6 +295,7 @@ TensorBase run_gemv(const BlasDest& d, const TensorBase* self, const TensorBase&
   check_dtype(d, vec, mat.dtype(), "vec", mat_arg);
   const std::vector<int64_t> shape{mat.size(0)};
   if (self) check_self(d, *self, mat.dtype(), mat_arg, shape, str(mat_arg, " ", shape_of(mat), ", vec ", shape_of(vec)));
+  check_one_device(d, self, mat, mat_arg, vec, "vec");
   const Scalar b = self ? beta : Scalar(0);
   TensorBase m = mat, v = vec;
   rt::Output out = destination(d);
@@ -304,7 +306,7 @@ TensorBase run_gemv(const BlasDest& d, const TensorBase* self, const TensorBase&
   const int64_t incx = increment(v);
   TensorBase target = result;
   if (result.size(0) > 1 && result.stride(0) <= 0) {
-    target = empty(shape, result.dtype());
+    target = empty(shape, result.dtype(), result.device());
     if (!is_zero(b)) base::copy_(target, result);
   }
   const int64_t incy = target.size(0) <= 1 ? 1 : target.stride(0);
@@ -314,7 +316,8 @@ TensorBase run_gemv(const BlasDest& d, const TensorBase* self, const TensorBase&
                                          target.data_ptr(), incy}
                               : GemvCall{false, m.size(0), m.size(1), alpha, m.data_ptr(), lm.ld, v.data_ptr(), incx, b,
                                          target.data_ptr(), incy};
-  dispatch(result.dtype(), g);
+  if (result.device().is_cuda()) cuda_gemm(d.op, result.dtype(), gemv_as_gemm(g), result.device().index);
+  else dispatch(result.dtype(), g);
   if (!target.is_same(result)) {
     TensorBase written = result;
     base::copy_(written, target);
@@ -330,6 +333,7 @@ TensorBase run_ger(const BlasDest& d, const TensorBase* self, const TensorBase& 
   check_dtype(d, vec2, vec1.dtype(), arg2, arg1);
   const std::vector<int64_t> shape{vec1.size(0), vec2.size(0)};
   if (self) check_self(d, *self, vec1.dtype(), arg1, shape, str(arg1, " ", shape_of(vec1), ", ", arg2, " ", shape_of(vec2)));
+  check_one_device(d, self, vec1, arg1, vec2, arg2);
   const Scalar b = self ? beta : Scalar(0);
   TensorBase x = vec1, y = vec2;
   rt::Output out = destination(d);
@@ -340,7 +344,7 @@ TensorBase run_ger(const BlasDest& d, const TensorBase* self, const TensorBase& 
   TensorBase target = result;
   std::optional<Layout> lr = layout_of(result, 0);
   if (!lr) {
-    target = empty(shape, result.dtype());
+    target = empty(shape, result.dtype(), result.device());
     if (!is_zero(b)) base::copy_(target, result);
     lr = layout_of(target, 0);
   }
@@ -349,7 +353,8 @@ TensorBase run_ger(const BlasDest& d, const TensorBase* self, const TensorBase& 
                                         target.data_ptr(), lr->ld}
                               : GerCall{shape[0], shape[1], alpha, x.data_ptr(), incx, y.data_ptr(), incy, b,
                                         target.data_ptr(), lr->ld};
-  dispatch(result.dtype(), g);
+  if (result.device().is_cuda()) cuda_gemm(d.op, result.dtype(), ger_as_gemm(g), result.device().index);
+  else dispatch(result.dtype(), g);
   if (!target.is_same(result)) {
     TensorBase written = result;
     base::copy_(written, target);
@@ -394,6 +399,7 @@ TensorBase run_dot(const BlasDest& d, const TensorBase& self, const TensorBase& 
     fail(ErrorKind::Value, str(d.op, ": self (", shape_of(self), ") and tensor (", shape_of(tensor),
                                ") hold different numbers of elements"), "tensor");
   check_dtype(d, tensor, self.dtype(), "tensor", "self");
+  check_one_device(d, nullptr, self, "self", tensor, "tensor");
   TensorBase x = self, y = tensor;
   int64_t incx = 1, incy = 1;
   if (is_th(d)) {  // TH: any shapes, element by element in row-major order
@@ -403,19 +409,28 @@ TensorBase run_dot(const BlasDest& d, const TensorBase& self, const TensorBase& 
     incx = increment(x);
     incy = increment(y);
   }
-  Scalar sum;
-  dispatch(self.dtype(), DotCall{self.numel(), x.data_ptr(), incx, y.data_ptr(), incy, &sum});
+  TensorBase sum;  // on a device: the sum stays there, rounded to the dtype
+  Scalar value;
+  if (self.device().is_cuda()) {
+    sum = empty({}, self.dtype(), self.device());
+    cuda_gemm(d.op, self.dtype(), dot_as_gemm(self.numel(), x.data_ptr(), incx, y.data_ptr(), incy, sum.data_ptr()),
+              self.device().index);
+    if (d.mode == Mode::THValue) value = sum.item();
+  } else {
+    dispatch(self.dtype(), DotCall{self.numel(), x.data_ptr(), incx, y.data_ptr(), incy, &value});
+    if (d.mode != Mode::THValue) sum = scalar_tensor(value, self.dtype());
+  }
   switch (d.mode) {
     case Mode::THValue:
-      *d.value = sum;
+      *d.value = value;
       return {};
     case Mode::Out: {
       rt::Output out(d.op, d.tensor, "out");
       out.check_dtype(self.dtype());
-      return out.assign(scalar_tensor(sum, self.dtype()));
+      return out.assign(sum);
     }
     default:
-      return scalar_tensor(sum, self.dtype());
+      return sum;
   }
 }
 

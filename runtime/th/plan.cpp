@@ -7,6 +7,7 @@
 #include "ember/ops/view.h"
 #include "ember/tensor_base.h"
 #include "ember/views.h"
+#include "runtime/core/device_memory.h"
 #include "runtime/core/empty_tensor.h"
 #include "runtime/ops/nonzero_check.h"
 #include "runtime/ops/reduce_plan.h"
@@ -39,7 +40,10 @@ ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<
   }
   for (const ThInput& in : inputs) {
     if (!in.nonzero) continue;
-    if (in.tensor && is_integral(rt::dtype(in.tensor))) rt::require_nonzero(op, in.tensor, in.arg);
+    if (in.tensor && is_integral(rt::dtype(in.tensor))) {
+      const TensorBase divisor = TensorBase::borrow(const_cast<TensorImpl*>(in.tensor));
+      rt::require_nonzero(op, divisor.device().is_cpu() ? in.tensor : rt::to_device(divisor, Device()).impl(), in.arg);
+    }
     if (in.value && first && is_integral(rt::dtype(first))) rt::require_nonzero(op, rt::dtype(first), in.value, in.arg);
   }
   if (n == 0) {  // nothing to compute; TH's empty tensor (no dims) is no 0-dim shape
@@ -56,7 +60,7 @@ ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<
     rt::set_loop_shape(ops_, rt::sizes(like));
   } else {
     rt::set_loop_shape(ops_, IntList(flat_shape, 1));
-    if (!target_.is_contiguous()) flat_ = rt::empty({n}, target_.dtype());
+    if (!target_.is_contiguous()) flat_ = rt::empty({n}, target_.dtype(), target_.device());
     for (TensorBase& in : inputs_)
       if (in.defined() && !in.is_contiguous()) in = base::contiguous(in);
   }
@@ -135,6 +139,47 @@ template class ThPointwise<0>;
 template class ThPointwise<1>;
 template class ThPointwise<2>;
 template class ThPointwise<3>;
+
+template <int NIn>
+void pointwise_on_device(const char* fn, TensorImpl* out, const std::array<ThInput, NIn>& inputs, bool resize_out,
+                         const CudaKernel<NIn + 1>* cuda) {
+  const TensorImpl* first = out;
+  const char* first_arg = "out";
+  for (const ThInput& in : inputs)
+    if (in.tensor) {
+      first = in.tensor;
+      first_arg = in.arg;
+      break;
+    }
+  if (!cuda) fail(ErrorKind::Type, str(fn, ": not implemented for CUDA tensors"), first_arg);
+  // (TH's empty tensor may have no storage yet: the THC call's device.)
+  const Device device = first->storage ? rt::device(first) : rt::default_device();
+  const auto check = [&](const TensorImpl* t, const char* arg) {
+    if (t->storage && rt::device(t) != device)
+      fail(ErrorKind::Runtime, str(fn, ": expected all tensors on one device, but ", arg, " is on ",
+                                   rt::device(t).str(), " and ", first_arg, " on ", device.str()), arg);
+  };
+  check(out, "out");
+  unsigned host_values = 0;  // TH's `real value` arguments are host numbers
+  for (int i = 0; i < NIn; ++i) {
+    if (inputs[i].tensor) check(inputs[i].tensor, inputs[i].arg);
+    else host_values |= 1u << (i + 1);
+  }
+  const DType compute = rt::dtype(first);
+  rt::CudaDeviceScope scope(device, fn);  // new storages (a resized out) are made there too
+  rt::DefaultDeviceScope storages(device);
+  ThPointwise<NIn> plan(fn, out, inputs, resize_out);
+  kernels::Operands<NIn + 1>& ops = plan.operands();
+  int64_t n = 1;
+  for (int d = 0; d < ops.ndim; ++d) n *= ops.shape[d];
+  if (n > 0) (*cuda)(compute, ops, host_values);
+  plan.finish();
+}
+
+template void pointwise_on_device<0>(const char*, TensorImpl*, const std::array<ThInput, 0>&, bool, const CudaKernel<1>*);
+template void pointwise_on_device<1>(const char*, TensorImpl*, const std::array<ThInput, 1>&, bool, const CudaKernel<2>*);
+template void pointwise_on_device<2>(const char*, TensorImpl*, const std::array<ThInput, 2>&, bool, const CudaKernel<3>*);
+template void pointwise_on_device<3>(const char*, TensorImpl*, const std::array<ThInput, 3>&, bool, const CudaKernel<4>*);
 
 template <int N>
 ThReduce<N>::ThReduce(const char* op, const std::array<TensorImpl*, N>& outs, const TensorImpl* self, int64_t dim,

@@ -12,6 +12,8 @@
 #include "ember/tensor_base.h"
 #include "ember/tensor_impl.h"
 #include "kernels/operands.h"
+#include "runtime/core/default_device.h"
+#include "runtime/core/function_ref.h"
 #include "runtime/ops/copy_plan.h"
 #include "runtime/ops/output.h"
 
@@ -47,6 +49,19 @@ class ThPointwise {
   std::array<TensorBase, NIn> inputs_;  // the inputs, or their contiguous copies
 };
 
+// The CUDA kernel of a pointwise op (rt::CudaPointwiseKernel): device
+// addresses in `ops`, but the inputs whose bit is set in host_values, each
+// one number at a host address.
+template <int N>
+using CudaKernel = FunctionRef<void(DType compute, const kernels::Operands<N>& ops, unsigned host_values)>;
+
+// THC's forms of a pointwise op: `out` and every tensor input are on one
+// CUDA device (tensor_arg checked their type); the plan of TH's semantics,
+// its operands given to the op's CUDA kernel on that device.
+template <int NIn>
+void pointwise_on_device(const char* fn, TensorImpl* out, const std::array<ThInput, NIn>& inputs, bool resize_out,
+                         const CudaKernel<NIn + 1>* cuda);
+
 // TH's copy (equal element counts, each side in its own row-major order)
 // through copy_, which converts and moves between devices (THC's copies).
 void copy_flat(const char* op, TensorImpl* dst, const TensorImpl* src);
@@ -74,20 +89,24 @@ void copy_into(TensorImpl* dst, const TensorImpl* src);
 // `resize_out`. An out of another dtype (THFloatTensor_ltTensorT: a bool
 // result into floats) gets the result through a new OutT tensor that
 // copy_into converts; a Byte out takes a Bool result as it is (both are
-// one byte of 0 or 1).
+// one byte of 0 or 1). THC's forms (CUDA as the default device) run
+// `cuda`, the op's CUDA kernel, instead.
 template <class OutT, DType Out, int N, class Kernel>
 void pointwise(const char* fn, TensorImpl* out, const std::array<ThInput, N>& inputs, bool resize_out,
-               const Kernel& kernel) {
+               const Kernel& kernel, const CudaKernel<N + 1>* cuda = nullptr) {
   constexpr DType kResult = dtype_of<OutT>;
   if constexpr (Out == kResult || (Out == DType::Byte && kResult == DType::Bool)) {
     kernels::Operands<N + 1> ops;
-    if (contiguous_operands<N>(out, inputs, ops)) return kernel(ops);
+    if (contiguous_operands<N>(out, inputs, ops)) return kernel(ops);  // the CPU's alone
+    if (rt::default_device_type() != DeviceType::CPU) return pointwise_on_device<N>(fn, out, inputs, resize_out, cuda);
     ThPointwise<N> plan(fn, out, inputs, resize_out);
     kernel(plan.operands());
     plan.finish();
   } else {
     TensorBase result = TensorBase::adopt(rt::tensor_new(kResult));
-    {
+    if (rt::default_device_type() != DeviceType::CPU) {
+      pointwise_on_device<N>(fn, result.impl(), inputs, true, cuda);
+    } else {
       ThPointwise<N> plan(fn, result.impl(), inputs, true);
       kernel(plan.operands());
       plan.finish();

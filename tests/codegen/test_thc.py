@@ -1,8 +1,8 @@
 """THC's C functions (codegen/th_wrappers.py, docs/cuda.md): a TH binding
 whose body runs on any device gets a THCuda<Type>_ form per dtype (every
-dtype of a view; the CUDA dtypes of a custom entry), taking THCState *
-first and running the same template through thc::call; the others get
-none. Parameters of a named type are host memory in both APIs."""
+dtype of a view; the CUDA dtypes of a custom, blas or pointwise entry),
+taking THCState * first and running the same template through thc::call;
+the others get none. Parameters of a named type are host memory in both APIs."""
 from __future__ import annotations
 
 from conftest import NEG
@@ -60,11 +60,26 @@ def test_a_custom_entry_gets_thc_forms_for_its_cuda_dtypes_and_host_named_types(
     assert 'th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor")' in cpp
 
 
-def test_kinds_whose_th_bodies_run_cpu_kernels_get_no_thc_forms(repo):
+def test_a_pointwise_entry_gets_thc_forms_that_run_its_cuda_kernel(repo):
     repo.write(FILE, NEG.replace("dtypes: {cpu: signed}", "dtypes: {cpu: signed, cuda: [Float]}"))
     r = repo.codegen()
     assert r.code == 0, r.err
     cpp = (repo.root / "generated/src/ops/t/neg.cpp").read_text()
-    assert "THCuda" not in cpp and "thc::" not in cpp
+    assert "EMBER_API void THCudaTensor_neg(THCState *state, THCudaTensor *self_, THCudaTensor *src) {" in cpp
+    assert "THCudaDoubleTensor_neg" not in cpp  # Double has no CUDA kernel here
+    assert "cuda_ops::neg(dtype, ops, host_values);" in cpp
+    assert "}, on_device);" in cpp  # TH's forms hand th::pointwise the CUDA kernel too
+    header = (repo.root / "generated/include/THC/THCTensorFunctions.h").read_text()
+    assert "THC_API void THCudaTensor_neg(THCState *state, THCudaTensor *self_, THCudaTensor *src);" in header
+
+
+def test_a_pointwise_entry_with_th_semantics_of_its_own_gets_no_thc_forms(repo):
+    # Its CUDA kernel computes expr, not what TH's forms compute.
+    repo.write(FILE, NEG.replace("dtypes: {cpu: signed}", "dtypes: {cpu: signed, cuda: [Float]}")
+               .replace('expr: "-self"}', 'expr: "-self", th_expr: "0 - self"}'))
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    cpp = (repo.root / "generated/src/ops/t/neg.cpp").read_text()
+    assert "THCuda" not in cpp and "thc::" not in cpp and "on_device" not in cpp
     header = (repo.root / "generated/include/THC/THCTensorFunctions.h").read_text()
     assert "neg" not in header

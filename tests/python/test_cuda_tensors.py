@@ -546,3 +546,40 @@ def test_isclose_runs_on_a_device():
         assert got.is_cuda
         np.testing.assert_array_equal(got.cpu().numpy(), ember.isclose(a, b, **kwargs).numpy(), err_msg=str(kwargs))
     assert ember.allclose(a.cuda(), a.cuda(), equal_nan=True) and not ember.allclose(a.cuda(), b.cuda())
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+def test_vector_products_run_on_a_device_in_every_layout(dtype):
+    rng = np.random.default_rng(31)
+    tol = {"float16": 2e-2, "float32": 1e-5, "float64": 1e-12}[dtype]
+    m = t(rng.standard_normal((6, 5)).astype(dtype))
+    v5, v6 = t(rng.standard_normal(10).astype(dtype))[::2], t(rng.standard_normal(6).astype(dtype))
+    s6, s56 = t(rng.standard_normal(6).astype(dtype)), t(rng.standard_normal((5, 6)).astype(dtype))
+    cases = [("mv", lambda a, x, y, s, r: ember.mv(a, x)), ("mv.t", lambda a, x, y, s, r: ember.mv(a.t(), y)),
+             ("addmv", lambda a, x, y, s, r: ember.addmv(s, a, x, beta=0.5, alpha=2.0)),
+             ("addmv.t", lambda a, x, y, s, r: ember.addmv(s[:5], a.t(), y, beta=0.0)),
+             ("addr", lambda a, x, y, s, r: ember.addr(r, x, y, beta=-1.0, alpha=3.0)),
+             ("addr.t", lambda a, x, y, s, r: ember.addr(r.t(), y, x)),
+             ("outer", lambda a, x, y, s, r: ember.outer(y, x)), ("ger", lambda a, x, y, s, r: ember.ger(x, y[::2])),
+             ("dot", lambda a, x, y, s, r: ember.dot(x, y[1:])), ("vdot", lambda a, x, y, s, r: ember.vdot(y, s)),
+             ("matmul", lambda a, x, y, s, r: ember.matmul(a, x)), ("matmul.vv", lambda a, x, y, s, r: x @ a[0]),
+             ("expanded", lambda a, x, y, s, r: ember.mv(a, x[:1].expand(5)))]
+    for name, call in cases:
+        got, want = call(m.cuda(), v5.cuda(), v6.cuda(), s6.cuda(), s56.cuda()), call(m, v5, v6, s6, s56)
+        assert got.is_cuda and got.dtype == want.dtype and got.shape == want.shape, name
+        np.testing.assert_allclose(got.cpu().numpy().astype(np.float64), want.numpy().astype(np.float64),
+                                   rtol=tol, atol=tol, err_msg=name)
+    # out= (a strided one too) and in place, written on the device.
+    out = ember.zeros(12, dtype=getattr(ember, dtype), device="cuda")[::2]
+    ember.mv(m.cuda(), v5.cuda(), out=out)
+    np.testing.assert_allclose(out.cpu().numpy().astype(np.float64), ember.mv(m, v5).numpy().astype(np.float64),
+                               rtol=tol, atol=tol)
+    r = s56.cuda().t()
+    r.addr_(v6.cuda(), v5.cuda(), alpha=2.0)
+    np.testing.assert_allclose(r.cpu().numpy().astype(np.float64),
+                               ember.addr(s56.t(), v6, v5, alpha=2.0).numpy().astype(np.float64), rtol=tol, atol=tol)
+    with pytest.raises(RuntimeError, match="mv: expected all tensors on one device, but vec is on cpu"):
+        ember.mv(m.cuda(), v5)
+    with pytest.raises(TypeError, match="dot: not implemented for CUDA"):
+        ember.dot(t(np.arange(3, dtype=np.int32)).cuda(), t(np.arange(3, dtype=np.int32)).cuda())

@@ -70,11 +70,8 @@ TEST(DeviceTensors, OpsWithoutCudaKernelsRefuseDeviceTensorsByName) {
   EXPECT_TRUE(dev.is_cuda());
   EXPECT_EQ(error_of([&] { ember::cumsum(dev, 0); }),
             "cumsum: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'self')");
-  EXPECT_NE(error_of([&] { ember::mv(host, dev.select(0, 0)); }).find("mv: not implemented for CUDA yet, and the tensor is on cuda:0; move it with .cpu() first (argument 'vec')"),
-            std::string::npos);
   Tensor dev_out = marked_on_cuda(ember::empty({2}, DType::Float));
-  EXPECT_NE(error_of([&] { ember::mv_out(dev_out, host.t(), host.select(0, 0)); }).find("(argument 'out')"),
-            std::string::npos);
+  EXPECT_NE(error_of([&] { ember::cumsum_out(dev_out, host, 1); }).find("(argument 'out')"), std::string::npos);
   EXPECT_EQ(dev_out.sizes().vec(), (std::vector<int64_t>{2}));  // not resized
   unmark(dev_out);
   EXPECT_NE(error_of([&] { ember::sort(dev); }).find("sort: not implemented for CUDA yet"), std::string::npos);
@@ -105,6 +102,20 @@ TEST(DeviceTensors, OpsWithoutCudaKernelsRefuseDeviceTensorsByName) {
             "mm: expected all tensors on one device, but out is on cuda:0 and self on cpu (argument 'out')");
   unmark(dev_square);
   EXPECT_TRUE(ember::equal(dev_square, ember::zeros({2, 2}, DType::Float)));  // not written
+  // The matrix-vector products and dot too (cuBLAS, as GEMMs).
+  EXPECT_EQ(error_of([&] { ember::mv(host, dev.select(0, 0)); }),
+            "mv: expected all tensors on one device, but vec is on cuda:0 and self on cpu (argument 'vec')");
+  Tensor dev_vector = marked_on_cuda(ember::zeros({3}, DType::Float));
+  EXPECT_EQ(error_of([&] { ember::mv_out(dev_vector, host.t(), host.select(1, 0)); }),
+            "mv: expected all tensors on one device, but out is on cuda:0 and self on cpu (argument 'out')");
+  EXPECT_EQ(error_of([&] { ember::addr(dev, host.select(1, 0), host.select(0, 0)); }),
+            "addr: expected all tensors on one device, but self is on cuda:0 and vec1 on cpu (argument 'self')");
+  EXPECT_EQ(error_of([&] { ember::outer(host.select(1, 0), dev_vector); }),
+            "outer: expected all tensors on one device, but vec2 is on cuda:0 and self on cpu (argument 'vec2')");
+  EXPECT_EQ(error_of([&] { ember::dot(dev_vector, host.select(0, 0)); }),
+            "dot: expected all tensors on one device, but tensor is on cpu and self on cuda:0 (argument 'tensor')");
+  unmark(dev_vector);
+  EXPECT_TRUE(ember::equal(dev_vector, ember::zeros({3}, DType::Float)));  // not written
   // So do the index ops, naming the tensor on another device than the first.
   const Tensor host_index = ember::zeros({2}, DType::Long);
   EXPECT_EQ(error_of([&] { ember::index_select(dev, 0, host_index); }),

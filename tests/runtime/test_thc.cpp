@@ -129,6 +129,26 @@ TEST_F(THC, DeviceTensorsAreRefusedByTH) {
   THFloatTensor_free(unmarked(dev));
 }
 
+TEST_F(THC, PointwiseFormsCheckDevicesBeforeAnything) {
+  // Host memory marked as on a device: refused before any kernel could
+  // read it, tensors on two devices by name, and with no GPU at all the
+  // call says so, every tensor left as it was.
+  THCudaTensor* a = marked_on_cuda(THFloatTensor_newWithSize2d(2, 3));
+  THCudaTensor* b = marked_on_cuda(THFloatTensor_newWithSize2d(3, 2));
+  THCudaTensor* r = marked_on_cuda(THFloatTensor_newWithSize1d(4));
+  b->storage->deviceIndex = 1;
+  expect_th_error([&] { THCudaTensor_cadd(state, r, a, 2.0f, b); }, 5,
+                  "THCudaTensor_cadd: expected all tensors on one device, but other is on cuda:1 and self on cuda:0");
+  b->storage->deviceIndex = 0;
+  if (!cuda::is_available()) {
+    expect_th_error([&] { THCudaTensor_cadd(state, r, a, 2.0f, b); }, 0, no_device_reason());
+    expect_th_error([&] { THCudaTensor_zero(state, r); }, 0, no_device_reason());
+  }
+  EXPECT_EQ(THFloatTensor_nDimension(unmarked(r)), 1);  // not resized
+  EXPECT_EQ(THFloatTensor_size(reinterpret_cast<THFloatTensor*>(r), 0), 4);
+  for (THCudaTensor* t : {a, b, r}) THFloatTensor_free(unmarked(t));
+}
+
 TEST_F(THC, IndexTensorsOfTHCAreDeviceTensors) {
   // cutorch's index arguments are THCudaLongTensor: a host one is refused
   // before anything is read or resized.
@@ -248,6 +268,99 @@ TEST_F(THC, IndexAndClampRunOnTheDevice) {
   THFloatTensor_free(host);
   for (THCudaTensor* t : {dev, clamped, rows}) THCudaTensor_free(state, t);
   THCudaLongTensor_free(state, index);
+  THCudaShutdown(state);
+}
+
+// THC's matrix products go to cuBLAS; the values (halves) make every sum
+// exact, so the device gives TH's host results bit for bit.
+TEST_F(THC, MatrixProductsRunOnTheDevice) {
+  if (!cuda::is_available()) GTEST_SKIP() << "no CUDA device (or ember built without CUDA)";
+  THCudaInit(state);
+  THFloatTensor* host = ramp_3x4();
+  THCudaTensor* dev = uploaded(state, host);
+  THFloatTensor* host_row = THFloatTensor_newSelect(host, 0, 1);
+  THFloatTensor* host_col = THFloatTensor_newSelect(host, 1, 2);
+  THCudaTensor* row = THCudaTensor_newSelect(state, dev, 0, 1);
+  THCudaTensor* col = THCudaTensor_newSelect(state, dev, 1, 2);
+  EXPECT_EQ(THCudaTensor_dot(state, row, row), THFloatTensor_dot(host_row, host_row));
+  // r = 0.5 col + 2 dev @ row, and 2 dev + 3 col row^T, against TH's.
+  THFloatTensor* want = THFloatTensor_new();
+  THFloatTensor* back = THFloatTensor_new();
+  THCudaTensor* got = THCudaTensor_new(state);
+  const auto expect_same = [&](THCudaTensor* device_result) {
+    THFloatTensor_resizeAs(back, want);
+    THFloatTensor_copyCuda(state, back, device_result);
+    EXPECT_TRUE(THFloatTensor_equal(back, want));
+  };
+  THFloatTensor_addmv(want, 0.5f, host_col, 2.0f, host, host_row);
+  THCudaTensor_addmv(state, got, 0.5f, col, 2.0f, dev, row);
+  expect_same(got);
+  THFloatTensor_addr(want, 2.0f, host, 3.0f, host_col, host_row);
+  THCudaTensor_addr(state, got, 2.0f, dev, 3.0f, col, row);
+  expect_same(got);
+  THFloatTensor* host_t = THFloatTensor_newTranspose(host, 0, 1);
+  THCudaTensor* dev_t = THCudaTensor_newTranspose(state, dev, 0, 1);
+  THFloatTensor* square = THFloatTensor_newWithSize2d(3, 3);
+  THFloatTensor_zero(square);
+  THCudaTensor* dev_square = THCudaTensor_newWithSize2d(state, 3, 3);
+  THCudaTensor_zero(state, dev_square);
+  THFloatTensor_addmm(want, 0.0f, square, 1.0f, host, host_t);
+  THCudaTensor_addmm(state, got, 0.0f, dev_square, 1.0f, dev, dev_t);
+  expect_same(got);
+  for (THFloatTensor* t : {host, host_row, host_col, want, back, host_t, square}) THFloatTensor_free(t);
+  for (THCudaTensor* t : {dev, row, col, got, dev_t, dev_square}) THCudaTensor_free(state, t);
+  THCudaShutdown(state);
+}
+
+// THC's pointwise forms run the ops' CUDA kernels with TH's rules: r_
+// resized like the first input, equal element counts in row-major order
+// for different shapes, numbers as host values, a Byte result of a
+// comparison, and an integer divisor checked for zeros first.
+TEST_F(THC, PointwiseFormsRunTheCudaKernelsWithTHsRules) {
+  if (!cuda::is_available()) GTEST_SKIP() << "no CUDA device (or ember built without CUDA)";
+  THCudaInit(state);
+  THFloatTensor* host = ramp_3x4();
+  THCudaTensor* dev = uploaded(state, host);
+  THFloatTensor* host_t = THFloatTensor_newTranspose(host, 0, 1);
+  THCudaTensor* dev_t = THCudaTensor_newTranspose(state, dev, 0, 1);
+  THFloatTensor* want = THFloatTensor_new();
+  THFloatTensor* back = THFloatTensor_new();
+  THCudaTensor* got = THCudaTensor_new(state);
+  const auto expect_same = [&](THCudaTensor* device_result) {
+    THFloatTensor_resizeAs(back, want);
+    THFloatTensor_copyCuda(state, back, device_result);
+    EXPECT_TRUE(THFloatTensor_equal(back, want));
+  };
+  THFloatTensor_cadd(want, host, 2.0f, host_t);  // 3 x 4 and 4 x 3: flat, each in its row-major order
+  THCudaTensor_cadd(state, got, dev, 2.0f, dev_t);
+  expect_same(got);
+  THFloatTensor_mul(want, host_t, 3.0f);
+  THCudaTensor_mul(state, got, dev_t, 3.0f);
+  expect_same(got);
+  THCudaTensor_fill(state, dev_t, 7.0f);  // a transposed view: every element of dev
+  THFloatTensor_fill(host_t, 7.0f);
+  THFloatTensor_resizeAs(want, host);
+  THFloatTensor_copy(want, host);
+  expect_same(dev);
+  THCudaTensor_zero(state, dev);
+  THFloatTensor_zero(want);
+  expect_same(dev);
+  THCudaByteTensor* less = THCudaByteTensor_new(state);
+  THCudaTensor_ltValue(state, less, dev, 0.5f);
+  THByteTensor* less_back = THByteTensor_newWithSize2d(3, 4);
+  THByteTensor_copyCudaByte(state, less_back, less);
+  for (long i = 0; i < 12; ++i) EXPECT_EQ(THByteTensor_get2d(less_back, i / 4, i % 4), 1);
+  THCudaIntTensor* ints = THCudaIntTensor_newWithSize1d(state, 3);
+  THCudaIntTensor_zero(state, ints);
+  THCudaIntTensor* quotient = THCudaIntTensor_new(state);
+  expect_th_error([&] { THCudaIntTensor_cdiv(state, quotient, ints, ints); }, 4, "division by zero");
+  EXPECT_EQ(THCudaIntTensor_nDimension(state, quotient), 0);  // not resized
+  for (THFloatTensor* t : {host, host_t, want, back}) THFloatTensor_free(t);
+  for (THCudaTensor* t : {dev, dev_t, got}) THCudaTensor_free(state, t);
+  THCudaByteTensor_free(state, less);
+  THByteTensor_free(less_back);
+  THCudaIntTensor_free(state, ints);
+  THCudaIntTensor_free(state, quotient);
   THCudaShutdown(state);
 }
 

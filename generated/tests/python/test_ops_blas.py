@@ -121,6 +121,7 @@ OPS = [
         where='schemas/math/blas.yaml:126',
         shapes={'mat': ('a', 'b'), 'self': ('a',), 'vec': ('b',)},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='mv',
@@ -139,6 +140,7 @@ OPS = [
         where='schemas/math/blas.yaml:148',
         shapes={'self': ('a', 'b'), 'vec': ('b',)},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='addr',
@@ -157,6 +159,7 @@ OPS = [
         where='schemas/math/blas.yaml:163',
         shapes={'self': ('a', 'b'), 'vec1': ('a',), 'vec2': ('b',)},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='outer',
@@ -176,6 +179,7 @@ OPS = [
         shapes={'self': ('a',), 'vec2': ('b',)},
         magnitude_tol=True,
         aliases=('ger',),
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='dot',
@@ -194,6 +198,7 @@ OPS = [
         where='schemas/math/blas.yaml:204',
         shapes={'self': ('b',), 'tensor': ('b',)},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='matmul',
@@ -212,6 +217,7 @@ OPS = [
         where='schemas/math/blas.yaml:228',
         shapes={'other': ('b', 'c'), 'self': ('a', 'b')},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
 ]
 

@@ -63,6 +63,7 @@ OPS = [
         where='schemas/math/contract.yaml:104',
         shapes={'other': ('b',), 'self': ('b',)},
         magnitude_tol=True,
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
 ]
 

@@ -2,12 +2,14 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/addbmm.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 namespace {
@@ -51,11 +53,14 @@ TensorBase& base::addbmm_out(TensorBase& out, const TensorBase& self, const Tens
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_addbmm(THTensor *result = out, real beta = beta, THTensor *t = self, real alpha = alpha, THTensor *batch1 = batch1, THTensor *batch2 = batch2)
 constexpr th::ArgNames<6> THTensor_addbmm_args = {"out", "beta", "self", "alpha", "batch1", "batch2"};
+constexpr th::ArgNames<7> THTensor_addbmm_thc_args = {"state", "out", "beta", "self", "alpha", "batch1", "batch2"};
 
 template <class T>
 void THTensor_addbmm(const char* fn, th::THTensor<T> *result, th::real<T> beta, th::THTensor<T> *t, th::real<T> alpha, th::THTensor<T> *batch1, th::THTensor<T> *batch2) {
@@ -100,4 +105,16 @@ EMBER_API void THHalfTensor_addbmm(THHalfTensor *result, THHalf beta, THHalfTens
 }
 EMBER_API void THBFloat16Tensor_addbmm(THBFloat16Tensor *result, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *batch1, THBFloat16Tensor *batch2) {
   return th::call<THTensor_addbmm<ember::BFloat16>>("THBFloat16Tensor_addbmm", THTensor_addbmm_args, result, beta, t, alpha, batch1, batch2);
+}
+EMBER_API void THCudaTensor_addbmm(THCState *state, THCudaTensor *result, float beta, THCudaTensor *t, float alpha, THCudaTensor *batch1, THCudaTensor *batch2) {
+  return thc::call<THTensor_addbmm<float>>("THCudaTensor_addbmm", THTensor_addbmm_thc_args, state, reinterpret_cast<THFloatTensor *>(result), beta, reinterpret_cast<THFloatTensor *>(t), alpha, reinterpret_cast<THFloatTensor *>(batch1), reinterpret_cast<THFloatTensor *>(batch2));
+}
+EMBER_API void THCudaDoubleTensor_addbmm(THCState *state, THCudaDoubleTensor *result, double beta, THCudaDoubleTensor *t, double alpha, THCudaDoubleTensor *batch1, THCudaDoubleTensor *batch2) {
+  return thc::call<THTensor_addbmm<double>>("THCudaDoubleTensor_addbmm", THTensor_addbmm_thc_args, state, reinterpret_cast<THDoubleTensor *>(result), beta, reinterpret_cast<THDoubleTensor *>(t), alpha, reinterpret_cast<THDoubleTensor *>(batch1), reinterpret_cast<THDoubleTensor *>(batch2));
+}
+EMBER_API void THCudaHalfTensor_addbmm(THCState *state, THCudaHalfTensor *result, THHalf beta, THCudaHalfTensor *t, THHalf alpha, THCudaHalfTensor *batch1, THCudaHalfTensor *batch2) {
+  return thc::call<THTensor_addbmm<ember::Half>>("THCudaHalfTensor_addbmm", THTensor_addbmm_thc_args, state, reinterpret_cast<THHalfTensor *>(result), beta, reinterpret_cast<THHalfTensor *>(t), alpha, reinterpret_cast<THHalfTensor *>(batch1), reinterpret_cast<THHalfTensor *>(batch2));
+}
+EMBER_API void THCudaBFloat16Tensor_addbmm(THCState *state, THCudaBFloat16Tensor *result, THBFloat16 beta, THCudaBFloat16Tensor *t, THBFloat16 alpha, THCudaBFloat16Tensor *batch1, THCudaBFloat16Tensor *batch2) {
+  return thc::call<THTensor_addbmm<ember::BFloat16>>("THCudaBFloat16Tensor_addbmm", THTensor_addbmm_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(result), beta, reinterpret_cast<THBFloat16Tensor *>(t), alpha, reinterpret_cast<THBFloat16Tensor *>(batch1), reinterpret_cast<THBFloat16Tensor *>(batch2));
 }

@@ -2,12 +2,14 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/addmm.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 namespace {
@@ -51,11 +53,14 @@ TensorBase& base::addmm_out(TensorBase& out, const TensorBase& self, const Tenso
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_addmm(THTensor *r_ = out, real beta = beta, THTensor *t = self, real alpha = alpha, THTensor *m1 = mat1, THTensor *m2 = mat2)
 constexpr th::ArgNames<6> THTensor_addmm_args = {"out", "beta", "self", "alpha", "mat1", "mat2"};
+constexpr th::ArgNames<7> THTensor_addmm_thc_args = {"state", "out", "beta", "self", "alpha", "mat1", "mat2"};
 
 template <class T>
 void THTensor_addmm(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::THTensor<T> *t, th::real<T> alpha, th::THTensor<T> *m1, th::THTensor<T> *m2) {
@@ -100,4 +105,16 @@ EMBER_API void THHalfTensor_addmm(THHalfTensor *r_, THHalf beta, THHalfTensor *t
 }
 EMBER_API void THBFloat16Tensor_addmm(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *m1, THBFloat16Tensor *m2) {
   return th::call<THTensor_addmm<ember::BFloat16>>("THBFloat16Tensor_addmm", THTensor_addmm_args, r_, beta, t, alpha, m1, m2);
+}
+EMBER_API void THCudaTensor_addmm(THCState *state, THCudaTensor *r_, float beta, THCudaTensor *t, float alpha, THCudaTensor *m1, THCudaTensor *m2) {
+  return thc::call<THTensor_addmm<float>>("THCudaTensor_addmm", THTensor_addmm_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), beta, reinterpret_cast<THFloatTensor *>(t), alpha, reinterpret_cast<THFloatTensor *>(m1), reinterpret_cast<THFloatTensor *>(m2));
+}
+EMBER_API void THCudaDoubleTensor_addmm(THCState *state, THCudaDoubleTensor *r_, double beta, THCudaDoubleTensor *t, double alpha, THCudaDoubleTensor *m1, THCudaDoubleTensor *m2) {
+  return thc::call<THTensor_addmm<double>>("THCudaDoubleTensor_addmm", THTensor_addmm_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), beta, reinterpret_cast<THDoubleTensor *>(t), alpha, reinterpret_cast<THDoubleTensor *>(m1), reinterpret_cast<THDoubleTensor *>(m2));
+}
+EMBER_API void THCudaHalfTensor_addmm(THCState *state, THCudaHalfTensor *r_, THHalf beta, THCudaHalfTensor *t, THHalf alpha, THCudaHalfTensor *m1, THCudaHalfTensor *m2) {
+  return thc::call<THTensor_addmm<ember::Half>>("THCudaHalfTensor_addmm", THTensor_addmm_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), beta, reinterpret_cast<THHalfTensor *>(t), alpha, reinterpret_cast<THHalfTensor *>(m1), reinterpret_cast<THHalfTensor *>(m2));
+}
+EMBER_API void THCudaBFloat16Tensor_addmm(THCState *state, THCudaBFloat16Tensor *r_, THBFloat16 beta, THCudaBFloat16Tensor *t, THBFloat16 alpha, THCudaBFloat16Tensor *m1, THCudaBFloat16Tensor *m2) {
+  return thc::call<THTensor_addmm<ember::BFloat16>>("THCudaBFloat16Tensor_addmm", THTensor_addmm_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), beta, reinterpret_cast<THBFloat16Tensor *>(t), alpha, reinterpret_cast<THBFloat16Tensor *>(m1), reinterpret_cast<THBFloat16Tensor *>(m2));
 }

@@ -2,12 +2,14 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/addmv.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 namespace {
@@ -32,25 +34,15 @@ void addmv_dispatch(DType dtype, const rt::GemvCall& call) {
 }  // namespace
 
 TensorBase base::addmv(const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addmv", self, "self");
-  rt::require_cpu("addmv", mat, "mat");
-  rt::require_cpu("addmv", vec, "vec");
   return rt::run_addmv(rt::BlasDest::functional("addmv"), self, mat, vec, beta, alpha, addmv_dispatch);
 }
 
 TensorBase& base::addmv_(TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addmv", self, "self");
-  rt::require_cpu("addmv", mat, "mat");
-  rt::require_cpu("addmv", vec, "vec");
   rt::run_addmv(rt::BlasDest::inplace("addmv", self), self, mat, vec, beta, alpha, addmv_dispatch);
   return self;
 }
 
 TensorBase& base::addmv_out(TensorBase& out, const TensorBase& self, const TensorBase& mat, const TensorBase& vec, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addmv", out, "out");
-  rt::require_cpu("addmv", self, "self");
-  rt::require_cpu("addmv", mat, "mat");
-  rt::require_cpu("addmv", vec, "vec");
   rt::run_addmv(rt::BlasDest::out("addmv", out), self, mat, vec, beta, alpha, addmv_dispatch);
   return out;
 }
@@ -61,11 +53,14 @@ TensorBase& base::addmv_out(TensorBase& out, const TensorBase& self, const Tenso
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_addmv(THTensor *r_ = out, real beta = beta, THTensor *t = self, real alpha = alpha, THTensor *mat = mat, THTensor *vec = vec)
 constexpr th::ArgNames<6> THTensor_addmv_args = {"out", "beta", "self", "alpha", "mat", "vec"};
+constexpr th::ArgNames<7> THTensor_addmv_thc_args = {"state", "out", "beta", "self", "alpha", "mat", "vec"};
 
 template <class T>
 void THTensor_addmv(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::THTensor<T> *t, th::real<T> alpha, th::THTensor<T> *mat, th::THTensor<T> *vec) {
@@ -110,4 +105,16 @@ EMBER_API void THHalfTensor_addmv(THHalfTensor *r_, THHalf beta, THHalfTensor *t
 }
 EMBER_API void THBFloat16Tensor_addmv(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *mat, THBFloat16Tensor *vec) {
   return th::call<THTensor_addmv<ember::BFloat16>>("THBFloat16Tensor_addmv", THTensor_addmv_args, r_, beta, t, alpha, mat, vec);
+}
+EMBER_API void THCudaTensor_addmv(THCState *state, THCudaTensor *r_, float beta, THCudaTensor *t, float alpha, THCudaTensor *mat, THCudaTensor *vec) {
+  return thc::call<THTensor_addmv<float>>("THCudaTensor_addmv", THTensor_addmv_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), beta, reinterpret_cast<THFloatTensor *>(t), alpha, reinterpret_cast<THFloatTensor *>(mat), reinterpret_cast<THFloatTensor *>(vec));
+}
+EMBER_API void THCudaDoubleTensor_addmv(THCState *state, THCudaDoubleTensor *r_, double beta, THCudaDoubleTensor *t, double alpha, THCudaDoubleTensor *mat, THCudaDoubleTensor *vec) {
+  return thc::call<THTensor_addmv<double>>("THCudaDoubleTensor_addmv", THTensor_addmv_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), beta, reinterpret_cast<THDoubleTensor *>(t), alpha, reinterpret_cast<THDoubleTensor *>(mat), reinterpret_cast<THDoubleTensor *>(vec));
+}
+EMBER_API void THCudaHalfTensor_addmv(THCState *state, THCudaHalfTensor *r_, THHalf beta, THCudaHalfTensor *t, THHalf alpha, THCudaHalfTensor *mat, THCudaHalfTensor *vec) {
+  return thc::call<THTensor_addmv<ember::Half>>("THCudaHalfTensor_addmv", THTensor_addmv_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), beta, reinterpret_cast<THHalfTensor *>(t), alpha, reinterpret_cast<THHalfTensor *>(mat), reinterpret_cast<THHalfTensor *>(vec));
+}
+EMBER_API void THCudaBFloat16Tensor_addmv(THCState *state, THCudaBFloat16Tensor *r_, THBFloat16 beta, THCudaBFloat16Tensor *t, THBFloat16 alpha, THCudaBFloat16Tensor *mat, THCudaBFloat16Tensor *vec) {
+  return thc::call<THTensor_addmv<ember::BFloat16>>("THCudaBFloat16Tensor_addmv", THTensor_addmv_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), beta, reinterpret_cast<THBFloat16Tensor *>(t), alpha, reinterpret_cast<THBFloat16Tensor *>(mat), reinterpret_cast<THBFloat16Tensor *>(vec));
 }

@@ -2,12 +2,14 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/addr.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 namespace {
@@ -32,25 +34,15 @@ void addr_dispatch(DType dtype, const rt::GerCall& call) {
 }  // namespace
 
 TensorBase base::addr(const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addr", self, "self");
-  rt::require_cpu("addr", vec1, "vec1");
-  rt::require_cpu("addr", vec2, "vec2");
   return rt::run_addr(rt::BlasDest::functional("addr"), self, vec1, vec2, beta, alpha, addr_dispatch);
 }
 
 TensorBase& base::addr_(TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addr", self, "self");
-  rt::require_cpu("addr", vec1, "vec1");
-  rt::require_cpu("addr", vec2, "vec2");
   rt::run_addr(rt::BlasDest::inplace("addr", self), self, vec1, vec2, beta, alpha, addr_dispatch);
   return self;
 }
 
 TensorBase& base::addr_out(TensorBase& out, const TensorBase& self, const TensorBase& vec1, const TensorBase& vec2, const Scalar& beta, const Scalar& alpha) {
-  rt::require_cpu("addr", out, "out");
-  rt::require_cpu("addr", self, "self");
-  rt::require_cpu("addr", vec1, "vec1");
-  rt::require_cpu("addr", vec2, "vec2");
   rt::run_addr(rt::BlasDest::out("addr", out), self, vec1, vec2, beta, alpha, addr_dispatch);
   return out;
 }
@@ -61,11 +53,14 @@ TensorBase& base::addr_out(TensorBase& out, const TensorBase& self, const Tensor
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_addr(THTensor *r_ = out, real beta = beta, THTensor *t = self, real alpha = alpha, THTensor *vec1 = vec1, THTensor *vec2 = vec2)
 constexpr th::ArgNames<6> THTensor_addr_args = {"out", "beta", "self", "alpha", "vec1", "vec2"};
+constexpr th::ArgNames<7> THTensor_addr_thc_args = {"state", "out", "beta", "self", "alpha", "vec1", "vec2"};
 
 template <class T>
 void THTensor_addr(const char* fn, th::THTensor<T> *r_, th::real<T> beta, th::THTensor<T> *t, th::real<T> alpha, th::THTensor<T> *vec1, th::THTensor<T> *vec2) {
@@ -110,4 +105,16 @@ EMBER_API void THHalfTensor_addr(THHalfTensor *r_, THHalf beta, THHalfTensor *t,
 }
 EMBER_API void THBFloat16Tensor_addr(THBFloat16Tensor *r_, THBFloat16 beta, THBFloat16Tensor *t, THBFloat16 alpha, THBFloat16Tensor *vec1, THBFloat16Tensor *vec2) {
   return th::call<THTensor_addr<ember::BFloat16>>("THBFloat16Tensor_addr", THTensor_addr_args, r_, beta, t, alpha, vec1, vec2);
+}
+EMBER_API void THCudaTensor_addr(THCState *state, THCudaTensor *r_, float beta, THCudaTensor *t, float alpha, THCudaTensor *vec1, THCudaTensor *vec2) {
+  return thc::call<THTensor_addr<float>>("THCudaTensor_addr", THTensor_addr_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), beta, reinterpret_cast<THFloatTensor *>(t), alpha, reinterpret_cast<THFloatTensor *>(vec1), reinterpret_cast<THFloatTensor *>(vec2));
+}
+EMBER_API void THCudaDoubleTensor_addr(THCState *state, THCudaDoubleTensor *r_, double beta, THCudaDoubleTensor *t, double alpha, THCudaDoubleTensor *vec1, THCudaDoubleTensor *vec2) {
+  return thc::call<THTensor_addr<double>>("THCudaDoubleTensor_addr", THTensor_addr_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), beta, reinterpret_cast<THDoubleTensor *>(t), alpha, reinterpret_cast<THDoubleTensor *>(vec1), reinterpret_cast<THDoubleTensor *>(vec2));
+}
+EMBER_API void THCudaHalfTensor_addr(THCState *state, THCudaHalfTensor *r_, THHalf beta, THCudaHalfTensor *t, THHalf alpha, THCudaHalfTensor *vec1, THCudaHalfTensor *vec2) {
+  return thc::call<THTensor_addr<ember::Half>>("THCudaHalfTensor_addr", THTensor_addr_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), beta, reinterpret_cast<THHalfTensor *>(t), alpha, reinterpret_cast<THHalfTensor *>(vec1), reinterpret_cast<THHalfTensor *>(vec2));
+}
+EMBER_API void THCudaBFloat16Tensor_addr(THCState *state, THCudaBFloat16Tensor *r_, THBFloat16 beta, THCudaBFloat16Tensor *t, THBFloat16 alpha, THCudaBFloat16Tensor *vec1, THCudaBFloat16Tensor *vec2) {
+  return thc::call<THTensor_addr<ember::BFloat16>>("THCudaBFloat16Tensor_addr", THTensor_addr_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), beta, reinterpret_cast<THBFloat16Tensor *>(t), alpha, reinterpret_cast<THBFloat16Tensor *>(vec1), reinterpret_cast<THBFloat16Tensor *>(vec2));
 }

@@ -2,12 +2,14 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // dot(Tensor self, Tensor tensor) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/dot.h"
 #include "ember/th_error.h"
 #include "runtime/ops/blas_plan.h"
 #include "runtime/ops/device_guard.h"
 #include "runtime/th/api.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 namespace {
@@ -32,15 +34,10 @@ void dot_dispatch(DType dtype, const rt::DotCall& call) {
 }  // namespace
 
 TensorBase base::dot(const TensorBase& self, const TensorBase& tensor) {
-  rt::require_cpu("dot", self, "self");
-  rt::require_cpu("dot", tensor, "tensor");
   return rt::run_dot(rt::BlasDest::functional("dot"), self, tensor, dot_dispatch);
 }
 
 TensorBase& base::dot_out(TensorBase& out, const TensorBase& self, const TensorBase& tensor) {
-  rt::require_cpu("dot", out, "out");
-  rt::require_cpu("dot", self, "self");
-  rt::require_cpu("dot", tensor, "tensor");
   rt::run_dot(rt::BlasDest::out("dot", out), self, tensor, dot_dispatch);
   return out;
 }
@@ -51,11 +48,14 @@ TensorBase& base::dot_out(TensorBase& out, const TensorBase& self, const TensorB
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // accreal THTensor_dot(THTensor *tensor = self, THTensor *src = tensor)
 constexpr th::ArgNames<2> THTensor_dot_args = {"self", "tensor"};
+constexpr th::ArgNames<3> THTensor_dot_thc_args = {"state", "self", "tensor"};
 
 template <class T>
 th::accreal<T> THTensor_dot(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src) {
@@ -97,4 +97,16 @@ EMBER_API float THHalfTensor_dot(THHalfTensor *tensor, THHalfTensor *src) {
 }
 EMBER_API float THBFloat16Tensor_dot(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
   return th::call<THTensor_dot<ember::BFloat16>>("THBFloat16Tensor_dot", THTensor_dot_args, tensor, src);
+}
+EMBER_API double THCudaTensor_dot(THCState *state, THCudaTensor *tensor, THCudaTensor *src) {
+  return thc::call<THTensor_dot<float>>("THCudaTensor_dot", THTensor_dot_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), reinterpret_cast<THFloatTensor *>(src));
+}
+EMBER_API double THCudaDoubleTensor_dot(THCState *state, THCudaDoubleTensor *tensor, THCudaDoubleTensor *src) {
+  return thc::call<THTensor_dot<double>>("THCudaDoubleTensor_dot", THTensor_dot_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), reinterpret_cast<THDoubleTensor *>(src));
+}
+EMBER_API float THCudaHalfTensor_dot(THCState *state, THCudaHalfTensor *tensor, THCudaHalfTensor *src) {
+  return thc::call<THTensor_dot<ember::Half>>("THCudaHalfTensor_dot", THTensor_dot_thc_args, state, reinterpret_cast<THHalfTensor *>(tensor), reinterpret_cast<THHalfTensor *>(src));
+}
+EMBER_API float THCudaBFloat16Tensor_dot(THCState *state, THCudaBFloat16Tensor *tensor, THCudaBFloat16Tensor *src) {
+  return thc::call<THTensor_dot<ember::BFloat16>>("THCudaBFloat16Tensor_dot", THTensor_dot_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(tensor), reinterpret_cast<THBFloat16Tensor *>(src));
 }

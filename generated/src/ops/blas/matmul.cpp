@@ -11,15 +11,10 @@ namespace {
 }  // namespace
 
 TensorBase base::matmul(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("matmul", self, "self");
-  rt::require_cpu("matmul", other, "other");
   return rt::matmul(self, other);
 }
 
 TensorBase& base::matmul_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("matmul", out, "out");
-  rt::require_cpu("matmul", self, "self");
-  rt::require_cpu("matmul", other, "other");
   rt::matmul_out(out, self, other);
   return out;
 }

@@ -32,15 +32,10 @@ void mv_dispatch(DType dtype, const rt::GemvCall& call) {
 }  // namespace
 
 TensorBase base::mv(const TensorBase& self, const TensorBase& vec) {
-  rt::require_cpu("mv", self, "self");
-  rt::require_cpu("mv", vec, "vec");
   return rt::run_mv(rt::BlasDest::functional("mv"), self, vec, mv_dispatch);
 }
 
 TensorBase& base::mv_out(TensorBase& out, const TensorBase& self, const TensorBase& vec) {
-  rt::require_cpu("mv", out, "out");
-  rt::require_cpu("mv", self, "self");
-  rt::require_cpu("mv", vec, "vec");
   rt::run_mv(rt::BlasDest::out("mv", out), self, vec, mv_dispatch);
   return out;
 }

@@ -33,15 +33,10 @@ void outer_dispatch(DType dtype, const rt::GerCall& call) {
 }  // namespace
 
 TensorBase base::outer(const TensorBase& self, const TensorBase& vec2) {
-  rt::require_cpu("outer", self, "self");
-  rt::require_cpu("outer", vec2, "vec2");
   return rt::run_outer(rt::BlasDest::functional("outer"), self, vec2, outer_dispatch);
 }
 
 TensorBase& base::outer_out(TensorBase& out, const TensorBase& self, const TensorBase& vec2) {
-  rt::require_cpu("outer", out, "out");
-  rt::require_cpu("outer", self, "self");
-  rt::require_cpu("outer", vec2, "vec2");
   rt::run_outer(rt::BlasDest::out("outer", out), self, vec2, outer_dispatch);
   return out;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // eq(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/eq.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -96,55 +98,97 @@ TensorBase& base::eq_out(TensorBase& out, const TensorBase& self, const Scalar& 
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_eqValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_eqValue_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_eqValue_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_eqValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::eq(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { eq_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { eq_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_eqValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_eqValueT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_eqValueT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_eqValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::eq(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { eq_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { eq_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_eqTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_eqTensor_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_eqTensor_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_eqTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::eq(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { eq_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { eq_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_eqTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_eqTensorT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_eqTensorT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_eqTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::eq(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { eq_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { eq_kernel<T, bool>(ops); }, on_device);
 }
 
 }  // namespace
@@ -182,6 +226,36 @@ EMBER_API void THBoolTensor_eqValue(THByteTensor *r_, THBoolTensor *t, bool valu
 EMBER_API void THBFloat16Tensor_eqValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_eqValue<ember::BFloat16>>("THBFloat16Tensor_eqValue", THTensor_eqValue_args, r_, t, value);
 }
+EMBER_API void THCudaByteTensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_eqValue<uint8_t>>("THCudaByteTensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_eqValue<int8_t>>("THCudaCharTensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_eqValue<int16_t>>("THCudaShortTensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_eqValue<int32_t>>("THCudaIntTensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_eqValue<int64_t>>("THCudaLongTensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_eqValue<float>>("THCudaTensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_eqValue<double>>("THCudaDoubleTensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_eqValue<ember::Half>>("THCudaHalfTensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_eqValue<bool>>("THCudaBoolTensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_eqValue(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_eqValue<ember::BFloat16>>("THCudaBFloat16Tensor_eqValue", THTensor_eqValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
+}
 
 EMBER_API void THByteTensor_eqValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_eqValueT<uint8_t>>("THByteTensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
@@ -212,6 +286,36 @@ EMBER_API void THBoolTensor_eqValueT(THBoolTensor *r_, THBoolTensor *t, bool val
 }
 EMBER_API void THBFloat16Tensor_eqValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_eqValueT<ember::BFloat16>>("THBFloat16Tensor_eqValueT", THTensor_eqValueT_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_eqValueT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_eqValueT<uint8_t>>("THCudaByteTensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_eqValueT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_eqValueT<int8_t>>("THCudaCharTensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_eqValueT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_eqValueT<int16_t>>("THCudaShortTensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_eqValueT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_eqValueT<int32_t>>("THCudaIntTensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_eqValueT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_eqValueT<int64_t>>("THCudaLongTensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_eqValueT(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_eqValueT<float>>("THCudaTensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_eqValueT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_eqValueT<double>>("THCudaDoubleTensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_eqValueT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_eqValueT<ember::Half>>("THCudaHalfTensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_eqValueT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_eqValueT<bool>>("THCudaBoolTensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_eqValueT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_eqValueT<ember::BFloat16>>("THCudaBFloat16Tensor_eqValueT", THTensor_eqValueT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }
 
 EMBER_API void THByteTensor_eqTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
@@ -244,6 +348,36 @@ EMBER_API void THBoolTensor_eqTensor(THByteTensor *r_, THBoolTensor *ta, THBoolT
 EMBER_API void THBFloat16Tensor_eqTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_eqTensor<ember::BFloat16>>("THBFloat16Tensor_eqTensor", THTensor_eqTensor_args, r_, ta, tb);
 }
+EMBER_API void THCudaByteTensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_eqTensor<uint8_t>>("THCudaByteTensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_eqTensor<int8_t>>("THCudaCharTensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_eqTensor<int16_t>>("THCudaShortTensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_eqTensor<int32_t>>("THCudaIntTensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_eqTensor<int64_t>>("THCudaLongTensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_eqTensor<float>>("THCudaTensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_eqTensor<double>>("THCudaDoubleTensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_eqTensor<ember::Half>>("THCudaHalfTensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_eqTensor<bool>>("THCudaBoolTensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_eqTensor(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_eqTensor<ember::BFloat16>>("THCudaBFloat16Tensor_eqTensor", THTensor_eqTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
+}
 
 EMBER_API void THByteTensor_eqTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
   return th::call<THTensor_eqTensorT<uint8_t>>("THByteTensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
@@ -274,4 +408,34 @@ EMBER_API void THBoolTensor_eqTensorT(THBoolTensor *r_, THBoolTensor *ta, THBool
 }
 EMBER_API void THBFloat16Tensor_eqTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_eqTensorT<ember::BFloat16>>("THBFloat16Tensor_eqTensorT", THTensor_eqTensorT_args, r_, ta, tb);
+}
+EMBER_API void THCudaByteTensor_eqTensorT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_eqTensorT<uint8_t>>("THCudaByteTensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_eqTensorT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_eqTensorT<int8_t>>("THCudaCharTensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_eqTensorT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_eqTensorT<int16_t>>("THCudaShortTensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_eqTensorT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_eqTensorT<int32_t>>("THCudaIntTensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_eqTensorT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_eqTensorT<int64_t>>("THCudaLongTensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_eqTensorT(THCState *state, THCudaTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_eqTensorT<float>>("THCudaTensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_eqTensorT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_eqTensorT<double>>("THCudaDoubleTensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_eqTensorT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_eqTensorT<ember::Half>>("THCudaHalfTensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_eqTensorT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_eqTensorT<bool>>("THCudaBoolTensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_eqTensorT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_eqTensorT<ember::BFloat16>>("THCudaBFloat16Tensor_eqTensorT", THTensor_eqTensorT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
 }

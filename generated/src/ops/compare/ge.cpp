@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ge(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/ge.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -96,55 +98,97 @@ TensorBase& base::ge_out(TensorBase& out, const TensorBase& self, const Scalar& 
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_geValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_geValue_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_geValue_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_geValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ge(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { ge_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { ge_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_geValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_geValueT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_geValueT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_geValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ge(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { ge_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { ge_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_geTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_geTensor_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_geTensor_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_geTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ge(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { ge_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { ge_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_geTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_geTensorT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_geTensorT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_geTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ge(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { ge_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { ge_kernel<T, bool>(ops); }, on_device);
 }
 
 }  // namespace
@@ -182,6 +226,36 @@ EMBER_API void THBoolTensor_geValue(THByteTensor *r_, THBoolTensor *t, bool valu
 EMBER_API void THBFloat16Tensor_geValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_geValue<ember::BFloat16>>("THBFloat16Tensor_geValue", THTensor_geValue_args, r_, t, value);
 }
+EMBER_API void THCudaByteTensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_geValue<uint8_t>>("THCudaByteTensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_geValue<int8_t>>("THCudaCharTensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_geValue<int16_t>>("THCudaShortTensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_geValue<int32_t>>("THCudaIntTensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_geValue<int64_t>>("THCudaLongTensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_geValue<float>>("THCudaTensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_geValue<double>>("THCudaDoubleTensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_geValue<ember::Half>>("THCudaHalfTensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_geValue<bool>>("THCudaBoolTensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_geValue(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_geValue<ember::BFloat16>>("THCudaBFloat16Tensor_geValue", THTensor_geValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
+}
 
 EMBER_API void THByteTensor_geValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_geValueT<uint8_t>>("THByteTensor_geValueT", THTensor_geValueT_args, r_, t, value);
@@ -212,6 +286,36 @@ EMBER_API void THBoolTensor_geValueT(THBoolTensor *r_, THBoolTensor *t, bool val
 }
 EMBER_API void THBFloat16Tensor_geValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_geValueT<ember::BFloat16>>("THBFloat16Tensor_geValueT", THTensor_geValueT_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_geValueT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_geValueT<uint8_t>>("THCudaByteTensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_geValueT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_geValueT<int8_t>>("THCudaCharTensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_geValueT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_geValueT<int16_t>>("THCudaShortTensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_geValueT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_geValueT<int32_t>>("THCudaIntTensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_geValueT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_geValueT<int64_t>>("THCudaLongTensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_geValueT(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_geValueT<float>>("THCudaTensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_geValueT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_geValueT<double>>("THCudaDoubleTensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_geValueT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_geValueT<ember::Half>>("THCudaHalfTensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_geValueT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_geValueT<bool>>("THCudaBoolTensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_geValueT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_geValueT<ember::BFloat16>>("THCudaBFloat16Tensor_geValueT", THTensor_geValueT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }
 
 EMBER_API void THByteTensor_geTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
@@ -244,6 +348,36 @@ EMBER_API void THBoolTensor_geTensor(THByteTensor *r_, THBoolTensor *ta, THBoolT
 EMBER_API void THBFloat16Tensor_geTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_geTensor<ember::BFloat16>>("THBFloat16Tensor_geTensor", THTensor_geTensor_args, r_, ta, tb);
 }
+EMBER_API void THCudaByteTensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_geTensor<uint8_t>>("THCudaByteTensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_geTensor<int8_t>>("THCudaCharTensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_geTensor<int16_t>>("THCudaShortTensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_geTensor<int32_t>>("THCudaIntTensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_geTensor<int64_t>>("THCudaLongTensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_geTensor<float>>("THCudaTensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_geTensor<double>>("THCudaDoubleTensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_geTensor<ember::Half>>("THCudaHalfTensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_geTensor<bool>>("THCudaBoolTensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_geTensor(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_geTensor<ember::BFloat16>>("THCudaBFloat16Tensor_geTensor", THTensor_geTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
+}
 
 EMBER_API void THByteTensor_geTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
   return th::call<THTensor_geTensorT<uint8_t>>("THByteTensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
@@ -274,4 +408,34 @@ EMBER_API void THBoolTensor_geTensorT(THBoolTensor *r_, THBoolTensor *ta, THBool
 }
 EMBER_API void THBFloat16Tensor_geTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_geTensorT<ember::BFloat16>>("THBFloat16Tensor_geTensorT", THTensor_geTensorT_args, r_, ta, tb);
+}
+EMBER_API void THCudaByteTensor_geTensorT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_geTensorT<uint8_t>>("THCudaByteTensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_geTensorT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_geTensorT<int8_t>>("THCudaCharTensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_geTensorT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_geTensorT<int16_t>>("THCudaShortTensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_geTensorT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_geTensorT<int32_t>>("THCudaIntTensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_geTensorT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_geTensorT<int64_t>>("THCudaLongTensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_geTensorT(THCState *state, THCudaTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_geTensorT<float>>("THCudaTensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_geTensorT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_geTensorT<double>>("THCudaDoubleTensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_geTensorT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_geTensorT<ember::Half>>("THCudaHalfTensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_geTensorT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_geTensorT<bool>>("THCudaBoolTensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_geTensorT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_geTensorT<ember::BFloat16>>("THCudaBFloat16Tensor_geTensorT", THTensor_geTensorT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // gt(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/gt.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -96,55 +98,97 @@ TensorBase& base::gt_out(TensorBase& out, const TensorBase& self, const Scalar& 
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_gtValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_gtValue_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_gtValue_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_gtValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::gt(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { gt_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { gt_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_gtValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_gtValueT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_gtValueT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_gtValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::gt(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { gt_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { gt_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_gtTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_gtTensor_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_gtTensor_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_gtTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::gt(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { gt_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { gt_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_gtTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_gtTensorT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_gtTensorT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_gtTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::gt(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { gt_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { gt_kernel<T, bool>(ops); }, on_device);
 }
 
 }  // namespace
@@ -182,6 +226,36 @@ EMBER_API void THBoolTensor_gtValue(THByteTensor *r_, THBoolTensor *t, bool valu
 EMBER_API void THBFloat16Tensor_gtValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_gtValue<ember::BFloat16>>("THBFloat16Tensor_gtValue", THTensor_gtValue_args, r_, t, value);
 }
+EMBER_API void THCudaByteTensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_gtValue<uint8_t>>("THCudaByteTensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_gtValue<int8_t>>("THCudaCharTensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_gtValue<int16_t>>("THCudaShortTensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_gtValue<int32_t>>("THCudaIntTensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_gtValue<int64_t>>("THCudaLongTensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_gtValue<float>>("THCudaTensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_gtValue<double>>("THCudaDoubleTensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_gtValue<ember::Half>>("THCudaHalfTensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_gtValue<bool>>("THCudaBoolTensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_gtValue(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_gtValue<ember::BFloat16>>("THCudaBFloat16Tensor_gtValue", THTensor_gtValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
+}
 
 EMBER_API void THByteTensor_gtValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_gtValueT<uint8_t>>("THByteTensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
@@ -212,6 +286,36 @@ EMBER_API void THBoolTensor_gtValueT(THBoolTensor *r_, THBoolTensor *t, bool val
 }
 EMBER_API void THBFloat16Tensor_gtValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_gtValueT<ember::BFloat16>>("THBFloat16Tensor_gtValueT", THTensor_gtValueT_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_gtValueT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_gtValueT<uint8_t>>("THCudaByteTensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_gtValueT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_gtValueT<int8_t>>("THCudaCharTensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_gtValueT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_gtValueT<int16_t>>("THCudaShortTensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_gtValueT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_gtValueT<int32_t>>("THCudaIntTensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_gtValueT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_gtValueT<int64_t>>("THCudaLongTensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_gtValueT(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_gtValueT<float>>("THCudaTensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_gtValueT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_gtValueT<double>>("THCudaDoubleTensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_gtValueT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_gtValueT<ember::Half>>("THCudaHalfTensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_gtValueT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_gtValueT<bool>>("THCudaBoolTensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_gtValueT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_gtValueT<ember::BFloat16>>("THCudaBFloat16Tensor_gtValueT", THTensor_gtValueT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }
 
 EMBER_API void THByteTensor_gtTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
@@ -244,6 +348,36 @@ EMBER_API void THBoolTensor_gtTensor(THByteTensor *r_, THBoolTensor *ta, THBoolT
 EMBER_API void THBFloat16Tensor_gtTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_gtTensor<ember::BFloat16>>("THBFloat16Tensor_gtTensor", THTensor_gtTensor_args, r_, ta, tb);
 }
+EMBER_API void THCudaByteTensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_gtTensor<uint8_t>>("THCudaByteTensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_gtTensor<int8_t>>("THCudaCharTensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_gtTensor<int16_t>>("THCudaShortTensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_gtTensor<int32_t>>("THCudaIntTensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_gtTensor<int64_t>>("THCudaLongTensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_gtTensor<float>>("THCudaTensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_gtTensor<double>>("THCudaDoubleTensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_gtTensor<ember::Half>>("THCudaHalfTensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_gtTensor<bool>>("THCudaBoolTensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_gtTensor(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_gtTensor<ember::BFloat16>>("THCudaBFloat16Tensor_gtTensor", THTensor_gtTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
+}
 
 EMBER_API void THByteTensor_gtTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
   return th::call<THTensor_gtTensorT<uint8_t>>("THByteTensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
@@ -274,4 +408,34 @@ EMBER_API void THBoolTensor_gtTensorT(THBoolTensor *r_, THBoolTensor *ta, THBool
 }
 EMBER_API void THBFloat16Tensor_gtTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_gtTensorT<ember::BFloat16>>("THBFloat16Tensor_gtTensorT", THTensor_gtTensorT_args, r_, ta, tb);
+}
+EMBER_API void THCudaByteTensor_gtTensorT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_gtTensorT<uint8_t>>("THCudaByteTensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_gtTensorT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_gtTensorT<int8_t>>("THCudaCharTensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_gtTensorT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_gtTensorT<int16_t>>("THCudaShortTensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_gtTensorT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_gtTensorT<int32_t>>("THCudaIntTensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_gtTensorT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_gtTensorT<int64_t>>("THCudaLongTensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_gtTensorT(THCState *state, THCudaTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_gtTensorT<float>>("THCudaTensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_gtTensorT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_gtTensorT<double>>("THCudaDoubleTensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_gtTensorT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_gtTensorT<ember::Half>>("THCudaHalfTensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_gtTensorT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_gtTensorT<bool>>("THCudaBoolTensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_gtTensorT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_gtTensorT<ember::BFloat16>>("THCudaBFloat16Tensor_gtTensorT", THTensor_gtTensorT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
 }

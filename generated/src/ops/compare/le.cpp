@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // le(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/le.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -96,55 +98,97 @@ TensorBase& base::le_out(TensorBase& out, const TensorBase& self, const Scalar& 
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_leValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_leValue_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_leValue_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_leValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::le(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { le_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { le_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_leValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_leValueT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_leValueT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_leValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::le(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { le_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { le_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_leTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_leTensor_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_leTensor_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_leTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::le(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { le_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { le_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_leTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_leTensorT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_leTensorT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_leTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::le(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { le_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { le_kernel<T, bool>(ops); }, on_device);
 }
 
 }  // namespace
@@ -182,6 +226,36 @@ EMBER_API void THBoolTensor_leValue(THByteTensor *r_, THBoolTensor *t, bool valu
 EMBER_API void THBFloat16Tensor_leValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_leValue<ember::BFloat16>>("THBFloat16Tensor_leValue", THTensor_leValue_args, r_, t, value);
 }
+EMBER_API void THCudaByteTensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_leValue<uint8_t>>("THCudaByteTensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_leValue<int8_t>>("THCudaCharTensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_leValue<int16_t>>("THCudaShortTensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_leValue<int32_t>>("THCudaIntTensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_leValue<int64_t>>("THCudaLongTensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_leValue<float>>("THCudaTensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_leValue<double>>("THCudaDoubleTensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_leValue<ember::Half>>("THCudaHalfTensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_leValue<bool>>("THCudaBoolTensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_leValue(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_leValue<ember::BFloat16>>("THCudaBFloat16Tensor_leValue", THTensor_leValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
+}
 
 EMBER_API void THByteTensor_leValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_leValueT<uint8_t>>("THByteTensor_leValueT", THTensor_leValueT_args, r_, t, value);
@@ -212,6 +286,36 @@ EMBER_API void THBoolTensor_leValueT(THBoolTensor *r_, THBoolTensor *t, bool val
 }
 EMBER_API void THBFloat16Tensor_leValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_leValueT<ember::BFloat16>>("THBFloat16Tensor_leValueT", THTensor_leValueT_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_leValueT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_leValueT<uint8_t>>("THCudaByteTensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_leValueT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_leValueT<int8_t>>("THCudaCharTensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_leValueT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_leValueT<int16_t>>("THCudaShortTensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_leValueT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_leValueT<int32_t>>("THCudaIntTensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_leValueT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_leValueT<int64_t>>("THCudaLongTensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_leValueT(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_leValueT<float>>("THCudaTensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_leValueT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_leValueT<double>>("THCudaDoubleTensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_leValueT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_leValueT<ember::Half>>("THCudaHalfTensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_leValueT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_leValueT<bool>>("THCudaBoolTensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_leValueT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_leValueT<ember::BFloat16>>("THCudaBFloat16Tensor_leValueT", THTensor_leValueT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }
 
 EMBER_API void THByteTensor_leTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
@@ -244,6 +348,36 @@ EMBER_API void THBoolTensor_leTensor(THByteTensor *r_, THBoolTensor *ta, THBoolT
 EMBER_API void THBFloat16Tensor_leTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_leTensor<ember::BFloat16>>("THBFloat16Tensor_leTensor", THTensor_leTensor_args, r_, ta, tb);
 }
+EMBER_API void THCudaByteTensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_leTensor<uint8_t>>("THCudaByteTensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_leTensor<int8_t>>("THCudaCharTensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_leTensor<int16_t>>("THCudaShortTensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_leTensor<int32_t>>("THCudaIntTensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_leTensor<int64_t>>("THCudaLongTensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_leTensor<float>>("THCudaTensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_leTensor<double>>("THCudaDoubleTensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_leTensor<ember::Half>>("THCudaHalfTensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_leTensor<bool>>("THCudaBoolTensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_leTensor(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_leTensor<ember::BFloat16>>("THCudaBFloat16Tensor_leTensor", THTensor_leTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
+}
 
 EMBER_API void THByteTensor_leTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
   return th::call<THTensor_leTensorT<uint8_t>>("THByteTensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
@@ -274,4 +408,34 @@ EMBER_API void THBoolTensor_leTensorT(THBoolTensor *r_, THBoolTensor *ta, THBool
 }
 EMBER_API void THBFloat16Tensor_leTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_leTensorT<ember::BFloat16>>("THBFloat16Tensor_leTensorT", THTensor_leTensorT_args, r_, ta, tb);
+}
+EMBER_API void THCudaByteTensor_leTensorT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_leTensorT<uint8_t>>("THCudaByteTensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_leTensorT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_leTensorT<int8_t>>("THCudaCharTensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_leTensorT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_leTensorT<int16_t>>("THCudaShortTensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_leTensorT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_leTensorT<int32_t>>("THCudaIntTensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_leTensorT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_leTensorT<int64_t>>("THCudaLongTensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_leTensorT(THCState *state, THCudaTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_leTensorT<float>>("THCudaTensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_leTensorT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_leTensorT<double>>("THCudaDoubleTensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_leTensorT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_leTensorT<ember::Half>>("THCudaHalfTensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_leTensorT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_leTensorT<bool>>("THCudaBoolTensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_leTensorT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_leTensorT<ember::BFloat16>>("THCudaBFloat16Tensor_leTensorT", THTensor_leTensorT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
 }

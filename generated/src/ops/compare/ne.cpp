@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ne(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/ne.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -96,55 +98,97 @@ TensorBase& base::ne_out(TensorBase& out, const TensorBase& self, const Scalar& 
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_neValue(THByteTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_neValue_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_neValue_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_neValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ne(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { ne_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { ne_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_neValueT(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_neValueT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_neValueT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_neValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ne(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                      [&](auto& ops) { ne_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { ne_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_neTensor(THByteTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_neTensor_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_neTensor_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_neTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ne(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { ne_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { ne_kernel<T, bool>(ops); }, on_device);
 }
 
 // void THTensor_neTensorT(THTensor *r_ = out, THTensor *ta = self, THTensor *tb = other)
 constexpr th::ArgNames<3> THTensor_neTensorT_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_neTensorT_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_neTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::ne(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
-                                      [&](auto& ops) { ne_kernel<T, bool>(ops); });
+                                      [&](auto& ops) { ne_kernel<T, bool>(ops); }, on_device);
 }
 
 }  // namespace
@@ -182,6 +226,36 @@ EMBER_API void THBoolTensor_neValue(THByteTensor *r_, THBoolTensor *t, bool valu
 EMBER_API void THBFloat16Tensor_neValue(THByteTensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_neValue<ember::BFloat16>>("THBFloat16Tensor_neValue", THTensor_neValue_args, r_, t, value);
 }
+EMBER_API void THCudaByteTensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_neValue<uint8_t>>("THCudaByteTensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_neValue<int8_t>>("THCudaCharTensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_neValue<int16_t>>("THCudaShortTensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_neValue<int32_t>>("THCudaIntTensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_neValue<int64_t>>("THCudaLongTensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_neValue<float>>("THCudaTensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_neValue<double>>("THCudaDoubleTensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_neValue<ember::Half>>("THCudaHalfTensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_neValue<bool>>("THCudaBoolTensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_neValue(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_neValue<ember::BFloat16>>("THCudaBFloat16Tensor_neValue", THTensor_neValue_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
+}
 
 EMBER_API void THByteTensor_neValueT(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_neValueT<uint8_t>>("THByteTensor_neValueT", THTensor_neValueT_args, r_, t, value);
@@ -212,6 +286,36 @@ EMBER_API void THBoolTensor_neValueT(THBoolTensor *r_, THBoolTensor *t, bool val
 }
 EMBER_API void THBFloat16Tensor_neValueT(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_neValueT<ember::BFloat16>>("THBFloat16Tensor_neValueT", THTensor_neValueT_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_neValueT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_neValueT<uint8_t>>("THCudaByteTensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_neValueT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_neValueT<int8_t>>("THCudaCharTensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_neValueT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_neValueT<int16_t>>("THCudaShortTensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_neValueT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_neValueT<int32_t>>("THCudaIntTensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_neValueT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_neValueT<int64_t>>("THCudaLongTensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_neValueT(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_neValueT<float>>("THCudaTensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_neValueT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_neValueT<double>>("THCudaDoubleTensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_neValueT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_neValueT<ember::Half>>("THCudaHalfTensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_neValueT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_neValueT<bool>>("THCudaBoolTensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_neValueT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_neValueT<ember::BFloat16>>("THCudaBFloat16Tensor_neValueT", THTensor_neValueT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }
 
 EMBER_API void THByteTensor_neTensor(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
@@ -244,6 +348,36 @@ EMBER_API void THBoolTensor_neTensor(THByteTensor *r_, THBoolTensor *ta, THBoolT
 EMBER_API void THBFloat16Tensor_neTensor(THByteTensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_neTensor<ember::BFloat16>>("THBFloat16Tensor_neTensor", THTensor_neTensor_args, r_, ta, tb);
 }
+EMBER_API void THCudaByteTensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_neTensor<uint8_t>>("THCudaByteTensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_neTensor<int8_t>>("THCudaCharTensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_neTensor<int16_t>>("THCudaShortTensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_neTensor<int32_t>>("THCudaIntTensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_neTensor<int64_t>>("THCudaLongTensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_neTensor<float>>("THCudaTensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_neTensor<double>>("THCudaDoubleTensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_neTensor<ember::Half>>("THCudaHalfTensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_neTensor<bool>>("THCudaBoolTensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_neTensor(THCState *state, THCudaByteTensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_neTensor<ember::BFloat16>>("THCudaBFloat16Tensor_neTensor", THTensor_neTensor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
+}
 
 EMBER_API void THByteTensor_neTensorT(THByteTensor *r_, THByteTensor *ta, THByteTensor *tb) {
   return th::call<THTensor_neTensorT<uint8_t>>("THByteTensor_neTensorT", THTensor_neTensorT_args, r_, ta, tb);
@@ -274,4 +408,34 @@ EMBER_API void THBoolTensor_neTensorT(THBoolTensor *r_, THBoolTensor *ta, THBool
 }
 EMBER_API void THBFloat16Tensor_neTensorT(THBFloat16Tensor *r_, THBFloat16Tensor *ta, THBFloat16Tensor *tb) {
   return th::call<THTensor_neTensorT<ember::BFloat16>>("THBFloat16Tensor_neTensorT", THTensor_neTensorT_args, r_, ta, tb);
+}
+EMBER_API void THCudaByteTensor_neTensorT(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *ta, THCudaByteTensor *tb) {
+  return thc::call<THTensor_neTensorT<uint8_t>>("THCudaByteTensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(ta), reinterpret_cast<THByteTensor *>(tb));
+}
+EMBER_API void THCudaCharTensor_neTensorT(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *ta, THCudaCharTensor *tb) {
+  return thc::call<THTensor_neTensorT<int8_t>>("THCudaCharTensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(ta), reinterpret_cast<THCharTensor *>(tb));
+}
+EMBER_API void THCudaShortTensor_neTensorT(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *ta, THCudaShortTensor *tb) {
+  return thc::call<THTensor_neTensorT<int16_t>>("THCudaShortTensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(ta), reinterpret_cast<THShortTensor *>(tb));
+}
+EMBER_API void THCudaIntTensor_neTensorT(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *ta, THCudaIntTensor *tb) {
+  return thc::call<THTensor_neTensorT<int32_t>>("THCudaIntTensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(ta), reinterpret_cast<THIntTensor *>(tb));
+}
+EMBER_API void THCudaLongTensor_neTensorT(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *ta, THCudaLongTensor *tb) {
+  return thc::call<THTensor_neTensorT<int64_t>>("THCudaLongTensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(ta), reinterpret_cast<THLongTensor *>(tb));
+}
+EMBER_API void THCudaTensor_neTensorT(THCState *state, THCudaTensor *r_, THCudaTensor *ta, THCudaTensor *tb) {
+  return thc::call<THTensor_neTensorT<float>>("THCudaTensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(ta), reinterpret_cast<THFloatTensor *>(tb));
+}
+EMBER_API void THCudaDoubleTensor_neTensorT(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *ta, THCudaDoubleTensor *tb) {
+  return thc::call<THTensor_neTensorT<double>>("THCudaDoubleTensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(ta), reinterpret_cast<THDoubleTensor *>(tb));
+}
+EMBER_API void THCudaHalfTensor_neTensorT(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *ta, THCudaHalfTensor *tb) {
+  return thc::call<THTensor_neTensorT<ember::Half>>("THCudaHalfTensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(ta), reinterpret_cast<THHalfTensor *>(tb));
+}
+EMBER_API void THCudaBoolTensor_neTensorT(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *ta, THCudaBoolTensor *tb) {
+  return thc::call<THTensor_neTensorT<bool>>("THCudaBoolTensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(ta), reinterpret_cast<THBoolTensor *>(tb));
+}
+EMBER_API void THCudaBFloat16Tensor_neTensorT(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *ta, THCudaBFloat16Tensor *tb) {
+  return thc::call<THTensor_neTensorT<ember::BFloat16>>("THCudaBFloat16Tensor_neTensorT", THTensor_neTensorT_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(ta), reinterpret_cast<THBFloat16Tensor *>(tb));
 }

@@ -12,15 +12,10 @@ namespace {
 }  // namespace
 
 TensorBase base::vdot(const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("vdot", self, "self");
-  rt::require_cpu("vdot", other, "other");
   return rt::vdot(self, other);
 }
 
 TensorBase& base::vdot_out(TensorBase& out, const TensorBase& self, const TensorBase& other) {
-  rt::require_cpu("vdot", out, "out");
-  rt::require_cpu("vdot", self, "self");
-  rt::require_cpu("vdot", other, "other");
   rt::vdot_out(out, self, other);
   return out;
 }

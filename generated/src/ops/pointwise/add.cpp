@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // add(Tensor self, Tensor|Scalar other, *, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/add.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -97,11 +99,14 @@ TensorBase& base::add_out(TensorBase& out, const TensorBase& self, const Scalar&
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_cadd(THTensor *r_ = out, THTensor *t = self, real value = alpha, THTensor *src = other)
 constexpr th::ArgNames<4> THTensor_cadd_args = {"out", "self", "alpha", "other"};
+constexpr th::ArgNames<5> THTensor_cadd_thc_args = {"state", "out", "self", "alpha", "other"};
 
 template <class T>
 void THTensor_cadd(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, th::THTensor<T> *src) {
@@ -109,20 +114,39 @@ void THTensor_cadd(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::add(dtype, ops, host_values, Scalar(value_v));
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
-                                   [&](auto& ops) { add_kernel<T, T>(ops, Scalar(value_v)); });
+                                   [&](auto& ops) { add_kernel<T, T>(ops, Scalar(value_v)); }, on_device);
 }
 
 // void THTensor_add(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_add_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_add_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_add(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::add(dtype, ops, host_values, Scalar(1));
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                   [&](auto& ops) { add_kernel<T, T>(ops, Scalar(1)); });
+                                   [&](auto& ops) { add_kernel<T, T>(ops, Scalar(1)); }, on_device);
 }
 
 }  // namespace
@@ -157,6 +181,33 @@ EMBER_API void THHalfTensor_cadd(THHalfTensor *r_, THHalfTensor *t, THHalf value
 EMBER_API void THBFloat16Tensor_cadd(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value, THBFloat16Tensor *src) {
   return th::call<THTensor_cadd<ember::BFloat16>>("THBFloat16Tensor_cadd", THTensor_cadd_args, r_, t, value, src);
 }
+EMBER_API void THCudaByteTensor_cadd(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value, THCudaByteTensor *src) {
+  return thc::call<THTensor_cadd<uint8_t>>("THCudaByteTensor_cadd", THTensor_cadd_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value, reinterpret_cast<THByteTensor *>(src));
+}
+EMBER_API void THCudaCharTensor_cadd(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value, THCudaCharTensor *src) {
+  return thc::call<THTensor_cadd<int8_t>>("THCudaCharTensor_cadd", THTensor_cadd_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value, reinterpret_cast<THCharTensor *>(src));
+}
+EMBER_API void THCudaShortTensor_cadd(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value, THCudaShortTensor *src) {
+  return thc::call<THTensor_cadd<int16_t>>("THCudaShortTensor_cadd", THTensor_cadd_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value, reinterpret_cast<THShortTensor *>(src));
+}
+EMBER_API void THCudaIntTensor_cadd(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value, THCudaIntTensor *src) {
+  return thc::call<THTensor_cadd<int32_t>>("THCudaIntTensor_cadd", THTensor_cadd_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value, reinterpret_cast<THIntTensor *>(src));
+}
+EMBER_API void THCudaLongTensor_cadd(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value, THCudaLongTensor *src) {
+  return thc::call<THTensor_cadd<int64_t>>("THCudaLongTensor_cadd", THTensor_cadd_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value, reinterpret_cast<THLongTensor *>(src));
+}
+EMBER_API void THCudaTensor_cadd(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value, THCudaTensor *src) {
+  return thc::call<THTensor_cadd<float>>("THCudaTensor_cadd", THTensor_cadd_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value, reinterpret_cast<THFloatTensor *>(src));
+}
+EMBER_API void THCudaDoubleTensor_cadd(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value, THCudaDoubleTensor *src) {
+  return thc::call<THTensor_cadd<double>>("THCudaDoubleTensor_cadd", THTensor_cadd_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value, reinterpret_cast<THDoubleTensor *>(src));
+}
+EMBER_API void THCudaHalfTensor_cadd(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value, THCudaHalfTensor *src) {
+  return thc::call<THTensor_cadd<ember::Half>>("THCudaHalfTensor_cadd", THTensor_cadd_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value, reinterpret_cast<THHalfTensor *>(src));
+}
+EMBER_API void THCudaBFloat16Tensor_cadd(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value, THCudaBFloat16Tensor *src) {
+  return thc::call<THTensor_cadd<ember::BFloat16>>("THCudaBFloat16Tensor_cadd", THTensor_cadd_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value, reinterpret_cast<THBFloat16Tensor *>(src));
+}
 
 EMBER_API void THByteTensor_add(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_add<uint8_t>>("THByteTensor_add", THTensor_add_args, r_, t, value);
@@ -184,4 +235,31 @@ EMBER_API void THHalfTensor_add(THHalfTensor *r_, THHalfTensor *t, THHalf value)
 }
 EMBER_API void THBFloat16Tensor_add(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_add<ember::BFloat16>>("THBFloat16Tensor_add", THTensor_add_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_add(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_add<uint8_t>>("THCudaByteTensor_add", THTensor_add_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_add(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_add<int8_t>>("THCudaCharTensor_add", THTensor_add_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_add(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_add<int16_t>>("THCudaShortTensor_add", THTensor_add_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_add(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_add<int32_t>>("THCudaIntTensor_add", THTensor_add_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_add(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_add<int64_t>>("THCudaLongTensor_add", THTensor_add_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_add(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_add<float>>("THCudaTensor_add", THTensor_add_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_add(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_add<double>>("THCudaDoubleTensor_add", THTensor_add_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_add(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_add<ember::Half>>("THCudaHalfTensor_add", THTensor_add_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_add(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_add<ember::BFloat16>>("THCudaBFloat16Tensor_add", THTensor_add_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }

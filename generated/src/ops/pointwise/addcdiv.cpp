@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/addcdiv.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -77,11 +79,14 @@ TensorBase& base::addcdiv_out(TensorBase& out, const TensorBase& self, const Ten
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_addcdiv(THTensor *r_ = out, THTensor *t = self, real value = value, THTensor *src1 = tensor1, THTensor *src2 = tensor2)
 constexpr th::ArgNames<5> THTensor_addcdiv_args = {"out", "self", "value", "tensor1", "tensor2"};
+constexpr th::ArgNames<6> THTensor_addcdiv_thc_args = {"state", "out", "self", "value", "tensor1", "tensor2"};
 
 template <class T>
 void THTensor_addcdiv(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, th::THTensor<T> *src1, th::THTensor<T> *src2) {
@@ -90,8 +95,17 @@ void THTensor_addcdiv(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, t
   TensorImpl* src1_i = th::tensor_arg(src1, dtype_of<T>, fn, "src1", "tensor1");
   TensorImpl* src2_i = th::tensor_arg(src2, dtype_of<T>, fn, "src2", "tensor2");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+    cuda_ops::addcdiv(dtype, ops, host_values, Scalar(value_v));
+  };
+  const th::CudaKernel<4> cuda_kernel = cuda;
+  const th::CudaKernel<4>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<4>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 3>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src1_i, nullptr, "tensor1"}, th::ThInput{src2_i, nullptr, "tensor2", true}}}, true,
-                                   [&](auto& ops) { addcdiv_kernel<T, T>(ops, Scalar(value_v)); });
+                                   [&](auto& ops) { addcdiv_kernel<T, T>(ops, Scalar(value_v)); }, on_device);
 }
 
 }  // namespace
@@ -125,4 +139,16 @@ EMBER_API void THHalfTensor_addcdiv(THHalfTensor *r_, THHalfTensor *t, THHalf va
 }
 EMBER_API void THBFloat16Tensor_addcdiv(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value, THBFloat16Tensor *src1, THBFloat16Tensor *src2) {
   return th::call<THTensor_addcdiv<ember::BFloat16>>("THBFloat16Tensor_addcdiv", THTensor_addcdiv_args, r_, t, value, src1, src2);
+}
+EMBER_API void THCudaTensor_addcdiv(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value, THCudaTensor *src1, THCudaTensor *src2) {
+  return thc::call<THTensor_addcdiv<float>>("THCudaTensor_addcdiv", THTensor_addcdiv_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value, reinterpret_cast<THFloatTensor *>(src1), reinterpret_cast<THFloatTensor *>(src2));
+}
+EMBER_API void THCudaDoubleTensor_addcdiv(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value, THCudaDoubleTensor *src1, THCudaDoubleTensor *src2) {
+  return thc::call<THTensor_addcdiv<double>>("THCudaDoubleTensor_addcdiv", THTensor_addcdiv_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value, reinterpret_cast<THDoubleTensor *>(src1), reinterpret_cast<THDoubleTensor *>(src2));
+}
+EMBER_API void THCudaHalfTensor_addcdiv(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value, THCudaHalfTensor *src1, THCudaHalfTensor *src2) {
+  return thc::call<THTensor_addcdiv<ember::Half>>("THCudaHalfTensor_addcdiv", THTensor_addcdiv_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value, reinterpret_cast<THHalfTensor *>(src1), reinterpret_cast<THHalfTensor *>(src2));
+}
+EMBER_API void THCudaBFloat16Tensor_addcdiv(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value, THCudaBFloat16Tensor *src1, THCudaBFloat16Tensor *src2) {
+  return thc::call<THTensor_addcdiv<ember::BFloat16>>("THCudaBFloat16Tensor_addcdiv", THTensor_addcdiv_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value, reinterpret_cast<THBFloat16Tensor *>(src1), reinterpret_cast<THBFloat16Tensor *>(src2));
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/addcmul.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -82,11 +84,14 @@ TensorBase& base::addcmul_out(TensorBase& out, const TensorBase& self, const Ten
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_addcmul(THTensor *r_ = out, THTensor *t = self, real value = value, THTensor *src1 = tensor1, THTensor *src2 = tensor2)
 constexpr th::ArgNames<5> THTensor_addcmul_args = {"out", "self", "value", "tensor1", "tensor2"};
+constexpr th::ArgNames<6> THTensor_addcmul_thc_args = {"state", "out", "self", "value", "tensor1", "tensor2"};
 
 template <class T>
 void THTensor_addcmul(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, th::THTensor<T> *src1, th::THTensor<T> *src2) {
@@ -95,8 +100,17 @@ void THTensor_addcmul(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, t
   TensorImpl* src1_i = th::tensor_arg(src1, dtype_of<T>, fn, "src1", "tensor1");
   TensorImpl* src2_i = th::tensor_arg(src2, dtype_of<T>, fn, "src2", "tensor2");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+    cuda_ops::addcmul(dtype, ops, host_values, Scalar(value_v));
+  };
+  const th::CudaKernel<4> cuda_kernel = cuda;
+  const th::CudaKernel<4>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<4>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 3>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src1_i, nullptr, "tensor1"}, th::ThInput{src2_i, nullptr, "tensor2"}}}, true,
-                                   [&](auto& ops) { addcmul_kernel<T, T>(ops, Scalar(value_v)); });
+                                   [&](auto& ops) { addcmul_kernel<T, T>(ops, Scalar(value_v)); }, on_device);
 }
 
 }  // namespace
@@ -130,4 +144,31 @@ EMBER_API void THHalfTensor_addcmul(THHalfTensor *r_, THHalfTensor *t, THHalf va
 }
 EMBER_API void THBFloat16Tensor_addcmul(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value, THBFloat16Tensor *src1, THBFloat16Tensor *src2) {
   return th::call<THTensor_addcmul<ember::BFloat16>>("THBFloat16Tensor_addcmul", THTensor_addcmul_args, r_, t, value, src1, src2);
+}
+EMBER_API void THCudaByteTensor_addcmul(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value, THCudaByteTensor *src1, THCudaByteTensor *src2) {
+  return thc::call<THTensor_addcmul<uint8_t>>("THCudaByteTensor_addcmul", THTensor_addcmul_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value, reinterpret_cast<THByteTensor *>(src1), reinterpret_cast<THByteTensor *>(src2));
+}
+EMBER_API void THCudaCharTensor_addcmul(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value, THCudaCharTensor *src1, THCudaCharTensor *src2) {
+  return thc::call<THTensor_addcmul<int8_t>>("THCudaCharTensor_addcmul", THTensor_addcmul_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value, reinterpret_cast<THCharTensor *>(src1), reinterpret_cast<THCharTensor *>(src2));
+}
+EMBER_API void THCudaShortTensor_addcmul(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value, THCudaShortTensor *src1, THCudaShortTensor *src2) {
+  return thc::call<THTensor_addcmul<int16_t>>("THCudaShortTensor_addcmul", THTensor_addcmul_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value, reinterpret_cast<THShortTensor *>(src1), reinterpret_cast<THShortTensor *>(src2));
+}
+EMBER_API void THCudaIntTensor_addcmul(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value, THCudaIntTensor *src1, THCudaIntTensor *src2) {
+  return thc::call<THTensor_addcmul<int32_t>>("THCudaIntTensor_addcmul", THTensor_addcmul_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value, reinterpret_cast<THIntTensor *>(src1), reinterpret_cast<THIntTensor *>(src2));
+}
+EMBER_API void THCudaLongTensor_addcmul(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value, THCudaLongTensor *src1, THCudaLongTensor *src2) {
+  return thc::call<THTensor_addcmul<int64_t>>("THCudaLongTensor_addcmul", THTensor_addcmul_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value, reinterpret_cast<THLongTensor *>(src1), reinterpret_cast<THLongTensor *>(src2));
+}
+EMBER_API void THCudaTensor_addcmul(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value, THCudaTensor *src1, THCudaTensor *src2) {
+  return thc::call<THTensor_addcmul<float>>("THCudaTensor_addcmul", THTensor_addcmul_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value, reinterpret_cast<THFloatTensor *>(src1), reinterpret_cast<THFloatTensor *>(src2));
+}
+EMBER_API void THCudaDoubleTensor_addcmul(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value, THCudaDoubleTensor *src1, THCudaDoubleTensor *src2) {
+  return thc::call<THTensor_addcmul<double>>("THCudaDoubleTensor_addcmul", THTensor_addcmul_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value, reinterpret_cast<THDoubleTensor *>(src1), reinterpret_cast<THDoubleTensor *>(src2));
+}
+EMBER_API void THCudaHalfTensor_addcmul(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value, THCudaHalfTensor *src1, THCudaHalfTensor *src2) {
+  return thc::call<THTensor_addcmul<ember::Half>>("THCudaHalfTensor_addcmul", THTensor_addcmul_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value, reinterpret_cast<THHalfTensor *>(src1), reinterpret_cast<THHalfTensor *>(src2));
+}
+EMBER_API void THCudaBFloat16Tensor_addcmul(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value, THCudaBFloat16Tensor *src1, THCudaBFloat16Tensor *src2) {
+  return thc::call<THTensor_addcmul<ember::BFloat16>>("THCudaBFloat16Tensor_addcmul", THTensor_addcmul_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value, reinterpret_cast<THBFloat16Tensor *>(src1), reinterpret_cast<THBFloat16Tensor *>(src2));
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // atan2(Tensor self, Tensor other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/atan2.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -76,19 +78,31 @@ TensorBase& base::atan2_out(TensorBase& out, const TensorBase& self, const Tenso
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_atan2(THTensor *r_ = out, THTensor *tx = self, THTensor *ty = other)
 constexpr th::ArgNames<3> THTensor_atan2_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_atan2_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_atan2(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *tx, th::THTensor<T> *ty) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* tx_i = th::tensor_arg(tx, dtype_of<T>, fn, "tx", "self");
   TensorImpl* ty_i = th::tensor_arg(ty, dtype_of<T>, fn, "ty", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::atan2(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{tx_i, nullptr, "self"}, th::ThInput{ty_i, nullptr, "other"}}}, true,
-                                   [&](auto& ops) { atan2_kernel<T, T>(ops); });
+                                   [&](auto& ops) { atan2_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -107,4 +121,16 @@ EMBER_API void THHalfTensor_atan2(THHalfTensor *r_, THHalfTensor *tx, THHalfTens
 }
 EMBER_API void THBFloat16Tensor_atan2(THBFloat16Tensor *r_, THBFloat16Tensor *tx, THBFloat16Tensor *ty) {
   return th::call<THTensor_atan2<ember::BFloat16>>("THBFloat16Tensor_atan2", THTensor_atan2_args, r_, tx, ty);
+}
+EMBER_API void THCudaTensor_atan2(THCState *state, THCudaTensor *r_, THCudaTensor *tx, THCudaTensor *ty) {
+  return thc::call<THTensor_atan2<float>>("THCudaTensor_atan2", THTensor_atan2_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(tx), reinterpret_cast<THFloatTensor *>(ty));
+}
+EMBER_API void THCudaDoubleTensor_atan2(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *tx, THCudaDoubleTensor *ty) {
+  return thc::call<THTensor_atan2<double>>("THCudaDoubleTensor_atan2", THTensor_atan2_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(tx), reinterpret_cast<THDoubleTensor *>(ty));
+}
+EMBER_API void THCudaHalfTensor_atan2(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *tx, THCudaHalfTensor *ty) {
+  return thc::call<THTensor_atan2<ember::Half>>("THCudaHalfTensor_atan2", THTensor_atan2_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(tx), reinterpret_cast<THHalfTensor *>(ty));
+}
+EMBER_API void THCudaBFloat16Tensor_atan2(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *tx, THCudaBFloat16Tensor *ty) {
+  return thc::call<THTensor_atan2<ember::BFloat16>>("THCudaBFloat16Tensor_atan2", THTensor_atan2_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(tx), reinterpret_cast<THBFloat16Tensor *>(ty));
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // bitwise_xor(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/bitwise_xor.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -92,31 +94,53 @@ TensorBase& base::bitwise_xor_out(TensorBase& out, const TensorBase& self, const
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_cbitxor(THTensor *r_ = out, THTensor *t = self, THTensor *src = other)
 constexpr th::ArgNames<3> THTensor_cbitxor_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_cbitxor_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_cbitxor(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::THTensor<T> *src) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::bitwise_xor(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
-                                   [&](auto& ops) { bitwise_xor_kernel<T, T>(ops); });
+                                   [&](auto& ops) { bitwise_xor_kernel<T, T>(ops); }, on_device);
 }
 
 // void THTensor_bitxor(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_bitxor_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_bitxor_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_bitxor(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::bitwise_xor(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                   [&](auto& ops) { bitwise_xor_kernel<T, T>(ops); });
+                                   [&](auto& ops) { bitwise_xor_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -148,6 +172,24 @@ EMBER_API void THFloatTensor_cbitxor(THFloatTensor *, THFloatTensor *, THFloatTe
 EMBER_API void THDoubleTensor_cbitxor(THDoubleTensor *, THDoubleTensor *, THDoubleTensor *) {
   return th::type_error<void>(THTensor_cbitxor_args, "THDoubleTensor_cbitxor: bitwise_xor is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
 }
+EMBER_API void THCudaByteTensor_cbitxor(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, THCudaByteTensor *src) {
+  return thc::call<THTensor_cbitxor<uint8_t>>("THCudaByteTensor_cbitxor", THTensor_cbitxor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), reinterpret_cast<THByteTensor *>(src));
+}
+EMBER_API void THCudaCharTensor_cbitxor(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, THCudaCharTensor *src) {
+  return thc::call<THTensor_cbitxor<int8_t>>("THCudaCharTensor_cbitxor", THTensor_cbitxor_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), reinterpret_cast<THCharTensor *>(src));
+}
+EMBER_API void THCudaShortTensor_cbitxor(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, THCudaShortTensor *src) {
+  return thc::call<THTensor_cbitxor<int16_t>>("THCudaShortTensor_cbitxor", THTensor_cbitxor_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), reinterpret_cast<THShortTensor *>(src));
+}
+EMBER_API void THCudaIntTensor_cbitxor(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, THCudaIntTensor *src) {
+  return thc::call<THTensor_cbitxor<int32_t>>("THCudaIntTensor_cbitxor", THTensor_cbitxor_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), reinterpret_cast<THIntTensor *>(src));
+}
+EMBER_API void THCudaLongTensor_cbitxor(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, THCudaLongTensor *src) {
+  return thc::call<THTensor_cbitxor<int64_t>>("THCudaLongTensor_cbitxor", THTensor_cbitxor_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), reinterpret_cast<THLongTensor *>(src));
+}
+EMBER_API void THCudaBoolTensor_cbitxor(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t, THCudaBoolTensor *src) {
+  return thc::call<THTensor_cbitxor<bool>>("THCudaBoolTensor_cbitxor", THTensor_cbitxor_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), reinterpret_cast<THBoolTensor *>(src));
+}
 
 EMBER_API void THByteTensor_bitxor(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_bitxor<uint8_t>>("THByteTensor_bitxor", THTensor_bitxor_args, r_, t, value);
@@ -172,4 +214,22 @@ EMBER_API void THFloatTensor_bitxor(THFloatTensor *, THFloatTensor *, float) {
 }
 EMBER_API void THDoubleTensor_bitxor(THDoubleTensor *, THDoubleTensor *, double) {
   return th::type_error<void>(THTensor_bitxor_args, "THDoubleTensor_bitxor: bitwise_xor is not defined for Double tensors (only Byte, Char, Short, Int, Long, Bool)", "self");
+}
+EMBER_API void THCudaByteTensor_bitxor(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_bitxor<uint8_t>>("THCudaByteTensor_bitxor", THTensor_bitxor_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_bitxor(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_bitxor<int8_t>>("THCudaCharTensor_bitxor", THTensor_bitxor_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_bitxor(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_bitxor<int16_t>>("THCudaShortTensor_bitxor", THTensor_bitxor_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_bitxor(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_bitxor<int32_t>>("THCudaIntTensor_bitxor", THTensor_bitxor_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_bitxor(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_bitxor<int64_t>>("THCudaLongTensor_bitxor", THTensor_bitxor_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaBoolTensor_bitxor(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t, bool value) {
+  return thc::call<THTensor_bitxor<bool>>("THCudaBoolTensor_bitxor", THTensor_bitxor_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), value);
 }

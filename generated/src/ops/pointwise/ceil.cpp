@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // ceil(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/ceil.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -81,18 +83,30 @@ TensorBase& base::ceil_out(TensorBase& out, const TensorBase& self) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_ceil(THTensor *r_ = out, THTensor *t = self)
 constexpr th::ArgNames<2> THTensor_ceil_args = {"out", "self"};
+constexpr th::ArgNames<3> THTensor_ceil_thc_args = {"state", "out", "self"};
 
 template <class T>
 void THTensor_ceil(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::ceil(dtype, ops, host_values);
+  };
+  const th::CudaKernel<2> cuda_kernel = cuda;
+  const th::CudaKernel<2>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<2>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
-                                   [&](auto& ops) { ceil_kernel<T, T>(ops); });
+                                   [&](auto& ops) { ceil_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -126,4 +140,31 @@ EMBER_API void THHalfTensor_ceil(THHalfTensor *r_, THHalfTensor *t) {
 }
 EMBER_API void THBFloat16Tensor_ceil(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
   return th::call<THTensor_ceil<ember::BFloat16>>("THBFloat16Tensor_ceil", THTensor_ceil_args, r_, t);
+}
+EMBER_API void THCudaByteTensor_ceil(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t) {
+  return thc::call<THTensor_ceil<uint8_t>>("THCudaByteTensor_ceil", THTensor_ceil_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t));
+}
+EMBER_API void THCudaCharTensor_ceil(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t) {
+  return thc::call<THTensor_ceil<int8_t>>("THCudaCharTensor_ceil", THTensor_ceil_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t));
+}
+EMBER_API void THCudaShortTensor_ceil(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t) {
+  return thc::call<THTensor_ceil<int16_t>>("THCudaShortTensor_ceil", THTensor_ceil_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t));
+}
+EMBER_API void THCudaIntTensor_ceil(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t) {
+  return thc::call<THTensor_ceil<int32_t>>("THCudaIntTensor_ceil", THTensor_ceil_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t));
+}
+EMBER_API void THCudaLongTensor_ceil(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t) {
+  return thc::call<THTensor_ceil<int64_t>>("THCudaLongTensor_ceil", THTensor_ceil_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t));
+}
+EMBER_API void THCudaTensor_ceil(THCState *state, THCudaTensor *r_, THCudaTensor *t) {
+  return thc::call<THTensor_ceil<float>>("THCudaTensor_ceil", THTensor_ceil_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t));
+}
+EMBER_API void THCudaDoubleTensor_ceil(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t) {
+  return thc::call<THTensor_ceil<double>>("THCudaDoubleTensor_ceil", THTensor_ceil_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t));
+}
+EMBER_API void THCudaHalfTensor_ceil(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t) {
+  return thc::call<THTensor_ceil<ember::Half>>("THCudaHalfTensor_ceil", THTensor_ceil_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t));
+}
+EMBER_API void THCudaBFloat16Tensor_ceil(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t) {
+  return thc::call<THTensor_ceil<ember::BFloat16>>("THCudaBFloat16Tensor_ceil", THTensor_ceil_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t));
 }

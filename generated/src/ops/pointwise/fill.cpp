@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // fill(Tensor(a!) self, Scalar value) -> Tensor(a!)
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/fill.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -74,18 +76,30 @@ TensorBase& base::fill_(TensorBase& self, const Scalar& value) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_fill(THTensor *r_ = self, real value = value)
 constexpr th::ArgNames<2> THTensor_fill_args = {"self", "value"};
+constexpr th::ArgNames<3> THTensor_fill_thc_args = {"state", "self", "value"};
 
 template <class T>
 void THTensor_fill(const char* fn, th::THTensor<T> *r_, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
+    cuda_ops::fill(dtype, ops, host_values, Scalar(value_v));
+  };
+  const th::CudaKernel<1> cuda_kernel = cuda;
+  const th::CudaKernel<1>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<1>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 0>(fn, r__i, {{}}, false,
-                                   [&](auto& ops) { fill_kernel<T, T>(ops, Scalar(value_v)); });
+                                   [&](auto& ops) { fill_kernel<T, T>(ops, Scalar(value_v)); }, on_device);
 }
 
 }  // namespace
@@ -122,4 +136,34 @@ EMBER_API void THBoolTensor_fill(THBoolTensor *r_, bool value) {
 }
 EMBER_API void THBFloat16Tensor_fill(THBFloat16Tensor *r_, THBFloat16 value) {
   return th::call<THTensor_fill<ember::BFloat16>>("THBFloat16Tensor_fill", THTensor_fill_args, r_, value);
+}
+EMBER_API void THCudaByteTensor_fill(THCState *state, THCudaByteTensor *r_, unsigned char value) {
+  return thc::call<THTensor_fill<uint8_t>>("THCudaByteTensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THByteTensor *>(r_), value);
+}
+EMBER_API void THCudaCharTensor_fill(THCState *state, THCudaCharTensor *r_, char value) {
+  return thc::call<THTensor_fill<int8_t>>("THCudaCharTensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THCharTensor *>(r_), value);
+}
+EMBER_API void THCudaShortTensor_fill(THCState *state, THCudaShortTensor *r_, short value) {
+  return thc::call<THTensor_fill<int16_t>>("THCudaShortTensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THShortTensor *>(r_), value);
+}
+EMBER_API void THCudaIntTensor_fill(THCState *state, THCudaIntTensor *r_, int value) {
+  return thc::call<THTensor_fill<int32_t>>("THCudaIntTensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THIntTensor *>(r_), value);
+}
+EMBER_API void THCudaLongTensor_fill(THCState *state, THCudaLongTensor *r_, long value) {
+  return thc::call<THTensor_fill<int64_t>>("THCudaLongTensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THLongTensor *>(r_), value);
+}
+EMBER_API void THCudaTensor_fill(THCState *state, THCudaTensor *r_, float value) {
+  return thc::call<THTensor_fill<float>>("THCudaTensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), value);
+}
+EMBER_API void THCudaDoubleTensor_fill(THCState *state, THCudaDoubleTensor *r_, double value) {
+  return thc::call<THTensor_fill<double>>("THCudaDoubleTensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), value);
+}
+EMBER_API void THCudaHalfTensor_fill(THCState *state, THCudaHalfTensor *r_, THHalf value) {
+  return thc::call<THTensor_fill<ember::Half>>("THCudaHalfTensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), value);
+}
+EMBER_API void THCudaBoolTensor_fill(THCState *state, THCudaBoolTensor *r_, bool value) {
+  return thc::call<THTensor_fill<bool>>("THCudaBoolTensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), value);
+}
+EMBER_API void THCudaBFloat16Tensor_fill(THCState *state, THCudaBFloat16Tensor *r_, THBFloat16 value) {
+  return thc::call<THTensor_fill<ember::BFloat16>>("THCudaBFloat16Tensor_fill", THTensor_fill_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), value);
 }

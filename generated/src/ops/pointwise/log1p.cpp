@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // log1p(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/log1p.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -76,18 +78,30 @@ TensorBase& base::log1p_out(TensorBase& out, const TensorBase& self) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_log1p(THTensor *r_ = out, THTensor *t = self)
 constexpr th::ArgNames<2> THTensor_log1p_args = {"out", "self"};
+constexpr th::ArgNames<3> THTensor_log1p_thc_args = {"state", "out", "self"};
 
 template <class T>
 void THTensor_log1p(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::log1p(dtype, ops, host_values);
+  };
+  const th::CudaKernel<2> cuda_kernel = cuda;
+  const th::CudaKernel<2>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<2>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
-                                   [&](auto& ops) { log1p_kernel<T, T>(ops); });
+                                   [&](auto& ops) { log1p_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -106,4 +120,16 @@ EMBER_API void THHalfTensor_log1p(THHalfTensor *r_, THHalfTensor *t) {
 }
 EMBER_API void THBFloat16Tensor_log1p(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
   return th::call<THTensor_log1p<ember::BFloat16>>("THBFloat16Tensor_log1p", THTensor_log1p_args, r_, t);
+}
+EMBER_API void THCudaTensor_log1p(THCState *state, THCudaTensor *r_, THCudaTensor *t) {
+  return thc::call<THTensor_log1p<float>>("THCudaTensor_log1p", THTensor_log1p_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t));
+}
+EMBER_API void THCudaDoubleTensor_log1p(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t) {
+  return thc::call<THTensor_log1p<double>>("THCudaDoubleTensor_log1p", THTensor_log1p_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t));
+}
+EMBER_API void THCudaHalfTensor_log1p(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t) {
+  return thc::call<THTensor_log1p<ember::Half>>("THCudaHalfTensor_log1p", THTensor_log1p_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t));
+}
+EMBER_API void THCudaBFloat16Tensor_log1p(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t) {
+  return thc::call<THTensor_log1p<ember::BFloat16>>("THCudaBFloat16Tensor_log1p", THTensor_log1p_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t));
 }

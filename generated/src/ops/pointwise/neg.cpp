@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // neg(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/neg.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -81,18 +83,30 @@ TensorBase& base::neg_out(TensorBase& out, const TensorBase& self) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_neg(THTensor *self_ = out, THTensor *src = self)
 constexpr th::ArgNames<2> THTensor_neg_args = {"out", "self"};
+constexpr th::ArgNames<3> THTensor_neg_thc_args = {"state", "out", "self"};
 
 template <class T>
 void THTensor_neg(const char* fn, th::THTensor<T> *self_, th::THTensor<T> *src) {
   TensorImpl* self__i = th::tensor_arg(self_, dtype_of<T>, fn, "self_", "out");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::neg(dtype, ops, host_values);
+  };
+  const th::CudaKernel<2> cuda_kernel = cuda;
+  const th::CudaKernel<2>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<2>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 1>(fn, self__i, {{th::ThInput{src_i, nullptr, "self"}}}, true,
-                                   [&](auto& ops) { neg_kernel<T, T>(ops); });
+                                   [&](auto& ops) { neg_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -126,4 +140,31 @@ EMBER_API void THHalfTensor_neg(THHalfTensor *self_, THHalfTensor *src) {
 }
 EMBER_API void THBFloat16Tensor_neg(THBFloat16Tensor *self_, THBFloat16Tensor *src) {
   return th::call<THTensor_neg<ember::BFloat16>>("THBFloat16Tensor_neg", THTensor_neg_args, self_, src);
+}
+EMBER_API void THCudaByteTensor_neg(THCState *state, THCudaByteTensor *self_, THCudaByteTensor *src) {
+  return thc::call<THTensor_neg<uint8_t>>("THCudaByteTensor_neg", THTensor_neg_thc_args, state, reinterpret_cast<THByteTensor *>(self_), reinterpret_cast<THByteTensor *>(src));
+}
+EMBER_API void THCudaCharTensor_neg(THCState *state, THCudaCharTensor *self_, THCudaCharTensor *src) {
+  return thc::call<THTensor_neg<int8_t>>("THCudaCharTensor_neg", THTensor_neg_thc_args, state, reinterpret_cast<THCharTensor *>(self_), reinterpret_cast<THCharTensor *>(src));
+}
+EMBER_API void THCudaShortTensor_neg(THCState *state, THCudaShortTensor *self_, THCudaShortTensor *src) {
+  return thc::call<THTensor_neg<int16_t>>("THCudaShortTensor_neg", THTensor_neg_thc_args, state, reinterpret_cast<THShortTensor *>(self_), reinterpret_cast<THShortTensor *>(src));
+}
+EMBER_API void THCudaIntTensor_neg(THCState *state, THCudaIntTensor *self_, THCudaIntTensor *src) {
+  return thc::call<THTensor_neg<int32_t>>("THCudaIntTensor_neg", THTensor_neg_thc_args, state, reinterpret_cast<THIntTensor *>(self_), reinterpret_cast<THIntTensor *>(src));
+}
+EMBER_API void THCudaLongTensor_neg(THCState *state, THCudaLongTensor *self_, THCudaLongTensor *src) {
+  return thc::call<THTensor_neg<int64_t>>("THCudaLongTensor_neg", THTensor_neg_thc_args, state, reinterpret_cast<THLongTensor *>(self_), reinterpret_cast<THLongTensor *>(src));
+}
+EMBER_API void THCudaTensor_neg(THCState *state, THCudaTensor *self_, THCudaTensor *src) {
+  return thc::call<THTensor_neg<float>>("THCudaTensor_neg", THTensor_neg_thc_args, state, reinterpret_cast<THFloatTensor *>(self_), reinterpret_cast<THFloatTensor *>(src));
+}
+EMBER_API void THCudaDoubleTensor_neg(THCState *state, THCudaDoubleTensor *self_, THCudaDoubleTensor *src) {
+  return thc::call<THTensor_neg<double>>("THCudaDoubleTensor_neg", THTensor_neg_thc_args, state, reinterpret_cast<THDoubleTensor *>(self_), reinterpret_cast<THDoubleTensor *>(src));
+}
+EMBER_API void THCudaHalfTensor_neg(THCState *state, THCudaHalfTensor *self_, THCudaHalfTensor *src) {
+  return thc::call<THTensor_neg<ember::Half>>("THCudaHalfTensor_neg", THTensor_neg_thc_args, state, reinterpret_cast<THHalfTensor *>(self_), reinterpret_cast<THHalfTensor *>(src));
+}
+EMBER_API void THCudaBFloat16Tensor_neg(THCState *state, THCudaBFloat16Tensor *self_, THCudaBFloat16Tensor *src) {
+  return thc::call<THTensor_neg<ember::BFloat16>>("THCudaBFloat16Tensor_neg", THTensor_neg_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(self_), reinterpret_cast<THBFloat16Tensor *>(src));
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // pow(Tensor self, Tensor|Scalar exponent) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/pow.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -98,31 +100,53 @@ TensorBase& base::pow_out(TensorBase& out, const TensorBase& self, const Scalar&
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_cpow(THTensor *r_ = out, THTensor *t = self, THTensor *src = exponent)
 constexpr th::ArgNames<3> THTensor_cpow_args = {"out", "self", "exponent"};
+constexpr th::ArgNames<4> THTensor_cpow_thc_args = {"state", "out", "self", "exponent"};
 
 template <class T>
 void THTensor_cpow(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::THTensor<T> *src) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "exponent");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::pow(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "exponent"}}}, true,
-                                   [&](auto& ops) { pow_kernel<T, T>(ops); });
+                                   [&](auto& ops) { pow_kernel<T, T>(ops); }, on_device);
 }
 
 // void THTensor_pow(THTensor *r_ = out, THTensor *t = self, real value = exponent)
 constexpr th::ArgNames<3> THTensor_pow_args = {"out", "self", "exponent"};
+constexpr th::ArgNames<4> THTensor_pow_thc_args = {"state", "out", "self", "exponent"};
 
 template <class T>
 void THTensor_pow(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::pow(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "exponent"}}}, true,
-                                   [&](auto& ops) { pow_kernel<T, T>(ops); });
+                                   [&](auto& ops) { pow_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -157,6 +181,33 @@ EMBER_API void THHalfTensor_cpow(THHalfTensor *r_, THHalfTensor *t, THHalfTensor
 EMBER_API void THBFloat16Tensor_cpow(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16Tensor *src) {
   return th::call<THTensor_cpow<ember::BFloat16>>("THBFloat16Tensor_cpow", THTensor_cpow_args, r_, t, src);
 }
+EMBER_API void THCudaByteTensor_cpow(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, THCudaByteTensor *src) {
+  return thc::call<THTensor_cpow<uint8_t>>("THCudaByteTensor_cpow", THTensor_cpow_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), reinterpret_cast<THByteTensor *>(src));
+}
+EMBER_API void THCudaCharTensor_cpow(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, THCudaCharTensor *src) {
+  return thc::call<THTensor_cpow<int8_t>>("THCudaCharTensor_cpow", THTensor_cpow_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), reinterpret_cast<THCharTensor *>(src));
+}
+EMBER_API void THCudaShortTensor_cpow(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, THCudaShortTensor *src) {
+  return thc::call<THTensor_cpow<int16_t>>("THCudaShortTensor_cpow", THTensor_cpow_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), reinterpret_cast<THShortTensor *>(src));
+}
+EMBER_API void THCudaIntTensor_cpow(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, THCudaIntTensor *src) {
+  return thc::call<THTensor_cpow<int32_t>>("THCudaIntTensor_cpow", THTensor_cpow_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), reinterpret_cast<THIntTensor *>(src));
+}
+EMBER_API void THCudaLongTensor_cpow(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, THCudaLongTensor *src) {
+  return thc::call<THTensor_cpow<int64_t>>("THCudaLongTensor_cpow", THTensor_cpow_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), reinterpret_cast<THLongTensor *>(src));
+}
+EMBER_API void THCudaTensor_cpow(THCState *state, THCudaTensor *r_, THCudaTensor *t, THCudaTensor *src) {
+  return thc::call<THTensor_cpow<float>>("THCudaTensor_cpow", THTensor_cpow_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), reinterpret_cast<THFloatTensor *>(src));
+}
+EMBER_API void THCudaDoubleTensor_cpow(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, THCudaDoubleTensor *src) {
+  return thc::call<THTensor_cpow<double>>("THCudaDoubleTensor_cpow", THTensor_cpow_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), reinterpret_cast<THDoubleTensor *>(src));
+}
+EMBER_API void THCudaHalfTensor_cpow(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THCudaHalfTensor *src) {
+  return thc::call<THTensor_cpow<ember::Half>>("THCudaHalfTensor_cpow", THTensor_cpow_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), reinterpret_cast<THHalfTensor *>(src));
+}
+EMBER_API void THCudaBFloat16Tensor_cpow(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THCudaBFloat16Tensor *src) {
+  return thc::call<THTensor_cpow<ember::BFloat16>>("THCudaBFloat16Tensor_cpow", THTensor_cpow_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), reinterpret_cast<THBFloat16Tensor *>(src));
+}
 
 EMBER_API void THByteTensor_pow(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_pow<uint8_t>>("THByteTensor_pow", THTensor_pow_args, r_, t, value);
@@ -184,4 +235,31 @@ EMBER_API void THHalfTensor_pow(THHalfTensor *r_, THHalfTensor *t, THHalf value)
 }
 EMBER_API void THBFloat16Tensor_pow(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_pow<ember::BFloat16>>("THBFloat16Tensor_pow", THTensor_pow_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_pow(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_pow<uint8_t>>("THCudaByteTensor_pow", THTensor_pow_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_pow(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_pow<int8_t>>("THCudaCharTensor_pow", THTensor_pow_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_pow(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_pow<int16_t>>("THCudaShortTensor_pow", THTensor_pow_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_pow(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_pow<int32_t>>("THCudaIntTensor_pow", THTensor_pow_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_pow(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_pow<int64_t>>("THCudaLongTensor_pow", THTensor_pow_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_pow(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_pow<float>>("THCudaTensor_pow", THTensor_pow_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_pow(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_pow<double>>("THCudaDoubleTensor_pow", THTensor_pow_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_pow(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_pow<ember::Half>>("THCudaHalfTensor_pow", THTensor_pow_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_pow(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_pow<ember::BFloat16>>("THCudaBFloat16Tensor_pow", THTensor_pow_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // pow.scalar(Scalar self, Tensor exponent) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/pow_scalar.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -76,19 +78,31 @@ TensorBase& base::pow_out(TensorBase& out, const Scalar& self, const TensorBase&
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_tpow(THTensor *r_ = out, real value = self, THTensor *t = exponent)
 constexpr th::ArgNames<3> THTensor_tpow_args = {"out", "self", "exponent"};
+constexpr th::ArgNames<4> THTensor_tpow_thc_args = {"state", "out", "self", "exponent"};
 
 template <class T>
 void THTensor_tpow(const char* fn, th::THTensor<T> *r_, th::real<T> value, th::THTensor<T> *t) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   const T value_v = th::from_c(value);
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "exponent");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::pow_scalar(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{nullptr, &value_v, "self"}, th::ThInput{t_i, nullptr, "exponent"}}}, true,
-                                   [&](auto& ops) { pow_scalar_kernel<T, T>(ops); });
+                                   [&](auto& ops) { pow_scalar_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -122,4 +136,31 @@ EMBER_API void THHalfTensor_tpow(THHalfTensor *r_, THHalf value, THHalfTensor *t
 }
 EMBER_API void THBFloat16Tensor_tpow(THBFloat16Tensor *r_, THBFloat16 value, THBFloat16Tensor *t) {
   return th::call<THTensor_tpow<ember::BFloat16>>("THBFloat16Tensor_tpow", THTensor_tpow_args, r_, value, t);
+}
+EMBER_API void THCudaByteTensor_tpow(THCState *state, THCudaByteTensor *r_, unsigned char value, THCudaByteTensor *t) {
+  return thc::call<THTensor_tpow<uint8_t>>("THCudaByteTensor_tpow", THTensor_tpow_thc_args, state, reinterpret_cast<THByteTensor *>(r_), value, reinterpret_cast<THByteTensor *>(t));
+}
+EMBER_API void THCudaCharTensor_tpow(THCState *state, THCudaCharTensor *r_, char value, THCudaCharTensor *t) {
+  return thc::call<THTensor_tpow<int8_t>>("THCudaCharTensor_tpow", THTensor_tpow_thc_args, state, reinterpret_cast<THCharTensor *>(r_), value, reinterpret_cast<THCharTensor *>(t));
+}
+EMBER_API void THCudaShortTensor_tpow(THCState *state, THCudaShortTensor *r_, short value, THCudaShortTensor *t) {
+  return thc::call<THTensor_tpow<int16_t>>("THCudaShortTensor_tpow", THTensor_tpow_thc_args, state, reinterpret_cast<THShortTensor *>(r_), value, reinterpret_cast<THShortTensor *>(t));
+}
+EMBER_API void THCudaIntTensor_tpow(THCState *state, THCudaIntTensor *r_, int value, THCudaIntTensor *t) {
+  return thc::call<THTensor_tpow<int32_t>>("THCudaIntTensor_tpow", THTensor_tpow_thc_args, state, reinterpret_cast<THIntTensor *>(r_), value, reinterpret_cast<THIntTensor *>(t));
+}
+EMBER_API void THCudaLongTensor_tpow(THCState *state, THCudaLongTensor *r_, long value, THCudaLongTensor *t) {
+  return thc::call<THTensor_tpow<int64_t>>("THCudaLongTensor_tpow", THTensor_tpow_thc_args, state, reinterpret_cast<THLongTensor *>(r_), value, reinterpret_cast<THLongTensor *>(t));
+}
+EMBER_API void THCudaTensor_tpow(THCState *state, THCudaTensor *r_, float value, THCudaTensor *t) {
+  return thc::call<THTensor_tpow<float>>("THCudaTensor_tpow", THTensor_tpow_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), value, reinterpret_cast<THFloatTensor *>(t));
+}
+EMBER_API void THCudaDoubleTensor_tpow(THCState *state, THCudaDoubleTensor *r_, double value, THCudaDoubleTensor *t) {
+  return thc::call<THTensor_tpow<double>>("THCudaDoubleTensor_tpow", THTensor_tpow_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), value, reinterpret_cast<THDoubleTensor *>(t));
+}
+EMBER_API void THCudaHalfTensor_tpow(THCState *state, THCudaHalfTensor *r_, THHalf value, THCudaHalfTensor *t) {
+  return thc::call<THTensor_tpow<ember::Half>>("THCudaHalfTensor_tpow", THTensor_tpow_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), value, reinterpret_cast<THHalfTensor *>(t));
+}
+EMBER_API void THCudaBFloat16Tensor_tpow(THCState *state, THCudaBFloat16Tensor *r_, THBFloat16 value, THCudaBFloat16Tensor *t) {
+  return thc::call<THTensor_tpow<ember::BFloat16>>("THCudaBFloat16Tensor_tpow", THTensor_tpow_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), value, reinterpret_cast<THBFloat16Tensor *>(t));
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // remainder(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/remainder.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -95,31 +97,53 @@ TensorBase& base::remainder_out(TensorBase& out, const TensorBase& self, const S
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_cremainder(THTensor *r_ = out, THTensor *t = self, THTensor *src = other)
 constexpr th::ArgNames<3> THTensor_cremainder_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_cremainder_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_cremainder(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::THTensor<T> *src) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::remainder(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other", true}}}, true,
-                                   [&](auto& ops) { remainder_kernel<T, T>(ops); });
+                                   [&](auto& ops) { remainder_kernel<T, T>(ops); }, on_device);
 }
 
 // void THTensor_remainder(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_remainder_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_remainder_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_remainder(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::remainder(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other", true}}}, true,
-                                   [&](auto& ops) { remainder_kernel<T, T>(ops); });
+                                   [&](auto& ops) { remainder_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -154,6 +178,33 @@ EMBER_API void THHalfTensor_cremainder(THHalfTensor *r_, THHalfTensor *t, THHalf
 EMBER_API void THBFloat16Tensor_cremainder(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16Tensor *src) {
   return th::call<THTensor_cremainder<ember::BFloat16>>("THBFloat16Tensor_cremainder", THTensor_cremainder_args, r_, t, src);
 }
+EMBER_API void THCudaByteTensor_cremainder(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, THCudaByteTensor *src) {
+  return thc::call<THTensor_cremainder<uint8_t>>("THCudaByteTensor_cremainder", THTensor_cremainder_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), reinterpret_cast<THByteTensor *>(src));
+}
+EMBER_API void THCudaCharTensor_cremainder(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, THCudaCharTensor *src) {
+  return thc::call<THTensor_cremainder<int8_t>>("THCudaCharTensor_cremainder", THTensor_cremainder_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), reinterpret_cast<THCharTensor *>(src));
+}
+EMBER_API void THCudaShortTensor_cremainder(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, THCudaShortTensor *src) {
+  return thc::call<THTensor_cremainder<int16_t>>("THCudaShortTensor_cremainder", THTensor_cremainder_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), reinterpret_cast<THShortTensor *>(src));
+}
+EMBER_API void THCudaIntTensor_cremainder(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, THCudaIntTensor *src) {
+  return thc::call<THTensor_cremainder<int32_t>>("THCudaIntTensor_cremainder", THTensor_cremainder_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), reinterpret_cast<THIntTensor *>(src));
+}
+EMBER_API void THCudaLongTensor_cremainder(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, THCudaLongTensor *src) {
+  return thc::call<THTensor_cremainder<int64_t>>("THCudaLongTensor_cremainder", THTensor_cremainder_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), reinterpret_cast<THLongTensor *>(src));
+}
+EMBER_API void THCudaTensor_cremainder(THCState *state, THCudaTensor *r_, THCudaTensor *t, THCudaTensor *src) {
+  return thc::call<THTensor_cremainder<float>>("THCudaTensor_cremainder", THTensor_cremainder_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), reinterpret_cast<THFloatTensor *>(src));
+}
+EMBER_API void THCudaDoubleTensor_cremainder(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, THCudaDoubleTensor *src) {
+  return thc::call<THTensor_cremainder<double>>("THCudaDoubleTensor_cremainder", THTensor_cremainder_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), reinterpret_cast<THDoubleTensor *>(src));
+}
+EMBER_API void THCudaHalfTensor_cremainder(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THCudaHalfTensor *src) {
+  return thc::call<THTensor_cremainder<ember::Half>>("THCudaHalfTensor_cremainder", THTensor_cremainder_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), reinterpret_cast<THHalfTensor *>(src));
+}
+EMBER_API void THCudaBFloat16Tensor_cremainder(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THCudaBFloat16Tensor *src) {
+  return thc::call<THTensor_cremainder<ember::BFloat16>>("THCudaBFloat16Tensor_cremainder", THTensor_cremainder_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), reinterpret_cast<THBFloat16Tensor *>(src));
+}
 
 EMBER_API void THByteTensor_remainder(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_remainder<uint8_t>>("THByteTensor_remainder", THTensor_remainder_args, r_, t, value);
@@ -181,4 +232,31 @@ EMBER_API void THHalfTensor_remainder(THHalfTensor *r_, THHalfTensor *t, THHalf 
 }
 EMBER_API void THBFloat16Tensor_remainder(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_remainder<ember::BFloat16>>("THBFloat16Tensor_remainder", THTensor_remainder_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_remainder(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_remainder<uint8_t>>("THCudaByteTensor_remainder", THTensor_remainder_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_remainder(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_remainder<int8_t>>("THCudaCharTensor_remainder", THTensor_remainder_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_remainder(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_remainder<int16_t>>("THCudaShortTensor_remainder", THTensor_remainder_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_remainder(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_remainder<int32_t>>("THCudaIntTensor_remainder", THTensor_remainder_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_remainder(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_remainder<int64_t>>("THCudaLongTensor_remainder", THTensor_remainder_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_remainder(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_remainder<float>>("THCudaTensor_remainder", THTensor_remainder_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_remainder(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_remainder<double>>("THCudaDoubleTensor_remainder", THTensor_remainder_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_remainder(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_remainder<ember::Half>>("THCudaHalfTensor_remainder", THTensor_remainder_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_remainder(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_remainder<ember::BFloat16>>("THCudaBFloat16Tensor_remainder", THTensor_remainder_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sigmoid(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/sigmoid.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -76,18 +78,30 @@ TensorBase& base::sigmoid_out(TensorBase& out, const TensorBase& self) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_sigmoid(THTensor *r_ = out, THTensor *t = self)
 constexpr th::ArgNames<2> THTensor_sigmoid_args = {"out", "self"};
+constexpr th::ArgNames<3> THTensor_sigmoid_thc_args = {"state", "out", "self"};
 
 template <class T>
 void THTensor_sigmoid(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::sigmoid(dtype, ops, host_values);
+  };
+  const th::CudaKernel<2> cuda_kernel = cuda;
+  const th::CudaKernel<2>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<2>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
-                                   [&](auto& ops) { sigmoid_kernel<T, T>(ops); });
+                                   [&](auto& ops) { sigmoid_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -106,4 +120,16 @@ EMBER_API void THHalfTensor_sigmoid(THHalfTensor *r_, THHalfTensor *t) {
 }
 EMBER_API void THBFloat16Tensor_sigmoid(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
   return th::call<THTensor_sigmoid<ember::BFloat16>>("THBFloat16Tensor_sigmoid", THTensor_sigmoid_args, r_, t);
+}
+EMBER_API void THCudaTensor_sigmoid(THCState *state, THCudaTensor *r_, THCudaTensor *t) {
+  return thc::call<THTensor_sigmoid<float>>("THCudaTensor_sigmoid", THTensor_sigmoid_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t));
+}
+EMBER_API void THCudaDoubleTensor_sigmoid(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t) {
+  return thc::call<THTensor_sigmoid<double>>("THCudaDoubleTensor_sigmoid", THTensor_sigmoid_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t));
+}
+EMBER_API void THCudaHalfTensor_sigmoid(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t) {
+  return thc::call<THTensor_sigmoid<ember::Half>>("THCudaHalfTensor_sigmoid", THTensor_sigmoid_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t));
+}
+EMBER_API void THCudaBFloat16Tensor_sigmoid(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t) {
+  return thc::call<THTensor_sigmoid<ember::BFloat16>>("THCudaBFloat16Tensor_sigmoid", THTensor_sigmoid_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t));
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sign(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/sign.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -82,18 +84,30 @@ TensorBase& base::sign_out(TensorBase& out, const TensorBase& self) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_sign(THTensor *r_ = out, THTensor *t = self)
 constexpr th::ArgNames<2> THTensor_sign_args = {"out", "self"};
+constexpr th::ArgNames<3> THTensor_sign_thc_args = {"state", "out", "self"};
 
 template <class T>
 void THTensor_sign(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+    cuda_ops::sign(dtype, ops, host_values);
+  };
+  const th::CudaKernel<2> cuda_kernel = cuda;
+  const th::CudaKernel<2>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<2>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
-                                   [&](auto& ops) { sign_kernel<T, T>(ops); });
+                                   [&](auto& ops) { sign_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -130,4 +144,34 @@ EMBER_API void THBoolTensor_sign(THBoolTensor *r_, THBoolTensor *t) {
 }
 EMBER_API void THBFloat16Tensor_sign(THBFloat16Tensor *r_, THBFloat16Tensor *t) {
   return th::call<THTensor_sign<ember::BFloat16>>("THBFloat16Tensor_sign", THTensor_sign_args, r_, t);
+}
+EMBER_API void THCudaByteTensor_sign(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t) {
+  return thc::call<THTensor_sign<uint8_t>>("THCudaByteTensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t));
+}
+EMBER_API void THCudaCharTensor_sign(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t) {
+  return thc::call<THTensor_sign<int8_t>>("THCudaCharTensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t));
+}
+EMBER_API void THCudaShortTensor_sign(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t) {
+  return thc::call<THTensor_sign<int16_t>>("THCudaShortTensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t));
+}
+EMBER_API void THCudaIntTensor_sign(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t) {
+  return thc::call<THTensor_sign<int32_t>>("THCudaIntTensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t));
+}
+EMBER_API void THCudaLongTensor_sign(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t) {
+  return thc::call<THTensor_sign<int64_t>>("THCudaLongTensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t));
+}
+EMBER_API void THCudaTensor_sign(THCState *state, THCudaTensor *r_, THCudaTensor *t) {
+  return thc::call<THTensor_sign<float>>("THCudaTensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t));
+}
+EMBER_API void THCudaDoubleTensor_sign(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t) {
+  return thc::call<THTensor_sign<double>>("THCudaDoubleTensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t));
+}
+EMBER_API void THCudaHalfTensor_sign(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t) {
+  return thc::call<THTensor_sign<ember::Half>>("THCudaHalfTensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t));
+}
+EMBER_API void THCudaBoolTensor_sign(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t) {
+  return thc::call<THTensor_sign<bool>>("THCudaBoolTensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(t));
+}
+EMBER_API void THCudaBFloat16Tensor_sign(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t) {
+  return thc::call<THTensor_sign<ember::BFloat16>>("THCudaBFloat16Tensor_sign", THTensor_sign_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t));
 }

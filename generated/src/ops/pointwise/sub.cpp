@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sub(Tensor self, Tensor|Scalar other, *, Scalar alpha=1) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/sub.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -96,11 +98,14 @@ TensorBase& base::sub_out(TensorBase& out, const TensorBase& self, const Scalar&
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_csub(THTensor *r_ = out, THTensor *t = self, real value = alpha, THTensor *src = other)
 constexpr th::ArgNames<4> THTensor_csub_args = {"out", "self", "alpha", "other"};
+constexpr th::ArgNames<5> THTensor_csub_thc_args = {"state", "out", "self", "alpha", "other"};
 
 template <class T>
 void THTensor_csub(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, th::THTensor<T> *src) {
@@ -108,20 +113,39 @@ void THTensor_csub(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::sub(dtype, ops, host_values, Scalar(value_v));
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
-                                   [&](auto& ops) { sub_kernel<T, T>(ops, Scalar(value_v)); });
+                                   [&](auto& ops) { sub_kernel<T, T>(ops, Scalar(value_v)); }, on_device);
 }
 
 // void THTensor_sub(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_sub_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_sub_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_sub(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::sub(dtype, ops, host_values, Scalar(1));
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
-                                   [&](auto& ops) { sub_kernel<T, T>(ops, Scalar(1)); });
+                                   [&](auto& ops) { sub_kernel<T, T>(ops, Scalar(1)); }, on_device);
 }
 
 }  // namespace
@@ -156,6 +180,33 @@ EMBER_API void THHalfTensor_csub(THHalfTensor *r_, THHalfTensor *t, THHalf value
 EMBER_API void THBFloat16Tensor_csub(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value, THBFloat16Tensor *src) {
   return th::call<THTensor_csub<ember::BFloat16>>("THBFloat16Tensor_csub", THTensor_csub_args, r_, t, value, src);
 }
+EMBER_API void THCudaByteTensor_csub(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value, THCudaByteTensor *src) {
+  return thc::call<THTensor_csub<uint8_t>>("THCudaByteTensor_csub", THTensor_csub_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value, reinterpret_cast<THByteTensor *>(src));
+}
+EMBER_API void THCudaCharTensor_csub(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value, THCudaCharTensor *src) {
+  return thc::call<THTensor_csub<int8_t>>("THCudaCharTensor_csub", THTensor_csub_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value, reinterpret_cast<THCharTensor *>(src));
+}
+EMBER_API void THCudaShortTensor_csub(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value, THCudaShortTensor *src) {
+  return thc::call<THTensor_csub<int16_t>>("THCudaShortTensor_csub", THTensor_csub_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value, reinterpret_cast<THShortTensor *>(src));
+}
+EMBER_API void THCudaIntTensor_csub(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value, THCudaIntTensor *src) {
+  return thc::call<THTensor_csub<int32_t>>("THCudaIntTensor_csub", THTensor_csub_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value, reinterpret_cast<THIntTensor *>(src));
+}
+EMBER_API void THCudaLongTensor_csub(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value, THCudaLongTensor *src) {
+  return thc::call<THTensor_csub<int64_t>>("THCudaLongTensor_csub", THTensor_csub_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value, reinterpret_cast<THLongTensor *>(src));
+}
+EMBER_API void THCudaTensor_csub(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value, THCudaTensor *src) {
+  return thc::call<THTensor_csub<float>>("THCudaTensor_csub", THTensor_csub_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value, reinterpret_cast<THFloatTensor *>(src));
+}
+EMBER_API void THCudaDoubleTensor_csub(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value, THCudaDoubleTensor *src) {
+  return thc::call<THTensor_csub<double>>("THCudaDoubleTensor_csub", THTensor_csub_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value, reinterpret_cast<THDoubleTensor *>(src));
+}
+EMBER_API void THCudaHalfTensor_csub(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value, THCudaHalfTensor *src) {
+  return thc::call<THTensor_csub<ember::Half>>("THCudaHalfTensor_csub", THTensor_csub_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value, reinterpret_cast<THHalfTensor *>(src));
+}
+EMBER_API void THCudaBFloat16Tensor_csub(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value, THCudaBFloat16Tensor *src) {
+  return thc::call<THTensor_csub<ember::BFloat16>>("THCudaBFloat16Tensor_csub", THTensor_csub_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value, reinterpret_cast<THBFloat16Tensor *>(src));
+}
 
 EMBER_API void THByteTensor_sub(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_sub<uint8_t>>("THByteTensor_sub", THTensor_sub_args, r_, t, value);
@@ -183,4 +234,31 @@ EMBER_API void THHalfTensor_sub(THHalfTensor *r_, THHalfTensor *t, THHalf value)
 }
 EMBER_API void THBFloat16Tensor_sub(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_sub<ember::BFloat16>>("THBFloat16Tensor_sub", THTensor_sub_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_sub(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_sub<uint8_t>>("THCudaByteTensor_sub", THTensor_sub_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_sub(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_sub<int8_t>>("THCudaCharTensor_sub", THTensor_sub_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_sub(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_sub<int16_t>>("THCudaShortTensor_sub", THTensor_sub_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_sub(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_sub<int32_t>>("THCudaIntTensor_sub", THTensor_sub_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_sub(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_sub<int64_t>>("THCudaLongTensor_sub", THTensor_sub_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_sub(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_sub<float>>("THCudaTensor_sub", THTensor_sub_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_sub(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_sub<double>>("THCudaDoubleTensor_sub", THTensor_sub_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_sub(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_sub<ember::Half>>("THCudaHalfTensor_sub", THTensor_sub_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_sub(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_sub<ember::BFloat16>>("THCudaBFloat16Tensor_sub", THTensor_sub_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }

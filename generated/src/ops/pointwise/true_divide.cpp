@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // true_divide(Tensor self, Tensor|Scalar other) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/true_divide.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -90,31 +92,53 @@ TensorBase& base::true_divide_out(TensorBase& out, const TensorBase& self, const
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_cdiv(THTensor *r_ = out, THTensor *t = self, THTensor *src = other)
 constexpr th::ArgNames<3> THTensor_cdiv_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_cdiv_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_cdiv(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::THTensor<T> *src) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::true_divide(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other", true}}}, true,
-                                   [&](auto& ops) { true_divide_kernel<T, T>(ops); });
+                                   [&](auto& ops) { true_divide_kernel<T, T>(ops); }, on_device);
 }
 
 // void THTensor_div(THTensor *r_ = out, THTensor *t = self, real value = other)
 constexpr th::ArgNames<3> THTensor_div_args = {"out", "self", "other"};
+constexpr th::ArgNames<4> THTensor_div_thc_args = {"state", "out", "self", "other"};
 
 template <class T>
 void THTensor_div(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+    cuda_ops::true_divide(dtype, ops, host_values);
+  };
+  const th::CudaKernel<3> cuda_kernel = cuda;
+  const th::CudaKernel<3>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<3>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other", true}}}, true,
-                                   [&](auto& ops) { true_divide_kernel<T, T>(ops); });
+                                   [&](auto& ops) { true_divide_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -149,6 +173,33 @@ EMBER_API void THHalfTensor_cdiv(THHalfTensor *r_, THHalfTensor *t, THHalfTensor
 EMBER_API void THBFloat16Tensor_cdiv(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16Tensor *src) {
   return th::call<THTensor_cdiv<ember::BFloat16>>("THBFloat16Tensor_cdiv", THTensor_cdiv_args, r_, t, src);
 }
+EMBER_API void THCudaByteTensor_cdiv(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, THCudaByteTensor *src) {
+  return thc::call<THTensor_cdiv<uint8_t>>("THCudaByteTensor_cdiv", THTensor_cdiv_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), reinterpret_cast<THByteTensor *>(src));
+}
+EMBER_API void THCudaCharTensor_cdiv(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, THCudaCharTensor *src) {
+  return thc::call<THTensor_cdiv<int8_t>>("THCudaCharTensor_cdiv", THTensor_cdiv_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), reinterpret_cast<THCharTensor *>(src));
+}
+EMBER_API void THCudaShortTensor_cdiv(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, THCudaShortTensor *src) {
+  return thc::call<THTensor_cdiv<int16_t>>("THCudaShortTensor_cdiv", THTensor_cdiv_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), reinterpret_cast<THShortTensor *>(src));
+}
+EMBER_API void THCudaIntTensor_cdiv(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, THCudaIntTensor *src) {
+  return thc::call<THTensor_cdiv<int32_t>>("THCudaIntTensor_cdiv", THTensor_cdiv_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), reinterpret_cast<THIntTensor *>(src));
+}
+EMBER_API void THCudaLongTensor_cdiv(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, THCudaLongTensor *src) {
+  return thc::call<THTensor_cdiv<int64_t>>("THCudaLongTensor_cdiv", THTensor_cdiv_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), reinterpret_cast<THLongTensor *>(src));
+}
+EMBER_API void THCudaTensor_cdiv(THCState *state, THCudaTensor *r_, THCudaTensor *t, THCudaTensor *src) {
+  return thc::call<THTensor_cdiv<float>>("THCudaTensor_cdiv", THTensor_cdiv_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), reinterpret_cast<THFloatTensor *>(src));
+}
+EMBER_API void THCudaDoubleTensor_cdiv(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, THCudaDoubleTensor *src) {
+  return thc::call<THTensor_cdiv<double>>("THCudaDoubleTensor_cdiv", THTensor_cdiv_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), reinterpret_cast<THDoubleTensor *>(src));
+}
+EMBER_API void THCudaHalfTensor_cdiv(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THCudaHalfTensor *src) {
+  return thc::call<THTensor_cdiv<ember::Half>>("THCudaHalfTensor_cdiv", THTensor_cdiv_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), reinterpret_cast<THHalfTensor *>(src));
+}
+EMBER_API void THCudaBFloat16Tensor_cdiv(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THCudaBFloat16Tensor *src) {
+  return thc::call<THTensor_cdiv<ember::BFloat16>>("THCudaBFloat16Tensor_cdiv", THTensor_cdiv_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), reinterpret_cast<THBFloat16Tensor *>(src));
+}
 
 EMBER_API void THByteTensor_div(THByteTensor *r_, THByteTensor *t, unsigned char value) {
   return th::call<THTensor_div<uint8_t>>("THByteTensor_div", THTensor_div_args, r_, t, value);
@@ -176,4 +227,31 @@ EMBER_API void THHalfTensor_div(THHalfTensor *r_, THHalfTensor *t, THHalf value)
 }
 EMBER_API void THBFloat16Tensor_div(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_div<ember::BFloat16>>("THBFloat16Tensor_div", THTensor_div_args, r_, t, value);
+}
+EMBER_API void THCudaByteTensor_div(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, unsigned char value) {
+  return thc::call<THTensor_div<uint8_t>>("THCudaByteTensor_div", THTensor_div_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), value);
+}
+EMBER_API void THCudaCharTensor_div(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, char value) {
+  return thc::call<THTensor_div<int8_t>>("THCudaCharTensor_div", THTensor_div_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), value);
+}
+EMBER_API void THCudaShortTensor_div(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, short value) {
+  return thc::call<THTensor_div<int16_t>>("THCudaShortTensor_div", THTensor_div_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), value);
+}
+EMBER_API void THCudaIntTensor_div(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int value) {
+  return thc::call<THTensor_div<int32_t>>("THCudaIntTensor_div", THTensor_div_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), value);
+}
+EMBER_API void THCudaLongTensor_div(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, long value) {
+  return thc::call<THTensor_div<int64_t>>("THCudaLongTensor_div", THTensor_div_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), value);
+}
+EMBER_API void THCudaTensor_div(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value) {
+  return thc::call<THTensor_div<float>>("THCudaTensor_div", THTensor_div_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API void THCudaDoubleTensor_div(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_div<double>>("THCudaDoubleTensor_div", THTensor_div_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API void THCudaHalfTensor_div(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_div<ember::Half>>("THCudaHalfTensor_div", THTensor_div_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API void THCudaBFloat16Tensor_div(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_div<ember::BFloat16>>("THCudaBFloat16Tensor_div", THTensor_div_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value);
 }

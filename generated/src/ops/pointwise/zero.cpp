@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // zero(Tensor(a!) self) -> Tensor(a!)
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/zero.h"
 #include "ember/th_error.h"
@@ -11,6 +12,7 @@
 #include "runtime/ops/pointwise_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -72,17 +74,29 @@ TensorBase& base::zero_(TensorBase& self) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_zero(THTensor *r_ = self)
 constexpr th::ArgNames<1> THTensor_zero_args = {"self"};
+constexpr th::ArgNames<2> THTensor_zero_thc_args = {"state", "self"};
 
 template <class T>
 void THTensor_zero(const char* fn, th::THTensor<T> *r_) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "self");
+  #ifdef EMBER_CUDA
+  const auto cuda = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
+    cuda_ops::zero(dtype, ops, host_values);
+  };
+  const th::CudaKernel<1> cuda_kernel = cuda;
+  const th::CudaKernel<1>* on_device = &cuda_kernel;
+  #else
+  const th::CudaKernel<1>* on_device = nullptr;
+  #endif
   th::pointwise<T, dtype_of<T>, 0>(fn, r__i, {{}}, false,
-                                   [&](auto& ops) { zero_kernel<T, T>(ops); });
+                                   [&](auto& ops) { zero_kernel<T, T>(ops); }, on_device);
 }
 
 }  // namespace
@@ -119,4 +133,34 @@ EMBER_API void THBoolTensor_zero(THBoolTensor *r_) {
 }
 EMBER_API void THBFloat16Tensor_zero(THBFloat16Tensor *r_) {
   return th::call<THTensor_zero<ember::BFloat16>>("THBFloat16Tensor_zero", THTensor_zero_args, r_);
+}
+EMBER_API void THCudaByteTensor_zero(THCState *state, THCudaByteTensor *r_) {
+  return thc::call<THTensor_zero<uint8_t>>("THCudaByteTensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THByteTensor *>(r_));
+}
+EMBER_API void THCudaCharTensor_zero(THCState *state, THCudaCharTensor *r_) {
+  return thc::call<THTensor_zero<int8_t>>("THCudaCharTensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THCharTensor *>(r_));
+}
+EMBER_API void THCudaShortTensor_zero(THCState *state, THCudaShortTensor *r_) {
+  return thc::call<THTensor_zero<int16_t>>("THCudaShortTensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THShortTensor *>(r_));
+}
+EMBER_API void THCudaIntTensor_zero(THCState *state, THCudaIntTensor *r_) {
+  return thc::call<THTensor_zero<int32_t>>("THCudaIntTensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THIntTensor *>(r_));
+}
+EMBER_API void THCudaLongTensor_zero(THCState *state, THCudaLongTensor *r_) {
+  return thc::call<THTensor_zero<int64_t>>("THCudaLongTensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THLongTensor *>(r_));
+}
+EMBER_API void THCudaTensor_zero(THCState *state, THCudaTensor *r_) {
+  return thc::call<THTensor_zero<float>>("THCudaTensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THFloatTensor *>(r_));
+}
+EMBER_API void THCudaDoubleTensor_zero(THCState *state, THCudaDoubleTensor *r_) {
+  return thc::call<THTensor_zero<double>>("THCudaDoubleTensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_));
+}
+EMBER_API void THCudaHalfTensor_zero(THCState *state, THCudaHalfTensor *r_) {
+  return thc::call<THTensor_zero<ember::Half>>("THCudaHalfTensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THHalfTensor *>(r_));
+}
+EMBER_API void THCudaBoolTensor_zero(THCState *state, THCudaBoolTensor *r_) {
+  return thc::call<THTensor_zero<bool>>("THCudaBoolTensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THBoolTensor *>(r_));
+}
+EMBER_API void THCudaBFloat16Tensor_zero(THCState *state, THCudaBFloat16Tensor *r_) {
+  return thc::call<THTensor_zero<ember::BFloat16>>("THCudaBFloat16Tensor_zero", THTensor_zero_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_));
 }
