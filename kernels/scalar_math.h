@@ -122,7 +122,8 @@ EMBER_HOST_DEVICE inline M heaviside(M x, M at_zero) {
 template <class M>
 EMBER_HOST_DEVICE inline std::make_unsigned_t<M> magnitude(M x) {
   using U = std::make_unsigned_t<M>;
-  return x < M(0) ? U(0) - static_cast<U>(x) : static_cast<U>(x);
+  if constexpr (std::is_unsigned_v<M>) return x;  // (nvcc warns of `x < 0` on an unsigned x)
+  else return x < M(0) ? U(0) - static_cast<U>(x) : static_cast<U>(x);
 }
 
 // Euclid's algorithm on magnitudes, so gcd is never negative (the lowest

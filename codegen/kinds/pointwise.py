@@ -169,13 +169,11 @@ class Pointwise(Kind):
         if self.th_runs_on_device(op):  # THC's forms: the op's CUDA kernel
             n = len(inputs) + 1
             bld.lines += ["#ifdef EMBER_CUDA",
-                          f"const auto cuda = [&](DType dtype, const kernels::Operands<{n}>& ops, unsigned host_values) {{",
+                          f"const auto on_device = [&](DType dtype, const kernels::Operands<{n}>& ops, unsigned host_values) {{",
                           f"  cuda_ops::{op.ident}(dtype, ops, host_values{scalars});",
                           "};",
-                          f"const th::CudaKernel<{n}> cuda_kernel = cuda;",
-                          f"const th::CudaKernel<{n}>* on_device = &cuda_kernel;",
                           "#else",
-                          f"const th::CudaKernel<{n}>* on_device = nullptr;",
+                          "const std::nullptr_t on_device = nullptr;",
                           "#endif"]
             on_device = ", on_device"
         bld.lines.append(f"{head}{bld.fn}, {out_impl}, {{{{{', '.join(inputs)}}}}}, {str(resize).lower()},")

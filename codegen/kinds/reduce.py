@@ -16,6 +16,7 @@ from ..th_wrappers import THBuilder, generic_type, return_cpp, th_kernel_args, t
 from ..yaml_source import Node
 from .base import Kernel, Kind
 from .fields import kernel_args, result_rule
+from .th_calls import cpp_api_call
 
 EXPRESSIONS = ("identity", "combine", "merge")
 NONEMPTY = ("all", "th")
@@ -95,6 +96,10 @@ class Reduce(Kind):
     def cuda_signature(self, op: Op) -> str:
         return f"void {op.ident}(DType in, const kernels::Operands<2>& ops, int dim, void* scratch{kernel_arg_params(op)})"
 
+    def th_runs_on_device(self, op: Op) -> bool:
+        """THC's forms call the C++ op, which runs on the device."""
+        return bool(op.dtypes.get("cuda"))
+
     def th_body(self, bld: THBuilder) -> None:
         """TH's whole-tensor forms (sumall) return the value; its dim forms
         write `out`, resized as TH does (th::ThReduce, runtime/th/plan.h)."""
@@ -106,6 +111,10 @@ class Reduce(Kind):
         if bld.b.ret in ("accreal", "real", "int"):
             if op.kernel.nonempty:
                 bld.lines.append(f"rt::check_has_elements({bld.fn}, TensorBase::borrow({src}));")
+            if self.th_runs_on_device(op):  # THC's forms: the C++ op on the device, its value read back
+                value = f"{cpp_api_call(bld, {'self': src})}.item().template to<{return_cpp(bld.b.ret)}>()"
+                bld.lines.append("if (rt::default_device_type() != DeviceType::CPU)")
+                bld.lines.append(f"  return th::value_to_c<{generic_type(bld.b.ret)}>({value});")
             bld.lines.append("kernels::Operands<1> ops;")
             bld.lines.append(f"rt::set_whole_operand(ops, {src});")
             value = f"{op.ident}_all<T>(ops, rt::numel({src}){args}).template to<{return_cpp(bld.b.ret)}>()"
@@ -117,6 +126,9 @@ class Reduce(Kind):
         assert out_p is not None and dim_p is not None
         out = bld.impl_of(out_p)
         keep = keep_p.name if keep_p else "false"
+        if self.th_runs_on_device(op):  # THC's forms: the C++ op on the device, written to out as TH would
+            bld.lines.append("if (rt::default_device_type() != DeviceType::CPU)")
+            bld.lines.append(f"  return th::copy_into({out}, th::to_th_geometry({cpp_api_call(bld, {'self': src})}.impl()));")
         bld.lines.append(f"th::ThReduce<1> plan({bld.fn}, {{{{{out}}}}}, {src}, {dim_p.name}, {keep} != 0);")
         bld.lines.append(f"{op.ident}_kernel<T, {th_result(op)}>(plan.operands(), plan.dim(){args});")
         bld.lines.append("plan.finish();")

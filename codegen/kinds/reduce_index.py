@@ -11,6 +11,7 @@ from ..signature import Signature
 from ..th_wrappers import THBuilder
 from ..yaml_source import Node
 from .base import Kernel, Kind
+from .th_calls import cpp_api_call
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,10 @@ class ReduceIndex(Kind):
     def cuda_signature(self, op: Op) -> str:
         return f"void {op.ident}(DType dtype, const kernels::Operands<3>& ops, int dim)"
 
+    def th_runs_on_device(self, op: Op) -> bool:
+        """THC's forms call the C++ op, which runs on the device."""
+        return bool(op.dtypes.get("cuda"))
+
     def th_body(self, bld: THBuilder) -> None:
         """TH's max and min along a dim: values and indices, resized as TH
         does (th::ThReduce, runtime/th/plan.h)."""
@@ -55,6 +60,12 @@ class ReduceIndex(Kind):
         dim_p = bld.bound("dim")
         keep_p = bld.bound("keepdim")
         keep = keep_p.name if keep_p else "false"
+        if self.th_runs_on_device(op):  # THC's forms: the C++ op on the device, written as TH would
+            bld.lines.append("if (rt::default_device_type() != DeviceType::CPU) {")
+            bld.lines.append(f"  const auto [values, indices] = {cpp_api_call(bld, {'self': src})};")
+            bld.lines.append(f"  th::copy_into({vals}, th::to_th_geometry(values.impl()));")
+            bld.lines.append(f"  return th::copy_into({idx}, th::to_th_geometry(indices.impl()));")
+            bld.lines.append("}")
         bld.lines.append(f"th::ThReduce<2> plan({bld.fn}, {{{{{vals}, {idx}}}}}, {src}, {dim_p.name}, {keep} != 0);")
         bld.lines.append(f"{op.ident}_kernel<T>(plan.operands(), plan.dim());")
         bld.lines.append("plan.finish();")

@@ -1,6 +1,6 @@
 """The TH body that view ops and custom ops without `th_impl` share: their
 C functions call the C++ API and hand TH its result in TH's geometry
-(th::to_th_geometry)."""
+(th::to_th_geometry). THC's forms of the reductions call it too."""
 from __future__ import annotations
 
 from ..cpp import cpp_default
@@ -55,3 +55,26 @@ def through_cpp_api(bld: THBuilder) -> None:
         bld.lines.append(f"return th::value_to_c<{generic_type(ret)}>({call}.item().template to<{return_cpp(ret)}>());")
     else:
         bld.lines.append(f"return static_cast<{generic_type(ret)}>({call});")
+
+
+def cpp_api_call(bld: THBuilder, tensors: dict[str, str]) -> str:
+    """The op's C++ API function called with the binding's C parameters
+    (the signature's defaults for the unbound), its tensor arguments being
+    the runtime pointers in `tensors` (declared by the caller)."""
+    sig = bld.op.signature
+    assert sig is not None
+    args = []
+    for a in sig.args:
+        p = bld.bound(a.name)
+        if p is None:
+            assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
+            args.append(cpp_default(a))
+        elif p.is_tensor:
+            args.append(f"TensorBase::borrow({tensors[a.name]})")
+        elif p.type == "real":
+            args.append(f"Scalar(th::from_c({p.name}))")
+        elif a.type == "bool":
+            args.append(f"({p.name} {'==' if p.negate else '!='} 0)")
+        else:
+            args.append(f"static_cast<{a.cpp_type.replace('const ', '').replace('&', '')}>({p.name})")
+    return f"base::{sig.base_name}({', '.join(args)})"

@@ -32,7 +32,7 @@ struct DeviceOperands {
   // tensor beside CUDA tensors) travels in the kernel's parameters.
   alignas(8) unsigned char value[N][8];
 
-  int64_t numel() const {
+  EMBER_HOST_DEVICE int64_t numel() const {
     int64_t n = 1;
     for (int d = 0; d < ndim; ++d) n *= shape[d];
     return n;

@@ -83,3 +83,28 @@ def test_a_pointwise_entry_with_th_semantics_of_its_own_gets_no_thc_forms(repo):
     assert "THCuda" not in cpp and "thc::" not in cpp and "on_device" not in cpp
     header = (repo.root / "generated/include/THC/THCTensorFunctions.h").read_text()
     assert "neg" not in header
+
+
+SUM_DIM = """\
+ops:
+  - signature: sum.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
+    variants: [function, out]
+    dtypes: {cpu: [Float, Int], cuda: [Float]}
+    kernel: {kind: reduce, identity: "0", combine: "acc + x", merge: "a + b", result: integral_to_long}
+    th:
+      - void THTensor_sum(THTensor *r_ = out, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
+    doc: Sums.
+    test: {ref: sum, numpy: "np.sum(self, axis=dim, keepdims=keepdim)"}
+"""
+
+
+def test_a_reduction_gets_thc_forms_that_call_the_cpp_op_on_the_device(repo):
+    repo.write(FILE, SUM_DIM)
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    cpp = (repo.root / "generated/src/ops/t/sum_dim.cpp").read_text()
+    assert "EMBER_API void THCudaTensor_sum(THCState *state, THCudaTensor *r_, THCudaTensor *t, int dimension, int keepdim) {" in cpp
+    assert "THCudaIntTensor_sum" not in cpp  # Int has no CUDA kernel here
+    assert ("return th::copy_into(r__i, th::to_th_geometry(base::sum(TensorBase::borrow(t_i), "
+            "static_cast<int64_t>(dimension), (keepdim != 0)).impl()));") in cpp
+    assert cpp.index("rt::default_device_type() != DeviceType::CPU") < cpp.index("th::ThReduce<1> plan(")

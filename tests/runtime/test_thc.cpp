@@ -364,5 +364,62 @@ TEST_F(THC, PointwiseFormsRunTheCudaKernelsWithTHsRules) {
   THCudaShutdown(state);
 }
 
+// THC's reductions run the C++ ops on the device and hand TH its results
+// in TH's shapes and dtypes: the same values as TH's on the host (the
+// ramp's sums are exact), integer sums wrapped to the tensor's dtype.
+TEST_F(THC, ReductionsRunOnTheDeviceWithTHsShapes) {
+  if (!cuda::is_available()) GTEST_SKIP() << "no CUDA device (or ember built without CUDA)";
+  THCudaInit(state);
+  THFloatTensor* host = ramp_3x4();
+  THCudaTensor* dev = uploaded(state, host);
+  EXPECT_EQ(THCudaTensor_sumall(state, dev), THFloatTensor_sumall(host));
+  EXPECT_EQ(THCudaTensor_maxall(state, dev), THFloatTensor_maxall(host));
+  EXPECT_EQ(THCudaTensor_minall(state, dev), THFloatTensor_minall(host));
+  EXPECT_EQ(THCudaTensor_meanall(state, dev), THFloatTensor_meanall(host));
+  THFloatTensor* want = THFloatTensor_new();
+  THFloatTensor* back = THFloatTensor_new();
+  THCudaTensor* got = THCudaTensor_new(state);
+  for (int dim : {0, 1})
+    for (int keepdim : {0, 1}) {
+      THFloatTensor_sum(want, host, dim, keepdim);
+      THCudaTensor_sum(state, got, dev, dim, keepdim);
+      ASSERT_EQ(THCudaTensor_nDimension(state, got), THFloatTensor_nDimension(want));
+      THFloatTensor_resizeAs(back, want);
+      THFloatTensor_copyCuda(state, back, got);
+      EXPECT_TRUE(THFloatTensor_equal(back, want)) << "dim " << dim << " keepdim " << keepdim;
+    }
+  // max with indices (0-based, as TH's C API), into the input itself.
+  THFloatTensor* want_values = THFloatTensor_new();
+  THLongTensor* want_indices = THLongTensor_new();
+  THFloatTensor_max(want_values, want_indices, host, 1, 0);
+  THCudaLongTensor* indices = THCudaLongTensor_new(state);
+  THCudaTensor_max(state, dev, indices, dev, 1, 0);
+  THFloatTensor_resizeAs(back, want_values);
+  THFloatTensor_copyCuda(state, back, dev);
+  EXPECT_TRUE(THFloatTensor_equal(back, want_values));
+  THLongTensor* indices_back = THLongTensor_newWithSize1d(3);
+  THLongTensor_copyCudaLong(state, indices_back, indices);
+  EXPECT_TRUE(THLongTensor_equal(indices_back, want_indices));
+  // A 1-d sum is TH's [1], not a 0-dim tensor; Int sums stay Int.
+  THCudaIntTensor* ints = THCudaIntTensor_newWithSize1d(state, 3);
+  THCudaIntTensor_fill(state, ints, 2000000000);
+  THCudaIntTensor* total = THCudaIntTensor_new(state);
+  THCudaIntTensor_sum(state, total, ints, 0, 0);
+  ASSERT_EQ(THCudaIntTensor_nDimension(state, total), 1);
+  THIntTensor* total_back = THIntTensor_newWithSize1d(1);
+  THIntTensor_copyCudaInt(state, total_back, total);
+  EXPECT_EQ(THIntTensor_get1d(total_back, 0), static_cast<int>(static_cast<uint32_t>(6000000000LL)));
+  expect_th_error([&] { THCudaIntTensor_sum(state, total, ints, 3, 0); }, 4, "dim");
+  for (THFloatTensor* t : {host, want, back, want_values}) THFloatTensor_free(t);
+  THLongTensor_free(want_indices);
+  THLongTensor_free(indices_back);
+  THIntTensor_free(total_back);
+  for (THCudaTensor* t : {dev, got}) THCudaTensor_free(state, t);
+  THCudaLongTensor_free(state, indices);
+  THCudaIntTensor_free(state, ints);
+  THCudaIntTensor_free(state, total);
+  THCudaShutdown(state);
+}
+
 }  // namespace
 }  // namespace ember::test

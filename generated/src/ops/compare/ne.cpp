@@ -113,13 +113,11 @@ void THTensor_neValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::ne(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
                                       [&](auto& ops) { ne_kernel<T, bool>(ops); }, on_device);
@@ -135,13 +133,11 @@ void THTensor_neValueT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, 
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::ne(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
                                       [&](auto& ops) { ne_kernel<T, bool>(ops); }, on_device);
@@ -157,13 +153,11 @@ void THTensor_neTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::ne(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<bool, DType::Byte, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
                                       [&](auto& ops) { ne_kernel<T, bool>(ops); }, on_device);
@@ -179,13 +173,11 @@ void THTensor_neTensorT(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *ta
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::ne(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<bool, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{ta_i, nullptr, "self"}, th::ThInput{tb_i, nullptr, "other"}}}, true,
                                       [&](auto& ops) { ne_kernel<T, bool>(ops); }, on_device);

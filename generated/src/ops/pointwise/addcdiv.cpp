@@ -96,13 +96,11 @@ void THTensor_addcdiv(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, t
   TensorImpl* src2_i = th::tensor_arg(src2, dtype_of<T>, fn, "src2", "tensor2");
   const T value_v = th::from_c(value);
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<4>& ops, unsigned host_values) {
     cuda_ops::addcdiv(dtype, ops, host_values, Scalar(value_v));
   };
-  const th::CudaKernel<4> cuda_kernel = cuda;
-  const th::CudaKernel<4>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<4>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 3>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src1_i, nullptr, "tensor1"}, th::ThInput{src2_i, nullptr, "tensor2", true}}}, true,
                                    [&](auto& ops) { addcdiv_kernel<T, T>(ops, Scalar(value_v)); }, on_device);

@@ -92,13 +92,11 @@ void THTensor_asin(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
     cuda_ops::asin(dtype, ops, host_values);
   };
-  const th::CudaKernel<2> cuda_kernel = cuda;
-  const th::CudaKernel<2>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<2>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 1>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}}}, true,
                                    [&](auto& ops) { asin_kernel<T, T>(ops); }, on_device);

@@ -93,13 +93,11 @@ void THTensor_atan2(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *tx, th
   TensorImpl* tx_i = th::tensor_arg(tx, dtype_of<T>, fn, "tx", "self");
   TensorImpl* ty_i = th::tensor_arg(ty, dtype_of<T>, fn, "ty", "other");
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::atan2(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{tx_i, nullptr, "self"}, th::ThInput{ty_i, nullptr, "other"}}}, true,
                                    [&](auto& ops) { atan2_kernel<T, T>(ops); }, on_device);

@@ -109,13 +109,11 @@ void THTensor_cbitand(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, t
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::bitwise_and(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other"}}}, true,
                                    [&](auto& ops) { bitwise_and_kernel<T, T>(ops); }, on_device);
@@ -131,13 +129,11 @@ void THTensor_bitand(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::bitwise_and(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other"}}}, true,
                                    [&](auto& ops) { bitwise_and_kernel<T, T>(ops); }, on_device);

@@ -90,13 +90,11 @@ void THTensor_fill(const char* fn, th::THTensor<T> *r_, th::real<T> value) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "self");
   const T value_v = th::from_c(value);
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
     cuda_ops::fill(dtype, ops, host_values, Scalar(value_v));
   };
-  const th::CudaKernel<1> cuda_kernel = cuda;
-  const th::CudaKernel<1>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<1>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 0>(fn, r__i, {{}}, false,
                                    [&](auto& ops) { fill_kernel<T, T>(ops, Scalar(value_v)); }, on_device);

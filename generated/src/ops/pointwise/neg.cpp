@@ -97,13 +97,11 @@ void THTensor_neg(const char* fn, th::THTensor<T> *self_, th::THTensor<T> *src) 
   TensorImpl* self__i = th::tensor_arg(self_, dtype_of<T>, fn, "self_", "out");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<2>& ops, unsigned host_values) {
     cuda_ops::neg(dtype, ops, host_values);
   };
-  const th::CudaKernel<2> cuda_kernel = cuda;
-  const th::CudaKernel<2>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<2>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 1>(fn, self__i, {{th::ThInput{src_i, nullptr, "self"}}}, true,
                                    [&](auto& ops) { neg_kernel<T, T>(ops); }, on_device);

@@ -93,13 +93,11 @@ void THTensor_tpow(const char* fn, th::THTensor<T> *r_, th::real<T> value, th::T
   const T value_v = th::from_c(value);
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "exponent");
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::pow_scalar(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{nullptr, &value_v, "self"}, th::ThInput{t_i, nullptr, "exponent"}}}, true,
                                    [&](auto& ops) { pow_scalar_kernel<T, T>(ops); }, on_device);

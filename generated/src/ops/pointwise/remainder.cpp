@@ -112,13 +112,11 @@ void THTensor_cremainder(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "other");
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::remainder(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{src_i, nullptr, "other", true}}}, true,
                                    [&](auto& ops) { remainder_kernel<T, T>(ops); }, on_device);
@@ -134,13 +132,11 @@ void THTensor_remainder(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t,
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<3>& ops, unsigned host_values) {
     cuda_ops::remainder(dtype, ops, host_values);
   };
-  const th::CudaKernel<3> cuda_kernel = cuda;
-  const th::CudaKernel<3>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<3>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 2>(fn, r__i, {{th::ThInput{t_i, nullptr, "self"}, th::ThInput{nullptr, &value_v, "other", true}}}, true,
                                    [&](auto& ops) { remainder_kernel<T, T>(ops); }, on_device);

@@ -87,13 +87,11 @@ template <class T>
 void THTensor_zero(const char* fn, th::THTensor<T> *r_) {
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "self");
   #ifdef EMBER_CUDA
-  const auto cuda = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
+  const auto on_device = [&](DType dtype, const kernels::Operands<1>& ops, unsigned host_values) {
     cuda_ops::zero(dtype, ops, host_values);
   };
-  const th::CudaKernel<1> cuda_kernel = cuda;
-  const th::CudaKernel<1>* on_device = &cuda_kernel;
   #else
-  const th::CudaKernel<1>* on_device = nullptr;
+  const std::nullptr_t on_device = nullptr;
   #endif
   th::pointwise<T, dtype_of<T>, 0>(fn, r__i, {{}}, false,
                                    [&](auto& ops) { zero_kernel<T, T>(ops); }, on_device);

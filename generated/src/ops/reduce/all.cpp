@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // all(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/all.h"
 #include "ember/ops/to.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -107,16 +109,21 @@ TensorBase base::all(const TensorBase& self) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // int THTensor_logicalall(THTensor *self = self)
 constexpr th::ArgNames<1> THTensor_logicalall_args = {"self"};
+constexpr th::ArgNames<2> THTensor_logicalall_thc_args = {"state", "self"};
 
 template <class T>
 int THTensor_logicalall(const char* fn, th::THTensor<T> *self) {
   TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
   rt::check_has_elements(fn, TensorBase::borrow(self_i));
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::value_to_c<int>(base::all(TensorBase::borrow(self_i)).item().template to<int>());
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self_i);
   return th::value_to_c<int>(all_all<T>(ops, rt::numel(self_i)).template to<int>());
@@ -156,4 +163,34 @@ EMBER_API int THBoolTensor_logicalall(THBoolTensor *self) {
 }
 EMBER_API int THBFloat16Tensor_logicalall(THBFloat16Tensor *self) {
   return th::call<THTensor_logicalall<ember::BFloat16>>("THBFloat16Tensor_logicalall", THTensor_logicalall_args, self);
+}
+EMBER_API int THCudaByteTensor_logicalall(THCState *state, THCudaByteTensor *self) {
+  return thc::call<THTensor_logicalall<uint8_t>>("THCudaByteTensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THByteTensor *>(self));
+}
+EMBER_API int THCudaCharTensor_logicalall(THCState *state, THCudaCharTensor *self) {
+  return thc::call<THTensor_logicalall<int8_t>>("THCudaCharTensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THCharTensor *>(self));
+}
+EMBER_API int THCudaShortTensor_logicalall(THCState *state, THCudaShortTensor *self) {
+  return thc::call<THTensor_logicalall<int16_t>>("THCudaShortTensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THShortTensor *>(self));
+}
+EMBER_API int THCudaIntTensor_logicalall(THCState *state, THCudaIntTensor *self) {
+  return thc::call<THTensor_logicalall<int32_t>>("THCudaIntTensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THIntTensor *>(self));
+}
+EMBER_API int THCudaLongTensor_logicalall(THCState *state, THCudaLongTensor *self) {
+  return thc::call<THTensor_logicalall<int64_t>>("THCudaLongTensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THLongTensor *>(self));
+}
+EMBER_API int THCudaTensor_logicalall(THCState *state, THCudaTensor *self) {
+  return thc::call<THTensor_logicalall<float>>("THCudaTensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THFloatTensor *>(self));
+}
+EMBER_API int THCudaDoubleTensor_logicalall(THCState *state, THCudaDoubleTensor *self) {
+  return thc::call<THTensor_logicalall<double>>("THCudaDoubleTensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THDoubleTensor *>(self));
+}
+EMBER_API int THCudaHalfTensor_logicalall(THCState *state, THCudaHalfTensor *self) {
+  return thc::call<THTensor_logicalall<ember::Half>>("THCudaHalfTensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THHalfTensor *>(self));
+}
+EMBER_API int THCudaBoolTensor_logicalall(THCState *state, THCudaBoolTensor *self) {
+  return thc::call<THTensor_logicalall<bool>>("THCudaBoolTensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THBoolTensor *>(self));
+}
+EMBER_API int THCudaBFloat16Tensor_logicalall(THCState *state, THCudaBFloat16Tensor *self) {
+  return thc::call<THTensor_logicalall<ember::BFloat16>>("THCudaBFloat16Tensor_logicalall", THTensor_logicalall_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(self));
 }

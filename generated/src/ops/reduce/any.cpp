@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // any(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/any.h"
 #include "ember/ops/to.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -107,16 +109,21 @@ TensorBase base::any(const TensorBase& self) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // int THTensor_logicalany(THTensor *self = self)
 constexpr th::ArgNames<1> THTensor_logicalany_args = {"self"};
+constexpr th::ArgNames<2> THTensor_logicalany_thc_args = {"state", "self"};
 
 template <class T>
 int THTensor_logicalany(const char* fn, th::THTensor<T> *self) {
   TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
   rt::check_has_elements(fn, TensorBase::borrow(self_i));
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::value_to_c<int>(base::any(TensorBase::borrow(self_i)).item().template to<int>());
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self_i);
   return th::value_to_c<int>(any_all<T>(ops, rt::numel(self_i)).template to<int>());
@@ -156,4 +163,34 @@ EMBER_API int THBoolTensor_logicalany(THBoolTensor *self) {
 }
 EMBER_API int THBFloat16Tensor_logicalany(THBFloat16Tensor *self) {
   return th::call<THTensor_logicalany<ember::BFloat16>>("THBFloat16Tensor_logicalany", THTensor_logicalany_args, self);
+}
+EMBER_API int THCudaByteTensor_logicalany(THCState *state, THCudaByteTensor *self) {
+  return thc::call<THTensor_logicalany<uint8_t>>("THCudaByteTensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THByteTensor *>(self));
+}
+EMBER_API int THCudaCharTensor_logicalany(THCState *state, THCudaCharTensor *self) {
+  return thc::call<THTensor_logicalany<int8_t>>("THCudaCharTensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THCharTensor *>(self));
+}
+EMBER_API int THCudaShortTensor_logicalany(THCState *state, THCudaShortTensor *self) {
+  return thc::call<THTensor_logicalany<int16_t>>("THCudaShortTensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THShortTensor *>(self));
+}
+EMBER_API int THCudaIntTensor_logicalany(THCState *state, THCudaIntTensor *self) {
+  return thc::call<THTensor_logicalany<int32_t>>("THCudaIntTensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THIntTensor *>(self));
+}
+EMBER_API int THCudaLongTensor_logicalany(THCState *state, THCudaLongTensor *self) {
+  return thc::call<THTensor_logicalany<int64_t>>("THCudaLongTensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THLongTensor *>(self));
+}
+EMBER_API int THCudaTensor_logicalany(THCState *state, THCudaTensor *self) {
+  return thc::call<THTensor_logicalany<float>>("THCudaTensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THFloatTensor *>(self));
+}
+EMBER_API int THCudaDoubleTensor_logicalany(THCState *state, THCudaDoubleTensor *self) {
+  return thc::call<THTensor_logicalany<double>>("THCudaDoubleTensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THDoubleTensor *>(self));
+}
+EMBER_API int THCudaHalfTensor_logicalany(THCState *state, THCudaHalfTensor *self) {
+  return thc::call<THTensor_logicalany<ember::Half>>("THCudaHalfTensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THHalfTensor *>(self));
+}
+EMBER_API int THCudaBoolTensor_logicalany(THCState *state, THCudaBoolTensor *self) {
+  return thc::call<THTensor_logicalany<bool>>("THCudaBoolTensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THBoolTensor *>(self));
+}
+EMBER_API int THCudaBFloat16Tensor_logicalany(THCState *state, THCudaBFloat16Tensor *self) {
+  return thc::call<THTensor_logicalany<ember::BFloat16>>("THCudaBFloat16Tensor_logicalany", THTensor_logicalany_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(self));
 }

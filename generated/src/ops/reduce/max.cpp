@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // max(Tensor self) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/max.h"
 #include "ember/ops/to.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -108,16 +110,21 @@ TensorBase base::max(const TensorBase& self) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // real THTensor_maxall(THTensor *t = self)
 constexpr th::ArgNames<1> THTensor_maxall_args = {"self"};
+constexpr th::ArgNames<2> THTensor_maxall_thc_args = {"state", "self"};
 
 template <class T>
 th::real<T> THTensor_maxall(const char* fn, th::THTensor<T> *t) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   rt::check_has_elements(fn, TensorBase::borrow(t_i));
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::value_to_c<th::real<T>>(base::max(TensorBase::borrow(t_i)).item().template to<T>());
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, t_i);
   return th::value_to_c<th::real<T>>(max_all<T>(ops, rt::numel(t_i)).template to<T>());
@@ -157,4 +164,34 @@ EMBER_API bool THBoolTensor_maxall(THBoolTensor *t) {
 }
 EMBER_API THBFloat16 THBFloat16Tensor_maxall(THBFloat16Tensor *t) {
   return th::call<THTensor_maxall<ember::BFloat16>>("THBFloat16Tensor_maxall", THTensor_maxall_args, t);
+}
+EMBER_API unsigned char THCudaByteTensor_maxall(THCState *state, THCudaByteTensor *t) {
+  return thc::call<THTensor_maxall<uint8_t>>("THCudaByteTensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THByteTensor *>(t));
+}
+EMBER_API char THCudaCharTensor_maxall(THCState *state, THCudaCharTensor *t) {
+  return thc::call<THTensor_maxall<int8_t>>("THCudaCharTensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THCharTensor *>(t));
+}
+EMBER_API short THCudaShortTensor_maxall(THCState *state, THCudaShortTensor *t) {
+  return thc::call<THTensor_maxall<int16_t>>("THCudaShortTensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THShortTensor *>(t));
+}
+EMBER_API int THCudaIntTensor_maxall(THCState *state, THCudaIntTensor *t) {
+  return thc::call<THTensor_maxall<int32_t>>("THCudaIntTensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THIntTensor *>(t));
+}
+EMBER_API long THCudaLongTensor_maxall(THCState *state, THCudaLongTensor *t) {
+  return thc::call<THTensor_maxall<int64_t>>("THCudaLongTensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THLongTensor *>(t));
+}
+EMBER_API float THCudaTensor_maxall(THCState *state, THCudaTensor *t) {
+  return thc::call<THTensor_maxall<float>>("THCudaTensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THFloatTensor *>(t));
+}
+EMBER_API double THCudaDoubleTensor_maxall(THCState *state, THCudaDoubleTensor *t) {
+  return thc::call<THTensor_maxall<double>>("THCudaDoubleTensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THDoubleTensor *>(t));
+}
+EMBER_API THHalf THCudaHalfTensor_maxall(THCState *state, THCudaHalfTensor *t) {
+  return thc::call<THTensor_maxall<ember::Half>>("THCudaHalfTensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THHalfTensor *>(t));
+}
+EMBER_API bool THCudaBoolTensor_maxall(THCState *state, THCudaBoolTensor *t) {
+  return thc::call<THTensor_maxall<bool>>("THCudaBoolTensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THBoolTensor *>(t));
+}
+EMBER_API THBFloat16 THCudaBFloat16Tensor_maxall(THCState *state, THCudaBFloat16Tensor *t) {
+  return thc::call<THTensor_maxall<ember::BFloat16>>("THCudaBFloat16Tensor_maxall", THTensor_maxall_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(t));
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/max_dim.h"
 #include "ember/th_error.h"
@@ -10,6 +11,7 @@
 #include "runtime/ops/reduce_plan.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -73,17 +75,25 @@ std::tuple<TensorBase&, TensorBase&> base::max_out(TensorBase& values, TensorBas
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_max(THTensor *values_ = values, THLongTensor *indices_ = indices, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
 constexpr th::ArgNames<5> THTensor_max_args = {"values", "indices", "self", "dim", "keepdim"};
+constexpr th::ArgNames<6> THTensor_max_thc_args = {"state", "values", "indices", "self", "dim", "keepdim"};
 
 template <class T>
 void THTensor_max(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, int dimension, int keepdim) {
   TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
   TensorImpl* indices__i = th::host_tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  if (rt::default_device_type() != DeviceType::CPU) {
+    const auto [values, indices] = base::max(TensorBase::borrow(t_i), static_cast<int64_t>(dimension), (keepdim != 0));
+    th::copy_into(values__i, th::to_th_geometry(values.impl()));
+    return th::copy_into(indices__i, th::to_th_geometry(indices.impl()));
+  }
   th::ThReduce<2> plan(fn, {{values__i, indices__i}}, t_i, dimension, keepdim != 0);
   max_dim_kernel<T>(plan.operands(), plan.dim());
   plan.finish();
@@ -123,4 +133,34 @@ EMBER_API void THBoolTensor_max(THBoolTensor *values_, THLongTensor *indices_, T
 }
 EMBER_API void THBFloat16Tensor_max(THBFloat16Tensor *values_, THLongTensor *indices_, THBFloat16Tensor *t, int dimension, int keepdim) {
   return th::call<THTensor_max<ember::BFloat16>>("THBFloat16Tensor_max", THTensor_max_args, values_, indices_, t, dimension, keepdim);
+}
+EMBER_API void THCudaByteTensor_max(THCState *state, THCudaByteTensor *values_, THCudaLongTensor *indices_, THCudaByteTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<uint8_t>>("THCudaByteTensor_max", THTensor_max_thc_args, state, reinterpret_cast<THByteTensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THByteTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaCharTensor_max(THCState *state, THCudaCharTensor *values_, THCudaLongTensor *indices_, THCudaCharTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<int8_t>>("THCudaCharTensor_max", THTensor_max_thc_args, state, reinterpret_cast<THCharTensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THCharTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaShortTensor_max(THCState *state, THCudaShortTensor *values_, THCudaLongTensor *indices_, THCudaShortTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<int16_t>>("THCudaShortTensor_max", THTensor_max_thc_args, state, reinterpret_cast<THShortTensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THShortTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaIntTensor_max(THCState *state, THCudaIntTensor *values_, THCudaLongTensor *indices_, THCudaIntTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<int32_t>>("THCudaIntTensor_max", THTensor_max_thc_args, state, reinterpret_cast<THIntTensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THIntTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaLongTensor_max(THCState *state, THCudaLongTensor *values_, THCudaLongTensor *indices_, THCudaLongTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<int64_t>>("THCudaLongTensor_max", THTensor_max_thc_args, state, reinterpret_cast<THLongTensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THLongTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaTensor_max(THCState *state, THCudaTensor *values_, THCudaLongTensor *indices_, THCudaTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<float>>("THCudaTensor_max", THTensor_max_thc_args, state, reinterpret_cast<THFloatTensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THFloatTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaDoubleTensor_max(THCState *state, THCudaDoubleTensor *values_, THCudaLongTensor *indices_, THCudaDoubleTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<double>>("THCudaDoubleTensor_max", THTensor_max_thc_args, state, reinterpret_cast<THDoubleTensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THDoubleTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaHalfTensor_max(THCState *state, THCudaHalfTensor *values_, THCudaLongTensor *indices_, THCudaHalfTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<ember::Half>>("THCudaHalfTensor_max", THTensor_max_thc_args, state, reinterpret_cast<THHalfTensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THHalfTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaBoolTensor_max(THCState *state, THCudaBoolTensor *values_, THCudaLongTensor *indices_, THCudaBoolTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<bool>>("THCudaBoolTensor_max", THTensor_max_thc_args, state, reinterpret_cast<THBoolTensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THBoolTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaBFloat16Tensor_max(THCState *state, THCudaBFloat16Tensor *values_, THCudaLongTensor *indices_, THCudaBFloat16Tensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_max<ember::BFloat16>>("THCudaBFloat16Tensor_max", THTensor_max_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(values_), reinterpret_cast<THLongTensor *>(indices_), reinterpret_cast<THBFloat16Tensor *>(t), dimension, keepdim);
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // mean(Tensor self, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/mean.h"
 #include "ember/ops/to.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -96,16 +98,21 @@ TensorBase base::mean(const TensorBase& self, std::optional<DType> dtype) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // accreal THTensor_meanall(THTensor *self = self)
 constexpr th::ArgNames<1> THTensor_meanall_args = {"self"};
+constexpr th::ArgNames<2> THTensor_meanall_thc_args = {"state", "self"};
 
 template <class T>
 th::accreal<T> THTensor_meanall(const char* fn, th::THTensor<T> *self) {
   TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
   rt::check_has_elements(fn, TensorBase::borrow(self_i));
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::value_to_c<th::accreal<T>>(base::mean(TensorBase::borrow(self_i), std::nullopt).item().template to<th::accreal<T>>());
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self_i);
   return th::value_to_c<th::accreal<T>>(mean_all<T>(ops, rt::numel(self_i)).template to<th::accreal<T>>());
@@ -127,4 +134,16 @@ EMBER_API float THHalfTensor_meanall(THHalfTensor *self) {
 }
 EMBER_API float THBFloat16Tensor_meanall(THBFloat16Tensor *self) {
   return th::call<THTensor_meanall<ember::BFloat16>>("THBFloat16Tensor_meanall", THTensor_meanall_args, self);
+}
+EMBER_API double THCudaTensor_meanall(THCState *state, THCudaTensor *self) {
+  return thc::call<THTensor_meanall<float>>("THCudaTensor_meanall", THTensor_meanall_thc_args, state, reinterpret_cast<THFloatTensor *>(self));
+}
+EMBER_API double THCudaDoubleTensor_meanall(THCState *state, THCudaDoubleTensor *self) {
+  return thc::call<THTensor_meanall<double>>("THCudaDoubleTensor_meanall", THTensor_meanall_thc_args, state, reinterpret_cast<THDoubleTensor *>(self));
+}
+EMBER_API float THCudaHalfTensor_meanall(THCState *state, THCudaHalfTensor *self) {
+  return thc::call<THTensor_meanall<ember::Half>>("THCudaHalfTensor_meanall", THTensor_meanall_thc_args, state, reinterpret_cast<THHalfTensor *>(self));
+}
+EMBER_API float THCudaBFloat16Tensor_meanall(THCState *state, THCudaBFloat16Tensor *self) {
+  return thc::call<THTensor_meanall<ember::BFloat16>>("THCudaBFloat16Tensor_meanall", THTensor_meanall_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(self));
 }

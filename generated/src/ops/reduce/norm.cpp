@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // norm(Tensor self, Scalar p=2) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/norm.h"
 #include "ember/ops/to.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -95,15 +97,20 @@ TensorBase base::norm(const TensorBase& self, const Scalar& p) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // accreal THTensor_normall(THTensor *t = self, real value = p)
 constexpr th::ArgNames<2> THTensor_normall_args = {"self", "p"};
+constexpr th::ArgNames<3> THTensor_normall_thc_args = {"state", "self", "p"};
 
 template <class T>
 th::accreal<T> THTensor_normall(const char* fn, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::value_to_c<th::accreal<T>>(base::norm(TensorBase::borrow(t_i), Scalar(th::from_c(value))).item().template to<th::accreal<T>>());
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, t_i);
   return th::value_to_c<th::accreal<T>>(norm_all<T>(ops, rt::numel(t_i), static_cast<double>(th::from_c(value))).template to<th::accreal<T>>());
@@ -125,4 +132,16 @@ EMBER_API float THHalfTensor_normall(THHalfTensor *t, THHalf value) {
 }
 EMBER_API float THBFloat16Tensor_normall(THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_normall<ember::BFloat16>>("THBFloat16Tensor_normall", THTensor_normall_args, t, value);
+}
+EMBER_API double THCudaTensor_normall(THCState *state, THCudaTensor *t, float value) {
+  return thc::call<THTensor_normall<float>>("THCudaTensor_normall", THTensor_normall_thc_args, state, reinterpret_cast<THFloatTensor *>(t), value);
+}
+EMBER_API double THCudaDoubleTensor_normall(THCState *state, THCudaDoubleTensor *t, double value) {
+  return thc::call<THTensor_normall<double>>("THCudaDoubleTensor_normall", THTensor_normall_thc_args, state, reinterpret_cast<THDoubleTensor *>(t), value);
+}
+EMBER_API float THCudaHalfTensor_normall(THCState *state, THCudaHalfTensor *t, THHalf value) {
+  return thc::call<THTensor_normall<ember::Half>>("THCudaHalfTensor_normall", THTensor_normall_thc_args, state, reinterpret_cast<THHalfTensor *>(t), value);
+}
+EMBER_API float THCudaBFloat16Tensor_normall(THCState *state, THCudaBFloat16Tensor *t, THBFloat16 value) {
+  return thc::call<THTensor_normall<ember::BFloat16>>("THCudaBFloat16Tensor_normall", THTensor_normall_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(t), value);
 }

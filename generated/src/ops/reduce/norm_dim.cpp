@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // norm.dim(Tensor self, Scalar p, int dim, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/norm_dim.h"
 #include "ember/ops/to.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -76,16 +78,21 @@ TensorBase& base::norm_out(TensorBase& out, const TensorBase& self, const Scalar
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_norm(THTensor *r_ = out, THTensor *t = self, real value = p, int dimension = dim, int keepdim = keepdim)
 constexpr th::ArgNames<5> THTensor_norm_args = {"out", "self", "p", "dim", "keepdim"};
+constexpr th::ArgNames<6> THTensor_norm_thc_args = {"state", "out", "self", "p", "dim", "keepdim"};
 
 template <class T>
 void THTensor_norm(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, int dimension, int keepdim) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::copy_into(r__i, th::to_th_geometry(base::norm(TensorBase::borrow(t_i), Scalar(th::from_c(value)), static_cast<int64_t>(dimension), (keepdim != 0)).impl()));
   th::ThReduce<1> plan(fn, {{r__i}}, t_i, dimension, keepdim != 0);
   norm_dim_kernel<T, T>(plan.operands(), plan.dim(), static_cast<double>(th::from_c(value)));
   plan.finish();
@@ -107,4 +114,16 @@ EMBER_API void THHalfTensor_norm(THHalfTensor *r_, THHalfTensor *t, THHalf value
 }
 EMBER_API void THBFloat16Tensor_norm(THBFloat16Tensor *r_, THBFloat16Tensor *t, THBFloat16 value, int dimension, int keepdim) {
   return th::call<THTensor_norm<ember::BFloat16>>("THBFloat16Tensor_norm", THTensor_norm_args, r_, t, value, dimension, keepdim);
+}
+EMBER_API void THCudaTensor_norm(THCState *state, THCudaTensor *r_, THCudaTensor *t, float value, int dimension, int keepdim) {
+  return thc::call<THTensor_norm<float>>("THCudaTensor_norm", THTensor_norm_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), value, dimension, keepdim);
+}
+EMBER_API void THCudaDoubleTensor_norm(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, double value, int dimension, int keepdim) {
+  return thc::call<THTensor_norm<double>>("THCudaDoubleTensor_norm", THTensor_norm_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), value, dimension, keepdim);
+}
+EMBER_API void THCudaHalfTensor_norm(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, THHalf value, int dimension, int keepdim) {
+  return thc::call<THTensor_norm<ember::Half>>("THCudaHalfTensor_norm", THTensor_norm_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), value, dimension, keepdim);
+}
+EMBER_API void THCudaBFloat16Tensor_norm(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, THBFloat16 value, int dimension, int keepdim) {
+  return thc::call<THTensor_norm<ember::BFloat16>>("THCudaBFloat16Tensor_norm", THTensor_norm_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), value, dimension, keepdim);
 }

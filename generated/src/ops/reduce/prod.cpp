@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // prod(Tensor self, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/prod.h"
 #include "ember/ops/to.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -108,15 +110,20 @@ TensorBase base::prod(const TensorBase& self, std::optional<DType> dtype) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // accreal THTensor_prodall(THTensor *t = self)
 constexpr th::ArgNames<1> THTensor_prodall_args = {"self"};
+constexpr th::ArgNames<2> THTensor_prodall_thc_args = {"state", "self"};
 
 template <class T>
 th::accreal<T> THTensor_prodall(const char* fn, th::THTensor<T> *t) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::value_to_c<th::accreal<T>>(base::prod(TensorBase::borrow(t_i), std::nullopt).item().template to<th::accreal<T>>());
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, t_i);
   return th::value_to_c<th::accreal<T>>(prod_all<T>(ops, rt::numel(t_i)).template to<th::accreal<T>>());
@@ -156,4 +163,34 @@ EMBER_API long THBoolTensor_prodall(THBoolTensor *t) {
 }
 EMBER_API float THBFloat16Tensor_prodall(THBFloat16Tensor *t) {
   return th::call<THTensor_prodall<ember::BFloat16>>("THBFloat16Tensor_prodall", THTensor_prodall_args, t);
+}
+EMBER_API long THCudaByteTensor_prodall(THCState *state, THCudaByteTensor *t) {
+  return thc::call<THTensor_prodall<uint8_t>>("THCudaByteTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THByteTensor *>(t));
+}
+EMBER_API long THCudaCharTensor_prodall(THCState *state, THCudaCharTensor *t) {
+  return thc::call<THTensor_prodall<int8_t>>("THCudaCharTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THCharTensor *>(t));
+}
+EMBER_API long THCudaShortTensor_prodall(THCState *state, THCudaShortTensor *t) {
+  return thc::call<THTensor_prodall<int16_t>>("THCudaShortTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THShortTensor *>(t));
+}
+EMBER_API long THCudaIntTensor_prodall(THCState *state, THCudaIntTensor *t) {
+  return thc::call<THTensor_prodall<int32_t>>("THCudaIntTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THIntTensor *>(t));
+}
+EMBER_API long THCudaLongTensor_prodall(THCState *state, THCudaLongTensor *t) {
+  return thc::call<THTensor_prodall<int64_t>>("THCudaLongTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THLongTensor *>(t));
+}
+EMBER_API double THCudaTensor_prodall(THCState *state, THCudaTensor *t) {
+  return thc::call<THTensor_prodall<float>>("THCudaTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THFloatTensor *>(t));
+}
+EMBER_API double THCudaDoubleTensor_prodall(THCState *state, THCudaDoubleTensor *t) {
+  return thc::call<THTensor_prodall<double>>("THCudaDoubleTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THDoubleTensor *>(t));
+}
+EMBER_API float THCudaHalfTensor_prodall(THCState *state, THCudaHalfTensor *t) {
+  return thc::call<THTensor_prodall<ember::Half>>("THCudaHalfTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THHalfTensor *>(t));
+}
+EMBER_API long THCudaBoolTensor_prodall(THCState *state, THCudaBoolTensor *t) {
+  return thc::call<THTensor_prodall<bool>>("THCudaBoolTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THBoolTensor *>(t));
+}
+EMBER_API float THCudaBFloat16Tensor_prodall(THCState *state, THCudaBFloat16Tensor *t) {
+  return thc::call<THTensor_prodall<ember::BFloat16>>("THCudaBFloat16Tensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(t));
 }

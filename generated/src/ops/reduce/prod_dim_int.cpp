@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/prod_dim_int.h"
 #include "ember/ops/to.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -82,16 +84,21 @@ TensorBase& base::prod_out(TensorBase& out, const TensorBase& self, int64_t dim,
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_prod(THTensor *r_ = out, THTensor *t = self, int dimension = dim, int keepdim = keepdim)
 constexpr th::ArgNames<4> THTensor_prod_args = {"out", "self", "dim", "keepdim"};
+constexpr th::ArgNames<5> THTensor_prod_thc_args = {"state", "out", "self", "dim", "keepdim"};
 
 template <class T>
 void THTensor_prod(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int dimension, int keepdim) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::copy_into(r__i, th::to_th_geometry(base::prod(TensorBase::borrow(t_i), static_cast<int64_t>(dimension), (keepdim != 0), std::nullopt).impl()));
   th::ThReduce<1> plan(fn, {{r__i}}, t_i, dimension, keepdim != 0);
   prod_dim_int_kernel<T, T>(plan.operands(), plan.dim());
   plan.finish();
@@ -131,4 +138,34 @@ EMBER_API void THBoolTensor_prod(THBoolTensor *r_, THBoolTensor *t, int dimensio
 }
 EMBER_API void THBFloat16Tensor_prod(THBFloat16Tensor *r_, THBFloat16Tensor *t, int dimension, int keepdim) {
   return th::call<THTensor_prod<ember::BFloat16>>("THBFloat16Tensor_prod", THTensor_prod_args, r_, t, dimension, keepdim);
+}
+EMBER_API void THCudaByteTensor_prod(THCState *state, THCudaByteTensor *r_, THCudaByteTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<uint8_t>>("THCudaByteTensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THByteTensor *>(r_), reinterpret_cast<THByteTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaCharTensor_prod(THCState *state, THCudaCharTensor *r_, THCudaCharTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<int8_t>>("THCudaCharTensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THCharTensor *>(r_), reinterpret_cast<THCharTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaShortTensor_prod(THCState *state, THCudaShortTensor *r_, THCudaShortTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<int16_t>>("THCudaShortTensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THShortTensor *>(r_), reinterpret_cast<THShortTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaIntTensor_prod(THCState *state, THCudaIntTensor *r_, THCudaIntTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<int32_t>>("THCudaIntTensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THIntTensor *>(r_), reinterpret_cast<THIntTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaLongTensor_prod(THCState *state, THCudaLongTensor *r_, THCudaLongTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<int64_t>>("THCudaLongTensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THLongTensor *>(r_), reinterpret_cast<THLongTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaTensor_prod(THCState *state, THCudaTensor *r_, THCudaTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<float>>("THCudaTensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaDoubleTensor_prod(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<double>>("THCudaDoubleTensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaHalfTensor_prod(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<ember::Half>>("THCudaHalfTensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaBoolTensor_prod(THCState *state, THCudaBoolTensor *r_, THCudaBoolTensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<bool>>("THCudaBoolTensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THBoolTensor *>(r_), reinterpret_cast<THBoolTensor *>(t), dimension, keepdim);
+}
+EMBER_API void THCudaBFloat16Tensor_prod(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, int dimension, int keepdim) {
+  return thc::call<THTensor_prod<ember::BFloat16>>("THCudaBFloat16Tensor_prod", THTensor_prod_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), dimension, keepdim);
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/sum.h"
 #include "ember/ops/to.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -120,15 +122,20 @@ TensorBase base::sum(const TensorBase& self, std::optional<DType> dtype) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // accreal THTensor_sumall(THTensor *t = self)
 constexpr th::ArgNames<1> THTensor_sumall_args = {"self"};
+constexpr th::ArgNames<2> THTensor_sumall_thc_args = {"state", "self"};
 
 template <class T>
 th::accreal<T> THTensor_sumall(const char* fn, th::THTensor<T> *t) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::value_to_c<th::accreal<T>>(base::sum(TensorBase::borrow(t_i), std::nullopt).item().template to<th::accreal<T>>());
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, t_i);
   return th::value_to_c<th::accreal<T>>(sum_all<T>(ops, rt::numel(t_i)).template to<th::accreal<T>>());
@@ -168,4 +175,34 @@ EMBER_API long THBoolTensor_sumall(THBoolTensor *t) {
 }
 EMBER_API float THBFloat16Tensor_sumall(THBFloat16Tensor *t) {
   return th::call<THTensor_sumall<ember::BFloat16>>("THBFloat16Tensor_sumall", THTensor_sumall_args, t);
+}
+EMBER_API long THCudaByteTensor_sumall(THCState *state, THCudaByteTensor *t) {
+  return thc::call<THTensor_sumall<uint8_t>>("THCudaByteTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THByteTensor *>(t));
+}
+EMBER_API long THCudaCharTensor_sumall(THCState *state, THCudaCharTensor *t) {
+  return thc::call<THTensor_sumall<int8_t>>("THCudaCharTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THCharTensor *>(t));
+}
+EMBER_API long THCudaShortTensor_sumall(THCState *state, THCudaShortTensor *t) {
+  return thc::call<THTensor_sumall<int16_t>>("THCudaShortTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THShortTensor *>(t));
+}
+EMBER_API long THCudaIntTensor_sumall(THCState *state, THCudaIntTensor *t) {
+  return thc::call<THTensor_sumall<int32_t>>("THCudaIntTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THIntTensor *>(t));
+}
+EMBER_API long THCudaLongTensor_sumall(THCState *state, THCudaLongTensor *t) {
+  return thc::call<THTensor_sumall<int64_t>>("THCudaLongTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THLongTensor *>(t));
+}
+EMBER_API double THCudaTensor_sumall(THCState *state, THCudaTensor *t) {
+  return thc::call<THTensor_sumall<float>>("THCudaTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THFloatTensor *>(t));
+}
+EMBER_API double THCudaDoubleTensor_sumall(THCState *state, THCudaDoubleTensor *t) {
+  return thc::call<THTensor_sumall<double>>("THCudaDoubleTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THDoubleTensor *>(t));
+}
+EMBER_API float THCudaHalfTensor_sumall(THCState *state, THCudaHalfTensor *t) {
+  return thc::call<THTensor_sumall<ember::Half>>("THCudaHalfTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THHalfTensor *>(t));
+}
+EMBER_API long THCudaBoolTensor_sumall(THCState *state, THCudaBoolTensor *t) {
+  return thc::call<THTensor_sumall<bool>>("THCudaBoolTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THBoolTensor *>(t));
+}
+EMBER_API float THCudaBFloat16Tensor_sumall(THCState *state, THCudaBFloat16Tensor *t) {
+  return thc::call<THTensor_sumall<ember::BFloat16>>("THCudaBFloat16Tensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(t));
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var(Tensor self, bool unbiased=True) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/to.h"
 #include "ember/ops/var.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -95,16 +97,21 @@ TensorBase base::var(const TensorBase& self, bool unbiased) {
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // accreal THTensor_varall(THTensor *self = self, int biased = !unbiased)
 constexpr th::ArgNames<2> THTensor_varall_args = {"self", "unbiased"};
+constexpr th::ArgNames<3> THTensor_varall_thc_args = {"state", "self", "unbiased"};
 
 template <class T>
 th::accreal<T> THTensor_varall(const char* fn, th::THTensor<T> *self, int biased) {
   TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
   rt::check_has_elements(fn, TensorBase::borrow(self_i));
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::value_to_c<th::accreal<T>>(base::var(TensorBase::borrow(self_i), (biased == 0)).item().template to<th::accreal<T>>());
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, self_i);
   return th::value_to_c<th::accreal<T>>(var_all<T>(ops, rt::numel(self_i), (biased == 0)).template to<th::accreal<T>>());
@@ -126,4 +133,16 @@ EMBER_API float THHalfTensor_varall(THHalfTensor *self, int biased) {
 }
 EMBER_API float THBFloat16Tensor_varall(THBFloat16Tensor *self, int biased) {
   return th::call<THTensor_varall<ember::BFloat16>>("THBFloat16Tensor_varall", THTensor_varall_args, self, biased);
+}
+EMBER_API double THCudaTensor_varall(THCState *state, THCudaTensor *self, int biased) {
+  return thc::call<THTensor_varall<float>>("THCudaTensor_varall", THTensor_varall_thc_args, state, reinterpret_cast<THFloatTensor *>(self), biased);
+}
+EMBER_API double THCudaDoubleTensor_varall(THCState *state, THCudaDoubleTensor *self, int biased) {
+  return thc::call<THTensor_varall<double>>("THCudaDoubleTensor_varall", THTensor_varall_thc_args, state, reinterpret_cast<THDoubleTensor *>(self), biased);
+}
+EMBER_API float THCudaHalfTensor_varall(THCState *state, THCudaHalfTensor *self, int biased) {
+  return thc::call<THTensor_varall<ember::Half>>("THCudaHalfTensor_varall", THTensor_varall_thc_args, state, reinterpret_cast<THHalfTensor *>(self), biased);
+}
+EMBER_API float THCudaBFloat16Tensor_varall(THCState *state, THCudaBFloat16Tensor *self, int biased) {
+  return thc::call<THTensor_varall<ember::BFloat16>>("THCudaBFloat16Tensor_varall", THTensor_varall_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(self), biased);
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema or the template and run `meson compile -C build regenerate`.
 // var.dim(Tensor self, int dim, bool unbiased=True, bool keepdim=False) -> Tensor
 #include "TH/THTensorTypes.h"
+#include "THC/THCTensorTypes.h"
 #include "ember/kernel_log.h"
 #include "ember/ops/to.h"
 #include "ember/ops/var_dim.h"
@@ -13,6 +14,7 @@
 #include "runtime/ops/tensor_operands.h"
 #include "runtime/th/api.h"
 #include "runtime/th/plan.h"
+#include "runtime/thc/thunk.h"
 
 namespace ember {
 #ifdef EMBER_CUDA
@@ -76,16 +78,21 @@ TensorBase& base::var_out(TensorBase& out, const TensorBase& self, int64_t dim, 
 // Each is written once as a template over the element type T, taking the
 // typed C function's name first; each dtype's C function is a thunk that
 // instantiates it (runtime/th/thunk.h).
+// THC's CUDA forms (THCuda*_) run the same templates through thc::call
+// (runtime/thc/thunk.h).
 namespace ember {
 namespace {
 
 // void THTensor_var(THTensor *r_ = out, THTensor *t = self, int dimension = dim, int biased = !unbiased, int keepdim = keepdim)
 constexpr th::ArgNames<5> THTensor_var_args = {"out", "self", "dim", "unbiased", "keepdim"};
+constexpr th::ArgNames<6> THTensor_var_thc_args = {"state", "out", "self", "dim", "unbiased", "keepdim"};
 
 template <class T>
 void THTensor_var(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, int dimension, int biased, int keepdim) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  if (rt::default_device_type() != DeviceType::CPU)
+    return th::copy_into(r__i, th::to_th_geometry(base::var(TensorBase::borrow(t_i), static_cast<int64_t>(dimension), (biased == 0), (keepdim != 0)).impl()));
   th::ThReduce<1> plan(fn, {{r__i}}, t_i, dimension, keepdim != 0);
   var_dim_kernel<T, T>(plan.operands(), plan.dim(), (biased == 0));
   plan.finish();
@@ -107,4 +114,16 @@ EMBER_API void THHalfTensor_var(THHalfTensor *r_, THHalfTensor *t, int dimension
 }
 EMBER_API void THBFloat16Tensor_var(THBFloat16Tensor *r_, THBFloat16Tensor *t, int dimension, int biased, int keepdim) {
   return th::call<THTensor_var<ember::BFloat16>>("THBFloat16Tensor_var", THTensor_var_args, r_, t, dimension, biased, keepdim);
+}
+EMBER_API void THCudaTensor_var(THCState *state, THCudaTensor *r_, THCudaTensor *t, int dimension, int biased, int keepdim) {
+  return thc::call<THTensor_var<float>>("THCudaTensor_var", THTensor_var_thc_args, state, reinterpret_cast<THFloatTensor *>(r_), reinterpret_cast<THFloatTensor *>(t), dimension, biased, keepdim);
+}
+EMBER_API void THCudaDoubleTensor_var(THCState *state, THCudaDoubleTensor *r_, THCudaDoubleTensor *t, int dimension, int biased, int keepdim) {
+  return thc::call<THTensor_var<double>>("THCudaDoubleTensor_var", THTensor_var_thc_args, state, reinterpret_cast<THDoubleTensor *>(r_), reinterpret_cast<THDoubleTensor *>(t), dimension, biased, keepdim);
+}
+EMBER_API void THCudaHalfTensor_var(THCState *state, THCudaHalfTensor *r_, THCudaHalfTensor *t, int dimension, int biased, int keepdim) {
+  return thc::call<THTensor_var<ember::Half>>("THCudaHalfTensor_var", THTensor_var_thc_args, state, reinterpret_cast<THHalfTensor *>(r_), reinterpret_cast<THHalfTensor *>(t), dimension, biased, keepdim);
+}
+EMBER_API void THCudaBFloat16Tensor_var(THCState *state, THCudaBFloat16Tensor *r_, THCudaBFloat16Tensor *t, int dimension, int biased, int keepdim) {
+  return thc::call<THTensor_var<ember::BFloat16>>("THCudaBFloat16Tensor_var", THTensor_var_thc_args, state, reinterpret_cast<THBFloat16Tensor *>(r_), reinterpret_cast<THBFloat16Tensor *>(t), dimension, biased, keepdim);
 }
