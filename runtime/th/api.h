@@ -21,15 +21,16 @@ namespace ember::th {
 // error naming the C function and parameter; so is a tensor whose dtype
 // is not the one its C type promises (a cast gone wrong in the caller).
 // `param` is the C parameter's name (for the message), `arg` the name the
-// error reports (mapped back to TH's argument number).
+// error reports (mapped back to TH's argument number). Inline, with the
+// errors out of line, as check_device below.
+[[noreturn]] void null_arg(const char* fn, const char* param, const char* arg);
+[[noreturn]] void wrong_dtype(int have, DType want, const char* fn, const char* param, const char* arg);
 template <class Impl, class CT>
-Impl* checked_arg(CT* p, DType want, const char* fn, const char* param, const char* arg) {
-  if (!p) fail(ErrorKind::Value, str(fn, ": ", param, " is NULL"), arg);
+inline Impl* checked_arg(CT* p, DType want, const char* fn, const char* param, const char* arg) {
+  if (__builtin_expect(!p, 0)) null_arg(fn, param, arg);
   // TH's `const THTensor *` parameters are only read by the functions taking them.
   auto* impl = reinterpret_cast<Impl*>(const_cast<std::remove_const_t<CT>*>(p));
-  if (impl->dtype != static_cast<int>(want))
-    fail(ErrorKind::Type, str(fn, ": ", param, " holds ", is_valid_dtype(impl->dtype) ? dtype_name(static_cast<DType>(impl->dtype)) : "?",
-                              " elements, not ", dtype_name(want)), arg);
+  if (__builtin_expect(impl->dtype != static_cast<int>(want), 0)) wrong_dtype(impl->dtype, want, fn, param, arg);
   return impl;
 }
 
@@ -46,7 +47,7 @@ inline void check_device(const StorageImpl* s, DeviceType want, const char* fn, 
 // A parameter of the function's own type (THTensor *, THStorage *): on the
 // C API's device (TH: the CPU, THC: CUDA).
 template <class CT>
-TensorImpl* tensor_arg(CT* t, DType want, const char* fn, const char* param, const char* arg) {
+inline TensorImpl* tensor_arg(CT* t, DType want, const char* fn, const char* param, const char* arg) {
   TensorImpl* impl = checked_arg<TensorImpl>(t, want, fn, param, arg);
   check_device(impl->storage, rt::default_device_type(), fn, param, arg);
   return impl;

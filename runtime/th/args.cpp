@@ -28,6 +28,15 @@ int64_t check_dim(const TensorImpl* t, int64_t dim, const Fn& fn, const char* ar
   return dim;
 }
 
+void null_arg(const char* fn, const char* param, const char* arg) {
+  fail(ErrorKind::Value, ember::str(fn, ": ", param, " is NULL"), arg);
+}
+
+void wrong_dtype(int have, DType want, const char* fn, const char* param, const char* arg) {
+  fail(ErrorKind::Type, ember::str(fn, ": ", param, " holds ", is_valid_dtype(have) ? dtype_name(static_cast<DType>(have)) : "?",
+                                   " elements, not ", dtype_name(want)), arg);
+}
+
 void wrong_device(const StorageImpl* s, DeviceType want, const char* fn, const char* param, const char* arg) {
   if (want == DeviceType::CPU)
     fail(ErrorKind::Runtime, ember::str(fn, ": ", param, " is on ", rt::device(s).str(), ", but this function takes CPU memory",
