@@ -14,29 +14,16 @@ calls after a warm-up. Prints nothing but a note where there is no GPU.
 from __future__ import annotations
 
 import ctypes
-import statistics
 import sys
-import time
 
 import ember
+from cuda_pointwise import median_s
 
 # cublas_api.h and library_types.h
 CUBLAS_OP_N = 0
 CUBLAS_COMPUTE_32F = 68
 CUBLAS_GEMM_DEFAULT = -1
 CUDA_TYPES = {ember.float32: 0, ember.float16: 2}
-
-
-def median_s(fn, repeats: int = 10) -> float:
-    fn()
-    ember.cuda.synchronize()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        ember.cuda.synchronize()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def cublas():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cpp import Decl, cpp_default
+from ..cpp import Decl
 from ..dtypes import DTypeTable
 from ..errors import SchemaError
 from ..model import Op
@@ -12,6 +12,7 @@ from ..signature import Signature
 from ..th_wrappers import THBuilder, generic_type, return_cpp
 from ..yaml_source import Node
 from .base import Kernel, Kind
+from .th_calls import cpp_args
 
 # `routine` -> the call it takes (runtime/ops/blas_routines.h).
 ROUTINES = {"gemm": "GemmCall", "gemv": "GemvCall", "ger": "GerCall", "dot": "DotCall"}
@@ -62,18 +63,14 @@ class Blas(Kind):
         op = bld.op
         sig = op.signature
         assert sig is not None
-        args = []
+        tensors = {}
         for a in sig.args:
             p = bld.bound(a.name)
-            if p is None:
-                assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
-                args.append(f"Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
-            elif p.is_tensor:
-                args.append(f"TensorBase::borrow({bld.impl_of(p)})")
-            elif p.type == "real":
-                args.append(f"Scalar({bld.value_of(p)})")
-            else:
-                raise AssertionError(f"{bld.name}: a matrix product's C parameter {p.name} must be a tensor or a real")
+            assert p is None or p.is_tensor or p.type == "real", \
+                f"{bld.name}: a matrix product's C parameter {p.name} must be a tensor or a real"
+            if p is not None and p.is_tensor:
+                tensors[a.name] = f"TensorBase::borrow({bld.impl_of(p)})"
+        args = cpp_args(bld, tensors)
         out_p = bld.bound("out")
         dispatch = f"{op.ident}_dispatch"
         if out_p is not None:

@@ -112,7 +112,8 @@ class Reduce(Kind):
             if op.kernel.nonempty:
                 bld.lines.append(f"rt::check_has_elements({bld.fn}, TensorBase::borrow({src}));")
             if self.th_runs_on_device(op):  # THC's forms: the C++ op on the device, its value read back
-                value = f"{cpp_api_call(bld, {'self': src})}.item().template to<{return_cpp(bld.b.ret)}>()"
+                call = cpp_api_call(bld, {"self": f"TensorBase::borrow({src})"})
+                value = f"{call}.item().template to<{return_cpp(bld.b.ret)}>()"
                 bld.lines.append("if (rt::default_device_type() != DeviceType::CPU)")
                 bld.lines.append(f"  return th::value_to_c<{generic_type(bld.b.ret)}>({value});")
             bld.lines.append("kernels::Operands<1> ops;")
@@ -127,8 +128,9 @@ class Reduce(Kind):
         out = bld.impl_of(out_p)
         keep = keep_p.name if keep_p else "false"
         if self.th_runs_on_device(op):  # THC's forms: the C++ op on the device, written to out as TH would
+            call = cpp_api_call(bld, {"self": f"TensorBase::borrow({src})"})  # (may declare a value first)
             bld.lines.append("if (rt::default_device_type() != DeviceType::CPU)")
-            bld.lines.append(f"  return th::copy_into({out}, th::to_th_geometry({cpp_api_call(bld, {'self': src})}.impl()));")
+            bld.lines.append(f"  return th::copy_into({out}, th::to_th_geometry({call}.impl()));")
         bld.lines.append(f"th::ThReduce<1> plan({bld.fn}, {{{{{out}}}}}, {src}, {dim_p.name}, {keep} != 0);")
         bld.lines.append(f"{op.ident}_kernel<T, {th_result(op)}>(plan.operands(), plan.dim(){args});")
         bld.lines.append("plan.finish();")

@@ -62,7 +62,8 @@ class ReduceIndex(Kind):
         keep = keep_p.name if keep_p else "false"
         if self.th_runs_on_device(op):  # THC's forms: the C++ op on the device, written as TH would
             bld.lines.append("if (rt::default_device_type() != DeviceType::CPU) {")
-            bld.lines.append(f"  const auto [values, indices] = {cpp_api_call(bld, {'self': src})};")
+            call = cpp_api_call(bld, {"self": f"TensorBase::borrow({src})"})
+            bld.lines.append(f"  const auto [values, indices] = {call};")
             bld.lines.append(f"  th::copy_into({vals}, th::to_th_geometry(values.impl()));")
             bld.lines.append(f"  return th::copy_into({idx}, th::to_th_geometry(indices.impl()));")
             bld.lines.append("}")

@@ -18,29 +18,23 @@ def through_cpp_api(bld: THBuilder) -> None:
         # Declared first so a NULL source can fall back to it.
         bld.lines.append(f"TensorImpl* {out_p.name}_i_early = th::tensor_arg({out_p.name}, {param_dtype(out_p)}, "
                          f"{bld.fn}, \"{out_p.name}\", \"out\");")
-    args = []
+    tensors = {}
     for a in sig.args:
         p = bld.bound(a.name)
-        if p is None:
-            assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
-            args.append(cpp_default(a))
-        elif a.type == "int[]":
-            args.append(f"th::int_list({bld.impl_of(p)}, {bld.fn}, \"{p.name}\")")
-        elif p.is_tensor:
-            # TH's in-place structure functions take NULL for "the result itself".
-            if out_p is not None and a.name == sig.args[0].name:
-                impl = bld.impl_of(p, optional=True)
-                bld.lines.append(f"if (!{impl}) {impl} = {out_p.name}_i_early;")
-            else:
-                impl = bld.impl_of(p)
-            args.append(f"TensorBase::borrow({impl})")
+        if p is None or not (p.is_tensor or p.is_storage):
+            continue
+        if a.type == "int[]":
+            tensors[a.name] = f"th::int_list({bld.impl_of(p)}, {bld.fn}, \"{p.name}\")"
         elif p.is_storage:
-            args.append(f"Storage::borrow({bld.impl_of(p)})")
-        elif p.type == "real":
-            args.append(f"Scalar({bld.value_of(p)})")
+            tensors[a.name] = f"Storage::borrow({bld.impl_of(p)})"
+        elif out_p is not None and a.name == sig.args[0].name:
+            # TH's in-place structure functions take NULL for "the result itself".
+            impl = bld.impl_of(p, optional=True)
+            bld.lines.append(f"if (!{impl}) {impl} = {out_p.name}_i_early;")
+            tensors[a.name] = f"TensorBase::borrow({impl})"
         else:
-            args.append(f"static_cast<{a.cpp_type.replace('const ', '').replace('&', '')}>({p.name})")
-    call = f"base::{sig.base_name}({', '.join(args)})"
+            tensors[a.name] = f"TensorBase::borrow({bld.impl_of(p)})"
+    call = cpp_api_call(bld, tensors)
     ret = bld.b.ret
     if out_p is not None:
         bld.lines.append(f"TensorBase result = {call};")
@@ -58,9 +52,17 @@ def through_cpp_api(bld: THBuilder) -> None:
 
 
 def cpp_api_call(bld: THBuilder, tensors: dict[str, str]) -> str:
-    """The op's C++ API function called with the binding's C parameters
-    (the signature's defaults for the unbound), its tensor arguments being
-    the runtime pointers in `tensors` (declared by the caller)."""
+    """The op's C++ API function called with the binding's C parameters."""
+    sig = bld.op.signature
+    assert sig is not None
+    return f"base::{sig.base_name}({', '.join(cpp_args(bld, tensors))})"
+
+
+def cpp_args(bld: THBuilder, tensors: dict[str, str]) -> list[str]:
+    """The signature's arguments from the binding's C parameters (their
+    defaults for the unbound); `tensors` holds the expressions of the
+    tensor, storage and list arguments (the caller declares their runtime
+    pointers)."""
     sig = bld.op.signature
     assert sig is not None
     args = []
@@ -68,13 +70,13 @@ def cpp_api_call(bld: THBuilder, tensors: dict[str, str]) -> str:
         p = bld.bound(a.name)
         if p is None:
             assert a.default is not None, f"{bld.name}: unbound argument {a.name} has no default"
-            args.append(cpp_default(a))
-        elif p.is_tensor:
-            args.append(f"TensorBase::borrow({tensors[a.name]})")
+            args.append(f"Scalar({cpp_default(a)})" if a.type == "Scalar" else cpp_default(a))
+        elif a.name in tensors:
+            args.append(tensors[a.name])
         elif p.type == "real":
-            args.append(f"Scalar(th::from_c({p.name}))")
+            args.append(f"Scalar({bld.value_of(p)})")
         elif a.type == "bool":
             args.append(f"({p.name} {'==' if p.negate else '!='} 0)")
         else:
             args.append(f"static_cast<{a.cpp_type.replace('const ', '').replace('&', '')}>({p.name})")
-    return f"base::{sig.base_name}({', '.join(args)})"
+    return args

@@ -38,6 +38,17 @@ THCudaTensor* uploaded(THCState* state, THFloatTensor* host) {
   return dev;
 }
 
+// Whether the device tensor, copied to the host, equals `want` (TH's own
+// result on the host).
+bool equal_on_host(THCState* state, THCudaTensor* got, THFloatTensor* want) {
+  THFloatTensor* back = THFloatTensor_new();
+  THFloatTensor_resizeAs(back, want);
+  THFloatTensor_copyCuda(state, back, got);
+  const bool equal = THFloatTensor_equal(back, want);
+  THFloatTensor_free(back);
+  return equal;
+}
+
 // Back to a host tensor (before TH's functions free it).
 THFloatTensor* unmarked(THCudaTensor* t) {
   t->storage->deviceType = 0;
@@ -285,19 +296,13 @@ TEST_F(THC, MatrixProductsRunOnTheDevice) {
   EXPECT_EQ(THCudaTensor_dot(state, row, row), THFloatTensor_dot(host_row, host_row));
   // r = 0.5 col + 2 dev @ row, and 2 dev + 3 col row^T, against TH's.
   THFloatTensor* want = THFloatTensor_new();
-  THFloatTensor* back = THFloatTensor_new();
   THCudaTensor* got = THCudaTensor_new(state);
-  const auto expect_same = [&](THCudaTensor* device_result) {
-    THFloatTensor_resizeAs(back, want);
-    THFloatTensor_copyCuda(state, back, device_result);
-    EXPECT_TRUE(THFloatTensor_equal(back, want));
-  };
   THFloatTensor_addmv(want, 0.5f, host_col, 2.0f, host, host_row);
   THCudaTensor_addmv(state, got, 0.5f, col, 2.0f, dev, row);
-  expect_same(got);
+  EXPECT_TRUE(equal_on_host(state, got, want));
   THFloatTensor_addr(want, 2.0f, host, 3.0f, host_col, host_row);
   THCudaTensor_addr(state, got, 2.0f, dev, 3.0f, col, row);
-  expect_same(got);
+  EXPECT_TRUE(equal_on_host(state, got, want));
   THFloatTensor* host_t = THFloatTensor_newTranspose(host, 0, 1);
   THCudaTensor* dev_t = THCudaTensor_newTranspose(state, dev, 0, 1);
   THFloatTensor* square = THFloatTensor_newWithSize2d(3, 3);
@@ -306,8 +311,8 @@ TEST_F(THC, MatrixProductsRunOnTheDevice) {
   THCudaTensor_zero(state, dev_square);
   THFloatTensor_addmm(want, 0.0f, square, 1.0f, host, host_t);
   THCudaTensor_addmm(state, got, 0.0f, dev_square, 1.0f, dev, dev_t);
-  expect_same(got);
-  for (THFloatTensor* t : {host, host_row, host_col, want, back, host_t, square}) THFloatTensor_free(t);
+  EXPECT_TRUE(equal_on_host(state, got, want));
+  for (THFloatTensor* t : {host, host_row, host_col, want, host_t, square}) THFloatTensor_free(t);
   for (THCudaTensor* t : {dev, row, col, got, dev_t, dev_square}) THCudaTensor_free(state, t);
   THCudaShutdown(state);
 }
@@ -324,27 +329,21 @@ TEST_F(THC, PointwiseFormsRunTheCudaKernelsWithTHsRules) {
   THFloatTensor* host_t = THFloatTensor_newTranspose(host, 0, 1);
   THCudaTensor* dev_t = THCudaTensor_newTranspose(state, dev, 0, 1);
   THFloatTensor* want = THFloatTensor_new();
-  THFloatTensor* back = THFloatTensor_new();
   THCudaTensor* got = THCudaTensor_new(state);
-  const auto expect_same = [&](THCudaTensor* device_result) {
-    THFloatTensor_resizeAs(back, want);
-    THFloatTensor_copyCuda(state, back, device_result);
-    EXPECT_TRUE(THFloatTensor_equal(back, want));
-  };
   THFloatTensor_cadd(want, host, 2.0f, host_t);  // 3 x 4 and 4 x 3: flat, each in its row-major order
   THCudaTensor_cadd(state, got, dev, 2.0f, dev_t);
-  expect_same(got);
+  EXPECT_TRUE(equal_on_host(state, got, want));
   THFloatTensor_mul(want, host_t, 3.0f);
   THCudaTensor_mul(state, got, dev_t, 3.0f);
-  expect_same(got);
+  EXPECT_TRUE(equal_on_host(state, got, want));
   THCudaTensor_fill(state, dev_t, 7.0f);  // a transposed view: every element of dev
   THFloatTensor_fill(host_t, 7.0f);
   THFloatTensor_resizeAs(want, host);
   THFloatTensor_copy(want, host);
-  expect_same(dev);
+  EXPECT_TRUE(equal_on_host(state, dev, want));
   THCudaTensor_zero(state, dev);
   THFloatTensor_zero(want);
-  expect_same(dev);
+  EXPECT_TRUE(equal_on_host(state, dev, want));
   THCudaByteTensor* less = THCudaByteTensor_new(state);
   THCudaTensor_ltValue(state, less, dev, 0.5f);
   THByteTensor* less_back = THByteTensor_newWithSize2d(3, 4);
@@ -355,7 +354,7 @@ TEST_F(THC, PointwiseFormsRunTheCudaKernelsWithTHsRules) {
   THCudaIntTensor* quotient = THCudaIntTensor_new(state);
   expect_th_error([&] { THCudaIntTensor_cdiv(state, quotient, ints, ints); }, 4, "division by zero");
   EXPECT_EQ(THCudaIntTensor_nDimension(state, quotient), 0);  // not resized
-  for (THFloatTensor* t : {host, host_t, want, back}) THFloatTensor_free(t);
+  for (THFloatTensor* t : {host, host_t, want}) THFloatTensor_free(t);
   for (THCudaTensor* t : {dev, dev_t, got}) THCudaTensor_free(state, t);
   THCudaByteTensor_free(state, less);
   THByteTensor_free(less_back);
@@ -377,16 +376,13 @@ TEST_F(THC, ReductionsRunOnTheDeviceWithTHsShapes) {
   EXPECT_EQ(THCudaTensor_minall(state, dev), THFloatTensor_minall(host));
   EXPECT_EQ(THCudaTensor_meanall(state, dev), THFloatTensor_meanall(host));
   THFloatTensor* want = THFloatTensor_new();
-  THFloatTensor* back = THFloatTensor_new();
   THCudaTensor* got = THCudaTensor_new(state);
   for (int dim : {0, 1})
     for (int keepdim : {0, 1}) {
       THFloatTensor_sum(want, host, dim, keepdim);
       THCudaTensor_sum(state, got, dev, dim, keepdim);
       ASSERT_EQ(THCudaTensor_nDimension(state, got), THFloatTensor_nDimension(want));
-      THFloatTensor_resizeAs(back, want);
-      THFloatTensor_copyCuda(state, back, got);
-      EXPECT_TRUE(THFloatTensor_equal(back, want)) << "dim " << dim << " keepdim " << keepdim;
+      EXPECT_TRUE(equal_on_host(state, got, want)) << "dim " << dim << " keepdim " << keepdim;
     }
   // max with indices (0-based, as TH's C API), into the input itself.
   THFloatTensor* want_values = THFloatTensor_new();
@@ -394,9 +390,7 @@ TEST_F(THC, ReductionsRunOnTheDeviceWithTHsShapes) {
   THFloatTensor_max(want_values, want_indices, host, 1, 0);
   THCudaLongTensor* indices = THCudaLongTensor_new(state);
   THCudaTensor_max(state, dev, indices, dev, 1, 0);
-  THFloatTensor_resizeAs(back, want_values);
-  THFloatTensor_copyCuda(state, back, dev);
-  EXPECT_TRUE(THFloatTensor_equal(back, want_values));
+  EXPECT_TRUE(equal_on_host(state, dev, want_values));
   THLongTensor* indices_back = THLongTensor_newWithSize1d(3);
   THLongTensor_copyCudaLong(state, indices_back, indices);
   EXPECT_TRUE(THLongTensor_equal(indices_back, want_indices));
@@ -410,7 +404,7 @@ TEST_F(THC, ReductionsRunOnTheDeviceWithTHsShapes) {
   THIntTensor_copyCudaInt(state, total_back, total);
   EXPECT_EQ(THIntTensor_get1d(total_back, 0), static_cast<int>(static_cast<uint32_t>(6000000000LL)));
   expect_th_error([&] { THCudaIntTensor_sum(state, total, ints, 3, 0); }, 4, "dim");
-  for (THFloatTensor* t : {host, want, back, want_values}) THFloatTensor_free(t);
+  for (THFloatTensor* t : {host, want, want_values}) THFloatTensor_free(t);
   THLongTensor_free(want_indices);
   THLongTensor_free(indices_back);
   THIntTensor_free(total_back);

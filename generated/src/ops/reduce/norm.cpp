@@ -109,8 +109,9 @@ constexpr th::ArgNames<3> THTensor_normall_thc_args = {"state", "self", "p"};
 template <class T>
 th::accreal<T> THTensor_normall(const char* fn, th::THTensor<T> *t, th::real<T> value) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
+  const T value_v = th::from_c(value);
   if (rt::default_device_type() != DeviceType::CPU)
-    return th::value_to_c<th::accreal<T>>(base::norm(TensorBase::borrow(t_i), Scalar(th::from_c(value))).item().template to<th::accreal<T>>());
+    return th::value_to_c<th::accreal<T>>(base::norm(TensorBase::borrow(t_i), Scalar(value_v)).item().template to<th::accreal<T>>());
   kernels::Operands<1> ops;
   rt::set_whole_operand(ops, t_i);
   return th::value_to_c<th::accreal<T>>(norm_all<T>(ops, rt::numel(t_i), static_cast<double>(th::from_c(value))).template to<th::accreal<T>>());

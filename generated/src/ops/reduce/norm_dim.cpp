@@ -91,8 +91,9 @@ template <class T>
 void THTensor_norm(const char* fn, th::THTensor<T> *r_, th::THTensor<T> *t, th::real<T> value, int dimension, int keepdim) {
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   TensorImpl* r__i = th::tensor_arg(r_, dtype_of<T>, fn, "r_", "out");
+  const T value_v = th::from_c(value);
   if (rt::default_device_type() != DeviceType::CPU)
-    return th::copy_into(r__i, th::to_th_geometry(base::norm(TensorBase::borrow(t_i), Scalar(th::from_c(value)), static_cast<int64_t>(dimension), (keepdim != 0)).impl()));
+    return th::copy_into(r__i, th::to_th_geometry(base::norm(TensorBase::borrow(t_i), Scalar(value_v), static_cast<int64_t>(dimension), (keepdim != 0)).impl()));
   th::ThReduce<1> plan(fn, {{r__i}}, t_i, dimension, keepdim != 0);
   norm_dim_kernel<T, T>(plan.operands(), plan.dim(), static_cast<double>(th::from_c(value)));
   plan.finish();
