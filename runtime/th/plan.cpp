@@ -178,7 +178,6 @@ void pointwise_on_device(const char* fn, TensorImpl* out, const std::array<ThInp
       first_arg = in.arg;
       break;
     }
-  if (!cuda) fail(ErrorKind::Type, str(fn, ": not implemented for CUDA tensors"), first_arg);
   // (TH's empty tensor may have no storage yet: the THC call's device.)
   const Device device = first->storage ? rt::device(first) : rt::default_device();
   const auto check = [&](const TensorImpl* t, const char* arg) {
@@ -193,8 +192,11 @@ void pointwise_on_device(const char* fn, TensorImpl* out, const std::array<ThInp
     else host_values |= 1u << (i + 1);
   }
   const DType compute = rt::dtype(first);
-  rt::CudaDeviceScope scope(device, fn);  // new storages (a resized out) are made there too
-  rt::DefaultDeviceScope storages(device);
+  rt::CudaDeviceScope scope(device, fn);  // no GPU, or no CUDA in this build: a clear error here
+  // Every THC form has its op's kernel; a build without CUDA has none and
+  // stopped above.
+  if (!cuda) fail(ErrorKind::Type, str(fn, ": not implemented for CUDA tensors"), first_arg);
+  rt::DefaultDeviceScope storages(device);  // new storages (a resized out) are made there too
   ThPointwise<NIn> plan(fn, out, inputs, resize_out);
   kernels::Operands<NIn + 1>& ops = plan.operands();
   int64_t n = 1;
