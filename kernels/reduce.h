@@ -228,44 +228,28 @@ int64_t first_position(const T* q, int64_t n, const Match& match) {
 }
 
 // The position of the best of q[0, n) (n >= 1) in reduce_dim_index's
-// sense, for a dense slice: the best value through kLanes independent
-// selects (a lane that meets a NaN keeps it), then the first position
-// holding that value, or the first NaN. The second pass reads a slice the
-// first just brought into cache; a single pass of branches costs several
-// times more (bench/bench_ops.cpp B16). The selects are a simd loop, not
-// an unrolled block as in accumulate_lanes: GCC if-converts a select only
-// inside a loop it vectorizes, and `|` keeps the condition free of
-// branches.
+// sense, for a dense slice: the best value by a simd reduction, NaNs
+// noted beside it, then the first position holding that value, or the
+// first NaN. The second pass reads a slice the first just brought into
+// cache; a single pass of branches costs several times more. GCC keeps a
+// declared reduction's per-lane bests in vector registers; an array of
+// lanes updated by an inner simd loop went through memory, each step
+// waiting on the last one's store (1.7x slower with 512-bit vectors,
+// bench/bench_ops.cpp B16). `better` is a stateless functor.
 template <class T, class Compare>
 int64_t best_position_dense(const T* q, int64_t n, Compare better) {
   using M = opmath_t<T>;
-  constexpr int L = kLanes<M>;
   M best = static_cast<M>(q[0]);
-  if (n >= 2 * L) {
-    M lanes[L];
-    for (int j = 0; j < L; ++j) lanes[j] = static_cast<M>(q[j]);
-    int64_t i = L;
-    for (; i + L <= n; i += L) {
-#pragma omp simd
-      for (int j = 0; j < L; ++j) {
-        const M x = static_cast<M>(q[i + j]);
-        lanes[j] = (is_nan(x) | better(x, lanes[j])) ? x : lanes[j];
-      }
-    }
-    for (int j = 0; j < L && i + j < n; ++j) {
-      const M x = static_cast<M>(q[i + j]);
-      lanes[j] = (is_nan(x) || better(x, lanes[j])) ? x : lanes[j];
-    }
-    best = lanes[0];
-    for (int j = 1; j < L && !is_nan(best); ++j)
-      if (is_nan(lanes[j]) || better(lanes[j], best)) best = lanes[j];
-  } else {
-    for (int64_t i = 1; i < n && !is_nan(best); ++i) {
-      const M x = static_cast<M>(q[i]);
-      if (is_nan(x) || better(x, best)) best = x;
-    }
+  int nan = 0;
+#pragma omp declare reduction(better_of : M : omp_out = Compare{}(omp_in, omp_out) ? omp_in : omp_out) \
+    initializer(omp_priv = omp_orig)
+#pragma omp simd reduction(better_of : best) reduction(| : nan)
+  for (int64_t i = 0; i < n; ++i) {
+    const M x = static_cast<M>(q[i]);
+    best = better(x, best) ? x : best;
+    nan |= is_nan(x);
   }
-  if (is_nan(best)) return first_position(q, n, [](M x) { return is_nan(x); });
+  if (nan) return first_position(q, n, [](M x) { return is_nan(x); });
   return first_position(q, n, [best](M x) { return x == best; });
 }
 

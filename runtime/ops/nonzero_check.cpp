@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "ember/error.h"
+#include "ember/tensor_base.h"
 #include "kernels/masked.h"
 #include "runtime/ops/tensor_operands.h"
 
@@ -17,6 +18,10 @@ namespace {
 }  // namespace
 
 void require_nonzero(const char* op, const TensorImpl* t, const char* arg) {
+  if (!device(t).is_cpu()) {
+    const TensorBase host = to_device(TensorBase::borrow(const_cast<TensorImpl*>(t)), Device());
+    return require_nonzero(op, host.impl(), arg);
+  }
   kernels::Operands<1> ops;
   set_whole_operand(ops, t);
   const int64_t n = numel(t);

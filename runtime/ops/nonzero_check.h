@@ -11,7 +11,9 @@
 namespace ember::rt {
 
 // ValueError naming `arg` when `t`, of an integral or bool dtype, holds a
-// zero (every bit clear).
+// zero (every bit clear). A tensor on a CUDA device is read through a host
+// copy: integer division on the GPU is rare, and a zero must raise rather
+// than give garbage.
 void require_nonzero(const char* op, const TensorImpl* t, const char* arg);
 // The same for one value of `dtype` at `value`, or a number.
 void require_nonzero(const char* op, DType dtype, const void* value, const char* arg);

@@ -30,10 +30,7 @@ void check_divisor(const PointwiseOp& op, const std::array<PointwiseArg, NIn>& a
   const PointwiseArg& divisor = args[op.nonzero];
   const char* arg = op.inputs[static_cast<size_t>(op.nonzero)];
   if (!divisor.tensor) return require_nonzero(op.name, *divisor.scalar, arg);
-  // A CUDA divisor is checked on a host copy: integer division on the GPU
-  // is rare, and a zero must raise rather than give garbage.
-  const TensorBase& d = *divisor.tensor;
-  require_nonzero(op.name, (d.device().is_cpu() ? d : to_device(d, Device())).impl(), arg);
+  require_nonzero(op.name, divisor.tensor->impl(), arg);
 }
 
 // The input an unsupported compute dtype came from, for the error: the

@@ -40,10 +40,7 @@ ThPointwise<NIn>::ThPointwise(const char* op, TensorImpl* out, const std::array<
   }
   for (const ThInput& in : inputs) {
     if (!in.nonzero) continue;
-    if (in.tensor && is_integral(rt::dtype(in.tensor))) {
-      const TensorBase divisor = TensorBase::borrow(const_cast<TensorImpl*>(in.tensor));
-      rt::require_nonzero(op, divisor.device().is_cpu() ? in.tensor : rt::to_device(divisor, Device()).impl(), in.arg);
-    }
+    if (in.tensor && is_integral(rt::dtype(in.tensor))) rt::require_nonzero(op, in.tensor, in.arg);
     if (in.value && first && is_integral(rt::dtype(first))) rt::require_nonzero(op, rt::dtype(first), in.value, in.arg);
   }
   if (n == 0) {  // nothing to compute; TH's empty tensor (no dims) is no 0-dim shape
@@ -169,7 +166,7 @@ template class ThPointwise<3>;
 
 template <int NIn>
 void pointwise_on_device(const char* fn, TensorImpl* out, const std::array<ThInput, NIn>& inputs, bool resize_out,
-                         const CudaKernel<NIn + 1>* cuda) {
+                         const rt::CudaPointwiseKernel<NIn + 1>* cuda) {
   const TensorImpl* first = out;
   const char* first_arg = "out";
   for (const ThInput& in : inputs)
@@ -205,10 +202,14 @@ void pointwise_on_device(const char* fn, TensorImpl* out, const std::array<ThInp
   plan.finish();
 }
 
-template void pointwise_on_device<0>(const char*, TensorImpl*, const std::array<ThInput, 0>&, bool, const CudaKernel<1>*);
-template void pointwise_on_device<1>(const char*, TensorImpl*, const std::array<ThInput, 1>&, bool, const CudaKernel<2>*);
-template void pointwise_on_device<2>(const char*, TensorImpl*, const std::array<ThInput, 2>&, bool, const CudaKernel<3>*);
-template void pointwise_on_device<3>(const char*, TensorImpl*, const std::array<ThInput, 3>&, bool, const CudaKernel<4>*);
+template void pointwise_on_device<0>(const char*, TensorImpl*, const std::array<ThInput, 0>&, bool,
+                                         const rt::CudaPointwiseKernel<1>*);
+template void pointwise_on_device<1>(const char*, TensorImpl*, const std::array<ThInput, 1>&, bool,
+                                         const rt::CudaPointwiseKernel<2>*);
+template void pointwise_on_device<2>(const char*, TensorImpl*, const std::array<ThInput, 2>&, bool,
+                                         const rt::CudaPointwiseKernel<3>*);
+template void pointwise_on_device<3>(const char*, TensorImpl*, const std::array<ThInput, 3>&, bool,
+                                         const rt::CudaPointwiseKernel<4>*);
 
 template <int N>
 ThReduce<N>::ThReduce(const char* op, const std::array<TensorImpl*, N>& outs, const TensorImpl* self, int64_t dim,

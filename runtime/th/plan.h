@@ -18,6 +18,7 @@
 #include "runtime/core/function_ref.h"
 #include "runtime/ops/copy_plan.h"
 #include "runtime/ops/output.h"
+#include "runtime/ops/pointwise_plan.h"
 
 namespace ember::th {
 
@@ -51,18 +52,12 @@ class ThPointwise {
   std::array<TensorBase, NIn> inputs_;  // the inputs, or their contiguous copies
 };
 
-// The CUDA kernel of a pointwise op (rt::CudaPointwiseKernel): device
-// addresses in `ops`, but the inputs whose bit is set in host_values, each
-// one number at a host address.
-template <int N>
-using CudaKernel = FunctionRef<void(DType compute, const kernels::Operands<N>& ops, unsigned host_values)>;
-
 // THC's forms of a pointwise op: `out` and every tensor input are on one
 // CUDA device (tensor_arg checked their type); the plan of TH's semantics,
 // its operands given to the op's CUDA kernel on that device.
 template <int NIn>
 void pointwise_on_device(const char* fn, TensorImpl* out, const std::array<ThInput, NIn>& inputs, bool resize_out,
-                         const CudaKernel<NIn + 1>* cuda);
+                         const rt::CudaPointwiseKernel<NIn + 1>* cuda);
 
 // TH's copy (equal element counts, each side in its own row-major order)
 // through copy_, which converts and moves between devices (THC's copies).
@@ -93,8 +88,9 @@ void copy_into(TensorImpl* dst, const TensorImpl* src);
 // copy_into converts; a Byte out takes a Bool result as it is (both are
 // one byte of 0 or 1). THC's forms (CUDA as the default device) run
 // `cuda`, the op's CUDA kernel as a callable (or nullptr: none), instead.
-// It is taken as it is and made a CudaKernel only on that path: the
-// FunctionRef built by every caller cost TH's 4-element cadd 12 ns (B10).
+// It is taken as it is and made an rt::CudaPointwiseKernel only on that
+// path: the FunctionRef built by every caller cost TH's 4-element cadd
+// 12 ns (B10).
 template <class OutT, DType Out, int N, class Kernel, class Cuda = std::nullptr_t>
 void pointwise(const char* fn, TensorImpl* out, const std::array<ThInput, N>& inputs, bool resize_out,
                const Kernel& kernel, const Cuda& cuda = nullptr) {
@@ -103,7 +99,7 @@ void pointwise(const char* fn, TensorImpl* out, const std::array<ThInput, N>& in
     if constexpr (std::is_same_v<Cuda, std::nullptr_t>) {
       pointwise_on_device<N>(fn, target, inputs, resize, nullptr);
     } else {
-      const CudaKernel<N + 1> launch = cuda;
+      const rt::CudaPointwiseKernel<N + 1> launch = cuda;
       pointwise_on_device<N>(fn, target, inputs, resize, &launch);
     }
   };
