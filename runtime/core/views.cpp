@@ -5,17 +5,17 @@
 
 #include "ember/checked_math.h"
 #include "ember/error.h"
+#include "runtime/core/dim_vector.h"
 
 namespace ember::rt {
 
 namespace {
 
 struct Geometry {
-  std::vector<int64_t> sizes, strides;
+  DimVector sizes, strides;
   int64_t offset;
-  explicit Geometry(const TensorImpl* t)
-      : sizes(t->size, t->size + t->nDimension), strides(t->stride, t->stride + t->nDimension),
-        offset(t->storageOffset) {}
+  Geometry(const TensorImpl* t, const char* op)
+      : sizes(rt::sizes(t), op), strides(rt::strides(t), op), offset(t->storageOffset) {}
 };
 
 TensorImpl* make_view(const TensorImpl* self, const Geometry& g, const char* op) {
@@ -48,7 +48,7 @@ TensorImpl* narrow(const TensorImpl* self, int64_t dim, int64_t start, int64_t l
   if (length < 0 || length > size - start)
     fail(ErrorKind::Index, str("narrow: length ", length, " from start ", start, " exceeds dim ", dim, " of size ", size),
          "length");
-  Geometry g(self);
+  Geometry g(self, "narrow");
   g.offset += start * g.strides[dim];
   g.sizes[dim] = length;
   return make_view(self, g, "narrow");
@@ -71,7 +71,7 @@ TensorImpl* slice(const TensorImpl* self, int64_t dim, std::optional<int64_t> st
   const int64_t hi = std::max(lo, bound(end, size));
   // (hi - lo + step - 1) / step without overflowing for a huge step.
   const int64_t length = (hi - lo) / step + ((hi - lo) % step != 0);
-  Geometry g(self);
+  Geometry g(self, "slice");
   g.offset += lo * g.strides[dim];
   g.sizes[dim] = length;
   // With at most one element the stride is never used to address anything,
@@ -93,10 +93,10 @@ TensorImpl* select(const TensorImpl* self, int64_t dim, int64_t index) {
   if (index < -size || index >= size)
     fail(ErrorKind::Index, str("select: index ", index, " is out of range for dim ", dim, " of size ", size), "index");
   if (index < 0) index += size;
-  Geometry g(self);
+  Geometry g(self, "select");
   g.offset += index * g.strides[dim];
-  g.sizes.erase(g.sizes.begin() + dim);
-  g.strides.erase(g.strides.begin() + dim);
+  g.sizes.erase(dim);
+  g.strides.erase(dim);
   return make_view(self, g, "select");
 }
 
@@ -104,7 +104,7 @@ TensorImpl* transpose(const TensorImpl* self, int64_t dim0, int64_t dim1) {
   require_dims(self, "transpose");
   dim0 = wrap_dim(dim0, self->nDimension, "transpose", "dim0");
   dim1 = wrap_dim(dim1, self->nDimension, "transpose", "dim1");
-  Geometry g(self);
+  Geometry g(self, "transpose");
   if (self->nDimension > 0) {
     std::swap(g.sizes[dim0], g.sizes[dim1]);
     std::swap(g.strides[dim0], g.strides[dim1]);
@@ -123,8 +123,8 @@ TensorImpl* permute(const TensorImpl* self, IntList dims) {
   const int n = self->nDimension;
   if (static_cast<int64_t>(dims.size()) != n)
     fail(ErrorKind::Value, str("permute: got ", dims.size(), " dims for a ", n, "-dim tensor"), "dims");
-  Geometry g(self);
-  std::vector<bool> seen(n, false);
+  Geometry g(self, "permute");
+  bool seen[EMBER_MAX_DIMS] = {};
   for (int i = 0; i < n; ++i) {
     const int64_t d = wrap_dim(dims[i], n, "permute", "dims");
     if (seen[d]) fail(ErrorKind::Value, str("permute: dim ", d, " appears twice"), "dims");
@@ -143,16 +143,16 @@ TensorImpl* unfold(const TensorImpl* self, int64_t dim, int64_t size, int64_t st
   if (size < 0 || size > dim_size)
     fail(ErrorKind::Value, str("unfold: window size ", size, " exceeds dim ", dim, " of size ", dim_size), "size");
   if (step <= 0) fail(ErrorKind::Value, str("unfold: step must be positive, got ", step), "step");
-  Geometry g(self);
+  Geometry g(self, "unfold");
   if (n == 0) {
-    g.sizes = {size};
-    g.strides = {1};
+    g.sizes = DimVector(IntList{size}, "unfold");
+    g.strides = DimVector(IntList{1}, "unfold");
     return make_view(self, g, "unfold");
   }
   g.sizes[dim] = (dim_size - size) / step + 1;
   g.strides[dim] = checked_mul(self->stride[dim], step, "unfold");
-  g.sizes.push_back(size);
-  g.strides.push_back(self->stride[dim]);
+  g.sizes.push_back(size, "unfold");
+  g.strides.push_back(self->stride[dim], "unfold");
   return make_view(self, g, "unfold");
 }
 
@@ -162,9 +162,9 @@ TensorImpl* expand(const TensorImpl* self, IntList sizes) {
   if (m < n)
     fail(ErrorKind::Value, str("expand: cannot expand ", sizes_text(rt::sizes(self)), " to fewer dims ", sizes_text(sizes)),
          "size");
-  Geometry g(self);
-  g.sizes.assign(m, 0);
-  g.strides.assign(m, 0);
+  Geometry g(self, "expand");
+  g.sizes = DimVector(static_cast<size_t>(m), "expand");
+  g.strides = DimVector(static_cast<size_t>(m), "expand");
   for (int i = m - 1; i >= 0; --i) {
     const int j = i - (m - n);  // matching dim of self, or < 0 for a new leading dim
     int64_t want = sizes[i];
@@ -192,7 +192,7 @@ TensorImpl* expand(const TensorImpl* self, IntList sizes) {
 TensorImpl* view(const TensorImpl* self, IntList sizes) {
   const int64_t n = numel(self);
   // Infer a -1 size.
-  std::vector<int64_t> want(sizes.begin(), sizes.end());
+  DimVector want(sizes, "view");
   int infer = -1;
   int64_t known = 1;
   for (size_t i = 0; i < want.size(); ++i) {
@@ -214,8 +214,8 @@ TensorImpl* view(const TensorImpl* self, IntList sizes) {
   if (known != n)
     fail(ErrorKind::Value, str("view: shape ", sizes_text(sizes), " is invalid for a tensor of ", n, " elements"), "size");
 
-  Geometry g(self);
-  std::vector<int64_t> new_strides(want.size());
+  Geometry g(self, "view");
+  DimVector new_strides(want.size(), "view");
   if (n == 0 || self->nDimension == 0) {
     // No elements, or one element (a 0-dim tensor): any strides address it.
     contiguous_strides(want, new_strides.data());
@@ -254,14 +254,14 @@ TensorImpl* view(const TensorImpl* self, IntList sizes) {
 }
 
 TensorImpl* squeeze(const TensorImpl* self) {
-  Geometry g(self);
+  Geometry g(self, "squeeze");
   Geometry out = g;
-  out.sizes.clear();
-  out.strides.clear();
+  out.sizes.resize(0, "squeeze");
+  out.strides.resize(0, "squeeze");
   for (size_t d = 0; d < g.sizes.size(); ++d) {
     if (g.sizes[d] == 1) continue;
-    out.sizes.push_back(g.sizes[d]);
-    out.strides.push_back(g.strides[d]);
+    out.sizes.push_back(g.sizes[d], "squeeze");
+    out.strides.push_back(g.strides[d], "squeeze");
   }
   if (self->nDimension == 0 && !is_scalar(self)) return tensor_alias(self);
   return make_view(self, out, "squeeze");
@@ -271,19 +271,19 @@ TensorImpl* squeeze_dim(const TensorImpl* self, int64_t dim) {
   require_dims(self, "squeeze");
   dim = wrap_dim(dim, self->nDimension, "squeeze");
   if (self->nDimension == 0 || self->size[dim] != 1) return tensor_alias(self);
-  Geometry g(self);
-  g.sizes.erase(g.sizes.begin() + dim);
-  g.strides.erase(g.strides.begin() + dim);
+  Geometry g(self, "squeeze");
+  g.sizes.erase(dim);
+  g.strides.erase(dim);
   return make_view(self, g, "squeeze");
 }
 
 TensorImpl* unsqueeze(const TensorImpl* self, int64_t dim) {
   const int n = self->nDimension;
   dim = wrap_dim(dim, n + 1, "unsqueeze");
-  Geometry g(self);
+  Geometry g(self, "unsqueeze");
   const int64_t stride = dim < n ? g.sizes[dim] * g.strides[dim] : 1;
-  g.sizes.insert(g.sizes.begin() + dim, 1);
-  g.strides.insert(g.strides.begin() + dim, stride);
+  g.sizes.insert(dim, 1, "unsqueeze");
+  g.strides.insert(dim, stride, "unsqueeze");
   return make_view(self, g, "unsqueeze");
 }
 

@@ -478,5 +478,21 @@ TEST(Views, Unsqueeze) {
   test::th_unsqueeze_checks<THBoolTensor>();
 }
 
+// Views that add dims stop at EMBER_MAX_DIMS with the error every tensor
+// of too many dims gets, naming the op, and build the largest one allowed.
+TEST(Views, DimsStopAtTheLimit) {
+  const V ones_max(EMBER_MAX_DIMS, 1), ones_over(EMBER_MAX_DIMS + 1, 1);
+  Tensor full = iota({1}).view(ones_max);
+  EXPECT_EQ(full.dim(), EMBER_MAX_DIMS);
+  V wide = ones_max;
+  wide.back() = 2;
+  EXPECT_EQ(iota({2}).expand(wide).shape(), wide);
+  expect_error([&] { full.unsqueeze(0); }, ErrorKind::Value, "", {"unsqueeze", "at most"});
+  expect_error([&] { full.unfold(0, 1, 1); }, ErrorKind::Value, "", {"unfold", "at most"});
+  expect_error([&] { iota({1}).view(ones_over); }, ErrorKind::Value, "", {"view", "at most"});
+  expect_error([&] { iota({1}).expand(ones_over); }, ErrorKind::Value, "", {"expand", "at most"});
+  EXPECT_EQ(full.dim(), EMBER_MAX_DIMS) << "left as it was";
+}
+
 }  // namespace
 }  // namespace ember
