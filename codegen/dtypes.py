@@ -8,7 +8,7 @@ from .errors import Location, SchemaError
 from .yaml_source import Node, Seq, load
 
 KINDS = ("bool", "integral", "floating")
-DTYPE_KEYS = {"name", "cpp", "c", "acc", "c_acc", "numpy", "kind", "signed", "size", "th_inf", "format", "dlpack",
+DTYPE_KEYS = {"name", "cpp", "c", "acc", "c_acc", "thc_c_acc", "numpy", "kind", "signed", "size", "th_inf", "format", "dlpack",
               "exact_int", "aliases"}
 # Native-size struct-module letters (PEP 3118) a buffer of one number may carry.
 FORMATS = "?bBhHiIlLqQnNefd"
@@ -24,6 +24,7 @@ class DType:
     c: str           # TH's `real`
     acc: str         # accumulate type in C++
     c_acc: str       # TH's `accreal`
+    thc_c_acc: str   # THC's `accreal` (float for Float)
     numpy: str       # float32
     kind: str        # bool | integral | floating
     signed: bool
@@ -78,7 +79,7 @@ def _dtype(node: object, index: int, where: Location) -> DType:
     kind = node.get("kind")
     if kind not in KINDS:
         raise SchemaError(node.at("kind"), f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
-    for key in ("name", "cpp", "c", "acc", "c_acc", "numpy", "th_inf"):
+    for key in ("name", "cpp", "c", "acc", "c_acc", "thc_c_acc", "numpy", "th_inf"):
         if not isinstance(node.get(key), str):
             raise SchemaError(node.at(key), f"'{key}' must be a string")
     if not isinstance(node.get("signed"), bool):
@@ -99,7 +100,7 @@ def _dtype(node: object, index: int, where: Location) -> DType:
     if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
         raise SchemaError(node.at("aliases"), "'aliases' must be a list of names")
     return DType(name=node.get("name"), cpp=node.get("cpp"), c=node.get("c"), acc=node.get("acc"),
-                  c_acc=node.get("c_acc"), numpy=node.get("numpy"), kind=kind,
+                  c_acc=node.get("c_acc"), thc_c_acc=node.get("thc_c_acc"), numpy=node.get("numpy"), kind=kind,
                   signed=node.get("signed"), size=node.get("size"), th_inf=str(node.get("th_inf")),
                   format=fmt, dlpack=node.get("dlpack"), exact_int=exact, aliases=tuple(aliases),
                   index=index, where=node.where)

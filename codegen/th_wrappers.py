@@ -207,8 +207,9 @@ def thc_type(text: str, d: DType, host_tensors: bool = False) -> str:
     dtype's CUDA ones, and so is every tensor of a fixed dtype (THC's index
     and mask arguments are THCudaLongTensor, THCudaByteTensor), unless
     `host_tensors` (copy{Src}: its source is a host tensor, as cutorch's
-    THCTensor_(copyLong))."""
+    THCTensor_(copyLong)). `accreal` is THC's (float for Float)."""
     text = text.replace("THTensor *", f"{thc_prefix(d)}Tensor *").replace("THStorage *", f"{thc_prefix(d)}Storage *")
+    text = re.sub(r"\baccreal\b", d.thc_c_acc, text)
     if not host_tensors:
         text = _TYPED_TENSOR.sub(lambda m: "THCuda" + ("" if m[1] == "Float" else m[1]) + "Tensor *", text)
     return c_type(text, d)
@@ -226,13 +227,17 @@ def _thc_decl(b: CBinding, d: DType) -> str:
 
 
 def _thc_thunk(b: CBinding, d: DType) -> Thunk:
-    args = "".join(", " + (f"reinterpret_cast<{c_type(p.type, d)}>({p.name})"
-                           if c_type(p.type, d) != thc_type(p.type, d, _host_tensors(b)) else p.name) for p in b.params)
+    args = "".join(", " + _thc_cast(p.name, thc_type(p.type, d, _host_tensors(b)), c_type(p.type, d)) for p in b.params)
     call = f'thc::call<{b.generic_name}<{d.cpp}>>("{thc_name(b, d)}", {b.generic_name}_thc_args, state{args})'
-    ret = thc_type(b.ret, d)
-    if ret != c_type(b.ret, d):
-        call = f"reinterpret_cast<{ret}>({call})"
-    return Thunk(_thc_decl(b, d), f"return {call};")
+    return Thunk(_thc_decl(b, d), f"return {_thc_cast(call, c_type(b.ret, d), thc_type(b.ret, d))};")
+
+
+def _thc_cast(value: str, from_type: str, to_type: str) -> str:
+    """`value` of THC's type as TH's, or the reverse: a pointer to the other
+    name of one struct, or a number of THC's accreal (float for Float)."""
+    if from_type == to_type:
+        return value
+    return f"{'reinterpret_cast' if to_type.endswith('*') else 'static_cast'}<{to_type}>({value})"
 
 
 def thc_bindings(op: Op) -> list[CBinding]:

@@ -108,3 +108,33 @@ def test_a_reduction_gets_thc_forms_that_call_the_cpp_op_on_the_device(repo):
     assert ("return th::copy_into(r__i, th::to_th_geometry(base::sum(TensorBase::borrow(t_i), "
             "static_cast<int64_t>(dimension), (keepdim != 0)).impl()));") in cpp
     assert cpp.index("rt::default_device_type() != DeviceType::CPU") < cpp.index("th::ThReduce<1> plan(")
+
+
+SUMALL = """\
+ops:
+  - signature: sum(Tensor self) -> Tensor
+    variants: [function]
+    dtypes: {cpu: [Float, Double, Half], cuda: [Float, Double, Half]}
+    kernel: {kind: reduce, identity: "0", combine: "acc + x", merge: "a + b"}
+    th:
+      - accreal THTensor_sumall(THTensor *t = self)
+    doc: Sums.
+    test: {ref: sum, numpy: "np.sum(self)"}
+"""
+
+
+def test_thc_forms_return_thcs_accreal_float_for_float(repo):
+    # cutorch accumulated float in float; TH's accreal for float is double.
+    repo.write(FILE, SUMALL)
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    header = (repo.root / "generated/include/THC/THCTensorFunctions.h").read_text()
+    assert "THC_API float THCudaTensor_sumall(THCState *state, THCudaTensor *t);" in header
+    assert "THC_API double THCudaDoubleTensor_sumall(THCState *state, THCudaDoubleTensor *t);" in header
+    assert "THC_API float THCudaHalfTensor_sumall(THCState *state, THCudaHalfTensor *t);" in header
+    th_header = (repo.root / "generated/include/TH/THTensorFunctions.h").read_text()
+    assert "TH_API double THFloatTensor_sumall(THFloatTensor *t);" in th_header
+    cpp = (repo.root / "generated/src/ops/t/sum.cpp").read_text()
+    assert "EMBER_API float THCudaTensor_sumall(THCState *state, THCudaTensor *t) {" in cpp
+    assert 'return static_cast<float>(thc::call<THTensor_sumall<float>>("THCudaTensor_sumall"' in cpp
+    assert 'return thc::call<THTensor_sumall<double>>("THCudaDoubleTensor_sumall"' in cpp

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <type_traits>
 
 #include "THC/THC.h"
 #include "TH/TH.h"
@@ -14,6 +15,15 @@
 
 namespace ember::test {
 namespace {
+
+// THC's accreal, cutorch's C types: float sums for float tensors (TH's
+// are double), double for double, float for half, long for integers.
+static_assert(std::is_same_v<decltype(THCudaTensor_sumall(nullptr, nullptr)), float>);
+static_assert(std::is_same_v<decltype(THCudaTensor_dot(nullptr, nullptr, nullptr)), float>);
+static_assert(std::is_same_v<decltype(THCudaDoubleTensor_sumall(nullptr, nullptr)), double>);
+static_assert(std::is_same_v<decltype(THCudaHalfTensor_sumall(nullptr, nullptr)), float>);
+static_assert(std::is_same_v<decltype(THCudaIntTensor_sumall(nullptr, nullptr)), long>);
+static_assert(std::is_same_v<decltype(THFloatTensor_sumall(nullptr)), double>);
 
 const char* no_device_reason() { return cuda::is_built() ? "no CUDA device is available" : "built without CUDA"; }
 

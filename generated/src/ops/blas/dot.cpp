@@ -98,8 +98,8 @@ EMBER_API float THHalfTensor_dot(THHalfTensor *tensor, THHalfTensor *src) {
 EMBER_API float THBFloat16Tensor_dot(THBFloat16Tensor *tensor, THBFloat16Tensor *src) {
   return th::call<THTensor_dot<ember::BFloat16>>("THBFloat16Tensor_dot", THTensor_dot_args, tensor, src);
 }
-EMBER_API double THCudaTensor_dot(THCState *state, THCudaTensor *tensor, THCudaTensor *src) {
-  return thc::call<THTensor_dot<float>>("THCudaTensor_dot", THTensor_dot_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), reinterpret_cast<THFloatTensor *>(src));
+EMBER_API float THCudaTensor_dot(THCState *state, THCudaTensor *tensor, THCudaTensor *src) {
+  return static_cast<float>(thc::call<THTensor_dot<float>>("THCudaTensor_dot", THTensor_dot_thc_args, state, reinterpret_cast<THFloatTensor *>(tensor), reinterpret_cast<THFloatTensor *>(src)));
 }
 EMBER_API double THCudaDoubleTensor_dot(THCState *state, THCudaDoubleTensor *tensor, THCudaDoubleTensor *src) {
   return thc::call<THTensor_dot<double>>("THCudaDoubleTensor_dot", THTensor_dot_thc_args, state, reinterpret_cast<THDoubleTensor *>(tensor), reinterpret_cast<THDoubleTensor *>(src));

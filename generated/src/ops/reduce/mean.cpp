@@ -135,8 +135,8 @@ EMBER_API float THHalfTensor_meanall(THHalfTensor *self) {
 EMBER_API float THBFloat16Tensor_meanall(THBFloat16Tensor *self) {
   return th::call<THTensor_meanall<ember::BFloat16>>("THBFloat16Tensor_meanall", THTensor_meanall_args, self);
 }
-EMBER_API double THCudaTensor_meanall(THCState *state, THCudaTensor *self) {
-  return thc::call<THTensor_meanall<float>>("THCudaTensor_meanall", THTensor_meanall_thc_args, state, reinterpret_cast<THFloatTensor *>(self));
+EMBER_API float THCudaTensor_meanall(THCState *state, THCudaTensor *self) {
+  return static_cast<float>(thc::call<THTensor_meanall<float>>("THCudaTensor_meanall", THTensor_meanall_thc_args, state, reinterpret_cast<THFloatTensor *>(self)));
 }
 EMBER_API double THCudaDoubleTensor_meanall(THCState *state, THCudaDoubleTensor *self) {
   return thc::call<THTensor_meanall<double>>("THCudaDoubleTensor_meanall", THTensor_meanall_thc_args, state, reinterpret_cast<THDoubleTensor *>(self));

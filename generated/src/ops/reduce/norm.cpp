@@ -134,8 +134,8 @@ EMBER_API float THHalfTensor_normall(THHalfTensor *t, THHalf value) {
 EMBER_API float THBFloat16Tensor_normall(THBFloat16Tensor *t, THBFloat16 value) {
   return th::call<THTensor_normall<ember::BFloat16>>("THBFloat16Tensor_normall", THTensor_normall_args, t, value);
 }
-EMBER_API double THCudaTensor_normall(THCState *state, THCudaTensor *t, float value) {
-  return thc::call<THTensor_normall<float>>("THCudaTensor_normall", THTensor_normall_thc_args, state, reinterpret_cast<THFloatTensor *>(t), value);
+EMBER_API float THCudaTensor_normall(THCState *state, THCudaTensor *t, float value) {
+  return static_cast<float>(thc::call<THTensor_normall<float>>("THCudaTensor_normall", THTensor_normall_thc_args, state, reinterpret_cast<THFloatTensor *>(t), value));
 }
 EMBER_API double THCudaDoubleTensor_normall(THCState *state, THCudaDoubleTensor *t, double value) {
   return thc::call<THTensor_normall<double>>("THCudaDoubleTensor_normall", THTensor_normall_thc_args, state, reinterpret_cast<THDoubleTensor *>(t), value);

@@ -179,8 +179,8 @@ EMBER_API long THCudaIntTensor_prodall(THCState *state, THCudaIntTensor *t) {
 EMBER_API long THCudaLongTensor_prodall(THCState *state, THCudaLongTensor *t) {
   return thc::call<THTensor_prodall<int64_t>>("THCudaLongTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THLongTensor *>(t));
 }
-EMBER_API double THCudaTensor_prodall(THCState *state, THCudaTensor *t) {
-  return thc::call<THTensor_prodall<float>>("THCudaTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THFloatTensor *>(t));
+EMBER_API float THCudaTensor_prodall(THCState *state, THCudaTensor *t) {
+  return static_cast<float>(thc::call<THTensor_prodall<float>>("THCudaTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THFloatTensor *>(t)));
 }
 EMBER_API double THCudaDoubleTensor_prodall(THCState *state, THCudaDoubleTensor *t) {
   return thc::call<THTensor_prodall<double>>("THCudaDoubleTensor_prodall", THTensor_prodall_thc_args, state, reinterpret_cast<THDoubleTensor *>(t));

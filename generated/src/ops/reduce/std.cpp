@@ -134,8 +134,8 @@ EMBER_API float THHalfTensor_stdall(THHalfTensor *self, int biased) {
 EMBER_API float THBFloat16Tensor_stdall(THBFloat16Tensor *self, int biased) {
   return th::call<THTensor_stdall<ember::BFloat16>>("THBFloat16Tensor_stdall", THTensor_stdall_args, self, biased);
 }
-EMBER_API double THCudaTensor_stdall(THCState *state, THCudaTensor *self, int biased) {
-  return thc::call<THTensor_stdall<float>>("THCudaTensor_stdall", THTensor_stdall_thc_args, state, reinterpret_cast<THFloatTensor *>(self), biased);
+EMBER_API float THCudaTensor_stdall(THCState *state, THCudaTensor *self, int biased) {
+  return static_cast<float>(thc::call<THTensor_stdall<float>>("THCudaTensor_stdall", THTensor_stdall_thc_args, state, reinterpret_cast<THFloatTensor *>(self), biased));
 }
 EMBER_API double THCudaDoubleTensor_stdall(THCState *state, THCudaDoubleTensor *self, int biased) {
   return thc::call<THTensor_stdall<double>>("THCudaDoubleTensor_stdall", THTensor_stdall_thc_args, state, reinterpret_cast<THDoubleTensor *>(self), biased);

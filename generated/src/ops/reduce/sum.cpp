@@ -191,8 +191,8 @@ EMBER_API long THCudaIntTensor_sumall(THCState *state, THCudaIntTensor *t) {
 EMBER_API long THCudaLongTensor_sumall(THCState *state, THCudaLongTensor *t) {
   return thc::call<THTensor_sumall<int64_t>>("THCudaLongTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THLongTensor *>(t));
 }
-EMBER_API double THCudaTensor_sumall(THCState *state, THCudaTensor *t) {
-  return thc::call<THTensor_sumall<float>>("THCudaTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THFloatTensor *>(t));
+EMBER_API float THCudaTensor_sumall(THCState *state, THCudaTensor *t) {
+  return static_cast<float>(thc::call<THTensor_sumall<float>>("THCudaTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THFloatTensor *>(t)));
 }
 EMBER_API double THCudaDoubleTensor_sumall(THCState *state, THCudaDoubleTensor *t) {
   return thc::call<THTensor_sumall<double>>("THCudaDoubleTensor_sumall", THTensor_sumall_thc_args, state, reinterpret_cast<THDoubleTensor *>(t));

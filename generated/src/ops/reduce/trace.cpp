@@ -87,8 +87,8 @@ EMBER_API long THCudaIntTensor_trace(THCState *state, THCudaIntTensor *t) {
 EMBER_API long THCudaLongTensor_trace(THCState *state, THCudaLongTensor *t) {
   return thc::call<THTensor_trace<int64_t>>("THCudaLongTensor_trace", THTensor_trace_thc_args, state, reinterpret_cast<THLongTensor *>(t));
 }
-EMBER_API double THCudaTensor_trace(THCState *state, THCudaTensor *t) {
-  return thc::call<THTensor_trace<float>>("THCudaTensor_trace", THTensor_trace_thc_args, state, reinterpret_cast<THFloatTensor *>(t));
+EMBER_API float THCudaTensor_trace(THCState *state, THCudaTensor *t) {
+  return static_cast<float>(thc::call<THTensor_trace<float>>("THCudaTensor_trace", THTensor_trace_thc_args, state, reinterpret_cast<THFloatTensor *>(t)));
 }
 EMBER_API double THCudaDoubleTensor_trace(THCState *state, THCudaDoubleTensor *t) {
   return thc::call<THTensor_trace<double>>("THCudaDoubleTensor_trace", THTensor_trace_thc_args, state, reinterpret_cast<THDoubleTensor *>(t));

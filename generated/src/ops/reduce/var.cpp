@@ -134,8 +134,8 @@ EMBER_API float THHalfTensor_varall(THHalfTensor *self, int biased) {
 EMBER_API float THBFloat16Tensor_varall(THBFloat16Tensor *self, int biased) {
   return th::call<THTensor_varall<ember::BFloat16>>("THBFloat16Tensor_varall", THTensor_varall_args, self, biased);
 }
-EMBER_API double THCudaTensor_varall(THCState *state, THCudaTensor *self, int biased) {
-  return thc::call<THTensor_varall<float>>("THCudaTensor_varall", THTensor_varall_thc_args, state, reinterpret_cast<THFloatTensor *>(self), biased);
+EMBER_API float THCudaTensor_varall(THCState *state, THCudaTensor *self, int biased) {
+  return static_cast<float>(thc::call<THTensor_varall<float>>("THCudaTensor_varall", THTensor_varall_thc_args, state, reinterpret_cast<THFloatTensor *>(self), biased));
 }
 EMBER_API double THCudaDoubleTensor_varall(THCState *state, THCudaDoubleTensor *self, int biased) {
   return thc::call<THTensor_varall<double>>("THCudaDoubleTensor_varall", THTensor_varall_thc_args, state, reinterpret_cast<THDoubleTensor *>(self), biased);
