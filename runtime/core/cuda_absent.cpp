@@ -38,6 +38,8 @@ void copy(void*, const void*, size_t) { not_built("copy"); }
 void zero(void*, int, size_t) { not_built("zero"); }
 int exchange_device(int, const char* op) { not_built(op); }
 void restore_device(int) noexcept {}
+THAllocator* pinned_allocator() { not_built("pin_memory"); }
+bool is_pinned_allocator(const THAllocator*) { return false; }
 
 }  // namespace rt::cuda_backend
 

@@ -35,6 +35,10 @@ void copy(void* dst, const void* src, size_t nbytes);
 void zero(void* ptr, int device, size_t nbytes);
 int exchange_device(int device, const char* op);  // makes `device` current; returns the one that was
 void restore_device(int device) noexcept;         // exchange_device's undo, for destructors
+// Pinned host memory (runtime/cuda/pinned_allocator.cpp): allocating
+// needs a CUDA device (a Runtime error otherwise).
+THAllocator* pinned_allocator();
+bool is_pinned_allocator(const THAllocator* allocator);
 }  // namespace cuda_backend
 
 // Makes the CUDA device of `device` current for the scope (kernels launch

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/pinned.h"
 #include "runtime/ops/structure_ops.h"
 #include "runtime/python/arg_parser.h"
 #include "runtime/python/dtype_object.h"
@@ -16,6 +17,7 @@
 #include "runtime/python/storage_object.h"
 #include "runtime/python/tensor_convert.h"
 #include "runtime/python/tensor_object.h"
+#include "ember/pinned.h"
 #include "runtime/python/tensor_options.h"
 
 namespace ember::python {
@@ -61,7 +63,9 @@ PyObject* py_empty(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject*
   // A new tensor has no layout to preserve (PyTorch's error too).
   if (options.format == MemoryFormat::Preserve)
     fail(ErrorKind::Runtime, "empty: preserve_format needs an input to preserve; use empty_like", "memory_format");
-  if (r.is_none(7)) return wrap(Tensor(rt::empty(sizes, dtype.value_or(default_dtype()), options.device.value_or(Device()))));
+  if (r.is_none(7))
+    return wrap(finish_factory(Tensor(rt::empty(sizes, dtype.value_or(default_dtype()), options.device.value_or(Device()))),
+                               options));
   Tensor& out = r.tensor_mut(7);
   check_out_device(out, options);
   if (dtype && *dtype != out.dtype())
@@ -85,8 +89,9 @@ PyObject* py_empty_like(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyOb
   const DType dtype = r.optional_dtype(1).value_or(like.dtype());
   const Device device = options.device.value_or(like.device());
   // On a device the result is contiguous: strides are preserved on the CPU only, for now.
-  if (device.is_cuda()) return wrap(Tensor(rt::empty(like.sizes(), dtype, device)));
-  return wrap(like_format(Tensor(rt::empty_like_preserving(like, dtype)), options.format));
+  if (device.is_cuda()) return wrap(finish_factory(Tensor(rt::empty(like.sizes(), dtype, device)), options));
+  Tensor result = like_format(Tensor(rt::empty_like_preserving(like, dtype)), options.format);
+  return wrap(options.pin ? Tensor(pin_memory(result)) : result);
   INTEROP_END(nullptr)
 }
 

@@ -3,7 +3,9 @@
 #include <cstring>
 #include <string>
 
+#include "ember/cuda.h"
 #include "ember/error.h"
+#include "ember/pinned.h"
 #include "runtime/core/device_memory.h"
 #include "runtime/python/binding_support.h"
 
@@ -233,6 +235,19 @@ PyObject* tensor_cuda(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
   EMBER_PY_END
 }
 
+// Tensor.pin_memory(): a copy in pinned host memory, or the tensor itself when it is pinned.
+PyObject* tensor_pin_memory(PyObject* self, PyObject*) {
+  EMBER_PY_BEGIN
+  return to_python_same(Tensor(pin_memory(unwrap(self))), self);
+  EMBER_PY_END
+}
+
+PyObject* tensor_is_pinned(PyObject* self, PyObject*) {
+  EMBER_PY_BEGIN
+  return PyBool_FromLong(is_pinned(unwrap(self)));
+  EMBER_PY_END
+}
+
 // The dtype conversion runs on the CPU side of a move (before an upload,
 // after a download); on a CUDA tensor staying there it is the op `to`,
 // which has no CUDA kernel yet and says so.
@@ -294,6 +309,11 @@ PyMethodDef tensor_methods[] = {
      "to(other, non_blocking=False, copy=False, *, memory_format=ember.preserve_format) -> Tensor\n\n"
      "The tensor converted to `dtype` (other's dtype), or itself when it already has it and `copy` is false. "
      "A device other than the tensor's copies it there (contiguous); non_blocking changes nothing."},
+    {"pin_memory", tensor_pin_memory, METH_NOARGS,
+     "pin_memory() -> Tensor\n\nA contiguous copy of this CPU tensor in pinned (page-locked) host memory, which "
+     "CUDA copies reach directly, or the tensor itself when it is pinned already. RuntimeError without a GPU."},
+    {"is_pinned", tensor_is_pinned, METH_NOARGS,
+     "is_pinned() -> bool\n\nWhether the tensor's storage is pinned host memory."},
     {nullptr, nullptr, 0, nullptr},
 };
 
@@ -338,7 +358,11 @@ FactoryOptions factory_options(const ParsedArgs& r) {
     } else if (p.type == ParamType::Bool && p.name == "requires_grad" && is_true(value)) {
       fail(ErrorKind::Runtime, str(op, ": ember has no autograd, so no tensor can require gradients"), "requires_grad");
     } else if (p.type == ParamType::Bool && p.name == "pin_memory" && is_true(value)) {
-      fail(ErrorKind::Runtime, str(op, ": pinned host memory is not implemented yet"), "pin_memory");
+      if (!cuda::is_available())
+        fail(ErrorKind::Runtime, str(op, ": pin_memory=True needs a CUDA device, and ",
+                                     cuda::is_built() ? "no CUDA device is available" : "ember was built without CUDA"),
+             "pin_memory");
+      options.pin = true;
     }
   }
   return options;
@@ -351,14 +375,17 @@ Tensor like_format(Tensor result, std::optional<MemoryFormat> format) {
 
 Tensor finish_factory(Tensor result, const FactoryOptions& options) {
   result = like_format(std::move(result), options.format);
-  if (options.device && *options.device != result.device()) return result.to(*options.device);
-  return result;
+  if (options.device && *options.device != result.device()) result = result.to(*options.device);
+  return options.pin ? Tensor(pin_memory(result)) : result;
 }
 
 void check_out_device(const Tensor& out, const FactoryOptions& options) {
   if (options.device && *options.device != out.device())
     fail(ErrorKind::Value, str("expected out= on ", options.device->str(), ", the device= given, but it is on ",
                                out.device().str()), "out");
+  if (options.pin && !is_pinned(out))
+    fail(ErrorKind::Value, "pin_memory=True: out= is not pinned host memory (pin it with out.pin_memory() first)",
+         "out");
 }
 
 bool init_tensor_options(PyObject* module) {

@@ -30,13 +30,14 @@ enum class MemoryFormat { Contiguous, Preserve };
 struct FactoryOptions {
   std::optional<MemoryFormat> format;
   std::optional<Device> device;  // resolved and usable
+  bool pin = false;              // pin_memory=True: the result in pinned host memory
 };
 
 // Checks the option parameters of a parsed call: those of type Device,
 // Layout and MemoryFormat, and the bools named pin_memory and
 // requires_grad. What ember cannot honour (a CUDA device without the
-// backend or a GPU, pin_memory or requires_grad true) raises a
-// RuntimeError naming the op and the argument.
+// backend or a GPU, requires_grad true) raises a RuntimeError naming the
+// op and the argument.
 FactoryOptions factory_options(const ParsedArgs& r);
 
 // A *_like result in the memory format asked for: preserve_format (the
@@ -44,9 +45,11 @@ FactoryOptions factory_options(const ParsedArgs& r);
 // contiguous_format a contiguous tensor.
 Tensor like_format(Tensor result, std::optional<MemoryFormat> format);
 // A factory's result in the memory format and on the device asked for
-// (made on the host and copied, until the CUDA fill kernels exist).
+// (made on the host and copied, until the CUDA fill kernels exist), and
+// in pinned host memory when asked (ember/pinned.h: a CUDA result is a
+// ValueError, no GPU a RuntimeError).
 Tensor finish_factory(Tensor result, const FactoryOptions& options);
-// out= must already be on the device= given.
+// out= must already be on the device= given (and pinned, when asked).
 void check_out_device(const Tensor& out, const FactoryOptions& options);
 
 // ember.device, ember.layout, ember.memory_format and their objects.

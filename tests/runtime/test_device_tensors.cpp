@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ember/cuda.h"
+#include "ember/pinned.h"
 #include "ember/tensor.h"
 
 namespace {
@@ -61,6 +62,18 @@ TEST(DeviceTensors, MovesToCudaWithoutAGpuRaiseAndLeaveTheTensor) {
   EXPECT_NE(error_of([&] { ember::rt::empty({2}, DType::Float, Device(ember::kCUDA, 0)); }).find(why), std::string::npos);
   EXPECT_TRUE(ember::equal(t, before));
   EXPECT_EQ(t.device(), Device());
+}
+
+// Pinned host memory needs a device; without one nothing is allocated.
+TEST(DeviceTensors, PinningWithoutAGpuRaises) {
+  if (ember::cuda::is_available()) GTEST_SKIP() << "a CUDA device is present";
+  const Tensor t = ember::arange(4, DType::Float);
+  const std::string why = ember::cuda::is_built() ? "no CUDA device is available" : "built without CUDA";
+  const std::string error = error_of([&] { ember::pin_memory(t); });
+  EXPECT_NE(error.find("pin_memory"), std::string::npos) << error;
+  EXPECT_NE(error.find(why), std::string::npos) << error;
+  EXPECT_FALSE(ember::is_pinned(t));
+  EXPECT_FALSE(ember::is_pinned(Tensor()));
 }
 
 TEST(DeviceTensors, OpsWithoutCudaKernelsRefuseDeviceTensorsByName) {
@@ -251,6 +264,25 @@ TEST_F(OnCuda, MatrixProductsMatchTheCpu) {
   }
   const Tensor i = ember::ones({2, 2}, DType::Int).cuda();
   EXPECT_NE(error_of([&] { ember::mm(i, i); }).find("mm: not implemented for CUDA tensors of dtype"), std::string::npos);
+}
+
+// A pinned copy holds the values in contiguous CPU memory, is pinned once,
+// keeps its bytes when its storage grows, and is refused for device tensors.
+TEST_F(OnCuda, PinnedHostMemory) {
+  const Tensor t = ember::arange(12, DType::Float).reshape({3, 4}).t();
+  const Tensor pinned = Tensor(ember::pin_memory(t));
+  EXPECT_TRUE(ember::is_pinned(pinned));
+  EXPECT_FALSE(ember::is_pinned(t));
+  EXPECT_EQ(pinned.device(), Device());
+  EXPECT_TRUE(pinned.is_contiguous());
+  EXPECT_TRUE(ember::equal(pinned, t));
+  EXPECT_TRUE(Tensor(ember::pin_memory(pinned)).is_same(pinned));
+  EXPECT_TRUE(ember::equal(pinned.cuda().cpu(), t));
+  Tensor grown = Tensor(ember::pin_memory(ember::arange(3, DType::Float)));
+  ember::rt::resize(grown.impl(), {1 << 16});
+  EXPECT_TRUE(ember::is_pinned(grown));
+  EXPECT_TRUE(ember::equal(grown.narrow(0, 0, 3), ember::arange(3, DType::Float)));
+  EXPECT_NE(error_of([&] { ember::pin_memory(t.cuda()); }).find("only CPU tensors can be pinned"), std::string::npos);
 }
 
 TEST_F(OnCuda, OpsWithoutKernelsRaiseOnRealDeviceTensors) {
