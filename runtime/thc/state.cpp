@@ -71,3 +71,10 @@ THC_API void THCState_setDevice(THCState* state, int device) {
     cuda::set_device(device);
   });
 }
+
+THC_API THAllocator* THCState_getCudaHostAllocator(THCState* state) {
+  return th::guarded(thc::kStateArgs, [&] {
+    thc::check_state(state, "THCState_getCudaHostAllocator");
+    return rt::cuda_backend::pinned_allocator();
+  });
+}

@@ -11,6 +11,7 @@
 #include "THC/THC.h"
 #include "TH/TH.h"
 #include "ember/cuda.h"
+#include "ember/pinned.h"
 #include "th_test_util.h"
 
 namespace ember::test {
@@ -87,6 +88,30 @@ TEST_F(THC, StateAndInit) {
   expect_th_error([] { THCudaInit(nullptr); }, 1, "THCudaInit: state is NULL");
   expect_th_error([] { THCudaTensor_new(nullptr); }, 1, "THCudaTensor_new: state is NULL");
   expect_th_error([] { THCudaDoubleStorage_new(nullptr); }, 1, "THCudaDoubleStorage_new: state is NULL");
+}
+
+// cutorch's host allocator: CPU storages in pinned memory, which need a
+// GPU to allocate (TH's error without one) and keep their bytes on resize.
+TEST_F(THC, HostAllocatorMakesPinnedStorages) {
+  expect_th_error([] { THCState_getCudaHostAllocator(nullptr); }, 1, "THCState_getCudaHostAllocator: state is NULL");
+  if (!cuda::is_built()) {
+    expect_th_error([&] { THCState_getCudaHostAllocator(state); }, 0, "built without CUDA");
+    return;
+  }
+  THAllocator* pinned = THCState_getCudaHostAllocator(state);
+  ASSERT_NE(pinned, nullptr);
+  if (!cuda::is_available()) {
+    expect_th_error([&] { THFloatStorage_newWithAllocator(4, pinned, nullptr); }, 0, "no CUDA device is available");
+    return;
+  }
+  THFloatStorage* storage = THFloatStorage_newWithAllocator(4, pinned, nullptr);
+  for (int i = 0; i < 4; ++i) THFloatStorage_set(storage, i, static_cast<float>(i) + 0.5f);
+  THFloatStorage_resize(storage, 1 << 16);
+  EXPECT_EQ(THFloatStorage_get(storage, 3), 3.5f);
+  THFloatTensor* t = THFloatTensor_newWithStorage1d(storage, 0, 4, 1);
+  EXPECT_TRUE(is_pinned(TensorBase::borrow(reinterpret_cast<TensorImpl*>(t))));
+  THFloatTensor_free(t);
+  THFloatStorage_free(storage);
 }
 
 TEST_F(THC, TensorsWithoutStorage) {

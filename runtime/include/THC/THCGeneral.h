@@ -12,6 +12,7 @@
 #ifndef THC_GENERAL_INC
 #define THC_GENERAL_INC
 
+#include "THAllocator.h"
 #include "THGeneral.h"
 
 #define THC_API TH_API
@@ -33,5 +34,11 @@ THC_API int THCState_getNumDevices(THCState *state);
 /* The current device (cudaGetDevice), and making another one current. */
 THC_API int THCState_getCurrentDevice(THCState *state);
 THC_API void THCState_setDevice(THCState *state, int device);
+
+/* Pinned (page-locked) host memory, for CPU storages that CUDA copies
+ * reach directly (THFloatStorage_newWithAllocator(n, it, NULL)); its
+ * allocations need a GPU and raise TH's error without one. An error in a
+ * build without CUDA. */
+THC_API THAllocator *THCState_getCudaHostAllocator(THCState *state);
 
 #endif
