@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "ember/error.h"
-#include "ember/pinned.h"
 #include "runtime/ops/structure_ops.h"
 #include "runtime/python/arg_parser.h"
 #include "runtime/python/dtype_object.h"
@@ -17,7 +16,6 @@
 #include "runtime/python/storage_object.h"
 #include "runtime/python/tensor_convert.h"
 #include "runtime/python/tensor_object.h"
-#include "ember/pinned.h"
 #include "runtime/python/tensor_options.h"
 
 namespace ember::python {
@@ -90,8 +88,7 @@ PyObject* py_empty_like(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyOb
   const Device device = options.device.value_or(like.device());
   // On a device the result is contiguous: strides are preserved on the CPU only, for now.
   if (device.is_cuda()) return wrap(finish_factory(Tensor(rt::empty(like.sizes(), dtype, device)), options));
-  Tensor result = like_format(Tensor(rt::empty_like_preserving(like, dtype)), options.format);
-  return wrap(options.pin ? Tensor(pin_memory(result)) : result);
+  return wrap(finish_factory(Tensor(rt::empty_like_preserving(like, dtype)), options));
   INTEROP_END(nullptr)
 }
 
