@@ -33,21 +33,22 @@ TensorBase diagonal_view(const TensorBase& t, int64_t k) {
 
 // The mask of the elements tril (lower) or triu zeroes in a rows x cols
 // matrix: column - row > k, or < k. k is clamped so that row + k fits.
-TensorBase triangle_zeros(int64_t rows, int64_t cols, int64_t k, bool lower) {
+// Built on the host (a few small index tensors) and moved to `device`.
+TensorBase triangle_zeros(int64_t rows, int64_t cols, int64_t k, bool lower, Device device) {
   k = std::clamp<int64_t>(k, -rows - 1, cols + 1);
   const TensorBase r = base::add(base::view(base::arange(rows, DType::Long), {rows, 1}), k);
   const TensorBase c = base::view(base::arange(cols, DType::Long), {1, cols});
-  return lower ? base::lt(r, c) : base::lt(c, r);
+  return to_device(lower ? base::lt(r, c) : base::lt(c, r), device);
 }
 
 TensorBase triangle(const char* op, const TensorBase& self, int64_t k, bool lower) {
   if (self.dim() < 2) fail(ErrorKind::Value, str(op, ": self must have at least 2 dims, got ", self.dim()), "self");
-  return base::masked_fill(self, triangle_zeros(self.size(-2), self.size(-1), k, lower), 0);
+  return base::masked_fill(self, triangle_zeros(self.size(-2), self.size(-1), k, lower, self.device()), 0);
 }
 
 void triangle_(const char* op, TensorBase& self, int64_t k, bool lower) {
   if (self.dim() < 2) fail(ErrorKind::Value, str(op, ": self must have at least 2 dims, got ", self.dim()), "self");
-  base::masked_fill_(self, triangle_zeros(self.size(-2), self.size(-1), k, lower), 0);
+  base::masked_fill_(self, triangle_zeros(self.size(-2), self.size(-1), k, lower, self.device()), 0);
 }
 
 TensorBase eye_result(const TensorBase* out, int64_t n, std::optional<int64_t> m, std::optional<DType> dtype) {

@@ -4,10 +4,14 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "ember/ops/add.h"
 #include "ember/ops/clone.h"
 #include "ember/ops/contiguous.h"
 #include "ember/ops/copy.h"
+#include "ember/ops/div.h"
 #include "ember/ops/expand.h"
+#include "ember/ops/full_like.h"
+#include "ember/ops/gt.h"
 #include "ember/ops/max.h"
 #include "ember/ops/max_dim.h"
 #include "ember/ops/min.h"
@@ -23,6 +27,7 @@
 #include "ember/ops/to.h"
 #include "ember/ops/transpose.h"
 #include "ember/ops/view.h"
+#include "ember/ops/where_scalar_other.h"
 #include "ember/tensor_base.h"
 #include "runtime/ops/dtype_set.h"
 #include "runtime/ops/output.h"
@@ -159,11 +164,10 @@ TensorBase renorm(const TensorBase& self, const Scalar& p, int64_t dim, const Sc
   const int64_t rows = self.size(d), cols = self.numel() / rows;
   const TensorBase flat =
       base::view(base::contiguous(base::transpose(base::to(self, accumulate_dtype(self.dtype())), 0, d)), {rows, cols});
-  const TensorBase norms = base::contiguous(base::to(base::norm(flat, p, 1), DType::Double));
-  const double* nv = norms.data<double>();
-  const TensorBase factors = empty({rows}, DType::Double);
-  double* factor = factors.data<double>();
-  for (int64_t i = 0; i < rows; ++i) factor[i] = nv[i] > maxv ? maxv / (nv[i] + 1e-7) : 1.0;
+  // Each factor in double on self's device (so no host round trip).
+  const TensorBase norms = base::to(base::norm(flat, p, 1), DType::Double);
+  const TensorBase factors = base::where(base::gt(norms, maxv),
+                                         base::div(base::full_like(norms, maxv), base::add(norms, 1e-7)), 1.0);
   std::vector<int64_t> shape(static_cast<size_t>(self.dim()), 1);
   shape[static_cast<size_t>(d)] = rows;
   const TensorBase scale = base::view(base::to(factors, self.dtype()), shape);

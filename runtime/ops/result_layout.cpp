@@ -21,11 +21,11 @@ bool has_order(const TensorBase* t) { return t && t->defined() && t->dim() > 0; 
 
 }  // namespace
 
-TensorBase empty_in_input_order(IntList shape, DType dtype, const TensorBase* const* inputs, size_t n) {
+TensorBase empty_in_input_order(IntList shape, DType dtype, const TensorBase* const* inputs, size_t n, Device device) {
   const size_t nd = shape.size();
   bool contiguous = true;
   for (size_t i = 0; i < n; ++i) contiguous = contiguous && (!has_order(inputs[i]) || inputs[i]->is_contiguous());
-  if (contiguous || nd < 2) return empty(shape, dtype);
+  if (contiguous || nd < 2) return empty(shape, dtype, device);
 
   // PyTorch's reorder_dimensions: perm[0] is the fastest dim, sorted by
   // insertion from the row-major order, which stays where no input decides.
@@ -61,8 +61,8 @@ TensorBase empty_in_input_order(IntList shape, DType dtype, const TensorBase* co
     dense_shape[k] = shape[d];
     dims[d] = static_cast<int64_t>(k);
   }
-  if (row_major) return empty(shape, dtype);
-  return base::permute(empty(dense_shape, dtype), dims);
+  if (row_major) return empty(shape, dtype, device);
+  return base::permute(empty(dense_shape, dtype, device), dims);
 }
 
 }  // namespace ember::rt

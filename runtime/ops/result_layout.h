@@ -18,7 +18,8 @@ namespace ember::rt {
 
 // A new tensor of `shape` and `dtype` laid out as Note [result layout]
 // says for `inputs` (null entries, 0-dim and undefined tensors are
-// skipped: numbers and scalars have no order).
-TensorBase empty_in_input_order(IntList shape, DType dtype, const TensorBase* const* inputs, size_t n);
+// skipped: numbers and scalars have no order), on `device`.
+TensorBase empty_in_input_order(IntList shape, DType dtype, const TensorBase* const* inputs, size_t n,
+                                Device device = Device());
 
 }  // namespace ember::rt

@@ -34,18 +34,15 @@ bool non_overlapping_and_dense(const TensorBase& self) {
 }  // namespace
 
 TensorBase empty_like_preserving(const TensorBase& self, DType dtype) {
-  TensorBase t = TensorBase::adopt(tensor_new(dtype));
-  if (self.dim() == 0) {
-    resize_as(t.impl(), self.impl());
-    return t;
-  }
+  if (self.dim() == 0) return self.is_scalar() ? empty({}, dtype, self.device()) : TensorBase::adopt(tensor_new(dtype));
   // An empty input's strides address nothing: PyTorch keeps them too.
   if (self.numel() == 0 || non_overlapping_and_dense(self)) {
+    TensorBase t = empty({0}, dtype, self.device());
     resize(t.impl(), self.sizes(), self.strides());
     return t;
   }
   const TensorBase* input = &self;
-  return empty_in_input_order(self.sizes(), dtype, &input, 1);  // dense in self's order
+  return empty_in_input_order(self.sizes(), dtype, &input, 1, self.device());  // dense in self's order
 }
 
 TensorBase clone_tensor(const TensorBase& self) {

@@ -86,8 +86,8 @@ PyObject* py_empty_like(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyOb
   const Tensor& like = r.tensor(0);
   const DType dtype = r.optional_dtype(1).value_or(like.dtype());
   const Device device = options.device.value_or(like.device());
-  // On a device the result is contiguous: strides are preserved on the CPU only, for now.
-  if (device.is_cuda()) return wrap(finish_factory(Tensor(rt::empty(like.sizes(), dtype, device)), options));
+  // Made on another device than input's, the result is contiguous (nothing is copied to preserve strides).
+  if (device != like.device()) return wrap(finish_factory(Tensor(rt::empty(like.sizes(), dtype, device)), options));
   return wrap(finish_factory(Tensor(rt::empty_like_preserving(like, dtype)), options));
   INTEROP_END(nullptr)
 }

@@ -285,6 +285,40 @@ TEST_F(OnCuda, PinnedHostMemory) {
   EXPECT_NE(error_of([&] { ember::pin_memory(t.cuda()); }).find("only CPU tensors can be pinned"), std::string::npos);
 }
 
+// Ops written on other ops (factories of a tensor, diag, tril, equal, the
+// norms of a difference, renorm) run on the tensor's device and give the
+// CPU's result there.
+TEST_F(OnCuda, CompositeOpsRunOnTheTensorsDevice) {
+  const Tensor t = ember::arange(12, DType::Float).sub(5).reshape({3, 4});
+  const Tensor d = t.cuda();
+  for (const Tensor& like : {ember::zeros_like(d.t()), ember::ones_like(d, DType::Int), ember::full_like(d, 2.5)}) {
+    EXPECT_TRUE(like.is_cuda());
+    EXPECT_EQ(like.sizes().vec(), (std::vector<int64_t>{like.size(0), like.size(1)}));
+  }
+  EXPECT_EQ(ember::zeros_like(d.t()).strides().vec(), ember::zeros_like(t.t()).strides().vec());
+  EXPECT_TRUE(ember::equal(ember::full_like(d, 2.5).cpu(), ember::full_like(t, 2.5)));
+  EXPECT_TRUE(ember::equal(ember::ones_like(d.t(), DType::Int).cpu(), ember::ones_like(t.t(), DType::Int)));
+  EXPECT_TRUE(ember::equal(d.new_full({2, 2}, 7).cpu(), t.new_full({2, 2}, 7)));
+  EXPECT_TRUE(ember::equal(d.new_zeros({5}).cpu(), t.new_zeros({5})));
+  EXPECT_TRUE(d.new_empty({2}).is_cuda());
+  for (int64_t k : {-1, 0, 2}) {
+    EXPECT_TRUE(ember::equal(ember::diag(d, k).cpu(), ember::diag(t, k))) << k;
+    EXPECT_TRUE(ember::equal(ember::diag(d.select(0, 1), k).cpu(), ember::diag(t.select(0, 1), k))) << k;
+    EXPECT_TRUE(ember::equal(ember::tril(d.t(), k).cpu(), ember::tril(t.t(), k))) << k;
+    EXPECT_TRUE(ember::equal(ember::triu(d, k).cpu(), ember::triu(t, k))) << k;
+    Tensor in_place = d.clone();
+    in_place.tril_(k);
+    EXPECT_TRUE(ember::equal(in_place.cpu(), ember::tril(t, k))) << k;
+  }
+  EXPECT_TRUE(ember::equal(d, t.clone().cuda()));
+  EXPECT_FALSE(ember::equal(d, d.add(1)));
+  const Tensor u = ember::arange(4, DType::Float).mul(0.5);
+  EXPECT_TRUE(ember::allclose(ember::dist(d, u.cuda(), 3).cpu(), ember::dist(t, u, 3), 1e-6, 0));
+  EXPECT_TRUE(ember::allclose(ember::norm(d, ember::IntList{1}).cpu(), ember::norm(t, ember::IntList{1}), 1e-6, 0));
+  EXPECT_TRUE(ember::allclose(ember::renorm(d, 2, 0, 5).cpu(), ember::renorm(t, 2, 0, 5), 1e-6, 0));
+  EXPECT_TRUE(ember::allclose(ember::renorm(d, 1, 1, 4).cpu(), ember::renorm(t, 1, 1, 4), 1e-6, 0));
+}
+
 TEST_F(OnCuda, OpsWithoutKernelsRaiseOnRealDeviceTensors) {
   const Tensor dev = ember::ones({3}, DType::Float).cuda();
   EXPECT_NE(error_of([&] { ember::cumsum(dev, 0); }).find("cumsum: not implemented for CUDA yet"), std::string::npos);

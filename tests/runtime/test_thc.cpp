@@ -317,6 +317,41 @@ TEST_F(THC, IndexAndClampRunOnTheDevice) {
   THCudaShutdown(state);
 }
 
+// THC's forms of composite ops (zerosLike, diag, tril, equal, renorm) run
+// on the device and give TH's host results.
+TEST_F(THC, CompositeFormsRunOnTheDevice) {
+  if (!cuda::is_available()) GTEST_SKIP() << "no CUDA device (or ember built without CUDA)";
+  THCudaInit(state);
+  THFloatTensor* host = ramp_3x4();
+  THCudaTensor* dev = uploaded(state, host);
+  THFloatTensor* want = THFloatTensor_new();
+  THCudaTensor* got = THCudaTensor_new(state);
+  THFloatTensor_zerosLike(want, host);
+  THCudaTensor_zerosLike(state, got, dev);
+  EXPECT_TRUE(equal_on_host(state, got, want));
+  THFloatTensor_tril(want, host, 1);
+  THCudaTensor_tril(state, got, dev, 1);
+  EXPECT_TRUE(equal_on_host(state, got, want));
+  THFloatTensor_diag(want, host, -1);
+  THCudaTensor_diag(state, got, dev, -1);
+  EXPECT_TRUE(equal_on_host(state, got, want));
+  // The norms are summed in another order on the device: within rounding.
+  THFloatTensor_renorm(want, host, 2.0f, 0, 4.0f);
+  THCudaTensor_renorm(state, got, dev, 2.0f, 0, 4.0f);
+  THFloatTensor* back = THFloatTensor_new();
+  THFloatTensor_resizeAs(back, want);
+  THFloatTensor_copyCuda(state, back, got);
+  for (long i = 0; i < 12; ++i)
+    EXPECT_NEAR(THFloatTensor_get2d(back, i / 4, i % 4), THFloatTensor_get2d(want, i / 4, i % 4), 1e-5) << i;
+  THFloatTensor_free(back);
+  EXPECT_EQ(THCudaTensor_equal(state, dev, dev), 1);
+  EXPECT_EQ(THCudaTensor_equal(state, dev, got), 0);
+  THFloatTensor_free(want);
+  THFloatTensor_free(host);
+  for (THCudaTensor* t : {dev, got}) THCudaTensor_free(state, t);
+  THCudaShutdown(state);
+}
+
 // THC's matrix products go to cuBLAS; the values (halves) make every sum
 // exact, so the device gives TH's host results bit for bit.
 TEST_F(THC, MatrixProductsRunOnTheDevice) {

@@ -24,6 +24,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/construct.yaml:39',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='ones_like',
@@ -40,6 +41,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/construct.yaml:50',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='full_like',
@@ -56,6 +58,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/construct.yaml:77',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='diag',
@@ -72,6 +75,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/construct.yaml:248',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='tril',
@@ -88,6 +92,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/construct.yaml:262',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
         name='triu',
@@ -104,6 +109,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/construct.yaml:276',
+        cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
 ]
 

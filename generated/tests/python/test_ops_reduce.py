@@ -381,6 +381,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:289',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='norm.str',
@@ -755,6 +756,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:574',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
         name='renorm',
@@ -771,6 +773,7 @@ OPS = [
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
         where='schemas/math/reduce.yaml:609',
+        cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
 ]
 

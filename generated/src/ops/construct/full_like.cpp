@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::full_like(const TensorBase& self, const Scalar& fill_value, std::optional<DType> dtype) {
-  rt::require_cpu("full_like", self, "self");
   return rt::full_like(self, fill_value, dtype);
 }
 

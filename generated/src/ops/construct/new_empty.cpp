@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::new_empty(const TensorBase& self, IntList size, std::optional<DType> dtype) {
-  rt::require_cpu("new_empty", self, "self");
   return rt::new_empty(self, size, dtype);
 }
 

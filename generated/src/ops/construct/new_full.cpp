@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::new_full(const TensorBase& self, IntList size, const Scalar& fill_value, std::optional<DType> dtype) {
-  rt::require_cpu("new_full", self, "self");
   return rt::new_full(self, size, fill_value, dtype);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::new_ones(const TensorBase& self, IntList size, std::optional<DType> dtype) {
-  rt::require_cpu("new_ones", self, "self");
   return rt::new_ones(self, size, dtype);
 }
 

@@ -11,7 +11,6 @@ namespace {
 }  // namespace
 
 TensorBase base::new_zeros(const TensorBase& self, IntList size, std::optional<DType> dtype) {
-  rt::require_cpu("new_zeros", self, "self");
   return rt::new_zeros(self, size, dtype);
 }
 

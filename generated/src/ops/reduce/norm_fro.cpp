@@ -12,13 +12,10 @@ namespace {
 }  // namespace
 
 TensorBase base::norm(const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("norm", self, "self");
   return rt::norm(self, dim, keepdim, dtype);
 }
 
 TensorBase& base::norm_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
-  rt::require_cpu("norm", out, "out");
-  rt::require_cpu("norm", self, "self");
   rt::norm_out(out, self, dim, keepdim, dtype);
   return out;
 }
