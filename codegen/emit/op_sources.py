@@ -43,7 +43,7 @@ def emit(schemas: SchemaSet, out: Output) -> None:
             op.kind.template, f"{op.where.file} (op {op.name})", (__name__, type(op.kind).__module__),
             op=op, sig=str(sig) if sig else "", ident=op.ident, base=sig.base_name if sig else op.name,
             includes=sorted({*op.kind.includes, "runtime/ops/device_guard.h", *([header_path(op)[len("generated/include/"):]] if sig else []),
-                             *([op.include] if op.include else []),
+                             *([op.include] if op.include else []), *op.kind.op_includes(op),
                              *(["THC/THCTensorTypes.h", "runtime/thc/thunk.h"] if thc_bindings(op) else [])}),
             rule=RESULT_RULES[op.kernel.result],
             cuda_signature=op.kind.cuda_signature(op) if has_cuda(op) else "",

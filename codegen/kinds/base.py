@@ -64,6 +64,10 @@ class Kind:
     cuda_source = True                           # with has_cuda_kernels: a .cu per op (custom: the impl runs on any device)
     cuda_includes: tuple[str, ...] = ()          # what its .cu sources include (kernels/cuda/...)
 
+    def op_includes(self, op: Op) -> tuple[str, ...]:
+        """Headers op's CPU source includes beyond the kind's own `includes`."""
+        return ()
+
     def th_runs_on_device(self, op: Op) -> bool:
         """Whether op's TH bodies also run on CUDA tensors (its THC forms)."""
         return self.th_body_any_device

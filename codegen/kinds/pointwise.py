@@ -19,6 +19,7 @@ from .base import Kernel, Kind
 from .fields import dtype_list, result_rule
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_FAST_PATH = re.compile(r"kernels::([a-z_][a-z0-9_]*)")
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class PointwiseKernel(Kernel):
     th_dtypes: tuple[DType, ...] | None = None  # dtypes of the C forms, when not dtypes.cpu
     th_type_error: tuple[DType, ...] = ()       # dtypes whose C forms TH exported only to raise (Float bitand)
     negative_power_error: str | None = None     # a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
+    fast_path: str | None = None                # kernels::f<OutT, T>(ops) -> bool in kernels/f.h, tried before expr's loop (a measured faster loop for special operands)
 
 
 def _inputs(node: Node, sig: Signature) -> tuple[str, ...]:
@@ -66,7 +68,8 @@ class Pointwise(Kind):
     name = "pointwise"
     includes = ("ember/kernel_log.h", "kernels/pointwise.h", "kernels/scalar_ops.h", "runtime/ops/pointwise_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"expr"})
-    optional = frozenset({"inputs", "result", "nonzero", "th_expr", "th_dtypes", "th_type_error", "negative_power_error"})
+    optional = frozenset({"inputs", "result", "nonzero", "th_expr", "th_dtypes", "th_type_error", "negative_power_error",
+                          "fast_path"})
     value_check = "check_pointwise"
     th_check = "check_th_pointwise"
     has_cuda_kernels = True
@@ -82,6 +85,9 @@ class Pointwise(Kind):
         if power is not None and (sig.arg(power) is None or sig.arg(power).type != "Tensor|Scalar"):
             raise SchemaError(node.at("negative_power_error"), "'negative_power_error' must name a Tensor|Scalar argument")
         th_expr = string(node, "th_expr")
+        fast_path = string(node, "fast_path")
+        if fast_path is not None and not _FAST_PATH.fullmatch(fast_path):
+            raise SchemaError(node.at("fast_path"), f"'fast_path' must name a function kernels::f (in kernels/f.h), got '{fast_path}'")
         th_dtypes = dtype_list(node, "th_dtypes", table) if "th_dtypes" in node else None
         th_type_error: tuple[DType, ...] = ()
         if "th_type_error" in node:
@@ -90,9 +96,13 @@ class Pointwise(Kind):
                 raise SchemaError(node.at("th_type_error"), "'th_type_error' needs 'th' bindings")
         return PointwiseKernel(expr=node.get("expr"), inputs=inputs, result=result, nonzero=node.get("nonzero"),
                                th_expr=th_expr, th_dtypes=th_dtypes, th_type_error=th_type_error,
-                               negative_power_error=power)
+                               negative_power_error=power, fast_path=fast_path)
 
     # ---- the C++ source -----------------------------------------------------------
+
+    def op_includes(self, op: Op) -> tuple[str, ...]:
+        fast_path = op.kernel.fast_path
+        return (f"kernels/{fast_path.removeprefix('kernels::')}.h",) if fast_path else ()
 
     def body(self, op: Op, decl: Decl) -> tuple[str, ...]:
         sig = op.signature

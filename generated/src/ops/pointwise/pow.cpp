@@ -7,6 +7,7 @@
 #include "ember/ops/pow.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
+#include "kernels/pow_by_number.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
@@ -28,6 +29,7 @@ namespace {
 template <class T, class OutT>
 void pow_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
+  if (kernels::pow_by_number<OutT, T>(ops)) return;
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C exponent) { return ops::pow(self, exponent); });
 }
 
