@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/coalesce.h"
@@ -209,48 +210,71 @@ void reduce_dim(const Operands<2>& ops, int dim, const Reducer& r) {
 
 namespace detail {
 
-// The first i in [0, n) with match(q[i]), which exists: whole blocks
-// tested at once (a vectorized OR), then the block that matched, or the
-// tail, one at a time.
-template <class T, class Match>
-int64_t first_position(const T* q, int64_t n, const Match& match) {
-  using M = opmath_t<T>;
-  constexpr int B = kLanes<M>;
-  int64_t i = 0;
-  for (; i + B <= n; i += B) {
-    int hit = 0;
-#pragma omp simd reduction(| : hit)
-    for (int j = 0; j < B; ++j) hit |= match(static_cast<M>(q[i + j]));
-    if (hit) break;
+// The first i in [0, n) where q[i] is v (Nan: where it is a NaN), or n:
+// blocks of 256 positions, each a vectorized min-reduction of the
+// positions that match, up to the first block holding one. GCC does not
+// vectorize a loop that exits early, nor an OR of `bool` matches over a
+// short block: that form cost B16 twice its first pass.
+template <bool Nan, class T, class M>
+int64_t first_match(const T* q, int64_t n, M v) {
+  constexpr int64_t kBlock = 256;
+  for (int64_t b = 0; b < n; b += kBlock) {
+    const int32_t len = static_cast<int32_t>(std::min(kBlock, n - b));
+    const T* p = q + b;
+    int32_t first = len;
+#pragma omp simd reduction(min : first)
+    for (int32_t i = 0; i < len; ++i) {
+      const M x = static_cast<M>(p[i]);
+      bool hit;
+      if constexpr (Nan)
+        hit = is_nan(x);
+      else
+        hit = x == v;
+      const int32_t position = hit ? i : len;
+      first = position < first ? position : first;
+    }
+    if (first < len) return b + first;
   }
-  while (!match(static_cast<M>(q[i]))) ++i;
-  return i;
+  return n;
 }
 
 // The position of the best of q[0, n) (n >= 1) in reduce_dim_index's
-// sense, for a dense slice: the best value by a simd reduction, NaNs
-// noted beside it, then the first position holding that value, or the
-// first NaN. The second pass reads a slice the first just brought into
-// cache; a single pass of branches costs several times more. GCC keeps a
-// declared reduction's per-lane bests in vector registers; an array of
-// lanes updated by an inner simd loop went through memory, each step
-// waiting on the last one's store (1.7x slower with 512-bit vectors,
-// bench/bench_ops.cpp B16). `better` is a stateless functor.
+// sense, for a dense slice: the best value by a simd reduction, then the
+// first position holding that value, or the first NaN. The second pass
+// reads a slice the first just brought into cache; a single pass of
+// branches costs several times more. GCC keeps a declared reduction's
+// per-lane bests in vector registers (an array of lanes updated by an
+// inner simd loop went through memory: 1.7x slower, bench B16). NaNs are
+// noticed by a float sum of x * 0, NaN exactly where some x is NaN or
+// infinite (an integer OR of is_nan beside the declared reduction made
+// the loop 1.7x slower); only then are NaNs looked for. `better` is a
+// stateless functor.
 template <class T, class Compare>
 int64_t best_position_dense(const T* q, int64_t n, Compare better) {
   using M = opmath_t<T>;
   M best = static_cast<M>(q[0]);
-  int nan = 0;
 #pragma omp declare reduction(better_of : M : omp_out = Compare{}(omp_in, omp_out) ? omp_in : omp_out) \
     initializer(omp_priv = omp_orig)
-#pragma omp simd reduction(better_of : best) reduction(| : nan)
-  for (int64_t i = 0; i < n; ++i) {
-    const M x = static_cast<M>(q[i]);
-    best = better(x, best) ? x : best;
-    nan |= is_nan(x);
+  if constexpr (std::is_floating_point_v<M>) {
+    M poison = 0;
+#pragma omp simd reduction(better_of : best) reduction(+ : poison)
+    for (int64_t i = 0; i < n; ++i) {
+      const M x = static_cast<M>(q[i]);
+      best = better(x, best) ? x : best;
+      poison += x * M(0);
+    }
+    if (is_nan(poison)) {
+      const int64_t k = first_match<true>(q, n, best);
+      if (k < n) return k;
+    }
+  } else {
+#pragma omp simd reduction(better_of : best)
+    for (int64_t i = 0; i < n; ++i) {
+      const M x = static_cast<M>(q[i]);
+      best = better(x, best) ? x : best;
+    }
   }
-  if (nan) return first_position(q, n, [](M x) { return is_nan(x); });
-  return first_position(q, n, [best](M x) { return x == best; });
+  return first_match<false>(q, n, best);
 }
 
 }  // namespace detail

@@ -381,5 +381,36 @@ TEST(ReduceDimIndex, LongRowsWithOneNaNAnywhere) {
   }
 }
 
+// Infinities make the first pass's NaN sum (x * 0) NaN without a NaN in
+// the row: the best is then found among the values as usual, an infinity
+// included, and a NaN after an infinity still wins.
+TEST(ReduceDimIndex, LongRowsWithInfinities) {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const int64_t n = 777;
+  const Shape s{1, n};
+  Array<float> in(s), v(s, {0, 0});
+  Array<int64_t> idx(s, {0, 0});
+  for (const int64_t inf_at : {int64_t{0}, int64_t{300}, n - 1}) {
+    for (const int64_t nan_at : {int64_t{-1}, int64_t{600}}) {
+      SCOPED_TRACE("inf at " + std::to_string(inf_at) + ", NaN at " + std::to_string(nan_at));
+      for (int64_t j = 0; j < n; ++j) in.at({0, j}) = static_cast<float>(j % 13) - 6.0f;
+      in.at({0, inf_at}) = inf;
+      in.at({0, (inf_at + 400) % n}) = -inf;
+      if (nan_at >= 0) in.at({0, nan_at}) = nan;
+      for (const bool largest : {true, false}) {
+        int64_t want = 0;
+        for (int64_t j = 1; j < n && !std::isnan(in.at({0, want})); ++j) {
+          const float x = in.at({0, j}), b = in.at({0, want});
+          if (std::isnan(x) || (largest ? x > b : x < b)) want = j;
+        }
+        if (largest) reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Greater{});
+        else reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Less{});
+        EXPECT_EQ(idx.at({0, 0}), want) << (largest ? "max" : "min");
+        EXPECT_TRUE(same_bits(v.at({0, 0}), in.at({0, want})));
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ember::kernels
