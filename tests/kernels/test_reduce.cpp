@@ -349,15 +349,34 @@ TEST(ReduceDimIndex, ExplicitTiesAndNaN) {
   }
 }
 
+// The max and the min of the one row of `in` ({1, n}) with their
+// positions, against a first-to-last loop: the first NaN wins, else the
+// first of the best values.
+void expect_best_of_row(Array<float>& in) {
+  const Shape s = in.shape;
+  const int64_t n = s[1];
+  Array<float> v(s, {0, 0});
+  Array<int64_t> idx(s, {0, 0});
+  for (const bool largest : {true, false}) {
+    int64_t want = 0;
+    for (int64_t j = 1; j < n && !std::isnan(in.at({0, want})); ++j) {
+      const float x = in.at({0, j}), b = in.at({0, want});
+      if (std::isnan(x) || (largest ? x > b : x < b)) want = j;
+    }
+    if (largest) reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Greater{});
+    else reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Less{});
+    EXPECT_EQ(idx.at({0, 0}), want) << (largest ? "max" : "min");
+    EXPECT_TRUE(same_bits(v.at({0, 0}), in.at({0, want})));
+  }
+}
+
 // Dense rows long enough for the laned path (detail::best_position_dense),
 // each with one NaN, or none, anywhere: in the first lanes, the middle,
 // the tail past the last whole group of lanes; the best value twice.
 TEST(ReduceDimIndex, LongRowsWithOneNaNAnywhere) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const int64_t n = 1003;
-  const Shape s{1, n};
-  Array<float> in(s), v(s, {0, 0});
-  Array<int64_t> idx(s, {0, 0});
+  Array<float> in(Shape{1, n});
   for (const int64_t best_at : {int64_t{0}, int64_t{5}, int64_t{500}, n - 1}) {
     for (const int64_t nan_at : {int64_t{-1}, int64_t{0}, int64_t{3}, int64_t{64}, int64_t{700}, n - 2, n - 1}) {
       SCOPED_TRACE("best at " + std::to_string(best_at) + ", NaN at " + std::to_string(nan_at));
@@ -366,17 +385,7 @@ TEST(ReduceDimIndex, LongRowsWithOneNaNAnywhere) {
       in.at({0, std::min(best_at + 40, n - 1)}) = 100.0f;
       in.at({0, (best_at + 200) % n}) = -100.0f;
       if (nan_at >= 0) in.at({0, nan_at}) = nan;
-      for (const bool largest : {true, false}) {
-        int64_t want = 0;
-        for (int64_t j = 1; j < n && !std::isnan(in.at({0, want})); ++j) {
-          const float x = in.at({0, j}), b = in.at({0, want});
-          if (std::isnan(x) || (largest ? x > b : x < b)) want = j;
-        }
-        if (largest) reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Greater{});
-        else reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Less{});
-        EXPECT_EQ(idx.at({0, 0}), want) << (largest ? "max" : "min");
-        EXPECT_TRUE(same_bits(v.at({0, 0}), in.at({0, want})));
-      }
+      expect_best_of_row(in);
     }
   }
 }
@@ -387,9 +396,7 @@ TEST(ReduceDimIndex, LongRowsWithOneNaNAnywhere) {
 TEST(ReduceDimIndex, LongRowsWithInfinities) {
   const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
   const int64_t n = 777;
-  const Shape s{1, n};
-  Array<float> in(s), v(s, {0, 0});
-  Array<int64_t> idx(s, {0, 0});
+  Array<float> in(Shape{1, n});
   for (const int64_t inf_at : {int64_t{0}, int64_t{300}, n - 1}) {
     for (const int64_t nan_at : {int64_t{-1}, int64_t{600}}) {
       SCOPED_TRACE("inf at " + std::to_string(inf_at) + ", NaN at " + std::to_string(nan_at));
@@ -397,17 +404,7 @@ TEST(ReduceDimIndex, LongRowsWithInfinities) {
       in.at({0, inf_at}) = inf;
       in.at({0, (inf_at + 400) % n}) = -inf;
       if (nan_at >= 0) in.at({0, nan_at}) = nan;
-      for (const bool largest : {true, false}) {
-        int64_t want = 0;
-        for (int64_t j = 1; j < n && !std::isnan(in.at({0, want})); ++j) {
-          const float x = in.at({0, j}), b = in.at({0, want});
-          if (std::isnan(x) || (largest ? x > b : x < b)) want = j;
-        }
-        if (largest) reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Greater{});
-        else reduce_dim_index<float>(operands_of(s, v, idx, in), 1, Less{});
-        EXPECT_EQ(idx.at({0, 0}), want) << (largest ? "max" : "min");
-        EXPECT_TRUE(same_bits(v.at({0, 0}), in.at({0, want})));
-      }
+      expect_best_of_row(in);
     }
   }
 }
