@@ -12,6 +12,10 @@
 // order a sequential loop would. combine and merge should be branch-free
 // (selects, not ifs) so loops over them vectorize. They are
 // EMBER_HOST_DEVICE: the CUDA reductions (kernels/cuda/reduce.cuh) run them.
+// A reducer may also provide `run_reducer`, itself accumulating in
+// opmath_t<T>, and `kRun`: float32 inputs then go kRun elements per lane
+// through run_reducer before each merge into the double accumulator
+// (Note [runs in float], kernels/reduce.h).
 #pragma once
 
 #include <algorithm>
@@ -26,9 +30,11 @@
 
 namespace ember::kernels {
 
-template <class T>
+template <class T, class Acc = acc_t<T>>
 struct Sum {
-  using acc_type = acc_t<T>;
+  using acc_type = Acc;
+  using run_reducer = Sum<T, opmath_t<T>>;
+  static constexpr int kRun = 8;
   EMBER_HOST_DEVICE acc_type identity() const { return acc_type(0); }
   EMBER_HOST_DEVICE acc_type combine(acc_type acc, opmath_t<T> x) const { return acc + static_cast<acc_type>(x); }
   EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return a + b; }

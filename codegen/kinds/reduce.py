@@ -33,13 +33,14 @@ class ReduceKernel(Kernel):
     reducer: str | None = None       # a hand-written reducer family (kernels/reducers.h) instead of expressions
     args: tuple[str, ...] = ()       # signature arguments the reducer takes
     nonempty: str | None = None      # "all" or "th": no element to reduce is an error (both APIs, or TH's only)
+    float_runs: int | None = None    # float32 elements combined this many per lane in float before the double accumulator (Note [runs in float])
 
 
 class Reduce(Kind):
     name = "reduce"
     includes = ("ember/kernel_log.h", "kernels/reduce.h", "kernels/reducers.h", "ember/ops/to.h", "runtime/ops/reduce_plan.h", "runtime/ops/tensor_operands.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     # Expressions (identity, combine, merge[, finalize]) or a hand-written `reducer`.
-    optional = frozenset({"identity", "combine", "merge", "finalize", "result", "reducer", "args", "nonempty"})
+    optional = frozenset({"identity", "combine", "merge", "finalize", "result", "reducer", "args", "nonempty", "float_runs"})
     value_check = "check_reduce"
     reference_reducers = ("sum", "prod", "mean", "var", "std", "norm", "max", "min", "all", "any")
     has_cuda_kernels = True
@@ -61,7 +62,13 @@ class Reduce(Kind):
             raise SchemaError(node.at("args"), "'args' are passed to a 'reducer'; expressions name arguments directly")
         if "nonempty" in node and node.get("nonempty") not in NONEMPTY:
             raise SchemaError(node.at("nonempty"), f"'nonempty' must be one of {', '.join(NONEMPTY)}")
-        return ReduceKernel(whole=sig.arg("dim") is None, result=result, identity=node.get("identity"),
+        runs = node.get("float_runs")
+        if "float_runs" in node:
+            if "reducer" in node:
+                raise SchemaError(node.at("float_runs"), "'float_runs' is for expressions; a 'reducer' declares its own run_reducer")
+            if isinstance(runs, bool) or not isinstance(runs, int) or not 2 <= runs <= 16:
+                raise SchemaError(node.at("float_runs"), f"'float_runs' must be an integer from 2 to 16, got {runs!r}")
+        return ReduceKernel(float_runs=runs, whole=sig.arg("dim") is None, result=result, identity=node.get("identity"),
                             combine=node.get("combine"), merge=node.get("merge"), finalize=node.get("finalize"),
                             reducer=node.get("reducer"), args=args, nonempty=node.get("nonempty"))
 

@@ -132,6 +132,22 @@ ops:
     doc: Sum.
     test: {ref: "total"}
 """, "- signature:", "names a reference reducer (sum, prod, mean, var, std, norm, max, min, all, any), got 'total'"),
+    "float_runs not a small integer": ("""\
+ops:
+  - signature: sum(Tensor self) -> Tensor
+    dtypes: {cpu: all}
+    kernel: {kind: reduce, identity: "0", combine: "acc + x", merge: "a + b", float_runs: 64}
+    doc: Sum.
+    test: {ref: sum}
+""", "float_runs:", "'float_runs' must be an integer from 2 to 16, got 64"),
+    "float_runs with a reducer": ("""\
+ops:
+  - signature: prod(Tensor self) -> Tensor
+    dtypes: {cpu: all}
+    kernel: {kind: reduce, reducer: kernels::Prod, float_runs: 8}
+    doc: Product.
+    test: {ref: prod}
+""", "float_runs:", "'float_runs' is for expressions; a 'reducer' declares its own run_reducer"),
     "python_names of an unknown argument": (NEG + "    python_names: {input: x}\n", "input: x",
                                             "'python_names' names 'input', not an argument of neg"),
     "python_names not an identifier": (NEG + "    python_names: {self: 2x}\n", "self: 2x",

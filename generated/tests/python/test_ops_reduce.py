@@ -23,7 +23,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:13',
+        where='schemas/math/reduce.yaml:14',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -40,7 +40,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:27',
+        where='schemas/math/reduce.yaml:28',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -57,7 +57,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:42',
+        where='schemas/math/reduce.yaml:43',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -74,7 +74,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:57',
+        where='schemas/math/reduce.yaml:58',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -91,7 +91,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (-2.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:68',
+        where='schemas/math/reduce.yaml:69',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -108,7 +108,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (0.75, 1.5)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:82',
+        where='schemas/math/reduce.yaml:83',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -125,7 +125,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:96',
+        where='schemas/math/reduce.yaml:97',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -142,7 +142,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:114',
+        where='schemas/math/reduce.yaml:115',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -159,7 +159,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:126',
+        where='schemas/math/reduce.yaml:127',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -176,7 +176,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:139',
+        where='schemas/math/reduce.yaml:140',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -193,7 +193,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:152',
+        where='schemas/math/reduce.yaml:153',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -210,7 +210,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:167',
+        where='schemas/math/reduce.yaml:168',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -227,7 +227,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:180',
+        where='schemas/math/reduce.yaml:181',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -244,7 +244,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:191',
+        where='schemas/math/reduce.yaml:192',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -261,7 +261,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:204',
+        where='schemas/math/reduce.yaml:205',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -278,7 +278,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:214',
+        where='schemas/math/reduce.yaml:215',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -295,7 +295,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:226',
+        where='schemas/math/reduce.yaml:227',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -312,7 +312,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:237',
+        where='schemas/math/reduce.yaml:238',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -329,7 +329,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:250',
+        where='schemas/math/reduce.yaml:251',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -346,7 +346,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:263',
+        where='schemas/math/reduce.yaml:264',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -363,7 +363,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:275',
+        where='schemas/math/reduce.yaml:276',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -380,7 +380,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:289',
+        where='schemas/math/reduce.yaml:290',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -397,7 +397,7 @@ OPS = [
         tol={'float64': 1e-12, 'float32': 1e-05},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:306',
+        where='schemas/math/reduce.yaml:307',
         values={'p': 'one_of(fro, nuc)'},
     ),
     OpSpec(
@@ -414,7 +414,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:325',
+        where='schemas/math/reduce.yaml:326',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -431,7 +431,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:343',
+        where='schemas/math/reduce.yaml:344',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -448,7 +448,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:354',
+        where='schemas/math/reduce.yaml:355',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -465,7 +465,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:369',
+        where='schemas/math/reduce.yaml:370',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -482,7 +482,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:380',
+        where='schemas/math/reduce.yaml:381',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -499,7 +499,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:389',
+        where='schemas/math/reduce.yaml:390',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -516,7 +516,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:404',
+        where='schemas/math/reduce.yaml:405',
         magnitude_tol=True,
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -534,7 +534,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:416',
+        where='schemas/math/reduce.yaml:417',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -551,7 +551,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:430',
+        where='schemas/math/reduce.yaml:431',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -568,7 +568,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:443',
+        where='schemas/math/reduce.yaml:444',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -585,7 +585,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:450',
+        where='schemas/math/reduce.yaml:451',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -602,7 +602,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:457',
+        where='schemas/math/reduce.yaml:458',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -619,7 +619,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:471',
+        where='schemas/math/reduce.yaml:472',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -636,7 +636,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:486',
+        where='schemas/math/reduce.yaml:487',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -653,7 +653,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:500',
+        where='schemas/math/reduce.yaml:501',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -670,7 +670,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:511',
+        where='schemas/math/reduce.yaml:512',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -687,7 +687,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:527',
+        where='schemas/math/reduce.yaml:528',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -704,7 +704,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:538',
+        where='schemas/math/reduce.yaml:539',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -721,7 +721,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:550',
+        where='schemas/math/reduce.yaml:551',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -738,7 +738,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:561',
+        where='schemas/math/reduce.yaml:562',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -755,7 +755,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:574',
+        where='schemas/math/reduce.yaml:575',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -772,7 +772,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:609',
+        where='schemas/math/reduce.yaml:610',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
 ]

@@ -24,9 +24,9 @@ void count_nonzero_dim_intlist(DType in, const kernels::Operands<2>& ops, int di
 
 namespace {
 
-template <class T>
+template <class T, class Acc = kernels::acc_t<T>>
 struct count_nonzero_dim_intlist_reducer {
-  using acc_type = kernels::acc_t<T>;
+  using acc_type = Acc;
   acc_type identity() const { return acc_type(0); }
   acc_type combine(acc_type acc, kernels::opmath_t<T> x) const { return acc + acc_type(x != 0); }
   acc_type merge(acc_type a, acc_type b) const { return a + b; }

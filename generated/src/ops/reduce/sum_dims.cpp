@@ -24,9 +24,11 @@ void sum_dims(DType in, const kernels::Operands<2>& ops, int dim, void* scratch)
 
 namespace {
 
-template <class T>
+template <class T, class Acc = kernels::acc_t<T>>
 struct sum_dims_reducer {
-  using acc_type = kernels::acc_t<T>;
+  using acc_type = Acc;
+  using run_reducer = sum_dims_reducer<T, kernels::opmath_t<T>>;
+  static constexpr int kRun = 8;
   acc_type identity() const { return acc_type(0); }
   acc_type combine(acc_type acc, kernels::opmath_t<T> x) const { return acc + x; }
   acc_type merge(acc_type a, acc_type b) const { return a + b; }
