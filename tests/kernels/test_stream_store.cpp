@@ -1,0 +1,109 @@
+// Streaming stores (kernels/stream_store.h, Note [streaming stores]):
+// stream_store copies exactly whatever the alignment and length, and
+// pointwise() over a footprint large enough to stream gives what a naive
+// loop gives, for outputs that start off a line, in place, with a scalar
+// input and with another output type of the same width.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "kernels/pointwise.h"
+#include "kernels/stream_store.h"
+#include "tests/kernels/kernel_test_util.h"
+
+namespace ember::kernels {
+namespace {
+
+using namespace ember::kernels::testing;
+
+TEST(StreamStore, CopiesEveryAlignmentAndLengthAndNothingElse) {
+  std::mt19937 g(1);
+  std::vector<char> src(6000);
+  for (char& c : src) c = static_cast<char>(g());
+  for (int64_t offset = 0; offset <= 64; ++offset) {
+    for (int64_t len : {0, 1, 63, 64, 65, 127, 128, 129, 200, 5000}) {
+      SCOPED_TRACE("offset " + std::to_string(offset) + " length " + std::to_string(len));
+      std::vector<char> dst(6200, '\x5a');
+      stream_store(dst.data() + offset, src.data(), len);
+      stream_fence();
+      for (int64_t i = 0; i < static_cast<int64_t>(dst.size()); ++i) {
+        const bool inside = i >= offset && i < offset + len;
+        ASSERT_EQ(dst[i], inside ? src[i - offset] : '\x5a') << "byte " << i;
+      }
+    }
+  }
+}
+
+// Operands over vectors, each starting `offset` elements in.
+template <class OutT, class InT>
+Operands<3> operands3(const Shape& shape, OutT* out, const InT* a, const InT* b, const Shape& b_strides) {
+  const Shape dense = contiguous_strides(shape);
+  char* data[3] = {reinterpret_cast<char*>(out), reinterpret_cast<char*>(const_cast<InT*>(a)),
+                   reinterpret_cast<char*>(const_cast<InT*>(b))};
+  const Shape* strides[3] = {&dense, &dense, &b_strides};
+  const int64_t sizes[3] = {sizeof(OutT), sizeof(InT), sizeof(InT)};
+  return make_operands<3>(shape, data, strides, sizes);
+}
+
+// Rows of 3001 (not a whole number of 64-byte lines) and enough of them
+// that out = f(a, b) over float32 reaches kStreamBytes.
+const Shape kBig{2000, 3001};
+
+std::vector<float> random_floats(int64_t n, unsigned seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<float> u(-4, 4);
+  std::vector<float> v(static_cast<size_t>(n));
+  for (float& x : v) x = u(g);
+  return v;
+}
+
+TEST(StreamStore, LargePointwiseOutputsMatchANaiveLoop) {
+  const int64_t n = numel(kBig);
+  const int64_t dense[3] = {4, 4, 4};
+  ASSERT_TRUE((detail::streams_output<float, float>(n, dense, 3))) << "the case must take the streamed path";
+  const std::vector<float> a = random_floats(n, 2), b = random_floats(n, 3);
+  const auto f = [](float x, float y) { return x * 3.0f - y; };
+  for (int64_t offset : {0, 1, 5}) {
+    SCOPED_TRACE("output offset " + std::to_string(offset));
+    std::vector<float> out(static_cast<size_t>(n + offset + 1), -7.0f);
+    pointwise<float, float, 2>(operands3(kBig, out.data() + offset, a.data(), b.data(), contiguous_strides(kBig)), f);
+    for (int64_t i = 0; i < offset; ++i) ASSERT_EQ(out[i], -7.0f);
+    for (int64_t i = 0; i < n; ++i) ASSERT_EQ(out[i + offset], f(a[i], b[i])) << "element " << i;
+    ASSERT_EQ(out[n + offset], -7.0f);
+  }
+}
+
+TEST(StreamStore, InPlaceScalarAndOtherOutputTypes) {
+  const int64_t n = numel(kBig);
+  std::vector<float> a = random_floats(n, 4);
+  const std::vector<float> b = random_floats(n, 5), a0 = a;
+  const auto f = [](float x, float y) { return x * 3.0f - y; };
+  pointwise<float, float, 2>(operands3(kBig, a.data(), a.data(), b.data(), contiguous_strides(kBig)), f);
+  for (int64_t i = 0; i < n; ++i) ASSERT_EQ(a[i], f(a0[i], b[i])) << "in place, element " << i;
+
+  // b a scalar: only a and the output count, 8 bytes an element.
+  const std::vector<float> big = random_floats(kStreamBytes / 8 + 4099, 6);
+  const Shape line{static_cast<int64_t>(big.size())};
+  const int64_t scalar_b[3] = {4, 4, 0};
+  ASSERT_TRUE((detail::streams_output<float, float>(numel(line), scalar_b, 3)));
+  std::vector<float> out(big.size());
+  const float scalar = 0.25f;
+  pointwise<float, float, 2>(operands3(line, out.data(), big.data(), &scalar, Shape{0}), f);
+  for (size_t i = 0; i < big.size(); ++i) ASSERT_EQ(out[i], f(big[i], scalar)) << "scalar b, element " << i;
+
+  // Another output type of the same width streams; a narrower one does not.
+  const int64_t dense[3] = {4, 4, 4};
+  ASSERT_TRUE((detail::streams_output<int32_t, float>(n, dense, 3)));
+  ASSERT_FALSE((detail::streams_output<bool, float>(n, dense, 3)));
+  std::vector<int32_t> scaled(static_cast<size_t>(n) + 3, 7);
+  const auto g = [](float x, float y) { return static_cast<int32_t>(x * 1000.0f) - static_cast<int32_t>(y); };
+  pointwise<int32_t, float, 2>(operands3(kBig, scaled.data() + 3, a0.data(), b.data(), contiguous_strides(kBig)), g);
+  for (int64_t i = 0; i < 3; ++i) ASSERT_EQ(scaled[i], 7);
+  for (int64_t i = 0; i < n; ++i) ASSERT_EQ(scaled[i + 3], g(a0[i], b[i])) << "int32 output, element " << i;
+}
+
+}  // namespace
+}  // namespace ember::kernels
