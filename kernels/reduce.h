@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -299,8 +300,70 @@ int64_t first_match(const T* q, int64_t n, M v) {
   return n;
 }
 
+// Note [one-pass best position]: the best of a dense slice and its first
+// position in one pass, over explicit vectors (GCC's vector extensions,
+// 64 bytes: one AVX-512 register, two AVX2 ones): four vectors of
+// per-lane bests and four of their positions, a lane taking x where
+// better(x, best) holds, so each keeps its first best; then the lanes'
+// best with the smallest position among equals. Any NaN sends the slice
+// to first_match. 4096 rows of 4096 float32: 2.6 ms against 3.5 for the
+// two passes below, 2.3 for a max without positions. Elements of 4 or 8
+// bytes, positions in integers of that width (4-byte ones below 2^31);
+// where the auto-vectorizer was asked for the same (an array of lanes
+// under `#pragma GCC unroll`) it left the loop scalar, 8x slower.
+template <class T, class Compare>
+int64_t best_position_vectors(const T* q, int64_t n, Compare better) {
+  using P = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
+  typedef T Values __attribute__((vector_size(64)));
+  typedef P Positions __attribute__((vector_size(64)));
+  constexpr int V = 64 / sizeof(T), U = 4, L = V * U;
+  Values best[U];
+  Positions at[U], step, nan = {};
+  for (int j = 0; j < V; ++j) step[j] = j;
+  for (int u = 0; u < U; ++u) {
+    std::memcpy(&best[u], q + u * V, sizeof(Values));
+    at[u] = step + P(u * V);
+    nan |= best[u] != best[u];
+  }
+  int64_t i = L;
+  Positions next = step + P(L);
+  for (; i + L <= n; i += L, next += P(L)) {
+#pragma GCC unroll 4
+    for (int u = 0; u < U; ++u) {
+      Values x;
+      std::memcpy(&x, q + i + u * V, sizeof(Values));
+      const auto take = better(x, best[u]);
+      best[u] = take ? x : best[u];
+      at[u] = take ? next + P(u * V) : at[u];
+      nan |= x != x;
+    }
+  }
+  T b = best[0][0];
+  int64_t k = at[0][0];
+  for (int u = 0; u < U; ++u)
+    for (int j = 0; j < V; ++j)
+      if (better(best[u][j], b) || (best[u][j] == b && at[u][j] < k)) {
+        b = best[u][j];
+        k = at[u][j];
+      }
+  bool any_nan = false;
+  for (int j = 0; j < V; ++j) any_nan = any_nan || nan[j] != 0;
+  for (; i < n && !any_nan; ++i) {
+    any_nan = is_nan(q[i]);
+    if (better(q[i], b)) {
+      b = q[i];
+      k = i;
+    }
+  }
+  return any_nan ? first_match<true>(q, n, b) : k;
+}
+
+template <class T>
+inline constexpr bool has_vector_best_v = (sizeof(T) == 4 || sizeof(T) == 8) && std::is_same_v<opmath_t<T>, T>;
+
 // The position of the best of q[0, n) (n >= 1) in reduce_dim_index's
-// sense, for a dense slice: the best value by a simd reduction, then the
+// sense, for a dense slice: one pass where the element type allows (Note
+// [one-pass best position]); else the best value by a simd reduction, then the
 // first position holding that value, or the first NaN. The second pass
 // reads a slice the first just brought into cache; a single pass of
 // branches costs several times more. GCC keeps a declared reduction's
@@ -312,6 +375,9 @@ int64_t first_match(const T* q, int64_t n, M v) {
 // stateless functor.
 template <class T, class Compare>
 int64_t best_position_dense(const T* q, int64_t n, Compare better) {
+  if constexpr (has_vector_best_v<T>)
+    if (n >= 4 * 64 / static_cast<int64_t>(sizeof(T)) && (sizeof(T) == 8 || n <= INT32_MAX))
+      return best_position_vectors(q, n, better);
   using M = opmath_t<T>;
   M best = static_cast<M>(q[0]);
 #pragma omp declare reduction(better_of : M : omp_out = Compare{}(omp_in, omp_out) ? omp_in : omp_out) \

@@ -241,15 +241,16 @@ struct Norm {
 };
 
 // better(a, b): a should replace the current best b. Strict, so the first
-// of equal elements wins; NaN is handled by the kernel.
+// of equal elements wins; NaN is handled by the kernel. Of two vectors,
+// the mask of lanes where it should (Note [one-pass best position]).
 struct Greater {
   template <class M>
-  bool operator()(M a, M b) const { return a > b; }
+  auto operator()(M a, M b) const { return a > b; }
 };
 
 struct Less {
   template <class M>
-  bool operator()(M a, M b) const { return a < b; }
+  auto operator()(M a, M b) const { return a < b; }
 };
 
 }  // namespace ember::kernels

@@ -415,5 +415,17 @@ TEST(ReduceDimIndex, LongRowsWithInfinities) {
   }
 }
 
+// -0 and +0 are equal: the first of them is the best, whichever sign the
+// lanes (Note [one-pass best position]) saw first.
+TEST(ReduceDimIndex, LongRowsOfSignedZeros) {
+  const int64_t n = 300;
+  Array<float> in(Shape{1, n});
+  for (const int64_t first_zero : {int64_t{0}, int64_t{1}, int64_t{70}, n - 3}) {
+    SCOPED_TRACE("first zero at " + std::to_string(first_zero));
+    for (int64_t j = 0; j < n; ++j) in.at({0, j}) = j < first_zero ? -1.0f : (j % 2 ? 0.0f : -0.0f);
+    expect_best_of_row(in);
+  }
+}
+
 }  // namespace
 }  // namespace ember::kernels

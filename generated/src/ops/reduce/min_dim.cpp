@@ -23,10 +23,11 @@ void min_dim(DType dtype, const kernels::Operands<3>& ops, int dim);
 
 namespace {
 
-// better(a, b): a replaces the current best b (a < b).
+// better(a, b): a replaces the current best b (a < b);
+// of two vectors, the mask of lanes where it does (kernels/reduce.h).
 struct min_dim_better {
   template <class M>
-  bool operator()(M a, M b) const { return a < b; }
+  auto operator()(M a, M b) const { return a < b; }
 };
 
 template <class T>
