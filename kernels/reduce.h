@@ -308,7 +308,8 @@ int64_t first_match(const T* q, int64_t n, M v) {
 // best with the smallest position among equals. Any NaN sends the slice
 // to first_match. 4096 rows of 4096 float32: 2.6 ms against 3.5 for the
 // two passes below, 2.3 for a max without positions. Elements of 4 or 8
-// bytes, positions in integers of that width (4-byte ones below 2^31);
+// bytes, positions in integers of that width (4-byte ones below 2^30,
+// so that stepping past the last block cannot overflow them);
 // where the auto-vectorizer was asked for the same (an array of lanes
 // under `#pragma GCC unroll`) it left the loop scalar, 8x slower.
 template <class T, class Compare>
@@ -376,7 +377,7 @@ inline constexpr bool has_vector_best_v = (sizeof(T) == 4 || sizeof(T) == 8) && 
 template <class T, class Compare>
 int64_t best_position_dense(const T* q, int64_t n, Compare better) {
   if constexpr (has_vector_best_v<T>)
-    if (n >= 4 * 64 / static_cast<int64_t>(sizeof(T)) && (sizeof(T) == 8 || n <= INT32_MAX))
+    if (n >= 4 * 64 / static_cast<int64_t>(sizeof(T)) && (sizeof(T) == 8 || n < (int64_t{1} << 30)))
       return best_position_vectors(q, n, better);
   using M = opmath_t<T>;
   M best = static_cast<M>(q[0]);
