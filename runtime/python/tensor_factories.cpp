@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ember/error.h"
+#include "runtime/core/device_memory.h"
 #include "runtime/ops/structure_ops.h"
 #include "runtime/python/arg_parser.h"
 #include "runtime/python/dtype_object.h"
@@ -85,7 +86,8 @@ PyObject* py_empty_like(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyOb
   const FactoryOptions options = factory_options(r);
   const Tensor& like = r.tensor(0);
   const DType dtype = r.optional_dtype(1).value_or(like.dtype());
-  const Device device = options.device.value_or(like.device());
+  // Resolved, so that "cuda" for an input on the current device is its device.
+  const Device device = rt::usable_device(options.device.value_or(like.device()), "empty_like");
   // Made on another device than input's, the result is contiguous (nothing is copied to preserve strides).
   if (device != like.device()) return wrap(finish_factory(Tensor(rt::empty(like.sizes(), dtype, device)), options));
   return wrap(finish_factory(Tensor(rt::empty_like_preserving(like, dtype)), options));

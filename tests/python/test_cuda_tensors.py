@@ -92,6 +92,14 @@ def test_round_trips(dtype, layout):
 
 
 @gpu
+def test_empty_like_on_the_inputs_device_keeps_its_strides():
+    dev = t(np.arange(12.0).reshape(3, 4)).cuda().t()
+    for device in ("cuda", dev.device, None):
+        out = ember.empty_like(dev, device=device)
+        assert out.device == dev.device and out.stride() == dev.stride(), device
+
+
+@gpu
 def test_device_tensors_print_convert_and_refuse_what_has_no_kernel():
     dev = t(np.array([1.5, 2.5], dtype=np.float32)).cuda()
     assert "device='cuda:" in repr(dev)
