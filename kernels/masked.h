@@ -7,6 +7,7 @@
 // loop shape and run on one thread over in_order() geometry.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 
@@ -88,6 +89,21 @@ int64_t count_nonzero(const Operands<1>& operands, S ignore) {
   if (numel == 0) return 0;
   const int64_t s = ops.strides[0][ops.ndim - 1];
   for_each_row(ops, 0, numel, [&](char* const* p, int64_t n) {
+    if (s == static_cast<int64_t>(sizeof(S))) {
+      // A dense row as a vectorized sum: the zero-divisor check that
+      // integer division runs first (rt::require_nonzero) cost more than
+      // the remainder itself when it went element by element (B23).
+      // Counted in int32 over blocks of 2^30: no widening in the loop.
+      const S* q = reinterpret_cast<const S*>(p[0]);
+      for (int64_t b = 0; b < n; b += int64_t{1} << 30) {
+        const int64_t m = std::min(n - b, int64_t{1} << 30);
+        int32_t c = 0;
+#pragma omp simd reduction(+ : c)
+        for (int64_t i = 0; i < m; ++i) c += is_nonzero(q[b + i], ignore);
+        count += c;
+      }
+      return;
+    }
     for (int64_t i = 0; i < n; ++i) count += is_nonzero(*reinterpret_cast<const S*>(p[0] + i * s), ignore);
   });
   return count;
