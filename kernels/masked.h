@@ -81,14 +81,11 @@ bool is_nonzero(S bits, S ignore) {
   return (bits & static_cast<S>(~ignore)) != 0;
 }
 
+// Adds to count the nonzero elements [begin, end) of ops (in order, inner
+// stride s).
 template <class S>
-int64_t count_nonzero(const Operands<1>& operands, S ignore) {
-  const Operands<1> ops = in_order(operands);
-  const int64_t numel = ops.numel();
-  int64_t count = 0;
-  if (numel == 0) return 0;
-  const int64_t s = ops.strides[0][ops.ndim - 1];
-  for_each_row(ops, 0, numel, [&](char* const* p, int64_t n) {
+void count_nonzero_rows(const Operands<1>& ops, int64_t begin, int64_t end, int64_t s, S ignore, int64_t& count) {
+  for_each_row(ops, begin, end, [&](char* const* p, int64_t n) {
     if (s == static_cast<int64_t>(sizeof(S))) {
       // A dense row as a vectorized sum: the zero-divisor check that
       // integer division runs first (rt::require_nonzero) cost more than
@@ -106,7 +103,21 @@ int64_t count_nonzero(const Operands<1>& operands, S ignore) {
     }
     for (int64_t i = 0; i < n; ++i) count += is_nonzero(*reinterpret_cast<const S*>(p[0] + i * s), ignore);
   });
-  return count;
+}
+
+template <class S>
+int64_t count_nonzero(const Operands<1>& operands, S ignore) {
+  const Operands<1> ops = in_order(operands);
+  const int64_t numel = ops.numel();
+  if (numel == 0) return 0;
+  const int64_t s = ops.strides[0][ops.ndim - 1];
+  std::atomic<int64_t> total{0};  // integer partial counts: any order gives the same total
+  parallel_for(0, numel, kGrain, [&](int64_t begin, int64_t end) {
+    int64_t count = 0;
+    count_nonzero_rows(ops, begin, end, s, ignore, count);
+    total.fetch_add(count, std::memory_order_relaxed);
+  });
+  return total.load();
 }
 
 // Writes the subscripts of the nonzero elements of an `ndim`-dim operand
