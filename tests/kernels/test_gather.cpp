@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "kernels/gather.h"
@@ -175,6 +176,37 @@ TEST(Masked, Kernels) {
   EXPECT_FALSE(has_byte_above_one(bytes));
   mask[5] = 2;
   EXPECT_TRUE(has_byte_above_one(bytes));
+}
+
+// count_nonzero against a naive count: dense rows (the vectorized loop),
+// a strided walk, more elements than one thread's grain, on one and two
+// threads; for float bits the sign is ignored (-0 is zero, NaN is not).
+TEST(CountNonzero, DenseStridedAndAnyThreadCount) {
+  const Shape shape{300, 701};
+  std::vector<uint32_t> data(static_cast<size_t>(numel(shape)) * 2);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = i % 5 == 0 ? 0u : (i % 7 == 0 ? 0x80000000u : static_cast<uint32_t>(i));
+  const auto naive = [&](int64_t step, uint32_t ignore) {
+    int64_t n = 0;
+    for (int64_t i = 0; i < numel(shape); ++i) n += (data[static_cast<size_t>(i * step)] & ~ignore) != 0;
+    return n;
+  };
+  const int saved = get_num_threads();
+  for (const int threads : {1, 2}) {
+    set_num_threads(threads);
+    for (const int64_t step : {1, 2}) {
+      SCOPED_TRACE("threads " + std::to_string(threads) + ", element step " + std::to_string(step));
+      Operands<1> ops;
+      ops.ndim = 2;
+      ops.shape[0] = shape[0];
+      ops.shape[1] = shape[1];
+      ops.strides[0][0] = shape[1] * step * static_cast<int64_t>(sizeof(uint32_t));
+      ops.strides[0][1] = step * static_cast<int64_t>(sizeof(uint32_t));
+      ops.data[0] = reinterpret_cast<char*>(data.data());
+      EXPECT_EQ(count_nonzero<uint32_t>(ops, 0u), naive(step, 0u));
+      EXPECT_EQ(count_nonzero<uint32_t>(ops, 0x80000000u), naive(step, 0x80000000u));
+    }
+  }
+  set_num_threads(saved);
 }
 
 }  // namespace
