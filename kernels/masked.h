@@ -2,9 +2,10 @@
 // meaning true) and the subscripts of nonzero elements. They move
 // elements, so S is an unsigned integer of the element size.
 //
-// masked_fill is element-independent and runs on several threads; the
-// others hand out source or result positions in row-major order of the
-// loop shape and run on one thread over in_order() geometry.
+// masked_fill and count_nonzero are element-independent and run on
+// several threads; the others hand out source or result positions in
+// row-major order of the loop shape and run on one thread over in_order()
+// geometry.
 #pragma once
 
 #include <algorithm>
@@ -81,10 +82,10 @@ bool is_nonzero(S bits, S ignore) {
   return (bits & static_cast<S>(~ignore)) != 0;
 }
 
-// Adds to count the nonzero elements [begin, end) of ops (in order, inner
-// stride s).
+// The nonzero elements among [begin, end) of ops (in order, inner stride s).
 template <class S>
-void count_nonzero_rows(const Operands<1>& ops, int64_t begin, int64_t end, int64_t s, S ignore, int64_t& count) {
+int64_t count_nonzero_rows(const Operands<1>& ops, int64_t begin, int64_t end, int64_t s, S ignore) {
+  int64_t count = 0;
   for_each_row(ops, begin, end, [&](char* const* p, int64_t n) {
     if (s == static_cast<int64_t>(sizeof(S))) {
       // A dense row as a vectorized sum: the zero-divisor check that
@@ -103,6 +104,7 @@ void count_nonzero_rows(const Operands<1>& ops, int64_t begin, int64_t end, int6
     }
     for (int64_t i = 0; i < n; ++i) count += is_nonzero(*reinterpret_cast<const S*>(p[0] + i * s), ignore);
   });
+  return count;
 }
 
 template <class S>
@@ -113,9 +115,7 @@ int64_t count_nonzero(const Operands<1>& operands, S ignore) {
   const int64_t s = ops.strides[0][ops.ndim - 1];
   std::atomic<int64_t> total{0};  // integer partial counts: any order gives the same total
   parallel_for(0, numel, kGrain, [&](int64_t begin, int64_t end) {
-    int64_t count = 0;
-    count_nonzero_rows(ops, begin, end, s, ignore, count);
-    total.fetch_add(count, std::memory_order_relaxed);
+    total.fetch_add(count_nonzero_rows(ops, begin, end, s, ignore), std::memory_order_relaxed);
   });
   return total.load();
 }
