@@ -19,7 +19,8 @@
 //
 // Transposed operands take the tiled walk (Note [tiled traversal]). A
 // dense output past the cache is written by streaming stores (Note
-// [streaming stores]).
+// [streaming stores]); rows reading past it prefetch their inputs (Note
+// [software prefetch]).
 //
 // Note [no contraction]: results must not depend on the thread count or
 // the path taken, and each element is computed by the same f and
@@ -39,6 +40,7 @@
 #include "kernels/loops.h"
 #include "kernels/opmath.h"
 #include "kernels/operands.h"
+#include "kernels/prefetch.h"
 #include "kernels/stream_store.h"
 
 namespace ember::kernels {
@@ -78,17 +80,27 @@ inline void pointwise_strided_row(char* const* p, const int64_t* s, int64_t n, c
         convert<OutT>(f(static_cast<M>(*reinterpret_cast<const InT*>(p[K + 1] + i * s[K + 1]))...));
 }
 
-// Whether a call over numel elements, operand k advancing by s[k] along
-// rows, is large enough to stream its output: inputs read once per row
-// (s[k] == 0) do not count. An output narrower than its inputs (a
-// comparison's bool) saves too little: lt of 2^24 float32 took 7.4 ms
-// streamed against 7.0.
+// The bytes a call moves per element, operand k advancing by s[k] along
+// rows: inputs read once per row (s[k] == 0) do not count.
+template <class OutT, class InT>
+int64_t bytes_per_element(const int64_t* s, int n) {
+  int64_t bytes = sizeof(OutT);
+  for (int k = 1; k < n; ++k) bytes += s[k] != 0 ? static_cast<int64_t>(sizeof(InT)) : 0;
+  return bytes;
+}
+
+// Whether a call over numel elements is large enough to stream its
+// output. An output narrower than its inputs (a comparison's bool) saves
+// too little: lt of 2^24 float32 took 7.4 ms streamed against 7.0.
 template <class OutT, class InT>
 bool streams_output(int64_t numel, const int64_t* s, int n) {
-  if (sizeof(OutT) < sizeof(InT)) return false;
-  int64_t bytes_per_element = sizeof(OutT);
-  for (int k = 1; k < n; ++k) bytes_per_element += s[k] != 0 ? static_cast<int64_t>(sizeof(InT)) : 0;
-  return numel >= kStreamBytes / bytes_per_element;
+  return sizeof(OutT) >= sizeof(InT) && numel >= kStreamBytes / bytes_per_element<OutT, InT>(s, n);
+}
+
+// Whether a call reads beyond the cache (Note [software prefetch]).
+template <class OutT, class InT>
+bool prefetches_inputs(int64_t numel, const int64_t* s, int n) {
+  return numel >= kPrefetchMinBytes / bytes_per_element<OutT, InT>(s, n);
 }
 
 }  // namespace detail
@@ -137,6 +149,9 @@ void pointwise(const Operands<NIn + 1>& operands, const F& f) {
   // the staging buffer is dense too, so the row kind stays the same.
   if (kind >= 0 && !wants_tiling(ops) && detail::streams_output<OutT, InT>(ops.numel(), s, N)) {
     return for_each_row_parallel(ops, [&](char* const* p, int64_t n) { streamed_row<OutT, N>(p, s, n, row); });
+  }
+  if (kind >= 0 && !wants_tiling(ops) && detail::prefetches_inputs<OutT, InT>(ops.numel(), s, N)) {
+    return for_each_row_parallel(ops, [&](char* const* p, int64_t n) { prefetched_row<N>(p, s, n, n, row); });
   }
   for_each_row_parallel(ops, row);
 }

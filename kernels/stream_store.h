@@ -20,6 +20,8 @@
 
 #include <cstdint>
 
+#include "kernels/prefetch.h"
+
 namespace ember::kernels {
 
 constexpr int64_t kStreamBytes = int64_t{64} << 20;
@@ -34,7 +36,8 @@ void stream_fence();
 
 // row(ptrs, n) for a row whose operand 0 is a dense OutT output and whose
 // other operands advance by strides s: the row in chunks, each computed
-// into a buffer and streamed to the output.
+// into a buffer (its inputs prefetched, Note [software prefetch]) and
+// streamed to the output.
 template <class OutT, int N, class Row>
 void streamed_row(char* const* p, const int64_t* s, int64_t n, const Row& row) {
   alignas(64) char buffer[kStreamChunk];
@@ -44,7 +47,7 @@ void streamed_row(char* const* p, const int64_t* s, int64_t n, const Row& row) {
     char* q[N];
     q[0] = buffer;
     for (int k = 1; k < N; ++k) q[k] = p[k] + i * s[k];
-    row(q, m);
+    prefetched_row<N>(q, s, m, n - i, row);
     stream_store(p[0] + i * static_cast<int64_t>(sizeof(OutT)), buffer, m * static_cast<int64_t>(sizeof(OutT)));
   }
   stream_fence();

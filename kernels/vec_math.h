@@ -254,11 +254,14 @@ EMBER_VEC_INLINE M sigmoid(M x) {
 //     u = e^r - 1; the denominator d = 2^n + 1 + 2^n u is formed with
 //     its rounding error dlo (an FMA), and q = 2 / (d + dlo) is one
 //     Newton step from 2 / d.
-// a is clamped to 10 first (tanh is 1 in float from 9.01), keeping NaN;
-// the sign is x's. Subnormals come out as x itself, as they should.
+// Beyond a = 9 the result is 1 (tanh is 1 in float from 9.01), chosen by
+// a select: the large path computes garbage there, and clamping a first
+// cost GCC ten mask instructions (the whole function ran 7% slower).
+// NaN fails both comparisons and propagates through the large path. The
+// sign is x's; subnormals come out as x itself, as they should.
 EMBER_VEC_INLINE float tanh(float x) {
   using namespace detail;
-  const float a = std::fabs(x) > 10.0f ? 10.0f : std::fabs(x);
+  const float a = std::fabs(x);
   const float z = a * a;
   float p = -0.00661022783111f;
   p = madd(p, z, 0.0213093886644f);
@@ -269,7 +272,7 @@ EMBER_VEC_INLINE float tanh(float x) {
 
   const float t = madd(a, 2.0f * kLog2e, kRound);
   const float n = t - kRound;
-  const float r = exp_reduce(2.0f * a, n);
+  const float r = exp_reduce(a + a, n);
   const float u = madd(r * r, exp_q(r), r);
   const float scale = bit_cast<float>((bit_cast<uint32_t>(t) - (0x4b400000u - 127u)) << 23);  // 2^n
   const float d1 = scale + 1.0f;
@@ -277,7 +280,7 @@ EMBER_VEC_INLINE float tanh(float x) {
   const float dlo = madd(scale, u, d1 - d);  // d1 - d is exact (Sterbenz)
   const float q0 = 2.0f / d;
   const float residual = madd(-q0, dlo, madd(-q0, d, 2.0f));
-  const float large = 1.0f - madd(residual, 0.5f * q0, q0);
+  const float large = a > 9.0f ? 1.0f : 1.0f - madd(residual, 0.5f * q0, q0);
   return std::copysign(a < 0.55f ? small : large, x);
 }
 

@@ -1,0 +1,55 @@
+// Software prefetch for rows that read far beyond the cache.
+//
+// Note [software prefetch]: on this machine a loop that reads memory
+// gets its bandwidth from the misses the out-of-order core overlaps,
+// not from the hardware prefetchers, and a loop body as long as tanh's
+// (35 vector instructions per 64-byte line) leaves room for only about
+// a dozen lines in flight. tanh reading 2^24 float32 into an L1 buffer
+// took 19.8 ms against 7.4 ms for the same work on cached data (11.0 ms
+// with the prefetches below). So a row over large operands is run in
+// sub-rows of kPrefetchRowBytes (of its widest operand), each first
+// prefetching what the sub-row kPrefetchAhead places later will read.
+// Measured on 2^24 float32 with streamed output (bench B1, B5, B20-B22):
+// add 16%, log 12%, sigmoid 11%, tanh 8%, exp 5% faster. Sub-rows of
+// 4 KiB, or a whole chunk's prefetches issued at once, were slower than
+// none (the prefetches queue up in front of the loop's own loads).
+#pragma once
+
+#include <cstdint>
+
+namespace ember::kernels {
+
+constexpr int64_t kPrefetchRowBytes = 1024;
+constexpr int64_t kPrefetchAhead = 2;
+// Calls whose operands (those not broadcast) span fewer bytes than this
+// are left alone: they come from the caches, where the hardware keeps up.
+constexpr int64_t kPrefetchMinBytes = int64_t{8} << 20;
+
+// row(q, m) over [0, n) in sub-rows; operand 0 is the output, the others
+// are inputs, each advancing by s[k] bytes per element and readable for
+// `extent` >= n elements (prefetches may run past n, into what the
+// caller reads next). Inputs read densely enough (0 < s[k] <= 64: every
+// line is used) are prefetched.
+template <int N, class Row>
+void prefetched_row(char* const* p, const int64_t* s, int64_t n, int64_t extent, const Row& row) {
+  int64_t widest = 1;
+  for (int k = 0; k < N; ++k) widest = s[k] > widest ? s[k] : (-s[k] > widest ? -s[k] : widest);
+  const int64_t sub = kPrefetchRowBytes / widest > 16 ? kPrefetchRowBytes / widest : 16;
+  char* q[N];
+  for (int64_t j = 0; j < n; j += sub) {
+    const int64_t m = n - j < sub ? n - j : sub;
+    for (int k = 0; k < N; ++k) q[k] = p[k] + j * s[k];
+    const int64_t ahead = j + kPrefetchAhead * sub;
+    if (ahead < extent) {
+      const int64_t count = extent - ahead < sub ? extent - ahead : sub;
+      for (int k = 1; k < N; ++k) {
+        if (s[k] <= 0 || s[k] > 64) continue;
+        const char* next = p[k] + ahead * s[k];
+        for (int64_t b = 0; b < count * s[k]; b += 64) __builtin_prefetch(next + b, 0, 3);
+      }
+    }
+    row(q, m);
+  }
+}
+
+}  // namespace ember::kernels
