@@ -16,12 +16,9 @@
 // Each element of C is summed by one thread, in an order that depends on
 // k only, so results do not depend on the thread count.
 //
-// Integer throughput: a 32-bit multiply-add is vpmulld (two uops, one per
-// cycle on AVX-512 cores) plus vpaddd, where float does two FMAs a cycle,
-// so int32 GEMM cannot beat about a third of sgemm's rate; 512^2 int32 mm
-// measures 3x sgemm's time here (B6). VNNI's vpdpwssd on 16-bit halves
-// (three products: lo*lo, lo*hi + hi*lo, exact modulo 2^32) would allow
-// about 2.5x; not done.
+// int32 on AVX512-VNNI multiplies 16-bit halves instead of whole words
+// (kernels/gemm_vnni.h, Note [int32 gemm by halves]): its own packing and
+// register tile, the same blocking and tile shape.
 //
 // Note [gemm zeros]: as BLAS, beta == 0 means C is not read (NaN and Inf
 // in it vanish), and alpha == 0 or k == 0 means A and B are not read.
@@ -32,6 +29,7 @@
 #include <new>
 #include <type_traits>
 
+#include "kernels/gemm_vnni.h"
 #include "kernels/opmath.h"
 #include "kernels/parallel.h"
 
@@ -40,6 +38,14 @@ namespace ember::kernels {
 template <class T>
 using gemm_acc_t = std::conditional_t<is_reduced_float_v<T>, float,
                                       std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4), int32_t, T>>;
+
+#if defined(EMBER_GEMM_INT32_VNNI)
+template <class T>
+inline constexpr bool gemm_by_halves_v = std::is_same_v<T, int32_t>;
+#else
+template <class T>
+inline constexpr bool gemm_by_halves_v = false;
+#endif
 
 namespace gemm_detail {
 
@@ -185,19 +191,30 @@ bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<
   const int64_t mc = std::min(a_rows, (m + MR - 1) / MR * MR);
   const int64_t b_cols = std::max<int64_t>(kNR, kBBlockBytes / static_cast<int64_t>(kc * sizeof(A)) / kNR * kNR);
   const int64_t nc = std::min(b_cols, (n + kNR - 1) / kNR * kNR);
-  Scratch<A> bpack(kc * nc);
-  Scratch<A> apack(kc * mc);
+  constexpr bool halves = gemm_by_halves_v<T>;
+  static_assert(!halves || (gemm_vnni::kMR == MR && gemm_vnni::kNR == kNR), "the halves' tile is the plain one's");
+  // Words of one packed panel of op(A) (MR rows) and of op(B) (NR columns).
+  auto a_panel = [](int64_t depth) { return halves ? gemm_vnni::a_panel_words(depth) : MR * depth; };
+  auto b_panel = [](int64_t depth) { return halves ? gemm_vnni::b_panel_words(depth) : kNR * depth; };
+  Scratch<A> bpack(nc / kNR * b_panel(kc));
+  Scratch<A> apack(mc / MR * a_panel(kc));
   if (!bpack.p || !apack.p) return false;
   for (int64_t jc = 0; jc < n; jc += nc) {
     const int64_t ncur = std::min(nc, n - jc);
     const int64_t npanels = (ncur + kNR - 1) / kNR;
     for (int64_t pc = 0; pc < k; pc += kc) {
       const int64_t kcur = std::min(kc, k - pc);
-      pack_b(b, transb, ldb, pc, jc, kcur, ncur, bpack.p);
+      if constexpr (halves)
+        gemm_vnni::pack_b(at(b, !transb, ldb, jc, pc), transb ? ldb : 1, transb ? 1 : ldb, kcur, ncur, bpack.p);
+      else
+        pack_b(b, transb, ldb, pc, jc, kcur, ncur, bpack.p);
       for (int64_t ic = 0; ic < m; ic += mc) {
         const int64_t mcur = std::min(mc, m - ic);
         const int64_t mpanels = (mcur + MR - 1) / MR;
-        pack_a(a, transa, lda, ic, pc, mcur, kcur, apack.p);
+        if constexpr (halves)
+          gemm_vnni::pack_a(at(a, transa, lda, ic, pc), transa ? lda : 1, transa ? 1 : lda, mcur, kcur, apack.p);
+        else
+          pack_a(a, transa, lda, ic, pc, mcur, kcur, apack.p);
         // Tiles column panel by column panel: one B panel stays in L1
         // while the A block streams from L2.
         const int64_t tiles = npanels * mpanels;
@@ -206,7 +223,12 @@ bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<
           alignas(64) A acc[kNR * MR];
           for (int64_t t = t0; t < t1; ++t) {
             const int64_t jp = t / mpanels, ip = t % mpanels;
-            micro_tile(kcur, apack.p + ip * MR * kcur, bpack.p + jp * kNR * kcur, acc);
+            const A* ap = apack.p + ip * a_panel(kcur);
+            const A* bp = bpack.p + jp * b_panel(kcur);
+            if constexpr (halves)
+              gemm_vnni::micro_tile(kcur, ap, bp, acc);
+            else
+              micro_tile(kcur, ap, bp, acc);
             const int64_t i = ic + ip * MR, j = jc + jp * kNR;
             store_tile(acc, std::min<int64_t>(MR, m - i), std::min<int64_t>(kNR, n - j), alpha, beta, pc == 0,
                        c + i + j * ldc, ldc);

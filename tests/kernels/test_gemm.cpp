@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -103,6 +104,25 @@ TEST(Gemm, EmptyResultTouchesNothing) {
   ASSERT_TRUE(gemm<int32_t>(false, false, 0, 2, 3, 1, nullptr, 1, nullptr, 3, 0, c.data(), 1));
   ASSERT_TRUE(gemm<int32_t>(false, false, 2, 0, 3, 1, nullptr, 2, nullptr, 3, 0, c.data(), 2));
   for (int32_t v : c) EXPECT_EQ(v, 7);
+}
+
+// Note [int32 gemm by halves]: values whose halves sit at the ends of
+// int16 (low halves of +-2^15, a high half that is 2^15 only modulo
+// 2^16) and products that wrap, against a loop wrapping in uint32.
+TEST(Gemm, Int32ExtremesWrapLikeInt32) {
+  const int32_t edges[] = {INT32_MIN, INT32_MAX, -1, 0, 1, 0x7fff, 0x8000, -0x8000, 0x7fff8000, 0x7fffffff - 0x7fff,
+                           -0x7fff8000, 0x10000, 0x12345678, -0x12345678, 0xffff, -0xffff};
+  const int64_t m = 37, n = 13, k = 33;  // partial tiles, an odd depth
+  std::vector<int32_t> a(m * k), b(k * n), c(m * n, 99);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = edges[(i * 7 + i / 5) % 16];
+  for (size_t i = 0; i < b.size(); ++i) b[i] = edges[(i * 11 + i / 3) % 16];
+  ASSERT_TRUE(gemm<int32_t>(false, false, m, n, k, 1, a.data(), m, b.data(), k, 0, c.data(), m));
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < m; ++i) {
+      uint32_t want = 0;
+      for (int64_t l = 0; l < k; ++l) want += static_cast<uint32_t>(a[i + l * m]) * static_cast<uint32_t>(b[l + j * k]);
+      ASSERT_EQ(static_cast<uint32_t>(c[i + j * m]), want) << "at (" << i << ", " << j << ")";
+    }
 }
 
 // Note [deterministic parallelism]: each element of C is summed by one
