@@ -16,9 +16,9 @@
 // Each element of C is summed by one thread, in an order that depends on
 // k only, so results do not depend on the thread count.
 //
-// int32 on AVX512-VNNI multiplies 16-bit halves instead of whole words
-// (kernels/gemm_vnni.h, Note [int32 gemm by halves]): its own packing and
-// register tile, the same blocking and tile shape.
+// Integers of up to 32 bits on AVX512-VNNI multiply 16-bit integers
+// (int32 by halves; kernels/gemm_vnni.h, Note [int32 gemm by halves]):
+// their own packing and register tile, the same blocking and tile shape.
 //
 // Note [gemm zeros]: as BLAS, beta == 0 means C is not read (NaN and Inf
 // in it vanish), and alpha == 0 or k == 0 means A and B are not read.
@@ -39,12 +39,12 @@ template <class T>
 using gemm_acc_t = std::conditional_t<is_reduced_float_v<T>, float,
                                       std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4), int32_t, T>>;
 
-#if defined(EMBER_GEMM_INT32_VNNI)
+#if defined(EMBER_GEMM_VNNI)
 template <class T>
-inline constexpr bool gemm_by_halves_v = std::is_same_v<T, int32_t>;
+inline constexpr bool gemm_vnni_v = std::is_integral_v<T> && sizeof(T) <= 4;
 #else
 template <class T>
-inline constexpr bool gemm_by_halves_v = false;
+inline constexpr bool gemm_vnni_v = false;
 #endif
 
 namespace gemm_detail {
@@ -191,11 +191,11 @@ bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<
   const int64_t mc = std::min(a_rows, (m + MR - 1) / MR * MR);
   const int64_t b_cols = std::max<int64_t>(kNR, kBBlockBytes / static_cast<int64_t>(kc * sizeof(A)) / kNR * kNR);
   const int64_t nc = std::min(b_cols, (n + kNR - 1) / kNR * kNR);
-  constexpr bool halves = gemm_by_halves_v<T>;
-  static_assert(!halves || (gemm_vnni::kMR == MR && gemm_vnni::kNR == kNR), "the halves' tile is the plain one's");
+  constexpr bool vnni = gemm_vnni_v<T>;
+  static_assert(!vnni || (gemm_vnni::kMR == MR && gemm_vnni::kNR == kNR), "VNNI's tile is the plain one's");
   // Words of one packed panel of op(A) (MR rows) and of op(B) (NR columns).
-  auto a_panel = [](int64_t depth) { return halves ? gemm_vnni::a_panel_words(depth) : MR * depth; };
-  auto b_panel = [](int64_t depth) { return halves ? gemm_vnni::b_panel_words(depth) : kNR * depth; };
+  auto a_panel = [](int64_t depth) { return vnni ? gemm_vnni::a_panel_words<T>(depth) : MR * depth; };
+  auto b_panel = [](int64_t depth) { return vnni ? gemm_vnni::b_panel_words<T>(depth) : kNR * depth; };
   Scratch<A> bpack(nc / kNR * b_panel(kc));
   Scratch<A> apack(mc / MR * a_panel(kc));
   if (!bpack.p || !apack.p) return false;
@@ -204,14 +204,14 @@ bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<
     const int64_t npanels = (ncur + kNR - 1) / kNR;
     for (int64_t pc = 0; pc < k; pc += kc) {
       const int64_t kcur = std::min(kc, k - pc);
-      if constexpr (halves)
+      if constexpr (vnni)
         gemm_vnni::pack_b(at(b, !transb, ldb, jc, pc), transb ? ldb : 1, transb ? 1 : ldb, kcur, ncur, bpack.p);
       else
         pack_b(b, transb, ldb, pc, jc, kcur, ncur, bpack.p);
       for (int64_t ic = 0; ic < m; ic += mc) {
         const int64_t mcur = std::min(mc, m - ic);
         const int64_t mpanels = (mcur + MR - 1) / MR;
-        if constexpr (halves)
+        if constexpr (vnni)
           gemm_vnni::pack_a(at(a, transa, lda, ic, pc), transa ? lda : 1, transa ? 1 : lda, mcur, kcur, apack.p);
         else
           pack_a(a, transa, lda, ic, pc, mcur, kcur, apack.p);
@@ -225,8 +225,10 @@ bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<
             const int64_t jp = t / mpanels, ip = t % mpanels;
             const A* ap = apack.p + ip * a_panel(kcur);
             const A* bp = bpack.p + jp * b_panel(kcur);
-            if constexpr (halves)
-              gemm_vnni::micro_tile(kcur, ap, bp, acc);
+            if constexpr (vnni && sizeof(T) == 4)
+              gemm_vnni::micro_tile_halves(kcur, ap, bp, acc);
+            else if constexpr (vnni)
+              gemm_vnni::micro_tile_narrow(kcur, ap, bp, acc);
             else
               micro_tile(kcur, ap, bp, acc);
             const int64_t i = ic + ip * MR, j = jc + jp * kNR;

@@ -1,4 +1,5 @@
-// int32 GEMM's register tile on AVX512-VNNI: products of 16-bit halves.
+// Integer GEMM's packing and register tile on AVX512-VNNI: products of
+// 16-bit integers, for int32 by halves.
 //
 // Note [int32 gemm by halves]: an int32 multiply-add is vpmulld (two
 // uops) plus vpaddd, four times slower here than a float FMA per lane.
@@ -15,11 +16,16 @@
 // FMAs. 512^2 int32 mm (B6): 3.7 ms against 5.0 with vpmulld, 2.05x
 // sgemm's time (1.8 ms) where it was 2.7x.
 //
+// 8- and 16-bit integers are their own low halves (high halves zero): one
+// vpdpwssd per two steps of k, their products summed exactly modulo 2^32
+// as gemm_acc_t asks (Note [gemm accumulation]). 512^2 int8, uint8 and
+// int16 mm: 1.7 ms against 4.4-4.7 with vpmulld.
+//
 // Packed layouts (per MR x NR panel pair, k in pairs, a missing k or row
 // or column zero): A per k pair: the words (al_k, al_k+1) for 16 rows,
-// then (al_k, ah_k), then (al_k+1, ah_k+1); B per k pair and column:
-// (bl_k, bl_k+1), then (bh_k, bl_k) for the 6 columns, then
-// (bh_k+1, bl_k+1).
+// then for int32 (al_k, ah_k), then (al_k+1, ah_k+1); B per k pair and
+// column: (bl_k, bl_k+1) for the 6 columns, then for int32 (bh_k, bl_k),
+// then (bh_k+1, bl_k+1). kWords<S> counts the words per lane and k pair.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +33,7 @@
 
 #if defined(__AVX512VNNI__) && defined(__AVX512F__)
 #include <immintrin.h>
-#define EMBER_GEMM_INT32_VNNI 1
+#define EMBER_GEMM_VNNI 1
 #endif
 
 namespace ember::kernels::gemm_vnni {
@@ -35,9 +41,18 @@ namespace ember::kernels::gemm_vnni {
 constexpr int kMR = 16;
 constexpr int kNR = 6;
 
+template <class S>
+constexpr int kWords = sizeof(S) == 4 ? 3 : 1;
+
 // int32 words per packed panel of `depth` steps: MR rows of A, NR columns of B.
-constexpr int64_t a_panel_words(int64_t depth) { return (depth + 1) / 2 * 3 * kMR; }
-constexpr int64_t b_panel_words(int64_t depth) { return (depth + 1) / 2 * 3 * kNR; }
+template <class S>
+constexpr int64_t a_panel_words(int64_t depth) {
+  return (depth + 1) / 2 * kWords<S> * kMR;
+}
+template <class S>
+constexpr int64_t b_panel_words(int64_t depth) {
+  return (depth + 1) / 2 * kWords<S> * kNR;
+}
 
 // The signed low half of v and the high half that goes with it.
 inline int16_t low_half(int32_t v) { return static_cast<int16_t>(static_cast<uint32_t>(v) & 0xffffu); }
@@ -50,64 +65,89 @@ inline int32_t words(int16_t x, int16_t y) {
                               (static_cast<uint32_t>(static_cast<uint16_t>(y)) << 16));
 }
 
-// The three packed words of each of n lanes from its values v0 (step k)
-// and v1 (step k + 1): (l0, l1), then `first` for step k, then for k + 1,
-// where A wants (l, h) and B (h, l).
-template <bool HighFirst>
-inline void pack_words(int n, const int32_t* v0, const int32_t* v1, int32_t* low, int32_t* step0, int32_t* step1) {
-  for (int i = 0; i < n; ++i) {
-    low[i] = words(low_half(v0[i]), low_half(v1[i]));
-    step0[i] = HighFirst ? words(high_half(v0[i]), low_half(v0[i])) : words(low_half(v0[i]), high_half(v0[i]));
-    step1[i] = HighFirst ? words(high_half(v1[i]), low_half(v1[i])) : words(low_half(v1[i]), high_half(v1[i]));
+// The packed words of n lanes from their values v0 (step k) and v1
+// (step k + 1): (l0, l1); for Words == 3 then step k's halves and step
+// k + 1's, (l, h) for A and (h, l) for B.
+template <int Words, bool HighFirst>
+inline void pack_words(int n, const int32_t* v0, const int32_t* v1, int32_t* out) {
+  for (int i = 0; i < n; ++i) out[i] = words(low_half(v0[i]), low_half(v1[i]));
+  if constexpr (Words == 3) {
+    for (int i = 0; i < n; ++i) {
+      out[n + i] = HighFirst ? words(high_half(v0[i]), low_half(v0[i])) : words(low_half(v0[i]), high_half(v0[i]));
+      out[2 * n + i] = HighFirst ? words(high_half(v1[i]), low_half(v1[i])) : words(low_half(v1[i]), high_half(v1[i]));
+    }
   }
 }
 
 // rows x depth of op(A) as MR-row panels, op(A)(i, p) = a[i * rs + p * cs].
-inline void pack_a(const int32_t* a, int64_t rs, int64_t cs, int64_t rows, int64_t depth, int32_t* out) {
-  for (int64_t r = 0; r < rows; r += kMR, out += a_panel_words(depth)) {
+template <class S>
+void pack_a(const S* a, int64_t rs, int64_t cs, int64_t rows, int64_t depth, int32_t* out) {
+  for (int64_t r = 0; r < rows; r += kMR, out += a_panel_words<S>(depth)) {
     const int n = static_cast<int>(rows - r < kMR ? rows - r : kMR);
     int32_t* dst = out;
-    for (int64_t p = 0; p < depth; p += 2, dst += 3 * kMR) {
+    for (int64_t p = 0; p < depth; p += 2, dst += kWords<S> * kMR) {
       int32_t v0[kMR] = {}, v1[kMR] = {};
-      const int32_t* c0 = a + r * rs + p * cs;
+      const S* c0 = a + r * rs + p * cs;
       const bool pair = p + 1 < depth;
       if (rs == 1) {  // columns of op(A) contiguous: the common case, kept vectorizable
-        std::memcpy(v0, c0, static_cast<size_t>(n) * sizeof(int32_t));
-        if (pair) std::memcpy(v1, c0 + cs, static_cast<size_t>(n) * sizeof(int32_t));
+        for (int i = 0; i < n; ++i) v0[i] = c0[i];
+        if (pair)
+          for (int i = 0; i < n; ++i) v1[i] = c0[cs + i];
       } else {
         for (int i = 0; i < n; ++i) v0[i] = c0[i * rs];
         if (pair)
           for (int i = 0; i < n; ++i) v1[i] = c0[cs + i * rs];
       }
-      pack_words<false>(kMR, v0, v1, dst, dst + kMR, dst + 2 * kMR);
+      pack_words<kWords<S>, false>(kMR, v0, v1, dst);
     }
   }
 }
 
 // depth x cols of op(B) as NR-column panels, op(B)(p, j) = b[p * ps + j * js].
-inline void pack_b(const int32_t* b, int64_t ps, int64_t js, int64_t depth, int64_t cols, int32_t* out) {
-  for (int64_t c = 0; c < cols; c += kNR, out += b_panel_words(depth)) {
+template <class S>
+void pack_b(const S* b, int64_t ps, int64_t js, int64_t depth, int64_t cols, int32_t* out) {
+  for (int64_t c = 0; c < cols; c += kNR, out += b_panel_words<S>(depth)) {
     const int n = static_cast<int>(cols - c < kNR ? cols - c : kNR);
     int32_t* dst = out;
-    for (int64_t p = 0; p < depth; p += 2, dst += 3 * kNR) {
+    for (int64_t p = 0; p < depth; p += 2, dst += kWords<S> * kNR) {
       int32_t v0[kNR] = {}, v1[kNR] = {};
-      const int32_t* r0 = b + p * ps + c * js;
+      const S* r0 = b + p * ps + c * js;
       for (int j = 0; j < n; ++j) v0[j] = r0[j * js];
       if (p + 1 < depth)
         for (int j = 0; j < n; ++j) v1[j] = r0[ps + j * js];
-      pack_words<true>(kNR, v0, v1, dst, dst + kNR, dst + 2 * kNR);
+      pack_words<kWords<S>, true>(kNR, v0, v1, dst);
     }
   }
 }
 
-#if defined(EMBER_GEMM_INT32_VNNI)
-// acc (NR columns of MR, wrapping) = the panel product over depth. Twelve
+#if defined(EMBER_GEMM_VNNI)
+// acc (NR columns of MR, wrapping) = the panel product over depth, for
+// values that are their own low halves.
+inline void micro_tile_narrow(int64_t depth, const int32_t* __restrict ap, const int32_t* __restrict bp,
+                              int32_t* __restrict acc) {
+  static_assert(kNR == 6, "one accumulator per column below");
+  __m512i l0 = _mm512_setzero_si512(), l1 = l0, l2 = l0, l3 = l0, l4 = l0, l5 = l0;
+  for (int64_t p = 0; p < depth; p += 2, ap += kMR, bp += kNR) {
+    const __m512i a = _mm512_loadu_si512(ap);
+    l0 = _mm512_dpwssd_epi32(l0, a, _mm512_set1_epi32(bp[0]));
+    l1 = _mm512_dpwssd_epi32(l1, a, _mm512_set1_epi32(bp[1]));
+    l2 = _mm512_dpwssd_epi32(l2, a, _mm512_set1_epi32(bp[2]));
+    l3 = _mm512_dpwssd_epi32(l3, a, _mm512_set1_epi32(bp[3]));
+    l4 = _mm512_dpwssd_epi32(l4, a, _mm512_set1_epi32(bp[4]));
+    l5 = _mm512_dpwssd_epi32(l5, a, _mm512_set1_epi32(bp[5]));
+  }
+  const __m512i low[kNR] = {l0, l1, l2, l3, l4, l5};
+  for (int j = 0; j < kNR; ++j) _mm512_storeu_si512(acc + j * kMR, low[j]);
+}
+
+// acc (NR columns of MR, wrapping) = the panel product over depth, for
+// int32 by halves. Twelve
 // named accumulators, both cross products of a column in one: with 18
 // (or an array) GCC 12 copied each accumulator in and out of another
 // register every step, 1.5x slower. The two updates of a cross
 // accumulator are issued apart, so its dependency chain stays shorter
 // than the step.
-inline void micro_tile(int64_t depth, const int32_t* __restrict ap, const int32_t* __restrict bp,
+inline void micro_tile_halves(int64_t depth, const int32_t* __restrict ap, const int32_t* __restrict bp,
                        int32_t* __restrict acc) {
   static_assert(kNR == 6, "one accumulator pair per column below");
   __m512i l0 = _mm512_setzero_si512(), l1 = l0, l2 = l0, l3 = l0, l4 = l0, l5 = l0;
