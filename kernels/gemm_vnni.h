@@ -2,9 +2,9 @@
 // 16-bit integers, for int32 by halves.
 //
 // Note [int32 gemm by halves]: an int32 multiply-add is vpmulld (two
-// uops) plus vpaddd, four times slower here than a float FMA per lane.
-// VNNI's vpdpwssd does 2 products of 16-bit integers per 32-bit lane
-// and adds both to the lane, at the FMA's rate. Split each int32 as
+// uops on one port) plus vpaddd, at most half the float FMA's rate per
+// lane. VNNI's vpdpwssd does 2 products of 16-bit integers per 32-bit
+// lane and adds both to the lane, at the FMA's rate (measured here). Split each int32 as
 // v = 2^16 h + l with l its low 16 bits read as signed and h =
 // (v - l) >> 16 (taken modulo 2^16: only h mod 2^16 matters below); then
 //   a b = 2^32 ah bh + 2^16 (ah bl + al bh) + al bl
@@ -29,7 +29,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 
 #if defined(__AVX512VNNI__) && defined(__AVX512F__)
 #include <immintrin.h>
@@ -141,14 +140,13 @@ inline void micro_tile_narrow(int64_t depth, const int32_t* __restrict ap, const
 }
 
 // acc (NR columns of MR, wrapping) = the panel product over depth, for
-// int32 by halves. Twelve
-// named accumulators, both cross products of a column in one: with 18
-// (or an array) GCC 12 copied each accumulator in and out of another
-// register every step, 1.5x slower. The two updates of a cross
-// accumulator are issued apart, so its dependency chain stays shorter
-// than the step.
+// int32 by halves. Twelve named accumulators, both cross products of a
+// column in one: with 18 (or an array) GCC 12 copied each accumulator in
+// and out of another register every step, 1.5x slower. The two updates
+// of a cross accumulator are issued apart, so its dependency chain stays
+// shorter than the step.
 inline void micro_tile_halves(int64_t depth, const int32_t* __restrict ap, const int32_t* __restrict bp,
-                       int32_t* __restrict acc) {
+                              int32_t* __restrict acc) {
   static_assert(kNR == 6, "one accumulator pair per column below");
   __m512i l0 = _mm512_setzero_si512(), l1 = l0, l2 = l0, l3 = l0, l4 = l0, l5 = l0;
   __m512i x0 = l0, x1 = l0, x2 = l0, x3 = l0, x4 = l0, x5 = l0;
