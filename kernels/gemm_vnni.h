@@ -78,45 +78,41 @@ inline void pack_words(int n, const int32_t* v0, const int32_t* v1, int32_t* out
   }
 }
 
+// Panels of Lanes lanes (rows of op(A), columns of op(B)) over depth
+// steps of k, lane i of step p at x[i * lane_stride + p * step_stride].
+template <int Lanes, bool HighFirst, class S>
+void pack_panels(const S* x, int64_t lane_stride, int64_t step_stride, int64_t lanes, int64_t depth, int32_t* out) {
+  for (int64_t r = 0; r < lanes; r += Lanes, out += (depth + 1) / 2 * kWords<S> * Lanes) {
+    const int n = static_cast<int>(lanes - r < Lanes ? lanes - r : Lanes);
+    int32_t* dst = out;
+    for (int64_t p = 0; p < depth; p += 2, dst += kWords<S> * Lanes) {
+      int32_t v0[Lanes] = {}, v1[Lanes] = {};
+      const S* s0 = x + r * lane_stride + p * step_stride;
+      const bool pair = p + 1 < depth;
+      if (lane_stride == 1) {  // e.g. columns of op(A): the common case, kept vectorizable
+        for (int i = 0; i < n; ++i) v0[i] = s0[i];
+        if (pair)
+          for (int i = 0; i < n; ++i) v1[i] = s0[step_stride + i];
+      } else {
+        for (int i = 0; i < n; ++i) v0[i] = s0[i * lane_stride];
+        if (pair)
+          for (int i = 0; i < n; ++i) v1[i] = s0[step_stride + i * lane_stride];
+      }
+      pack_words<kWords<S>, HighFirst>(Lanes, v0, v1, dst);
+    }
+  }
+}
+
 // rows x depth of op(A) as MR-row panels, op(A)(i, p) = a[i * rs + p * cs].
 template <class S>
 void pack_a(const S* a, int64_t rs, int64_t cs, int64_t rows, int64_t depth, int32_t* out) {
-  for (int64_t r = 0; r < rows; r += kMR, out += a_panel_words<S>(depth)) {
-    const int n = static_cast<int>(rows - r < kMR ? rows - r : kMR);
-    int32_t* dst = out;
-    for (int64_t p = 0; p < depth; p += 2, dst += kWords<S> * kMR) {
-      int32_t v0[kMR] = {}, v1[kMR] = {};
-      const S* c0 = a + r * rs + p * cs;
-      const bool pair = p + 1 < depth;
-      if (rs == 1) {  // columns of op(A) contiguous: the common case, kept vectorizable
-        for (int i = 0; i < n; ++i) v0[i] = c0[i];
-        if (pair)
-          for (int i = 0; i < n; ++i) v1[i] = c0[cs + i];
-      } else {
-        for (int i = 0; i < n; ++i) v0[i] = c0[i * rs];
-        if (pair)
-          for (int i = 0; i < n; ++i) v1[i] = c0[cs + i * rs];
-      }
-      pack_words<kWords<S>, false>(kMR, v0, v1, dst);
-    }
-  }
+  pack_panels<kMR, false>(a, rs, cs, rows, depth, out);
 }
 
 // depth x cols of op(B) as NR-column panels, op(B)(p, j) = b[p * ps + j * js].
 template <class S>
 void pack_b(const S* b, int64_t ps, int64_t js, int64_t depth, int64_t cols, int32_t* out) {
-  for (int64_t c = 0; c < cols; c += kNR, out += b_panel_words<S>(depth)) {
-    const int n = static_cast<int>(cols - c < kNR ? cols - c : kNR);
-    int32_t* dst = out;
-    for (int64_t p = 0; p < depth; p += 2, dst += kWords<S> * kNR) {
-      int32_t v0[kNR] = {}, v1[kNR] = {};
-      const S* r0 = b + p * ps + c * js;
-      for (int j = 0; j < n; ++j) v0[j] = r0[j * js];
-      if (p + 1 < depth)
-        for (int j = 0; j < n; ++j) v1[j] = r0[ps + j * js];
-      pack_words<kWords<S>, true>(kNR, v0, v1, dst);
-    }
-  }
+  pack_panels<kNR, true>(b, js, ps, cols, depth, out);
 }
 
 #if defined(EMBER_GEMM_VNNI)
