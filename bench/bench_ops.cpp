@@ -117,6 +117,11 @@ void B6_int32_mm_512(benchmark::State& state) {
   Tensor a = ramp({512, 512}, kInt), b = ramp({512, 512}, kInt), out = empty({512, 512}, kInt);
   for (auto _ : state) mm_out(out, a, b);
 }
+// 8-bit integers take VNNI's narrow tile (Note [int32 gemm by halves]).
+void B6_int8_mm_512(benchmark::State& state) {
+  Tensor a = ramp({512, 512}, kChar), b = ramp({512, 512}, kChar), out = empty({512, 512}, kChar);
+  for (auto _ : state) mm_out(out, a, b);
+}
 
 // B9: 5x5 valid cross-correlation of a 512^2 float32 plane (Torch7's
 // xcorr2, PyTorch's conv2d), into a preallocated result.
@@ -273,6 +278,7 @@ BENCHMARK(B6_dgemm_1024)->Unit(benchmark::kMillisecond);
 BENCHMARK(B6_dgemm_1024_cblas)->Unit(benchmark::kMillisecond);
 BENCHMARK(B6_sgemm_512)->Unit(benchmark::kMillisecond);
 BENCHMARK(B6_bf16_mm_512)->Unit(benchmark::kMillisecond);
+BENCHMARK(B6_int8_mm_512)->Unit(benchmark::kMillisecond);
 BENCHMARK(B6_int32_mm_512)->Unit(benchmark::kMillisecond);
 BENCHMARK(B7_copy_transposed_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B9_xcorr2_5x5_512_f32)->Unit(benchmark::kMillisecond);

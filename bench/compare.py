@@ -245,7 +245,7 @@ def report_b6(args: argparse.Namespace, ember: dict[str, float]) -> None:
     print("(NumPy on the first rows ran with OPENBLAS_CORETYPE=SkylakeX, on the others with its OpenBLAS's own choice)")
     if "B6_sgemm_512" in ember:
         sgemm = ember["B6_sgemm_512"]
-        for name in ("B6_int32_mm_512", "B6_bf16_mm_512"):
+        for name in ("B6_int32_mm_512", "B6_bf16_mm_512", "B6_int8_mm_512"):
             if name in ember:
                 print(f"{name:26} {ember[name] * 1e3:7.2f} ms, {ember[name] / sgemm:.2f}x ember's sgemm of 512^3 "
                       f"({sgemm * 1e3:.2f} ms; generic GEMM, kernels/gemm.h)")
