@@ -147,10 +147,11 @@ void pointwise(const Operands<NIn + 1>& operands, const F& f) {
   };
   // A dense output past the cache is streamed (Note [streaming stores]);
   // the staging buffer is dense too, so the row kind stays the same.
-  if (kind >= 0 && !wants_tiling(ops) && detail::streams_output<OutT, InT>(ops.numel(), s, N)) {
+  const bool dense_rows = kind >= 0 && !wants_tiling(ops);
+  if (dense_rows && detail::streams_output<OutT, InT>(ops.numel(), s, N)) {
     return for_each_row_parallel(ops, [&](char* const* p, int64_t n) { streamed_row<OutT, N>(p, s, n, row); });
   }
-  if (kind >= 0 && !wants_tiling(ops) && detail::prefetches_inputs<OutT, InT>(ops.numel(), s, N)) {
+  if (dense_rows && detail::prefetches_inputs<OutT, InT>(ops.numel(), s, N)) {
     return for_each_row_parallel(ops, [&](char* const* p, int64_t n) { prefetched_row<N>(p, s, n, n, row); });
   }
   for_each_row_parallel(ops, row);

@@ -18,7 +18,9 @@
 // 1 KiB (each sub-row pays the loop's setup: 29 constants for tanh).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 
 namespace ember::kernels {
 
@@ -36,15 +38,15 @@ constexpr int64_t kPrefetchMinBytes = int64_t{8} << 20;
 template <int N, class Row>
 void prefetched_row(char* const* p, const int64_t* s, int64_t n, int64_t extent, const Row& row) {
   int64_t widest = 1;
-  for (int k = 0; k < N; ++k) widest = s[k] > widest ? s[k] : (-s[k] > widest ? -s[k] : widest);
-  const int64_t sub = kPrefetchRowBytes / widest > 16 ? kPrefetchRowBytes / widest : 16;
+  for (int k = 0; k < N; ++k) widest = std::max(widest, std::abs(s[k]));
+  const int64_t sub = std::max<int64_t>(16, kPrefetchRowBytes / widest);
   char* q[N];
   for (int64_t j = 0; j < n; j += sub) {
-    const int64_t m = n - j < sub ? n - j : sub;
+    const int64_t m = std::min(sub, n - j);
     for (int k = 0; k < N; ++k) q[k] = p[k] + j * s[k];
     const int64_t ahead = j + kPrefetchAhead * sub;
     if (ahead < extent) {
-      const int64_t count = extent - ahead < sub ? extent - ahead : sub;
+      const int64_t count = std::min(sub, extent - ahead);
       for (int k = 1; k < N; ++k) {
         if (s[k] <= 0 || s[k] > 64) continue;
         const char* next = p[k] + ahead * s[k];
