@@ -11,6 +11,7 @@
 
 #include "kernels/opmath.h"
 #include "kernels/parallel.h"
+#include "kernels/prefetch.h"
 #include "kernels/reduce.h"
 #include "kernels/reducers.h"
 #include "tests/kernels/kernel_test_util.h"
@@ -425,6 +426,36 @@ TEST(ReduceDimIndex, LongRowsOfSignedZeros) {
     for (int64_t j = 0; j < n; ++j) in.at({0, j}) = j < first_zero ? -1.0f : (j % 2 ? 0.0f : -0.0f);
     expect_best_of_row(in);
   }
+}
+
+// Inputs past kPrefetchMinBytes take the prefetching one-pass path (its
+// prefetches reach across each row's end into the next): every row's
+// first best against a naive loop, with ties (few distinct values) and
+// a NaN in some rows.
+template <class T>
+void expect_best_of_rows_prefetched(int64_t rows, int64_t n) {
+  ASSERT_GE(rows * n * static_cast<int64_t>(sizeof(T)), kPrefetchMinBytes);
+  Array<T> in(Shape{rows, n});
+  std::mt19937 gen(7);
+  std::uniform_int_distribution<int> value(0, 999);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t j = 0; j < n; ++j) in.at({r, j}) = static_cast<T>(value(gen));
+  for (int64_t r = 0; r < rows; r += 97) in.at({r, (r * 31) % n}) = std::numeric_limits<T>::quiet_NaN();
+  Array<T> v(Shape{rows, n}, {1, 0});
+  Array<int64_t> idx(Shape{rows, n}, {1, 0});
+  reduce_dim_index<T>(operands_of(in.shape, v, idx, in), 1, Greater{});
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t want = 0;
+    for (int64_t j = 1; j < n && !std::isnan(in.at({r, want})); ++j)
+      if (std::isnan(in.at({r, j})) || in.at({r, j}) > in.at({r, want})) want = j;
+    ASSERT_EQ(idx.at({r, 0}), want) << "row " << r;
+    ASSERT_TRUE(same_bits(v.at({r, 0}), in.at({r, want}))) << "row " << r;
+  }
+}
+
+TEST(ReduceDimIndex, RowsPastTheCacheArePrefetched) {
+  expect_best_of_rows_prefetched<float>(1024, 2048);
+  expect_best_of_rows_prefetched<double>(600, 2000);
 }
 
 }  // namespace
