@@ -33,12 +33,14 @@ TensorBase diagonal_view(const TensorBase& t, int64_t k) {
 
 // The mask of the elements tril (lower) or triu zeroes in a rows x cols
 // matrix: column - row > k, or < k. k is clamped so that row + k fits.
-// Built on the host (a few small index tensors) and moved to `device`.
+// The row and column numbers are made on the host (arange has no CUDA
+// kernel) and moved to `device`, where their broadcast comparison makes
+// the mask: rows + cols numbers cross, not rows x cols flags.
 TensorBase triangle_zeros(int64_t rows, int64_t cols, int64_t k, bool lower, Device device) {
   k = std::clamp<int64_t>(k, -rows - 1, cols + 1);
-  const TensorBase r = base::add(base::view(base::arange(rows, DType::Long), {rows, 1}), k);
-  const TensorBase c = base::view(base::arange(cols, DType::Long), {1, cols});
-  return to_device(lower ? base::lt(r, c) : base::lt(c, r), device);
+  const TensorBase r = to_device(base::add(base::view(base::arange(rows, DType::Long), {rows, 1}), k), device);
+  const TensorBase c = to_device(base::view(base::arange(cols, DType::Long), {1, cols}), device);
+  return lower ? base::lt(r, c) : base::lt(c, r);
 }
 
 TensorBase triangle(const char* op, const TensorBase& self, int64_t k, bool lower) {
