@@ -94,15 +94,32 @@ TEST(StreamStore, InPlaceScalarAndOtherOutputTypes) {
   pointwise<float, float, 2>(operands3(line, out.data(), big.data(), &scalar, Shape{0}), f);
   for (size_t i = 0; i < big.size(); ++i) ASSERT_EQ(out[i], f(big[i], scalar)) << "scalar b, element " << i;
 
-  // Another output type of the same width streams; a narrower one does not.
+  // Another output type of the same width streams.
   const int64_t dense[3] = {4, 4, 4};
   ASSERT_TRUE((detail::streams_output<int32_t, float>(n, dense, 3)));
-  ASSERT_FALSE((detail::streams_output<bool, float>(n, dense, 3)));
   std::vector<int32_t> scaled(static_cast<size_t>(n) + 3, 7);
   const auto g = [](float x, float y) { return static_cast<int32_t>(x * 1000.0f) - static_cast<int32_t>(y); };
   pointwise<int32_t, float, 2>(operands3(kBig, scaled.data() + 3, a0.data(), b.data(), contiguous_strides(kBig)), g);
   for (int64_t i = 0; i < 3; ++i) ASSERT_EQ(scaled[i], 7);
   for (int64_t i = 0; i < n; ++i) ASSERT_EQ(scaled[i + 3], g(a0[i], b[i])) << "int32 output, element " << i;
+}
+
+// A comparison's bool output, off a line, streams once the call's bytes
+// (9 an element here) reach kStreamBytes.
+TEST(StreamStore, NarrowBoolOutputs) {
+  const Shape shape{2500, 3001};
+  const int64_t n = numel(shape);
+  const int64_t dense[3] = {1, 4, 4};
+  ASSERT_FALSE((detail::streams_output<bool, float>(numel(kBig), dense, 3)));
+  ASSERT_TRUE((detail::streams_output<bool, float>(n, dense, 3))) << "the case must take the streamed path";
+  const std::vector<float> a = random_floats(n, 8), b = random_floats(n, 9);
+  std::vector<uint8_t> mask(static_cast<size_t>(n) + 4, 2);
+  const auto lt = [](float x, float y) { return x < y; };
+  pointwise<bool, float, 2>(
+      operands3(shape, reinterpret_cast<bool*>(mask.data() + 3), a.data(), b.data(), contiguous_strides(shape)), lt);
+  for (int64_t i = 0; i < 3; ++i) ASSERT_EQ(mask[i], 2);
+  for (int64_t i = 0; i < n; ++i) ASSERT_EQ(mask[i + 3], a[i] < b[i] ? 1 : 0) << "element " << i;
+  ASSERT_EQ(mask[n + 3], 2);
 }
 
 }  // namespace
