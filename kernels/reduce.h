@@ -62,16 +62,28 @@ template <class T, class R>
 inline constexpr int kRun<T, R, std::void_t<typename R::run_reducer>> =
     std::is_floating_point_v<opmath_t<T>> && sizeof(opmath_t<T>) < sizeof(typename R::acc_type) ? R::kRun : 1;
 
+// How far ahead a dense run of a call reading past the cache (Note
+// [software prefetch]) asks for its lines, across the run's end into
+// what usually comes next (the next row). Old and new code alternating
+// in one program, 4096^2 float32: B4a's sums along dim 1 2.78-4.46 ms
+// -> 2.39-3.38, B3's sum of all 2.57-3.26 -> 2.31-2.63, B16's max with
+// positions 3.35-4.46 -> 2.66-3.22 (1 KiB ahead: 3.2-4.8, 8 KiB:
+// 2.9-4.6).
+constexpr int64_t kRunPrefetchBytes = 4096;
+
 // Whole runs of kRun x kLanes elements from p (Note [runs in float]);
-// returns how many elements it took.
+// returns how many elements it took. `prefetch`: see kRunPrefetchBytes.
 template <class T, class R, class Acc = typename R::acc_type>
-inline int64_t accumulate_runs(Acc* lanes, const char* p, int64_t stride, int64_t n, const R& r) {
+inline int64_t accumulate_runs(Acc* lanes, const char* p, int64_t stride, int64_t n, const R& r, bool prefetch) {
   using M = opmath_t<T>;
   constexpr int L = kLanes<Acc>, K = kRun<T, R>;
+  constexpr int64_t kStep = K * L * static_cast<int64_t>(sizeof(T));
   const typename R::run_reducer run{};
-  auto lanes_of = [&](auto at) {
+  auto lanes_of = [&](auto at, bool ahead) {
     int64_t i = 0;
     for (; i + K * L <= n; i += K * L) {
+      if (ahead)
+        for (int64_t b = 0; b < kStep; b += 64) __builtin_prefetch(p + i * stride + kRunPrefetchBytes + b, 0, 3);
 #pragma omp simd
       for (int j = 0; j < L; ++j) {
         M s = run.identity();
@@ -84,17 +96,18 @@ inline int64_t accumulate_runs(Acc* lanes, const char* p, int64_t stride, int64_
   };
   if (stride == static_cast<int64_t>(sizeof(T))) {
     const T* q = reinterpret_cast<const T*>(p);
-    return lanes_of([q](int64_t i) { return static_cast<M>(q[i]); });
+    return lanes_of([q](int64_t i) { return static_cast<M>(q[i]); }, prefetch);
   }
-  return lanes_of([p, stride](int64_t i) { return static_cast<M>(*reinterpret_cast<const T*>(p + i * stride)); });
+  return lanes_of([p, stride](int64_t i) { return static_cast<M>(*reinterpret_cast<const T*>(p + i * stride)); },
+                  false);
 }
 
 template <class T, class R, class Acc = typename R::acc_type>
-inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t n, const R& r) {
+inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t n, const R& r, bool prefetch) {
   using M = opmath_t<T>;
   constexpr int L = kLanes<Acc>;
   int64_t i = 0;
-  if constexpr (kRun<T, R> > 1) i = accumulate_runs<T>(lanes, p, stride, n, r);
+  if constexpr (kRun<T, R> > 1) i = accumulate_runs<T>(lanes, p, stride, n, r, prefetch);
   if (stride == static_cast<int64_t>(sizeof(T))) {
     const T* q = reinterpret_cast<const T*>(p);
     // Unrolled before vectorization, so the lanes become a few vector
@@ -139,7 +152,7 @@ typename R::acc_type reduce_blocks(int64_t n, const R& r, const Block& block) {
 
 // n elements from p, `stride` bytes apart, in the Note [reduction order].
 template <class T, class R>
-typename R::acc_type reduce_run(const char* p, int64_t stride, int64_t n, const R& r) {
+typename R::acc_type reduce_run(const char* p, int64_t stride, int64_t n, const R& r, bool prefetch) {
   using Acc = typename R::acc_type;
   if (n < kLanes<Acc>) {
     Acc acc = r.identity();
@@ -150,7 +163,7 @@ typename R::acc_type reduce_run(const char* p, int64_t stride, int64_t n, const 
   return reduce_blocks(n, r, [&](int64_t k) {
     Acc lanes[kLanes<Acc>];
     for (Acc& a : lanes) a = r.identity();
-    accumulate_lanes<T>(lanes, p + k * kBlock * stride, stride, std::min(kBlock, n - k * kBlock), r);
+    accumulate_lanes<T>(lanes, p + k * kBlock * stride, stride, std::min(kBlock, n - k * kBlock), r, prefetch);
     return fold_lanes(lanes, r);
   });
 }
@@ -188,12 +201,13 @@ typename Reducer::acc_type reduce_all(const Operands<1>& operands, const Reducer
   const int64_t n = in.numel();
   if (n == 0) return r.identity();
   const int64_t s = in.strides[0][in.ndim - 1];
-  if (in.ndim == 1) return detail::reduce_run<T>(in.data[0], s, n, r);
+  const bool prefetch = n >= kPrefetchMinBytes / static_cast<int64_t>(sizeof(T));
+  if (in.ndim == 1) return detail::reduce_run<T>(in.data[0], s, n, r, prefetch);
   return detail::reduce_blocks(n, r, [&](int64_t k) {
     Acc lanes[detail::kLanes<Acc>];
     for (Acc& a : lanes) a = r.identity();
     for_each_row(in, k * kBlock, std::min(n, (k + 1) * kBlock), [&](char* const* p, int64_t m) {
-      detail::accumulate_lanes<T>(lanes, p[0], s, m, r);
+      detail::accumulate_lanes<T>(lanes, p[0], s, m, r, prefetch);
     });
     return detail::fold_lanes(lanes, r);
   });
@@ -264,9 +278,11 @@ void reduce_dim(const Operands<2>& ops, int dim, const Reducer& r) {
     return;
   }
   // One output at a time: a dense or strided run along dim.
+  const bool prefetch = outputs * n >= kPrefetchMinBytes / esz;
   parallel_for(0, outputs, grain, [&](int64_t b, int64_t e) {
     for_each_row(g, b, e, [&](char* const* p, int64_t m) {
-      for (int64_t i = 0; i < m; ++i) store(p[1] + i * out_s, detail::reduce_run<T>(p[0] + i * in_s, sd, n, r));
+      for (int64_t i = 0; i < m; ++i)
+        store(p[1] + i * out_s, detail::reduce_run<T>(p[0] + i * in_s, sd, n, r, prefetch));
     });
   });
 }
@@ -313,13 +329,7 @@ int64_t first_match(const T* q, int64_t n, M v) {
 // so that stepping past the last block cannot overflow them);
 // where the auto-vectorizer was asked for the same (an array of lanes
 // under `#pragma GCC unroll`) it left the loop scalar, 8x slower.
-// `prefetch` (a call reading past the cache, Note [software prefetch]):
-// each step first asks for the lines kBestPrefetchBytes ahead, across
-// the slice's end into what usually comes next; B16's rows of uniform
-// float32, same run: 3.35-4.46 ms without, 2.66-3.22 with 4 KiB ahead
-// (1 KiB: 3.2-4.8, 8 KiB: 2.9-4.6).
-constexpr int64_t kBestPrefetchBytes = 4096;
-
+// `prefetch`: each step first asks for the lines kRunPrefetchBytes ahead.
 template <class T, class Compare>
 int64_t best_position_vectors(const T* q, int64_t n, Compare better, bool prefetch) {
   using P = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
@@ -338,7 +348,7 @@ int64_t best_position_vectors(const T* q, int64_t n, Compare better, bool prefet
   Positions next = step + P(L);
   for (; i + L <= n; i += L, next += P(L)) {
     if (prefetch)
-      for (int u = 0; u < U; ++u) __builtin_prefetch(reinterpret_cast<const char*>(q + i + u * V) + kBestPrefetchBytes, 0, 3);
+      for (int u = 0; u < U; ++u) __builtin_prefetch(reinterpret_cast<const char*>(q + i + u * V) + kRunPrefetchBytes, 0, 3);
 #pragma GCC unroll 4
     for (int u = 0; u < U; ++u) {
       Values x;

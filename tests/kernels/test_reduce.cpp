@@ -147,6 +147,39 @@ TEST(ReduceAll, ThreadCountDoesNotChangeResults) {
   }
 }
 
+// Calls past kPrefetchMinBytes prefetch their dense runs
+// (kRunPrefetchBytes); the sums must be the ones the same runs give
+// unprefetched: each row of a large input summed along dim 1 equals that
+// row summed alone, and the sum of all equals its kBlock blocks, each
+// summed alone, merged first to last (Note [reduction order]).
+TEST(ReduceAll, RunsPastTheCacheSumAsSmallOnes) {
+  const int64_t rows = 1024, n = 2048;
+  ASSERT_GE(rows * n * static_cast<int64_t>(sizeof(float)), kPrefetchMinBytes);
+  Array<float> in(Shape{rows, n});
+  std::mt19937 g(11);
+  std::uniform_real_distribution<float> d(-1e3f, 1e3f);
+  for (auto& b : in.mem) b.v = d(g);
+  const float* base = in.base();
+  const auto sum_alone = [](const float* p, int64_t m) {
+    Operands<1> o;
+    o.ndim = 1;
+    o.shape[0] = m;
+    o.data[0] = reinterpret_cast<char*>(const_cast<float*>(p));
+    o.strides[0][0] = sizeof(float);
+    return reduce_all<float>(o, Sum<float>{});
+  };
+
+  Array<float> out(Shape{rows, n}, {1, 0});
+  reduce_dim<float, float>(operands_of(in.shape, out, in), 1, Sum<float>{});
+  for (int64_t r = 0; r < rows; ++r)
+    ASSERT_TRUE(same_bits(out.at({r, 0}), static_cast<float>(sum_alone(base + r * n, n)))) << "row " << r;
+
+  const int64_t total = rows * n;
+  double want = sum_alone(base, kBlock);
+  for (int64_t k = kBlock; k < total; k += kBlock) want += sum_alone(base + k, std::min(kBlock, total - k));
+  EXPECT_TRUE(same_bits(sum_alone(base, total), want));
+}
+
 // --- reduce_dim ----------------------------------------------------------
 
 struct DimCase {
