@@ -348,7 +348,8 @@ int64_t best_position_vectors(const T* q, int64_t n, Compare better, bool prefet
   Positions next = step + P(L);
   for (; i + L <= n; i += L, next += P(L)) {
     if (prefetch)
-      for (int u = 0; u < U; ++u) __builtin_prefetch(reinterpret_cast<const char*>(q + i + u * V) + kRunPrefetchBytes, 0, 3);
+      for (int u = 0; u < U; ++u)
+        __builtin_prefetch(reinterpret_cast<const char*>(q + i + u * V) + kRunPrefetchBytes, 0, 3);
 #pragma GCC unroll 4
     for (int u = 0; u < U; ++u) {
       Values x;
