@@ -102,6 +102,16 @@ inline int64_t accumulate_runs(Acc* lanes, const char* p, int64_t stride, int64_
                   false);
 }
 
+// Whether R's dense lanes take an `omp simd` loop (R::kSelects: max and
+// min, a compare and a select per element). GCC left the unrolled form
+// below scalar for them: max of 2^24 float32 13.1-15.0 ms, against
+// 4.3-5.6 as a loop (old and new code alternating in one program); sums
+// stay unrolled (a double sum was 3-9% slower as a loop).
+template <class R, class = void>
+inline constexpr bool kSelectLanes = false;
+template <class R>
+inline constexpr bool kSelectLanes<R, std::void_t<decltype(R::kSelects)>> = R::kSelects;
+
 template <class T, class R, class Acc = typename R::acc_type>
 inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t n, const R& r, bool prefetch) {
   using M = opmath_t<T>;
@@ -110,6 +120,12 @@ inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t 
   if constexpr (kRun<T, R> > 1) i = accumulate_runs<T>(lanes, p, stride, n, r, prefetch);
   if (stride == static_cast<int64_t>(sizeof(T))) {
     const T* q = reinterpret_cast<const T*>(p);
+    if constexpr (kSelectLanes<R>) {
+      for (; i + L <= n; i += L) {
+#pragma omp simd
+        for (int j = 0; j < L; ++j) lanes[j] = r.combine(lanes[j], static_cast<M>(q[i + j]));
+      }
+    }
     // Unrolled before vectorization, so the lanes become a few vector
     // registers; as a loop they would be reloaded and stored every step.
     for (; i + L <= n; i += L) {

@@ -57,6 +57,8 @@ struct Max {
     return std::numeric_limits<acc_type>::has_infinity ? -std::numeric_limits<acc_type>::infinity()
                                                        : std::numeric_limits<acc_type>::lowest();
   }
+  // A compare and a select per element: the lanes' loop form (kernels/reduce.h kSelectLanes).
+  static constexpr bool kSelects = true;
   EMBER_HOST_DEVICE acc_type combine(acc_type acc, acc_type x) const { return (x > acc || is_nan(x)) ? x : acc; }
   EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return combine(a, b); }
   EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
@@ -69,6 +71,8 @@ struct Min {
     return std::numeric_limits<acc_type>::has_infinity ? std::numeric_limits<acc_type>::infinity()
                                                        : std::numeric_limits<acc_type>::max();
   }
+  // A compare and a select per element: the lanes' loop form (kernels/reduce.h kSelectLanes).
+  static constexpr bool kSelects = true;
   EMBER_HOST_DEVICE acc_type combine(acc_type acc, acc_type x) const { return (x < acc || is_nan(x)) ? x : acc; }
   EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return combine(a, b); }
   EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
