@@ -120,6 +120,14 @@ void B3_sum_all(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(reduce_all<float>(dense<1>(kN, data), Sum<float>{}));
 }
 
+// The max of every element: the select lanes' loop (kSelectLanes in kernels/reduce.h).
+void max_all_f32(benchmark::State& state) {
+  Threads threads(static_cast<int>(state.range(0)));
+  auto a = buffer<float>(kN, 1);
+  float* data[1] = {a.get()};
+  for (auto _ : state) benchmark::DoNotOptimize(reduce_all<float>(dense<1>(kN, data), Max<float>{}));
+}
+
 void sum_dim(benchmark::State& state, int dim) {
   Threads threads(static_cast<int>(state.range(0)));
   auto a = buffer<float>(kSide * kSide, 1), out = buffer<float>(kSide, 0);
@@ -175,6 +183,7 @@ void B7_copy_transposed(benchmark::State& state) {
 EMBER_BENCH(B1_add_f32);
 EMBER_BENCH(B2_add_transposed);
 EMBER_BENCH(B3_sum_all);
+EMBER_BENCH(max_all_f32);
 EMBER_BENCH(B4a_sum_dim1);
 EMBER_BENCH(B4b_sum_dim0);
 EMBER_BENCH(B5_exp_f32);
