@@ -71,6 +71,11 @@ inline constexpr int kRun<T, R, std::void_t<typename R::run_reducer>> =
 // 2.9-4.6).
 constexpr int64_t kRunPrefetchBytes = 4096;
 
+// Asks for the lines of [p, p + bytes) kRunPrefetchBytes ahead.
+inline void prefetch_run_ahead(const char* p, int64_t bytes) {
+  for (int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(p + kRunPrefetchBytes + b, 0, 3);
+}
+
 // Whole runs of kRun x kLanes elements from p (Note [runs in float]);
 // returns how many elements it took. `prefetch`: see kRunPrefetchBytes.
 template <class T, class R, class Acc = typename R::acc_type>
@@ -82,8 +87,7 @@ inline int64_t accumulate_runs(Acc* lanes, const char* p, int64_t stride, int64_
   auto lanes_of = [&](auto at, bool ahead) {
     int64_t i = 0;
     for (; i + K * L <= n; i += K * L) {
-      if (ahead)
-        for (int64_t b = 0; b < kStep; b += 64) __builtin_prefetch(p + i * stride + kRunPrefetchBytes + b, 0, 3);
+      if (ahead) prefetch_run_ahead(p + i * stride, kStep);
 #pragma omp simd
       for (int j = 0; j < L; ++j) {
         M s = run.identity();
@@ -363,9 +367,7 @@ int64_t best_position_vectors(const T* q, int64_t n, Compare better, bool prefet
   int64_t i = L;
   Positions next = step + P(L);
   for (; i + L <= n; i += L, next += P(L)) {
-    if (prefetch)
-      for (int u = 0; u < U; ++u)
-        __builtin_prefetch(reinterpret_cast<const char*>(q + i + u * V) + kRunPrefetchBytes, 0, 3);
+    if (prefetch) prefetch_run_ahead(reinterpret_cast<const char*>(q + i), L * static_cast<int64_t>(sizeof(T)));
 #pragma GCC unroll 4
     for (int u = 0; u < U; ++u) {
       Values x;
