@@ -106,15 +106,51 @@ inline int64_t accumulate_runs(Acc* lanes, const char* p, int64_t stride, int64_
                   false);
 }
 
-// Whether R's dense lanes take an `omp simd` loop (R::kSelects: max and
-// min, a compare and a select per element). GCC left the unrolled form
-// below scalar for them: max of 2^24 float32 13.1-15.0 ms, against
-// 4.3-5.6 as a loop (old and new code alternating in one program); sums
-// stay unrolled (a double sum was 3-9% slower as a loop).
+// Whether R combines by a compare and a select (R::kSelects: max, min),
+// and whether its lanes then fit GCC's vectors (Note [select lanes]):
+// elements of 1 to 8 bytes, not bool.
 template <class R, class = void>
 inline constexpr bool kSelectLanes = false;
 template <class R>
 inline constexpr bool kSelectLanes<R, std::void_t<decltype(R::kSelects)>> = R::kSelects;
+template <class R, class Acc>
+inline constexpr bool kSelectVectors = kSelectLanes<R> && std::is_arithmetic_v<Acc> && !std::is_same_v<Acc, bool>;
+
+// Note [select lanes]: GCC left the lanes of max and min scalar when
+// unrolled (13.1-15.0 ms for the max of 2^24 float32), and as an `omp
+// simd` loop it loaded and stored them every step (4.3-5.6 ms). Here
+// they are explicit vectors (64 bytes, as in Note [one-pass best
+// position]) that stay in registers, combined by R::combine_vectors:
+// lane j is element j % V of vector j / V, so every lane takes the same
+// elements in the same order as in Note [reduction order], and
+// fold_select_vectors folds them in fold_lanes' order, so the result is
+// the same bits (the same NaN among several). Folding every block's
+// lanes in scalar code cost a further 0.35 ms: the max of 2^24 float32
+// took 2.6 ms with it and 2.25 (a sum's time) with the vector fold,
+// against 2.8-3.0 before either (old and new code alternating in one
+// program).
+// select_lanes_vectors takes whole steps of kLanes elements of q and
+// returns how many it took; `prefetch`: see kRunPrefetchBytes.
+template <class T, class R>
+int64_t select_lanes_vectors(T* lanes, const T* q, int64_t n, bool prefetch) {
+  typedef T Vector __attribute__((vector_size(64)));
+  constexpr int V = 64 / sizeof(T), L = kLanes<T>, U = L / V;
+  static_assert(U * V == L, "the lanes fill whole vectors");
+  Vector acc[U];
+  std::memcpy(acc, lanes, sizeof(acc));
+  int64_t i = 0;
+  for (; i + L <= n; i += L) {
+    if (prefetch) prefetch_run_ahead(reinterpret_cast<const char*>(q + i), L * static_cast<int64_t>(sizeof(T)));
+#pragma GCC unroll 4
+    for (int u = 0; u < U; ++u) {
+      Vector x;
+      std::memcpy(&x, q + i + u * V, sizeof(Vector));
+      acc[u] = R::combine_vectors(acc[u], x);
+    }
+  }
+  std::memcpy(lanes, acc, sizeof(acc));
+  return i;
+}
 
 template <class T, class R, class Acc = typename R::acc_type>
 inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t n, const R& r, bool prefetch) {
@@ -124,7 +160,12 @@ inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t 
   if constexpr (kRun<T, R> > 1) i = accumulate_runs<T>(lanes, p, stride, n, r, prefetch);
   if (stride == static_cast<int64_t>(sizeof(T))) {
     const T* q = reinterpret_cast<const T*>(p);
-    if constexpr (kSelectLanes<R>) {
+    if constexpr (kSelectVectors<R, Acc> && std::is_same_v<T, Acc>) {
+      i = select_lanes_vectors<T, R>(lanes, q, n, prefetch);
+    } else if constexpr (kSelectLanes<R>) {
+      // Elements converted to a wider Acc (half to float), or bools: an
+      // `omp simd` loop, which GCC vectorizes where it leaves the
+      // unrolled form below scalar.
       for (; i + L <= n; i += L) {
 #pragma omp simd
         for (int j = 0; j < L; ++j) lanes[j] = r.combine(lanes[j], static_cast<M>(q[i + j]));
@@ -148,8 +189,31 @@ inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t 
   }
 }
 
+// fold_lanes' pairwise order on the vectors of Note [select lanes]: whole
+// vectors while the halves are vectors, then within the first by
+// shuffles (lane j takes lane j + w).
+template <class R, class Acc>
+Acc fold_select_vectors(const Acc* lanes) {
+  typedef Acc Vector __attribute__((vector_size(64)));
+  using I = std::conditional_t<sizeof(Acc) == 8, uint64_t,
+            std::conditional_t<sizeof(Acc) == 4, uint32_t, std::conditional_t<sizeof(Acc) == 2, uint16_t, uint8_t>>>;
+  typedef I Index __attribute__((vector_size(64)));
+  constexpr int V = 64 / sizeof(Acc), U = kLanes<Acc> / V;
+  Vector acc[U];
+  std::memcpy(acc, lanes, sizeof(acc));
+  for (int w = U / 2; w >= 1; w /= 2)
+    for (int u = 0; u < w; ++u) acc[u] = R::combine_vectors(acc[u], acc[u + w]);
+  for (int w = V / 2; w >= 1; w /= 2) {
+    Index from;
+    for (int j = 0; j < V; ++j) from[j] = static_cast<I>((j + w) % V);
+    acc[0] = R::combine_vectors(acc[0], __builtin_shuffle(acc[0], from));
+  }
+  return acc[0][0];
+}
+
 template <class R, class Acc = typename R::acc_type>
 inline Acc fold_lanes(Acc* lanes, const R& r) {
+  if constexpr (kSelectVectors<R, Acc>) return fold_select_vectors<R>(lanes);
   for (int w = kLanes<Acc> / 2; w >= 1; w /= 2)
     for (int j = 0; j < w; ++j) lanes[j] = r.merge(lanes[j], lanes[j + w]);
   return lanes[0];

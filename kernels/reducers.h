@@ -57,9 +57,14 @@ struct Max {
     return std::numeric_limits<acc_type>::has_infinity ? -std::numeric_limits<acc_type>::infinity()
                                                        : std::numeric_limits<acc_type>::lowest();
   }
-  // A compare and a select per element: the lanes' loop form (kernels/reduce.h kSelectLanes).
-  static constexpr bool kSelects = true;
   EMBER_HOST_DEVICE acc_type combine(acc_type acc, acc_type x) const { return (x > acc || is_nan(x)) ? x : acc; }
+  // A compare and a select per element: combine on GCC's vectors of
+  // acc_type too (kernels/reduce.h, Note [select lanes]).
+  static constexpr bool kSelects = true;
+  template <class V>
+  static V combine_vectors(V acc, V x) {
+    return (x > acc || x != x) ? x : acc;
+  }
   EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return combine(a, b); }
   EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
 };
@@ -71,9 +76,14 @@ struct Min {
     return std::numeric_limits<acc_type>::has_infinity ? std::numeric_limits<acc_type>::infinity()
                                                        : std::numeric_limits<acc_type>::max();
   }
-  // A compare and a select per element: the lanes' loop form (kernels/reduce.h kSelectLanes).
-  static constexpr bool kSelects = true;
   EMBER_HOST_DEVICE acc_type combine(acc_type acc, acc_type x) const { return (x < acc || is_nan(x)) ? x : acc; }
+  // A compare and a select per element: combine on GCC's vectors of
+  // acc_type too (kernels/reduce.h, Note [select lanes]).
+  static constexpr bool kSelects = true;
+  template <class V>
+  static V combine_vectors(V acc, V x) {
+    return (x < acc || x != x) ? x : acc;
+  }
   EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return combine(a, b); }
   EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
 };

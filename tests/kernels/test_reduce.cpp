@@ -2,8 +2,10 @@
 // double references computed by naive loops, for every element type.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <string>
@@ -120,6 +122,78 @@ TEST(ReduceAll, NaNPropagatesThroughMaxMinAndSum) {
     EXPECT_TRUE(std::isnan(reduce_all<float>(operands_of({20000}, a), Min<float>{})));
     EXPECT_TRUE(std::isnan(reduce_all<float>(operands_of({20000}, a), Sum<float>{})));
   }
+}
+
+// Note [reduction order] written out as a naive loop: kBlock-element
+// blocks, element i of a block into lane i % kLanes, lanes folded
+// pairwise, blocks merged first to last; runs shorter than kLanes first
+// to last.
+template <class T, class R>
+typename R::acc_type reduce_in_documented_order(const std::vector<T>& x, const R& r) {
+  using Acc = typename R::acc_type;
+  constexpr int L = detail::kLanes<Acc>;
+  const int64_t n = static_cast<int64_t>(x.size());
+  Acc total = r.identity();
+  if (n < L) {
+    for (const T& v : x) total = r.combine(total, static_cast<Acc>(v));
+    return total;
+  }
+  for (int64_t k = 0; k < n; k += kBlock) {
+    std::vector<Acc> lanes(L, r.identity());
+    for (int64_t i = k; i < std::min(n, k + kBlock); ++i)
+      lanes[(i - k) % L] = r.combine(lanes[(i - k) % L], static_cast<Acc>(x[i]));
+    for (int w = L / 2; w >= 1; w /= 2)
+      for (int j = 0; j < w; ++j) lanes[j] = r.merge(lanes[j], lanes[j + w]);
+    total = k == 0 ? lanes[0] : r.merge(total, lanes[0]);
+  }
+  return total;
+}
+
+// Max and min keep their lanes in vectors (Note [select lanes]); the
+// result is still the reduction order's, bit for bit: with several NaNs
+// of distinct payloads, the same one comes out, on one thread or two,
+// below and past kPrefetchMinBytes.
+template <class T>
+void expect_select_in_documented_order(const std::vector<int64_t>& sizes) {
+  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  std::mt19937 g(17);
+  std::uniform_real_distribution<T> d(-1e3, 1e3);
+  for (const int64_t n : sizes) {
+    SCOPED_TRACE(n);
+    std::vector<T> x(static_cast<size_t>(n));
+    for (T& v : x) v = d(g);
+    for (int nans = 0; nans <= 3; ++nans) {
+      if (nans > 0) {
+        // A quiet NaN with payload `nans` at a random place.
+        Bits b;
+        const T q = std::numeric_limits<T>::quiet_NaN();
+        std::memcpy(&b, &q, sizeof(T));
+        b |= static_cast<Bits>(nans);
+        std::memcpy(&x[std::uniform_int_distribution<size_t>(0, x.size() - 1)(g)], &b, sizeof(T));
+      }
+      Operands<1> o;
+      o.ndim = 1;
+      o.shape[0] = n;
+      o.data[0] = reinterpret_cast<char*>(x.data());
+      o.strides[0][0] = sizeof(T);
+      const int saved = get_num_threads();
+      for (int threads : {1, 2}) {
+        set_num_threads(threads);
+        EXPECT_TRUE(same_bits(reduce_all<T>(o, Max<T>{}), reduce_in_documented_order(x, Max<T>{})))
+            << nans << " NaNs, " << threads << " threads";
+        EXPECT_TRUE(same_bits(reduce_all<T>(o, Min<T>{}), reduce_in_documented_order(x, Min<T>{})))
+            << nans << " NaNs, " << threads << " threads";
+      }
+      set_num_threads(saved);
+    }
+  }
+}
+
+TEST(ReduceAll, MaxAndMinFollowTheReductionOrder) {
+  const std::vector<int64_t> sizes = {1, 63, 64, 65, 1000, kBlock - 1, kBlock, 3 * kBlock + 77};
+  expect_select_in_documented_order<float>(sizes);
+  expect_select_in_documented_order<double>(sizes);
+  expect_select_in_documented_order<float>({kPrefetchMinBytes / 4 + 33});
 }
 
 TEST(ReduceAll, IntegerSumWrapsInInt64) {
