@@ -120,7 +120,7 @@ void B3_sum_all(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(reduce_all<float>(dense<1>(kN, data), Sum<float>{}));
 }
 
-// The max of every element: the select lanes' loop (kSelectLanes in kernels/reduce.h).
+// The max of every element: the select lanes (Note [select lanes] in kernels/reduce.h).
 void max_all_f32(benchmark::State& state) {
   Threads threads(static_cast<int>(state.range(0)));
   auto a = buffer<float>(kN, 1);
