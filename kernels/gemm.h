@@ -216,24 +216,35 @@ bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<
         else
           pack_a(a, transa, lda, ic, pc, mcur, kcur, apack.p);
         // Tiles column panel by column panel: one B panel stays in L1
-        // while the A block streams from L2.
-        const int64_t tiles = npanels * mpanels;
+        // while the A block streams from L2. int32 by halves takes the A
+        // panels two at a time (gemm_vnni::micro_tile_halves_pair).
+        constexpr int64_t kPanels = vnni && sizeof(T) == 4 ? 2 : 1;
+        const int64_t mtiles = (mpanels + kPanels - 1) / kPanels, tiles = npanels * mtiles;
         const int64_t grain = mcur * ncur * kcur < kParallelWork ? tiles : 1;
         parallel_for(0, tiles, grain, [&](int64_t t0, int64_t t1) {
-          alignas(64) A acc[kNR * MR];
+          alignas(64) A acc[kPanels][kNR * MR];
           for (int64_t t = t0; t < t1; ++t) {
-            const int64_t jp = t / mpanels, ip = t % mpanels;
+            const int64_t jp = t / mtiles, ip = t % mtiles * kPanels;
             const A* ap = apack.p + ip * a_panel(kcur);
             const A* bp = bpack.p + jp * b_panel(kcur);
-            if constexpr (vnni && sizeof(T) == 4)
-              gemm_vnni::micro_tile_halves(kcur, ap, bp, acc);
-            else if constexpr (vnni)
-              gemm_vnni::micro_tile_narrow(kcur, ap, bp, acc);
-            else
-              micro_tile(kcur, ap, bp, acc);
-            const int64_t i = ic + ip * MR, j = jc + jp * kNR;
-            store_tile(acc, std::min<int64_t>(MR, m - i), std::min<int64_t>(kNR, n - j), alpha, beta, pc == 0,
-                       c + i + j * ldc, ldc);
+            int64_t panels = 1;
+            if constexpr (kPanels == 2) {
+              if (ip + 1 < mpanels) {
+                gemm_vnni::micro_tile_halves_pair(kcur, ap, ap + a_panel(kcur), bp, acc[0], acc[1]);
+                panels = 2;
+              } else {
+                gemm_vnni::micro_tile_halves(kcur, ap, bp, acc[0]);
+              }
+            } else if constexpr (vnni) {
+              gemm_vnni::micro_tile_narrow(kcur, ap, bp, acc[0]);
+            } else {
+              micro_tile(kcur, ap, bp, acc[0]);
+            }
+            for (int64_t q = 0; q < panels; ++q) {
+              const int64_t i = ic + (ip + q) * MR, j = jc + jp * kNR;
+              store_tile(acc[q], std::min<int64_t>(MR, m - i), std::min<int64_t>(kNR, n - j), alpha, beta, pc == 0,
+                         c + i + j * ldc, ldc);
+            }
           }
         });
       }

@@ -4,8 +4,9 @@
 // Note [int32 gemm by halves]: an int32 multiply-add is vpmulld (two
 // uops on one port) plus vpaddd, at most half the float FMA's rate per
 // lane. VNNI's vpdpwssd does 2 products of 16-bit integers per 32-bit
-// lane and adds both to the lane, at the FMA's rate (measured here). Split each int32 as
-// v = 2^16 h + l with l its low 16 bits read as signed and h =
+// lane and adds both to the lane, at the FMA's rate (measured here).
+// Split each int32 as v = 2^16 h + l with l its low 16 bits read as
+// signed and h =
 // (v - l) >> 16 (taken modulo 2^16: only h mod 2^16 matters below); then
 //   a b = 2^32 ah bh + 2^16 (ah bl + al bh) + al bl
 //       = al bl + 2^16 (al bh + ah bl)            (mod 2^32),
@@ -14,7 +15,10 @@
 // (-fwrapv). Per two steps of k: al bl for both steps in one vpdpwssd,
 // al bh + ah bl for each step in one more: three where float needs two
 // FMAs. 512^2 int32 mm (B6): 3.7 ms against 5.0 with vpmulld, 2.05x
-// sgemm's time (1.8 ms) where it was 2.7x.
+// sgemm's time (1.8 ms) where it was 2.7x. A tile of one A panel loads
+// more than it multiplies (micro_tile_halves_pair); two A panels per
+// tile took B6 from 1.99-2.13x sgemm's time to 1.89x (3.17 ms, sgemm
+// 1.67, bench/compare.py).
 //
 // 8- and 16-bit integers are their own low halves (high halves zero): one
 // vpdpwssd per two steps of k, their products summed exactly modulo 2^32
@@ -164,7 +168,41 @@ inline void micro_tile_halves(int64_t depth, const int32_t* __restrict ap, const
   const __m512i low[kNR] = {l0, l1, l2, l3, l4, l5};
   const __m512i cross[kNR] = {x0, x1, x2, x3, x4, x5};
   for (int j = 0; j < kNR; ++j)
-    _mm512_storeu_si512(acc + j * kMR, _mm512_add_epi32(low[j], _mm512_maskz_slli_epi32(0xffff, cross[j], 16)));
+    _mm512_storeu_si512(acc + j * kMR, _mm512_add_epi32(low[j], _mm512_slli_epi32(cross[j], 16)));
+}
+
+// micro_tile_halves for two A panels, ap and aq (tiles acc and acc2),
+// against one B panel: each broadcast of B then feeds two products, and
+// the loads no longer outnumber the products (21 loads for 18 products
+// a step above, 24 for 36 here). 512^2 int32 mm: the tiles 2.6-2.7 ms
+// against 3.5-3.7 one panel at a time. 24 named accumulators, the
+// twelve above per panel, both cross products of a column in one.
+inline void micro_tile_halves_pair(int64_t depth, const int32_t* __restrict ap, const int32_t* __restrict aq,
+                                   const int32_t* __restrict bp, int32_t* __restrict acc, int32_t* __restrict acc2) {
+  static_assert(kNR == 6, "one accumulator pair per column and panel below");
+  __m512i l0 = _mm512_setzero_si512(), l1 = l0, l2 = l0, l3 = l0, l4 = l0, l5 = l0;
+  __m512i x0 = l0, x1 = l0, x2 = l0, x3 = l0, x4 = l0, x5 = l0;
+  __m512i m0 = l0, m1 = l0, m2 = l0, m3 = l0, m4 = l0, m5 = l0;
+  __m512i y0 = l0, y1 = l0, y2 = l0, y3 = l0, y4 = l0, y5 = l0;
+  for (int64_t p = 0; p < depth; p += 2, ap += 3 * kMR, aq += 3 * kMR, bp += 3 * kNR) {
+    const __m512i a_low = _mm512_loadu_si512(ap), q_low = _mm512_loadu_si512(aq);
+    const __m512i a0 = _mm512_loadu_si512(ap + kMR), q0 = _mm512_loadu_si512(aq + kMR);
+#define EMBER_VNNI_FIRST(j)                                    {                                                              const __m512i bl = _mm512_set1_epi32(bp[j]);                 l##j = _mm512_dpwssd_epi32(l##j, a_low, bl);                 m##j = _mm512_dpwssd_epi32(m##j, q_low, bl);                 const __m512i bx = _mm512_set1_epi32(bp[kNR + j]);           x##j = _mm512_dpwssd_epi32(x##j, a0, bx);                    y##j = _mm512_dpwssd_epi32(y##j, q0, bx);                  }
+    EMBER_VNNI_FIRST(0) EMBER_VNNI_FIRST(1) EMBER_VNNI_FIRST(2)
+    EMBER_VNNI_FIRST(3) EMBER_VNNI_FIRST(4) EMBER_VNNI_FIRST(5)
+#undef EMBER_VNNI_FIRST
+    const __m512i a1 = _mm512_loadu_si512(ap + 2 * kMR), q1 = _mm512_loadu_si512(aq + 2 * kMR);
+#define EMBER_VNNI_SECOND(j)                                   {                                                              const __m512i bx = _mm512_set1_epi32(bp[2 * kNR + j]);       x##j = _mm512_dpwssd_epi32(x##j, a1, bx);                    y##j = _mm512_dpwssd_epi32(y##j, q1, bx);                  }
+    EMBER_VNNI_SECOND(0) EMBER_VNNI_SECOND(1) EMBER_VNNI_SECOND(2)
+    EMBER_VNNI_SECOND(3) EMBER_VNNI_SECOND(4) EMBER_VNNI_SECOND(5)
+#undef EMBER_VNNI_SECOND
+  }
+  const __m512i low[kNR] = {l0, l1, l2, l3, l4, l5}, cross[kNR] = {x0, x1, x2, x3, x4, x5};
+  const __m512i low2[kNR] = {m0, m1, m2, m3, m4, m5}, cross2[kNR] = {y0, y1, y2, y3, y4, y5};
+  for (int j = 0; j < kNR; ++j) {
+    _mm512_storeu_si512(acc + j * kMR, _mm512_add_epi32(low[j], _mm512_slli_epi32(cross[j], 16)));
+    _mm512_storeu_si512(acc2 + j * kMR, _mm512_add_epi32(low2[j], _mm512_slli_epi32(cross2[j], 16)));
+  }
 }
 #endif
 
