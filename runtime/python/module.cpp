@@ -1,6 +1,7 @@
 // ember._C: the extension module behind `import ember`.
 #include "runtime/python/cuda_functions.h"
 #include "runtime/python/kernel_log_functions.h"
+#include "runtime/python/thread_functions.h"
 #include "runtime/python/dtype_object.h"
 #include "runtime/python/generated_api.h"
 #include "runtime/python/generator_object.h"
@@ -39,7 +40,7 @@ PyMODINIT_FUNC PyInit__C() {
       !ember::python::init_generated_namespaces(module) ||
       !ember::python::init_testing_hooks(module) || !ember::python::init_interop_module(module) ||
       !ember::python::init_serialize_functions(module) || !ember::python::init_cuda_functions(module) ||
-      !ember::python::init_kernel_log_functions(module)) {
+      !ember::python::init_kernel_log_functions(module) || !ember::python::init_thread_functions(module)) {
     Py_DECREF(module);
     return nullptr;
   }
