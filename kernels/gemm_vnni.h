@@ -6,8 +6,8 @@
 // lane. VNNI's vpdpwssd does 2 products of 16-bit integers per 32-bit
 // lane and adds both to the lane, at the FMA's rate (measured here).
 // Split each int32 as v = 2^16 h + l with l its low 16 bits read as
-// signed and h =
-// (v - l) >> 16 (taken modulo 2^16: only h mod 2^16 matters below); then
+// signed and h = (v - l) >> 16 (taken modulo 2^16: only h mod 2^16
+// matters below); then
 //   a b = 2^32 ah bh + 2^16 (ah bl + al bh) + al bl
 //       = al bl + 2^16 (al bh + ah bl)            (mod 2^32),
 // each product of two int16 and each pair of them fits an int32, and
