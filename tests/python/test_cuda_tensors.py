@@ -12,7 +12,7 @@ from conformance import t
 
 gpu = pytest.mark.skipif(not ember.cuda.is_available(), reason="no CUDA device (or ember built without CUDA)")
 no_gpu = pytest.mark.skipif(ember.cuda.is_available(), reason="a CUDA device is present")
-WHY = "no CUDA device is available" if ember.cuda.is_built() else "built without CUDA"
+WHY = "no CUDA device is available" if ember.cuda.is_built() else "ember was built without CUDA"
 DTYPES = ["uint8", "int8", "int16", "int32", "int64", "float32", "float64", "float16", "bool"]
 
 
