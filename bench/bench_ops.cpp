@@ -249,6 +249,13 @@ void B8_sort_f32(benchmark::State& state) {
   for (auto _ : state) sort_out(values, indices, a);
 }
 
+// B8 values only: msort, the values of sort along dim 0 without the
+// positions (Note [values-only sort]), against np.sort.
+void B8_msort_f32(benchmark::State& state) {
+  Tensor a = uniform({kIdx}), values = empty({kIdx}, kFloat);
+  for (auto _ : state) msort_out(values, a);
+}
+
 void B14_topk100_f32(benchmark::State& state) {
   Tensor a = uniform({kIdx}), values = empty({100}, kFloat), indices = empty({100}, kLong);
   for (auto _ : state) topk_out(values, indices, a, 100);
@@ -297,6 +304,7 @@ BENCHMARK(B25_maximum_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B26_clamp_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B27_pow_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B8_sort_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B8_msort_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B14_topk100_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B15_cumsum_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B16_max_dim1_f32)->Unit(benchmark::kMillisecond);

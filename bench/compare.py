@@ -106,6 +106,7 @@ def numpy_cases() -> list[tuple[str, callable, str]]:
         ("B26_clamp_f32", lambda: np.clip(lhs32, -1.0, 1.0, out=out), "np.clip(a, -1, 1, out=c)"),
         ("B27_pow_f32", lambda: np.power(pos32, np.float32(2.5), out=out), "np.power(a, 2.5, out=c)"),
         ("B8_sort_f32", lambda: np.sort(u20), "np.sort(a) (values only)"),
+        ("B8_msort_f32", lambda: np.sort(u20), "np.sort(a)"),
         ("B8_sort_f32", lambda: np.take(u20, np.argsort(u20, kind="stable")), "np.argsort(a, kind='stable'), np.take"),
         ("B15_cumsum_f32", lambda: np.cumsum(u24, out=out), "np.cumsum(a, out=c)"),
         ("B16_max_dim1_f32", lambda: (np.max(usq, axis=1, out=row), np.argmax(usq, axis=1, out=irow)),
@@ -130,6 +131,7 @@ def torch_cases() -> list[tuple[str, callable, str]]:
     vrow, irow = torch.empty(SIDE), torch.empty(SIDE, dtype=torch.long)
     return [
         ("B8_sort_f32", lambda: torch.sort(u20, out=(v20, i20)), "torch.sort(a, out=(v, i))"),
+        ("B8_msort_f32", lambda: torch.msort(u20, out=v20), "torch.msort(a, out=v)"),
         ("B14_topk100_f32", lambda: torch.topk(u20, 100, out=(v100, i100)), "torch.topk(a, 100, out=(v, i))"),
         ("B16_max_dim1_f32", lambda: torch.max(usq, 1, out=(vrow, irow)), "torch.max(a, 1, out=(v, i))"),
     ]

@@ -13,7 +13,7 @@
 #include "kernels/slices.h"
 #include "kernels/sort_keys.h"
 #include "kernels/sort_pairs.h"
-#include "kernels/sort_pairs_parallel.h"
+#include "kernels/sort_parallel.h"
 
 namespace ember::kernels {
 

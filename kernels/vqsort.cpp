@@ -26,6 +26,14 @@ const hwy::Sorter& sorter() {
 
 }  // namespace
 
+void vqsort(uint16_t* keys, int64_t n) {
+  sorter()(keys, static_cast<size_t>(n), hwy::SortAscending());
+}
+
+void vqsort(uint32_t* keys, int64_t n) {
+  sorter()(keys, static_cast<size_t>(n), hwy::SortAscending());
+}
+
 void vqsort(uint64_t* keys, int64_t n) {
   sorter()(keys, static_cast<size_t>(n), hwy::SortAscending());
 }

@@ -1,5 +1,6 @@
 // Highway's vectorized quicksort (vqsort) on keys that are unsigned
-// integers of 64 and 128 bits (kernels/vqsort.cpp).
+// integers of 16 to 128 bits (kernels/vqsort.cpp): (key, position) pairs
+// read as one integer, and bare keys (kernels/sort_values.h).
 //
 // Note [vectorized sort]: a (key, position) pair of kernels/sort.h, read
 // as one unsigned integer (position in the low half, key in the high),
@@ -26,6 +27,8 @@ struct alignas(16) Uint128 {
 };
 
 // Ascending, in place; n >= 0.
+void vqsort(uint16_t* keys, int64_t n);
+void vqsort(uint32_t* keys, int64_t n);
 void vqsort(uint64_t* keys, int64_t n);
 void vqsort(Uint128* keys, int64_t n);
 

@@ -13,7 +13,6 @@
 #include "ember/ops/contiguous.h"
 #include "ember/ops/movedim.h"
 #include "ember/ops/reshape.h"
-#include "ember/ops/sort.h"
 #include "ember/ops/to.h"
 #include "ember/ops/view.h"
 #include "runtime/ops/reduce_ops.h"
@@ -75,7 +74,7 @@ TensorBase run_quantile(const char* op, const TensorBase& self, const std::vecto
   const TensorBase x = along_dim ? self : base::reshape(self, {-1});
   const int64_t along = along_dim ? d : 0;
   const TensorBase sorted = base::contiguous(
-      base::to(base::movedim(std::get<0>(base::sort(x, along)), {along}, {-1}), DType::Double));
+      base::to(base::movedim(sort_values(op, nullptr, x, along, false), {along}, {-1}), DType::Double));
   const int64_t n = sorted.size(-1), rows = sorted.numel() / n, m = static_cast<int64_t>(qs.size());
   const TensorBase result = empty({m * rows}, DType::Double);
   const double* in = sorted.data<double>();

@@ -22,6 +22,9 @@ TensorBase nanmean(const TensorBase& self, IntList dim, bool keepdim, std::optio
 TensorBase argsort(const TensorBase& self, int64_t dim, bool descending);
 TensorBase argsort(const TensorBase& self, bool stable, int64_t dim, bool descending);
 TensorBase msort(const TensorBase& self);
+// The values of sort(self, dim, descending) alone, into *out where given
+// (Note [values-only sort]); errors name `op`.
+TensorBase sort_values(const char* op, const TensorBase* out, const TensorBase& self, int64_t dim, bool descending);
 TensorBase dist(const TensorBase& self, const TensorBase& other, const Scalar& p);
 TensorBase renorm(const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
 TensorBase cross(const TensorBase& self, const TensorBase& other, std::optional<int64_t> dim);

@@ -1,4 +1,4 @@
-// kernels/sort.h, kernels/sort_keys.h and kernels/sort_pairs_parallel.h:
+// kernels/sort.h, kernels/sort_keys.h and kernels/sort_parallel.h:
 // keys and their inverse for every element type, sort_dim on slices long
 // enough for every algorithm (insertion, merge, radix, vqsort, the
 // parallel sort of one slice) against std::stable_sort with Note [sort
@@ -18,38 +18,12 @@
 
 #include "kernels/sort.h"
 #include "tests/kernels/kernel_test_util.h"
+#include "tests/kernels/sort_test_values.h"
 
 namespace ember::kernels {
 namespace {
 
 using namespace ember::kernels::testing;
-
-// Values with ties, both zeros, infinities and NaNs of either sign and
-// several payloads: everything Note [sort order] says something about.
-template <class T>
-T awkward_value(std::mt19937& g) {
-  if constexpr (std::is_integral_v<T>) {
-    return random_value<T>(g);
-  } else {
-    const float inf = std::numeric_limits<float>::infinity();
-    switch (g() % 8) {
-      case 0: return T(-0.0f);
-      case 1: return T(0.0f);
-      case 2: return T(g() % 2 ? inf : -inf);
-      case 3: {
-        T nan = T(std::numeric_limits<float>::quiet_NaN());
-        // Flip the sign and low payload bits (still a NaN: the top payload bit stays set).
-        unsigned char bytes[sizeof(T)];
-        std::memcpy(bytes, &nan, sizeof(T));
-        bytes[0] ^= static_cast<unsigned char>(g() & 3);
-        bytes[sizeof(T) - 1] ^= static_cast<unsigned char>(g() % 2 ? 0x80 : 0);
-        std::memcpy(&nan, bytes, sizeof(T));
-        return nan;
-      }
-      default: return T(static_cast<float>(static_cast<int>(g() % 9) - 4) * 0.5f);
-    }
-  }
-}
 
 template <class T>
 class SortTyped : public ::testing::Test {};
@@ -71,14 +45,6 @@ TYPED_TEST(SortTyped, ValueInvertsKeyExceptForNaNAndZero) {
       EXPECT_TRUE(same_bits(back, x)) << d;
     }
   }
-}
-
-// Note [sort order] as a comparison of elements: NaN the largest, -0 == +0.
-template <class T>
-bool before(T a, T b, bool descending) {
-  const double x = as_double(a), y = as_double(b);
-  if (descending) return std::isnan(x) ? !std::isnan(y) : (!std::isnan(y) && x > y);
-  return std::isnan(y) ? !std::isnan(x) : (!std::isnan(x) && x < y);
 }
 
 TYPED_TEST(SortTyped, SortDimMatchesAStableSortOfEveryLength) {

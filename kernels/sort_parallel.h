@@ -1,14 +1,18 @@
-// One long run of (key, position) pairs sorted by several threads.
+// One long run of sort elements sorted by several threads: (key,
+// position) pairs (sort) or keys alone (the values-only sort,
+// kernels/sort_values.h).
 //
 // Note [parallel sort of one slice]: sort_dim gives each slice to one
 // thread, so a single long slice (B8: one 2^20-element tensor) would sort
-// on one thread however many there are. Here the pairs are cut into one
-// part per thread by splitters drawn from a sample, every thread moves
-// its share of the pairs to their parts, and each part is then sorted on
-// its own thread (kernels/sort_pairs.h). Pairs are unique (the position
-// breaks ties, detail::key_index_less), so the parts hold disjoint ranges
-// of one total order and their concatenation is the sorted run: the
-// result is the same, pair for pair, whatever the thread count.
+// on one thread however many there are. Here the elements are cut into
+// one part per thread by splitters drawn from a sample, every thread
+// moves its share of the elements to their parts, and each part is then
+// sorted on its own thread. An element's part depends on its rank alone
+// (equal elements share a part), so the parts hold disjoint ranges of one
+// order and their concatenation is the sorted run: the result is the
+// same, element for element, whatever the thread count. Pairs are unique
+// (the position breaks ties, detail::key_index_less); equal bare keys are
+// indistinguishable.
 #pragma once
 
 #include <algorithm>
@@ -43,13 +47,10 @@ inline auto pair_rank(const KeyIndex<K>& x) {
   else
     return (static_cast<uint64_t>(x.key) << 32) | x.idx;
 }
-template <class K>
-using pair_rank_t = decltype(pair_rank(KeyIndex<K>{}));
 
-// The part of pair x: how many splitters are at or below it.
-template <class K>
-inline int part_of(const KeyIndex<K>& x, const pair_rank_t<K>* splitters, int count) {
-  const pair_rank_t<K> r = pair_rank(x);
+// The part of an element of rank r: how many splitters are at or below it.
+template <class R>
+inline int part_of(R r, const R* splitters, int count) {
   int part = 0;
   for (int j = 0; j < count; ++j) part += r >= splitters[j];
   return part;
@@ -57,25 +58,27 @@ inline int part_of(const KeyIndex<K>& x, const pair_rank_t<K>* splitters, int co
 
 }  // namespace detail
 
-// Sorts a[0, n) as sort_keys does, on up to `threads` threads; b is
-// scratch of n. Returns a or b, whichever holds the result. Throws
-// std::bad_alloc (before any thread starts) when the sample cannot be had.
-template <class K>
-KeyIndex<K>* sort_keys_parallel(KeyIndex<K>* a, KeyIndex<K>* b, int64_t n, int threads) {
+// Sorts a[0, n) by rank(element) on up to `threads` threads, each part
+// by sort_run(part, scratch, length), which returns whichever of the two
+// holds its result; b is scratch of n. Returns a or b, whichever holds the
+// result. Throws std::bad_alloc (before any thread starts) when the
+// sample cannot be had.
+template <class E, class Rank, class SortRun>
+E* sample_sort_parallel(E* a, E* b, int64_t n, int threads, const Rank& rank, const SortRun& sort_run) {
+  using R = decltype(rank(E{}));
   const int parts = static_cast<int>(std::min<int64_t>({threads, detail::kMaxParts, n / kParallelSortMin + 1}));
-  if (parts < 2) return sort_keys(a, b, n);
+  if (parts < 2) return sort_run(a, b, n);
 
   // Splitters: evenly spaced samples, sorted, every kSamplesPerPart-th.
   const int64_t samples = detail::kSamplesPerPart * parts;
-  std::vector<KeyIndex<K>> sample(static_cast<size_t>(samples));
-  for (int64_t i = 0; i < samples; ++i) sample[static_cast<size_t>(i)] = a[i * (n / samples)];
-  std::sort(sample.begin(), sample.end(), detail::key_index_less<K>);
-  detail::pair_rank_t<K> splitters[detail::kMaxParts - 1];
-  for (int j = 1; j < parts; ++j)
-    splitters[j - 1] = detail::pair_rank(sample[static_cast<size_t>(j * detail::kSamplesPerPart)]);
+  std::vector<R> sample(static_cast<size_t>(samples));
+  for (int64_t i = 0; i < samples; ++i) sample[static_cast<size_t>(i)] = rank(a[i * (n / samples)]);
+  std::sort(sample.begin(), sample.end());
+  R splitters[detail::kMaxParts - 1];
+  for (int j = 1; j < parts; ++j) splitters[j - 1] = sample[static_cast<size_t>(j * detail::kSamplesPerPart)];
 
   // Thread t moves chunk t, a[n t / parts, n (t + 1) / parts), into the
-  // parts; begin[t][p] is where its pairs of part p go in b.
+  // parts; begin[t][p] is where its elements of part p go in b.
   int64_t begin[detail::kMaxParts][detail::kMaxParts] = {};
   const auto chunk = [&](int t, int64_t& lo, int64_t& hi) {
     lo = n * t / parts;
@@ -86,7 +89,7 @@ KeyIndex<K>* sort_keys_parallel(KeyIndex<K>* a, KeyIndex<K>* b, int64_t n, int t
       int64_t lo, hi;
       chunk(static_cast<int>(t), lo, hi);
       int64_t* count = begin[t];
-      for (int64_t i = lo; i < hi; ++i) ++count[detail::part_of(a[i], splitters, parts - 1)];
+      for (int64_t i = lo; i < hi; ++i) ++count[detail::part_of(rank(a[i]), splitters, parts - 1)];
     }
   });
   int64_t part_begin[detail::kMaxParts + 1];
@@ -105,7 +108,7 @@ KeyIndex<K>* sort_keys_parallel(KeyIndex<K>* a, KeyIndex<K>* b, int64_t n, int t
       int64_t lo, hi;
       chunk(static_cast<int>(t), lo, hi);
       int64_t* next = begin[t];
-      for (int64_t i = lo; i < hi; ++i) b[next[detail::part_of(a[i], splitters, parts - 1)]++] = a[i];
+      for (int64_t i = lo; i < hi; ++i) b[next[detail::part_of(rank(a[i]), splitters, parts - 1)]++] = a[i];
     }
   });
 
@@ -113,11 +116,17 @@ KeyIndex<K>* sort_keys_parallel(KeyIndex<K>* a, KeyIndex<K>* b, int64_t n, int t
   parallel_for(0, parts, 1, [&](int64_t p0, int64_t p1) {
     for (int64_t p = p0; p < p1; ++p) {
       const int64_t lo = part_begin[p], len = part_begin[p + 1] - lo;
-      const KeyIndex<K>* sorted = sort_keys(b + lo, a + lo, len);
-      if (sorted != b + lo) std::memcpy(b + lo, sorted, static_cast<size_t>(len) * sizeof(KeyIndex<K>));
+      const E* sorted = sort_run(b + lo, a + lo, len);
+      if (sorted != b + lo) std::memcpy(b + lo, sorted, static_cast<size_t>(len) * sizeof(E));
     }
   });
   return b;
+}
+
+// Sorts pairs a[0, n) as sort_keys does, on up to `threads` threads.
+template <class K>
+KeyIndex<K>* sort_keys_parallel(KeyIndex<K>* a, KeyIndex<K>* b, int64_t n, int threads) {
+  return sample_sort_parallel(a, b, n, threads, detail::pair_rank<K>, sort_keys<K>);
 }
 
 }  // namespace ember::kernels
