@@ -1,9 +1,10 @@
-// What the sort tests share: inputs that exercise Note [sort order], and
-// that order written out as a comparison (tests/kernels/test_sort.cpp,
+// What the sort tests share: inputs that exercise Note [sort order] and
+// the parallel sort's splitters, and that order written out as a comparison (tests/kernels/test_sort.cpp,
 // test_sort_values.cpp).
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -46,6 +47,16 @@ bool before(T a, T b, bool descending) {
   const double x = as_double(a), y = as_double(b);
   if (descending) return std::isnan(x) ? !std::isnan(y) : (!std::isnan(y) && x > y);
   return std::isnan(y) ? !std::isnan(x) : (!std::isnan(x) && x < y);
+}
+
+// Key patterns that stress a parallel sort's splitters: random, one key,
+// three keys, already sorted, reversed (pattern 0 to 4). The key at i of n.
+constexpr int kKeyPatterns = 5;
+template <class K>
+K pattern_key(int pattern, int64_t i, int64_t n, std::mt19937_64& g) {
+  const K r = static_cast<K>(g());
+  return pattern == 0 ? r : pattern == 1 ? K(7) : pattern == 2 ? static_cast<K>(r % 3)
+       : pattern == 3 ? static_cast<K>(i) : static_cast<K>(n - i);
 }
 
 }  // namespace ember::kernels::testing

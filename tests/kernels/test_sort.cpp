@@ -137,20 +137,14 @@ class PairSortParallel : public ::testing::Test {};
 using PairKeys = ::testing::Types<uint16_t, uint32_t, uint64_t>;
 TYPED_TEST_SUITE(PairSortParallel, PairKeys);
 
-// Key patterns that stress the splitters: random, one key, three keys,
-// already sorted, reversed.
 TYPED_TEST(PairSortParallel, MatchesAComparisonSortForEveryPartCount) {
   using K = TypeParam;
   std::mt19937_64 g(5);
   for (const int64_t n : {kParallelSortMin - 1, kParallelSortMin * 3 + 11}) {
-    for (const int pattern : {0, 1, 2, 3, 4}) {
+    for (int pattern = 0; pattern < kKeyPatterns; ++pattern) {
       std::vector<KeyIndex<K>> input(static_cast<size_t>(n));
-      for (int64_t i = 0; i < n; ++i) {
-        const K r = static_cast<K>(g());
-        const K k = pattern == 0 ? r : pattern == 1 ? K(7) : pattern == 2 ? static_cast<K>(r % 3)
-                  : pattern == 3 ? static_cast<K>(i) : static_cast<K>(n - i);
-        input[static_cast<size_t>(i)] = {static_cast<decltype(KeyIndex<K>::idx)>(i), k};
-      }
+      for (int64_t i = 0; i < n; ++i)
+        input[static_cast<size_t>(i)] = {static_cast<decltype(KeyIndex<K>::idx)>(i), pattern_key<K>(pattern, i, n, g)};
       std::vector<KeyIndex<K>> want = input;
       std::sort(want.begin(), want.end(), detail::key_index_less<K>);
       for (const int threads : {1, 2, 3, 5, 8}) {

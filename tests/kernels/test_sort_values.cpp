@@ -103,19 +103,13 @@ class BareKeySortParallel : public ::testing::Test {};
 using BareKeys = ::testing::Types<uint8_t, uint16_t, uint32_t, uint64_t>;
 TYPED_TEST_SUITE(BareKeySortParallel, BareKeys);
 
-// Key patterns that stress the splitters: random, one key, three keys,
-// already sorted, reversed.
 TYPED_TEST(BareKeySortParallel, MatchesStdSortForEveryPartCount) {
   using K = TypeParam;
   std::mt19937_64 g(5);
   for (const int64_t n : {kParallelSortMin - 1, kParallelSortMin * 3 + 11}) {
-    for (const int pattern : {0, 1, 2, 3, 4}) {
+    for (int pattern = 0; pattern < kKeyPatterns; ++pattern) {
       std::vector<K> input(static_cast<size_t>(n));
-      for (int64_t i = 0; i < n; ++i) {
-        const K r = static_cast<K>(g());
-        input[static_cast<size_t>(i)] = pattern == 0 ? r : pattern == 1 ? K(7) : pattern == 2 ? static_cast<K>(r % 3)
-                                      : pattern == 3 ? static_cast<K>(i) : static_cast<K>(n - i);
-      }
+      for (int64_t i = 0; i < n; ++i) input[static_cast<size_t>(i)] = pattern_key<K>(pattern, i, n, g);
       std::vector<K> want = input;
       std::sort(want.begin(), want.end());
       for (const int threads : {1, 2, 3, 5, 8}) {
