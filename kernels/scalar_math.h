@@ -1,5 +1,5 @@
 // Scalar functions of the newer pointwise entries (classification,
-// NaN-skipping max/min, sinc, xlogy, logaddexp, erfinv, sign bit, step,
+// NaN-skipping max/min, sinc, xlogy, logaddexp, erfinv, sign bit, nextafter, step,
 // gcd and lcm), kept apart from
 // kernels/scalar_ops.h so that editing them recompiles only the ops whose
 // entries include this header (`include:`). Same conventions: they take
@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -109,6 +111,29 @@ EMBER_HOST_DEVICE inline bool signbit(M x) {
   if constexpr (std::is_floating_point_v<M>) return std::copysign(M(1), x) < M(0);
   else if constexpr (std::is_signed_v<M>) return x < M(0);
   else return false;
+}
+
+// C's nextafter without its library call, which keeps a loop scalar: a
+// neighbour in the bits (magnitude up or down one step), 0 stepping to
+// the least subnormal of `to`'s sign, `to` itself where they are equal
+// (so nextafter(-0, +0) is +0), NaN where either is.
+template <class M>
+EMBER_HOST_DEVICE inline M nextafter(M from, M to) {
+  if constexpr (std::is_floating_point_v<M>) {
+    using U = std::conditional_t<sizeof(M) == 8, uint64_t, uint32_t>;
+    U bits;
+    std::memcpy(&bits, &from, sizeof(M));
+    const U step = ((from < to) == (from > M(0))) ? bits + 1 : bits - 1;
+    M r, least;
+    std::memcpy(&r, &step, sizeof(M));
+    const U one = 1;
+    std::memcpy(&least, &one, sizeof(M));
+    r = from == M(0) ? std::copysign(least, to) : r;
+    r = from == to ? to : r;
+    return (from != from || to != to) ? from + to : r;
+  } else {
+    return std::nextafter(from, to);
+  }
 }
 
 // NumPy's heaviside: 0 below zero, `at_zero` at zero, 1 above, NaN kept.

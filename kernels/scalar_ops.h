@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "ember/host_device.h"
+#include "kernels/sleef_math.h"
 #include "kernels/vec_math.h"
 
 namespace ember::ops {
@@ -163,31 +164,59 @@ EMBER_HOST_DEVICE inline M sigmoid(M x) {
   return kernels::vec::sigmoid(x);
 #endif
 }
+// Float: vec_math.h's, faster than SLEEF's; double: SLEEF's.
 template <class M>
 EMBER_HOST_DEVICE inline M tanh(M x) {
 #ifdef __CUDA_ARCH__
   return std::tanh(x);
 #else
-  return kernels::vec::tanh(x);
+  if constexpr (std::is_same_v<M, double>) return kernels::sleef::tanh(x);
+  else return kernels::vec::tanh(x);
 #endif
 }
-// lgamma_r: std::lgamma writes the global signgam, a data race under OpenMP.
-EMBER_HOST_DEVICE inline float lgamma(float x) {
+
+// The functions without a branch-free form here: SLEEF's on the host
+// (Note [SLEEF calls] in kernels/sleef_math.h), CUDA's math library on
+// the device. Float and double reach them (Half and BFloat16 compute in
+// float).
 #ifdef __CUDA_ARCH__
-  return ::lgammaf(x);
+#define EMBER_OPS_LIBRARY_UNARY(name) \
+  template <class M>                  \
+  EMBER_HOST_DEVICE inline M name(M x) { return std::name(x); }
+#define EMBER_OPS_LIBRARY_BINARY(name) \
+  template <class M>                   \
+  EMBER_HOST_DEVICE inline M name(M x, M y) { return std::name(x, y); }
 #else
-  int sign;
-  return ::lgammaf_r(x, &sign);
+#define EMBER_OPS_LIBRARY_UNARY(name) \
+  template <class M>                  \
+  EMBER_HOST_DEVICE inline M name(M x) { return kernels::sleef::name(x); }
+#define EMBER_OPS_LIBRARY_BINARY(name) \
+  template <class M>                   \
+  EMBER_HOST_DEVICE inline M name(M x, M y) { return kernels::sleef::name(x, y); }
 #endif
-}
-EMBER_HOST_DEVICE inline double lgamma(double x) {
-#ifdef __CUDA_ARCH__
-  return ::lgamma(x);
-#else
-  int sign;
-  return ::lgamma_r(x, &sign);
-#endif
-}
+EMBER_OPS_LIBRARY_UNARY(sin)
+EMBER_OPS_LIBRARY_UNARY(cos)
+EMBER_OPS_LIBRARY_UNARY(tan)
+EMBER_OPS_LIBRARY_UNARY(asin)
+EMBER_OPS_LIBRARY_UNARY(acos)
+EMBER_OPS_LIBRARY_UNARY(atan)
+EMBER_OPS_LIBRARY_UNARY(sinh)
+EMBER_OPS_LIBRARY_UNARY(cosh)
+EMBER_OPS_LIBRARY_UNARY(asinh)
+EMBER_OPS_LIBRARY_UNARY(acosh)
+EMBER_OPS_LIBRARY_UNARY(atanh)
+EMBER_OPS_LIBRARY_UNARY(exp2)
+EMBER_OPS_LIBRARY_UNARY(expm1)
+EMBER_OPS_LIBRARY_UNARY(log2)
+EMBER_OPS_LIBRARY_UNARY(log10)
+EMBER_OPS_LIBRARY_UNARY(log1p)
+EMBER_OPS_LIBRARY_UNARY(erf)
+EMBER_OPS_LIBRARY_UNARY(erfc)
+EMBER_OPS_LIBRARY_UNARY(lgamma)
+EMBER_OPS_LIBRARY_BINARY(atan2)
+EMBER_OPS_LIBRARY_BINARY(hypot)
+#undef EMBER_OPS_LIBRARY_UNARY
+#undef EMBER_OPS_LIBRARY_BINARY
 
 // ---- integer-aware division --------------------------------------------------
 // Note [integer division]: a zero integral divisor is rejected before the
@@ -206,7 +235,7 @@ EMBER_HOST_DEVICE inline M fmod(M a, M b) {
       if (b == -1) return M(0);
     return b == 0 ? M(0) : static_cast<M>(a % b);
   } else {
-    return std::fmod(a, b);
+    return std::fmod(a, b);  // (SLEEF's fmod gives NaN for huge quotients, FLT_MAX / FLT_MIN)
   }
 }
 
@@ -259,7 +288,8 @@ EMBER_HOST_DEVICE inline M floor_divide(M a, M b) {
 // a ** b. Integers: exact, wrapping (by squaring in the unsigned type);
 // a negative exponent gives 1 for a == 1, +-1 for a == -1 and 0 otherwise
 // (PyTorch's rule for tensor exponents; its numbers are checked before).
-// Float (and Half, BFloat16): vec::pow, which vectorizes; double: libm.
+// Float (and Half, BFloat16): vec::pow, which vectorizes; double: libm
+// (SLEEF's pow overflows early: pow(DBL_MAX, 1) is inf).
 // An exponent of 0.5 is sqrt, as in PyTorch's and NumPy's pow with a
 // number exponent: (-inf) ** 0.5 is nan and (-0) ** 0.5 is -0, where C's
 // pow gives +inf and +0.

@@ -2033,15 +2033,15 @@ const char fn_log__doc[] =
 const char fn_lgamma_doc[] =
     "lgamma(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Logarithm of the absolute value of the gamma function: +inf at 0 and at the negative integers (its poles). Computed with the C library's lgamma_r (reentrant: std::lgamma writes a global). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Logarithm of the absolute value of the gamma function: +inf at 0 and at the negative integers (its poles); SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_lgamma_doc[] =
     "lgamma() -> Tensor\n"
     "\n"
-    "Logarithm of the absolute value of the gamma function: +inf at 0 and at the negative integers (its poles). Computed with the C library's lgamma_r (reentrant: std::lgamma writes a global). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Logarithm of the absolute value of the gamma function: +inf at 0 and at the negative integers (its poles); SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_lgamma__doc[] =
     "lgamma_() -> Tensor\n"
     "\n"
-    "Logarithm of the absolute value of the gamma function: +inf at 0 and at the negative integers (its poles). Computed with the C library's lgamma_r (reentrant: std::lgamma writes a global). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Logarithm of the absolute value of the gamma function: +inf at 0 and at the negative integers (its poles); SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_log1p_doc[] =
     "log1p(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2061,339 +2061,339 @@ const char fn_log1p__doc[] =
 const char fn_cos_doc[] =
     "cos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cos_doc[] =
     "cos() -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cos__doc[] =
     "cos_() -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cos__doc[] =
     "cos_(input: Tensor) -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sin_doc[] =
     "sin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Sine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sin_doc[] =
     "sin() -> Tensor\n"
     "\n"
-    "Sine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sin__doc[] =
     "sin_() -> Tensor\n"
     "\n"
-    "Sine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sin__doc[] =
     "sin_(input: Tensor) -> Tensor\n"
     "\n"
-    "Sine (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tan_doc[] =
     "tan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Tangent (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tan_doc[] =
     "tan() -> Tensor\n"
     "\n"
-    "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Tangent (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tan__doc[] =
     "tan_() -> Tensor\n"
     "\n"
-    "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Tangent (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tan__doc[] =
     "tan_(input: Tensor) -> Tensor\n"
     "\n"
-    "Tangent (radians) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Tangent (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_acos_doc[] =
     "acos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arccos_doc[] =
     "arccos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of acos.\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_acos_doc[] =
     "acos() -> Tensor\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arccos_doc[] =
     "arccos() -> Tensor\n"
     "\n"
     "Alias of acos.\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_acos__doc[] =
     "acos_() -> Tensor\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arccos__doc[] =
     "arccos_() -> Tensor\n"
     "\n"
     "Alias of acos_.\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_acos__doc[] =
     "acos_(input: Tensor) -> Tensor\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arccos__doc[] =
     "arccos_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of acos_.\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_asin_doc[] =
     "asin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arcsin_doc[] =
     "arcsin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of asin.\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_asin_doc[] =
     "asin() -> Tensor\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arcsin_doc[] =
     "arcsin() -> Tensor\n"
     "\n"
     "Alias of asin.\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_asin__doc[] =
     "asin_() -> Tensor\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arcsin__doc[] =
     "arcsin_() -> Tensor\n"
     "\n"
     "Alias of asin_.\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_asin__doc[] =
     "asin_(input: Tensor) -> Tensor\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arcsin__doc[] =
     "arcsin_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of asin_.\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_atan_doc[] =
     "atan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arctan_doc[] =
     "arctan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of atan.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_atan_doc[] =
     "atan() -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arctan_doc[] =
     "arctan() -> Tensor\n"
     "\n"
     "Alias of atan.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_atan__doc[] =
     "atan_() -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arctan__doc[] =
     "arctan_() -> Tensor\n"
     "\n"
     "Alias of atan_.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_atan__doc[] =
     "atan_(input: Tensor) -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arctan__doc[] =
     "arctan_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of atan_.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cosh_doc[] =
     "cosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic cosine; overflows to inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cosh_doc[] =
     "cosh() -> Tensor\n"
     "\n"
-    "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic cosine; overflows to inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cosh__doc[] =
     "cosh_() -> Tensor\n"
     "\n"
-    "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic cosine; overflows to inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cosh__doc[] =
     "cosh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Hyperbolic cosine; overflows to inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic cosine; overflows to inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sinh_doc[] =
     "sinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Hyperbolic sine; overflows to +-inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic sine; overflows to +-inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sinh_doc[] =
     "sinh() -> Tensor\n"
     "\n"
-    "Hyperbolic sine; overflows to +-inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic sine; overflows to +-inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sinh__doc[] =
     "sinh_() -> Tensor\n"
     "\n"
-    "Hyperbolic sine; overflows to +-inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic sine; overflows to +-inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sinh__doc[] =
     "sinh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Hyperbolic sine; overflows to +-inf of each element, from the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic sine; overflows to +-inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tanh_doc[] =
     "tanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tanh_doc[] =
     "tanh() -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tanh__doc[] =
     "tanh_() -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tanh__doc[] =
     "tanh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses the C library. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_asinh_doc[] =
     "asinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arcsinh_doc[] =
     "arcsinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of asinh.\n"
     "\n"
-    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_asinh_doc[] =
     "asinh() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_arcsinh_doc[] =
     "arcsinh() -> Tensor\n"
     "\n"
     "Alias of asinh.\n"
     "\n"
-    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_asinh__doc[] =
     "asinh_() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_arcsinh__doc[] =
     "arcsinh_() -> Tensor\n"
     "\n"
     "Alias of asinh_.\n"
     "\n"
-    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_asinh__doc[] =
     "asinh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arcsinh__doc[] =
     "arcsinh_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of asinh_.\n"
     "\n"
-    "Inverse hyperbolic sine of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_acosh_doc[] =
     "acosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
 const char fn_arccosh_doc[] =
     "arccosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of acosh.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
 const char m_acosh_doc[] =
     "acosh() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
 const char m_arccosh_doc[] =
     "arccosh() -> Tensor\n"
     "\n"
     "Alias of acosh.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
 const char m_acosh__doc[] =
     "acosh_() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
 const char m_arccosh__doc[] =
     "arccosh_() -> Tensor\n"
     "\n"
     "Alias of acosh_.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
 const char fn_acosh__doc[] =
     "acosh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
 const char fn_arccosh__doc[] =
     "arccosh_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of acosh_.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, from the C library; below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
 const char fn_atanh_doc[] =
     "atanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h): +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char fn_arctanh_doc[] =
     "arctanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of atanh.\n"
     "\n"
-    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h): +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char m_atanh_doc[] =
     "atanh() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h): +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char m_arctanh_doc[] =
     "arctanh() -> Tensor\n"
     "\n"
     "Alias of atanh.\n"
     "\n"
-    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h): +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char m_atanh__doc[] =
     "atanh_() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h): +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char m_arctanh__doc[] =
     "arctanh_() -> Tensor\n"
     "\n"
     "Alias of atanh_.\n"
     "\n"
-    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h): +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char fn_atanh__doc[] =
     "atanh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h): +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char fn_arctanh__doc[] =
     "arctanh_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of atanh_.\n"
     "\n"
-    "Inverse hyperbolic tangent of each element, from the C library: +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h): +-inf at +-1 and NaN outside [-1, 1]. Integer and bool tensors give the default floating dtype.";
 const char fn_rsqrt_doc[] =
     "rsqrt(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2557,33 +2557,33 @@ const char m_sign__doc[] =
 const char fn_atan2_doc[] =
     "atan2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char fn_arctan2_doc[] =
     "arctan2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of atan2.\n"
     "\n"
-    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char m_atan2_doc[] =
     "atan2(other: Tensor) -> Tensor\n"
     "\n"
-    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char m_arctan2_doc[] =
     "arctan2(other: Tensor) -> Tensor\n"
     "\n"
     "Alias of atan2.\n"
     "\n"
-    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char m_atan2__doc[] =
     "atan2_(other: Tensor) -> Tensor\n"
     "\n"
-    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char m_arctan2__doc[] =
     "arctan2_(other: Tensor) -> Tensor\n"
     "\n"
     "Alias of atan2_.\n"
     "\n"
-    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting. Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
+    "atan2(self, other), the angle of the point (other, self), in [-pi, pi], broadcasting; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python). TH's form needs equal element counts.";
 const char fn_pow_doc[] =
     "pow(input: Tensor, exponent: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "pow(self: number, exponent: Tensor, *, out: Tensor | None = None) -> Tensor\n"
@@ -2938,35 +2938,35 @@ const char fn_square__doc[] =
 const char fn_erf_doc[] =
     "erf(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "The error function of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "The error function of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_erf_doc[] =
     "erf() -> Tensor\n"
     "\n"
-    "The error function of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "The error function of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_erf__doc[] =
     "erf_() -> Tensor\n"
     "\n"
-    "The error function of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "The error function of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_erf__doc[] =
     "erf_(input: Tensor) -> Tensor\n"
     "\n"
-    "The error function of each element, from the C library. Integer and bool tensors give the default floating dtype.";
+    "The error function of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_erfc_doc[] =
     "erfc(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
+    "1 - erf(x) of each element, accurate where erf(x) is near 1, SLEEF's vectorized form, accurate to 1.5 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_erfc_doc[] =
     "erfc() -> Tensor\n"
     "\n"
-    "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
+    "1 - erf(x) of each element, accurate where erf(x) is near 1, SLEEF's vectorized form, accurate to 1.5 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_erfc__doc[] =
     "erfc_() -> Tensor\n"
     "\n"
-    "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
+    "1 - erf(x) of each element, accurate where erf(x) is near 1, SLEEF's vectorized form, accurate to 1.5 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_erfc__doc[] =
     "erfc_(input: Tensor) -> Tensor\n"
     "\n"
-    "1 - erf(x) of each element, accurate where erf(x) is near 1, from the C library. Integer and bool tensors give the default floating dtype.";
+    "1 - erf(x) of each element, accurate where erf(x) is near 1, SLEEF's vectorized form, accurate to 1.5 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_erfinv_doc[] =
     "erfinv(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2982,67 +2982,67 @@ const char m_erfinv__doc[] =
 const char fn_expm1_doc[] =
     "expm1(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "e^x - 1 of each element, accurate for small x. Integer and bool tensors give the default floating dtype.";
+    "e^x - 1 of each element, accurate for small x, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_expm1_doc[] =
     "expm1() -> Tensor\n"
     "\n"
-    "e^x - 1 of each element, accurate for small x. Integer and bool tensors give the default floating dtype.";
+    "e^x - 1 of each element, accurate for small x, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_expm1__doc[] =
     "expm1_() -> Tensor\n"
     "\n"
-    "e^x - 1 of each element, accurate for small x. Integer and bool tensors give the default floating dtype.";
+    "e^x - 1 of each element, accurate for small x, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_expm1__doc[] =
     "expm1_(input: Tensor) -> Tensor\n"
     "\n"
-    "e^x - 1 of each element, accurate for small x. Integer and bool tensors give the default floating dtype.";
+    "e^x - 1 of each element, accurate for small x, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_exp2_doc[] =
     "exp2(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "2 raised to each element. Integer and bool tensors give the default floating dtype.";
+    "2 raised to each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_exp2_doc[] =
     "exp2() -> Tensor\n"
     "\n"
-    "2 raised to each element. Integer and bool tensors give the default floating dtype.";
+    "2 raised to each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_exp2__doc[] =
     "exp2_() -> Tensor\n"
     "\n"
-    "2 raised to each element. Integer and bool tensors give the default floating dtype.";
+    "2 raised to each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_exp2__doc[] =
     "exp2_(input: Tensor) -> Tensor\n"
     "\n"
-    "2 raised to each element. Integer and bool tensors give the default floating dtype.";
+    "2 raised to each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_log2_doc[] =
     "log2(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_log2_doc[] =
     "log2() -> Tensor\n"
     "\n"
-    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_log2__doc[] =
     "log2_() -> Tensor\n"
     "\n"
-    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_log2__doc[] =
     "log2_(input: Tensor) -> Tensor\n"
     "\n"
-    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_log10_doc[] =
     "log10(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_log10_doc[] =
     "log10() -> Tensor\n"
     "\n"
-    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_log10__doc[] =
     "log10_() -> Tensor\n"
     "\n"
-    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_log10__doc[] =
     "log10_(input: Tensor) -> Tensor\n"
     "\n"
-    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Integer and bool tensors give the default floating dtype.";
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_deg2rad_doc[] =
     "deg2rad(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -3106,15 +3106,15 @@ const char m_copysign__doc[] =
 const char fn_hypot_doc[] =
     "hypot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting. Floating dtypes only, as PyTorch.";
+    "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting; SLEEF's vectorized form, accurate to 0.5 ulp (kernels/sleef_math.h). Floating dtypes only, as PyTorch.";
 const char m_hypot_doc[] =
     "hypot(other: Tensor) -> Tensor\n"
     "\n"
-    "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting. Floating dtypes only, as PyTorch.";
+    "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting; SLEEF's vectorized form, accurate to 0.5 ulp (kernels/sleef_math.h). Floating dtypes only, as PyTorch.";
 const char m_hypot__doc[] =
     "hypot_(other: Tensor) -> Tensor\n"
     "\n"
-    "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting. Floating dtypes only, as PyTorch.";
+    "sqrt(self^2 + other^2) without overflow or underflow in between, broadcasting; SLEEF's vectorized form, accurate to 0.5 ulp (kernels/sleef_math.h). Floating dtypes only, as PyTorch.";
 const char fn_xlogy_doc[] =
     "xlogy(input: Tensor, other: Tensor | number, *, out: Tensor | None = None) -> Tensor\n"
     "xlogy(self: number, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"

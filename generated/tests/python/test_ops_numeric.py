@@ -57,7 +57,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (-6.0, 6.0)},
         shape=(5, 7),
-        where='schemas/math/numeric.yaml:28',
+        where='schemas/math/numeric.yaml:29',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -74,7 +74,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/numeric.yaml:37',
+        where='schemas/math/numeric.yaml:38',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -91,7 +91,7 @@ OPS = [
         tol={},
         domain={'other': (-60.0, 60.0), 'self': (-60.0, 60.0)},
         shape=(5, 7),
-        where='schemas/math/numeric.yaml:48',
+        where='schemas/math/numeric.yaml:49',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
@@ -108,7 +108,7 @@ OPS = [
         tol={},
         domain={'other': (-10.0, 10.0), 'self': (-10.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/numeric.yaml:60',
+        where='schemas/math/numeric.yaml:61',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
 ]

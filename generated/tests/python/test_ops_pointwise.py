@@ -267,7 +267,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:201',
+        where='schemas/math/pointwise.yaml:200',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -284,7 +284,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:213',
+        where='schemas/math/pointwise.yaml:212',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -301,7 +301,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:225',
+        where='schemas/math/pointwise.yaml:224',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -318,7 +318,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.5, 1.5)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:237',
+        where='schemas/math/pointwise.yaml:236',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -335,7 +335,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:249',
+        where='schemas/math/pointwise.yaml:248',
         aliases=('arccos',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -353,7 +353,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:262',
+        where='schemas/math/pointwise.yaml:260',
         aliases=('arcsin',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -371,7 +371,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:276',
+        where='schemas/math/pointwise.yaml:274',
         aliases=('arctan',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -389,7 +389,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:289',
+        where='schemas/math/pointwise.yaml:287',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -406,7 +406,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:301',
+        where='schemas/math/pointwise.yaml:298',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -423,7 +423,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:313',
+        where='schemas/math/pointwise.yaml:309',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -440,7 +440,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:327',
+        where='schemas/math/pointwise.yaml:323',
         aliases=('arcsinh',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -458,7 +458,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (1.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:337',
+        where='schemas/math/pointwise.yaml:333',
         aliases=('arccosh',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -476,7 +476,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-0.9, 0.9)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:348',
+        where='schemas/math/pointwise.yaml:344',
         aliases=('arctanh',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -494,7 +494,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:359',
+        where='schemas/math/pointwise.yaml:355',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -511,7 +511,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:372',
+        where='schemas/math/pointwise.yaml:368',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -528,7 +528,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:385',
+        where='schemas/math/pointwise.yaml:381',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -545,7 +545,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:398',
+        where='schemas/math/pointwise.yaml:394',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -562,7 +562,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:411',
+        where='schemas/math/pointwise.yaml:407',
         aliases=('fix',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -580,7 +580,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:425',
+        where='schemas/math/pointwise.yaml:421',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -597,7 +597,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-15, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-100.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:439',
+        where='schemas/math/pointwise.yaml:435',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -614,7 +614,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:452',
+        where='schemas/math/pointwise.yaml:448',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -631,7 +631,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:464',
+        where='schemas/math/pointwise.yaml:460',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -648,7 +648,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:476',
+        where='schemas/math/pointwise.yaml:472',
         aliases=('arctan2',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -666,7 +666,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (0.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:489',
+        where='schemas/math/pointwise.yaml:485',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -683,7 +683,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (-2.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:519',
+        where='schemas/math/pointwise.yaml:515',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -700,7 +700,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:533',
+        where='schemas/math/pointwise.yaml:529',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -717,7 +717,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (0.0, 10.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:548',
+        where='schemas/math/pointwise.yaml:544',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -734,7 +734,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:560',
+        where='schemas/math/pointwise.yaml:556',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -751,7 +751,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:576',
+        where='schemas/math/pointwise.yaml:572',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -768,7 +768,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:597',
+        where='schemas/math/pointwise.yaml:593',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -785,7 +785,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:623',
+        where='schemas/math/pointwise.yaml:619',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -802,7 +802,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:641',
+        where='schemas/math/pointwise.yaml:637',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -819,7 +819,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:661',
+        where='schemas/math/pointwise.yaml:657',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -836,7 +836,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:678',
+        where='schemas/math/pointwise.yaml:674',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -853,7 +853,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:695',
+        where='schemas/math/pointwise.yaml:691',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -870,7 +870,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:706',
+        where='schemas/math/pointwise.yaml:702',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
@@ -887,7 +887,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:722',
+        where='schemas/math/pointwise.yaml:718',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
@@ -904,7 +904,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:739',
+        where='schemas/math/pointwise.yaml:735',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -921,7 +921,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:754',
+        where='schemas/math/pointwise.yaml:750',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -938,7 +938,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:767',
+        where='schemas/math/pointwise.yaml:763',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -955,7 +955,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:779',
+        where='schemas/math/pointwise.yaml:775',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -972,7 +972,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:791',
+        where='schemas/math/pointwise.yaml:787',
         aliases=('clip',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -990,7 +990,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:812',
+        where='schemas/math/pointwise.yaml:808',
         aliases=('clip',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -1008,7 +1008,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:826',
+        where='schemas/math/pointwise.yaml:822',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1025,7 +1025,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:836',
+        where='schemas/math/pointwise.yaml:832',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1042,7 +1042,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:845',
+        where='schemas/math/pointwise.yaml:841',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1059,7 +1059,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:854',
+        where='schemas/math/pointwise.yaml:850',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1076,7 +1076,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:864',
+        where='schemas/math/pointwise.yaml:860',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1093,7 +1093,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:875',
+        where='schemas/math/pointwise.yaml:871',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1110,7 +1110,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:885',
+        where='schemas/math/pointwise.yaml:881',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1127,7 +1127,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:894',
+        where='schemas/math/pointwise.yaml:890',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1144,7 +1144,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:903',
+        where='schemas/math/pointwise.yaml:899',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1161,7 +1161,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-0.999, 0.999)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:913',
+        where='schemas/math/pointwise.yaml:909',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1178,7 +1178,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-10.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:924',
+        where='schemas/math/pointwise.yaml:920',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1195,7 +1195,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:933',
+        where='schemas/math/pointwise.yaml:929',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1212,7 +1212,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:942',
+        where='schemas/math/pointwise.yaml:938',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1229,7 +1229,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:951',
+        where='schemas/math/pointwise.yaml:948',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1246,7 +1246,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-360.0, 360.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:960',
+        where='schemas/math/pointwise.yaml:957',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1263,7 +1263,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:969',
+        where='schemas/math/pointwise.yaml:966',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1280,7 +1280,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-13, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-3.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:978',
+        where='schemas/math/pointwise.yaml:975',
         cuda_dtypes=('float64', 'float16'),
     ),
     OpSpec(
@@ -1297,7 +1297,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:988',
+        where='schemas/math/pointwise.yaml:985',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1314,7 +1314,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:998',
+        where='schemas/math/pointwise.yaml:995',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1331,7 +1331,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1007',
+        where='schemas/math/pointwise.yaml:1005',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1348,7 +1348,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1018',
+        where='schemas/math/pointwise.yaml:1016',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1365,7 +1365,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1029',
+        where='schemas/math/pointwise.yaml:1027',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1382,7 +1382,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-13, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1039',
+        where='schemas/math/pointwise.yaml:1037',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1399,7 +1399,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1049',
+        where='schemas/math/pointwise.yaml:1047',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1416,7 +1416,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (0.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1061',
+        where='schemas/math/pointwise.yaml:1059',
         cuda_dtypes=('float64',),
     ),
     OpSpec(
@@ -1433,7 +1433,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (1.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1076',
+        where='schemas/math/pointwise.yaml:1074',
         cuda_dtypes=('float64',),
     ),
 ]

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// self * std::exp2(other), in C = opmath_t<T>.
+// self * ops::exp2(other), in C = opmath_t<T>.
 template <class C>
 struct ldexp_fn {
-  __device__ auto operator()(C self, C other) const { return self * std::exp2(other); }
+  __device__ auto operator()(C self, C other) const { return self * ops::exp2(other); }
 };
 
 }  // namespace

@@ -4,15 +4,16 @@
 #include "ember/dtype.h"
 #include "ember/scalar.h"
 #include "kernels/cuda/pointwise.cuh"
+#include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
 
 namespace ember {
 namespace {
 
-// std::nextafter(self, other), in C = opmath_t<T>.
+// ops::nextafter(self, other), in C = opmath_t<T>.
 template <class C>
 struct nextafter_fn {
-  __device__ auto operator()(C self, C other) const { return std::nextafter(self, other); }
+  __device__ auto operator()(C self, C other) const { return ops::nextafter(self, other); }
 };
 
 }  // namespace

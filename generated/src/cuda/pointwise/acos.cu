@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::acos(self), in C = opmath_t<T>.
+// ops::acos(self), in C = opmath_t<T>.
 template <class C>
 struct acos_fn {
-  __device__ auto operator()(C self) const { return std::acos(self); }
+  __device__ auto operator()(C self) const { return ops::acos(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::acosh(self), in C = opmath_t<T>.
+// ops::acosh(self), in C = opmath_t<T>.
 template <class C>
 struct acosh_fn {
-  __device__ auto operator()(C self) const { return std::acosh(self); }
+  __device__ auto operator()(C self) const { return ops::acosh(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::asin(self), in C = opmath_t<T>.
+// ops::asin(self), in C = opmath_t<T>.
 template <class C>
 struct asin_fn {
-  __device__ auto operator()(C self) const { return std::asin(self); }
+  __device__ auto operator()(C self) const { return ops::asin(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::asinh(self), in C = opmath_t<T>.
+// ops::asinh(self), in C = opmath_t<T>.
 template <class C>
 struct asinh_fn {
-  __device__ auto operator()(C self) const { return std::asinh(self); }
+  __device__ auto operator()(C self) const { return ops::asinh(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::atan(self), in C = opmath_t<T>.
+// ops::atan(self), in C = opmath_t<T>.
 template <class C>
 struct atan_fn {
-  __device__ auto operator()(C self) const { return std::atan(self); }
+  __device__ auto operator()(C self) const { return ops::atan(self); }
 };
 
 }  // namespace

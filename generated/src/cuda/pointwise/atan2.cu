@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::atan2(self, other), in C = opmath_t<T>.
+// ops::atan2(self, other), in C = opmath_t<T>.
 template <class C>
 struct atan2_fn {
-  __device__ auto operator()(C self, C other) const { return std::atan2(self, other); }
+  __device__ auto operator()(C self, C other) const { return ops::atan2(self, other); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::atanh(self), in C = opmath_t<T>.
+// ops::atanh(self), in C = opmath_t<T>.
 template <class C>
 struct atanh_fn {
-  __device__ auto operator()(C self) const { return std::atanh(self); }
+  __device__ auto operator()(C self) const { return ops::atanh(self); }
 };
 
 }  // namespace

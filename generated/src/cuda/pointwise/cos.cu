@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::cos(self), in C = opmath_t<T>.
+// ops::cos(self), in C = opmath_t<T>.
 template <class C>
 struct cos_fn {
-  __device__ auto operator()(C self) const { return std::cos(self); }
+  __device__ auto operator()(C self) const { return ops::cos(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::cosh(self), in C = opmath_t<T>.
+// ops::cosh(self), in C = opmath_t<T>.
 template <class C>
 struct cosh_fn {
-  __device__ auto operator()(C self) const { return std::cosh(self); }
+  __device__ auto operator()(C self) const { return ops::cosh(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::erf(self), in C = opmath_t<T>.
+// ops::erf(self), in C = opmath_t<T>.
 template <class C>
 struct erf_fn {
-  __device__ auto operator()(C self) const { return std::erf(self); }
+  __device__ auto operator()(C self) const { return ops::erf(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::erfc(self), in C = opmath_t<T>.
+// ops::erfc(self), in C = opmath_t<T>.
 template <class C>
 struct erfc_fn {
-  __device__ auto operator()(C self) const { return std::erfc(self); }
+  __device__ auto operator()(C self) const { return ops::erfc(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::exp2(self), in C = opmath_t<T>.
+// ops::exp2(self), in C = opmath_t<T>.
 template <class C>
 struct exp2_fn {
-  __device__ auto operator()(C self) const { return std::exp2(self); }
+  __device__ auto operator()(C self) const { return ops::exp2(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::expm1(self), in C = opmath_t<T>.
+// ops::expm1(self), in C = opmath_t<T>.
 template <class C>
 struct expm1_fn {
-  __device__ auto operator()(C self) const { return std::expm1(self); }
+  __device__ auto operator()(C self) const { return ops::expm1(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::hypot(self, other), in C = opmath_t<T>.
+// ops::hypot(self, other), in C = opmath_t<T>.
 template <class C>
 struct hypot_fn {
-  __device__ auto operator()(C self, C other) const { return std::hypot(self, other); }
+  __device__ auto operator()(C self, C other) const { return ops::hypot(self, other); }
 };
 
 }  // namespace

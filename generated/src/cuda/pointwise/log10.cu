@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::log10(self), in C = opmath_t<T>.
+// ops::log10(self), in C = opmath_t<T>.
 template <class C>
 struct log10_fn {
-  __device__ auto operator()(C self) const { return std::log10(self); }
+  __device__ auto operator()(C self) const { return ops::log10(self); }
 };
 
 }  // namespace

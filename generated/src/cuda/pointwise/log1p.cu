@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::log1p(self), in C = opmath_t<T>.
+// ops::log1p(self), in C = opmath_t<T>.
 template <class C>
 struct log1p_fn {
-  __device__ auto operator()(C self) const { return std::log1p(self); }
+  __device__ auto operator()(C self) const { return ops::log1p(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::log2(self), in C = opmath_t<T>.
+// ops::log2(self), in C = opmath_t<T>.
 template <class C>
 struct log2_fn {
-  __device__ auto operator()(C self) const { return std::log2(self); }
+  __device__ auto operator()(C self) const { return ops::log2(self); }
 };
 
 }  // namespace

@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::sin(self), in C = opmath_t<T>.
+// ops::sin(self), in C = opmath_t<T>.
 template <class C>
 struct sin_fn {
-  __device__ auto operator()(C self) const { return std::sin(self); }
+  __device__ auto operator()(C self) const { return ops::sin(self); }
 };
 
 }  // namespace

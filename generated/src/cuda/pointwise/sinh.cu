@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::sinh(self), in C = opmath_t<T>.
+// ops::sinh(self), in C = opmath_t<T>.
 template <class C>
 struct sinh_fn {
-  __device__ auto operator()(C self) const { return std::sinh(self); }
+  __device__ auto operator()(C self) const { return ops::sinh(self); }
 };
 
 }  // namespace

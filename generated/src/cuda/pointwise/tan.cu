@@ -9,10 +9,10 @@
 namespace ember {
 namespace {
 
-// std::tan(self), in C = opmath_t<T>.
+// ops::tan(self), in C = opmath_t<T>.
 template <class C>
 struct tan_fn {
-  __device__ auto operator()(C self) const { return std::tan(self); }
+  __device__ auto operator()(C self) const { return ops::tan(self); }
 };
 
 }  // namespace

@@ -22,11 +22,11 @@ void ldexp(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
 
 namespace {
 
-// self * std::exp2(other), computed in opmath_t<T> and stored as OutT.
+// self * ops::exp2(other), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void ldexp_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self * std::exp2(other); });
+  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return self * ops::exp2(other); });
 }
 
 constexpr rt::PointwiseOp ldexp_op{"ldexp", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

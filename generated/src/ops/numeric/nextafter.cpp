@@ -6,6 +6,7 @@
 #include "ember/ops/nextafter.h"
 #include "ember/th_error.h"
 #include "kernels/pointwise.h"
+#include "kernels/scalar_math.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/ops/device_guard.h"
 #include "runtime/ops/pointwise_plan.h"
@@ -22,11 +23,11 @@ void nextafter(DType dtype, const kernels::Operands<3>& ops, unsigned host_value
 
 namespace {
 
-// std::nextafter(self, other), computed in opmath_t<T> and stored as OutT.
+// ops::nextafter(self, other), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void nextafter_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return std::nextafter(self, other); });
+  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::nextafter(self, other); });
 }
 
 constexpr rt::PointwiseOp nextafter_op{"nextafter", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double}};

@@ -22,11 +22,11 @@ void acosh(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::acosh(self), computed in opmath_t<T> and stored as OutT.
+// ops::acosh(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void acosh_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::acosh(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::acosh(self); });
 }
 
 constexpr rt::PointwiseOp acosh_op{"acosh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

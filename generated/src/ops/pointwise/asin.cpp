@@ -24,11 +24,11 @@ void asin(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::asin(self), computed in opmath_t<T> and stored as OutT.
+// ops::asin(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void asin_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::asin(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::asin(self); });
 }
 
 constexpr rt::PointwiseOp asin_op{"asin", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

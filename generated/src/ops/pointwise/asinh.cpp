@@ -22,11 +22,11 @@ void asinh(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::asinh(self), computed in opmath_t<T> and stored as OutT.
+// ops::asinh(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void asinh_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::asinh(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::asinh(self); });
 }
 
 constexpr rt::PointwiseOp asinh_op{"asinh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -24,11 +24,11 @@ void atan2(DType dtype, const kernels::Operands<3>& ops, unsigned host_values);
 
 namespace {
 
-// std::atan2(self, other), computed in opmath_t<T> and stored as OutT.
+// ops::atan2(self, other), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void atan2_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return std::atan2(self, other); });
+  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::atan2(self, other); });
 }
 
 constexpr rt::PointwiseOp atan2_op{"atan2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

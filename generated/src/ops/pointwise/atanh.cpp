@@ -22,11 +22,11 @@ void atanh(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::atanh(self), computed in opmath_t<T> and stored as OutT.
+// ops::atanh(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void atanh_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::atanh(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::atanh(self); });
 }
 
 constexpr rt::PointwiseOp atanh_op{"atanh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

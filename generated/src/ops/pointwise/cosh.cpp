@@ -24,11 +24,11 @@ void cosh(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::cosh(self), computed in opmath_t<T> and stored as OutT.
+// ops::cosh(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void cosh_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::cosh(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::cosh(self); });
 }
 
 constexpr rt::PointwiseOp cosh_op{"cosh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

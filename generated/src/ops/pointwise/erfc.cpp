@@ -22,11 +22,11 @@ void erfc(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::erfc(self), computed in opmath_t<T> and stored as OutT.
+// ops::erfc(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void erfc_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::erfc(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::erfc(self); });
 }
 
 constexpr rt::PointwiseOp erfc_op{"erfc", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

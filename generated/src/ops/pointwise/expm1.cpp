@@ -22,11 +22,11 @@ void expm1(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::expm1(self), computed in opmath_t<T> and stored as OutT.
+// ops::expm1(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void expm1_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::expm1(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::expm1(self); });
 }
 
 constexpr rt::PointwiseOp expm1_op{"expm1", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -22,11 +22,11 @@ void log2(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::log2(self), computed in opmath_t<T> and stored as OutT.
+// ops::log2(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void log2_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::log2(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::log2(self); });
 }
 
 constexpr rt::PointwiseOp log2_op{"log2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

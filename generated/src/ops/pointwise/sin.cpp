@@ -24,11 +24,11 @@ void sin(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::sin(self), computed in opmath_t<T> and stored as OutT.
+// ops::sin(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void sin_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::sin(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::sin(self); });
 }
 
 constexpr rt::PointwiseOp sin_op{"sin", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -24,11 +24,11 @@ void sinh(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::sinh(self), computed in opmath_t<T> and stored as OutT.
+// ops::sinh(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void sinh_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::sinh(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::sinh(self); });
 }
 
 constexpr rt::PointwiseOp sinh_op{"sinh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -24,11 +24,11 @@ void tan(DType dtype, const kernels::Operands<2>& ops, unsigned host_values);
 
 namespace {
 
-// std::tan(self), computed in opmath_t<T> and stored as OutT.
+// ops::tan(self), computed in opmath_t<T> and stored as OutT.
 template <class T, class OutT>
 void tan_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return std::tan(self); });
+  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::tan(self); });
 }
 
 constexpr rt::PointwiseOp tan_op{"tan", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
