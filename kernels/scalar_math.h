@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "ember/host_device.h"
+#include "kernels/sleef_math.h"
 
 namespace ember::ops {
 
@@ -73,6 +74,13 @@ EMBER_HOST_DEVICE inline M xlogy(M x, M y) {
 // results their last digits.
 template <bool Base2, class M>
 EMBER_HOST_DEVICE inline M logaddexp_in_base(M x, M y) {
+#ifndef __CUDA_ARCH__
+  // Float: the same form as one vectorizable call (Note [SLEEF calls]).
+  // Double keeps the C library's: the sum cancels, and SLEEF's 1-ulp
+  // errors would show in its last digits.
+  if constexpr (std::is_same_v<M, float> && Base2) return ::ember_logaddexp2f(x, y);
+  if constexpr (std::is_same_v<M, float> && !Base2) return ::ember_logaddexpf(x, y);
+#endif
   const double a = x, b = y;
   if (std::isinf(a) && a == b) return x;
   const double hi = a > b ? a : b, lo = a > b ? b : a;

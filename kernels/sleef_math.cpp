@@ -10,6 +10,7 @@
 #include <limits>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -98,23 +99,33 @@ constexpr LogForm log_form(std::string_view name) {
   return {HUGE_VAL, HUGE_VAL, 0, false};
 }
 
-template <class S, class Log>
-S with_log_form_scalar(S r, S x, Log log, double above, const LogForm& form) {
-  const S magnitude = form.odd ? std::fabs(x) : x;
-  if (!(magnitude > S(above))) return r;
-  const S l = log(magnitude) + S(form.add);
-  return form.odd && x < S(0) ? -l : l;
+// T's lanes: T itself for a scalar, the element of a GCC vector.
+template <class T>
+auto lane_of() {
+  if constexpr (std::is_arithmetic_v<T>) return T{};
+  else return std::remove_cv_t<std::remove_reference_t<decltype(std::declval<T>()[0])>>{};
+}
+template <class T>
+using lane_t = decltype(lane_of<T>());
+
+template <class Mask>
+bool any_lane(const Mask& m) {
+  if constexpr (std::is_same_v<Mask, bool>) {
+    return m;
+  } else {
+    bool any = false;
+    for (size_t i = 0; i < sizeof(Mask) / sizeof(m[0]); ++i) any |= m[i] != 0;
+    return any;
+  }
 }
 
-template <class Wide, class Log>
-Wide with_log_form(Wide r, Wide x, Log log, double above, const LogForm& form) {
-  using S = std::remove_cv_t<std::remove_reference_t<decltype(x[0])>>;
-  const Wide magnitude = form.odd ? (x < S(0) ? -x : x) : x;
+template <class T, class Log>
+T with_log_form(T r, T x, Log log, double above, const LogForm& form) {
+  using S = lane_t<T>;
+  const T magnitude = form.odd ? (x < S(0) ? -x : x) : x;
   const auto huge = magnitude > S(above);
-  bool any = false;
-  for (size_t i = 0; i < sizeof(Wide) / sizeof(S); ++i) any |= huge[i] != 0;
-  if (!any) return r;
-  Wide l = log(magnitude) + S(form.add);
+  if (!any_lane(huge)) return r;
+  T l = log(magnitude) + S(form.add);
   if (form.odd) l = x < S(0) ? -l : l;
   return huge ? l : r;
 }
@@ -122,98 +133,148 @@ Wide with_log_form(Wide r, Wide x, Log log, double above, const LogForm& form) {
 // A NaN from a number (log2(-1)) has its sign bit set in some vector
 // forms and clear in the scalar ones; every form gives the one positive
 // quiet NaN, so NaNs too are the same bits whichever form ran.
-template <class S>
-S invalid_as_quiet_nan(S r, S x) {
-  return r != r && x == x ? std::numeric_limits<S>::quiet_NaN() : r;
-}
-template <class Wide>
-Wide invalid_as_quiet_nan_wide(Wide r, Wide x) {
-  using S = std::remove_cv_t<std::remove_reference_t<decltype(x[0])>>;
-  const Wide nan = Wide{} + std::numeric_limits<S>::quiet_NaN();
+template <class T>
+T invalid_as_quiet_nan(T r, T x) {
+  const T nan = T{} + std::numeric_limits<lane_t<T>>::quiet_NaN();
   return (r != r) & (x == x) ? nan : r;
 }
 
+// f(x), scalar or wide, with the fixes above.
+template <class T, class F, class Log>
+T fixed(F f, T x, Log log, double above, const LogForm& form) {
+  T r = f(x);
+  if (above != HUGE_VAL) r = with_log_form(r, x, log, above, form);
+  return invalid_as_quiet_nan(r, x);
+}
+
+// logaddexp and logaddexp2 of floats (kernels/scalar_math.h's form):
+// in double, where the sum's cancellation costs float nothing; equal
+// infinities are returned as they are (their difference is NaN).
+template <bool Base2, class D, class Exp, class Log1p>
+D logaddexp_in_double(D a, D b, Exp exp, Log1p log1p) {
+  using S = lane_t<D>;
+  const auto a_larger = a > b;
+  const D hi = a_larger ? a : b, lo = a_larger ? b : a;
+  D r;
+  if constexpr (Base2) r = hi + log1p(exp(lo - hi)) / S(M_LN2);
+  else r = hi + log1p(exp(lo - hi));
+  const auto equal_infinities = (a == b) & ((a == S(HUGE_VAL)) | (a == S(-HUGE_VAL)));
+  return equal_infinities ? a : r;
+}
+
+constexpr Pair kSleefExp{EMBER_SLEEF_WIDE(exp, _u10)}, kSleefExp2{EMBER_SLEEF_WIDE(exp2, _u10)},
+    kSleefLog1p{EMBER_SLEEF_WIDE(log1p, _u10)};
+constexpr Pair kScalarExp{EMBER_SLEEF_SCALAR(exp, _u10)}, kScalarExp2{EMBER_SLEEF_SCALAR(exp2, _u10)},
+    kScalarLog1p{EMBER_SLEEF_SCALAR(log1p, _u10)};
+
+// x and y's lanes in double, a WideD at a time.
+template <bool Base2, class Exp>
+WideF logaddexp_of_floats(WideF x, WideF y, Exp exp) {
+  constexpr int kHalf = sizeof(WideD) / sizeof(double);
+  typedef float Part __attribute__((vector_size(kHalf * sizeof(float))));
+  WideF out;
+  for (int h = 0; h < 2; ++h) {
+    Part px, py;
+    std::memcpy(&px, reinterpret_cast<const char*>(&x) + h * sizeof(Part), sizeof(Part));
+    std::memcpy(&py, reinterpret_cast<const char*>(&y) + h * sizeof(Part), sizeof(Part));
+    const WideD r = logaddexp_in_double<Base2>(__builtin_convertvector(px, WideD), __builtin_convertvector(py, WideD), exp,
+                                               kSleefLog1p.d);
+    const Part pr = __builtin_convertvector(r, Part);
+    std::memcpy(reinterpret_cast<char*>(&out) + h * sizeof(Part), &pr, sizeof(Part));
+  }
+  return out;
+}
+
+inline WideF wide_ember_logaddexpf(WideF x, WideF y) { return logaddexp_of_floats<false>(x, y, kSleefExp.d); }
+inline WideF wide_ember_logaddexp2f(WideF x, WideF y) { return logaddexp_of_floats<true>(x, y, kSleefExp2.d); }
+
 }  // namespace
 
-// The vector variants, per ISA the build enables:
-// b (SSE2, 128-bit), c (AVX), d (AVX2; both 256-bit), e (AVX-512).
-#define EMBER_SLEEF_VARIANTS_1(isa, VF, nf, VD, nd, name)                                                    \
-  VF _ZGV##isa##N##nf##v_ember_##name##f(VF x) { return narrow<VF>(wide_##name(widen<WideF>(x))); }          \
-  VD _ZGV##isa##N##nd##v_ember_##name(VD x) { return narrow<VD>(wide_##name(widen<WideD>(x))); }
-#define EMBER_SLEEF_VARIANTS_2(isa, VF, nf, VD, nd, name)                                                    \
-  VF _ZGV##isa##N##nf##vv_ember_##name##f(VF x, VF y) {                                                      \
-    return narrow<VF>(wide_##name(widen<WideF>(x), widen<WideF>(y)));                                        \
-  }                                                                                                          \
-  VD _ZGV##isa##N##nd##vv_ember_##name(VD x, VD y) { return narrow<VD>(wide_##name(widen<WideD>(x), widen<WideD>(y))); }
+// The vector variants of the C function fn, per ISA the build enables:
+// b (SSE2, 128-bit), c (AVX), d (AVX2; both 256-bit), e (AVX-512); each
+// calls wide_fn on the build's widest vector.
+#define EMBER_SLEEF_VARIANT_1(isa, V, lanes, fn, Wide) \
+  V _ZGV##isa##N##lanes##v_##fn(V x) { return narrow<V>(wide_##fn(widen<Wide>(x))); }
+#define EMBER_SLEEF_VARIANT_2(isa, V, lanes, fn, Wide) \
+  V _ZGV##isa##N##lanes##vv_##fn(V x, V y) { return narrow<V>(wide_##fn(widen<Wide>(x), widen<Wide>(y))); }
 
 #if defined(__AVX512F__)
-#define EMBER_SLEEF_VARIANTS_E(arity, name) EMBER_SLEEF_VARIANTS_##arity(e, __m512, 16, __m512d, 8, name)
+#define EMBER_SLEEF_FLOAT_E(arity, fn) EMBER_SLEEF_VARIANT_##arity(e, __m512, 16, fn, WideF)
+#define EMBER_SLEEF_DOUBLE_E(arity, fn) EMBER_SLEEF_VARIANT_##arity(e, __m512d, 8, fn, WideD)
 #else
-#define EMBER_SLEEF_VARIANTS_E(arity, name)
+#define EMBER_SLEEF_FLOAT_E(arity, fn)
+#define EMBER_SLEEF_DOUBLE_E(arity, fn)
 #endif
 #if defined(__AVX2__)
-#define EMBER_SLEEF_VARIANTS_D(arity, name) EMBER_SLEEF_VARIANTS_##arity(d, __m256, 8, __m256d, 4, name)
+#define EMBER_SLEEF_FLOAT_D(arity, fn) EMBER_SLEEF_VARIANT_##arity(d, __m256, 8, fn, WideF)
+#define EMBER_SLEEF_DOUBLE_D(arity, fn) EMBER_SLEEF_VARIANT_##arity(d, __m256d, 4, fn, WideD)
 #else
-#define EMBER_SLEEF_VARIANTS_D(arity, name)
+#define EMBER_SLEEF_FLOAT_D(arity, fn)
+#define EMBER_SLEEF_DOUBLE_D(arity, fn)
 #endif
 #if defined(__AVX__)
-#define EMBER_SLEEF_VARIANTS_C(arity, name) EMBER_SLEEF_VARIANTS_##arity(c, __m256, 8, __m256d, 4, name)
+#define EMBER_SLEEF_FLOAT_C(arity, fn) EMBER_SLEEF_VARIANT_##arity(c, __m256, 8, fn, WideF)
+#define EMBER_SLEEF_DOUBLE_C(arity, fn) EMBER_SLEEF_VARIANT_##arity(c, __m256d, 4, fn, WideD)
 #else
-#define EMBER_SLEEF_VARIANTS_C(arity, name)
+#define EMBER_SLEEF_FLOAT_C(arity, fn)
+#define EMBER_SLEEF_DOUBLE_C(arity, fn)
 #endif
-#define EMBER_SLEEF_VARIANTS(arity, name)                                 \
-  EMBER_SLEEF_VARIANTS_##arity(b, __m128, 4, __m128d, 2, name)            \
-  EMBER_SLEEF_VARIANTS_C(arity, name) EMBER_SLEEF_VARIANTS_D(arity, name) \
-  EMBER_SLEEF_VARIANTS_E(arity, name)
+#define EMBER_SLEEF_FLOAT_VARIANTS(arity, fn)                                                   \
+  EMBER_SLEEF_VARIANT_##arity(b, __m128, 4, fn, WideF) EMBER_SLEEF_FLOAT_C(arity, fn)           \
+  EMBER_SLEEF_FLOAT_D(arity, fn) EMBER_SLEEF_FLOAT_E(arity, fn)
+#define EMBER_SLEEF_DOUBLE_VARIANTS(arity, fn)                                                  \
+  EMBER_SLEEF_VARIANT_##arity(b, __m128d, 2, fn, WideD) EMBER_SLEEF_DOUBLE_C(arity, fn)         \
+  EMBER_SLEEF_DOUBLE_D(arity, fn) EMBER_SLEEF_DOUBLE_E(arity, fn)
 
-#define EMBER_SLEEF_DEFINE_UNARY(name, suffix)                                                      \
-  namespace {                                                                                       \
-  constexpr Pair kSleef_##name{EMBER_SLEEF_WIDE(name, suffix)};                                     \
-  constexpr LogForm kLogForm_##name = log_form(#name);                                              \
-  inline WideF wide_##name(WideF x) {                                                               \
-    WideF r = kSleef_##name.f(x);                                                                   \
-    if constexpr (kLogForm_##name.above_f != HUGE_VAL)                                              \
-      r = with_log_form(r, x, kSleefLog.f, kLogForm_##name.above_f, kLogForm_##name);               \
-    return invalid_as_quiet_nan_wide(r, x);                                                         \
-  }                                                                                                 \
-  inline WideD wide_##name(WideD x) {                                                               \
-    WideD r = kSleef_##name.d(x);                                                                   \
-    if constexpr (kLogForm_##name.above_d != HUGE_VAL)                                              \
-      r = with_log_form(r, x, kSleefLog.d, kLogForm_##name.above_d, kLogForm_##name);               \
-    return invalid_as_quiet_nan_wide(r, x);                                                         \
-  }                                                                                                 \
-  constexpr Pair kScalar_##name{EMBER_SLEEF_SCALAR(name, suffix)};                                  \
-  }                                                                                                 \
-  extern "C" {                                                                                      \
-  float ember_##name##f(float x) {                                                                  \
-    float r = kScalar_##name.f(x);                                                                  \
-    if constexpr (kLogForm_##name.above_f != HUGE_VAL)                                              \
-      r = with_log_form_scalar(r, x, kSleefLogScalar.f, kLogForm_##name.above_f, kLogForm_##name);  \
-    return invalid_as_quiet_nan(r, x);                                                              \
-  }                                                                                                 \
-  double ember_##name(double x) {                                                                   \
-    double r = kScalar_##name.d(x);                                                                 \
-    if constexpr (kLogForm_##name.above_d != HUGE_VAL)                                              \
-      r = with_log_form_scalar(r, x, kSleefLogScalar.d, kLogForm_##name.above_d, kLogForm_##name);  \
-    return invalid_as_quiet_nan(r, x);                                                              \
-  }                                                                                                 \
-  EMBER_SLEEF_VARIANTS(1, name)                                                                     \
+#define EMBER_SLEEF_DEFINE_UNARY(name, suffix)                                                            \
+  namespace {                                                                                             \
+  constexpr Pair kSleef_##name{EMBER_SLEEF_WIDE(name, suffix)};                                           \
+  constexpr Pair kScalar_##name{EMBER_SLEEF_SCALAR(name, suffix)};                                        \
+  constexpr LogForm kLogForm_##name = log_form(#name);                                                    \
+  inline WideF wide_ember_##name##f(WideF x) {                                                            \
+    return fixed(kSleef_##name.f, x, kSleefLog.f, kLogForm_##name.above_f, kLogForm_##name);              \
+  }                                                                                                       \
+  inline WideD wide_ember_##name(WideD x) {                                                               \
+    return fixed(kSleef_##name.d, x, kSleefLog.d, kLogForm_##name.above_d, kLogForm_##name);              \
+  }                                                                                                       \
+  }                                                                                                       \
+  extern "C" {                                                                                            \
+  float ember_##name##f(float x) {                                                                        \
+    return fixed(kScalar_##name.f, x, kSleefLogScalar.f, kLogForm_##name.above_f, kLogForm_##name);       \
+  }                                                                                                       \
+  double ember_##name(double x) {                                                                         \
+    return fixed(kScalar_##name.d, x, kSleefLogScalar.d, kLogForm_##name.above_d, kLogForm_##name);       \
+  }                                                                                                       \
+  EMBER_SLEEF_FLOAT_VARIANTS(1, ember_##name##f)                                                          \
+  EMBER_SLEEF_DOUBLE_VARIANTS(1, ember_##name)                                                            \
   }
-#define EMBER_SLEEF_DEFINE_BINARY(name, suffix)                                                                   \
-  namespace {                                                                                                     \
-  constexpr Pair kSleef_##name{EMBER_SLEEF_WIDE(name, suffix)};                                                   \
-  inline WideF wide_##name(WideF x, WideF y) { return kSleef_##name.f(x, y); }                                    \
-  inline WideD wide_##name(WideD x, WideD y) { return kSleef_##name.d(x, y); }                                    \
-  constexpr Pair kScalar_##name{EMBER_SLEEF_SCALAR(name, suffix)};                                                \
-  }                                                                                                               \
-  extern "C" {                                                                                                    \
-  float ember_##name##f(float x, float y) { return kScalar_##name.f(x, y); }                                      \
-  double ember_##name(double x, double y) { return kScalar_##name.d(x, y); }                                      \
-  EMBER_SLEEF_VARIANTS(2, name)                                                                                   \
+#define EMBER_SLEEF_DEFINE_BINARY(name, suffix)                                                   \
+  namespace {                                                                                     \
+  constexpr Pair kSleef_##name{EMBER_SLEEF_WIDE(name, suffix)};                                   \
+  constexpr Pair kScalar_##name{EMBER_SLEEF_SCALAR(name, suffix)};                                \
+  inline WideF wide_ember_##name##f(WideF x, WideF y) { return kSleef_##name.f(x, y); }           \
+  inline WideD wide_ember_##name(WideD x, WideD y) { return kSleef_##name.d(x, y); }              \
+  }                                                                                               \
+  extern "C" {                                                                                    \
+  float ember_##name##f(float x, float y) { return kScalar_##name.f(x, y); }                      \
+  double ember_##name(double x, double y) { return kScalar_##name.d(x, y); }                      \
+  EMBER_SLEEF_FLOAT_VARIANTS(2, ember_##name##f)                                                  \
+  EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_##name)                                                    \
   }
 
 EMBER_SLEEF_UNARY(EMBER_SLEEF_DEFINE_UNARY)
 EMBER_SLEEF_BINARY(EMBER_SLEEF_DEFINE_BINARY)
+
+extern "C" {
+float ember_logaddexpf(float x, float y) {
+  return static_cast<float>(logaddexp_in_double<false>(double(x), double(y), kScalarExp.d, kScalarLog1p.d));
+}
+float ember_logaddexp2f(float x, float y) {
+  return static_cast<float>(logaddexp_in_double<true>(double(x), double(y), kScalarExp2.d, kScalarLog1p.d));
+}
+EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexpf)
+EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexp2f)
+}
 
 #else
 #error "kernels/sleef_math.cpp: SLEEF's vector functions are wired for x86-64 only"

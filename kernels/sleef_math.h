@@ -55,6 +55,10 @@ EMBER_SLEEF_UNARY(EMBER_SLEEF_DECLARE_UNARY)
 EMBER_SLEEF_BINARY(EMBER_SLEEF_DECLARE_BINARY)
 #undef EMBER_SLEEF_DECLARE_UNARY
 #undef EMBER_SLEEF_DECLARE_BINARY
+// log(e^x + e^y) and log2(2^x + 2^y) of floats, computed in double
+// through SLEEF's exp, exp2 and log1p (kernels/scalar_math.h's form).
+EMBER_SLEEF_DECL float ember_logaddexpf(float, float);
+EMBER_SLEEF_DECL float ember_logaddexp2f(float, float);
 }
 
 namespace ember::kernels::sleef {

@@ -1,8 +1,9 @@
-// kernels/sleef_math.h: every function, through pointwise loops that GCC
-// vectorizes (contiguous at several offsets and lengths, and strided),
-// gives the bits of its scalar call on every element (Note [SLEEF
-// calls]), and the scalar calls agree with the C library to a few ulps
-// (the ops' ulp bounds are checked in the op tests).
+// kernels/sleef_math.h: every function (logaddexp's of floats too),
+// through pointwise loops that GCC vectorizes (contiguous at several
+// offsets and lengths, and strided), gives the bits of its scalar call on
+// every element (Note [SLEEF calls]), and the scalar calls agree with the
+// C library to a few ulps (the ops' ulp bounds are checked in the op
+// tests).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -107,6 +108,30 @@ double ulps(T got, long double ref) {
 
 EMBER_SLEEF_UNARY(EMBER_TEST_SLEEF_UNARY)
 EMBER_SLEEF_BINARY(EMBER_TEST_SLEEF_BINARY)
+
+TEST(SleefMath, LogaddexpOfFloatsLoopsMatchScalarCalls) {
+  expect_loops_match_scalar<float, 2>("logaddexpf", [](float x, float y) { return ::ember_logaddexpf(x, y); },
+                                      ::ember_logaddexpf);
+  expect_loops_match_scalar<float, 2>("logaddexp2f", [](float x, float y) { return ::ember_logaddexp2f(x, y); },
+                                      ::ember_logaddexp2f);
+}
+
+// Computed in double, they are float's correctly rounded value or a
+// neighbour of it.
+TEST(SleefMath, LogaddexpOfFloatsAgreesWithLongDouble) {
+  const std::vector<float> x = inputs<float>(2003, 8), y = inputs<float>(2003, 9);
+  for (size_t i = 0; i < x.size(); ++i) {
+    const long double a = x[i], b = y[i], hi = std::max(a, b), lo = std::min(a, b);
+    if (std::isnan(a) || std::isnan(b) || std::isinf(a) || std::isinf(b)) continue;
+    const long double e = hi + std::log1p(std::exp(lo - hi)), e2 = hi + std::log1p(std::exp2(lo - hi)) / std::log(2.0L);
+    EXPECT_LE(ulps(::ember_logaddexpf(x[i], y[i]), e), 1.0) << "logaddexp(" << x[i] << ", " << y[i] << ")";
+    EXPECT_LE(ulps(::ember_logaddexp2f(x[i], y[i]), e2), 1.0) << "logaddexp2(" << x[i] << ", " << y[i] << ")";
+  }
+  EXPECT_EQ(::ember_logaddexpf(INFINITY, INFINITY), INFINITY);
+  EXPECT_EQ(::ember_logaddexpf(-INFINITY, -INFINITY), -INFINITY);
+  EXPECT_TRUE(std::isnan(::ember_logaddexpf(NAN, 1.0f)));
+  EXPECT_EQ(::ember_logaddexp2f(-INFINITY, 3.0f), 3.0f);
+}
 
 TEST(SleefMath, BinaryFunctionsAgreeWithTheCLibrary) {
   const std::vector<double> x = inputs<double>(2003, 5), y = inputs<double>(2003, 6);
