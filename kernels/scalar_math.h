@@ -78,13 +78,17 @@ EMBER_HOST_DEVICE inline M logaddexp_in_base(M x, M y) {
   // Float: the same form as one vectorizable call (Note [SLEEF calls]).
   // Double keeps the C library's: the sum cancels, and SLEEF's 1-ulp
   // errors would show in its last digits.
-  if constexpr (std::is_same_v<M, float> && Base2) return ::ember_logaddexp2f(x, y);
-  if constexpr (std::is_same_v<M, float> && !Base2) return ::ember_logaddexpf(x, y);
+  if constexpr (std::is_same_v<M, float>) {
+    if constexpr (Base2) return ::ember_logaddexp2f(x, y);
+    else return ::ember_logaddexpf(x, y);
+  } else
 #endif
-  const double a = x, b = y;
-  if (std::isinf(a) && a == b) return x;
-  const double hi = a > b ? a : b, lo = a > b ? b : a;
-  return static_cast<M>(hi + (Base2 ? std::log1p(std::exp2(lo - hi)) / M_LN2 : std::log1p(std::exp(lo - hi))));
+  {
+    const double a = x, b = y;
+    if (std::isinf(a) && a == b) return x;
+    const double hi = a > b ? a : b, lo = a > b ? b : a;
+    return static_cast<M>(hi + (Base2 ? std::log1p(std::exp2(lo - hi)) / M_LN2 : std::log1p(std::exp(lo - hi))));
+  }
 }
 template <class M>
 EMBER_HOST_DEVICE inline M logaddexp(M x, M y) {

@@ -180,41 +180,22 @@ EMBER_HOST_DEVICE inline M tanh(M x) {
 // the device. Float and double reach them (Half and BFloat16 compute in
 // float).
 #ifdef __CUDA_ARCH__
-#define EMBER_OPS_LIBRARY_UNARY(name) \
-  template <class M>                  \
+#define EMBER_OPS_LIBRARY_UNARY(name, suffix) \
+  template <class M>                          \
   EMBER_HOST_DEVICE inline M name(M x) { return std::name(x); }
-#define EMBER_OPS_LIBRARY_BINARY(name) \
-  template <class M>                   \
+#define EMBER_OPS_LIBRARY_BINARY(name, suffix) \
+  template <class M>                           \
   EMBER_HOST_DEVICE inline M name(M x, M y) { return std::name(x, y); }
 #else
-#define EMBER_OPS_LIBRARY_UNARY(name) \
-  template <class M>                  \
+#define EMBER_OPS_LIBRARY_UNARY(name, suffix) \
+  template <class M>                          \
   EMBER_HOST_DEVICE inline M name(M x) { return kernels::sleef::name(x); }
-#define EMBER_OPS_LIBRARY_BINARY(name) \
-  template <class M>                   \
+#define EMBER_OPS_LIBRARY_BINARY(name, suffix) \
+  template <class M>                           \
   EMBER_HOST_DEVICE inline M name(M x, M y) { return kernels::sleef::name(x, y); }
 #endif
-EMBER_OPS_LIBRARY_UNARY(sin)
-EMBER_OPS_LIBRARY_UNARY(cos)
-EMBER_OPS_LIBRARY_UNARY(tan)
-EMBER_OPS_LIBRARY_UNARY(asin)
-EMBER_OPS_LIBRARY_UNARY(acos)
-EMBER_OPS_LIBRARY_UNARY(atan)
-EMBER_OPS_LIBRARY_UNARY(sinh)
-EMBER_OPS_LIBRARY_UNARY(cosh)
-EMBER_OPS_LIBRARY_UNARY(asinh)
-EMBER_OPS_LIBRARY_UNARY(acosh)
-EMBER_OPS_LIBRARY_UNARY(atanh)
-EMBER_OPS_LIBRARY_UNARY(exp2)
-EMBER_OPS_LIBRARY_UNARY(expm1)
-EMBER_OPS_LIBRARY_UNARY(log2)
-EMBER_OPS_LIBRARY_UNARY(log10)
-EMBER_OPS_LIBRARY_UNARY(log1p)
-EMBER_OPS_LIBRARY_UNARY(erf)
-EMBER_OPS_LIBRARY_UNARY(erfc)
-EMBER_OPS_LIBRARY_UNARY(lgamma)
-EMBER_OPS_LIBRARY_BINARY(atan2)
-EMBER_OPS_LIBRARY_BINARY(hypot)
+EMBER_SLEEF_OPS_UNARY(EMBER_OPS_LIBRARY_UNARY)
+EMBER_SLEEF_BINARY(EMBER_OPS_LIBRARY_BINARY)
 #undef EMBER_OPS_LIBRARY_UNARY
 #undef EMBER_OPS_LIBRARY_BINARY
 
