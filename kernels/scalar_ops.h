@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "ember/host_device.h"
+#include "kernels/float_division.h"
 #include "kernels/sleef_math.h"
 #include "kernels/vec_math.h"
 
@@ -216,6 +217,9 @@ EMBER_HOST_DEVICE inline M fmod(M a, M b) {
       if (b == -1) return M(0);
     return b == 0 ? M(0) : static_cast<M>(a % b);
   } else {
+#ifndef __CUDA_ARCH__
+    if constexpr (std::is_same_v<M, float>) return ::ember_fmodf(a, b);  // Note [float division by lanes]
+#endif
     return std::fmod(a, b);  // (SLEEF's fmod gives NaN for huge quotients, FLT_MAX / FLT_MIN)
   }
 }
@@ -228,26 +232,26 @@ EMBER_HOST_DEVICE inline M div_trunc(M a, M b) {
   else return ops::div(a, b);
 }
 
-// Python's remainder: the sign of the divisor (floored division). Floats
-// as PyTorch: fmod, then one correction, so the result is exact (TH's
-// a - b * floor(a / b) could round to b itself); x % 0 is NaN.
+// Python's remainder: the sign of the divisor (floored division); floats
+// through kernels/float_division.h.
 template <class M>
 EMBER_HOST_DEVICE inline M remainder(M a, M b) {
+#ifndef __CUDA_ARCH__
+  if constexpr (std::is_same_v<M, float>) return ::ember_remainderf(a, b);  // Note [float division by lanes]
+#endif
   const M r = ops::fmod(a, b);
   if constexpr (std::is_unsigned_v<M> || std::is_same_v<M, bool>)
     return r;
   else
-    return ((r != 0) & ((r < 0) != (b < 0))) ? static_cast<M>(r + b) : r;
+    return kernels::remainder_from_fmod<M>(r, b);
 }
 
-// Python's a // b (floor). Floats as Python's float floor division:
-// (a - fmod(a, b)) / b, corrected to the floor, then rounded to the
-// nearest integer so an inexact quotient cannot land just below it;
-// x // 0 is x / 0 (inf or NaN).
+// Python's a // b (floor); floats through kernels/float_division.h.
 template <class M>
 EMBER_HOST_DEVICE inline M floor_divide(M a, M b) {
 #ifndef __CUDA_ARCH__
   if constexpr (divides_through_double_v<M>) return floor_divide_through_double(a, b);
+  if constexpr (std::is_same_v<M, float>) return ::ember_floor_dividef(a, b);  // Note [float division by lanes]
 #endif
   if constexpr (std::is_integral_v<M>) {
     const M q = ops::div(a, b);
@@ -255,14 +259,7 @@ EMBER_HOST_DEVICE inline M floor_divide(M a, M b) {
       if (b != 0 && b != -1 && static_cast<M>(q * b) != a && ((a < 0) != (b < 0))) return static_cast<M>(q - 1);
     return q;
   } else {
-    if (b == 0) return a / b;
-    const M mod = std::fmod(a, b);
-    M d = (a - mod) / b;
-    if (mod != 0 && ((b < 0) != (mod < 0))) d -= 1;
-    if (d == 0) return std::copysign(M(0), a / b);
-    M f = std::floor(d);
-    if (d - f > M(0.5)) f += 1;
-    return f;
+    return kernels::floor_divide_from_fmod<M>(a, b, std::fmod(a, b), kernels::FloorOfScalar{});
   }
 }
 

@@ -12,6 +12,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "kernels/float_division.h"
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #include <sleef.h>
@@ -119,6 +121,12 @@ bool any_lane(const Mask& m) {
   }
 }
 
+template <class Mask>
+bool all_lanes(const Mask& m) {
+  bool all = true;
+  for (size_t i = 0; i < sizeof(Mask) / sizeof(m[0]); ++i) all &= m[i] != 0;
+  return all;
+}
 template <class T, class Log>
 T with_log_form(T r, T x, Log log, double above, const LogForm& form) {
   using S = lane_t<T>;
@@ -187,6 +195,75 @@ WideF logaddexp_of_floats(WideF x, WideF y, Exp exp) {
 
 inline WideF wide_ember_logaddexpf(WideF x, WideF y) { return logaddexp_of_floats<false>(x, y, kSleefExp.d); }
 inline WideF wide_ember_logaddexp2f(WideF x, WideF y) { return logaddexp_of_floats<true>(x, y, kSleefExp2.d); }
+
+// Note [float division by lanes]: fmod, Python's remainder and floor
+// division of floats from libm's fmodf cost 18-25 ms for 2^20 elements
+// (PyTorch: 2-3 ms), and their selects would keep a vectorized loop
+// scalar anyway. fmod is exact, so any exact method gives libm's bits.
+// Where 1 <= |a / b| < 2^22, q = trunc(a / b) divided in float is the true
+// truncated quotient or one more (rounding is monotonic and never lands
+// below an integer the true quotient reaches; it adds at most 2^-2), q*b
+// (22 bits times 24) is exact in double, so a - q*b is too, and it is
+// corrected by b once where q was one more. Below 1 the result is a;
+// other lanes (larger quotients, a zero, infinite or NaN operand) call
+// fmodf. remainder and floor_divide are kernels/float_division.h's forms
+// on top, lane for lane.
+template <class D>
+D fmod_in_double(D a, D b, D q) {
+  using S = lane_t<D>;
+  D r = q == S(0) ? a : a - q * b;
+  const D b_toward_a = (a < S(0)) == (b < S(0)) ? b : -b;
+  r = (r != S(0)) & ((r < S(0)) != (a < S(0))) ? r + b_toward_a : r;
+  return r == S(0) ? a * S(0) : r;  // a zero remainder has a's sign
+}
+
+// fmod of WideF's lanes: the quotient in float, the remainder in double a
+// WideD at a time, fmodf for the lanes outside the method.
+WideF fmod_of_floats(WideF a, WideF b) {
+  using I = decltype(a < b);
+  const WideF abs_a = a < 0.0f ? -a : a, abs_b = b < 0.0f ? -b : b;
+  const auto easy = abs_a < abs_b * 0x1p22f;
+  // q = 0 for |a| < |b| (a finite a by an infinite b too) and for the
+  // lanes left to fmodf: the conversion sees no NaN or out-of-range value.
+  const WideF quotient = easy & (abs_a >= abs_b) ? a / b : WideF{};
+  const WideF q = __builtin_convertvector(__builtin_convertvector(quotient, I), WideF);
+  constexpr int kHalf = sizeof(WideD) / sizeof(double);
+  typedef float Part __attribute__((vector_size(kHalf * sizeof(float))));
+  WideF r;
+  for (int h = 0; h < 2; ++h) {
+    Part part[3];
+    const WideF* whole[3] = {&a, &b, &q};
+    for (int k = 0; k < 3; ++k)
+      std::memcpy(&part[k], reinterpret_cast<const char*>(whole[k]) + h * sizeof(Part), sizeof(Part));
+    const Part pr = __builtin_convertvector(fmod_in_double(__builtin_convertvector(part[0], WideD),
+                                                           __builtin_convertvector(part[1], WideD),
+                                                           __builtin_convertvector(part[2], WideD)),
+                                            Part);
+    std::memcpy(reinterpret_cast<char*>(&r) + h * sizeof(Part), &pr, sizeof(Part));
+  }
+  if (!all_lanes(easy))
+    for (size_t i = 0; i < sizeof(WideF) / sizeof(float); ++i)
+      if (!easy[i]) r[i] = std::fmod(a[i], b[i]);
+  return r;
+}
+
+inline WideF wide_ember_fmodf(WideF a, WideF b) { return fmod_of_floats(a, b); }
+
+inline WideF wide_ember_remainderf(WideF a, WideF b) {
+  return ember::kernels::remainder_from_fmod<float>(fmod_of_floats(a, b), b);
+}
+
+inline WideF wide_ember_floor_dividef(WideF a, WideF b) {
+  const auto floor = [](WideF v) {
+#if defined(__AVX512F__)
+    return _mm512_maskz_roundscale_ps(0xffff, v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);  // (unmasked: GCC 12 warns)
+#else
+    for (size_t i = 0; i < sizeof(WideF) / sizeof(float); ++i) v[i] = std::floor(v[i]);
+    return v;
+#endif
+  };
+  return ember::kernels::floor_divide_from_fmod<float>(a, b, fmod_of_floats(a, b), floor);
+}
 
 }  // namespace
 
@@ -274,6 +351,15 @@ float ember_logaddexp2f(float x, float y) {
 }
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexpf)
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexp2f)
+
+float ember_fmodf(float a, float b) { return std::fmod(a, b); }
+float ember_remainderf(float a, float b) { return ember::kernels::remainder_from_fmod<float>(std::fmod(a, b), b); }
+float ember_floor_dividef(float a, float b) {
+  return ember::kernels::floor_divide_from_fmod<float>(a, b, std::fmod(a, b), ember::kernels::FloorOfScalar{});
+}
+EMBER_SLEEF_FLOAT_VARIANTS(2, ember_fmodf)
+EMBER_SLEEF_FLOAT_VARIANTS(2, ember_remainderf)
+EMBER_SLEEF_FLOAT_VARIANTS(2, ember_floor_dividef)
 }
 
 #else

@@ -20,7 +20,9 @@
 // log. A calling loop must be a bare call: GCC 12 leaves a loop with a
 // call and a select in it scalar. SLEEF's pow (inf for pow(DBL_MAX, 1))
 // and fmod (NaN for FLT_MAX / FLT_MIN's quotient) failed the
-// special-value tests, so double pow and fmod stay with libm.
+// special-value tests, so double pow stays with libm; float fmod,
+// remainder and floor division have exact vector forms of their own
+// (Note [float division by lanes] in sleef_math.cpp), double's libm.
 //
 // CUDA device code never calls these: scalar_ops.h uses CUDA's math
 // library under __CUDA_ARCH__.
@@ -61,6 +63,11 @@ EMBER_SLEEF_BINARY(EMBER_SLEEF_DECLARE_BINARY)
 // through SLEEF's exp, exp2 and log1p (kernels/scalar_math.h's form).
 EMBER_SLEEF_DECL float ember_logaddexpf(float, float);
 EMBER_SLEEF_DECL float ember_logaddexp2f(float, float);
+// fmod, Python's remainder and floor division of floats, exact as libm's
+// fmodf (Note [float division by lanes] in sleef_math.cpp).
+EMBER_SLEEF_DECL float ember_fmodf(float, float);
+EMBER_SLEEF_DECL float ember_remainderf(float, float);
+EMBER_SLEEF_DECL float ember_floor_dividef(float, float);
 }
 
 namespace ember::kernels::sleef {

@@ -3,7 +3,7 @@
 // offsets and lengths, and strided), gives the bits of its scalar call on
 // every element (Note [SLEEF calls]), and the scalar calls agree with the
 // C library to a few ulps (the ops' ulp bounds are checked in the op
-// tests).
+// tests); fmod, remainder and floor division of floats are exact.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -133,13 +133,63 @@ TEST(SleefMath, LogaddexpOfFloatsAgreesWithLongDouble) {
   EXPECT_EQ(::ember_logaddexp2f(-INFINITY, 3.0f), 3.0f);
 }
 
+// Note [float division by lanes]: the loops give the scalar forms' bits,
+// quotients beyond the method's 2^22 included (inputs() spans
+// 2^-30 to 2^30 and the special values).
+TEST(SleefMath, FloatDivisionLoopsMatchScalarCalls) {
+  expect_loops_match_scalar<float, 2>("fmodf", [](float x, float y) { return ::ember_fmodf(x, y); }, ::ember_fmodf);
+  expect_loops_match_scalar<float, 2>("remainderf", [](float x, float y) { return ::ember_remainderf(x, y); },
+                                      ::ember_remainderf);
+  expect_loops_match_scalar<float, 2>("floor_dividef", [](float x, float y) { return ::ember_floor_dividef(x, y); },
+                                      ::ember_floor_dividef);
+}
+
+// Dividends a step either side of a multiple k*b (the quotients that
+// division in float rounds up to k), exact multiples, and quotients
+// around the 2^22 bound, through a vectorized loop: fmod gives the C
+// library's bits; below 2^21, floor division gives floor(a / b) computed
+// in long double (a non-integer quotient of floats lies at least 2^-48 of
+// itself from an integer; above 2^21, NumPy's float form that ours
+// follows, (a - fmod) / b in float, may be one off) and remainder
+// a - b * that floor, rounded once.
+TEST(SleefMath, FloatDivisionIsExactAtIntegerQuotients) {
+  std::mt19937 g(3);
+  std::uniform_real_distribution<float> mantissa(1.0f, 2.0f);
+  std::uniform_int_distribution<int> exponent(-20, 20), multiple(1, 1 << 22);
+  std::vector<float> a, b;
+  for (int i = 0; i < 4000; ++i) {
+    const float d = std::ldexp(mantissa(g), exponent(g)) * (i % 2 ? 1.0f : -1.0f);
+    const float k = static_cast<float>(i % 7 == 0 ? (1 << 22) - 1 + i % 3 : multiple(g)) * (i % 3 ? 1.0f : -1.0f);
+    const float m = k * d;
+    for (const float n : {m, std::nextafter(m, INFINITY), std::nextafter(m, -INFINITY)}) {
+      if (!std::isfinite(n)) continue;
+      a.push_back(n);
+      b.push_back(d);
+    }
+  }
+  const int64_t n = static_cast<int64_t>(a.size());
+  const std::vector<float> in[2] = {a, b};
+  std::vector<float> fmod(a.size()), floor_div(a.size()), rem(a.size());
+  run<float, 2>(fmod, in, 0, n, 1, [](float x, float y) { return ::ember_fmodf(x, y); });
+  run<float, 2>(floor_div, in, 0, n, 1, [](float x, float y) { return ::ember_floor_dividef(x, y); });
+  run<float, 2>(rem, in, 0, n, 1, [](float x, float y) { return ::ember_remainderf(x, y); });
+  for (int64_t i = 0; i < n; ++i) {
+    ASSERT_TRUE(same_bits(fmod[i], std::fmod(a[i], b[i]))) << "fmod(" << a[i] << ", " << b[i] << ")";
+    const long double q = std::floor(static_cast<long double>(a[i]) / b[i]);
+    if (std::fabs(q) >= 0x1p21L) continue;
+    ASSERT_EQ(floor_div[i], static_cast<float>(q)) << "floor_divide(" << a[i] << ", " << b[i] << ")";
+    ASSERT_EQ(rem[i], static_cast<float>(static_cast<long double>(a[i]) - q * b[i])) << "remainder(" << a[i] << ", " << b[i] << ")";
+  }
+}
+
 TEST(SleefMath, BinaryFunctionsAgreeWithTheCLibrary) {
   const std::vector<double> x = inputs<double>(2003, 5), y = inputs<double>(2003, 6);
   for (size_t i = 0; i < x.size(); ++i) {
     const long double a = x[i], b = y[i];
     EXPECT_LE(ulps(sleef::atan2(x[i], y[i]), std::atan2(a, b)), 2.0) << "atan2(" << x[i] << ", " << y[i] << ")";
-    if (std::fabs(std::hypot(a, b)) <= std::numeric_limits<double>::max())
+    if (std::fabs(std::hypot(a, b)) <= std::numeric_limits<double>::max()) {
       EXPECT_LE(ulps(sleef::hypot(x[i], y[i]), std::hypot(a, b)), 1.0) << "hypot(" << x[i] << ", " << y[i] << ")";
+    }
   }
 }
 
