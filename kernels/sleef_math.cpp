@@ -175,22 +175,27 @@ constexpr Pair kSleefExp{EMBER_SLEEF_WIDE(exp, _u10)}, kSleefExp2{EMBER_SLEEF_WI
 constexpr Pair kScalarExp{EMBER_SLEEF_SCALAR(exp, _u10)}, kScalarExp2{EMBER_SLEEF_SCALAR(exp2, _u10)},
     kScalarLog1p{EMBER_SLEEF_SCALAR(log1p, _u10)};
 
-// x and y's lanes in double, a WideD at a time.
-template <bool Base2, class Exp>
-WideF logaddexp_of_floats(WideF x, WideF y, Exp exp) {
+// f of WideF arguments' lanes in double, a WideD at a time.
+template <class F, class... W>
+WideF in_double_halves(const F& f, W... x) {
   constexpr int kHalf = sizeof(WideD) / sizeof(double);
   typedef float Part __attribute__((vector_size(kHalf * sizeof(float))));
   WideF out;
   for (int h = 0; h < 2; ++h) {
-    Part px, py;
-    std::memcpy(&px, reinterpret_cast<const char*>(&x) + h * sizeof(Part), sizeof(Part));
-    std::memcpy(&py, reinterpret_cast<const char*>(&y) + h * sizeof(Part), sizeof(Part));
-    const WideD r = logaddexp_in_double<Base2>(__builtin_convertvector(px, WideD), __builtin_convertvector(py, WideD), exp,
-                                               kSleefLog1p.d);
-    const Part pr = __builtin_convertvector(r, Part);
-    std::memcpy(reinterpret_cast<char*>(&out) + h * sizeof(Part), &pr, sizeof(Part));
+    const auto half = [h](const WideF& v) {
+      Part p;
+      std::memcpy(&p, reinterpret_cast<const char*>(&v) + h * sizeof(Part), sizeof(Part));
+      return __builtin_convertvector(p, WideD);
+    };
+    const Part r = __builtin_convertvector(f(half(x)...), Part);
+    std::memcpy(reinterpret_cast<char*>(&out) + h * sizeof(Part), &r, sizeof(Part));
   }
   return out;
+}
+
+template <bool Base2, class Exp>
+WideF logaddexp_of_floats(WideF x, WideF y, Exp exp) {
+  return in_double_halves([exp](WideD a, WideD b) { return logaddexp_in_double<Base2>(a, b, exp, kSleefLog1p.d); }, x, y);
 }
 
 inline WideF wide_ember_logaddexpf(WideF x, WideF y) { return logaddexp_of_floats<false>(x, y, kSleefExp.d); }
@@ -227,20 +232,7 @@ WideF fmod_of_floats(WideF a, WideF b) {
   // lanes left to fmodf: the conversion sees no NaN or out-of-range value.
   const WideF quotient = easy & (abs_a >= abs_b) ? a / b : WideF{};
   const WideF q = __builtin_convertvector(__builtin_convertvector(quotient, I), WideF);
-  constexpr int kHalf = sizeof(WideD) / sizeof(double);
-  typedef float Part __attribute__((vector_size(kHalf * sizeof(float))));
-  WideF r;
-  for (int h = 0; h < 2; ++h) {
-    Part part[3];
-    const WideF* whole[3] = {&a, &b, &q};
-    for (int k = 0; k < 3; ++k)
-      std::memcpy(&part[k], reinterpret_cast<const char*>(whole[k]) + h * sizeof(Part), sizeof(Part));
-    const Part pr = __builtin_convertvector(fmod_in_double(__builtin_convertvector(part[0], WideD),
-                                                           __builtin_convertvector(part[1], WideD),
-                                                           __builtin_convertvector(part[2], WideD)),
-                                            Part);
-    std::memcpy(reinterpret_cast<char*>(&r) + h * sizeof(Part), &pr, sizeof(Part));
-  }
+  WideF r = in_double_halves([](WideD x, WideD y, WideD z) { return fmod_in_double(x, y, z); }, a, b, q);
   if (!all_lanes(easy))
     for (size_t i = 0; i < sizeof(WideF) / sizeof(float); ++i)
       if (!easy[i]) r[i] = std::fmod(a[i], b[i]);
