@@ -12,6 +12,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "kernels/bits.h"
 #include "kernels/coalesce.h"
 #include "kernels/operands.h"
 #include "kernels/parallel.h"
@@ -20,10 +21,6 @@
 namespace ember::kernels {
 
 namespace detail {
-
-template <std::size_t Size>
-using bits_t = std::conditional_t<Size == 1, uint8_t,
-               std::conditional_t<Size == 2, uint16_t, std::conditional_t<Size == 4, uint32_t, uint64_t>>>;
 
 struct Identity {
   template <class M>
@@ -35,7 +32,7 @@ struct Identity {
 template <class Dst, class Src>
 void copy(const Operands<2>& operands) {
   if constexpr (std::is_same_v<Dst, Src>) {
-    using B = detail::bits_t<sizeof(Dst)>;
+    using B = bits_t<sizeof(Dst)>;
     static_assert(sizeof(B) == sizeof(Dst), "element types are 1, 2, 4 or 8 bytes");
     const Operands<2> ops = coalesced(operands);
     constexpr int64_t esz = sizeof(Dst);

@@ -30,6 +30,12 @@ constexpr int64_t kPrefetchAhead = 2;
 // are left alone: they come from the caches, where the hardware keeps up.
 constexpr int64_t kPrefetchMinBytes = int64_t{8} << 20;
 
+// Asks for every 64-byte line of [p, p + bytes), to keep (read, all
+// cache levels).
+inline void prefetch_lines(const char* p, int64_t bytes) {
+  for (int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(p + b, 0, 3);
+}
+
 // row(q, m) over [0, n) in sub-rows; operand 0 is the output, the others
 // are inputs, each advancing by s[k] bytes per element and readable for
 // `extent` >= n elements (prefetches may run past n, into what the
@@ -49,8 +55,7 @@ void prefetched_row(char* const* p, const int64_t* s, int64_t n, int64_t extent,
       const int64_t count = std::min(sub, extent - ahead);
       for (int k = 1; k < N; ++k) {
         if (s[k] <= 0 || s[k] > 64) continue;
-        const char* next = p[k] + ahead * s[k];
-        for (int64_t b = 0; b < count * s[k]; b += 64) __builtin_prefetch(next + b, 0, 3);
+        prefetch_lines(p[k] + ahead * s[k], count * s[k]);
       }
     }
     row(q, m);

@@ -34,6 +34,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernels/bits.h"
 #include "kernels/coalesce.h"
 #include "kernels/convert.h"
 #include "kernels/loops.h"
@@ -73,7 +74,7 @@ constexpr int64_t kRunPrefetchBytes = 4096;
 
 // Asks for the lines of [p, p + bytes) kRunPrefetchBytes ahead.
 inline void prefetch_run_ahead(const char* p, int64_t bytes) {
-  for (int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(p + kRunPrefetchBytes + b, 0, 3);
+  prefetch_lines(p + kRunPrefetchBytes, bytes);
 }
 
 // Whole runs of kRun x kLanes elements from p (Note [runs in float]);
@@ -195,8 +196,7 @@ inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t 
 template <class R, class Acc>
 Acc fold_select_vectors(const Acc* lanes) {
   typedef Acc Vector __attribute__((vector_size(64)));
-  using I = std::conditional_t<sizeof(Acc) == 8, uint64_t,
-            std::conditional_t<sizeof(Acc) == 4, uint32_t, std::conditional_t<sizeof(Acc) == 2, uint16_t, uint8_t>>>;
+  using I = bits_t<sizeof(Acc)>;
   typedef I Index __attribute__((vector_size(64)));
   constexpr int V = 64 / sizeof(Acc), U = kLanes<Acc> / V;
   Vector acc[U];

@@ -219,6 +219,7 @@ EMBER_HOST_DEVICE inline M fmod(M a, M b) {
   } else {
 #ifndef __CUDA_ARCH__
     if constexpr (std::is_same_v<M, float>) return ::ember_fmodf(a, b);  // Note [float division by lanes]
+    if constexpr (std::is_same_v<M, double>) return ::ember_fmod(a, b);
 #endif
     return std::fmod(a, b);  // (SLEEF's fmod gives NaN for huge quotients, FLT_MAX / FLT_MIN)
   }
@@ -238,6 +239,7 @@ template <class M>
 EMBER_HOST_DEVICE inline M remainder(M a, M b) {
 #ifndef __CUDA_ARCH__
   if constexpr (std::is_same_v<M, float>) return ::ember_remainderf(a, b);  // Note [float division by lanes]
+  if constexpr (std::is_same_v<M, double>) return ::ember_remainder(a, b);
 #endif
   const M r = ops::fmod(a, b);
   if constexpr (std::is_unsigned_v<M> || std::is_same_v<M, bool>)
@@ -252,6 +254,7 @@ EMBER_HOST_DEVICE inline M floor_divide(M a, M b) {
 #ifndef __CUDA_ARCH__
   if constexpr (divides_through_double_v<M>) return floor_divide_through_double(a, b);
   if constexpr (std::is_same_v<M, float>) return ::ember_floor_dividef(a, b);  // Note [float division by lanes]
+  if constexpr (std::is_same_v<M, double>) return ::ember_floor_divide(a, b);
 #endif
   if constexpr (std::is_integral_v<M>) {
     const M q = ops::div(a, b);
@@ -266,8 +269,8 @@ EMBER_HOST_DEVICE inline M floor_divide(M a, M b) {
 // a ** b. Integers: exact, wrapping (by squaring in the unsigned type);
 // a negative exponent gives 1 for a == 1, +-1 for a == -1 and 0 otherwise
 // (PyTorch's rule for tensor exponents; its numbers are checked before).
-// Float (and Half, BFloat16): vec::pow, which vectorizes; double: libm
-// (SLEEF's pow overflows early: pow(DBL_MAX, 1) is inf).
+// Float (and Half, BFloat16): vec::pow, which vectorizes; double:
+// SLEEF's pow with C's at the edges (Note [double pow by lanes]).
 // An exponent of 0.5 is sqrt, as in PyTorch's and NumPy's pow with a
 // number exponent: (-inf) ** 0.5 is nan and (-0) ** 0.5 is -0, where C's
 // pow gives +inf and +0.
@@ -298,7 +301,11 @@ EMBER_HOST_DEVICE inline M pow(M a, M b) {
 #endif
     return b == M(0.5) ? std::sqrt(a) : r;
   } else {
+#ifdef __CUDA_ARCH__
     return b == M(0.5) ? std::sqrt(a) : std::pow(a, b);
+#else
+    return ::ember_pow(a, b);
+#endif
   }
 }
 

@@ -80,8 +80,17 @@ struct Pair {
 template <class F, class D>
 Pair(F, D) -> Pair<F, D>;
 
-constexpr Pair kSleefLog{EMBER_SLEEF_WIDE(log, _u10)};
-constexpr Pair kSleefLogScalar{EMBER_SLEEF_SCALAR(log, _u10)};
+// kSleef_name (wide) and kScalar_name of every function kernels/sleef_math.h
+// lists, and of those its functions compute through (exp, log, pow).
+#define EMBER_SLEEF_PAIRS(name, suffix)                         \
+  constexpr Pair kSleef_##name{EMBER_SLEEF_WIDE(name, suffix)};   \
+  constexpr Pair kScalar_##name{EMBER_SLEEF_SCALAR(name, suffix)};
+EMBER_SLEEF_UNARY(EMBER_SLEEF_PAIRS)
+EMBER_SLEEF_BINARY(EMBER_SLEEF_PAIRS)
+EMBER_SLEEF_PAIRS(exp, _u10)
+EMBER_SLEEF_PAIRS(log, _u10)
+EMBER_SLEEF_PAIRS(pow, _u10)
+#undef EMBER_SLEEF_PAIRS
 
 // SLEEF's asinh and acosh overflow to inf from 2^64 (float) and 2^512
 // (double), its log1p near the largest finite values. Above `above`
@@ -170,11 +179,6 @@ D logaddexp_in_double(D a, D b, Exp exp, Log1p log1p) {
   return equal_infinities ? a : r;
 }
 
-constexpr Pair kSleefExp{EMBER_SLEEF_WIDE(exp, _u10)}, kSleefExp2{EMBER_SLEEF_WIDE(exp2, _u10)},
-    kSleefLog1p{EMBER_SLEEF_WIDE(log1p, _u10)};
-constexpr Pair kScalarExp{EMBER_SLEEF_SCALAR(exp, _u10)}, kScalarExp2{EMBER_SLEEF_SCALAR(exp2, _u10)},
-    kScalarLog1p{EMBER_SLEEF_SCALAR(log1p, _u10)};
-
 // f of WideF arguments' lanes in double, a WideD at a time.
 template <class F, class... W>
 WideF in_double_halves(const F& f, W... x) {
@@ -195,11 +199,11 @@ WideF in_double_halves(const F& f, W... x) {
 
 template <bool Base2, class Exp>
 WideF logaddexp_of_floats(WideF x, WideF y, Exp exp) {
-  return in_double_halves([exp](WideD a, WideD b) { return logaddexp_in_double<Base2>(a, b, exp, kSleefLog1p.d); }, x, y);
+  return in_double_halves([exp](WideD a, WideD b) { return logaddexp_in_double<Base2>(a, b, exp, kSleef_log1p.d); }, x, y);
 }
 
-inline WideF wide_ember_logaddexpf(WideF x, WideF y) { return logaddexp_of_floats<false>(x, y, kSleefExp.d); }
-inline WideF wide_ember_logaddexp2f(WideF x, WideF y) { return logaddexp_of_floats<true>(x, y, kSleefExp2.d); }
+inline WideF wide_ember_logaddexpf(WideF x, WideF y) { return logaddexp_of_floats<false>(x, y, kSleef_exp.d); }
+inline WideF wide_ember_logaddexp2f(WideF x, WideF y) { return logaddexp_of_floats<true>(x, y, kSleef_exp2.d); }
 
 // Note [float division by lanes]: fmod, Python's remainder and floor
 // division of floats from libm's fmodf cost 18-25 ms for 2^20 elements
@@ -257,6 +261,92 @@ inline WideF wide_ember_floor_dividef(WideF a, WideF b) {
   return ember::kernels::floor_divide_from_fmod<float>(a, b, fmod_of_floats(a, b), floor);
 }
 
+// Doubles, the same way with an FMA: where 1 <= |a / b| < 2^51, q =
+// trunc(a / b) divided in double is again the true quotient or one more,
+// and fma(-q, b, a) rounds a - q*b once, so it is exact (fmod's result is
+// representable) where q is true; a result of the wrong sign means q was
+// one more, and the FMA with q moved one toward zero is exact.
+template <class D, class Fma>
+D fmod_in_fma(D a, D b, D q, const Fma& fma) {
+  using S = lane_t<D>;
+  const D r = fma(-q, b, a);
+  const auto over = (r != S(0)) & ((r < S(0)) != (a < S(0)));
+  const D exact = over ? fma(-(q - (q < S(0) ? S(-1) : S(1))), b, a) : r;
+  return q == S(0) ? a : exact == S(0) ? a * S(0) : exact;  // a zero remainder has a's sign
+}
+
+WideD fmod_of_doubles(WideD a, WideD b) {
+  using I = decltype(a < b);
+  const WideD abs_a = a < 0.0 ? -a : a, abs_b = b < 0.0 ? -b : b;
+  const auto easy = abs_a < abs_b * 0x1p51;
+  const WideD quotient = easy & (abs_a >= abs_b) ? a / b : WideD{};
+  const WideD q = __builtin_convertvector(__builtin_convertvector(quotient, I), WideD);
+  WideD r = fmod_in_fma(a, b, q, [](WideD x, WideD y, WideD z) {
+#if defined(__AVX512F__)
+    return WideD(_mm512_fmadd_pd(x, y, z));
+#elif defined(__FMA__)
+    return WideD(_mm256_fmadd_pd(x, y, z));
+#else
+    for (size_t i = 0; i < sizeof(WideD) / sizeof(double); ++i) x[i] = std::fma(x[i], y[i], z[i]);
+    return x;
+#endif
+  });
+  if (!all_lanes(easy))
+    for (size_t i = 0; i < sizeof(WideD) / sizeof(double); ++i)
+      if (!easy[i]) r[i] = std::fmod(a[i], b[i]);
+  return r;
+}
+
+inline WideD wide_ember_fmod(WideD a, WideD b) { return fmod_of_doubles(a, b); }
+
+inline WideD wide_ember_remainder(WideD a, WideD b) {
+  return ember::kernels::remainder_from_fmod<double>(fmod_of_doubles(a, b), b);
+}
+
+inline WideD wide_ember_floor_divide(WideD a, WideD b) {
+  const auto floor = [](WideD v) {
+#if defined(__AVX512F__)
+    return WideD(_mm512_maskz_roundscale_pd(0xff, v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));  // (unmasked: GCC 12 warns)
+#else
+    for (size_t i = 0; i < sizeof(WideD) / sizeof(double); ++i) v[i] = std::floor(v[i]);
+    return v;
+#endif
+  };
+  return ember::kernels::floor_divide_from_fmod<double>(a, b, fmod_of_doubles(a, b), floor);
+}
+
+// Note [double pow by lanes]: libm's pow of doubles keeps a loop scalar.
+// SLEEF's pow (1 ulp, what PyTorch's vectorized pow uses) is taken for
+// the lanes whose operands are finite and whose result is a normal
+// number away from both ends of the range: there SLEEF overflows early
+// (pow(DBL_MAX, 1) is inf) and its subnormals are not libm's. The other
+// lanes (infinities, NaNs, zeros, signs of NaN, results near or past the
+// range's ends) take libm's pow, whose special cases are C's; an
+// exponent of 0.5 is sqrt (kernels/scalar_ops.h's pow). Scalar and vector
+// forms make the same choice per lane, so they give the same bits.
+template <class D, class Pow>
+D pow_of_doubles(D a, D b, Pow sleef_pow) {
+  using S = lane_t<D>;
+  const D r = sleef_pow(a, b);
+  const auto finite = [](D v) { return (v == v) & (v - v == S(0)); };
+  const D magnitude = r < S(0) ? -r : r;
+  const auto kept = finite(a) & finite(b) & (magnitude >= S(0x1p-1000)) & (magnitude <= S(0x1p1000));
+  const auto root = b == S(0.5);
+  if constexpr (std::is_arithmetic_v<D>) {
+    if (root) return std::sqrt(a);
+    return kept ? r : std::pow(a, b);
+  } else {
+    if (all_lanes(kept & !root)) return r;
+    D out = r;
+    for (size_t i = 0; i < sizeof(D) / sizeof(S); ++i)
+      if (root[i]) out[i] = std::sqrt(a[i]);
+      else if (!kept[i]) out[i] = std::pow(a[i], b[i]);
+    return out;
+  }
+}
+
+inline WideD wide_ember_pow(WideD a, WideD b) { return pow_of_doubles(a, b, kSleef_pow.d); }
+
 }  // namespace
 
 // The vector variants of the C function fn, per ISA the build enables:
@@ -297,30 +387,26 @@ inline WideF wide_ember_floor_dividef(WideF a, WideF b) {
 
 #define EMBER_SLEEF_DEFINE_UNARY(name, suffix)                                                            \
   namespace {                                                                                             \
-  constexpr Pair kSleef_##name{EMBER_SLEEF_WIDE(name, suffix)};                                           \
-  constexpr Pair kScalar_##name{EMBER_SLEEF_SCALAR(name, suffix)};                                        \
   constexpr LogForm kLogForm_##name = log_form(#name);                                                    \
   inline WideF wide_ember_##name##f(WideF x) {                                                            \
-    return fixed(kSleef_##name.f, x, kSleefLog.f, kLogForm_##name.above_f, kLogForm_##name);              \
+    return fixed(kSleef_##name.f, x, kSleef_log.f, kLogForm_##name.above_f, kLogForm_##name);             \
   }                                                                                                       \
   inline WideD wide_ember_##name(WideD x) {                                                               \
-    return fixed(kSleef_##name.d, x, kSleefLog.d, kLogForm_##name.above_d, kLogForm_##name);              \
+    return fixed(kSleef_##name.d, x, kSleef_log.d, kLogForm_##name.above_d, kLogForm_##name);             \
   }                                                                                                       \
   }                                                                                                       \
   extern "C" {                                                                                            \
   float ember_##name##f(float x) {                                                                        \
-    return fixed(kScalar_##name.f, x, kSleefLogScalar.f, kLogForm_##name.above_f, kLogForm_##name);       \
+    return fixed(kScalar_##name.f, x, kScalar_log.f, kLogForm_##name.above_f, kLogForm_##name);           \
   }                                                                                                       \
   double ember_##name(double x) {                                                                         \
-    return fixed(kScalar_##name.d, x, kSleefLogScalar.d, kLogForm_##name.above_d, kLogForm_##name);       \
+    return fixed(kScalar_##name.d, x, kScalar_log.d, kLogForm_##name.above_d, kLogForm_##name);           \
   }                                                                                                       \
   EMBER_SLEEF_FLOAT_VARIANTS(1, ember_##name##f)                                                          \
   EMBER_SLEEF_DOUBLE_VARIANTS(1, ember_##name)                                                            \
   }
 #define EMBER_SLEEF_DEFINE_BINARY(name, suffix)                                                   \
   namespace {                                                                                     \
-  constexpr Pair kSleef_##name{EMBER_SLEEF_WIDE(name, suffix)};                                   \
-  constexpr Pair kScalar_##name{EMBER_SLEEF_SCALAR(name, suffix)};                                \
   inline WideF wide_ember_##name##f(WideF x, WideF y) { return kSleef_##name.f(x, y); }           \
   inline WideD wide_ember_##name(WideD x, WideD y) { return kSleef_##name.d(x, y); }              \
   }                                                                                               \
@@ -336,10 +422,10 @@ EMBER_SLEEF_BINARY(EMBER_SLEEF_DEFINE_BINARY)
 
 extern "C" {
 float ember_logaddexpf(float x, float y) {
-  return static_cast<float>(logaddexp_in_double<false>(double(x), double(y), kScalarExp.d, kScalarLog1p.d));
+  return static_cast<float>(logaddexp_in_double<false>(double(x), double(y), kScalar_exp.d, kScalar_log1p.d));
 }
 float ember_logaddexp2f(float x, float y) {
-  return static_cast<float>(logaddexp_in_double<true>(double(x), double(y), kScalarExp2.d, kScalarLog1p.d));
+  return static_cast<float>(logaddexp_in_double<true>(double(x), double(y), kScalar_exp2.d, kScalar_log1p.d));
 }
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexpf)
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexp2f)
@@ -352,6 +438,19 @@ float ember_floor_dividef(float a, float b) {
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_fmodf)
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_remainderf)
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_floor_dividef)
+
+// The scalar forms are C's fmod itself: fmod_of_doubles gives its bits.
+double ember_fmod(double a, double b) { return std::fmod(a, b); }
+double ember_remainder(double a, double b) { return ember::kernels::remainder_from_fmod<double>(std::fmod(a, b), b); }
+double ember_floor_divide(double a, double b) {
+  return ember::kernels::floor_divide_from_fmod<double>(a, b, std::fmod(a, b), ember::kernels::FloorOfScalar{});
+}
+EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_fmod)
+EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_remainder)
+EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_floor_divide)
+
+double ember_pow(double a, double b) { return pow_of_doubles(a, b, kScalar_pow.d); }
+EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_pow)
 }
 
 #else

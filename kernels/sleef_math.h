@@ -20,9 +20,10 @@
 // log. A calling loop must be a bare call: GCC 12 leaves a loop with a
 // call and a select in it scalar. SLEEF's pow (inf for pow(DBL_MAX, 1))
 // and fmod (NaN for FLT_MAX / FLT_MIN's quotient) failed the
-// special-value tests, so double pow stays with libm; float fmod,
-// remainder and floor division have exact vector forms of their own
-// (Note [float division by lanes] in sleef_math.cpp), double's libm.
+// special-value tests: double pow takes C's pow for the lanes SLEEF's
+// gets wrong (Note [double pow by lanes] in sleef_math.cpp); fmod,
+// remainder and floor division of floats and doubles have exact vector
+// forms of their own (Note [float division by lanes]).
 //
 // CUDA device code never calls these: scalar_ops.h uses CUDA's math
 // library under __CUDA_ARCH__.
@@ -63,11 +64,18 @@ EMBER_SLEEF_BINARY(EMBER_SLEEF_DECLARE_BINARY)
 // through SLEEF's exp, exp2 and log1p (kernels/scalar_math.h's form).
 EMBER_SLEEF_DECL float ember_logaddexpf(float, float);
 EMBER_SLEEF_DECL float ember_logaddexp2f(float, float);
-// fmod, Python's remainder and floor division of floats, exact as libm's
-// fmodf (Note [float division by lanes] in sleef_math.cpp).
+// fmod, Python's remainder and floor division of floats and doubles,
+// exact as libm's fmod (Note [float division by lanes] in sleef_math.cpp).
 EMBER_SLEEF_DECL float ember_fmodf(float, float);
 EMBER_SLEEF_DECL float ember_remainderf(float, float);
 EMBER_SLEEF_DECL float ember_floor_dividef(float, float);
+EMBER_SLEEF_DECL double ember_fmod(double, double);
+EMBER_SLEEF_DECL double ember_remainder(double, double);
+EMBER_SLEEF_DECL double ember_floor_divide(double, double);
+// pow of doubles: SLEEF's where its result is a normal number, C's pow
+// elsewhere, sqrt for an exponent of 0.5 (Note [double pow by lanes] in
+// sleef_math.cpp).
+EMBER_SLEEF_DECL double ember_pow(double, double);
 }
 
 namespace ember::kernels::sleef {

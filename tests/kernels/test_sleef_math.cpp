@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <random>
 #include <vector>
@@ -134,51 +135,123 @@ TEST(SleefMath, LogaddexpOfFloatsAgreesWithLongDouble) {
 }
 
 // Note [float division by lanes]: the loops give the scalar forms' bits,
-// quotients beyond the method's 2^22 included (inputs() spans
-// 2^-30 to 2^30 and the special values).
+// quotients beyond the methods' 2^22 (float) and 2^51 (double) included
+// (inputs() spans 2^-30 to 2^30 for both, and the special values).
 TEST(SleefMath, FloatDivisionLoopsMatchScalarCalls) {
   expect_loops_match_scalar<float, 2>("fmodf", [](float x, float y) { return ::ember_fmodf(x, y); }, ::ember_fmodf);
   expect_loops_match_scalar<float, 2>("remainderf", [](float x, float y) { return ::ember_remainderf(x, y); },
                                       ::ember_remainderf);
   expect_loops_match_scalar<float, 2>("floor_dividef", [](float x, float y) { return ::ember_floor_dividef(x, y); },
                                       ::ember_floor_dividef);
+  expect_loops_match_scalar<double, 2>("fmod", [](double x, double y) { return ::ember_fmod(x, y); }, ::ember_fmod);
+  expect_loops_match_scalar<double, 2>("remainder", [](double x, double y) { return ::ember_remainder(x, y); },
+                                       ::ember_remainder);
+  expect_loops_match_scalar<double, 2>("floor_divide", [](double x, double y) { return ::ember_floor_divide(x, y); },
+                                       ::ember_floor_divide);
 }
 
+// T's functions, each through a vectorized loop over a and b.
+struct FloatDivision {
+  static float fmod(float a, float b) { return ::ember_fmodf(a, b); }
+  static float remainder(float a, float b) { return ::ember_remainderf(a, b); }
+  static float floor_divide(float a, float b) { return ::ember_floor_dividef(a, b); }
+  static double fmod(double a, double b) { return ::ember_fmod(a, b); }
+  static double remainder(double a, double b) { return ::ember_remainder(a, b); }
+  static double floor_divide(double a, double b) { return ::ember_floor_divide(a, b); }
+};
+
 // Dividends a step either side of a multiple k*b (the quotients that
-// division in float rounds up to k), exact multiples, and quotients
-// around the 2^22 bound, through a vectorized loop: fmod gives the C
-// library's bits; below 2^21, floor division gives floor(a / b) computed
-// in long double (a non-integer quotient of floats lies at least 2^-48 of
-// itself from an integer; above 2^21, NumPy's float form that ours
-// follows, (a - fmod) / b in float, may be one off) and remainder
-// a - b * that floor, rounded once.
-TEST(SleefMath, FloatDivisionIsExactAtIntegerQuotients) {
+// division rounds up to k), exact multiples, and quotients around the
+// method's bound (2^22 for float, 2^51 for double): fmod gives the C
+// library's bits; where the quotient is below `checked`, floor division
+// gives floor(a / b) computed in long double (a non-integer quotient of
+// floats lies at least 2^-48 of itself from an integer, of doubles below
+// 2^10 at least 2^-52 from one, both far beyond long double's error;
+// above 2^21, NumPy's form that ours follows, (a - fmod) / b, may be one
+// off) and remainder a - b * that floor, rounded once.
+template <class T>
+void expect_exact_at_integer_quotients(int bound_bits, long double checked) {
   std::mt19937 g(3);
-  std::uniform_real_distribution<float> mantissa(1.0f, 2.0f);
-  std::uniform_int_distribution<int> exponent(-20, 20), multiple(1, 1 << 22);
-  std::vector<float> a, b;
+  std::uniform_real_distribution<T> mantissa(T(1), T(2));
+  std::uniform_int_distribution<int> exponent(-20, 20), bits(1, bound_bits);
+  std::uniform_int_distribution<int64_t> multiple(1, int64_t{1} << 22);
+  std::vector<T> a, b;
   for (int i = 0; i < 4000; ++i) {
-    const float d = std::ldexp(mantissa(g), exponent(g)) * (i % 2 ? 1.0f : -1.0f);
-    const float k = static_cast<float>(i % 7 == 0 ? (1 << 22) - 1 + i % 3 : multiple(g)) * (i % 3 ? 1.0f : -1.0f);
-    const float m = k * d;
-    for (const float n : {m, std::nextafter(m, INFINITY), std::nextafter(m, -INFINITY)}) {
+    const T d = std::ldexp(mantissa(g), exponent(g)) * (i % 2 ? T(1) : T(-1));
+    const int64_t bound = int64_t{1} << bound_bits;
+    const int64_t k0 = i % 7 == 0 ? bound - 1 + i % 3 : i % 7 == 1 ? (int64_t{1} << bits(g)) - 1 : multiple(g);
+    const T k = static_cast<T>(k0) * (i % 3 ? T(1) : T(-1));
+    const T m = k * d;
+    for (const T n : {m, std::nextafter(m, T(INFINITY)), std::nextafter(m, -T(INFINITY))}) {
       if (!std::isfinite(n)) continue;
       a.push_back(n);
       b.push_back(d);
     }
   }
   const int64_t n = static_cast<int64_t>(a.size());
-  const std::vector<float> in[2] = {a, b};
-  std::vector<float> fmod(a.size()), floor_div(a.size()), rem(a.size());
-  run<float, 2>(fmod, in, 0, n, 1, [](float x, float y) { return ::ember_fmodf(x, y); });
-  run<float, 2>(floor_div, in, 0, n, 1, [](float x, float y) { return ::ember_floor_dividef(x, y); });
-  run<float, 2>(rem, in, 0, n, 1, [](float x, float y) { return ::ember_remainderf(x, y); });
+  const std::vector<T> in[2] = {a, b};
+  std::vector<T> fmod(a.size()), floor_div(a.size()), rem(a.size());
+  run<T, 2>(fmod, in, 0, n, 1, [](T x, T y) { return FloatDivision::fmod(x, y); });
+  run<T, 2>(floor_div, in, 0, n, 1, [](T x, T y) { return FloatDivision::floor_divide(x, y); });
+  run<T, 2>(rem, in, 0, n, 1, [](T x, T y) { return FloatDivision::remainder(x, y); });
   for (int64_t i = 0; i < n; ++i) {
     ASSERT_TRUE(same_bits(fmod[i], std::fmod(a[i], b[i]))) << "fmod(" << a[i] << ", " << b[i] << ")";
     const long double q = std::floor(static_cast<long double>(a[i]) / b[i]);
-    if (std::fabs(q) >= 0x1p21L) continue;
-    ASSERT_EQ(floor_div[i], static_cast<float>(q)) << "floor_divide(" << a[i] << ", " << b[i] << ")";
-    ASSERT_EQ(rem[i], static_cast<float>(static_cast<long double>(a[i]) - q * b[i])) << "remainder(" << a[i] << ", " << b[i] << ")";
+    if (std::fabs(q) >= checked) continue;
+    ASSERT_EQ(floor_div[i], static_cast<T>(q)) << "floor_divide(" << a[i] << ", " << b[i] << ")";
+    ASSERT_EQ(rem[i], static_cast<T>(static_cast<long double>(a[i]) - q * b[i])) << "remainder(" << a[i] << ", " << b[i] << ")";
+  }
+}
+
+TEST(SleefMath, FloatDivisionIsExactAtIntegerQuotients) {
+  expect_exact_at_integer_quotients<float>(22, 0x1p21L);
+  expect_exact_at_integer_quotients<double>(51, 0x1p10L);
+}
+
+// Note [double pow by lanes]: loops give the scalar form's bits, the
+// lanes left to libm included (inputs() has zeros, infinities, NaN,
+// DBL_MAX and subnormals; negative bases give NaN for most exponents).
+TEST(SleefMath, DoublePowLoopsMatchScalarCalls) {
+  expect_loops_match_scalar<double, 2>("pow", [](double x, double y) { return ::ember_pow(x, y); }, ::ember_pow);
+}
+
+// Within 1 ulp of long double's pow on results across the range; C's
+// pow's bits at the special cases and at both ends of the range, where
+// SLEEF's differs (pow(DBL_MAX, 1) is inf there); sqrt at 0.5; exact
+// where the result is an exactly representable integer.
+TEST(SleefMath, DoublePowAgreesWithTheCLibrary) {
+  std::mt19937 g(4);
+  std::uniform_real_distribution<double> base(-3.0, 30.0), exponent(-200.0, 200.0);
+  std::vector<double> a, b;
+  for (int i = 0; i < 4000; ++i) {
+    a.push_back(i % 5 == 0 ? std::floor(base(g)) : base(g));
+    b.push_back(i % 5 == 0 ? std::floor(exponent(g) / 20) : exponent(g));
+  }
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const double max = std::numeric_limits<double>::max(), tiny = std::numeric_limits<double>::denorm_min();
+  const double edges[][2] = {{max, 1.0},   {max, 0.5},   {2.0, 1023.0}, {2.0, 1024.0}, {2.0, -1022.0}, {2.0, -1074.0},
+                             {2.0, -1075.0}, {tiny, 1.0}, {0.5, 1074.0}, {10.0, 308.25}, {10.0, -320.0}, {1.0, nan},
+                             {nan, 0.0},   {-1.0, inf},  {-1.0, -inf},  {0.5, inf},    {0.5, -inf},    {inf, -1.0},
+                             {-inf, 3.0},  {-inf, 0.5},  {-0.0, 0.5},   {-0.0, -1.0},  {0.0, -2.0},    {-8.0, 1.0 / 3},
+                             {-2.0, 3.0},  {3.0, 0.5},   {nan, 2.0},    {2.0, nan},    {-0.0, 3.0},    {1.0, inf}};
+  for (const auto& e : edges) {
+    a.push_back(e[0]);
+    b.push_back(e[1]);
+  }
+  const int64_t n = static_cast<int64_t>(a.size());
+  const std::vector<double> in[2] = {a, b};
+  std::vector<double> out(a.size());
+  run<double, 2>(out, in, 0, n, 1, [](double x, double y) { return ::ember_pow(x, y); });
+  for (int64_t i = 0; i < n; ++i) {
+    const double c = b[i] == 0.5 ? std::sqrt(a[i]) : std::pow(a[i], b[i]);
+    const double m = std::fabs(c);
+    if (!(m >= 0x1p-1000 && m <= 0x1p1000) || i >= n - static_cast<int64_t>(std::size(edges))) {
+      ASSERT_TRUE(same_bits(out[i], c) || (std::isnan(out[i]) && std::isnan(c))) << "pow(" << a[i] << ", " << b[i] << ") = " << out[i] << ", C: " << c;
+      continue;
+    }
+    EXPECT_LE(ulps(out[i], std::pow(static_cast<long double>(a[i]), static_cast<long double>(b[i]))), 1.0)
+        << "pow(" << a[i] << ", " << b[i] << ")";
+    if (c == std::floor(c) && m < 0x1p53) EXPECT_EQ(out[i], c) << "pow(" << a[i] << ", " << b[i] << ")";
   }
 }
 

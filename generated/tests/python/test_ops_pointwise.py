@@ -683,7 +683,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (-2.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:515',
+        where='schemas/math/pointwise.yaml:517',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -700,7 +700,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:529',
+        where='schemas/math/pointwise.yaml:531',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -717,7 +717,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (0.0, 10.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:544',
+        where='schemas/math/pointwise.yaml:546',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -734,7 +734,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:556',
+        where='schemas/math/pointwise.yaml:558',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -751,7 +751,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:572',
+        where='schemas/math/pointwise.yaml:574',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -768,7 +768,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:593',
+        where='schemas/math/pointwise.yaml:595',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -785,7 +785,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:619',
+        where='schemas/math/pointwise.yaml:621',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -802,7 +802,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:637',
+        where='schemas/math/pointwise.yaml:639',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -819,7 +819,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:657',
+        where='schemas/math/pointwise.yaml:659',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -836,7 +836,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:674',
+        where='schemas/math/pointwise.yaml:676',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -853,7 +853,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:691',
+        where='schemas/math/pointwise.yaml:693',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -870,7 +870,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:702',
+        where='schemas/math/pointwise.yaml:704',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
@@ -887,7 +887,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:718',
+        where='schemas/math/pointwise.yaml:720',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
@@ -904,7 +904,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:735',
+        where='schemas/math/pointwise.yaml:737',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -921,7 +921,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:750',
+        where='schemas/math/pointwise.yaml:752',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -938,7 +938,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:763',
+        where='schemas/math/pointwise.yaml:765',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -955,7 +955,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:775',
+        where='schemas/math/pointwise.yaml:777',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -972,7 +972,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:787',
+        where='schemas/math/pointwise.yaml:789',
         aliases=('clip',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -990,7 +990,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:808',
+        where='schemas/math/pointwise.yaml:810',
         aliases=('clip',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -1008,7 +1008,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:822',
+        where='schemas/math/pointwise.yaml:824',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1025,7 +1025,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:832',
+        where='schemas/math/pointwise.yaml:834',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1042,7 +1042,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:841',
+        where='schemas/math/pointwise.yaml:843',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1059,7 +1059,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:850',
+        where='schemas/math/pointwise.yaml:852',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1076,7 +1076,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:860',
+        where='schemas/math/pointwise.yaml:862',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1093,7 +1093,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:871',
+        where='schemas/math/pointwise.yaml:873',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1110,7 +1110,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:881',
+        where='schemas/math/pointwise.yaml:883',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1127,7 +1127,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:890',
+        where='schemas/math/pointwise.yaml:892',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1144,7 +1144,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:899',
+        where='schemas/math/pointwise.yaml:901',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1161,7 +1161,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-0.999, 0.999)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:909',
+        where='schemas/math/pointwise.yaml:911',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1178,7 +1178,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-10.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:920',
+        where='schemas/math/pointwise.yaml:922',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1195,7 +1195,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:929',
+        where='schemas/math/pointwise.yaml:931',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1212,7 +1212,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:938',
+        where='schemas/math/pointwise.yaml:940',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1229,7 +1229,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:948',
+        where='schemas/math/pointwise.yaml:950',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1246,7 +1246,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-360.0, 360.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:957',
+        where='schemas/math/pointwise.yaml:959',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1263,7 +1263,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:966',
+        where='schemas/math/pointwise.yaml:968',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1280,7 +1280,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-13, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-3.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:975',
+        where='schemas/math/pointwise.yaml:977',
         cuda_dtypes=('float64', 'float16'),
     ),
     OpSpec(
@@ -1297,7 +1297,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:985',
+        where='schemas/math/pointwise.yaml:987',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1314,7 +1314,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:995',
+        where='schemas/math/pointwise.yaml:997',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1331,7 +1331,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1005',
+        where='schemas/math/pointwise.yaml:1007',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1348,7 +1348,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1016',
+        where='schemas/math/pointwise.yaml:1018',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1365,7 +1365,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1027',
+        where='schemas/math/pointwise.yaml:1029',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1382,7 +1382,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-13, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1038',
+        where='schemas/math/pointwise.yaml:1040',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1399,7 +1399,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1049',
+        where='schemas/math/pointwise.yaml:1051',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1416,7 +1416,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (0.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1061',
+        where='schemas/math/pointwise.yaml:1063',
         cuda_dtypes=('float64',),
     ),
     OpSpec(
@@ -1433,7 +1433,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (1.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1076',
+        where='schemas/math/pointwise.yaml:1078',
         cuda_dtypes=('float64',),
     ),
 ]
