@@ -215,7 +215,11 @@ inline WideF wide_ember_logaddexp2f(WideF x, WideF y) { return logaddexp_of_floa
 // (22 bits times 24) is exact in double, so a - q*b is too, and it is
 // corrected by b once where q was one more. Below 1 the result is a;
 // other lanes (larger quotients, a zero, infinite or NaN operand) call
-// fmodf. remainder and floor_divide are kernels/float_division.h's forms
+// fmodf. Doubles (libm: 27.8 ms) take the same quotient in double where
+// it is below 2^51, and fma(-q, b, a), rounded once, is exact (fmod's
+// result is representable) where q is true; a result of the wrong sign
+// means q was one more, and the FMA with q moved one toward zero is
+// exact. remainder and floor_divide are kernels/float_division.h's forms
 // on top, lane for lane.
 template <class D>
 D fmod_in_double(D a, D b, D q) {
@@ -226,94 +230,82 @@ D fmod_in_double(D a, D b, D q) {
   return r == S(0) ? a * S(0) : r;  // a zero remainder has a's sign
 }
 
-// fmod of WideF's lanes: the quotient in float, the remainder in double a
-// WideD at a time, fmodf for the lanes outside the method.
-WideF fmod_of_floats(WideF a, WideF b) {
-  using I = decltype(a < b);
-  const WideF abs_a = a < 0.0f ? -a : a, abs_b = b < 0.0f ? -b : b;
-  const auto easy = abs_a < abs_b * 0x1p22f;
-  // q = 0 for |a| < |b| (a finite a by an infinite b too) and for the
-  // lanes left to fmodf: the conversion sees no NaN or out-of-range value.
-  const WideF quotient = easy & (abs_a >= abs_b) ? a / b : WideF{};
-  const WideF q = __builtin_convertvector(__builtin_convertvector(quotient, I), WideF);
-  WideF r = in_double_halves([](WideD x, WideD y, WideD z) { return fmod_in_double(x, y, z); }, a, b, q);
-  if (!all_lanes(easy))
-    for (size_t i = 0; i < sizeof(WideF) / sizeof(float); ++i)
-      if (!easy[i]) r[i] = std::fmod(a[i], b[i]);
-  return r;
-}
-
-inline WideF wide_ember_fmodf(WideF a, WideF b) { return fmod_of_floats(a, b); }
-
-inline WideF wide_ember_remainderf(WideF a, WideF b) {
-  return ember::kernels::remainder_from_fmod<float>(fmod_of_floats(a, b), b);
-}
-
-inline WideF wide_ember_floor_dividef(WideF a, WideF b) {
-  const auto floor = [](WideF v) {
+// x * y + z rounded once, lane by lane.
+inline WideD fma_lanes(WideD x, WideD y, WideD z) {
 #if defined(__AVX512F__)
-    return _mm512_maskz_roundscale_ps(0xffff, v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);  // (unmasked: GCC 12 warns)
-#else
-    for (size_t i = 0; i < sizeof(WideF) / sizeof(float); ++i) v[i] = std::floor(v[i]);
-    return v;
-#endif
-  };
-  return ember::kernels::floor_divide_from_fmod<float>(a, b, fmod_of_floats(a, b), floor);
-}
-
-// Doubles, the same way with an FMA: where 1 <= |a / b| < 2^51, q =
-// trunc(a / b) divided in double is again the true quotient or one more,
-// and fma(-q, b, a) rounds a - q*b once, so it is exact (fmod's result is
-// representable) where q is true; a result of the wrong sign means q was
-// one more, and the FMA with q moved one toward zero is exact.
-template <class D, class Fma>
-D fmod_in_fma(D a, D b, D q, const Fma& fma) {
-  using S = lane_t<D>;
-  const D r = fma(-q, b, a);
-  const auto over = (r != S(0)) & ((r < S(0)) != (a < S(0)));
-  const D exact = over ? fma(-(q - (q < S(0) ? S(-1) : S(1))), b, a) : r;
-  return q == S(0) ? a : exact == S(0) ? a * S(0) : exact;  // a zero remainder has a's sign
-}
-
-WideD fmod_of_doubles(WideD a, WideD b) {
-  using I = decltype(a < b);
-  const WideD abs_a = a < 0.0 ? -a : a, abs_b = b < 0.0 ? -b : b;
-  const auto easy = abs_a < abs_b * 0x1p51;
-  const WideD quotient = easy & (abs_a >= abs_b) ? a / b : WideD{};
-  const WideD q = __builtin_convertvector(__builtin_convertvector(quotient, I), WideD);
-  WideD r = fmod_in_fma(a, b, q, [](WideD x, WideD y, WideD z) {
-#if defined(__AVX512F__)
-    return WideD(_mm512_fmadd_pd(x, y, z));
+  return WideD(_mm512_fmadd_pd(x, y, z));
 #elif defined(__FMA__)
-    return WideD(_mm256_fmadd_pd(x, y, z));
+  return WideD(_mm256_fmadd_pd(x, y, z));
 #else
-    for (size_t i = 0; i < sizeof(WideD) / sizeof(double); ++i) x[i] = std::fma(x[i], y[i], z[i]);
-    return x;
+  for (size_t i = 0; i < sizeof(WideD) / sizeof(double); ++i) x[i] = std::fma(x[i], y[i], z[i]);
+  return x;
 #endif
-  });
+}
+
+WideD fmod_in_fma(WideD a, WideD b, WideD q) {
+  const WideD r = fma_lanes(-q, b, a);
+  const auto over = (r != 0.0) & ((r < 0.0) != (a < 0.0));
+  const WideD exact = over ? fma_lanes(-(q - (q < 0.0 ? -1.0 : 1.0)), b, a) : r;
+  return q == 0.0 ? a : exact == 0.0 ? a * 0.0 : exact;  // a zero remainder has a's sign
+}
+
+// fmod of W's lanes: the quotient where it is below `bound`, the
+// remainder from it by remainder(a, b, q), C's fmod for the other lanes.
+template <class W, class Remainder>
+W fmod_of_lanes(W a, W b, lane_t<W> bound, const Remainder& remainder) {
+  using S = lane_t<W>;
+  using I = decltype(a < b);
+  const W abs_a = a < S(0) ? -a : a, abs_b = b < S(0) ? -b : b;
+  const auto easy = abs_a < abs_b * bound;
+  // q = 0 for |a| < |b| (a finite a by an infinite b too) and for the
+  // lanes left to fmod: the conversion sees no NaN or out-of-range value.
+  const W quotient = easy & (abs_a >= abs_b) ? a / b : W{};
+  const W q = __builtin_convertvector(__builtin_convertvector(quotient, I), W);
+  W r = remainder(a, b, q);
   if (!all_lanes(easy))
-    for (size_t i = 0; i < sizeof(WideD) / sizeof(double); ++i)
+    for (size_t i = 0; i < sizeof(W) / sizeof(S); ++i)
       if (!easy[i]) r[i] = std::fmod(a[i], b[i]);
   return r;
 }
 
-inline WideD wide_ember_fmod(WideD a, WideD b) { return fmod_of_doubles(a, b); }
-
-inline WideD wide_ember_remainder(WideD a, WideD b) {
-  return ember::kernels::remainder_from_fmod<double>(fmod_of_doubles(a, b), b);
+WideF fmod_of_lanes(WideF a, WideF b) {
+  return fmod_of_lanes(a, b, 0x1p22f, [](WideF x, WideF y, WideF q) {
+    return in_double_halves([](WideD u, WideD v, WideD w) { return fmod_in_double(u, v, w); }, x, y, q);
+  });
 }
 
-inline WideD wide_ember_floor_divide(WideD a, WideD b) {
-  const auto floor = [](WideD v) {
+WideD fmod_of_lanes(WideD a, WideD b) { return fmod_of_lanes(a, b, 0x1p51, fmod_in_fma); }
+
+// Each lane rounded toward -inf.
+template <class W>
+W floor_lanes(W v) {
 #if defined(__AVX512F__)
-    return WideD(_mm512_maskz_roundscale_pd(0xff, v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));  // (unmasked: GCC 12 warns)
-#else
-    for (size_t i = 0; i < sizeof(WideD) / sizeof(double); ++i) v[i] = std::floor(v[i]);
-    return v;
+  // (unmasked: GCC 12 warns)
+  if constexpr (sizeof(W) == 64 && std::is_same_v<lane_t<W>, float>)
+    return W(_mm512_maskz_roundscale_ps(0xffff, v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+  if constexpr (sizeof(W) == 64 && std::is_same_v<lane_t<W>, double>)
+    return W(_mm512_maskz_roundscale_pd(0xff, v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
 #endif
-  };
-  return ember::kernels::floor_divide_from_fmod<double>(a, b, fmod_of_doubles(a, b), floor);
+  for (size_t i = 0; i < sizeof(W) / sizeof(v[0]); ++i) v[i] = std::floor(v[i]);
+  return v;
 }
+
+template <class W>
+W remainder_of_lanes(W a, W b) {
+  return ember::kernels::remainder_from_fmod<lane_t<W>>(fmod_of_lanes(a, b), b);
+}
+
+template <class W>
+W floor_divide_of_lanes(W a, W b) {
+  return ember::kernels::floor_divide_from_fmod<lane_t<W>>(a, b, fmod_of_lanes(a, b), floor_lanes<W>);
+}
+
+inline WideF wide_ember_fmodf(WideF a, WideF b) { return fmod_of_lanes(a, b); }
+inline WideF wide_ember_remainderf(WideF a, WideF b) { return remainder_of_lanes(a, b); }
+inline WideF wide_ember_floor_dividef(WideF a, WideF b) { return floor_divide_of_lanes(a, b); }
+inline WideD wide_ember_fmod(WideD a, WideD b) { return fmod_of_lanes(a, b); }
+inline WideD wide_ember_remainder(WideD a, WideD b) { return remainder_of_lanes(a, b); }
+inline WideD wide_ember_floor_divide(WideD a, WideD b) { return floor_divide_of_lanes(a, b); }
 
 // Note [double pow by lanes]: libm's pow of doubles keeps a loop scalar.
 // SLEEF's pow (1 ulp, what PyTorch's vectorized pow uses) is taken for
