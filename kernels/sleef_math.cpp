@@ -422,24 +422,17 @@ float ember_logaddexp2f(float x, float y) {
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexpf)
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexp2f)
 
-float ember_fmodf(float a, float b) { return std::fmod(a, b); }
-float ember_remainderf(float a, float b) { return ember::kernels::remainder_from_fmod<float>(std::fmod(a, b), b); }
-float ember_floor_dividef(float a, float b) {
-  return ember::kernels::floor_divide_from_fmod<float>(a, b, std::fmod(a, b), ember::kernels::FloorOfScalar{});
-}
-EMBER_SLEEF_FLOAT_VARIANTS(2, ember_fmodf)
-EMBER_SLEEF_FLOAT_VARIANTS(2, ember_remainderf)
-EMBER_SLEEF_FLOAT_VARIANTS(2, ember_floor_dividef)
-
-// The scalar forms are C's fmod itself: fmod_of_doubles gives its bits.
-double ember_fmod(double a, double b) { return std::fmod(a, b); }
-double ember_remainder(double a, double b) { return ember::kernels::remainder_from_fmod<double>(std::fmod(a, b), b); }
-double ember_floor_divide(double a, double b) {
-  return ember::kernels::floor_divide_from_fmod<double>(a, b, std::fmod(a, b), ember::kernels::FloorOfScalar{});
-}
-EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_fmod)
-EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_remainder)
-EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_floor_divide)
+// The scalar forms are C's fmod itself, whose bits fmod_of_lanes gives.
+#define EMBER_DIVISION_FUNCTIONS(T, suffix, VARIANTS)                                                          \
+  T ember_fmod##suffix(T a, T b) { return std::fmod(a, b); }                                                   \
+  T ember_remainder##suffix(T a, T b) { return ember::kernels::remainder_from_fmod<T>(std::fmod(a, b), b); }   \
+  T ember_floor_divide##suffix(T a, T b) {                                                                     \
+    return ember::kernels::floor_divide_from_fmod<T>(a, b, std::fmod(a, b), ember::kernels::FloorOfScalar{});  \
+  }                                                                                                            \
+  VARIANTS(2, ember_fmod##suffix) VARIANTS(2, ember_remainder##suffix) VARIANTS(2, ember_floor_divide##suffix)
+EMBER_DIVISION_FUNCTIONS(float, f, EMBER_SLEEF_FLOAT_VARIANTS)
+EMBER_DIVISION_FUNCTIONS(double, , EMBER_SLEEF_DOUBLE_VARIANTS)
+#undef EMBER_DIVISION_FUNCTIONS
 
 double ember_pow(double a, double b) { return pow_of_doubles(a, b, kScalar_pow.d); }
 EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_pow)
