@@ -97,8 +97,11 @@ class THBuilder:
     def impl_of(self, p: CParam, optional: bool = False) -> str:
         """Declares the runtime pointer of a tensor/storage parameter."""
         kind = "tensor" if p.is_tensor else "storage"
-        # A named type (THLongStorage *size) is host memory in THC's functions too.
-        host = "host_" if p.fixed_dtype else ""
+        # A named storage (THLongStorage *size) is host memory in THC's
+        # functions too, and so is a copy's source tensor; a named tensor
+        # (THLongTensor *index, THByteTensor *mask) is on the device, as
+        # its THC type (THCudaLongTensor *, thc_type) says.
+        host = "host_" if p.fixed_dtype and (not p.is_tensor or _host_tensors(self.b)) else ""
         getter = f"{'optional_' if optional else ''}{host}{kind}_arg"
         cls = "TensorImpl" if p.is_tensor else "StorageImpl"
         self.lines.append(f"{cls}* {p.name}_i = th::{getter}({p.name}, {param_dtype(p)}, {self.fn}, "

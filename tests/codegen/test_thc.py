@@ -2,7 +2,9 @@
 whose body runs on any device gets a THCuda<Type>_ form per dtype (every
 dtype of a view; the CUDA dtypes of a custom, blas or pointwise entry),
 taking THCState * first and running the same template through thc::call;
-the others get none. Parameters of a named type are host memory in both APIs."""
+the others get none. A named tensor type (THLongTensor *index) is THC's
+device tensor there (THCudaLongTensor *); a named storage (THLongStorage
+*size) and a copy's source tensor are host memory in both APIs."""
 from __future__ import annotations
 
 from conftest import NEG
@@ -28,6 +30,16 @@ ops:
     th: ["void THTensor_resize(THTensor *tensor, THLongStorage *size, THLongStorage *stride)"]
     doc: Resizes.
     test: {gtest: [THStructureTest.Resize]}
+"""
+
+FILL_AT = """\
+ops:
+  - name: fill_at
+    dtypes: {cpu: [Float], cuda: [Float]}
+    kernel: {kind: custom, impl: rt::th_fill_at}
+    th: ["void THTensor_fillAt(THTensor *tensor, THLongTensor *index, THLongStorage *size)"]
+    doc: Fills.
+    test: {gtest: [THIndexing.IndexFill]}
 """
 
 
@@ -58,6 +70,18 @@ def test_a_custom_entry_gets_thc_forms_for_its_cuda_dtypes_and_host_named_types(
     assert "THIntTensor_resize(THIntTensor *tensor" in cpp
     assert 'th::optional_host_storage_arg(size, DType::Long, fn, "size", "size")' in cpp
     assert 'th::optional_tensor_arg(tensor, dtype_of<T>, fn, "tensor", "tensor")' in cpp
+
+
+def test_a_named_tensor_type_is_a_device_tensor_in_thc_and_a_named_storage_host_memory(repo):
+    repo.write(FILE, FILL_AT)
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    cpp = (repo.root / "generated/src/ops/t/fill_at.cpp").read_text()
+    assert ("THCudaTensor_fillAt(THCState *state, THCudaTensor *tensor, THCudaLongTensor *index, "
+            "THLongStorage *size)") in cpp
+    # Checked against the C API's device (CUDA in THC's forms), as the type says.
+    assert 'th::optional_tensor_arg(index, DType::Long, fn, "index", "index")' in cpp
+    assert 'th::optional_host_storage_arg(size, DType::Long, fn, "size", "size")' in cpp
 
 
 def test_a_pointwise_entry_gets_thc_forms_that_run_its_cuda_kernel(repo):

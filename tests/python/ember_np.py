@@ -33,7 +33,7 @@ def to_ember(values, dtype: str) -> ember.Tensor:
     a = np.asarray(values)
     if dtype == "bfloat16":
         return to_ember(a, "float32").to(ember.bfloat16)
-    a = np.ascontiguousarray(a, dtype=NP_DTYPES[dtype])
+    a = np.asarray(a, dtype=NP_DTYPES[dtype], order="C")  # ascontiguousarray would make a 0-dim array 1-dim
     return ember._C._testing_from_bytes(a.tobytes(), a.shape, getattr(ember, dtype))
 
 

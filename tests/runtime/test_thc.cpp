@@ -197,15 +197,15 @@ TEST_F(THC, PointwiseFormsCheckDevicesBeforeAnything) {
 
 TEST_F(THC, IndexTensorsOfTHCAreDeviceTensors) {
   // cutorch's index arguments are THCudaLongTensor: a host one is refused
-  // before anything is read or resized.
+  // by the argument checks, before anything is read or resized.
   THCudaTensor* src = marked_on_cuda(THFloatTensor_newWithSize2d(2, 3));
   THCudaTensor* dst = marked_on_cuda(THFloatTensor_newWithSize1d(4));
   THLongTensor* host_index = THLongTensor_newWithSize1d(1);
   auto* as_cuda_index = reinterpret_cast<THCudaLongTensor*>(host_index);
   expect_th_error([&] { THCudaTensor_indexSelect(state, dst, src, 0, as_cuda_index); }, 5,
-                  "THCudaTensor_indexSelect: index is on cpu but self is on cuda:0");
+                  "THCudaTensor_indexSelect: index is on the CPU, but THC's functions take CUDA memory");
   expect_th_error([&] { THCudaTensor_scatterFill(state, dst, 0, as_cuda_index, 1.0f); }, 4,
-                  "THCudaTensor_scatterFill: index is on cpu but self is on cuda:0");
+                  "THCudaTensor_scatterFill: index is on the CPU, but THC's functions take CUDA memory");
   EXPECT_EQ(THCudaTensor_size(state, dst, 0), 4);  // not resized
   THLongTensor_free(host_index);
   THFloatTensor_free(unmarked(src));

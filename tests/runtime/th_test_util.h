@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -14,7 +15,10 @@
 
 namespace ember::test {
 
-struct THRaised {
+// A std::runtime_error, so that a test stopped by an unexpected TH error
+// prints its message.
+struct THRaised : std::runtime_error {
+  THRaised(int arg_number, const std::string& text) : std::runtime_error(text), arg(arg_number), message(text) {}
   int arg;  // 0: THError's handler
   std::string message;
 };

@@ -109,7 +109,7 @@ constexpr th::ArgNames<4> THTensor_neValue_thc_args = {"state", "out", "self", "
 
 template <class T>
 void THTensor_neValue(const char* fn, THByteTensor *r_, th::THTensor<T> *t, th::real<T> value) {
-  TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   const T value_v = th::from_c(value);
   #ifdef EMBER_CUDA
@@ -149,7 +149,7 @@ constexpr th::ArgNames<4> THTensor_neTensor_thc_args = {"state", "out", "self", 
 
 template <class T>
 void THTensor_neTensor(const char* fn, THByteTensor *r_, th::THTensor<T> *ta, th::THTensor<T> *tb) {
-  TensorImpl* r__i = th::host_tensor_arg(r_, DType::Byte, fn, "r_", "out");
+  TensorImpl* r__i = th::tensor_arg(r_, DType::Byte, fn, "r_", "out");
   TensorImpl* ta_i = th::tensor_arg(ta, dtype_of<T>, fn, "ta", "self");
   TensorImpl* tb_i = th::tensor_arg(tb, dtype_of<T>, fn, "tb", "other");
   #ifdef EMBER_CUDA

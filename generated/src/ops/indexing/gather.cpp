@@ -40,7 +40,7 @@ template <class T>
 void THTensor_gather(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src, int dim, THLongTensor *index) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "out");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
-  TensorImpl* index_i = th::host_tensor_arg(index, DType::Long, fn, "index", "index");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
   rt::th_gather(fn, tensor_i, src_i, dim, index_i);
 }
 

@@ -45,7 +45,7 @@ constexpr th::ArgNames<5> THTensor_indexCopy_thc_args = {"state", "self", "dim",
 template <class T>
 void THTensor_indexCopy(const char* fn, th::THTensor<T> *tensor, int dim, THLongTensor *index, th::THTensor<T> *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* index_i = th::host_tensor_arg(index, DType::Long, fn, "index", "index");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "source");
   rt::th_index_copy(fn, tensor_i, dim, index_i, src_i);
 }

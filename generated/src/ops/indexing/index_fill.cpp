@@ -48,7 +48,7 @@ constexpr th::ArgNames<5> THTensor_indexFill_thc_args = {"state", "self", "dim",
 template <class T>
 void THTensor_indexFill(const char* fn, th::THTensor<T> *tensor, int dim, THLongTensor *index, th::real<T> val) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* index_i = th::host_tensor_arg(index, DType::Long, fn, "index", "index");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
   const T val_v = th::from_c(val);
   rt::th_index_fill(fn, tensor_i, dim, index_i, Scalar(val_v));
 }

@@ -48,7 +48,7 @@ constexpr th::ArgNames<4> THTensor_maskedFill_thc_args = {"state", "self", "mask
 template <class T>
 void THTensor_maskedFill(const char* fn, th::THTensor<T> *tensor, THByteTensor *mask, th::real<T> value) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* mask_i = th::host_tensor_arg(mask, DType::Byte, fn, "mask", "mask");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Byte, fn, "mask", "mask");
   const T value_v = th::from_c(value);
   rt::th_masked_fill(fn, tensor_i, mask_i, Scalar(value_v));
 }
@@ -60,7 +60,7 @@ constexpr th::ArgNames<4> THTensor_maskedFillBool_thc_args = {"state", "self", "
 template <class T>
 void THTensor_maskedFillBool(const char* fn, th::THTensor<T> *tensor, THBoolTensor *mask, th::real<T> value) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* mask_i = th::host_tensor_arg(mask, DType::Bool, fn, "mask", "mask");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Bool, fn, "mask", "mask");
   const T value_v = th::from_c(value);
   rt::th_masked_fill(fn, tensor_i, mask_i, Scalar(value_v));
 }

@@ -39,7 +39,7 @@ constexpr th::ArgNames<4> THTensor_maskedCopy_thc_args = {"state", "self", "mask
 template <class T>
 void THTensor_maskedCopy(const char* fn, th::THTensor<T> *tensor, THByteTensor *mask, th::THTensor<T> *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* mask_i = th::host_tensor_arg(mask, DType::Byte, fn, "mask", "mask");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Byte, fn, "mask", "mask");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "source");
   rt::th_masked_copy(fn, tensor_i, mask_i, src_i);
 }
@@ -51,7 +51,7 @@ constexpr th::ArgNames<4> THTensor_maskedCopyBool_thc_args = {"state", "self", "
 template <class T>
 void THTensor_maskedCopyBool(const char* fn, th::THTensor<T> *tensor, THBoolTensor *mask, th::THTensor<T> *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* mask_i = th::host_tensor_arg(mask, DType::Bool, fn, "mask", "mask");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Bool, fn, "mask", "mask");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "source");
   rt::th_masked_copy(fn, tensor_i, mask_i, src_i);
 }

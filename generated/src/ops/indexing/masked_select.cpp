@@ -40,7 +40,7 @@ template <class T>
 void THTensor_maskedSelect(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src, THByteTensor *mask) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "out");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
-  TensorImpl* mask_i = th::host_tensor_arg(mask, DType::Byte, fn, "mask", "mask");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Byte, fn, "mask", "mask");
   rt::th_masked_select(fn, tensor_i, src_i, mask_i);
 }
 
@@ -52,7 +52,7 @@ template <class T>
 void THTensor_maskedSelectBool(const char* fn, th::THTensor<T> *tensor, th::THTensor<T> *src, THBoolTensor *mask) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "out");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "self");
-  TensorImpl* mask_i = th::host_tensor_arg(mask, DType::Bool, fn, "mask", "mask");
+  TensorImpl* mask_i = th::tensor_arg(mask, DType::Bool, fn, "mask", "mask");
   rt::th_masked_select(fn, tensor_i, src_i, mask_i);
 }
 

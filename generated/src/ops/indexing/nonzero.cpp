@@ -38,7 +38,7 @@ constexpr th::ArgNames<3> THTensor_nonzero_thc_args = {"state", "out", "self"};
 
 template <class T>
 void THTensor_nonzero(const char* fn, THLongTensor *subscript, th::THTensor<T> *tensor) {
-  TensorImpl* subscript_i = th::host_tensor_arg(subscript, DType::Long, fn, "subscript", "out");
+  TensorImpl* subscript_i = th::tensor_arg(subscript, DType::Long, fn, "subscript", "out");
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
   rt::th_nonzero(fn, subscript_i, tensor_i);
 }

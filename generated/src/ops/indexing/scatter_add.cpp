@@ -39,7 +39,7 @@ constexpr th::ArgNames<5> THTensor_scatterAdd_thc_args = {"state", "self", "dim"
 template <class T>
 void THTensor_scatterAdd(const char* fn, th::THTensor<T> *tensor, int dim, THLongTensor *index, th::THTensor<T> *src) {
   TensorImpl* tensor_i = th::tensor_arg(tensor, dtype_of<T>, fn, "tensor", "self");
-  TensorImpl* index_i = th::host_tensor_arg(index, DType::Long, fn, "index", "index");
+  TensorImpl* index_i = th::tensor_arg(index, DType::Long, fn, "index", "index");
   TensorImpl* src_i = th::tensor_arg(src, dtype_of<T>, fn, "src", "src");
   rt::th_scatter_add(fn, tensor_i, dim, index_i, src_i);
 }

@@ -32,7 +32,7 @@ constexpr th::ArgNames<3> THTensor_bernoulli_FloatTensor_args = {"self", "_gener
 template <class T>
 void THTensor_bernoulli_FloatTensor(const char* fn, th::THTensor<T> *self, THGenerator *_generator, THFloatTensor *p) {
   TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
-  TensorImpl* p_i = th::host_tensor_arg(p, DType::Float, fn, "p", "p");
+  TensorImpl* p_i = th::tensor_arg(p, DType::Float, fn, "p", "p");
   rt::th_bernoulli_tensor(fn, self_i, _generator, p_i);
 }
 
@@ -42,7 +42,7 @@ constexpr th::ArgNames<3> THTensor_bernoulli_DoubleTensor_args = {"self", "_gene
 template <class T>
 void THTensor_bernoulli_DoubleTensor(const char* fn, th::THTensor<T> *self, THGenerator *_generator, THDoubleTensor *p) {
   TensorImpl* self_i = th::tensor_arg(self, dtype_of<T>, fn, "self", "self");
-  TensorImpl* p_i = th::host_tensor_arg(p, DType::Double, fn, "p", "p");
+  TensorImpl* p_i = th::tensor_arg(p, DType::Double, fn, "p", "p");
   rt::th_bernoulli_tensor(fn, self_i, _generator, p_i);
 }
 

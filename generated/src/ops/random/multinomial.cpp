@@ -36,7 +36,7 @@ constexpr th::ArgNames<5> THTensor_multinomial_args = {"out", "_generator", "sel
 
 template <class T>
 void THTensor_multinomial(const char* fn, THLongTensor *self, THGenerator *_generator, th::THTensor<T> *prob_dist, int n_sample, int with_replacement) {
-  TensorImpl* self_i = th::host_tensor_arg(self, DType::Long, fn, "self", "out");
+  TensorImpl* self_i = th::tensor_arg(self, DType::Long, fn, "self", "out");
   TensorImpl* prob_dist_i = th::tensor_arg(prob_dist, dtype_of<T>, fn, "prob_dist", "self");
   rt::th_multinomial(fn, self_i, _generator, prob_dist_i, n_sample, with_replacement);
 }

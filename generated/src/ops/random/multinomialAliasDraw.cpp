@@ -22,8 +22,8 @@ constexpr th::ArgNames<4> THTensor_multinomialAliasDraw_args = {"self", "_genera
 
 template <class T>
 void THTensor_multinomialAliasDraw(const char* fn, THLongTensor *self, THGenerator *_generator, THLongTensor *J, th::THTensor<T> *q) {
-  TensorImpl* self_i = th::optional_host_tensor_arg(self, DType::Long, fn, "self", "self");
-  TensorImpl* J_i = th::optional_host_tensor_arg(J, DType::Long, fn, "J", "J");
+  TensorImpl* self_i = th::optional_tensor_arg(self, DType::Long, fn, "self", "self");
+  TensorImpl* J_i = th::optional_tensor_arg(J, DType::Long, fn, "J", "J");
   TensorImpl* q_i = th::optional_tensor_arg(q, dtype_of<T>, fn, "q", "q");
   rt::th_multinomial_alias_draw<T>(self_i, _generator, J_i, q_i);
 }

@@ -23,7 +23,7 @@ constexpr th::ArgNames<3> THTensor_multinomialAliasSetup_args = {"probs", "J", "
 template <class T>
 void THTensor_multinomialAliasSetup(const char* fn, th::THTensor<T> *probs, THLongTensor *J, th::THTensor<T> *q) {
   TensorImpl* probs_i = th::optional_tensor_arg(probs, dtype_of<T>, fn, "probs", "probs");
-  TensorImpl* J_i = th::optional_host_tensor_arg(J, DType::Long, fn, "J", "J");
+  TensorImpl* J_i = th::optional_tensor_arg(J, DType::Long, fn, "J", "J");
   TensorImpl* q_i = th::optional_tensor_arg(q, dtype_of<T>, fn, "q", "q");
   rt::th_multinomial_alias_setup<T>(probs_i, J_i, q_i);
 }

@@ -88,7 +88,7 @@ constexpr th::ArgNames<6> THTensor_min_thc_args = {"state", "values", "indices",
 template <class T>
 void THTensor_min(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, int dimension, int keepdim) {
   TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
-  TensorImpl* indices__i = th::host_tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   if (rt::default_device_type() != DeviceType::CPU) {
     const auto [values, indices] = base::min(TensorBase::borrow(t_i), static_cast<int64_t>(dimension), (keepdim != 0));

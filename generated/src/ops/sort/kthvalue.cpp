@@ -82,7 +82,7 @@ constexpr th::ArgNames<6> THTensor_kthvalue_args = {"values", "indices", "self",
 template <class T>
 void THTensor_kthvalue(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, long k, int dimension, int keepdim) {
   TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
-  TensorImpl* indices__i = th::host_tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
   kthvalue_check(fn, plan, static_cast<int64_t>(k));

@@ -81,7 +81,7 @@ constexpr th::ArgNames<5> THTensor_median_args = {"values", "indices", "self", "
 template <class T>
 void THTensor_median(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, int dimension, int keepdim) {
   TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
-  TensorImpl* indices__i = th::host_tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
   median_dim_check(fn, plan);

@@ -81,7 +81,7 @@ constexpr th::ArgNames<5> THTensor_mode_args = {"values", "indices", "self", "di
 template <class T>
 void THTensor_mode(const char* fn, th::THTensor<T> *values_, THLongTensor *indices_, th::THTensor<T> *t, int dimension, int keepdim) {
   TensorImpl* values__i = th::tensor_arg(values_, dtype_of<T>, fn, "values_", "values");
-  TensorImpl* indices__i = th::host_tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
+  TensorImpl* indices__i = th::tensor_arg(indices_, DType::Long, fn, "indices_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{1, true, keepdim != 0, true});
   mode_check(fn, plan);

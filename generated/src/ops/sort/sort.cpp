@@ -71,7 +71,7 @@ constexpr th::ArgNames<5> THTensor_sort_args = {"values", "indices", "self", "di
 template <class T>
 void THTensor_sort(const char* fn, th::THTensor<T> *rt_, THLongTensor *ri_, th::THTensor<T> *t, int dimension, int descendingOrder) {
   TensorImpl* rt__i = th::tensor_arg(rt_, dtype_of<T>, fn, "rt_", "values");
-  TensorImpl* ri__i = th::host_tensor_arg(ri_, DType::Long, fn, "ri_", "indices");
+  TensorImpl* ri__i = th::tensor_arg(ri_, DType::Long, fn, "ri_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dimension), rt::SliceOutputs{rt::SliceOutputs::kSame, false, false, true});
   plan.th_outputs(rt__i, ri__i);

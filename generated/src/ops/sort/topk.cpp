@@ -84,7 +84,7 @@ constexpr th::ArgNames<7> THTensor_topk_args = {"values", "indices", "self", "k"
 template <class T>
 void THTensor_topk(const char* fn, th::THTensor<T> *rt_, THLongTensor *ri_, th::THTensor<T> *t, long k, int dim, int dir, int sorted) {
   TensorImpl* rt__i = th::tensor_arg(rt_, dtype_of<T>, fn, "rt_", "values");
-  TensorImpl* ri__i = th::host_tensor_arg(ri_, DType::Long, fn, "ri_", "indices");
+  TensorImpl* ri__i = th::tensor_arg(ri_, DType::Long, fn, "ri_", "indices");
   TensorImpl* t_i = th::tensor_arg(t, dtype_of<T>, fn, "t", "self");
   rt::DimPlan plan(fn, TensorBase::borrow(t_i), static_cast<int64_t>(dim), rt::SliceOutputs{static_cast<int64_t>(k), false, false, true});
   topk_check(fn, plan, static_cast<int64_t>(k), (dir != 0), (sorted != 0));

@@ -23,8 +23,8 @@ constexpr th::ArgNames<5> THTensor_btrifact_args = {"ra_", "rpivots_", "rinfo_",
 template <class T>
 void THTensor_btrifact(const char* fn, th::THTensor<T> *ra_, THIntTensor *rpivots_, THIntTensor *rinfo_, int pivot, th::THTensor<T> *a) {
   TensorImpl* ra__i = th::optional_tensor_arg(ra_, dtype_of<T>, fn, "ra_", "ra_");
-  TensorImpl* rpivots__i = th::optional_host_tensor_arg(rpivots_, DType::Int, fn, "rpivots_", "rpivots_");
-  TensorImpl* rinfo__i = th::optional_host_tensor_arg(rinfo_, DType::Int, fn, "rinfo_", "rinfo_");
+  TensorImpl* rpivots__i = th::optional_tensor_arg(rpivots_, DType::Int, fn, "rpivots_", "rpivots_");
+  TensorImpl* rinfo__i = th::optional_tensor_arg(rinfo_, DType::Int, fn, "rinfo_", "rinfo_");
   TensorImpl* a_i = th::optional_tensor_arg(a, dtype_of<T>, fn, "a", "a");
   rt::th_tensor_btrifact<T>(ra__i, rpivots__i, rinfo__i, pivot, a_i);
 }

@@ -25,7 +25,7 @@ void THTensor_btrisolve(const char* fn, th::THTensor<T> *rb_, th::THTensor<T> *b
   TensorImpl* rb__i = th::optional_tensor_arg(rb_, dtype_of<T>, fn, "rb_", "rb_");
   TensorImpl* b_i = th::optional_tensor_arg(b, dtype_of<T>, fn, "b", "b");
   TensorImpl* atf_i = th::optional_tensor_arg(atf, dtype_of<T>, fn, "atf", "atf");
-  TensorImpl* pivots_i = th::optional_host_tensor_arg(pivots, DType::Int, fn, "pivots", "pivots");
+  TensorImpl* pivots_i = th::optional_tensor_arg(pivots, DType::Int, fn, "pivots", "pivots");
   rt::th_tensor_btrisolve<T>(rb__i, b_i, atf_i, pivots_i);
 }
 

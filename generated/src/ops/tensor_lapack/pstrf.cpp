@@ -23,7 +23,7 @@ constexpr th::ArgNames<5> THTensor_pstrf_args = {"ra_", "rpiv_", "a", "uplo", "t
 template <class T>
 void THTensor_pstrf(const char* fn, th::THTensor<T> *ra_, THIntTensor *rpiv_, th::THTensor<T> *a, const char *uplo, th::real<T> tol) {
   TensorImpl* ra__i = th::optional_tensor_arg(ra_, dtype_of<T>, fn, "ra_", "ra_");
-  TensorImpl* rpiv__i = th::optional_host_tensor_arg(rpiv_, DType::Int, fn, "rpiv_", "rpiv_");
+  TensorImpl* rpiv__i = th::optional_tensor_arg(rpiv_, DType::Int, fn, "rpiv_", "rpiv_");
   TensorImpl* a_i = th::optional_tensor_arg(a, dtype_of<T>, fn, "a", "a");
   const T tol_v = th::from_c(tol);
   rt::th_tensor_pstrf<T>(ra__i, rpiv__i, a_i, uplo, tol_v);
