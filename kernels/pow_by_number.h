@@ -7,13 +7,15 @@
 // x ** -1, x ** 1.5), and they need no logarithm: in double,
 // x^m is a product of x, x^2, x^4, x^8 picked by m's binary digits, and
 // x^(m + 1/2) is that times sqrt(x). A float is exact in double and at
-// most 8 products (each rounded by 2^-53) and a sqrt separate the double
-// result from x^y, so the float result is x^y correctly rounded except
-// in ties closer than 2^-28 ulp (0.5000 ulp seen on 16M random x per y,
-// where vec::pow gives 0.67), and faster: on 2^24 floats, one thread,
-// x ** 2.5 (bench B27) 20.0 ms where vec::pow takes 27.5 ms (x ** 2.4),
-// x ** 2 and x ** 0.5 8.6-8.9 ms (memory-bound), x ** -1 14.7 ms. A
-// float sqrt refined by one correction step was slower than double's.
+// most 8 products (each rounded by 2^-53) and a square root good to
+// 2^-47 (sqrt_to_double) separate the double result from x^y, so the
+// float result is x^y correctly rounded except in ties closer than about
+// 2^-22 ulp (every 61st positive float gave long double pow's rounding
+// for y = 2.5, +-0.5, +-1.5, 7.5 and -15.5; vec::pow is off by up to
+// 0.67 ulp), and faster: on 2^24 floats, one thread, x ** 2.5 (bench
+// B27) 13.2-13.5 ms where vec::pow takes 27.5 ms (x ** 2.4) and two
+// double square roots per 16 floats took 16.1-17.5 in the same run;
+// x ** 2 and x ** 0.5 8.6-8.9 ms (memory-bound), x ** -1 14.7 ms.
 // C's powf special cases come out of the arithmetic: y == 0 gives 1 (a
 // product of no factors), signs follow m's parity, x = +-0 and +-inf
 // give 0 or inf; for half-whole y a negative x gives NaN through sqrt,
@@ -43,8 +45,21 @@ inline double power_by_digits(double x, unsigned m) {
 }
 
 // What sqrt's argument is for C's powf: -0 and -inf count as +0, +inf.
-inline double powf_root_base(float x) {
+inline float powf_root_base(float x) {
   return (x == 0.0f || x == -std::numeric_limits<float>::infinity()) ? std::fabs(x) : x;
+}
+
+// sqrt(x) within about 2^-47 of its value, in double, for float x: s =
+// sqrtf(x) is within 2^-24, x - s^2 is exact in double, and one Newton
+// step s + (x - s^2) / 2s, whose quotient needs only float precision,
+// leaves the rest. The step is dropped where it is not finite (x = 0 or
+// inf; a NaN stays NaN through s).
+inline double sqrt_to_double(float x) {
+  const float s = std::sqrt(x);
+  const float half_reciprocal = 0.5f / s;
+  const double root = s;
+  const double step = std::fma(-root, root, static_cast<double>(x)) * static_cast<double>(half_reciprocal);
+  return root + (std::fabs(step) < std::numeric_limits<double>::infinity() ? step : 0.0);
 }
 
 }  // namespace detail
@@ -72,13 +87,13 @@ bool pow_by_number(const Operands<3>& ops) {
         pointwise<OutT, T, 2>(ops, [=](float x, float) { return static_cast<float>(detail::power_by_digits(x, m)); });
     } else if (y < 0) {
       pointwise<OutT, T, 2>(ops, [=](float x, float) {
-        const double a = detail::powf_root_base(x);
-        return static_cast<float>(1.0 / (detail::power_by_digits(a, m) * std::sqrt(a)));
+        const float a = detail::powf_root_base(x);
+        return static_cast<float>(1.0 / (detail::power_by_digits(a, m) * detail::sqrt_to_double(a)));
       });
     } else {
       pointwise<OutT, T, 2>(ops, [=](float x, float) {
-        const double a = detail::powf_root_base(x);
-        return static_cast<float>(detail::power_by_digits(a, m) * std::sqrt(a));
+        const float a = detail::powf_root_base(x);
+        return static_cast<float>(detail::power_by_digits(a, m) * detail::sqrt_to_double(a));
       });
     }
     return true;
