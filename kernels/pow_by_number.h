@@ -13,9 +13,11 @@
 // 2^-22 ulp (every 61st positive float gave long double pow's rounding
 // for y = 2.5, +-0.5, +-1.5, 7.5 and -15.5; vec::pow is off by up to
 // 0.67 ulp), and faster: on 2^24 floats, one thread, x ** 2.5 (bench
-// B27) 13.2-13.5 ms where vec::pow takes 27.5 ms (x ** 2.4) and two
-// double square roots per 16 floats took 16.1-17.5 in the same run;
-// x ** 2 and x ** 0.5 8.6-8.9 ms (memory-bound), x ** -1 14.7 ms.
+// B27) 12.3-12.4 ms where vec::pow takes 27.5 ms (x ** 2.4); two double
+// square roots per 16 floats took 16.1-17.5 ms, and all four binary
+// digits of m rather than two (m < 4) 13.5-13.8, each in the same run;
+// clamping x and the root instead of the select in sqrt_to_double took
+// 14.2. x ** 2 and x ** 0.5 8.6-8.9 ms (memory-bound), x ** -1 14.7 ms.
 // C's powf special cases come out of the arithmetic: y == 0 gives 1 (a
 // product of no factors), signs follow m's parity, x = +-0 and +-inf
 // give 0 or inf; for half-whole y a negative x gives NaN through sqrt,
@@ -37,11 +39,17 @@ namespace ember::kernels {
 
 namespace detail {
 
-// x^m for m < 16, as Note [pow by a number] says; the selects on m keep
-// the element loop free of branches.
+// x^m for m < 2^Digits, as Note [pow by a number] says; the selects on m
+// keep the element loop free of branches. Fewer digits, fewer products:
+// the same factors in the same order, so the same bits.
+template <unsigned Digits = 4>
 inline double power_by_digits(double x, unsigned m) {
-  const double x2 = x * x, x4 = x2 * x2, x8 = x4 * x4;
-  return ((m & 1u) ? x : 1.0) * ((m & 2u) ? x2 : 1.0) * ((m & 4u) ? x4 : 1.0) * ((m & 8u) ? x8 : 1.0);
+  double power = x, result = (m & 1u) ? x : 1.0;
+  for (unsigned d = 1; d < Digits; ++d) {
+    power = power * power;
+    result = result * (((m >> d) & 1u) ? power : 1.0);
+  }
+  return result;
 }
 
 // What sqrt's argument is for C's powf: -0 and -inf count as +0, +inf.
@@ -89,6 +97,11 @@ bool pow_by_number(const Operands<3>& ops) {
       pointwise<OutT, T, 2>(ops, [=](float x, float) {
         const float a = detail::powf_root_base(x);
         return static_cast<float>(1.0 / (detail::power_by_digits(a, m) * detail::sqrt_to_double(a)));
+      });
+    } else if (m < 4) {  // x ** 0.5 ... x ** 3.5, with 6 fewer products per 16 floats
+      pointwise<OutT, T, 2>(ops, [=](float x, float) {
+        const float a = detail::powf_root_base(x);
+        return static_cast<float>(detail::power_by_digits<2>(a, m) * detail::sqrt_to_double(a));
       });
     } else {
       pointwise<OutT, T, 2>(ops, [=](float x, float) {
