@@ -249,10 +249,11 @@ WideD fmod_in_fma(WideD a, WideD b, WideD q) {
   return q == 0.0 ? a : exact == 0.0 ? a * 0.0 : exact;  // a zero remainder has a's sign
 }
 
-// fmod of W's lanes: the quotient where it is below `bound`, the
-// remainder from it by remainder(a, b, q), C's fmod for the other lanes.
+// fmod of W's lanes (fmod_of_lanes below, per lane type): the quotient
+// where it is below `bound`, the remainder from it by remainder(a, b, q),
+// C's fmod for the other lanes.
 template <class W, class Remainder>
-W fmod_of_lanes(W a, W b, lane_t<W> bound, const Remainder& remainder) {
+W fmod_by_quotient(W a, W b, lane_t<W> bound, const Remainder& remainder) {
   using S = lane_t<W>;
   using I = decltype(a < b);
   const W abs_a = a < S(0) ? -a : a, abs_b = b < S(0) ? -b : b;
@@ -269,12 +270,12 @@ W fmod_of_lanes(W a, W b, lane_t<W> bound, const Remainder& remainder) {
 }
 
 WideF fmod_of_lanes(WideF a, WideF b) {
-  return fmod_of_lanes(a, b, 0x1p22f, [](WideF x, WideF y, WideF q) {
+  return fmod_by_quotient(a, b, 0x1p22f, [](WideF x, WideF y, WideF q) {
     return in_double_halves([](WideD u, WideD v, WideD w) { return fmod_in_double(u, v, w); }, x, y, q);
   });
 }
 
-WideD fmod_of_lanes(WideD a, WideD b) { return fmod_of_lanes(a, b, 0x1p51, fmod_in_fma); }
+WideD fmod_of_lanes(WideD a, WideD b) { return fmod_by_quotient(a, b, 0x1p51, fmod_in_fma); }
 
 // Each lane rounded toward -inf.
 template <class W>
