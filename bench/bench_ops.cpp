@@ -188,6 +188,13 @@ void B27_pow_f32(benchmark::State& state) {
   for (auto _ : state) pow_out(out, a, Scalar(2.5));
 }
 
+// The dense same-dtype copy (kernels/copy.h), streamed past the cache.
+void B28_copy_f32(benchmark::State& state) {
+  Tensor a = ramp({kN}, kFloat), out = empty({kN}, kFloat);
+  for (auto _ : state) out.copy_(a);
+  state.SetBytesProcessed(state.iterations() * kN * 8);
+}
+
 THFloatTensor* th(const Tensor& t) { return reinterpret_cast<THFloatTensor*>(t.impl()); }
 
 void B10_cadd_4_f32_TH(benchmark::State& state) {
@@ -303,6 +310,7 @@ BENCHMARK(B24_lt_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B25_maximum_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B26_clamp_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B27_pow_f32)->Unit(benchmark::kMillisecond);
+BENCHMARK(B28_copy_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B8_sort_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B8_msort_f32)->Unit(benchmark::kMillisecond);
 BENCHMARK(B14_topk100_f32)->Unit(benchmark::kMillisecond);

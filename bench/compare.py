@@ -105,6 +105,7 @@ def numpy_cases() -> list[tuple[str, callable, str]]:
         ("B25_maximum_f32", lambda: np.maximum(lhs32, rhs32, out=out), "np.maximum(a, b, out=c)"),
         ("B26_clamp_f32", lambda: np.clip(lhs32, -1.0, 1.0, out=out), "np.clip(a, -1, 1, out=c)"),
         ("B27_pow_f32", lambda: np.power(pos32, np.float32(2.5), out=out), "np.power(a, 2.5, out=c)"),
+        ("B28_copy_f32", lambda: np.copyto(out, a), "np.copyto(c, a)"),
         ("B8_sort_f32", lambda: np.sort(u20), "np.sort(a) (values only)"),
         ("B8_msort_f32", lambda: np.sort(u20), "np.sort(a)"),
         ("B8_sort_f32", lambda: np.take(u20, np.argsort(u20, kind="stable")), "np.argsort(a, kind='stable'), np.take"),

@@ -17,6 +17,7 @@
 #include "kernels/operands.h"
 #include "kernels/parallel.h"
 #include "kernels/pointwise.h"
+#include "kernels/stream_store.h"
 
 namespace ember::kernels {
 
@@ -38,8 +39,19 @@ void copy(const Operands<2>& operands) {
     constexpr int64_t esz = sizeof(Dst);
     if (ops.ndim == 1 && ops.strides[0][0] == esz && ops.strides[1][0] == esz) {
       if (ops.data[0] == ops.data[1]) return;  // memcpy onto itself is undefined
+      // Past the cache the copy is streamed, as pointwise outputs are
+      // (Note [streaming stores]); glibc's memcpy streams only beyond a
+      // share of the whole L3.
+      const bool stream = 2 * ops.shape[0] * esz >= kStreamBytes;
       parallel_for(0, ops.shape[0], kGrain, [&](int64_t b, int64_t e) {
-        std::memcpy(ops.data[0] + b * esz, ops.data[1] + b * esz, static_cast<std::size_t>((e - b) * esz));
+        char* dst = ops.data[0] + b * esz;
+        const char* src = ops.data[1] + b * esz;
+        if (stream) {
+          stream_store(dst, src, (e - b) * esz);
+          stream_fence();
+        } else {
+          std::memcpy(dst, src, static_cast<std::size_t>((e - b) * esz));
+        }
       });
       return;
     }

@@ -3,6 +3,7 @@
 // explicit integer arithmetic), on dense, strided and transposed layouts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -15,6 +16,7 @@
 
 #include "kernels/copy.h"
 #include "kernels/parallel.h"
+#include "kernels/stream_store.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace ember::kernels {
@@ -209,6 +211,35 @@ TEST(Copy, ThreadCountDoesNotChangeResults) {
   copy<int32_t, double>(operands_of(s, two, src));
   set_num_threads(saved);
   ASSERT_EQ(std::memcmp(one.mem.data(), two.mem.data(), one.mem.size() * sizeof(int32_t)), 0);
+}
+
+// A dense copy whose footprint reaches kStreamBytes goes by streaming
+// stores: every bit arrives (NaN payloads too), whatever the alignment of
+// either end and the thread count.
+TEST(Copy, DenseCopyPastTheCacheIsStreamedBitForBit) {
+  const int64_t n = kStreamBytes / 8 + 37;  // 2 n 4-byte elements > kStreamBytes
+  std::vector<uint32_t> src(static_cast<size_t>(n) + 1), dst(static_cast<size_t>(n) + 2);
+  std::mt19937 g(4);
+  for (auto& v : src) v = g();
+  const int saved = get_num_threads();
+  for (int threads : {1, 2}) {
+    for (int64_t shift : {0, 1}) {  // dst 4 bytes off a line for shift 1
+      std::fill(dst.begin(), dst.end(), 0xdeadbeefu);
+      Operands<2> ops;
+      ops.ndim = 1;
+      ops.shape[0] = n;
+      ops.strides[0][0] = ops.strides[1][0] = 4;
+      ops.data[0] = reinterpret_cast<char*>(dst.data() + shift);
+      ops.data[1] = reinterpret_cast<char*>(src.data() + 1 - shift);
+      set_num_threads(threads);
+      copy<float, float>(ops);
+      ASSERT_EQ(std::memcmp(dst.data() + shift, src.data() + 1 - shift, static_cast<size_t>(n) * 4), 0)
+          << threads << " threads, shift " << shift;
+      EXPECT_EQ(dst[static_cast<size_t>(shift + n)], 0xdeadbeefu) << "nothing written past the end";
+      if (shift == 1) EXPECT_EQ(dst[0], 0xdeadbeefu) << "nothing written before the start";
+    }
+  }
+  set_num_threads(saved);
 }
 
 }  // namespace
