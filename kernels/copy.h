@@ -3,9 +3,9 @@
 // operand 1 the source; they must not partially overlap.
 //
 // A same-type copy moves bits (through an unsigned integer of the same
-// size), so NaN payloads and signalling NaNs survive, and all types of
-// one size share one loop. Dense same-type copies are memcpy; transposed
-// copies take the tiled walk (Note [tiled traversal]).
+// size), so NaN payloads and signalling NaNs survive; types of one size
+// share one loop. Dense same-type copies are memcpy, or streaming stores
+// past the cache; transposed ones take the tiled walk (Note [tiled traversal]).
 #pragma once
 
 #include <cstdint>
