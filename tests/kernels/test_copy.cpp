@@ -236,7 +236,9 @@ TEST(Copy, DenseCopyPastTheCacheIsStreamedBitForBit) {
       ASSERT_EQ(std::memcmp(dst.data() + shift, src.data() + 1 - shift, static_cast<size_t>(n) * 4), 0)
           << threads << " threads, shift " << shift;
       EXPECT_EQ(dst[static_cast<size_t>(shift + n)], 0xdeadbeefu) << "nothing written past the end";
-      if (shift == 1) EXPECT_EQ(dst[0], 0xdeadbeefu) << "nothing written before the start";
+      if (shift == 1) {
+        EXPECT_EQ(dst[0], 0xdeadbeefu) << "nothing written before the start";
+      }
     }
   }
   set_num_threads(saved);
