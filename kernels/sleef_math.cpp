@@ -13,12 +13,17 @@
 #include <utility>
 
 #include "kernels/float_division.h"
+#include "kernels/floats_in_double.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
 #include <sleef.h>
 
 namespace {
+
+using ember::kernels::double_form;
+using ember::kernels::DoubleForm;
+using ember::kernels::in_double;
 
 // The widest vector this build targets, and SLEEF's functions on it: the
 // deterministic ones (`finz`, with FMA; `cinz` without), whose lanes do
@@ -91,6 +96,10 @@ EMBER_SLEEF_PAIRS(exp, _u10)
 EMBER_SLEEF_PAIRS(log, _u10)
 EMBER_SLEEF_PAIRS(pow, _u10)
 #undef EMBER_SLEEF_PAIRS
+// The 3.5-ulp double log: 2^-50 of the result is ample for
+// Note [floats in double], and it skips the 1-ulp one's pairs of doubles.
+constexpr Pair kSleef_log_u35{EMBER_SLEEF_WIDE(log, _u35)};
+constexpr Pair kScalar_log_u35{EMBER_SLEEF_SCALAR(log, _u35)};
 
 // SLEEF's asinh and acosh overflow to inf from 2^64 (float) and 2^512
 // (double), its log1p near the largest finite values. Above `above`
@@ -163,6 +172,7 @@ T fixed(F f, T x, Log log, double above, const LogForm& form) {
   if (above != HUGE_VAL) r = with_log_form(r, x, log, above, form);
   return invalid_as_quiet_nan(r, x);
 }
+
 
 // logaddexp and logaddexp2 of floats (kernels/scalar_math.h's form):
 // in double, where the sum's cancellation costs float nothing; equal
@@ -240,6 +250,44 @@ inline WideD fma_lanes(WideD x, WideD y, WideD z) {
   for (size_t i = 0; i < sizeof(WideD) / sizeof(double); ++i) x[i] = std::fma(x[i], y[i], z[i]);
   return x;
 #endif
+}
+
+// The lane operations of Note [floats in double], for a double and for
+// WideD: each rounds once, so the two forms give the same bits.
+struct DoubleLanes {
+  static double fma(double x, double y, double z) { return std::fma(x, y, z); }
+  static WideD fma(WideD x, WideD y, WideD z) { return fma_lanes(x, y, z); }
+  static double sqrt(double v) { return std::sqrt(v); }
+  static WideD sqrt(WideD v) {
+#if defined(__AVX512F__)
+    return WideD(_mm512_maskz_sqrt_pd(0xff, v));  // (unmasked: GCC 12 warns)
+#elif defined(__AVX__)
+    return WideD(_mm256_sqrt_pd(v));
+#else
+    return WideD(_mm_sqrt_pd(v));
+#endif
+  }
+};
+
+// A float function of kernels/sleef_math.h: in double where it has a
+// form there (Note [floats in double]), SLEEF's float function otherwise.
+template <DoubleForm Form, class F, class Log>
+WideF wide_float_function(F f, WideF x, Log log, double above, const LogForm& form) {
+  if constexpr (Form == DoubleForm::None) {
+    return fixed(f, x, log, above, form);
+  } else {
+    const auto in_d = [](WideD d) { return in_double<Form, DoubleLanes>(d, kSleef_log_u35.d); };
+    return invalid_as_quiet_nan(in_double_halves(in_d, x), x);
+  }
+}
+template <DoubleForm Form, class F, class Log>
+float scalar_float_function(F f, float x, Log log, double above, const LogForm& form) {
+  if constexpr (Form == DoubleForm::None) {
+    return fixed(f, x, log, above, form);
+  } else {
+    const double d = in_double<Form, DoubleLanes>(double(x), kScalar_log_u35.d);
+    return invalid_as_quiet_nan(static_cast<float>(d), x);
+  }
 }
 
 WideD fmod_in_fma(WideD a, WideD b, WideD q) {
@@ -381,8 +429,10 @@ inline WideD wide_ember_pow(WideD a, WideD b) { return pow_of_doubles(a, b, kSle
 #define EMBER_SLEEF_DEFINE_UNARY(name, suffix)                                                            \
   namespace {                                                                                             \
   constexpr LogForm kLogForm_##name = log_form(#name);                                                    \
+  constexpr DoubleForm kDoubleForm_##name = double_form(#name);                                           \
   inline WideF wide_ember_##name##f(WideF x) {                                                            \
-    return fixed(kSleef_##name.f, x, kSleef_log.f, kLogForm_##name.above_f, kLogForm_##name);             \
+    return wide_float_function<kDoubleForm_##name>(kSleef_##name.f, x, kSleef_log.f,                      \
+                                                   kLogForm_##name.above_f, kLogForm_##name);             \
   }                                                                                                       \
   inline WideD wide_ember_##name(WideD x) {                                                               \
     return fixed(kSleef_##name.d, x, kSleef_log.d, kLogForm_##name.above_d, kLogForm_##name);             \
@@ -390,7 +440,8 @@ inline WideD wide_ember_pow(WideD a, WideD b) { return pow_of_doubles(a, b, kSle
   }                                                                                                       \
   extern "C" {                                                                                            \
   float ember_##name##f(float x) {                                                                        \
-    return fixed(kScalar_##name.f, x, kScalar_log.f, kLogForm_##name.above_f, kLogForm_##name);           \
+    return scalar_float_function<kDoubleForm_##name>(kScalar_##name.f, x, kScalar_log.f,                  \
+                                                     kLogForm_##name.above_f, kLogForm_##name);           \
   }                                                                                                       \
   double ember_##name(double x) {                                                                         \
     return fixed(kScalar_##name.d, x, kScalar_log.d, kLogForm_##name.above_d, kLogForm_##name);           \

@@ -2229,35 +2229,35 @@ const char fn_arctan__doc[] =
 const char fn_cosh_doc[] =
     "cosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Hyperbolic cosine; overflows to inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic cosine of each element, inf past the dtype's range. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cosh_doc[] =
     "cosh() -> Tensor\n"
     "\n"
-    "Hyperbolic cosine; overflows to inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic cosine of each element, inf past the dtype's range. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cosh__doc[] =
     "cosh_() -> Tensor\n"
     "\n"
-    "Hyperbolic cosine; overflows to inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic cosine of each element, inf past the dtype's range. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cosh__doc[] =
     "cosh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Hyperbolic cosine; overflows to inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic cosine of each element, inf past the dtype's range. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sinh_doc[] =
     "sinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Hyperbolic sine; overflows to +-inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic sine of each element, +-inf past the dtype's range. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sinh_doc[] =
     "sinh() -> Tensor\n"
     "\n"
-    "Hyperbolic sine; overflows to +-inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic sine of each element, +-inf past the dtype's range. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sinh__doc[] =
     "sinh_() -> Tensor\n"
     "\n"
-    "Hyperbolic sine; overflows to +-inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic sine of each element, +-inf past the dtype's range. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sinh__doc[] =
     "sinh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Hyperbolic sine; overflows to +-inf of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic sine of each element, +-inf past the dtype's range. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tanh_doc[] =
     "tanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2277,83 +2277,83 @@ const char fn_tanh__doc[] =
 const char fn_asinh_doc[] =
     "asinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arcsinh_doc[] =
     "arcsinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of asinh.\n"
     "\n"
-    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_asinh_doc[] =
     "asinh() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_arcsinh_doc[] =
     "arcsinh() -> Tensor\n"
     "\n"
     "Alias of asinh.\n"
     "\n"
-    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_asinh__doc[] =
     "asinh_() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_arcsinh__doc[] =
     "arcsinh_() -> Tensor\n"
     "\n"
     "Alias of asinh_.\n"
     "\n"
-    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_asinh__doc[] =
     "asinh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arcsinh__doc[] =
     "arcsinh_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of asinh_.\n"
     "\n"
-    "Inverse hyperbolic sine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_acosh_doc[] =
     "acosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arccosh_doc[] =
     "arccosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of acosh.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_acosh_doc[] =
     "acosh() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_arccosh_doc[] =
     "arccosh() -> Tensor\n"
     "\n"
     "Alias of acosh.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_acosh__doc[] =
     "acosh_() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_arccosh__doc[] =
     "arccosh_() -> Tensor\n"
     "\n"
     "Alias of acosh_.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_acosh__doc[] =
     "acosh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arccosh__doc[] =
     "arccosh_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of acosh_.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); below 1 it is NaN. Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_atanh_doc[] =
     "atanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2982,19 +2982,19 @@ const char m_erfinv__doc[] =
 const char fn_expm1_doc[] =
     "expm1(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "e^x - 1 of each element, accurate for small x, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "e^x - 1 of each element, accurate for small x. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_expm1_doc[] =
     "expm1() -> Tensor\n"
     "\n"
-    "e^x - 1 of each element, accurate for small x, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "e^x - 1 of each element, accurate for small x. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_expm1__doc[] =
     "expm1_() -> Tensor\n"
     "\n"
-    "e^x - 1 of each element, accurate for small x, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "e^x - 1 of each element, accurate for small x. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_expm1__doc[] =
     "expm1_(input: Tensor) -> Tensor\n"
     "\n"
-    "e^x - 1 of each element, accurate for small x, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "e^x - 1 of each element, accurate for small x. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double takes SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_exp2_doc[] =
     "exp2(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"

@@ -99,7 +99,7 @@ TEST(OpAcosh, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16,
 
 TEST(OpAcosh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
 
-TEST(OpAcosh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+TEST(OpAcosh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
 
 TEST(OpAcosh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 3.0, ulp_ref); }
 

@@ -99,7 +99,7 @@ TEST(OpAsinh, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16,
 
 TEST(OpAsinh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
 
-TEST(OpAsinh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+TEST(OpAsinh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
 
 TEST(OpAsinh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
 
