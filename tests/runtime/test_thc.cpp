@@ -352,6 +352,27 @@ TEST_F(THC, CompositeFormsRunOnTheDevice) {
   THCudaShutdown(state);
 }
 
+// A product into THC's new tensor (no storage yet) is checked as on the
+// call's device, as the storage it gets will be. Without a GPU the check
+// passes and making r_'s storage fails, leaving r_ as it was (with one,
+// MatrixProductsRunOnTheDevice).
+TEST_F(THC, ProductsIntoANewTensorAreOnTheCallsDevice) {
+  if (cuda::is_available()) GTEST_SKIP() << "a GPU: MatrixProductsRunOnTheDevice runs these";
+  THCudaTensor* mat = marked_on_cuda(THFloatTensor_newWithSize2d(3, 4));
+  THCudaTensor* vec = marked_on_cuda(THFloatTensor_newWithSize1d(4));
+  THCudaTensor* t = marked_on_cuda(THFloatTensor_newWithSize1d(3));
+  THCudaTensor* fresh = THCudaTensor_new(state);
+  expect_th_error([&] { THCudaTensor_addmv(state, fresh, 0.5f, t, 2.0f, mat, vec); }, 0, no_device_reason());
+  EXPECT_EQ(fresh->storage, nullptr);
+  THCudaTensor* square = marked_on_cuda(THFloatTensor_newWithSize2d(3, 3));
+  THCudaTensor* mat_t = THCudaTensor_newTranspose(state, mat, 0, 1);
+  expect_th_error([&] { THCudaTensor_addmm(state, fresh, 0.0f, square, 1.0f, mat, mat_t); }, 0, no_device_reason());
+  EXPECT_EQ(fresh->storage, nullptr);
+  THCudaTensor_free(state, fresh);
+  THCudaTensor_free(state, mat_t);
+  for (THCudaTensor* m : {mat, vec, t, square}) THFloatTensor_free(unmarked(m));
+}
+
 // THC's matrix products go to cuBLAS; the values (halves) make every sum
 // exact, so the device gives TH's host results bit for bit.
 TEST_F(THC, MatrixProductsRunOnTheDevice) {
