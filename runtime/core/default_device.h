@@ -10,10 +10,9 @@
 #include <atomic>
 
 #include "ember/device.h"
+#include "ember/tensor_impl.h"
 
 namespace ember::rt {
-
-Device default_device();
 
 // DefaultDeviceScopes alive in any thread: while there are none, every
 // thread's default device is the CPU, known without reading a

@@ -18,7 +18,6 @@
 #include "ember/ops/unsqueeze.h"
 #include "ember/ops/view.h"
 #include "ember/views.h"
-#include "runtime/core/default_device.h"
 #include "runtime/core/memory_overlap.h"
 #include "runtime/ops/blas_as_gemm.h"
 #include "runtime/ops/cuda_gemm.h"
@@ -219,22 +218,13 @@ void check_self(const BlasDest& d, const TensorBase& self, DType dtype, const ch
   else if (d.mode != Mode::Inplace) check_broadcasts(d, self, shape);
 }
 
-// Whether t is on `device`. A tensor without a storage yet (TH's and
-// THC's _new) gets one where the call makes storages once it is resized:
-// the CPU, or in a THC function the current CUDA device (an index of -1).
-bool is_on(const TensorBase& t, Device device) {
-  if (t.impl()->storage) return t.device() == device;
-  const Device made = default_device();
-  return made.type == device.type && (made.index < 0 || made.index == device.index);
-}
-
 // Every tensor of a product on a's device (self, out= and the in-place
 // self included); on CUDA, a dtype cuBLAS takes.
 void check_one_device(const BlasDest& d, const TensorBase* self, const TensorBase& a, const char* a_arg,
                       const TensorBase& b, const char* b_arg) {
   const Device device = a.device();
   const auto check = [&](const TensorBase& t, const char* arg) {
-    if (!is_on(t, device))
+    if (t.device() != device)
       fail(ErrorKind::Runtime, str(d.op, ": expected all tensors on one device, but ", arg, " is on ", t.device().str(),
                                    " and ", a_arg, " on ", device.str()), arg);
   };

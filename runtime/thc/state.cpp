@@ -21,6 +21,8 @@ void check_state(const THCState* state, const char* fn) {
   if (!state) fail(ErrorKind::Value, str(fn, ": state is NULL (make one with THCState_alloc)"), "state");
 }
 
+Device current_cuda_device() { return Device(DeviceType::CUDA, cuda::is_available() ? cuda::current_device() : 0); }
+
 namespace {
 constexpr th::ArgNames<1> kStateArgs = {"state"};
 constexpr th::ArgNames<2> kDeviceArgs = {"state", "device"};

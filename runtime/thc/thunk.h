@@ -19,12 +19,17 @@ namespace ember::thc {
 // The state is not NULL (a ValueError naming `fn` otherwise).
 void check_state(const THCState* state, const char* fn);
 
+// The device a THC function runs on: the current CUDA device, as
+// cutorch's; cuda:0 where there is none (a storage made there then fails
+// with the reason).
+Device current_cuda_device();
+
 template <auto F, size_t N, class... A>
 [[gnu::always_inline]] inline auto call(const char* fn, const th::ArgNames<N>& args, THCState* state, A... a)
     -> decltype(F(fn, a...)) {
   return th::guarded(args, [&] {
     check_state(state, fn);
-    rt::DefaultDeviceScope cuda(Device(DeviceType::CUDA));
+    rt::DefaultDeviceScope cuda(current_cuda_device());
     return F(fn, a...);
   });
 }

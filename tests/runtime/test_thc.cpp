@@ -5,7 +5,9 @@
 // their geometry); the tests that move data skip there.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
+#include <utility>
 #include <type_traits>
 
 #include "THC/THC.h"
@@ -352,25 +354,54 @@ TEST_F(THC, CompositeFormsRunOnTheDevice) {
   THCudaShutdown(state);
 }
 
-// A product into THC's new tensor (no storage yet) is checked as on the
-// call's device, as the storage it gets will be. Without a GPU the check
-// passes and making r_'s storage fails, leaving r_ as it was (with one,
-// MatrixProductsRunOnTheDevice).
-TEST_F(THC, ProductsIntoANewTensorAreOnTheCallsDevice) {
-  if (cuda::is_available()) GTEST_SKIP() << "a GPU: MatrixProductsRunOnTheDevice runs these";
-  THCudaTensor* mat = marked_on_cuda(THFloatTensor_newWithSize2d(3, 4));
+// A result into THC's new tensor (no storage yet) counts as on the
+// call's device, where its storage will be made: every op's device check
+// passes, and without a GPU making that storage fails, leaving the
+// tensor as it was. (They took it for a CPU tensor: on a GPU, products,
+// indexSelect, gather, maskedSelect, clamp and nonzero refused it.)
+TEST_F(THC, NewTensorsAreOnTheCallsDevice) {
+  if (cuda::is_available()) GTEST_SKIP() << "a GPU: the *RunOnTheDevice tests make these results";
+  THCudaTensor* a = marked_on_cuda(THFloatTensor_newWithSize2d(3, 4));
+  THCudaTensor* b = marked_on_cuda(THFloatTensor_newWithSize2d(3, 4));
   THCudaTensor* vec = marked_on_cuda(THFloatTensor_newWithSize1d(4));
   THCudaTensor* t = marked_on_cuda(THFloatTensor_newWithSize1d(3));
-  THCudaTensor* fresh = THCudaTensor_new(state);
-  expect_th_error([&] { THCudaTensor_addmv(state, fresh, 0.5f, t, 2.0f, mat, vec); }, 0, no_device_reason());
-  EXPECT_EQ(fresh->storage, nullptr);
   THCudaTensor* square = marked_on_cuda(THFloatTensor_newWithSize2d(3, 3));
-  THCudaTensor* mat_t = THCudaTensor_newTranspose(state, mat, 0, 1);
-  expect_th_error([&] { THCudaTensor_addmm(state, fresh, 0.0f, square, 1.0f, mat, mat_t); }, 0, no_device_reason());
-  EXPECT_EQ(fresh->storage, nullptr);
+  THCudaTensor* a_t = THCudaTensor_newTranspose(state, a, 0, 1);
+  const auto marked = [](auto* host) { return marked_on_cuda(reinterpret_cast<THFloatTensor*>(host)); };
+  THLongTensor* zeros = THLongTensor_newWithSize1d(2);
+  THLongTensor* zeros2d = THLongTensor_newWithSize2d(3, 4);
+  THLongTensor_zero(zeros);
+  THLongTensor_zero(zeros2d);
+  auto* mask = reinterpret_cast<THCudaByteTensor*>(marked(THByteTensor_newWithSize2d(3, 4)));
+  auto* index = reinterpret_cast<THCudaLongTensor*>(marked(zeros));
+  auto* index2d = reinterpret_cast<THCudaLongTensor*>(marked(zeros2d));
+  THCudaTensor* fresh = THCudaTensor_new(state);
+  THCudaLongTensor* fresh_long = THCudaLongTensor_new(state);
+  const std::pair<const char*, std::function<void()>> calls[] = {
+      {"addmv", [&] { THCudaTensor_addmv(state, fresh, 0.5f, t, 2.0f, a, vec); }},
+      {"addmm", [&] { THCudaTensor_addmm(state, fresh, 0.0f, square, 1.0f, a, a_t); }},
+      {"cat", [&] { THCudaTensor_cat(state, fresh, a, b, 0); }},
+      {"indexSelect", [&] { THCudaTensor_indexSelect(state, fresh, a, 0, index); }},
+      {"gather", [&] { THCudaTensor_gather(state, fresh, a, 1, index2d); }},
+      {"maskedSelect", [&] { THCudaTensor_maskedSelect(state, fresh, a, mask); }},
+      {"clamp", [&] { THCudaTensor_clamp(state, fresh, a, 0.0f, 1.0f); }},
+      {"sum", [&] { THCudaTensor_sum(state, fresh, a, 0, 0); }},
+      {"max", [&] { THCudaTensor_max(state, fresh, fresh_long, a, 1, 0); }},
+      {"nonzero", [&] { THCudaTensor_nonzero(state, fresh_long, a); }},
+  };
+  for (const auto& [name, call] : calls) {
+    SCOPED_TRACE(name);
+    expect_th_error(call, 0, no_device_reason());
+    EXPECT_EQ(fresh->storage, nullptr);
+    EXPECT_EQ(fresh_long->storage, nullptr);
+  }
   THCudaTensor_free(state, fresh);
-  THCudaTensor_free(state, mat_t);
-  for (THCudaTensor* m : {mat, vec, t, square}) THFloatTensor_free(unmarked(m));
+  THCudaLongTensor_free(state, fresh_long);
+  THCudaTensor_free(state, a_t);
+  for (THCudaTensor* m : {a, b, vec, t, square}) THFloatTensor_free(unmarked(m));
+  THByteTensor_free(reinterpret_cast<THByteTensor*>(unmarked(reinterpret_cast<THCudaTensor*>(mask))));
+  for (THCudaLongTensor* m : {index, index2d})
+    THLongTensor_free(reinterpret_cast<THLongTensor*>(unmarked(reinterpret_cast<THCudaTensor*>(m))));
 }
 
 // THC's matrix products go to cuBLAS; the values (halves) make every sum

@@ -28,8 +28,13 @@ namespace rt {
 
 inline DType dtype(const TensorImpl* t) { return static_cast<DType>(t->dtype); }
 inline int dim(const TensorImpl* t) { return t->nDimension; }
-// Where the elements are: the storage's device (the CPU without a storage).
-inline Device device(const TensorImpl* t) { return t->storage ? device(t->storage) : Device(); }
+// The device storages are made on when none is named: the CPU, but in a
+// THC function its CUDA device (runtime/core/default_device.h).
+EMBER_CPP_API Device default_device();
+// Where the elements are: the storage's device. A tensor without a
+// storage yet gets one on the default device when it is resized, so it
+// counts as there (THC's r_ from THCudaTensor_new is a CUDA tensor).
+inline Device device(const TensorImpl* t) { return t->storage ? device(t->storage) : default_device(); }
 inline bool is_scalar(const TensorImpl* t) { return t->nDimension == 0 && (t->flag & EMBER_TENSOR_SCALAR); }
 inline IntList sizes(const TensorImpl* t) { return {t->size, static_cast<size_t>(t->nDimension)}; }
 inline IntList strides(const TensorImpl* t) { return {t->stride, static_cast<size_t>(t->nDimension)}; }
