@@ -6,12 +6,12 @@
 // the correctly rounded one but in rare near-ties (within 0.5 ulp plus
 // 2^-18 ulp, tests/kernels/test_sleef_math.cpp).
 //
-// sinh, cosh and expm1 share one split of e^x that needs no division and
-// never cancels: x = n ln2 + r with |r| <= ln2/2, e^r = 1 + E + O with
-// E and O its even (less 1) and odd Taylor parts, so e^-r = 1 + E - O,
-// and sinh x = (2^n - 2^-n)/2 (1 + E) + (2^n + 2^-n)/2 O: for |x| below
-// ln2/2 that is O itself, the odd series, accurate down to the smallest
-// x. asinh and acosh take SLEEF's 3.5-ulp double log (2^-50 of the
+// sinh, cosh and expm1 share one split of e^x that needs no division
+// and cancels at most two bits: x = n ln2 + r with |r| <= ln2/2,
+// e^r = 1 + E + O with E and O its even (less 1) and odd Taylor parts,
+// so e^-r = 1 + E - O, and sinh x = (2^n - 2^-n)/2 (1 + E) +
+// (2^n + 2^-n)/2 O: for |x| below ln2/2 that is O itself, the odd
+// series, accurate down to the smallest x. asinh and acosh take SLEEF's 3.5-ulp double log (2^-50 of the
 // result) with x - 1 and x + 1 exact; asinh below 2^-9, where
 // log(x + sqrt(x^2 + 1)) cancels, is its series. atanh and log1p stay
 // SLEEF's float functions: in double they were no faster (two logs, or a

@@ -40,8 +40,9 @@ EMBER_HOST_DEVICE inline bool isneginf(M x) {
 // ---- more elementary functions ---------------------------------------------------
 
 // NumPy's fmax/fmin: a NaN on one side gives the other (NaN only if both
-// are); of equal values (-0 and +0), a. A compare and a select, not C's
-// fmax: GCC 12 leaves a loop of fmaxf calls at half NumPy's speed.
+// are); of -0 and +0, a, as C's fmax and PyTorch's (NumPy's gives b). A
+// compare and a select, not C's fmax: GCC 12 leaves a loop of fmaxf
+// calls at half NumPy's speed.
 template <class M>
 EMBER_HOST_DEVICE inline M fmax(M a, M b) {
   return (a < b) | (a != a) ? b : a;
