@@ -35,6 +35,16 @@ Failure capture() noexcept {
   }
 }
 
+Failure capture(const char* fn) noexcept {
+  Failure f = capture();
+  const size_t n = std::strlen(fn);
+  if (std::strncmp(f.message, fn, n) == 0 && f.message[n] == ':') return f;
+  char inner[sizeof f.message];
+  copy_text(inner, sizeof inner, f.message);
+  std::snprintf(f.message, sizeof f.message, "%s: %s", fn, inner);
+  return f;
+}
+
 void report(const Failure& failure, const char* const* args, int nargs) {
   if (failure.arg[0] != '\0' && args) {
     for (int i = 0; i < nargs; ++i) {

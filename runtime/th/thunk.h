@@ -42,6 +42,20 @@ template <size_t N, class F>
   if constexpr (!std::is_void_v<decltype(f())>) return {};
 }
 
+// The same for the C function `fn`, whose name leads every message
+// (capture(fn)).
+template <size_t N, class F>
+[[gnu::always_inline]] inline auto guarded(const char* fn, const ArgNames<N>& args, const F& f) -> decltype(f()) {
+  Failure failure;
+  try {
+    return f();
+  } catch (...) {
+    failure = capture(fn);
+  }
+  report(failure, args.data(), static_cast<int>(N));
+  if constexpr (!std::is_void_v<decltype(f())>) return {};
+}
+
 // The same, returning `fallback` when the handler returns (a C function
 // whose value-initialized result would be valid, as a file descriptor 0).
 template <size_t N, class F>
@@ -61,7 +75,7 @@ template <size_t N, class F>
 // the C arguments under guarded().
 template <auto F, size_t N, class... A>
 [[gnu::always_inline]] inline auto call(const char* fn, const ArgNames<N>& args, A... a) -> decltype(F(fn, a...)) {
-  return guarded(args, [&] { return F(fn, a...); });
+  return guarded(fn, args, [&] { return F(fn, a...); });
 }
 
 // The body of a C function TH exported for a dtype its op does not fit

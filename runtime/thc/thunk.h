@@ -27,7 +27,7 @@ Device current_cuda_device();
 template <auto F, size_t N, class... A>
 [[gnu::always_inline]] inline auto call(const char* fn, const th::ArgNames<N>& args, THCState* state, A... a)
     -> decltype(F(fn, a...)) {
-  return th::guarded(args, [&] {
+  return th::guarded(fn, args, [&] {
     check_state(state, fn);
     rt::DefaultDeviceScope cuda(current_cuda_device());
     return F(fn, a...);

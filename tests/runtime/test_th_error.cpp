@@ -108,6 +108,38 @@ TEST(Capture, BadAllocIsAMemoryError) {
   EXPECT_STREQ(f.arg, "");
 }
 
+// capture(fn): TH's C function names itself first, before an inner op's
+// message (or one naming no op); a message already naming it is kept.
+TEST(Capture, TheCFunctionLeadsTheMessage) {
+  ember::th::Failure f;
+  try {
+    ember::fail(ErrorKind::Runtime, "storage_new: no device", "device");
+  } catch (...) {
+    f = ember::th::capture("THCudaTensor_cat");
+  }
+  EXPECT_STREQ(f.message, "THCudaTensor_cat: storage_new: no device (argument 'device')");
+  EXPECT_STREQ(f.arg, "device");
+  try {
+    throw std::bad_alloc();
+  } catch (...) {
+    f = ember::th::capture("THFloatTensor_newWithSize1d");
+  }
+  EXPECT_EQ(f.kind, ErrorKind::Memory);
+  EXPECT_STREQ(f.message, "THFloatTensor_newWithSize1d: out of memory");
+  try {
+    ember::fail(ErrorKind::Value, "THFloatTensor_narrow: bad size", "size");
+  } catch (...) {
+    f = ember::th::capture("THFloatTensor_narrow");
+  }
+  EXPECT_STREQ(f.message, "THFloatTensor_narrow: bad size (argument 'size')");
+  try {
+    ember::fail(ErrorKind::Value, "THFloatTensor_narrowing: x");  // another function's name, longer
+  } catch (...) {
+    f = ember::th::capture("THFloatTensor_narrow");
+  }
+  EXPECT_STREQ(f.message, "THFloatTensor_narrow: THFloatTensor_narrowing: x");
+}
+
 TEST(Capture, OtherExceptionsAreRuntimeErrors) {
   auto f = failure_of([] { throw std::out_of_range("vector::at"); });
   EXPECT_EQ(f.kind, ErrorKind::Runtime);

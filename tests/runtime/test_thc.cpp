@@ -7,8 +7,8 @@
 
 #include <functional>
 #include <string>
-#include <utility>
 #include <type_traits>
+#include <utility>
 
 #include "THC/THC.h"
 #include "TH/TH.h"
@@ -391,6 +391,7 @@ TEST_F(THC, NewTensorsAreOnTheCallsDevice) {
   };
   for (const auto& [name, call] : calls) {
     SCOPED_TRACE(name);
+    expect_th_error(call, 0, std::string("THCudaTensor_") + name + ": ");
     expect_th_error(call, 0, no_device_reason());
     EXPECT_EQ(fresh->storage, nullptr);
     EXPECT_EQ(fresh_long->storage, nullptr);

@@ -40,6 +40,10 @@ static_assert(std::is_trivially_destructible_v<Failure>, "see Note [longjmp-safe
 // becomes a Memory failure ("out of memory"); other std::exceptions and
 // unknown exceptions become Runtime failures.
 EMBER_CPP_API Failure capture() noexcept;
+// The same for an exception out of the C function `fn`: a message that
+// does not start with fn's name (an op inside it named itself, as
+// "storage_new: ...", or "out of memory") gets "fn: " in front.
+EMBER_CPP_API Failure capture(const char* fn) noexcept;
 
 // Hands the failure to TH's handlers: when failure.arg is one of the
 // nargs names in args (the C function's parameters, in order), the
