@@ -23,9 +23,10 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <string_view>
+
+#include "kernels/vec_math.h"
 
 namespace ember::kernels {
 
@@ -43,7 +44,7 @@ constexpr DoubleForm double_form(std::string_view name) {
 
 namespace detail {
 
-// D's bits as unsigned integers, and back.
+// D's bits as unsigned integers (vec::detail::bit_cast converts).
 template <class D>
 struct BitsOf {
   typedef uint64_t type __attribute__((vector_size(sizeof(D))));
@@ -52,13 +53,6 @@ template <>
 struct BitsOf<double> {
   using type = uint64_t;
 };
-template <class To, class From>
-inline To same_bits(From v) {
-  static_assert(sizeof(To) == sizeof(From));
-  To t;
-  std::memcpy(&t, &v, sizeof(To));
-  return t;
-}
 
 // e^x = 2^n (1 + even + odd) and e^-x = 2^-n (1 + even - odd).
 template <class D>
@@ -92,9 +86,9 @@ template <class L, class D>
   even = L::fma(even, z, D{} + 1.0 / 24);
   even = L::fma(even, z, D{} + 0.5);
   even = even * z;
-  const U n_bits = same_bits<U>(t) - same_bits<uint64_t>(kRound);  // n, two's complement
-  const D up = same_bits<D>((n_bits + 1023) << 52);
-  const D down = same_bits<D>((1023 - n_bits) << 52);
+  const U n_bits = vec::detail::bit_cast<U>(t) - vec::detail::bit_cast<uint64_t>(kRound);  // n, two's complement
+  const D up = vec::detail::bit_cast<D>((n_bits + 1023) << 52);
+  const D down = vec::detail::bit_cast<D>((1023 - n_bits) << 52);
   return {up, down, even, odd};
 }
 
