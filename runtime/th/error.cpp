@@ -37,6 +37,7 @@ Failure capture() noexcept {
 
 Failure capture(const char* fn) noexcept {
   Failure f = capture();
+  if (!fn) return f;
   const size_t n = std::strlen(fn);
   if (std::strncmp(f.message, fn, n) == 0 && f.message[n] == ':') return f;
   char inner[sizeof f.message];

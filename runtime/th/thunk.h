@@ -24,26 +24,14 @@ namespace ember::th {
 template <size_t N>
 using ArgNames = std::array<const char*, N>;
 
-// Runs f(); an exception becomes a report to TH's handlers once f's frames
-// are gone. Returns f's value, or a value-initialized one when the handler
-// returns. Only trivially destructible values (the C arguments) stay alive
-// across report(). Always inlined into the thunk: GCC keeps a function
-// with Failure's 2 KB frame out of line (its stack-growth limit), which
-// costs every C function a call and a spill of its arguments.
-template <size_t N, class F>
-[[gnu::always_inline]] inline auto guarded(const ArgNames<N>& args, const F& f) -> decltype(f()) {
-  Failure failure;
-  try {
-    return f();
-  } catch (...) {
-    failure = capture();
-  }
-  report(failure, args.data(), static_cast<int>(N));
-  if constexpr (!std::is_void_v<decltype(f())>) return {};
-}
-
-// The same for the C function `fn`, whose name leads every message
-// (capture(fn)).
+// Runs f() for the C function `fn`; an exception becomes a report to TH's
+// handlers once f's frames are gone, its message led by fn's name
+// (capture(fn); none when fn is null). Returns f's value, or a
+// value-initialized one when the handler returns. Only trivially
+// destructible values (the C arguments) stay alive across report().
+// Always inlined into the thunk: GCC keeps a function with Failure's 2 KB
+// frame out of line (its stack-growth limit), which costs every C
+// function a call and a spill of its arguments.
 template <size_t N, class F>
 [[gnu::always_inline]] inline auto guarded(const char* fn, const ArgNames<N>& args, const F& f) -> decltype(f()) {
   Failure failure;
@@ -54,6 +42,12 @@ template <size_t N, class F>
   }
   report(failure, args.data(), static_cast<int>(N));
   if constexpr (!std::is_void_v<decltype(f())>) return {};
+}
+
+// The same for a hand-written C function whose errors name themselves.
+template <size_t N, class F>
+[[gnu::always_inline]] inline auto guarded(const ArgNames<N>& args, const F& f) -> decltype(f()) {
+  return guarded(nullptr, args, f);
 }
 
 // The same, returning `fallback` when the handler returns (a C function

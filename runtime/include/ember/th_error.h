@@ -42,7 +42,8 @@ static_assert(std::is_trivially_destructible_v<Failure>, "see Note [longjmp-safe
 EMBER_CPP_API Failure capture() noexcept;
 // The same for an exception out of the C function `fn`: a message that
 // does not start with fn's name (an op inside it named itself, as
-// "storage_new: ...", or "out of memory") gets "fn: " in front.
+// "storage_new: ...", or "out of memory") gets "fn: " in front; a null
+// fn leaves it as capture() made it.
 EMBER_CPP_API Failure capture(const char* fn) noexcept;
 
 // Hands the failure to TH's handlers: when failure.arg is one of the
