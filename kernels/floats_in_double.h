@@ -13,9 +13,9 @@
 // (2^n + 2^-n)/2 O: for |x| below ln2/2 that is O itself, the odd
 // series, accurate down to the smallest x. asinh and acosh take SLEEF's 3.5-ulp double log (2^-50 of the
 // result) with x - 1 and x + 1 exact; asinh below 2^-9, where
-// log(x + sqrt(x^2 + 1)) cancels, is its series. atanh and log1p stay
-// SLEEF's float functions: in double they were no faster (two logs, or a
-// division and a log, against 2^20 floats' 1.5 ms).
+// log(x + sqrt(x^2 + 1)) cancels, is its series. atanh stays SLEEF's
+// float function: in double (two logs) it was no faster; log1p of floats
+// is vec_math.h's, in float.
 //
 // One template for kernels/sleef_math.cpp's scalar and vector forms, so
 // they cannot disagree: D is double or a GCC vector of doubles; L's fma

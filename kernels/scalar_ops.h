@@ -166,15 +166,20 @@ EMBER_HOST_DEVICE inline M sigmoid(M x) {
 #endif
 }
 // Float: vec_math.h's, faster than SLEEF's; double: SLEEF's.
-template <class M>
-EMBER_HOST_DEVICE inline M tanh(M x) {
 #ifdef __CUDA_ARCH__
-  return std::tanh(x);
+#define EMBER_OPS_VEC_FLOAT_UNARY(name, suffix) \
+  template <class M>                            \
+  EMBER_HOST_DEVICE inline M name(M x) { return std::name(x); }
 #else
-  if constexpr (std::is_same_v<M, double>) return kernels::sleef::tanh(x);
-  else return kernels::vec::tanh(x);
+#define EMBER_OPS_VEC_FLOAT_UNARY(name, suffix)                               \
+  template <class M>                                                          \
+  EMBER_HOST_DEVICE inline M name(M x) {                                      \
+    if constexpr (std::is_same_v<M, double>) return kernels::sleef::name(x);  \
+    else return kernels::vec::name(x);                                        \
+  }
 #endif
-}
+EMBER_SLEEF_DOUBLE_OPS_UNARY(EMBER_OPS_VEC_FLOAT_UNARY)
+#undef EMBER_OPS_VEC_FLOAT_UNARY
 
 // The functions without a branch-free form here: SLEEF's on the host
 // (Note [SLEEF calls] in kernels/sleef_math.h), CUDA's math library on
