@@ -200,6 +200,15 @@ EMBER_VEC_INLINE FloatLog float_log(float x) {
   return float_log_of_1p(f, k);
 }
 
+// k ln2 + ln(1 + f) + extra, with ln2 in two parts (its leading one
+// exact times k) and extra (a small correction) added with the low terms.
+// extra = 0 changes nothing: an FMA whose addend is 0 is the rounded
+// product.
+EMBER_VEC_INLINE float float_log_sum(const FloatLog& l, float extra) {
+  const float lo = madd(l.s, l.R, madd(l.k, 9.0580006145e-06f, extra));
+  return madd(l.k, 6.9313812256e-01f, lo - l.hfsq + l.f);
+}
+
 // x < 0 and NaN give NaN, +-0 gives -inf, +inf gives +inf (selects, which
 // cost less than branching per lane).
 EMBER_VEC_INLINE float float_log_edges(float x, float r) {
@@ -231,10 +240,7 @@ EMBER_VEC_INLINE float float_log_in_base(float x, float inv_ln_b_hi, float inv_l
 // input against 1 ulp): detail::float_log, with k ln2 added as a
 // two-part constant.
 EMBER_VEC_INLINE float log(float x) {
-  using detail::madd;
-  const detail::FloatLog l = detail::float_log(x);
-  const float lo = madd(l.s, l.R, l.k * 9.0580006145e-06f);
-  return detail::float_log_edges(x, madd(l.k, 6.9313812256e-01f, lo - l.hfsq + l.f));
+  return detail::float_log_edges(x, detail::float_log_sum(detail::float_log(x), 0.0f));
 }
 
 // log2(x) and log10(x) for float: detail::float_log_in_base. Largest
@@ -253,16 +259,13 @@ EMBER_VEC_INLINE float log10(float x) {
 // u - x from 2 on). -0 stays -0; below -1 NaN.
 EMBER_VEC_INLINE float log1p(float x) {
   using detail::bit_cast;
-  using detail::madd;
   const float u = 1.0f + x;
   const uint32_t iu = bit_cast<uint32_t>(u) + (0x3f800000u - 0x3f3504f3u);
   const int32_t k = static_cast<int32_t>(iu >> 23) - 127;
   const float fu = bit_cast<float>((iu & 0x007fffffu) + 0x3f3504f3u) - 1.0f;
   const float c = u < 2.0f ? x - (u - 1.0f) : 1.0f - (u - x);
   const float cu = k == 0 ? 0.0f : c / u;
-  const detail::FloatLog l = detail::float_log_of_1p(k == 0 ? x : fu, static_cast<float>(k));
-  const float lo = madd(l.s, l.R, madd(l.k, 9.0580006145e-06f, cu));
-  float r = madd(l.k, 6.9313812256e-01f, lo - l.hfsq + l.f);
+  float r = detail::float_log_sum(detail::float_log_of_1p(k == 0 ? x : fu, static_cast<float>(k)), cu);
   r = x == 0.0f || x == std::numeric_limits<float>::infinity() ? x : r;
   r = x > -1.0f ? r : -std::numeric_limits<float>::infinity();
   return !(x >= -1.0f) ? std::numeric_limits<float>::quiet_NaN() : r;
@@ -303,6 +306,73 @@ EMBER_VEC_INLINE float atan(float x) {
   const float lo = madd(e * t, madd(-0.5f, z, 1.0f), ((kHalfPiHi - w) + s) + ((t - s) + q) + kHalfPiLo);
   const float r = large ? w + lo : madd(t * z, p, t);
   return bit_cast<float>(bit_cast<uint32_t>(r) | (bit_cast<uint32_t>(x) & 0x80000000u));
+}
+
+namespace detail {
+
+// asin and acos of floats through asin(t) = t + q, q = t z P(z): with
+// a = |x| below 1/2, t = a and z = a^2; from 1/2 up z = (1 - a)/2 (exact)
+// and t = sqrt(z), whose rounding error dt = (z - t^2) / 2t (z - t^2
+// exact with FMA) is carried beside it, as asin(a) = pi/2 - 2 asin(t).
+// P of degree 5 fitted for relative error on [0, 1/4] (2^-31.7;
+// iteratively reweighted least squares in mpmath, the coefficients
+// rounded to float one at a time).
+struct FloatAsin {
+  float t, tail;  // asin = t + tail, tail = q + dt
+};
+
+// Of a = |x|.
+EMBER_VEC_INLINE FloatAsin float_asin(float a) {
+  const bool small = a < 0.5f;
+  const float z = small ? a * a : 0.5f * (1.0f - a);
+  const float s = std::sqrt(z);
+  const float t = small ? a : s;
+  const float dt = small || z == 0.0f ? 0.0f : madd(-s, s, z) / (s + s);
+  float p = 3.770212084e-02f;
+  p = madd(p, z, 1.431217324e-02f);
+  p = madd(p, z, 3.183952346e-02f);
+  p = madd(p, z, 4.451335222e-02f);
+  p = madd(p, z, 7.500521839e-02f);
+  p = madd(p, z, 1.666665971e-01f);
+  return {t, (t * z) * p + dt};
+}
+
+// c - k (t + tail) for a constant c = hi + lo with |c| >= |k t| (or
+// c = 0): c - k t and its rounding error exactly, the small terms added.
+EMBER_VEC_INLINE float minus_float_asin(float hi, float lo, float k, float t, float tail) {
+  const float kt = k * t;
+  const float w = hi - kt;
+  return w + ((((hi - w) - kt) - k * tail) + lo);
+}
+
+}  // namespace detail
+
+// asin(x) and acos(x) for float: detail::float_asin. Largest errors over
+// every float: 0.64 and 0.61 ulp, against double. |x| > 1 and NaN give
+// the positive quiet NaN (the square root's NaN would have its sign
+// bit set or not as the loop was vectorized or not); asin keeps x's
+// sign, -0 included.
+EMBER_VEC_INLINE float asin(float x) {
+  using detail::bit_cast;
+  const float a = bit_cast<float>(bit_cast<uint32_t>(x) & 0x7fffffffu);
+  const detail::FloatAsin v = detail::float_asin(a);
+  const float r = a < 0.5f ? v.t + v.tail : detail::minus_float_asin(1.57079637f, -4.37113883e-08f, 2.0f, v.t, v.tail);
+  const float signed_r = bit_cast<float>(bit_cast<uint32_t>(r) | (bit_cast<uint32_t>(x) & 0x80000000u));
+  return a <= 1.0f ? signed_r : std::numeric_limits<float>::quiet_NaN();
+}
+// acos x = pi/2 - asin x below 1/2, 2 asin(t) from 1/2 up (0 - (-2) asin t),
+// pi - 2 asin(t) from -1/2 down: one form, c - k asin, with c and k chosen
+// per element (a select between whole results is left scalar by GCC 12).
+EMBER_VEC_INLINE float acos(float x) {
+  using detail::bit_cast;
+  const float a = bit_cast<float>(bit_cast<uint32_t>(x) & 0x7fffffffu);
+  const detail::FloatAsin v = detail::float_asin(a);
+  const bool small = a < 0.5f, negative = x < 0.0f;
+  const float hi = small ? 1.57079637f : (negative ? 3.14159274f : 0.0f);
+  const float lo = small ? -4.37113883e-08f : (negative ? -8.74227766e-08f : 0.0f);
+  const float k = small ? (negative ? -1.0f : 1.0f) : (negative ? 2.0f : -2.0f);
+  const float r = detail::minus_float_asin(hi, lo, k, v.t, v.tail);
+  return a <= 1.0f ? r : std::numeric_limits<float>::quiet_NaN();
 }
 
 // ln(x) for double: the same scheme with fdlibm's e_log.c polynomial

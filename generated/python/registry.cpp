@@ -2045,51 +2045,51 @@ const char m_lgamma__doc[] =
 const char fn_log1p_doc[] =
     "log1p(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_log1p_doc[] =
     "log1p() -> Tensor\n"
     "\n"
-    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_log1p__doc[] =
     "log1p_() -> Tensor\n"
     "\n"
-    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_log1p__doc[] =
     "log1p_(input: Tensor) -> Tensor\n"
     "\n"
-    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cos_doc[] =
     "cos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cos_doc[] =
     "cos() -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cos__doc[] =
     "cos_() -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cos__doc[] =
     "cos_(input: Tensor) -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sin_doc[] =
     "sin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Sine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sin_doc[] =
     "sin() -> Tensor\n"
     "\n"
-    "Sine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sin__doc[] =
     "sin_() -> Tensor\n"
     "\n"
-    "Sine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sin__doc[] =
     "sin_(input: Tensor) -> Tensor\n"
     "\n"
-    "Sine (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tan_doc[] =
     "tan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2109,123 +2109,123 @@ const char fn_tan__doc[] =
 const char fn_acos_doc[] =
     "acos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arccos_doc[] =
     "arccos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of acos.\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_acos_doc[] =
     "acos() -> Tensor\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arccos_doc[] =
     "arccos() -> Tensor\n"
     "\n"
     "Alias of acos.\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_acos__doc[] =
     "acos_() -> Tensor\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arccos__doc[] =
     "arccos_() -> Tensor\n"
     "\n"
     "Alias of acos_.\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_acos__doc[] =
     "acos_(input: Tensor) -> Tensor\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arccos__doc[] =
     "arccos_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of acos_.\n"
     "\n"
-    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arccosine, in [0, pi]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_asin_doc[] =
     "asin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arcsin_doc[] =
     "arcsin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of asin.\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_asin_doc[] =
     "asin() -> Tensor\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arcsin_doc[] =
     "arcsin() -> Tensor\n"
     "\n"
     "Alias of asin.\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_asin__doc[] =
     "asin_() -> Tensor\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arcsin__doc[] =
     "arcsin_() -> Tensor\n"
     "\n"
     "Alias of asin_.\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_asin__doc[] =
     "asin_(input: Tensor) -> Tensor\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arcsin__doc[] =
     "arcsin_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of asin_.\n"
     "\n"
-    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arcsine, in [-pi/2, pi/2]; outside [-1, 1] NaN of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_atan_doc[] =
     "atan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arctan_doc[] =
     "arctan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of atan.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_atan_doc[] =
     "atan() -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arctan_doc[] =
     "arctan() -> Tensor\n"
     "\n"
     "Alias of atan.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_atan__doc[] =
     "atan_() -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arctan__doc[] =
     "arctan_() -> Tensor\n"
     "\n"
     "Alias of atan_.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_atan__doc[] =
     "atan_(input: Tensor) -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arctan__doc[] =
     "arctan_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of atan_.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cosh_doc[] =
     "cosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -3014,35 +3014,35 @@ const char fn_exp2__doc[] =
 const char fn_log2_doc[] =
     "log2(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_log2_doc[] =
     "log2() -> Tensor\n"
     "\n"
-    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_log2__doc[] =
     "log2_() -> Tensor\n"
     "\n"
-    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_log2__doc[] =
     "log2_(input: Tensor) -> Tensor\n"
     "\n"
-    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Base-2 logarithm of each element: 0 gives -inf, negative values NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_log10_doc[] =
     "log10(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_log10_doc[] =
     "log10() -> Tensor\n"
     "\n"
-    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char m_log10__doc[] =
     "log10_() -> Tensor\n"
     "\n"
-    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_log10__doc[] =
     "log10_(input: Tensor) -> Tensor\n"
     "\n"
-    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN; SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
+    "Base-10 logarithm of each element: 0 gives -inf, negative values NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype.";
 const char fn_deg2rad_doc[] =
     "deg2rad(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"

@@ -1,6 +1,6 @@
-// vec::exp, log (and log2, log10, log1p), atan, sigmoid, tanh and pow against
-// libm in higher precision: float against double on every 64th (exp) or
-// 7th (the logs, atan, sigmoid, tanh) bit pattern and on random (x, y) pairs
+// vec::exp, log (and log2, log10, log1p), asin, acos, atan, sigmoid, tanh
+// and pow against libm in higher precision: float against double on every
+// 64th (exp) or 7th (the others) bit pattern and on random (x, y) pairs
 // (pow), double against long double on dense log-spaced and random
 // inputs; special values exactly (pow's against std::pow's); and the
 // vectorized loop against one-at-a-time calls, bit for bit.
@@ -204,6 +204,15 @@ TEST(VecAtan, FloatWithinOneUlpOnEvery7thInput) {
   EXPECT_LE(worst, 0.99) << "at " << at;
 }
 
+TEST(VecAsinAcos, FloatWithinOneUlpOnEvery7thInput) {
+  float at = 0;
+  double worst = worst_float_error([](float x) { return vec::asin(x); },
+                                   [](double x) { return std::asin(x); }, &at);
+  EXPECT_LE(worst, 0.64) << "asin at " << at;
+  worst = worst_float_error([](float x) { return vec::acos(x); }, [](double x) { return std::acos(x); }, &at);
+  EXPECT_LE(worst, 0.62) << "acos at " << at;
+}
+
 TEST(VecLog, DoubleWithinOneUlpOnDenseInputs) {
   std::mt19937_64 g(7);
   double worst = 0, worst_x = 0;
@@ -293,6 +302,17 @@ TEST(VecLogSigmoidTanh, SpecialValues) {
   EXPECT_TRUE(std::signbit(vec::atan(-0.0f)));
   EXPECT_EQ(vec::atan(1e-45f), 1e-45f);
   EXPECT_TRUE(std::isnan(vec::atan(nan)));
+  EXPECT_EQ(vec::asin(1.0f), static_cast<float>(M_PI_2));
+  EXPECT_EQ(vec::asin(-1.0f), -static_cast<float>(M_PI_2));
+  EXPECT_TRUE(std::signbit(vec::asin(-0.0f)));
+  EXPECT_EQ(vec::asin(1e-45f), 1e-45f);
+  EXPECT_EQ(vec::acos(1.0f), 0.0f);
+  EXPECT_EQ(vec::acos(-1.0f), static_cast<float>(M_PI));
+  EXPECT_EQ(vec::acos(0.0f), static_cast<float>(M_PI_2));
+  for (float bad : {1.0000001f, -1.0000001f, inf, -inf, nan}) {
+    EXPECT_TRUE(std::isnan(vec::asin(bad))) << bad;
+    EXPECT_TRUE(std::isnan(vec::acos(bad))) << bad;
+  }
   EXPECT_EQ(vec::sigmoid(inf), 1.0f);
   EXPECT_EQ(vec::sigmoid(-inf), 0.0f);
   EXPECT_TRUE(std::isnan(vec::sigmoid(nan)));
@@ -307,6 +327,8 @@ __attribute__((noinline)) float log_one(float x) { return vec::log(x); }
 __attribute__((noinline)) float log2_one(float x) { return vec::log2(x); }
 __attribute__((noinline)) float log10_one(float x) { return vec::log10(x); }
 __attribute__((noinline)) float log1p_one(float x) { return vec::log1p(x); }
+__attribute__((noinline)) float asin_one(float x) { return vec::asin(x); }
+__attribute__((noinline)) float acos_one(float x) { return vec::acos(x); }
 __attribute__((noinline)) float atan_one(float x) { return vec::atan(x); }
 __attribute__((noinline)) float sigmoid_one(float x) { return vec::sigmoid(x); }
 __attribute__((noinline)) float tanh_one(float x) { return vec::tanh(x); }
@@ -342,6 +364,8 @@ TEST(VecLogSigmoidTanh, VectorizedLoopMatchesScalarCalls) {
   run([](float x) { return vec::log2(x); }, log2_one, "log2");
   run([](float x) { return vec::log10(x); }, log10_one, "log10");
   run([](float x) { return vec::log1p(x); }, log1p_one, "log1p");
+  run([](float x) { return vec::asin(x); }, asin_one, "asin");
+  run([](float x) { return vec::acos(x); }, acos_one, "acos");
   run([](float x) { return vec::atan(x); }, atan_one, "atan");
   run([](float x) { return vec::sigmoid(x); }, sigmoid_one, "sigmoid");
   run([](float x) { return vec::tanh(x); }, tanh_one, "tanh");

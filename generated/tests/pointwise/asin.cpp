@@ -101,7 +101,7 @@ TEST(OpAsin, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16, 
 
 TEST(OpAsin, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
 
-TEST(OpAsin, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 2.0, ulp_ref); }
+TEST(OpAsin, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
 
 TEST(OpAsin, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
 

@@ -99,7 +99,7 @@ TEST(OpLog10, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16,
 
 TEST(OpLog10, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
 
-TEST(OpLog10, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 3.0, ulp_ref); }
+TEST(OpLog10, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
 
 TEST(OpLog10, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
 

@@ -301,7 +301,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:224',
+        where='schemas/math/pointwise.yaml:226',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -318,7 +318,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.5, 1.5)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:236',
+        where='schemas/math/pointwise.yaml:240',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -335,7 +335,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:248',
+        where='schemas/math/pointwise.yaml:252',
         aliases=('arccos',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -353,7 +353,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:260',
+        where='schemas/math/pointwise.yaml:264',
         aliases=('arcsin',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -371,7 +371,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:274',
+        where='schemas/math/pointwise.yaml:278',
         aliases=('arctan',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -389,7 +389,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:287',
+        where='schemas/math/pointwise.yaml:291',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -406,7 +406,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:298',
+        where='schemas/math/pointwise.yaml:302',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -423,7 +423,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:309',
+        where='schemas/math/pointwise.yaml:313',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -440,7 +440,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:323',
+        where='schemas/math/pointwise.yaml:327',
         aliases=('arcsinh',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -458,7 +458,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (1.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:333',
+        where='schemas/math/pointwise.yaml:337',
         aliases=('arccosh',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -476,7 +476,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-0.9, 0.9)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:343',
+        where='schemas/math/pointwise.yaml:347',
         aliases=('arctanh',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -494,7 +494,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:354',
+        where='schemas/math/pointwise.yaml:358',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -511,7 +511,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:367',
+        where='schemas/math/pointwise.yaml:371',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -528,7 +528,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:380',
+        where='schemas/math/pointwise.yaml:384',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -545,7 +545,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:393',
+        where='schemas/math/pointwise.yaml:397',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -562,7 +562,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:406',
+        where='schemas/math/pointwise.yaml:410',
         aliases=('fix',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -580,7 +580,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:420',
+        where='schemas/math/pointwise.yaml:424',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -597,7 +597,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-15, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-100.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:434',
+        where='schemas/math/pointwise.yaml:438',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -614,7 +614,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:447',
+        where='schemas/math/pointwise.yaml:451',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -631,7 +631,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:459',
+        where='schemas/math/pointwise.yaml:463',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -648,7 +648,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:471',
+        where='schemas/math/pointwise.yaml:475',
         aliases=('arctan2',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -666,7 +666,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (0.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:484',
+        where='schemas/math/pointwise.yaml:488',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -683,7 +683,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (-2.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:516',
+        where='schemas/math/pointwise.yaml:520',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -700,7 +700,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:530',
+        where='schemas/math/pointwise.yaml:534',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -717,7 +717,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (0.0, 10.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:545',
+        where='schemas/math/pointwise.yaml:549',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -734,7 +734,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:557',
+        where='schemas/math/pointwise.yaml:561',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -751,7 +751,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:573',
+        where='schemas/math/pointwise.yaml:577',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -768,7 +768,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:594',
+        where='schemas/math/pointwise.yaml:598',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -785,7 +785,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:620',
+        where='schemas/math/pointwise.yaml:624',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -802,7 +802,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:638',
+        where='schemas/math/pointwise.yaml:642',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -819,7 +819,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:658',
+        where='schemas/math/pointwise.yaml:662',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -836,7 +836,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:675',
+        where='schemas/math/pointwise.yaml:679',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -853,7 +853,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:692',
+        where='schemas/math/pointwise.yaml:696',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -870,7 +870,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:703',
+        where='schemas/math/pointwise.yaml:707',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
@@ -887,7 +887,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:719',
+        where='schemas/math/pointwise.yaml:723',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
@@ -904,7 +904,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:736',
+        where='schemas/math/pointwise.yaml:740',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -921,7 +921,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:751',
+        where='schemas/math/pointwise.yaml:755',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -938,7 +938,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:764',
+        where='schemas/math/pointwise.yaml:768',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -955,7 +955,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:776',
+        where='schemas/math/pointwise.yaml:780',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -972,7 +972,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:788',
+        where='schemas/math/pointwise.yaml:792',
         aliases=('clip',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -990,7 +990,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:809',
+        where='schemas/math/pointwise.yaml:813',
         aliases=('clip',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -1008,7 +1008,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:823',
+        where='schemas/math/pointwise.yaml:827',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1025,7 +1025,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:833',
+        where='schemas/math/pointwise.yaml:837',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1042,7 +1042,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:842',
+        where='schemas/math/pointwise.yaml:846',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1059,7 +1059,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:851',
+        where='schemas/math/pointwise.yaml:855',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1076,7 +1076,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:861',
+        where='schemas/math/pointwise.yaml:865',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1093,7 +1093,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:872',
+        where='schemas/math/pointwise.yaml:876',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1110,7 +1110,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:882',
+        where='schemas/math/pointwise.yaml:886',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1127,7 +1127,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:891',
+        where='schemas/math/pointwise.yaml:895',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1144,7 +1144,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:900',
+        where='schemas/math/pointwise.yaml:904',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1161,7 +1161,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-0.999, 0.999)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:910',
+        where='schemas/math/pointwise.yaml:914',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1178,7 +1178,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-10.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:921',
+        where='schemas/math/pointwise.yaml:925',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1195,7 +1195,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:930',
+        where='schemas/math/pointwise.yaml:934',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1212,7 +1212,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:939',
+        where='schemas/math/pointwise.yaml:943',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1229,7 +1229,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:949',
+        where='schemas/math/pointwise.yaml:953',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1246,7 +1246,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-360.0, 360.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:958',
+        where='schemas/math/pointwise.yaml:962',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1263,7 +1263,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:967',
+        where='schemas/math/pointwise.yaml:971',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1280,7 +1280,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-13, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-3.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:976',
+        where='schemas/math/pointwise.yaml:980',
         cuda_dtypes=('float64', 'float16'),
     ),
     OpSpec(
@@ -1297,7 +1297,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:986',
+        where='schemas/math/pointwise.yaml:990',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1314,7 +1314,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:996',
+        where='schemas/math/pointwise.yaml:1000',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1331,7 +1331,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1006',
+        where='schemas/math/pointwise.yaml:1010',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1348,7 +1348,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1017',
+        where='schemas/math/pointwise.yaml:1021',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1365,7 +1365,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1028',
+        where='schemas/math/pointwise.yaml:1032',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1382,7 +1382,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-13, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1039',
+        where='schemas/math/pointwise.yaml:1043',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1399,7 +1399,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1050',
+        where='schemas/math/pointwise.yaml:1054',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1416,7 +1416,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (0.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1062',
+        where='schemas/math/pointwise.yaml:1066',
         cuda_dtypes=('float64',),
     ),
     OpSpec(
@@ -1433,7 +1433,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (1.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1077',
+        where='schemas/math/pointwise.yaml:1081',
         cuda_dtypes=('float64',),
     ),
 ]
