@@ -31,6 +31,7 @@ constexpr float kFloatSinCosBound = 131072.0f;  // 2^17
 template <bool Cos>
 inline __attribute__((always_inline)) float float_sin_cos(float x) {
   using vec::detail::bit_cast;
+  using vec::detail::horner;
   using vec::detail::madd;
   const float shifted = madd(x, 6.36619747e-01f, 12582912.0f);  // 1.5 * 2^23: rounds to an integer
   const float k = shifted - 12582912.0f;
@@ -44,15 +45,10 @@ inline __attribute__((always_inline)) float float_sin_cos(float x) {
   const float rl = madd(-k, -1.71512451e-15f, sum_error - bl);
   const float z = rh * rh;
 
-  float p = 2.833072813e-06f;
-  p = madd(p, z, -1.985309209e-04f);
-  p = madd(p, z, 8.333379403e-03f);
-  p = madd(p, z, -1.666666716e-01f);
+  const float p = horner(z, -1.666666716e-01f, 8.333379403e-03f, -1.985309209e-04f, 2.833072813e-06f);
   const float sin_r = rh + madd(z, madd(-0.5f, rl, rh * p), rl);
 
-  float q = 2.443256562e-05f;
-  q = madd(q, z, -1.388731063e-03f);
-  q = madd(q, z, 4.166664556e-02f);
+  const float q = horner(z, 4.166664556e-02f, -1.388731063e-03f, 2.443256562e-05f);
   const float hz = 0.5f * z;
   const float w = 1.0f - hz;
   const float cos_tail = (((1.0f - w) - hz) - 0.5f * madd(rh, rh, -z)) + madd(z * z, q, -rh * rl);

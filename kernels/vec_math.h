@@ -328,12 +328,8 @@ EMBER_VEC_INLINE FloatAsin float_asin(float a) {
   const float s = std::sqrt(z);
   const float t = small ? a : s;
   const float dt = small || z == 0.0f ? 0.0f : madd(-s, s, z) / (s + s);
-  float p = 3.770212084e-02f;
-  p = madd(p, z, 1.431217324e-02f);
-  p = madd(p, z, 3.183952346e-02f);
-  p = madd(p, z, 4.451335222e-02f);
-  p = madd(p, z, 7.500521839e-02f);
-  p = madd(p, z, 1.666665971e-01f);
+  const float p = horner(z, 1.666665971e-01f, 7.500521839e-02f, 4.451335222e-02f, 3.183952346e-02f, 1.431217324e-02f,
+                         3.770212084e-02f);
   return {t, (t * z) * p + dt};
 }
 

@@ -9,49 +9,27 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
+#include <initializer_list>
 #include <limits>
 
 #include "kernels/float_sin_cos.h"
+#include "tests/kernels/float_ulp_sweep.h"
 
 namespace ember::kernels {
 namespace {
 
-float from_bits(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-// |got - want| in ulps of float at want.
-double float_ulps(float got, double want) {
-  const int e = std::max(std::ilogb(static_cast<float>(want)), std::numeric_limits<float>::min_exponent - 1);
-  return std::fabs(static_cast<double>(got) - want) / std::ldexp(1.0, e - 23);
-}
-
-template <bool Cos>
-double worst_error(float* at) {
-  double worst = 0;
-  const uint32_t end = 0x48000000u;  // 2^17
-  for (uint32_t u = 0; u < end; u += 7) {
-    for (const float x : {from_bits(u), -from_bits(u)}) {
-      const double want = Cos ? std::cos(static_cast<double>(x)) : std::sin(static_cast<double>(x));
-      const double e = float_ulps(float_sin_cos<Cos>(x), want);
-      if (e > worst) {
-        worst = e;
-        *at = x;
-      }
-    }
-  }
-  return worst;
-}
+using testing::ulp_error;
+using testing::worst_float_error;
 
 #ifdef __FMA__
 TEST(FloatSinCos, WithinOneUlpOnEvery7thInputBelowTheBound) {
+  const float below = std::nextafter(kFloatSinCosBound, 0.0f);
   float at = 0;
-  double worst = worst_error<false>(&at);
+  double worst = worst_float_error([](float x) { return float_sin_cos<false>(x); },
+                                   [](double x) { return std::sin(x); }, &at, below);
   EXPECT_LE(worst, 0.82) << "sin at " << at;
-  worst = worst_error<true>(&at);
+  worst = worst_float_error([](float x) { return float_sin_cos<true>(x); }, [](double x) { return std::cos(x); },
+                            &at, below);
   EXPECT_LE(worst, 0.82) << "cos at " << at;
 }
 
@@ -63,8 +41,8 @@ TEST(FloatSinCos, NearMultiplesOfHalfPi) {
     const float near = static_cast<float>(k * M_PI_2);
     for (const float x : {near, std::nextafter(near, 0.0f), std::nextafter(near, 1e9f)}) {
       if (!(x < kFloatSinCosBound)) continue;
-      worst_sin = std::max(worst_sin, float_ulps(float_sin_cos<false>(x), std::sin(static_cast<double>(x))));
-      worst_cos = std::max(worst_cos, float_ulps(float_sin_cos<true>(x), std::cos(static_cast<double>(x))));
+      worst_sin = std::max(worst_sin, ulp_error(float_sin_cos<false>(x), std::sin(static_cast<double>(x))));
+      worst_cos = std::max(worst_cos, ulp_error(float_sin_cos<true>(x), std::cos(static_cast<double>(x))));
     }
   }
   EXPECT_LE(worst_sin, 0.82);
