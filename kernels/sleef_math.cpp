@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "kernels/double_exp_forms.h"
 #include "kernels/float_division.h"
 #include "kernels/float_sin_cos.h"
 #include "kernels/floats_in_double.h"
@@ -22,7 +23,8 @@
 
 namespace {
 
-using ember::kernels::double_form;
+using ember::kernels::double_exp_form;
+using ember::kernels::DoubleExpForm;
 using ember::kernels::DoubleForm;
 using ember::kernels::in_double;
 
@@ -110,15 +112,9 @@ constexpr Pair kScalar_log_u35{EMBER_SLEEF_SCALAR(log, _u35)};
 // here, on whole vectors: a select in the calling loop would keep GCC 12
 // from vectorizing it (no if-conversion in a loop with a call).
 struct LogForm {
-  double above_f, above_d, add;
-  bool odd;
+  double above_f = HUGE_VAL, above_d = HUGE_VAL, add = 0;
+  bool odd = false;
 };
-constexpr LogForm log_form(std::string_view name) {
-  if (name == "asinh") return {0x1p62, 0x1p510, M_LN2, true};
-  if (name == "acosh") return {0x1p62, 0x1p510, M_LN2, false};
-  if (name == "log1p") return {0x1p100, 0x1p1000, 0, false};
-  return {HUGE_VAL, HUGE_VAL, 0, false};
-}
 
 // T's lanes: T itself for a scalar, the element of a GCC vector.
 template <class T>
@@ -298,11 +294,6 @@ struct DoubleLanes {
 // those lanes. The scalar and vector forms choose alike per lane, so they
 // give the same bits. Their reduction needs FMA; without it SLEEF's run.
 enum class FloatForm { Sleef, Sin, Cos };
-constexpr FloatForm float_form(std::string_view name) {
-  if (EMBER_SLEEF_FMA && name == "sin") return FloatForm::Sin;
-  if (EMBER_SLEEF_FMA && name == "cos") return FloatForm::Cos;
-  return FloatForm::Sleef;
-}
 
 template <FloatForm Form, class T, class F>
 __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
@@ -322,6 +313,38 @@ __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
     const auto small = (x < kFloatSinCosBound) & (x > -kFloatSinCosBound);
     return all_lanes(small) ? r : (small ? r : sleef(x));
   }
+}
+
+// Each function's own forms, where it has some (the others are SLEEF's
+// alone): floats computed in double (Note [floats in double]), floats in
+// float (Note [float sin and cos]), doubles (Note [double sinh, cosh,
+// expm1 and tanh]), and the fix at huge arguments (LogForm). The forms in float
+// and of doubles need FMA; without it SLEEF's run.
+struct Forms {
+  DoubleForm float_in_double = DoubleForm::None;
+  FloatForm float_own = FloatForm::Sleef;
+  DoubleExpForm double_own = DoubleExpForm::None;
+  LogForm log;
+};
+constexpr bool kFma = EMBER_SLEEF_FMA;
+constexpr struct {
+  std::string_view name;
+  Forms forms;
+} kOwnForms[] = {
+    {"sin", {DoubleForm::None, kFma ? FloatForm::Sin : FloatForm::Sleef, DoubleExpForm::None, {}}},
+    {"cos", {DoubleForm::None, kFma ? FloatForm::Cos : FloatForm::Sleef, DoubleExpForm::None, {}}},
+    {"sinh", {DoubleForm::Sinh, FloatForm::Sleef, kFma ? DoubleExpForm::Sinh : DoubleExpForm::None, {}}},
+    {"cosh", {DoubleForm::Cosh, FloatForm::Sleef, kFma ? DoubleExpForm::Cosh : DoubleExpForm::None, {}}},
+    {"expm1", {DoubleForm::Expm1, FloatForm::Sleef, kFma ? DoubleExpForm::Expm1 : DoubleExpForm::None, {}}},
+    {"tanh", {DoubleForm::None, FloatForm::Sleef, kFma ? DoubleExpForm::Tanh : DoubleExpForm::None, {}}},
+    {"asinh", {DoubleForm::Asinh, FloatForm::Sleef, DoubleExpForm::None, {0x1p62, 0x1p510, M_LN2, true}}},
+    {"acosh", {DoubleForm::Acosh, FloatForm::Sleef, DoubleExpForm::None, {0x1p62, 0x1p510, M_LN2, false}}},
+    {"log1p", {DoubleForm::None, FloatForm::Sleef, DoubleExpForm::None, {0x1p100, 0x1p1000, 0, false}}},
+};
+constexpr Forms forms_of(std::string_view name) {
+  for (const auto& entry : kOwnForms)
+    if (entry.name == name) return entry.forms;
+  return {};
 }
 
 // A float function of kernels/sleef_math.h: float_sin_cos_or for sin and
@@ -348,6 +371,14 @@ float scalar_float_function(F f, float x, Log log, double above, const LogForm& 
     const double d = in_double<Form, DoubleLanes>(double(x), kScalar_log_u35.d);
     return invalid_as_quiet_nan(static_cast<float>(d), x);
   }
+}
+
+// A double function of kernels/sleef_math.h: its own form where it has
+// one, SLEEF's otherwise. D is double or WideD.
+template <DoubleExpForm Own, class D, class F, class Log>
+D double_function(F f, D x, Log log, double above, const LogForm& form) {
+  if constexpr (Own != DoubleExpForm::None) return double_exp_form<Own, DoubleLanes>(x);
+  else return fixed(f, x, log, above, form);
 }
 
 WideD fmod_in_fma(WideD a, WideD b, WideD q) {
@@ -486,31 +517,29 @@ inline WideD wide_ember_pow(WideD a, WideD b) { return pow_of_doubles(a, b, kSle
   EMBER_SLEEF_VARIANT_##arity(b, __m128d, 2, fn, WideD) EMBER_SLEEF_DOUBLE_C(arity, fn)         \
   EMBER_SLEEF_DOUBLE_D(arity, fn) EMBER_SLEEF_DOUBLE_E(arity, fn)
 
-#define EMBER_SLEEF_DEFINE_UNARY(name, suffix)                                                            \
-  namespace {                                                                                             \
-  constexpr LogForm kLogForm_##name = log_form(#name);                                                    \
-  constexpr DoubleForm kDoubleForm_##name = double_form(#name);                                           \
-  constexpr FloatForm kFloatForm_##name = float_form(#name);                                              \
-  inline WideF wide_ember_##name##f(WideF x) {                                                            \
-    return wide_float_function<kDoubleForm_##name, kFloatForm_##name>(kSleef_##name.f, x, kSleef_log.f,   \
-                                                                      kLogForm_##name.above_f,            \
-                                                                      kLogForm_##name);                   \
-  }                                                                                                       \
-  inline WideD wide_ember_##name(WideD x) {                                                               \
-    return fixed(kSleef_##name.d, x, kSleef_log.d, kLogForm_##name.above_d, kLogForm_##name);             \
-  }                                                                                                       \
-  }                                                                                                       \
-  extern "C" {                                                                                            \
-  float ember_##name##f(float x) {                                                                        \
-    return scalar_float_function<kDoubleForm_##name, kFloatForm_##name>(kScalar_##name.f, x, kScalar_log.f, \
-                                                                         kLogForm_##name.above_f,           \
-                                                                         kLogForm_##name);                  \
-  }                                                                                                       \
-  double ember_##name(double x) {                                                                         \
-    return fixed(kScalar_##name.d, x, kScalar_log.d, kLogForm_##name.above_d, kLogForm_##name);           \
-  }                                                                                                       \
-  EMBER_SLEEF_FLOAT_VARIANTS(1, ember_##name##f)                                                          \
-  EMBER_SLEEF_DOUBLE_VARIANTS(1, ember_##name)                                                            \
+#define EMBER_SLEEF_DEFINE_UNARY(name, suffix)                                                              \
+  namespace {                                                                                               \
+  constexpr Forms kForms_##name = forms_of(#name);                                                          \
+  inline WideF wide_ember_##name##f(WideF x) {                                                              \
+    return wide_float_function<kForms_##name.float_in_double, kForms_##name.float_own>(                     \
+        kSleef_##name.f, x, kSleef_log.f, kForms_##name.log.above_f, kForms_##name.log);                    \
+  }                                                                                                         \
+  inline WideD wide_ember_##name(WideD x) {                                                                 \
+    return double_function<kForms_##name.double_own>(kSleef_##name.d, x, kSleef_log.d,                      \
+                                                     kForms_##name.log.above_d, kForms_##name.log);         \
+  }                                                                                                         \
+  }                                                                                                         \
+  extern "C" {                                                                                              \
+  float ember_##name##f(float x) {                                                                          \
+    return scalar_float_function<kForms_##name.float_in_double, kForms_##name.float_own>(                   \
+        kScalar_##name.f, x, kScalar_log.f, kForms_##name.log.above_f, kForms_##name.log);                  \
+  }                                                                                                         \
+  double ember_##name(double x) {                                                                           \
+    return double_function<kForms_##name.double_own>(kScalar_##name.d, x, kScalar_log.d,                    \
+                                                     kForms_##name.log.above_d, kForms_##name.log);         \
+  }                                                                                                         \
+  EMBER_SLEEF_FLOAT_VARIANTS(1, ember_##name##f)                                                            \
+  EMBER_SLEEF_DOUBLE_VARIANTS(1, ember_##name)                                                              \
   }
 #define EMBER_SLEEF_DEFINE_BINARY(name, suffix)                                                   \
   namespace {                                                                                     \

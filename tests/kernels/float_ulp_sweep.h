@@ -1,6 +1,6 @@
-// Accuracy sweeps of float functions for the kernel tests: the error in
-// ulps against a reference computed in a wider type, and its worst over
-// every 7th float bit pattern.
+// Accuracy checks for the kernel tests: the error in ulps against a
+// reference computed in a wider type (floats and doubles), and its worst
+// over every 7th float bit pattern.
 #pragma once
 
 #include <algorithm>
@@ -13,11 +13,13 @@ namespace ember::kernels::testing {
 
 // |got - exact| in units of the last place of the exact value's format
 // (subnormal spacing below the normal range). Results that round to an
-// infinity count as 0 ulp when got is that infinity, else as huge.
+// infinity count as 0 ulp when got is that infinity, a NaN reference as 0
+// when got is NaN; else as huge.
 template <class F, class Ref>
 double ulp_error(F got, Ref exact) {
   constexpr int kMant = std::numeric_limits<F>::digits;
   constexpr int kMinExp = std::numeric_limits<F>::min_exponent;
+  if (std::isnan(exact)) return std::isnan(got) ? 0.0 : 1e30;
   const F rounded = static_cast<F>(exact);
   if (std::isinf(rounded) || std::isinf(got)) return got == rounded ? 0.0 : 1e30;
   int e = 0;
@@ -54,7 +56,7 @@ double worst_float_error(F f, R ref, float* at, float max_magnitude = std::numer
         if (!(std::fabs(x) <= max_magnitude)) continue;  // NaN too
         const double want = ref(static_cast<double>(x));
         const float got = f(x);
-        const double err = std::isnan(want) ? (std::isnan(got) ? 0.0 : 1e30) : ulp_error(got, want);
+        const double err = ulp_error(got, want);
         if (err > mine) {
           mine = err;
           mine_x = x;

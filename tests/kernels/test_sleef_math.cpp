@@ -16,9 +16,12 @@
 #include "kernels/operands.h"
 #include "kernels/pointwise.h"
 #include "kernels/sleef_math.h"
+#include "tests/kernels/float_ulp_sweep.h"
 
 namespace ember::kernels {
 namespace {
+
+using testing::ulp_error;
 
 // Inputs across every function's interesting range: small and large
 // magnitudes of both signs, values in [-1, 1], and the special values.
@@ -74,32 +77,22 @@ void expect_loops_match_scalar(const char* name, const Loop& loop, const One& on
   }
 }
 
-// |got - ref| in ulps of T at ref; 0 where both are the same infinity or NaN.
-template <class T>
-double ulps(T got, long double ref) {
-  if (std::isnan(ref) || std::isinf(ref)) return (std::isnan(ref) ? std::isnan(got) : got == ref) ? 0 : 1e30;
-  int e = 0;
-  std::frexp(ref, &e);
-  const long double ulp = std::ldexp(1.0L, std::max(e, std::numeric_limits<T>::min_exponent) - std::numeric_limits<T>::digits);
-  return static_cast<double>(std::fabs(static_cast<long double>(got) - ref) / ulp);
-}
-
-#define EMBER_TEST_SLEEF_UNARY(name, suffix)                                                                        \
-  TEST(SleefMath, name##LoopsMatchScalarCalls) {                                                                    \
-    expect_loops_match_scalar<float, 1>(#name "f", [](float x) { return sleef::name(x); }, ::ember_##name##f);      \
-    expect_loops_match_scalar<double, 1>(#name, [](double x) { return sleef::name(x); }, ::ember_##name);           \
-  }                                                                                                                 \
-  TEST(SleefMath, name##AgreesWithTheCLibrary) {                                                                    \
-    for (const double x : inputs<double>(2003, 11)) {                                                               \
-      if (std::fabs(x) > 1e15) continue; /* beyond: the op tests (SLEEF's range limits, Note [SLEEF calls]) */      \
-      const long double ref = std::name(static_cast<long double>(x));                                               \
-      if (std::fabs(ref) > std::numeric_limits<double>::max() / 2) continue; /* overflow edges: the op tests */    \
-      EXPECT_LE(ulps(sleef::name(x), ref), 2.0) << #name "(" << x << ")";                                           \
-      const float xf = static_cast<float>(x);                                                                       \
-      const long double reff = std::name(static_cast<long double>(xf));                                             \
-      if (std::fabs(reff) > std::numeric_limits<float>::max() / 2) continue;                                        \
-      EXPECT_LE(ulps(sleef::name(xf), reff), 2.0) << #name "f(" << xf << ")";                                       \
-    }                                                                                                               \
+#define EMBER_TEST_SLEEF_UNARY(name, suffix)                                                                    \
+  TEST(SleefMath, name##LoopsMatchScalarCalls) {                                                                \
+    expect_loops_match_scalar<float, 1>(#name "f", [](float x) { return sleef::name(x); }, ::ember_##name##f);  \
+    expect_loops_match_scalar<double, 1>(#name, [](double x) { return sleef::name(x); }, ::ember_##name);       \
+  }                                                                                                             \
+  TEST(SleefMath, name##AgreesWithTheCLibrary) {                                                                \
+    for (const double x : inputs<double>(2003, 11)) {                                                           \
+      if (std::fabs(x) > 1e15) continue; /* beyond: the op tests (SLEEF's range limits, Note [SLEEF calls]) */  \
+      const long double ref = std::name(static_cast<long double>(x));                                           \
+      if (std::fabs(ref) > std::numeric_limits<double>::max() / 2) continue; /* overflow edges: the op tests */ \
+      EXPECT_LE(ulp_error(sleef::name(x), ref), 2.0) << #name "(" << x << ")";                                  \
+      const float xf = static_cast<float>(x);                                                                   \
+      const long double reff = std::name(static_cast<long double>(xf));                                         \
+      if (std::fabs(reff) > std::numeric_limits<float>::max() / 2) continue;                                    \
+      EXPECT_LE(ulp_error(sleef::name(xf), reff), 2.0) << #name "f(" << xf << ")";                              \
+    }                                                                                                           \
   }
 #define EMBER_TEST_SLEEF_BINARY(name, suffix)                                                                             \
   TEST(SleefMath, name##LoopsMatchScalarCalls) {                                                                          \
@@ -125,8 +118,8 @@ TEST(SleefMath, LogaddexpOfFloatsAgreesWithLongDouble) {
     const long double a = x[i], b = y[i], hi = std::max(a, b), lo = std::min(a, b);
     if (std::isnan(a) || std::isnan(b) || std::isinf(a) || std::isinf(b)) continue;
     const long double e = hi + std::log1p(std::exp(lo - hi)), e2 = hi + std::log1p(std::exp2(lo - hi)) / std::log(2.0L);
-    EXPECT_LE(ulps(::ember_logaddexpf(x[i], y[i]), e), 1.0) << "logaddexp(" << x[i] << ", " << y[i] << ")";
-    EXPECT_LE(ulps(::ember_logaddexp2f(x[i], y[i]), e2), 1.0) << "logaddexp2(" << x[i] << ", " << y[i] << ")";
+    EXPECT_LE(ulp_error(::ember_logaddexpf(x[i], y[i]), e), 1.0) << "logaddexp(" << x[i] << ", " << y[i] << ")";
+    EXPECT_LE(ulp_error(::ember_logaddexp2f(x[i], y[i]), e2), 1.0) << "logaddexp2(" << x[i] << ", " << y[i] << ")";
   }
   EXPECT_EQ(::ember_logaddexpf(INFINITY, INFINITY), INFINITY);
   EXPECT_EQ(::ember_logaddexpf(-INFINITY, -INFINITY), -INFINITY);
@@ -169,7 +162,7 @@ TEST(SleefMath, FloatsComputedInDoubleAreRoundedOnce) {
       } else if (std::fabs(ref) >= std::numeric_limits<float>::max()) {
         EXPECT_TRUE(std::isinf(got) || std::fabs(got) == std::numeric_limits<float>::max()) << fn.name << "(" << v << ")";
       } else {
-        ASSERT_LE(ulps(got, ref), 0.5 + 0x1p-18) << fn.name << "(" << v << ") = " << got;
+        ASSERT_LE(ulp_error(got, ref), 0.5 + 0x1p-18) << fn.name << "(" << v << ") = " << got;
         ++checked;
       }
     }
@@ -292,7 +285,7 @@ TEST(SleefMath, DoublePowAgreesWithTheCLibrary) {
       ASSERT_TRUE(same_bits(out[i], c) || (std::isnan(out[i]) && std::isnan(c))) << "pow(" << a[i] << ", " << b[i] << ") = " << out[i] << ", C: " << c;
       continue;
     }
-    EXPECT_LE(ulps(out[i], std::pow(static_cast<long double>(a[i]), static_cast<long double>(b[i]))), 1.0)
+    EXPECT_LE(ulp_error(out[i], std::pow(static_cast<long double>(a[i]), static_cast<long double>(b[i]))), 1.0)
         << "pow(" << a[i] << ", " << b[i] << ")";
     if (c == std::floor(c) && m < 0x1p53) {
       EXPECT_EQ(out[i], c) << "pow(" << a[i] << ", " << b[i] << ")";
@@ -304,9 +297,9 @@ TEST(SleefMath, BinaryFunctionsAgreeWithTheCLibrary) {
   const std::vector<double> x = inputs<double>(2003, 5), y = inputs<double>(2003, 6);
   for (size_t i = 0; i < x.size(); ++i) {
     const long double a = x[i], b = y[i];
-    EXPECT_LE(ulps(sleef::atan2(x[i], y[i]), std::atan2(a, b)), 2.0) << "atan2(" << x[i] << ", " << y[i] << ")";
+    EXPECT_LE(ulp_error(sleef::atan2(x[i], y[i]), std::atan2(a, b)), 2.0) << "atan2(" << x[i] << ", " << y[i] << ")";
     if (std::fabs(std::hypot(a, b)) <= std::numeric_limits<double>::max()) {
-      EXPECT_LE(ulps(sleef::hypot(x[i], y[i]), std::hypot(a, b)), 1.0) << "hypot(" << x[i] << ", " << y[i] << ")";
+      EXPECT_LE(ulp_error(sleef::hypot(x[i], y[i]), std::hypot(a, b)), 1.0) << "hypot(" << x[i] << ", " << y[i] << ")";
     }
   }
 }

@@ -103,7 +103,7 @@ TEST(OpCosh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16
 
 TEST(OpCosh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
 
-TEST(OpCosh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
+TEST(OpCosh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
 
 TEST(OpCosh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
 

@@ -103,7 +103,7 @@ TEST(OpTanh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16
 
 TEST(OpTanh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
 
-TEST(OpTanh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 3.0, ulp_ref); }
+TEST(OpTanh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
 
 TEST(OpTanh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
 
