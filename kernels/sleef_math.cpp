@@ -318,8 +318,8 @@ __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
 // Each function's own forms, where it has some (the others are SLEEF's
 // alone): floats computed in double (Note [floats in double]), floats in
 // float (Note [float sin and cos]), doubles (Note [double sinh, cosh,
-// expm1 and tanh]), and the fix at huge arguments (LogForm). The forms in float
-// and of doubles need FMA; without it SLEEF's run.
+// expm1 and tanh]), and the fix at huge arguments (LogForm). The forms
+// in float and of doubles need FMA; without it SLEEF's run.
 struct Forms {
   DoubleForm float_in_double = DoubleForm::None;
   FloatForm float_own = FloatForm::Sleef;
