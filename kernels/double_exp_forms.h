@@ -40,10 +40,9 @@
 #pragma once
 
 #include "kernels/exp_split.h"
+#include "kernels/own_double.h"
 
 namespace ember::kernels {
-
-enum class DoubleExpForm { None, Sinh, Cosh, Expm1, Tanh };
 
 namespace detail {
 
@@ -69,17 +68,17 @@ template <class L, class D>
 
 // The function of x, for numbers; a NaN's result is whatever its garbage
 // 2^n made of it (a new NaN's sign bit depends on the operands' order).
-template <DoubleExpForm Form, class L, class D>
+template <OwnDouble Form, class L, class D>
 [[gnu::always_inline]] inline D of_number(D x) {
   using U = typename BitsOf<D>::type;
   using vec::detail::bit_cast;
   const U sign = bit_cast<U>(x) & (U{} + (uint64_t{1} << 63));
-  if constexpr (Form == DoubleExpForm::Expm1) {
+  if constexpr (Form == OwnDouble::Expm1) {
     // Past 710 the result overflows; below -60 it is -1 to the last bit.
     const auto e = quarter_expm1<L>(x > 710.0 ? D{} + 710.0 : x < -60.0 ? D{} - 60.0 : x);
     const D r = (e.hi + e.lo) * 4.0;
     return (x < 0x1p-54) & (x > -0x1p-54) ? x : r;
-  } else if constexpr (Form == DoubleExpForm::Tanh) {
+  } else if constexpr (Form == OwnDouble::Tanh) {
     // tanh |x| = e / (e + 2) with e = expm1(2|x|) = 4 (hi + lo), summed
     // into a pair (|hi| >= |lo|); the denominator's sum by a two-sum,
     // then one division and a correction for what it left out; past 20
@@ -94,8 +93,8 @@ template <DoubleExpForm Form, class L, class D>
     const D magnitude = a < 0x1p-27 ? a : r;
     return bit_cast<D>(bit_cast<U>(magnitude) | sign);
   } else {
-    static_assert(Form == DoubleExpForm::Sinh || Form == DoubleExpForm::Cosh);
-    constexpr bool kSinh = Form == DoubleExpForm::Sinh;
+    static_assert(Form == OwnDouble::Sinh || Form == OwnDouble::Cosh);
+    constexpr bool kSinh = Form == OwnDouble::Sinh;
     const D a = x < 0.0 ? -x : x;
     const auto s = exp_split<L, false>(a > 710.6 ? D{} + 710.6 : a);
     // 2^-n in c0 and c1 while they stay exact (2n + 1 bits); past that it
@@ -127,7 +126,7 @@ template <DoubleExpForm Form, class L, class D>
 
 // The function of x; a NaN gives itself, quiet, in scalar and vector
 // forms alike.
-template <DoubleExpForm Form, class L, class D>
+template <OwnDouble Form, class L, class D>
 [[gnu::always_inline]] inline D double_exp_form(D x) {
   const D r = detail::of_number<Form, L>(x);
   return x == x ? r : x + x;

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "kernels/double_exp_forms.h"
+#include "kernels/double_log_forms.h"
 #include "kernels/float_division.h"
 #include "kernels/float_sin_cos.h"
 #include "kernels/floats_in_double.h"
@@ -24,9 +25,10 @@
 namespace {
 
 using ember::kernels::double_exp_form;
-using ember::kernels::DoubleExpForm;
+using ember::kernels::double_log_form;
 using ember::kernels::DoubleForm;
 using ember::kernels::in_double;
+using ember::kernels::OwnDouble;
 
 // The widest vector this build targets, and SLEEF's functions on it: the
 // deterministic ones (`finz`, with FMA; `cinz` without), whose lanes do
@@ -317,13 +319,14 @@ __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
 
 // Each function's own forms, where it has some (the others are SLEEF's
 // alone): floats computed in double (Note [floats in double]), floats in
-// float (Note [float sin and cos]), doubles (Note [double sinh, cosh,
-// expm1 and tanh]), and the fix at huge arguments (LogForm). The forms
-// in float and of doubles need FMA; without it SLEEF's run.
+// float (Note [float sin and cos]), doubles (Notes [double sinh, cosh,
+// expm1 and tanh] and [double asinh and acosh]), and the fix at huge
+// arguments (LogForm). The forms in float and of doubles need FMA;
+// without it SLEEF's run.
 struct Forms {
   DoubleForm float_in_double = DoubleForm::None;
   FloatForm float_own = FloatForm::Sleef;
-  DoubleExpForm double_own = DoubleExpForm::None;
+  OwnDouble double_own = OwnDouble::None;
   LogForm log;
 };
 constexpr bool kFma = EMBER_SLEEF_FMA;
@@ -331,15 +334,17 @@ constexpr struct {
   std::string_view name;
   Forms forms;
 } kOwnForms[] = {
-    {"sin", {DoubleForm::None, kFma ? FloatForm::Sin : FloatForm::Sleef, DoubleExpForm::None, {}}},
-    {"cos", {DoubleForm::None, kFma ? FloatForm::Cos : FloatForm::Sleef, DoubleExpForm::None, {}}},
-    {"sinh", {DoubleForm::Sinh, FloatForm::Sleef, kFma ? DoubleExpForm::Sinh : DoubleExpForm::None, {}}},
-    {"cosh", {DoubleForm::Cosh, FloatForm::Sleef, kFma ? DoubleExpForm::Cosh : DoubleExpForm::None, {}}},
-    {"expm1", {DoubleForm::Expm1, FloatForm::Sleef, kFma ? DoubleExpForm::Expm1 : DoubleExpForm::None, {}}},
-    {"tanh", {DoubleForm::None, FloatForm::Sleef, kFma ? DoubleExpForm::Tanh : DoubleExpForm::None, {}}},
-    {"asinh", {DoubleForm::Asinh, FloatForm::Sleef, DoubleExpForm::None, {0x1p62, 0x1p510, M_LN2, true}}},
-    {"acosh", {DoubleForm::Acosh, FloatForm::Sleef, DoubleExpForm::None, {0x1p62, 0x1p510, M_LN2, false}}},
-    {"log1p", {DoubleForm::None, FloatForm::Sleef, DoubleExpForm::None, {0x1p100, 0x1p1000, 0, false}}},
+    {"sin", {DoubleForm::None, kFma ? FloatForm::Sin : FloatForm::Sleef, OwnDouble::None, {}}},
+    {"cos", {DoubleForm::None, kFma ? FloatForm::Cos : FloatForm::Sleef, OwnDouble::None, {}}},
+    {"sinh", {DoubleForm::Sinh, FloatForm::Sleef, kFma ? OwnDouble::Sinh : OwnDouble::None, {}}},
+    {"cosh", {DoubleForm::Cosh, FloatForm::Sleef, kFma ? OwnDouble::Cosh : OwnDouble::None, {}}},
+    {"expm1", {DoubleForm::Expm1, FloatForm::Sleef, kFma ? OwnDouble::Expm1 : OwnDouble::None, {}}},
+    {"tanh", {DoubleForm::None, FloatForm::Sleef, kFma ? OwnDouble::Tanh : OwnDouble::None, {}}},
+    {"asinh",
+     {DoubleForm::Asinh, FloatForm::Sleef, kFma ? OwnDouble::Asinh : OwnDouble::None, {0x1p62, 0x1p510, M_LN2, true}}},
+    {"acosh",
+     {DoubleForm::Acosh, FloatForm::Sleef, kFma ? OwnDouble::Acosh : OwnDouble::None, {0x1p62, 0x1p510, M_LN2, false}}},
+    {"log1p", {DoubleForm::None, FloatForm::Sleef, OwnDouble::None, {0x1p100, 0x1p1000, 0, false}}},
 };
 constexpr Forms forms_of(std::string_view name) {
   for (const auto& entry : kOwnForms)
@@ -375,10 +380,11 @@ float scalar_float_function(F f, float x, Log log, double above, const LogForm& 
 
 // A double function of kernels/sleef_math.h: its own form where it has
 // one, SLEEF's otherwise. D is double or WideD.
-template <DoubleExpForm Own, class D, class F, class Log>
+template <OwnDouble Own, class D, class F, class Log>
 D double_function(F f, D x, Log log, double above, const LogForm& form) {
-  if constexpr (Own != DoubleExpForm::None) return double_exp_form<Own, DoubleLanes>(x);
-  else return fixed(f, x, log, above, form);
+  if constexpr (Own == OwnDouble::None) return fixed(f, x, log, above, form);
+  else if constexpr (Own == OwnDouble::Asinh || Own == OwnDouble::Acosh) return double_log_form<Own, DoubleLanes>(x);
+  else return double_exp_form<Own, DoubleLanes>(x);
 }
 
 WideD fmod_in_fma(WideD a, WideD b, WideD q) {

@@ -101,7 +101,7 @@ TEST(OpAcosh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat1
 
 TEST(OpAcosh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
 
-TEST(OpAcosh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 3.0, ulp_ref); }
+TEST(OpAcosh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
 
 TEST(OpAcosh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
 

@@ -101,7 +101,7 @@ TEST(OpAsinh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat1
 
 TEST(OpAsinh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
 
-TEST(OpAsinh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
+TEST(OpAsinh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
 
 TEST(OpAsinh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
 

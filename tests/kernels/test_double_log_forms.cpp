@@ -1,0 +1,100 @@
+// kernels/double_log_forms.h through kernels/sleef_math.h's double asinh
+// and acosh (SLEEF's 1-ulp forms where the build has no FMA): within 1
+// ulp of the C library's long double functions on random magnitudes over
+// the whole range, near their cancellations (asinh of small x, acosh
+// just above 1), around the thresholds of the forms (asinh's 2^-26,
+// both's 2^28), and at the special values. Loops against scalar calls:
+// test_sleef_math.cpp.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <initializer_list>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "kernels/sleef_math.h"
+#include "tests/kernels/float_ulp_sweep.h"
+
+namespace ember::kernels {
+namespace {
+
+using testing::ulp_error;
+
+// Magnitudes spread evenly in log2 over every binade, values in [0, 4],
+// and 1 + 2^-e for e spread over [1, 52]; the doubles next to 2^-26 and
+// 2^28.
+std::vector<double> magnitudes() {
+  std::mt19937_64 g(20261206);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<double> v;
+  for (int i = 0; i < (1 << 18); ++i) {
+    v.push_back(std::exp2(-1074 + unit(g) * 2098));
+    v.push_back(4 * unit(g));
+    v.push_back(1 + std::exp2(-52 * unit(g)));
+  }
+  for (const double edge : {0x1p-26, 0x1p28}) {
+    double up = edge, down = edge;
+    for (int i = 0; i < 64; ++i) {
+      v.push_back(up);
+      v.push_back(down);
+      up = std::nextafter(up, 4 * edge);
+      down = std::nextafter(down, 0.0);
+    }
+  }
+  return v;
+}
+
+TEST(DoubleLogForms, AsinhWithinOneUlp) {
+  double worst = 0, at = 0;
+  for (const double m : magnitudes())
+    for (const double x : {m, -m}) {
+      const double err = ulp_error(::ember_asinh(x), std::asinh(static_cast<long double>(x)));
+      if (err > worst) {
+        worst = err;
+        at = x;
+      }
+    }
+  EXPECT_LE(worst, 1.0) << "asinh at " << at;
+}
+
+TEST(DoubleLogForms, AcoshWithinOneUlp) {
+  double worst = 0, at = 0;
+  for (const double m : magnitudes()) {
+    if (m < 1) continue;
+    const double err = ulp_error(::ember_acosh(m), std::acosh(static_cast<long double>(m)));
+    if (err > worst) {
+      worst = err;
+      at = m;
+    }
+  }
+  EXPECT_LE(worst, 1.0) << "acosh at " << at;
+}
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+TEST(DoubleLogForms, SpecialValues) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  const double max = std::numeric_limits<double>::max();
+  for (const double x : {0.0, -0.0, std::numeric_limits<double>::denorm_min(), -1e-310, -0x1p-27})
+    EXPECT_TRUE(same_bits(::ember_asinh(x), x)) << "asinh(" << x << ")";
+  EXPECT_EQ(::ember_asinh(kInf), kInf);
+  EXPECT_EQ(::ember_asinh(-kInf), -kInf);
+  EXPECT_LE(ulp_error(::ember_asinh(-max), std::asinh(-static_cast<long double>(max))), 1.0);
+  EXPECT_TRUE(same_bits(::ember_acosh(1.0), 0.0));
+  EXPECT_EQ(::ember_acosh(kInf), kInf);
+  EXPECT_LE(ulp_error(::ember_acosh(max), std::acosh(static_cast<long double>(max))), 1.0);
+  for (const double x : {std::nextafter(1.0, 0.0), 0.0, -1.0, -kInf})
+    EXPECT_TRUE(std::isnan(::ember_acosh(x))) << "acosh(" << x << ")";
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_TRUE(std::isnan(::ember_asinh(nan)) && std::isnan(::ember_acosh(nan)));
+}
+
+// asinh is odd to the last bit: the form works on |x|.
+TEST(DoubleLogForms, AsinhIsOdd) {
+  for (const double x : magnitudes()) ASSERT_TRUE(same_bits(::ember_asinh(-x), -::ember_asinh(x))) << x;
+}
+
+}  // namespace
+}  // namespace ember::kernels
