@@ -286,6 +286,13 @@ struct DoubleLanes {
     return WideD(_mm_sqrt_pd(v));
 #endif
   }
+  // 1 / v in float precision: the conversions and the float division
+  // round alike in both forms.
+  static double float_reciprocal(double v) { return 1.0f / static_cast<float>(v); }
+  static WideD float_reciprocal(WideD v) {
+    typedef float Floats __attribute__((vector_size(sizeof(WideD) / 2)));
+    return __builtin_convertvector(1.0f / __builtin_convertvector(v, Floats), WideD);
+  }
 };
 
 // Note [float sin and cos]: SLEEF's 1-ulp sinf and cosf compute in pairs
@@ -320,7 +327,7 @@ __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
 // Each function's own forms, where it has some (the others are SLEEF's
 // alone): floats computed in double (Note [floats in double]), floats in
 // float (Note [float sin and cos]), doubles (Notes [double sinh, cosh,
-// expm1 and tanh] and [double asinh and acosh]), and the fix at huge
+// expm1 and tanh] and [double asinh, acosh and atanh]), and the fix at huge
 // arguments (LogForm). The forms in float and of doubles need FMA;
 // without it SLEEF's run.
 struct Forms {
@@ -344,6 +351,7 @@ constexpr struct {
      {DoubleForm::Asinh, FloatForm::Sleef, kFma ? OwnDouble::Asinh : OwnDouble::None, {0x1p62, 0x1p510, M_LN2, true}}},
     {"acosh",
      {DoubleForm::Acosh, FloatForm::Sleef, kFma ? OwnDouble::Acosh : OwnDouble::None, {0x1p62, 0x1p510, M_LN2, false}}},
+    {"atanh", {DoubleForm::None, FloatForm::Sleef, kFma ? OwnDouble::Atanh : OwnDouble::None, {}}},
     {"log1p", {DoubleForm::None, FloatForm::Sleef, OwnDouble::None, {0x1p100, 0x1p1000, 0, false}}},
 };
 constexpr Forms forms_of(std::string_view name) {
@@ -383,7 +391,8 @@ float scalar_float_function(F f, float x, Log log, double above, const LogForm& 
 template <OwnDouble Own, class D, class F, class Log>
 D double_function(F f, D x, Log log, double above, const LogForm& form) {
   if constexpr (Own == OwnDouble::None) return fixed(f, x, log, above, form);
-  else if constexpr (Own == OwnDouble::Asinh || Own == OwnDouble::Acosh) return double_log_form<Own, DoubleLanes>(x);
+  else if constexpr (Own == OwnDouble::Asinh || Own == OwnDouble::Acosh || Own == OwnDouble::Atanh)
+    return double_log_form<Own, DoubleLanes>(x);
   else return double_exp_form<Own, DoubleLanes>(x);
 }
 

@@ -1,10 +1,10 @@
-// kernels/double_log_forms.h through kernels/sleef_math.h's double asinh
-// and acosh (SLEEF's 1-ulp forms where the build has no FMA): within 1
-// ulp of the C library's long double functions on random magnitudes over
-// the whole range, near their cancellations (asinh of small x, acosh
-// just above 1), around the thresholds of the forms (asinh's 2^-26,
-// both's 2^28), and at the special values. Loops against scalar calls:
-// test_sleef_math.cpp.
+// kernels/double_log_forms.h through kernels/sleef_math.h's double asinh,
+// acosh and atanh (SLEEF's 1-ulp forms where the build has no FMA):
+// within 1 ulp of the C library's long double functions on random
+// magnitudes over the whole range, near their cancellations (asinh and
+// atanh of small x, acosh just above 1, atanh just below 1), around the
+// thresholds of the forms (asinh's 2^-26, atanh's 2^-20, 2^28), and at
+// the special values. Loops against scalar calls: test_sleef_math.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -23,8 +23,8 @@ namespace {
 using testing::ulp_error;
 
 // Magnitudes spread evenly in log2 over every binade, values in [0, 4],
-// and 1 + 2^-e for e spread over [1, 52]; the doubles next to 2^-26 and
-// 2^28.
+// 1 + 2^-e and 1 - 2^-e for e spread over [1, 53]; the doubles next to
+// 2^-26, 2^-20 and 2^28.
 std::vector<double> magnitudes() {
   std::mt19937_64 g(20261206);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -33,8 +33,9 @@ std::vector<double> magnitudes() {
     v.push_back(std::exp2(-1074 + unit(g) * 2098));
     v.push_back(4 * unit(g));
     v.push_back(1 + std::exp2(-52 * unit(g)));
+    v.push_back(1 - std::exp2(-53 * unit(g)));
   }
-  for (const double edge : {0x1p-26, 0x1p28}) {
+  for (const double edge : {0x1p-26, 0x1p-20, 0x1p28}) {
     double up = edge, down = edge;
     for (int i = 0; i < 64; ++i) {
       v.push_back(up);
@@ -72,6 +73,21 @@ TEST(DoubleLogForms, AcoshWithinOneUlp) {
   EXPECT_LE(worst, 1.0) << "acosh at " << at;
 }
 
+TEST(DoubleLogForms, AtanhWithinOneUlp) {
+  double worst = 0, at = 0;
+  for (const double m : magnitudes()) {
+    if (m >= 1) continue;
+    for (const double x : {m, -m}) {
+      const double err = ulp_error(::ember_atanh(x), std::atanh(static_cast<long double>(x)));
+      if (err > worst) {
+        worst = err;
+        at = x;
+      }
+    }
+  }
+  EXPECT_LE(worst, 1.0) << "atanh at " << at;
+}
+
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 TEST(DoubleLogForms, SpecialValues) {
@@ -87,13 +103,24 @@ TEST(DoubleLogForms, SpecialValues) {
   EXPECT_LE(ulp_error(::ember_acosh(max), std::acosh(static_cast<long double>(max))), 1.0);
   for (const double x : {std::nextafter(1.0, 0.0), 0.0, -1.0, -kInf})
     EXPECT_TRUE(std::isnan(::ember_acosh(x))) << "acosh(" << x << ")";
+  for (const double x : {0.0, -0.0, std::numeric_limits<double>::denorm_min(), -1e-310, -0x1p-27})
+    EXPECT_TRUE(same_bits(::ember_atanh(x), x)) << "atanh(" << x << ")";
+  EXPECT_EQ(::ember_atanh(1.0), kInf);
+  EXPECT_EQ(::ember_atanh(-1.0), -kInf);
+  for (const double x : {std::nextafter(1.0, 2.0), -2.0, kInf, -kInf, max})
+    EXPECT_TRUE(std::isnan(::ember_atanh(x))) << "atanh(" << x << ")";
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_TRUE(std::isnan(::ember_asinh(nan)) && std::isnan(::ember_acosh(nan)));
+  EXPECT_TRUE(std::isnan(::ember_asinh(nan)) && std::isnan(::ember_acosh(nan)) && std::isnan(::ember_atanh(nan)));
 }
 
-// asinh is odd to the last bit: the form works on |x|.
-TEST(DoubleLogForms, AsinhIsOdd) {
-  for (const double x : magnitudes()) ASSERT_TRUE(same_bits(::ember_asinh(-x), -::ember_asinh(x))) << x;
+// asinh and atanh are odd to the last bit: the forms work on |x|.
+TEST(DoubleLogForms, AsinhAndAtanhAreOdd) {
+  for (const double x : magnitudes()) {
+    ASSERT_TRUE(same_bits(::ember_asinh(-x), -::ember_asinh(x))) << x;
+    if (x < 1) {
+      ASSERT_TRUE(same_bits(::ember_atanh(-x), -::ember_atanh(x))) << x;
+    }
+  }
 }
 
 }  // namespace

@@ -101,7 +101,7 @@ TEST(OpAtanh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat1
 
 TEST(OpAtanh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 3.0, ulp_ref); }
 
-TEST(OpAtanh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 2.0, ulp_ref); }
+TEST(OpAtanh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
 
 TEST(OpAtanh, Half_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Half, 0.51, ulp_ref); }
 
