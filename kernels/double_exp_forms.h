@@ -66,11 +66,17 @@ template <class L, class D>
   return {hi, error + L::fma(c1z, s.z * s.even_p, L::fma(c1z, D{} + 0.5, c1 * low))};
 }
 
-// The function of x, for numbers; a NaN's result is whatever its garbage
-// 2^n made of it (a new NaN's sign bit depends on the operands' order).
+}  // namespace detail
+
+// The function of x. A NaN gives some NaN (what its garbage 2^n made of
+// it; a new NaN's sign bit depends on the operands' order): callers pass
+// NaNs through themselves.
 template <OwnDouble Form, class L, class D>
-[[gnu::always_inline]] inline D of_number(D x) {
-  using U = typename BitsOf<D>::type;
+[[gnu::always_inline]] inline D double_exp_form(D x) {
+  using detail::exp_split;
+  using detail::pow2;
+  using detail::quarter_expm1;
+  using U = typename detail::BitsOf<D>::type;
   using vec::detail::bit_cast;
   const U sign = bit_cast<U>(x) & (U{} + (uint64_t{1} << 63));
   if constexpr (Form == OwnDouble::Expm1) {
@@ -120,16 +126,6 @@ template <OwnDouble Form, class L, class D>
       return bit_cast<D>(bit_cast<U>(magnitude) | sign);
     }
   }
-}
-
-}  // namespace detail
-
-// The function of x; a NaN gives itself, quiet, in scalar and vector
-// forms alike.
-template <OwnDouble Form, class L, class D>
-[[gnu::always_inline]] inline D double_exp_form(D x) {
-  const D r = detail::of_number<Form, L>(x);
-  return x == x ? r : x + x;
 }
 
 }  // namespace ember::kernels

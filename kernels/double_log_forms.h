@@ -90,11 +90,14 @@ template <class L, class D>
   return {sum, sum_lo + (l.lo + L::fma(k, D{} + kLn2Lo, correction))};
 }
 
-// The function of x, for numbers (a NaN's result is whatever the steps
-// made of it).
+}  // namespace detail
+
+// The function of x. A NaN gives some NaN (whatever the steps made of
+// it): callers pass NaNs through themselves.
 template <OwnDouble Form, class L, class D>
-[[gnu::always_inline]] inline D log_form_of_number(D x) {
-  using U = typename BitsOf<D>::type;
+[[gnu::always_inline]] inline D double_log_form(D x) {
+  using detail::log_of_pair;
+  using U = typename detail::BitsOf<D>::type;
   using vec::detail::bit_cast;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -132,16 +135,6 @@ template <OwnDouble Form, class L, class D>
       return x >= 1.0 ? in_range : D{} + kNaN;
     }
   }
-}
-
-}  // namespace detail
-
-// The function of x; a NaN gives itself, quiet, in scalar and vector
-// forms alike.
-template <OwnDouble Form, class L, class D>
-[[gnu::always_inline]] inline D double_log_form(D x) {
-  const D r = detail::log_form_of_number<Form, L>(x);
-  return x == x ? r : x + x;
 }
 
 }  // namespace ember::kernels

@@ -387,13 +387,22 @@ float scalar_float_function(F f, float x, Log log, double above, const LogForm& 
 }
 
 // A double function of kernels/sleef_math.h: its own form where it has
-// one, SLEEF's otherwise. D is double or WideD.
+// one, SLEEF's otherwise. D is double or WideD. A NaN gives itself, quiet,
+// from the own forms: the NaN their steps make has a sign bit that
+// depends on the operands' order, which scalar and vector code need not
+// share.
 template <OwnDouble Own, class D, class F, class Log>
 D double_function(F f, D x, Log log, double above, const LogForm& form) {
-  if constexpr (Own == OwnDouble::None) return fixed(f, x, log, above, form);
-  else if constexpr (Own == OwnDouble::Asinh || Own == OwnDouble::Acosh || Own == OwnDouble::Atanh)
-    return double_log_form<Own, DoubleLanes>(x);
-  else return double_exp_form<Own, DoubleLanes>(x);
+  if constexpr (Own == OwnDouble::None) {
+    return fixed(f, x, log, above, form);
+  } else {
+    D r;
+    if constexpr (Own == OwnDouble::Asinh || Own == OwnDouble::Acosh || Own == OwnDouble::Atanh)
+      r = double_log_form<Own, DoubleLanes>(x);
+    else
+      r = double_exp_form<Own, DoubleLanes>(x);
+    return x == x ? r : x + x;
+  }
 }
 
 WideD fmod_in_fma(WideD a, WideD b, WideD q) {
