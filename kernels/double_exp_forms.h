@@ -39,6 +39,8 @@
 // rounds once.
 #pragma once
 
+#include <cstdint>
+
 #include "kernels/exp_split.h"
 #include "kernels/own_double.h"
 

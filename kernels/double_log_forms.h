@@ -104,16 +104,16 @@ template <OwnDouble Form, class L, class D>
   const U sign = bit_cast<U>(x) & (U{} + (uint64_t{1} << 63));
   const D a = x < 0.0 ? -x : x;
   if constexpr (Form == OwnDouble::Atanh) {
-    // Below 2^-20 the series a + a^3/3 is within 2^-80 of atanh.
     const D up = 1.0 + a, up_back = up - 1.0, up_c = (1.0 - (up - up_back)) + (a - up_back);
     const D down = 1.0 - a, down_back = 1.0 - down, down_c = (1.0 - (down + down_back)) + (down_back - a);
     const D w = up / down, w_lo = (L::fma(-w, down, up) + L::fma(-w, down_c, up_c)) * L::float_reciprocal(down);
     const auto l = log_of_pair<L>(w, w_lo, D{});
     const D r = 0.5 * (l.hi + l.lo);
+    // Below 2^-20 the series a + a^3/3 is within 2^-80 of atanh.
     const D magnitude = a < 0x1p-20 ? L::fma(a * a, a * (1.0 / 3), a) : a == 1.0 ? D{} + kInf : r;
     return a > 1.0 ? D{} + kNaN : bit_cast<D>(bit_cast<U>(magnitude) | sign);
   } else {
-      constexpr bool kAsinh = Form == OwnDouble::Asinh;
+    constexpr bool kAsinh = Form == OwnDouble::Asinh;
     const D b0 = kAsinh ? a : x;
     const auto big = b0 > 0x1p28;
     const D b = big ? D{} + 1.0 : b0;  // keeps b^2 finite; big lanes take ln(b0) + ln2
