@@ -336,27 +336,31 @@ struct Forms {
   OwnDouble double_own = OwnDouble::None;
   LogForm log;
 };
-constexpr bool kFma = EMBER_SLEEF_FMA;
 constexpr struct {
   std::string_view name;
   Forms forms;
 } kOwnForms[] = {
-    {"sin", {DoubleForm::None, kFma ? FloatForm::Sin : FloatForm::Sleef, OwnDouble::None, {}}},
-    {"cos", {DoubleForm::None, kFma ? FloatForm::Cos : FloatForm::Sleef, OwnDouble::None, {}}},
-    {"sinh", {DoubleForm::Sinh, FloatForm::Sleef, kFma ? OwnDouble::Sinh : OwnDouble::None, {}}},
-    {"cosh", {DoubleForm::Cosh, FloatForm::Sleef, kFma ? OwnDouble::Cosh : OwnDouble::None, {}}},
-    {"expm1", {DoubleForm::Expm1, FloatForm::Sleef, kFma ? OwnDouble::Expm1 : OwnDouble::None, {}}},
-    {"tanh", {DoubleForm::None, FloatForm::Sleef, kFma ? OwnDouble::Tanh : OwnDouble::None, {}}},
-    {"asinh",
-     {DoubleForm::Asinh, FloatForm::Sleef, kFma ? OwnDouble::Asinh : OwnDouble::None, {0x1p62, 0x1p510, M_LN2, true}}},
-    {"acosh",
-     {DoubleForm::Acosh, FloatForm::Sleef, kFma ? OwnDouble::Acosh : OwnDouble::None, {0x1p62, 0x1p510, M_LN2, false}}},
-    {"atanh", {DoubleForm::None, FloatForm::Sleef, kFma ? OwnDouble::Atanh : OwnDouble::None, {}}},
+    {"sin", {DoubleForm::None, FloatForm::Sin, OwnDouble::None, {}}},
+    {"cos", {DoubleForm::None, FloatForm::Cos, OwnDouble::None, {}}},
+    {"sinh", {DoubleForm::Sinh, FloatForm::Sleef, OwnDouble::Sinh, {}}},
+    {"cosh", {DoubleForm::Cosh, FloatForm::Sleef, OwnDouble::Cosh, {}}},
+    {"expm1", {DoubleForm::Expm1, FloatForm::Sleef, OwnDouble::Expm1, {}}},
+    {"tanh", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Tanh, {}}},
+    {"asinh", {DoubleForm::Asinh, FloatForm::Sleef, OwnDouble::Asinh, {0x1p62, 0x1p510, M_LN2, true}}},
+    {"acosh", {DoubleForm::Acosh, FloatForm::Sleef, OwnDouble::Acosh, {0x1p62, 0x1p510, M_LN2, false}}},
+    {"atanh", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Atanh, {}}},
     {"log1p", {DoubleForm::None, FloatForm::Sleef, OwnDouble::None, {0x1p100, 0x1p1000, 0, false}}},
 };
 constexpr Forms forms_of(std::string_view name) {
-  for (const auto& entry : kOwnForms)
-    if (entry.name == name) return entry.forms;
+  for (const auto& entry : kOwnForms) {
+    if (entry.name != name) continue;
+    Forms forms = entry.forms;
+    if (!EMBER_SLEEF_FMA) {
+      forms.float_own = FloatForm::Sleef;
+      forms.double_own = OwnDouble::None;
+    }
+    return forms;
+  }
   return {};
 }
 
