@@ -17,6 +17,7 @@
 #include <cstring>
 
 #include "ember/allocator.h"
+#include "runtime/core/large_block_cache.h"
 
 namespace {
 
@@ -25,7 +26,7 @@ constexpr size_t kAlignment = 64;
 // (as NumPy does): a 64 MiB tensor walked once otherwise spends much of
 // its time on TLB misses (bench: B3 and B4 about twice as slow).
 constexpr size_t kHugePage = size_t{2} << 20;
-constexpr size_t kHugeThreshold = size_t{4} << 20;
+constexpr size_t kHugeThreshold = ember::rt::kLargeBlockMin;
 
 // Note [small block cache]: blocks of at most 256 bytes (tensors of a
 // few elements) are kept per thread for reuse, in four 64-byte classes.
@@ -73,9 +74,18 @@ void* aligned_malloc(void*, ptrdiff_t size) {
     n = (c + 1) * kAlignment;  // the whole class, so the block can serve any request of it later
   }
   const bool huge = n >= kHugeThreshold;
+  if (huge) {
+    if (void* cached = ember::rt::take_large_block(n)) return cached;
+  }
   void* p = nullptr;
-  if (posix_memalign(&p, huge ? kHugePage : kAlignment, n) != 0) return nullptr;
-  if (huge) madvise(p, n & ~(kHugePage - 1), MADV_HUGEPAGE);  // advice only: failure is harmless
+  if (posix_memalign(&p, huge ? kHugePage : kAlignment, n) != 0) {
+    // The cache's blocks may be what the system is short of.
+    ember::rt::release_large_blocks();
+    if (posix_memalign(&p, huge ? kHugePage : kAlignment, n) != 0) return nullptr;
+  }
+  // The whole usable size, so that a larger request reusing the block
+  // (Note [large block cache]) finds it advised too.
+  if (huge) madvise(p, malloc_usable_size(p) & ~(kHugePage - 1), MADV_HUGEPAGE);  // advice only: failure is harmless
   return p;
 }
 
@@ -83,8 +93,13 @@ void* aligned_malloc(void*, ptrdiff_t size) {
 // storage by its creator (THStorage_newWithData) may be neither aligned
 // nor small: those are freed.
 void aligned_free(void*, void* ptr) {
-  if (kPerClass > 0 && ptr && !t_cache_gone && reinterpret_cast<uintptr_t>(ptr) % kAlignment == 0) {
-    const size_t usable = malloc_usable_size(ptr);
+  if (!ptr) return;
+  const size_t usable = malloc_usable_size(ptr);
+  if (usable >= kHugeThreshold && reinterpret_cast<uintptr_t>(ptr) % kAlignment == 0) {
+    ember::rt::keep_large_block(ptr, usable);
+    return;
+  }
+  if (kPerClass > 0 && !t_cache_gone && reinterpret_cast<uintptr_t>(ptr) % kAlignment == 0) {
     if (usable >= kAlignment && usable < kSmallMax + kAlignment) {
       const size_t c = std::min(usable / kAlignment, kClasses) - 1;
       if (t_cache.count[c] < kPerClass) {
@@ -103,7 +118,7 @@ void* aligned_realloc(void* ctx, void* ptr, ptrdiff_t size) {
   if (!ptr) return aligned_malloc(ctx, size);
   if (size < 0) return nullptr;
   if (size == 0) {
-    std::free(ptr);
+    aligned_free(ctx, ptr);
     return nullptr;
   }
   const size_t want = static_cast<size_t>(size);
@@ -113,7 +128,7 @@ void* aligned_realloc(void* ctx, void* ptr, ptrdiff_t size) {
   void* fresh = aligned_malloc(ctx, size);
   if (!fresh) return want <= have ? ptr : nullptr;  // shrinking in place is always valid
   std::memcpy(fresh, ptr, std::min(want, have));
-  std::free(ptr);
+  aligned_free(ctx, ptr);
   return fresh;
 }
 

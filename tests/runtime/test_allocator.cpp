@@ -1,6 +1,6 @@
 // THDefaultAllocator and THAlloc/THRealloc/THFree: alignment, contents
-// across realloc and reuse, size 0 and failure conventions, the GC
-// handler's retry.
+// across realloc and reuse, the small and large block caches, size 0 and
+// failure conventions, the GC handler's retry.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
@@ -15,6 +15,7 @@
 
 #include "TH/THAllocator.h"
 #include "TH/THGeneral.h"
+#include "ember/host_memory.h"
 
 namespace {
 
@@ -197,6 +198,108 @@ TEST(DefaultAllocator, LargeBlocks) {
   dfree(q);
 }
 
+long vm_size_bytes();
+
+constexpr size_t kMiB = size_t{1} << 20;
+
+// Every 4096th byte and the last of a large block, from a seed: cheap
+// enough to check blocks of many MiB, and no two seeds agree everywhere.
+void mark(void* p, size_t n, unsigned seed) {
+  auto* b = static_cast<unsigned char*>(p);
+  for (size_t i = 0; i < n; i += 4096) b[i] = static_cast<unsigned char>(seed + i / 4096);
+  b[n - 1] = static_cast<unsigned char>(seed * 7);
+}
+
+bool marked(const void* p, size_t n, unsigned seed) {
+  const auto* b = static_cast<const unsigned char*>(p);
+  for (size_t i = 0; i < n; i += 4096)
+    if (b[i] != static_cast<unsigned char>(seed + i / 4096)) return false;
+  return b[n - 1] == static_cast<unsigned char>(seed * 7);
+}
+
+// Note [large block cache] (runtime/core/large_block_cache.h): a freed
+// block of 4 MiB or more comes back for requests from half its size to
+// its size, whole and aligned.
+TEST(DefaultAllocator, FreedLargeBlocksServeRequestsTheyFit) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "nothing is cached under AddressSanitizer";
+#endif
+  ember::release_cached_host_memory();
+  void* p = dmalloc(ptrdiff_t{32} << 20);
+  ASSERT_NE(p, nullptr);
+  mark(p, 32 * kMiB, 1);
+  dfree(p);
+  void* small = dmalloc(ptrdiff_t{8} << 20);  // under half of p: a block of its own
+  ASSERT_NE(small, nullptr);
+  EXPECT_NE(small, p);
+  void* q = dmalloc(ptrdiff_t{20} << 20);
+  EXPECT_EQ(q, p);
+  EXPECT_TRUE(aligned64(q));
+  fill(q, 20 * kMiB, 2);
+  EXPECT_TRUE(holds(q, 20 * kMiB, 2));
+  dfree(q);
+  void* r = dmalloc(ptrdiff_t{33} << 20);  // p or a fresh block, whole either way
+  ASSERT_NE(r, nullptr);
+  mark(r, 33 * kMiB, 3);
+  EXPECT_TRUE(marked(r, 33 * kMiB, 3));
+  dfree(r);
+  dfree(small);
+  ember::release_cached_host_memory();
+}
+
+// At most 256 MiB stay cached, and release_cached_host_memory returns
+// them to the system (the address space shrinks: glibc unmaps blocks of
+// this size when freed).
+TEST(DefaultAllocator, LargeBlockCacheIsBoundedAndReleasable) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "nothing is cached under AddressSanitizer";
+#endif
+  ember::release_cached_host_memory();
+  const long before = vm_size_bytes();
+  std::vector<void*> blocks;
+  for (int i = 0; i < 20; ++i) {
+    blocks.push_back(dmalloc(ptrdiff_t{16} << 20));
+    ASSERT_NE(blocks.back(), nullptr);
+  }
+  for (void* p : blocks) dfree(p);
+  const long cached = vm_size_bytes() - before;
+  EXPECT_GT(cached, 128L << 20);
+  EXPECT_LE(cached, (256L << 20) + (1L << 20));
+  ember::release_cached_host_memory();
+  EXPECT_LE(vm_size_bytes() - before, 1L << 20);
+}
+
+// Threads allocating and freeing large blocks of a few sizes at once:
+// a block is never handed to two holders (each checks its marks before
+// freeing), and blocks cross threads.
+TEST(DefaultAllocator, LargeBlocksCrossThreads) {
+  std::vector<void*> handed(4, nullptr);
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < 4; ++t) {
+    threads.emplace_back([t, &handed] {
+      for (unsigned i = 0; i < 40; ++i) {
+        const size_t n = (size_t{4} + (i + t) % 4 * 3) * kMiB;
+        void* p = dmalloc(static_cast<ptrdiff_t>(n));
+        ASSERT_NE(p, nullptr);
+        ASSERT_TRUE(aligned64(p));
+        const unsigned seed = t * 1000 + i;
+        mark(p, n, seed);
+        std::this_thread::yield();
+        EXPECT_TRUE(marked(p, n, seed)) << t << " " << i;
+        dfree(p);
+      }
+      void* kept = dmalloc(ptrdiff_t{5} << 20);
+      mark(kept, 5 * kMiB, t);
+      handed[t] = kept;
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (unsigned t = 0; t < 4; ++t) {
+    EXPECT_TRUE(marked(handed[t], 5 * kMiB, t));
+    dfree(handed[t]);  // freed on another thread than the one that made it
+  }
+}
+
 TEST(DefaultAllocator, ImpossibleSizesFailWithNull) {
   EXPECT_EQ(dmalloc(PTRDIFF_MAX), nullptr);
   void* p = dmalloc(64);
@@ -299,6 +402,7 @@ long vm_size_bytes() {
 // now, a 256 MiB reserve that the GC handler frees, and errors recorded.
 template <class Body>
 void with_capped_memory(GCState& state, ErrorRecorder& rec, Body body) {
+  ember::release_cached_host_memory();  // else earlier tests' blocks would serve the requests
   state.reserve = THAlloc(ptrdiff_t{256} << 20);
   ASSERT_NE(state.reserve, nullptr);
   std::memset(state.reserve, 1, 4096);
