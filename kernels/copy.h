@@ -40,10 +40,11 @@ void copy(const Operands<2>& operands) {
     if (ops.ndim == 1 && ops.strides[0][0] == esz && ops.strides[1][0] == esz) {
       if (ops.data[0] == ops.data[1]) return;  // memcpy onto itself is undefined
       // Past the cache the copy is streamed by pointwise outputs' rule
-      // (Note [streaming stores]); glibc's memcpy streams only beyond a
-      // share of the whole L3.
+      // (Notes [streaming stores], [fresh outputs]); glibc's memcpy
+      // streams only beyond a share of the whole L3.
       const int64_t inner_strides[2] = {esz, esz};
-      const bool stream = detail::streams_output<Dst, Dst>(ops.shape[0], inner_strides, 2);
+      const bool stream =
+          detail::streams_output<Dst, Dst>(ops.shape[0], inner_strides, 2) && output_resident(ops.data[0]);
       parallel_for(0, ops.shape[0], kGrain, [&](int64_t b, int64_t e) {
         char* dst = ops.data[0] + b * esz;
         const char* src = ops.data[1] + b * esz;

@@ -198,10 +198,11 @@ void pointwise(const Operands<NIn + 1>& operands, const F& f) {
     }
     detail::pointwise_strided_row<OutT, InT>(p, s, n, f, Seq{});
   };
-  // A dense output past the cache is streamed (Note [streaming stores]);
-  // the staging buffer is dense too, so the row kind stays the same.
+  // A dense output past the cache is streamed (Note [streaming stores])
+  // unless it is fresh (Note [fresh outputs]); the staging buffer is
+  // dense too, so the row kind stays the same.
   const bool dense_rows = kind >= 0 && !wants_tiling(ops);
-  if (dense_rows && detail::streams_output<OutT, InT>(ops.numel(), s, N)) {
+  if (dense_rows && detail::streams_output<OutT, InT>(ops.numel(), s, N) && output_resident(ops.data[0])) {
     return for_each_row_parallel(ops, [&](char* const* p, int64_t n) { streamed_row<OutT, N>(p, s, n, row); });
   }
   if (dense_rows && detail::prefetches_inputs<OutT, InT>(ops.numel(), s, N)) {

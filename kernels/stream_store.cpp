@@ -2,7 +2,11 @@
 // build's target has (-march), memcpy where it has none.
 #include "kernels/stream_store.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -40,6 +44,14 @@ void stream_fence() {
 #if defined(__SSE2__)
   _mm_sfence();
 #endif
+}
+
+bool output_resident(const void* p) {
+  static const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  unsigned char in_core = 1;
+  void* start = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(p) & ~(page - 1));
+  if (mincore(start, 1, &in_core) != 0) return true;
+  return (in_core & 1) != 0;
 }
 
 }  // namespace ember::kernels

@@ -2,8 +2,10 @@
 // stream_store copies exactly whatever the alignment and length, and
 // pointwise() over a footprint large enough to stream gives what a naive
 // loop gives, for outputs that start off a line, in place, with a scalar
-// input and with another output type of the same width.
+// input and with another output type of the same width; fresh outputs
+// (Note [fresh outputs]) are told apart and written whole.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 
 #include <cstdint>
 #include <cstring>
@@ -120,6 +122,40 @@ TEST(StreamStore, NarrowBoolOutputs) {
   for (int64_t i = 0; i < 3; ++i) ASSERT_EQ(mask[i], 2);
   for (int64_t i = 0; i < n; ++i) ASSERT_EQ(mask[i + 3], a[i] < b[i] ? 1 : 0) << "element " << i;
   ASSERT_EQ(mask[n + 3], 2);
+}
+
+// A fresh anonymous mapping has no pages in memory until written; the
+// stack and written memory have; an address outside any mapping cannot
+// be told, and counts as resident (the streamed path, as before).
+TEST(StreamStore, OutputResidentTellsFreshPages) {
+  const size_t bytes = size_t{8} << 20;
+  void* fresh = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(fresh, MAP_FAILED);
+  auto* bytes_at = static_cast<char*>(fresh);
+  EXPECT_FALSE(output_resident(bytes_at + 100));
+  bytes_at[100] = 1;
+  EXPECT_TRUE(output_resident(bytes_at + 100));
+  EXPECT_FALSE(output_resident(bytes_at + bytes - 1));
+  int on_stack = 0;
+  EXPECT_TRUE(output_resident(&on_stack));
+  ASSERT_EQ(munmap(fresh, bytes), 0);
+  EXPECT_TRUE(output_resident(bytes_at));
+}
+
+// A large call into a fresh output takes plain stores and gives what a
+// naive loop gives, up to the output's last element.
+TEST(StreamStore, LargeCallsIntoFreshOutputsMatchANaiveLoop) {
+  const int64_t n = numel(kBig);
+  const std::vector<float> a = random_floats(n, 12), b = random_floats(n, 13);
+  const size_t bytes = static_cast<size_t>(n) * sizeof(float);
+  void* fresh = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(fresh, MAP_FAILED);
+  auto* out = static_cast<float*>(fresh);
+  ASSERT_FALSE(output_resident(out));
+  const auto f = [](float x, float y) { return x * 3.0f - y; };
+  pointwise<float, float, 2>(operands3(kBig, out, a.data(), b.data(), contiguous_strides(kBig)), f);
+  for (int64_t i = 0; i < n; ++i) ASSERT_EQ(out[i], f(a[i], b[i])) << "element " << i;
+  ASSERT_EQ(munmap(fresh, bytes), 0);
 }
 
 }  // namespace
