@@ -26,7 +26,7 @@ constexpr size_t kAlignment = 64;
 // (as NumPy does): a 64 MiB tensor walked once otherwise spends much of
 // its time on TLB misses (bench: B3 and B4 about twice as slow).
 constexpr size_t kHugePage = size_t{2} << 20;
-constexpr size_t kHugeThreshold = ember::rt::kLargeBlockMin;
+constexpr size_t kHugeThreshold = size_t{4} << 20;
 
 // Note [small block cache]: blocks of at most 256 bytes (tensors of a
 // few elements) are kept per thread for reuse, in four 64-byte classes.
@@ -73,10 +73,10 @@ void* aligned_malloc(void*, ptrdiff_t size) {
     if (!t_cache_gone && t_cache.count[c] > 0) return t_cache.blocks[c][--t_cache.count[c]];
     n = (c + 1) * kAlignment;  // the whole class, so the block can serve any request of it later
   }
-  const bool huge = n >= kHugeThreshold;
-  if (huge) {
+  if (n >= ember::rt::kLargeBlockMin) {
     if (void* cached = ember::rt::take_large_block(n)) return cached;
   }
+  const bool huge = n >= kHugeThreshold;
   void* p = nullptr;
   if (posix_memalign(&p, huge ? kHugePage : kAlignment, n) != 0) {
     // The cache's blocks may be what the system is short of.
@@ -95,7 +95,7 @@ void* aligned_malloc(void*, ptrdiff_t size) {
 void aligned_free(void*, void* ptr) {
   if (!ptr) return;
   const size_t usable = malloc_usable_size(ptr);
-  if (usable >= kHugeThreshold && reinterpret_cast<uintptr_t>(ptr) % kAlignment == 0) {
+  if (usable >= ember::rt::kLargeBlockMin && reinterpret_cast<uintptr_t>(ptr) % kAlignment == 0) {
     ember::rt::keep_large_block(ptr, usable);
     return;
   }

@@ -1,5 +1,6 @@
 #include "runtime/core/large_block_cache.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 
@@ -22,6 +23,8 @@ struct Cache {
   std::mutex mutex;
   void* block[kSlots] = {};
   size_t size[kSlots] = {};
+  uint64_t kept_at[kSlots] = {};  // when each block was kept: the oldest goes first
+  uint64_t clock = 0;
   size_t bytes = 0;
 };
 
@@ -55,26 +58,26 @@ void keep_large_block(void* p, size_t usable) {
   }
   Cache& c = cache();
   std::lock_guard<std::mutex> lock(c.mutex);
-  // Make room by freeing the largest cached blocks first: the fewest
-  // frees, and the block just released is the likeliest to be asked for.
+  // Make room by freeing the blocks kept longest ago.
   for (;;) {
-    int empty = -1, largest = -1;
+    int empty = -1, oldest = -1;
     for (int i = 0; i < kSlots; ++i) {
       if (!c.block[i]) {
         if (empty < 0) empty = i;
-      } else if (largest < 0 || c.size[i] > c.size[largest]) {
-        largest = i;
+      } else if (oldest < 0 || c.kept_at[i] < c.kept_at[oldest]) {
+        oldest = i;
       }
     }
     if (empty >= 0 && c.bytes + usable <= kLargeCacheBytes) {
       c.block[empty] = p;
       c.size[empty] = usable;
+      c.kept_at[empty] = ++c.clock;
       c.bytes += usable;
       return;
     }
-    std::free(c.block[largest]);
-    c.bytes -= c.size[largest];
-    c.block[largest] = nullptr;
+    std::free(c.block[oldest]);
+    c.bytes -= c.size[oldest];
+    c.block[oldest] = nullptr;
   }
 }
 

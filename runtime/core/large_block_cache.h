@@ -22,8 +22,8 @@ constexpr size_t kLargeBlockMin = size_t{4} << 20;
 void* take_large_block(size_t n);
 
 // Keeps p, a malloc block of usable size >= kLargeBlockMin, for reuse,
-// making room by freeing other cached blocks; frees p itself when it
-// alone exceeds the cache. Never throws.
+// making room by freeing the blocks kept longest ago; frees p itself
+// when it alone exceeds the cache. Never throws.
 void keep_large_block(void* p, size_t usable);
 
 // Frees every cached block.
