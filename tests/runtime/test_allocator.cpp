@@ -247,6 +247,28 @@ TEST(DefaultAllocator, FreedLargeBlocksServeRequestsTheyFit) {
   ember::release_cached_host_memory();
 }
 
+// When all slots are taken, the block kept longest ago makes room: a
+// large block kept just after a small one outlives it.
+TEST(DefaultAllocator, LargeBlockCacheFreesTheOldestFirst) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "nothing is cached under AddressSanitizer";
+#endif
+  ember::release_cached_host_memory();
+  std::vector<void*> small;
+  for (int i = 0; i < 16; ++i) small.push_back(dmalloc(ptrdiff_t{4} << 20));
+  void* large = dmalloc(ptrdiff_t{16} << 20);
+  ASSERT_NE(large, nullptr);
+  mark(large, 16 * kMiB, 9);
+  dfree(small[0]);
+  dfree(large);
+  for (int i = 1; i < 16; ++i) dfree(small[i]);  // the last one finds the 16 slots full
+  void* again = dmalloc(ptrdiff_t{16} << 20);
+  EXPECT_EQ(again, large);
+  EXPECT_TRUE(marked(again, 16 * kMiB, 9)) << "the block came back from the system, not the cache";
+  dfree(again);
+  ember::release_cached_host_memory();
+}
+
 // At most 256 MiB stay cached, and release_cached_host_memory returns
 // them to the system (the address space shrinks: glibc unmaps blocks of
 // this size when freed).
