@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 
 #include "kernels/gather.h"
 #include "kernels/loops.h"
@@ -57,6 +58,31 @@ void masked_scatter(const Operands<2>& operands, const S* source) {
   });
 }
 
+// Note [branch-free selection]: x[i] where m[i] is set, appended to out,
+// without a branch per element: each element is written at the next free
+// place of a buffer in L1 and the place advances only when its mask is
+// set; the buffer is then copied out. A branch on a random mask
+// mispredicts half the time: 2048^2 float32 under a mask half set took
+// 42.7 ms by the branch, 7.9-8.0 ms branch-free (NumPy 9.9-12.0 by
+// np.compress, 34-44 by a[mask]).
+template <class S>
+int64_t compact_dense_row(const S* x, const uint8_t* m, int64_t n, S* out) {
+  constexpr int64_t kBlock = 2048 / sizeof(S) < 256 ? 256 : 2048 / sizeof(S);
+  S buffer[kBlock];
+  int64_t written = 0;
+  for (int64_t b = 0; b < n; b += kBlock) {
+    const int64_t len = std::min(kBlock, n - b);
+    int64_t k = 0;
+    for (int64_t i = 0; i < len; ++i) {
+      buffer[k] = x[b + i];  // k <= i < kBlock
+      k += m[b + i] != 0;
+    }
+    std::memcpy(out + written, buffer, static_cast<size_t>(k) * sizeof(S));
+    written += k;
+  }
+  return written;
+}
+
 // Operands: 0 the source, 1 the mask. Appends each element whose mask is
 // set to `out` (`out_stride` elements apart), in row-major order; returns
 // how many.
@@ -67,8 +93,14 @@ int64_t masked_select(const Operands<2>& operands, S* out, int64_t out_stride) {
   if (numel == 0) return 0;
   const int inner = ops.ndim - 1;
   const int64_t ss = ops.strides[0][inner], sm = ops.strides[1][inner];
+  const bool dense = ss == static_cast<int64_t>(sizeof(S)) && sm == 1 && out_stride == 1;
   int64_t count = 0;
   for_each_row(ops, 0, numel, [&](char* const* p, int64_t n) {
+    if (dense) {
+      count += compact_dense_row(reinterpret_cast<const S*>(p[0]), reinterpret_cast<const uint8_t*>(p[1]), n,
+                                 out + count);
+      return;
+    }
     for (int64_t i = 0; i < n; ++i)
       if (*reinterpret_cast<const uint8_t*>(p[1] + i * sm)) out[count++ * out_stride] = *reinterpret_cast<const S*>(p[0] + i * ss);
   });

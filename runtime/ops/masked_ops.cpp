@@ -329,6 +329,11 @@ TensorBase masked_select(const TensorBase& self, const TensorBase& mask) {
   return masked_select_into(nullptr, self, mask);
 }
 
+TensorBase select_by_mask(const char* op, const char* arg, const TensorBase& self, const TensorBase& mask) {
+  check_mask(op, arg, mask);
+  return select_where(op, nullptr, self, mask);
+}
+
 void masked_select_out(TensorBase& out, const TensorBase& self, const TensorBase& mask) {
   masked_select_into(&out, self, mask);
 }

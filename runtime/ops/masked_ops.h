@@ -22,6 +22,8 @@ void th_masked_copy(const char* fn, TensorImpl* tensor, TensorImpl* mask, Tensor
 TensorBase masked_select(const TensorBase& self, const TensorBase& mask);
 void masked_select_out(TensorBase& out, const TensorBase& self, const TensorBase& mask);
 void th_masked_select(const char* fn, TensorImpl* tensor, TensorImpl* src, TensorImpl* mask);
+// self[mask] for a mask of self's shape on self's device, checked as op's argument `arg`.
+TensorBase select_by_mask(const char* op, const char* arg, const TensorBase& self, const TensorBase& mask);
 
 // [number of nonzero elements, self.dim()] int64 subscripts, row-major.
 TensorBase nonzero(const TensorBase& self);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -181,6 +182,45 @@ TEST(Masked, Kernels) {
 // count_nonzero against a naive count: dense rows (the vectorized loop),
 // a strided walk, more elements than one thread's grain, on one and two
 // threads; for float bits the sign is ignored (-0 is zero, NaN is not).
+// Note [branch-free selection]: dense rows of every element size, with
+// masks all set, none set, random (bytes above 1 count as set), across
+// the staging buffer's blocks, against a loop that branches.
+template <class S>
+void check_dense_selection(uint32_t seed) {
+  std::mt19937 g(seed);
+  for (int64_t n : {0, 1, 255, 256, 257, 1000, 2048, 5000}) {
+    for (int density : {0, 1, 2, 4}) {  // none, a quarter... all set
+      std::vector<S> x(static_cast<size_t>(n));
+      std::vector<uint8_t> m(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) {
+        x[i] = static_cast<S>(g());
+        m[i] = density == 4 ? 1 : (g() % 4 < static_cast<uint32_t>(density) ? static_cast<uint8_t>(1 + g() % 3) : 0);
+      }
+      std::vector<S> want;
+      for (int64_t i = 0; i < n; ++i)
+        if (m[i]) want.push_back(x[i]);
+      std::vector<S> got(static_cast<size_t>(n) + 1, static_cast<S>(0x5a));
+      Operands<2> ops;
+      ops.ndim = 1;
+      ops.shape[0] = n;
+      ops.strides[0][0] = sizeof(S);
+      ops.strides[1][0] = 1;
+      ops.data[0] = reinterpret_cast<char*>(x.data());
+      ops.data[1] = reinterpret_cast<char*>(m.data());
+      ASSERT_EQ(masked_select<S>(ops, got.data(), 1), static_cast<int64_t>(want.size())) << n << " " << density;
+      for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i << " of " << n;
+      ASSERT_EQ(got[want.size()], static_cast<S>(0x5a)) << "written past the selection";
+    }
+  }
+}
+
+TEST(Masked, DenseSelectionEveryElementSize) {
+  check_dense_selection<uint8_t>(1);
+  check_dense_selection<uint16_t>(2);
+  check_dense_selection<uint32_t>(3);
+  check_dense_selection<uint64_t>(4);
+}
+
 TEST(CountNonzero, DenseStridedAndAnyThreadCount) {
   const Shape shape{300, 701};
   std::vector<uint32_t> data(static_cast<size_t>(numel(shape)) * 2);

@@ -122,6 +122,23 @@ def test_numpy_arrays_as_masks_and_indices():
     same(t[np.array(1)], a[1])  # a 0-d integer array is an int
 
 
+@pytest.mark.parametrize("ember_dtype,np_dtype", NUMPY_DTYPES)
+def test_whole_shape_bool_masks(ember_dtype, np_dtype):
+    # t[mask] with a mask of t's shape takes masked_select's branch-free
+    # path: long rows (past its 2 KiB blocks), strided t and mask, none
+    # and all set.
+    a = sample((3, 1500), np_dtype, seed=5)
+    mask = np.random.default_rng(6).random((3, 1500)) < 0.4
+    t = ember.tensor(a)
+    same(t[ember.tensor(mask)], a[mask])
+    same(t.t()[ember.tensor(mask.T.copy())], a.T[mask.T])
+    same(t[ember.tensor(mask).t().t()], a[mask])
+    same(t[:, ::2][ember.tensor(mask[:, ::2].copy())], a[:, ::2][mask[:, ::2]])
+    same(t[ember.tensor(np.zeros_like(mask))], a[np.zeros_like(mask)])
+    same(t[ember.tensor(np.ones_like(mask))], a[np.ones_like(mask)])
+    assert t[ember.tensor(mask)].storage().data_ptr() != t.storage().data_ptr()  # a copy
+
+
 def test_uint8_tensors_are_masks_as_in_pytorch():
     a = base()
     t = ember.tensor(a)
