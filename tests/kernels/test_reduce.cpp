@@ -221,6 +221,52 @@ TEST(ReduceAll, ThreadCountDoesNotChangeResults) {
   }
 }
 
+// any and all stop at the first block that decides them (their lanes
+// take the `omp simd` loop): the one deciding element first, last, inside
+// a block, or nowhere, over dense, strided and 2-d layouts, bool and
+// float inputs, one and two threads, against a plain loop.
+template <class T>
+void check_any_all(const Layout1& l, T zero, T one) {
+  Array<T> a(l.shape, l.strides);
+  const int64_t n = numel(l.shape);
+  auto element = [&](int64_t i) -> T& {  // the i-th element in row-major order
+    Shape idx(l.shape.size());
+    for (size_t d = l.shape.size(); d-- > 0;) {
+      idx[d] = i % l.shape[d];
+      i /= l.shape[d];
+    }
+    return a.at(idx);
+  };
+  const int saved = get_num_threads();
+  for (int64_t at : {int64_t{-1}, int64_t{0}, n / 2 + 5, n - 1}) {
+    for (const bool ones : {false, true}) {
+      for (auto& b : a.mem) b.v = ones ? one : zero;
+      if (at >= 0) element(at) = ones ? zero : one;
+      bool want_any = false, want_all = true;
+      for (int64_t i = 0; i < n; ++i) {
+        want_any = want_any || element(i) != zero;
+        want_all = want_all && element(i) != zero;
+      }
+      for (int threads : {1, 2}) {
+        set_num_threads(threads);
+        EXPECT_EQ(reduce_all<T>(operands_of(l.shape, a), Any<T>{}) != 0, want_any)
+            << l.name << " at " << at << " ones " << ones << " threads " << threads;
+        EXPECT_EQ(reduce_all<T>(operands_of(l.shape, a), All<T>{}) != 0, want_all)
+            << l.name << " at " << at << " ones " << ones << " threads " << threads;
+      }
+    }
+  }
+  set_num_threads(saved);
+}
+
+TEST(ReduceAll, AnyAndAllStopWhereDecided) {
+  for (const Layout1& l : {Layout1{"dense", {300000}, {1}}, Layout1{"strided", {70000}, {3}},
+                           Layout1{"transposed", {300, 299}, {1, 300}}, Layout1{"short", {40}, {1}}}) {
+    check_any_all<bool>(l, false, true);
+    check_any_all<float>(l, 0.0f, -0.5f);
+  }
+}
+
 // Calls past kPrefetchMinBytes prefetch their dense runs
 // (kRunPrefetchBytes); the sums must be the ones the same runs give
 // unprefetched: each row of a large input summed along dim 1 equals that
