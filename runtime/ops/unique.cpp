@@ -28,6 +28,23 @@ TensorBase long_tensor(const std::vector<int64_t>& values, IntList shape) {
   return t;
 }
 
+// unique of elements without their positions (Note [unique by sorted keys]).
+UniqueResult unique_by_keys(DType dtype, const TensorBase& rows, int64_t n, bool return_counts) {
+  std::vector<int64_t> counts;
+  TensorBase output = visit_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    std::vector<T> values;
+    kernels::distinct_by_keys(static_cast<const T*>(rows.data_ptr()), n, values, counts);
+    TensorBase out = empty({static_cast<int64_t>(values.size())}, dtype);
+    T* o = static_cast<T*>(out.data_ptr());  // element by element: values may be a vector<bool>
+    for (size_t i = 0; i < values.size(); ++i) o[i] = values[i];
+    return out;
+  });
+  const std::vector<int64_t> none;
+  TensorBase counts_out = return_counts ? long_tensor(counts, {static_cast<int64_t>(counts.size())}) : long_tensor(none, {0});
+  return {std::move(output), long_tensor(none, {0}), std::move(counts_out)};
+}
+
 UniqueResult unique_impl(const char* op, const TensorBase& self, bool sort, bool return_inverse, bool return_counts,
                          std::optional<int64_t> dim_arg) {
   TensorBase rows;  // [n, width], contiguous: the slices compared
@@ -50,6 +67,7 @@ UniqueResult unique_impl(const char* op, const TensorBase& self, bool sort, bool
   }
   const int64_t n = dim_arg ? self.size(d) : self.numel();
   const int64_t width = n == 0 ? 1 : rows.numel() / n;
+  if (!dim_arg && sort && !return_inverse) return unique_by_keys(self.dtype(), rows, n, return_counts);
   const kernels::RowKeys keys = visit_dtype(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     return kernels::row_keys(static_cast<const T*>(rows.data_ptr()), n, width);

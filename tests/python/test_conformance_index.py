@@ -30,6 +30,40 @@ def test_unique_returns_what_is_asked_for():
     np.testing.assert_array_equal(ember.unique(x, return_inverse=True)[1].numpy(), [1, 0, 1])
 
 
+@pytest.mark.parametrize("dtype", [np.bool_, np.uint8, np.int8, np.int16, np.int32, np.int64, np.float16,
+                                   np.float32, np.float64])
+def test_unique_without_positions_sorts_keys(dtype):
+    # Note [unique by sorted keys]: values and counts as NumPy's, and as
+    # the path that keeps positions (return_inverse) gives.
+    rng = np.random.default_rng(7)
+    x = (rng.integers(0, 2, 5000) if dtype == np.bool_ else rng.integers(-60, 60, 5000)).astype(dtype)
+    values, counts = ember.unique(t(x), return_counts=True)
+    np_values, np_counts = np.unique(x, return_counts=True)
+    np.testing.assert_array_equal(values.numpy(), np_values)
+    np.testing.assert_array_equal(counts.numpy(), np_counts)
+    kept, _, kept_counts = ember.unique(t(x), return_inverse=True, return_counts=True)
+    np.testing.assert_array_equal(values.numpy(), kept.numpy())
+    np.testing.assert_array_equal(counts.numpy(), kept_counts.numpy())
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_unique_zeros_and_nans_without_positions(dtype):
+    # -0 and +0 are one group whose value is the first zero of the input;
+    # each NaN is its own group, last, in input order (payloads kept).
+    nan_a = np.frombuffer(np.array([0x7ff8000000000001]).tobytes(), np.float64)[0].astype(dtype)
+    x = np.array([3, -0.0, np.nan, 1, 0.0, -np.inf, nan_a, 3, -0.0], dtype)
+    values, counts = ember.unique(t(x), return_counts=True)
+    got = values.numpy()
+    assert got.tobytes()[: 4 * x.itemsize] == np.array([-np.inf, -0.0, 1, 3], dtype).tobytes()
+    assert np.isnan(got[4:]).all() and len(got) == 6
+    assert got[4:].tobytes() == x[np.isnan(x)].tobytes()
+    np.testing.assert_array_equal(counts.numpy(), [1, 3, 1, 2, 1, 1])
+    kept = ember.unique(t(x), return_inverse=True)[0].numpy()
+    assert kept.tobytes() == got.tobytes()
+    first_positive = np.array([0.0, -0.0, 2], dtype)
+    assert ember.unique(t(first_positive)).numpy().tobytes() == np.array([0.0, 2], dtype).tobytes()
+
+
 def test_unique_rows_and_consecutive_runs():
     m = np.array([[1, 2], [0, 5], [1, 2], [1, 2]])
     rows, counts = ember.unique(t(m), dim=0, return_counts=True)
