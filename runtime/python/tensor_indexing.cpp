@@ -294,6 +294,7 @@ std::vector<int64_t> offsets(const std::vector<int64_t>& sizes, const std::vecto
 struct Gather {
   std::vector<int64_t> shape;
   std::vector<int64_t> outer, adv, inner;
+  bool inner_dense = false;  // inner[i] == inner[0] + i: each (outer, adv) pair moves one run
 
   Gather(const Indexed& r, const char* op) {
     const Tensor& view = r.view;
@@ -354,30 +355,51 @@ struct Gather {
     shape.insert(shape.end(), inner_sizes.begin(), inner_sizes.end());
     outer = offsets(outer_sizes, outer_strides);
     inner = offsets(inner_sizes, inner_strides);
+    inner_dense = inner.size() > 1;
+    for (size_t i = 1; inner_dense && i < inner.size(); ++i) inner_dense = inner[i] == inner[0] + static_cast<int64_t>(i);
   }
 
   int64_t numel() const {
     return static_cast<int64_t>(outer.size()) * static_cast<int64_t>(adv.size()) * static_cast<int64_t>(inner.size());
   }
 
-  // Visits (view offset, result position) pairs in result order.
+  // Visits (view offset, result position, elements) runs in result
+  // order: whole inner runs when they are dense (t[rows] of a matrix
+  // copies rows: 2.1-2.3 ms element by element for 2048 rows of 2048
+  // float32, against NumPy's 1.65), else single elements.
   template <class Fn>
-  void each(Fn&& fn) const {
+  void each_run(Fn&& fn) const {
     int64_t k = 0;
+    const int64_t run = static_cast<int64_t>(inner.size());
     for (int64_t o : outer)
-      for (int64_t a : adv)
-        for (int64_t i : inner) fn(o + a + i, k++);
+      for (int64_t a : adv) {
+        if (inner_dense) {
+          fn(o + a + inner[0], k, run);
+          k += run;
+          continue;
+        }
+        for (int64_t i : inner) fn(o + a + i, k++, int64_t{1});
+      }
   }
 };
 
+// n elements of E from src to dst; one element as one move, not a call.
+template <class E>
+void move_run(char* dst, const char* src, int64_t n) {
+  if (n == 1)
+    std::memcpy(dst, src, sizeof(E));
+  else
+    std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(E));
+}
+
 template <class E>
 void gather_elements(const Gather& g, const char* src, char* dst) {
-  g.each([&](int64_t from, int64_t to) { std::memcpy(dst + to * sizeof(E), src + from * sizeof(E), sizeof(E)); });
+  g.each_run([&](int64_t from, int64_t to, int64_t n) { move_run<E>(dst + to * sizeof(E), src + from * sizeof(E), n); });
 }
 
 template <class E>
 void scatter_elements(const Gather& g, const char* src, char* dst) {
-  g.each([&](int64_t to, int64_t from) { std::memcpy(dst + to * sizeof(E), src + from * sizeof(E), sizeof(E)); });
+  g.each_run([&](int64_t to, int64_t from, int64_t n) { move_run<E>(dst + to * sizeof(E), src + from * sizeof(E), n); });
 }
 
 // Copies whole elements between the view's addresses and a contiguous
