@@ -30,19 +30,16 @@ TensorBase long_tensor(const std::vector<int64_t>& values, IntList shape) {
 
 // unique of elements without their positions (Note [unique by sorted keys]).
 UniqueResult unique_by_keys(DType dtype, const TensorBase& rows, int64_t n, bool return_counts) {
-  std::vector<int64_t> counts;
-  TensorBase output = visit_dtype(dtype, [&](auto tag) {
+  TensorBase output, counts = empty({0}, DType::Long);
+  visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    std::vector<T> values;
-    kernels::distinct_by_keys(static_cast<const T*>(rows.data_ptr()), n, values, counts);
-    TensorBase out = empty({static_cast<int64_t>(values.size())}, dtype);
-    T* o = static_cast<T*>(out.data_ptr());  // element by element: values may be a vector<bool>
-    for (size_t i = 0; i < values.size(); ++i) o[i] = values[i];
-    return out;
+    kernels::distinct_by_keys(static_cast<const T*>(rows.data_ptr()), n, [&](int64_t groups) {
+      output = empty({groups}, dtype);
+      if (return_counts) counts = empty({groups}, DType::Long);
+      return std::pair<T*, int64_t*>{output.data<T>(), return_counts ? counts.data<int64_t>() : nullptr};
+    });
   });
-  const std::vector<int64_t> none;
-  TensorBase counts_out = return_counts ? long_tensor(counts, {static_cast<int64_t>(counts.size())}) : long_tensor(none, {0});
-  return {std::move(output), long_tensor(none, {0}), std::move(counts_out)};
+  return {std::move(output), empty({0}, DType::Long), std::move(counts)};
 }
 
 UniqueResult unique_impl(const char* op, const TensorBase& self, bool sort, bool return_inverse, bool return_counts,
