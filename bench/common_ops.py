@@ -8,7 +8,8 @@ named) operands, results allocated as user code does. Prints the best
 of several runs in ms and ember's ratio to NumPy, marking ratios above
 1.2. The fast paths it keeps measured: masked selection (Note
 [branch-free selection]), any/all (kernels/reducers.h), unique without
-positions (Note [unique by sorted keys]).
+positions (Note [unique by sorted keys]), where and tril (Note [where on
+dense operands]), indexing by rows (runtime/python/tensor_indexing.cpp).
 """
 from __future__ import annotations
 

@@ -49,9 +49,34 @@ TensorBase where_run(const TensorBase* out, const TensorBase& condition, Pointwi
   return run_pointwise_any_device<3>(where_op, out, false, args, cpu, cuda);
 }
 
+// A value operand of where_dense: dense in the condition's shape, or one
+// value (0-dim).
+bool dense_or_one(const TensorBase& t, const TensorBase& condition) {
+  return t.device().is_cpu() && (t.dim() == 0 || (t.sizes() == condition.sizes() && t.is_contiguous()));
+}
+
+// Note [where on dense operands]: a bool condition, dense on the CPU, with
+// values of one dtype, dense in its shape or 0-dim; the result is new and
+// dense, as the driver would lay it out.
+bool takes_where_dense(const TensorBase& condition, const TensorBase& self, const TensorBase& other) {
+  return condition.defined() && self.defined() && other.defined() && condition.dtype() == DType::Bool &&
+         condition.device().is_cpu() && condition.dim() >= 1 && condition.is_contiguous() &&
+         self.dtype() == other.dtype() && dense_or_one(self, condition) && dense_or_one(other, condition);
+}
+
 }  // namespace
 
 TensorBase where(const TensorBase& condition, const TensorBase& self, const TensorBase& other) {
+  if (takes_where_dense(condition, self, other)) {
+    TensorBase out = empty(condition.sizes(), self.dtype());
+    visit_dtype(self.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      kernels::where_dense<T>(static_cast<const uint8_t*>(condition.data_ptr()), static_cast<const T*>(self.data_ptr()),
+                              self.dim() == 0, static_cast<const T*>(other.data_ptr()), other.dim() == 0,
+                              static_cast<T*>(out.data_ptr()), out.numel());
+    });
+    return out;
+  }
   return where_run(nullptr, condition, {&self, nullptr}, {&other, nullptr});
 }
 
