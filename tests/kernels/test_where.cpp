@@ -17,7 +17,7 @@ namespace {
 template <class T>
 void check_where(uint32_t seed) {
   std::mt19937 g(seed);
-  for (int64_t n : {1, 7, 64, 1000, 3 * kGrain + 5}) {
+  for (int64_t n : {int64_t{1}, int64_t{7}, int64_t{64}, int64_t{1000}, 3 * kGrain + 5}) {
     std::vector<uint8_t> c(static_cast<size_t>(n));
     std::vector<T> a(static_cast<size_t>(n)), b(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) {
