@@ -164,6 +164,12 @@ TYPED_TEST(CopyTyped, SameTypeCopyMovesBitsOnEveryLayout) {
       {"broadcast_src", {40, 50}, {50, 1}, {0, 1}},
       {"transposed_src", big, contiguous_strides(big), permuted_strides(big, {1, 0})},
       {"transposed_dst", big, permuted_strides(big, {1, 0}), contiguous_strides(big)},
+      // Rows dense on both sides, each its own memmove (rows of 257
+      // elements are 257 bytes or more).
+      {"sliced_rows_src", big, contiguous_strides(big), {300, 1}},
+      {"sliced_rows_dst", big, {263, 1}, contiguous_strides(big)},
+      {"sliced_rows_both", big, {263, 1}, {300, 1}},
+      {"short_sliced_rows", {300, 7}, {7, 1}, {9, 1}},
       {"zero_size", {0, 5}, {5, 1}, {5, 1}},
       {"zero_dim", {}, {}, {}},
   };
