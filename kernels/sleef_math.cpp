@@ -16,6 +16,7 @@
 #include "kernels/double_log_forms.h"
 #include "kernels/float_division.h"
 #include "kernels/float_sin_cos.h"
+#include "kernels/float_tanh.h"
 #include "kernels/floats_in_double.h"
 
 #if defined(__x86_64__)
@@ -302,7 +303,9 @@ struct DoubleLanes {
 // at or past it (a larger argument, an infinity, a NaN) takes SLEEF's for
 // those lanes. The scalar and vector forms choose alike per lane, so they
 // give the same bits. Their reduction needs FMA; without it SLEEF's run.
-enum class FloatForm { Sleef, Sin, Cos };
+// tanh has a form of its own on every lane (Note [float tanh by table]
+// in kernels/float_tanh.h), also with FMA only.
+enum class FloatForm { Sleef, Sin, Cos, Tanh };
 
 template <FloatForm Form, class T, class F>
 __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
@@ -326,7 +329,7 @@ __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
 
 // Each function's own forms, where it has some (the others are SLEEF's
 // alone): floats computed in double (Note [floats in double]), floats in
-// float (Note [float sin and cos]), doubles (Notes [double sinh, cosh,
+// float (Notes [float sin and cos], [float tanh by table]), doubles (Notes [double sinh, cosh,
 // expm1 and tanh] and [double asinh, acosh and atanh]), and the fix at huge
 // arguments (LogForm). The forms in float and of doubles need FMA;
 // without it SLEEF's run.
@@ -345,7 +348,7 @@ constexpr struct {
     {"sinh", {DoubleForm::Sinh, FloatForm::Sleef, OwnDouble::Sinh, {}}},
     {"cosh", {DoubleForm::Cosh, FloatForm::Sleef, OwnDouble::Cosh, {}}},
     {"expm1", {DoubleForm::Expm1, FloatForm::Sleef, OwnDouble::Expm1, {}}},
-    {"tanh", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Tanh, {}}},
+    {"tanh", {DoubleForm::None, FloatForm::Tanh, OwnDouble::Tanh, {}}},
     {"asinh", {DoubleForm::Asinh, FloatForm::Sleef, OwnDouble::Asinh, {0x1p62, 0x1p510, M_LN2, true}}},
     {"acosh", {DoubleForm::Acosh, FloatForm::Sleef, OwnDouble::Acosh, {0x1p62, 0x1p510, M_LN2, false}}},
     {"atanh", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Atanh, {}}},
@@ -364,12 +367,15 @@ constexpr Forms forms_of(std::string_view name) {
   return {};
 }
 
-// A float function of kernels/sleef_math.h: float_sin_cos_or for sin and
-// cos, in double where it has a form there (Note [floats in double]),
+// A float function of kernels/sleef_math.h: float_tanh for tanh,
+// float_sin_cos_or for sin and cos, in double where it has a form there (Note [floats in double]),
 // SLEEF's float function otherwise.
 template <DoubleForm Form, FloatForm Own, class F, class Log>
-WideF wide_float_function(F f, WideF x, Log log, double above, const LogForm& form) {
-  if constexpr (Own != FloatForm::Sleef) {
+__attribute__((always_inline)) inline WideF wide_float_function(F f, WideF x, Log log, double above,
+                                                             const LogForm& form) {
+  if constexpr (Own == FloatForm::Tanh) {
+    return ember::kernels::float_tanh(x);  // makes no NaN of a number
+  } else if constexpr (Own != FloatForm::Sleef) {
     return invalid_as_quiet_nan(float_sin_cos_or<Own>(x, f), x);
   } else if constexpr (Form == DoubleForm::None) {
     return fixed(f, x, log, above, form);
@@ -380,7 +386,9 @@ WideF wide_float_function(F f, WideF x, Log log, double above, const LogForm& fo
 }
 template <DoubleForm Form, FloatForm Own, class F, class Log>
 float scalar_float_function(F f, float x, Log log, double above, const LogForm& form) {
-  if constexpr (Own != FloatForm::Sleef) {
+  if constexpr (Own == FloatForm::Tanh) {
+    return ember::kernels::float_tanh(x);
+  } else if constexpr (Own != FloatForm::Sleef) {
     return invalid_as_quiet_nan(float_sin_cos_or<Own>(x, f), x);
   } else if constexpr (Form == DoubleForm::None) {
     return fixed(f, x, log, above, form);

@@ -53,7 +53,7 @@ EMBER_VEC_INLINE To bit_cast(From v) {
   return t;
 }
 
-// The pieces of exp(float) that tanh(float) shares. Adding kRound =
+// The pieces of exp(float). Adding kRound =
 // 1.5 * 2^23 rounds to an integer n, which then sits in the low mantissa
 // bits of t = x log2e + kRound; subtracting kRoundBits leaves n + 254,
 // so that e1 = (n + 254) >> 1 and e2 = n + 254 - e1 carry the exponent
@@ -415,50 +415,6 @@ EMBER_VEC_INLINE M sigmoid(M x) {
   const M s = M(1) / (M(1) + e);
   return x >= M(0) ? s : e * s;
 }
-
-// tanh for float, in float. Largest error over every float: 0.88 ulp,
-// against double tanh (the test checks every 7th input against 1 ulp).
-// With a = |x|:
-//   a < 0.55: a + a^3 P(a^2), P a degree-4 Chebyshev fit (mpmath's
-//     chebyfit; relative error 3.9e-9).
-//   a >= 0.55: 1 - q with q = 2 / (e^2a + 1) <= 1/2. Rounded to a float
-//     (exp's 0.91 ulp), e^2a would take the result past 1 ulp, so it stays
-//     unrounded as exp's reduction leaves it, 2^n (1 + u) with
-//     u = e^r - 1; the denominator d = 2^n + 1 + 2^n u is formed with
-//     its rounding error dlo (an FMA), and q = 2 / (d + dlo) is one
-//     Newton step from 2 / d.
-// Beyond a = 9 the result is 1 (tanh is 1 in float from 9.01), chosen by
-// a select: the large path computes garbage there, and clamping a first
-// cost GCC ten mask instructions (the whole function ran 7% slower).
-// NaN fails both comparisons and propagates through the large path. The
-// sign is x's; subnormals come out as x itself, as they should.
-EMBER_VEC_INLINE float tanh(float x) {
-  using namespace detail;
-  const float a = std::fabs(x);
-  const float z = a * a;
-  float p = -0.00661022783111f;
-  p = madd(p, z, 0.0213093886644f);
-  p = madd(p, z, -0.0539094288275f);
-  p = madd(p, z, 0.13333113729f);
-  p = madd(p, z, -0.33333332008f);
-  const float small = madd(a * z, p, a);
-
-  const float t = madd(a, 2.0f * kLog2e, kRound);
-  const float n = t - kRound;
-  const float r = exp_reduce(a + a, n);
-  const float u = madd(r * r, exp_q(r), r);
-  const float scale = bit_cast<float>((bit_cast<uint32_t>(t) - (0x4b400000u - 127u)) << 23);  // 2^n
-  const float d1 = scale + 1.0f;
-  const float d = madd(scale, u, d1);
-  const float dlo = madd(scale, u, d1 - d);  // d1 - d is exact (Sterbenz)
-  const float q0 = 2.0f / d;
-  const float residual = madd(-q0, dlo, madd(-q0, d, 2.0f));
-  const float large = a > 9.0f ? 1.0f : 1.0f - madd(residual, 0.5f * q0, q0);
-  return std::copysign(a < 0.55f ? small : large, x);
-}
-
-// tanh for double: the C library's (no higher precision to work in).
-inline double tanh(double x) { return std::tanh(x); }
 
 // x^y for float, C's powf semantics: y == 0 or x == 1 gives 1 (even for
 // NaN), x == -1 with y = +-inf gives 1, a negative finite x with a

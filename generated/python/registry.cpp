@@ -2261,19 +2261,19 @@ const char fn_sinh__doc[] =
 const char fn_tanh_doc[] =
     "tanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.73 measured; Note [double sinh, cosh, expm1 and tanh], kernels/double_exp_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized table of polynomials within 0.75 ulp (Note [float tanh by table], kernels/float_tanh.h); Double uses a vectorized form of its own within 1 ulp (0.73 measured; Note [double sinh, cosh, expm1 and tanh], kernels/double_exp_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tanh_doc[] =
     "tanh() -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.73 measured; Note [double sinh, cosh, expm1 and tanh], kernels/double_exp_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized table of polynomials within 0.75 ulp (Note [float tanh by table], kernels/float_tanh.h); Double uses a vectorized form of its own within 1 ulp (0.73 measured; Note [double sinh, cosh, expm1 and tanh], kernels/double_exp_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tanh__doc[] =
     "tanh_() -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.73 measured; Note [double sinh, cosh, expm1 and tanh], kernels/double_exp_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized table of polynomials within 0.75 ulp (Note [float tanh by table], kernels/float_tanh.h); Double uses a vectorized form of its own within 1 ulp (0.73 measured; Note [double sinh, cosh, expm1 and tanh], kernels/double_exp_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tanh__doc[] =
     "tanh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form accurate to 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.73 measured; Note [double sinh, cosh, expm1 and tanh], kernels/double_exp_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Hyperbolic tangent of each element. Float (and Half, BFloat16, which compute in float) use a vectorized table of polynomials within 0.75 ulp (Note [float tanh by table], kernels/float_tanh.h); Double uses a vectorized form of its own within 1 ulp (0.73 measured; Note [double sinh, cosh, expm1 and tanh], kernels/double_exp_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_asinh_doc[] =
     "asinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
