@@ -9,7 +9,8 @@ of several runs in ms and ember's ratio to NumPy, marking ratios above
 1.2. The fast paths it keeps measured: masked selection (Note
 [branch-free selection]), any/all (kernels/reducers.h), unique without
 positions (Note [unique by sorted keys]), where and tril (Note [where on
-dense operands]), indexing by rows (runtime/python/tensor_indexing.cpp).
+dense operands]), indexing by rows (runtime/python/tensor_indexing.cpp),
+integer division (Note [division through double] in kernels/scalar_ops.h).
 """
 from __future__ import annotations
 
@@ -39,9 +40,11 @@ def cases():
     v = rng.random(S, dtype=np.float32)
     m64 = m.astype(np.float64)
     im = rng.integers(0, 1000, (S, S)).astype(np.int64)
+    i32, i16, u8 = (rng.integers(-120 if t != np.uint8 else 0, 120, (S, S)).astype(t) for t in (np.int32, np.int16, np.uint8))
     mask, zeros = m > 0.5, np.zeros((S, S), np.bool_)
     idx = rng.integers(0, S, S)
     em, em2, ev, em64, eim = (ember.tensor(x) for x in (m, m2, v, m64, im))
+    ei32, ei16, eu8 = (ember.tensor(x) for x in (i32, i16, u8))
     emask, ezeros, eidx = ember.tensor(mask), ember.tensor(zeros), ember.tensor(idx)
     return [
         ("mean", lambda: em.mean(), lambda: m.mean()),
@@ -71,6 +74,11 @@ def cases():
         ("unique float32, counts", lambda: ember.unique(em, return_counts=True),
          lambda: np.unique(m, return_counts=True)),
         ("int64 // 7", lambda: eim // 7, lambda: im // 7),
+        ("int32 // 7", lambda: ei32 // 7, lambda: i32 // 7),
+        ("int32 % 7", lambda: ei32 % 7, lambda: i32 % 7),
+        ("int16 // 7", lambda: ei16 // 7, lambda: i16 // 7),
+        ("uint8 // 7", lambda: eu8 // 7, lambda: u8 // 7),
+        ("int16 // int16", lambda: ei16 // (ei16 | 1), lambda: i16 // (i16 | 1)),
         ("float32 % 0.3", lambda: em % 0.3, lambda: m % np.float32(0.3)),
         ("tril", lambda: em.tril(), lambda: np.tril(m)),
         ("roll", lambda: em.roll(5, 1), lambda: np.roll(m, 5, 1)),

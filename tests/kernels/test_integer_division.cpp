@@ -1,9 +1,12 @@
 // Note [division through double] (kernels/scalar_ops.h): ops::div, fmod,
 // floor_divide and remainder of every integer type of 32 bits or fewer
-// divide in double. Checked against the same operations in int64_t,
-// written out here, on the types' extreme values crossed with each other
-// and on random pairs spread over every divisor magnitude and sign; and
-// a vectorized loop against one-at-a-time calls.
+// divide in double (in float for 16 bits or fewer). Checked against the
+// same operations in int64_t, written out here, on the types' extreme
+// values crossed with each other, on random pairs spread over every
+// divisor magnitude and sign, on every pair of 8-bit values and every
+// 16-bit dividend over a spread of divisors; and vectorized loops (a
+// divisor per element, and one divisor for the whole loop, as `a // 7`
+// runs) against one-at-a-time calls.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -80,6 +83,60 @@ TYPED_TEST(IntegerDivision, RandomPairsOfEveryDivisorMagnitude) {
     if ((x >> 57) & 1) b = static_cast<M>(-b);
     expect_exact(a, b);
   }
+}
+
+template <class M>
+class SmallDivision : public ::testing::Test {};
+using EightAndSixteenBits = ::testing::Types<int8_t, uint8_t, int16_t, uint16_t>;
+TYPED_TEST_SUITE(SmallDivision, EightAndSixteenBits);
+
+// Every dividend of the type against every divisor for 8 bits; against
+// every divisor up to 300 in magnitude and every 97th beyond for 16.
+TYPED_TEST(SmallDivision, EveryDividend) {
+  using M = TypeParam;
+  using L = std::numeric_limits<M>;
+  for (int64_t b = L::min(); b <= L::max(); ++b) {
+    if (sizeof(M) == 2 && (b > 300 || b < -300) && b % 97 != 0) continue;
+    for (int64_t a = L::min(); a <= L::max(); ++a) expect_exact(static_cast<M>(a), static_cast<M>(b));
+  }
+}
+
+// One divisor for a whole vectorized loop (GCC hoists it), every
+// dividend of the type.
+template <class M>
+void expect_loop_by_one_divisor(M b) {
+  using L = std::numeric_limits<M>;
+  std::vector<M> a;
+  for (int64_t v = L::min(); v <= L::max(); v += sizeof(M) <= 2 ? 1 : 65521) a.push_back(static_cast<M>(v));
+  a.push_back(L::max());
+  const int n = static_cast<int>(a.size());
+  std::vector<M> q(n), r(n), t(n), f(n);
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    q[i] = floor_divide(a[i], b);
+    r[i] = remainder(a[i], b);
+    t[i] = div(a[i], b);
+    f[i] = fmod(a[i], b);
+  }
+  for (int i = 0; i < n; ++i) {
+    ASSERT_EQ(q[i], exact_floor_divide(a[i], b)) << +a[i] << " // " << +b;
+    ASSERT_EQ(r[i], exact_remainder(a[i], b)) << +a[i] << " % " << +b;
+    ASSERT_EQ(t[i], exact_div(a[i], b)) << +a[i] << " / " << +b;
+    ASSERT_EQ(f[i], exact_fmod(a[i], b)) << +a[i] << " fmod " << +b;
+  }
+}
+
+TEST(IntegerDivisionLoop, OneDivisorForTheWholeLoop) {
+  for (const int b : {7, -7, 1, -1, 2, 3, 100, -128, 127}) {
+    expect_loop_by_one_divisor<int8_t>(static_cast<int8_t>(b));
+    expect_loop_by_one_divisor<int16_t>(static_cast<int16_t>(b));
+    expect_loop_by_one_divisor<int32_t>(b);
+  }
+  for (const int b : {7, 1, 2, 255}) expect_loop_by_one_divisor<uint8_t>(static_cast<uint8_t>(b));
+  for (const int32_t b : {-32768, 32767, 65536 + 3, std::numeric_limits<int32_t>::min(),
+                          std::numeric_limits<int32_t>::max()})
+    expect_loop_by_one_divisor<int32_t>(b);
+  expect_loop_by_one_divisor<int16_t>(std::numeric_limits<int16_t>::min());
 }
 
 // The loop the pointwise kernels run vectorizes the same functions; its
