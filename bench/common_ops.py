@@ -10,7 +10,8 @@ of several runs in ms and ember's ratio to NumPy, marking ratios above
 [branch-free selection]), any/all (kernels/reducers.h), unique without
 positions (Note [unique by sorted keys]), where and tril (Note [where on
 dense operands]), indexing by rows (runtime/python/tensor_indexing.cpp),
-integer division (Note [division through double] in kernels/scalar_ops.h).
+integer division (Notes [division through double] in kernels/scalar_ops.h
+and [int64 division by lanes] in kernels/sleef_math.cpp).
 """
 from __future__ import annotations
 

@@ -73,18 +73,14 @@ inline __attribute__((always_inline)) T fma_lanes(T a, T b, T c) {
   }
 }
 
-// row[i] in each lane: one permute for 16 lanes (of one register for 16
-// entries, of two for 32).
+// row[i] in each lane: one two-register permute for 16 lanes.
 template <class T>
 inline __attribute__((always_inline)) T entry(const float (&row)[float_tanh_table::kEntries], IntLanes<T> i) {
   constexpr int kEntries = float_tanh_table::kEntries;
+  static_assert(kEntries == 32, "two 16-lane registers");
   if constexpr (std::is_same_v<T, float>) {
     return row[i & (kEntries - 1)];
-  } else if constexpr (sizeof(T) == 64 && kEntries == 16) {
-    T table;
-    std::memcpy(&table, row, sizeof(T));
-    return __builtin_shuffle(table, i);  // indices are taken modulo 16
-  } else if constexpr (sizeof(T) == 64 && kEntries == 32) {
+  } else if constexpr (sizeof(T) == 64) {
     T low, high;
     std::memcpy(&low, row, sizeof(T));
     std::memcpy(&high, row + 16, sizeof(T));

@@ -124,6 +124,7 @@ template <class M>
 EMBER_HOST_DEVICE inline M div(M a, M b) {
 #ifndef __CUDA_ARCH__
   if constexpr (divides_through_double_v<M>) return div_through_double(a, b);
+  if constexpr (std::is_same_v<M, int64_t>) return ::ember_div_i64(a, b);  // Note [int64 division by lanes]
 #endif
   if constexpr (std::is_integral_v<M>) {
     if constexpr (std::is_signed_v<M>)
@@ -258,6 +259,7 @@ template <class M>
 EMBER_HOST_DEVICE inline M fmod(M a, M b) {
 #ifndef __CUDA_ARCH__
   if constexpr (divides_through_double_v<M>) return fmod_through_double(a, b);
+  if constexpr (std::is_same_v<M, int64_t>) return ::ember_fmod_i64(a, b);
 #endif
   if constexpr (std::is_integral_v<M>) {
     if constexpr (std::is_signed_v<M>)
@@ -286,6 +288,7 @@ template <class M>
 EMBER_HOST_DEVICE inline M remainder(M a, M b) {
 #ifndef __CUDA_ARCH__
   if constexpr (divides_through_double_v<M>) return remainder_through_double(a, b);
+  if constexpr (std::is_same_v<M, int64_t>) return ::ember_remainder_i64(a, b);
   if constexpr (std::is_same_v<M, float>) return ::ember_remainderf(a, b);  // Note [float division by lanes]
   if constexpr (std::is_same_v<M, double>) return ::ember_remainder(a, b);
 #endif
@@ -301,6 +304,7 @@ template <class M>
 EMBER_HOST_DEVICE inline M floor_divide(M a, M b) {
 #ifndef __CUDA_ARCH__
   if constexpr (divides_through_double_v<M>) return floor_divide_through_double(a, b);
+  if constexpr (std::is_same_v<M, int64_t>) return ::ember_floor_divide_i64(a, b);
   if constexpr (std::is_same_v<M, float>) return ::ember_floor_dividef(a, b);  // Note [float division by lanes]
   if constexpr (std::is_same_v<M, double>) return ::ember_floor_divide(a, b);
 #endif

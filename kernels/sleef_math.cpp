@@ -452,17 +452,18 @@ WideF fmod_of_lanes(WideF a, WideF b) {
 
 WideD fmod_of_lanes(WideD a, WideD b) { return fmod_by_quotient(a, b, 0x1p51, fmod_in_fma); }
 
-// Each lane rounded toward -inf.
-template <class W>
+// Each lane rounded toward -inf (Trunc false) or zero.
+template <class W, bool Trunc = false>
 W floor_lanes(W v) {
+  constexpr int kMode = (Trunc ? _MM_FROUND_TO_ZERO : _MM_FROUND_TO_NEG_INF) | _MM_FROUND_NO_EXC;
 #if defined(__AVX512F__)
   // (unmasked: GCC 12 warns)
   if constexpr (sizeof(W) == 64 && std::is_same_v<lane_t<W>, float>)
-    return W(_mm512_maskz_roundscale_ps(0xffff, v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    return W(_mm512_maskz_roundscale_ps(0xffff, v, kMode));
   if constexpr (sizeof(W) == 64 && std::is_same_v<lane_t<W>, double>)
-    return W(_mm512_maskz_roundscale_pd(0xff, v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    return W(_mm512_maskz_roundscale_pd(0xff, v, kMode));
 #endif
-  for (size_t i = 0; i < sizeof(W) / sizeof(v[0]); ++i) v[i] = std::floor(v[i]);
+  for (size_t i = 0; i < sizeof(W) / sizeof(v[0]); ++i) v[i] = Trunc ? std::trunc(v[i]) : std::floor(v[i]);
   return v;
 }
 
@@ -514,6 +515,71 @@ D pow_of_doubles(D a, D b, Pow sleef_pow) {
 }
 
 inline WideD wide_ember_pow(WideD a, WideD b) { return pow_of_doubles(a, b, kSleef_pow.d); }
+
+// Note [int64 division by lanes]: x86 has no vector integer division, and
+// idiv kept int64 // 7 at 3.5x NumPy's time (libdivide). The lanes with
+// |a| < 2^48 divide in double: a converts exactly, the rounded quotient
+// is within 2u|a/b| of a/b, and nudged by 8u of its magnitude (away from
+// zero for the truncated quotient, toward +inf for the floored one) it
+// stays on that side of a/b, under 12u|a/b| < 0.375 / |b| away: less than
+// the 1/|b| between a quotient that is not an integer and the integers,
+// so its truncation or floor is a/b's (Note [division through double] in
+// kernels/scalar_ops.h argues the same for 32 bits). The remainder is
+// a - q b in int64, exact. The other lanes (a vector holding any) take
+// C's integer division one at a time; their results are the same exact
+// integers, so every form gives the same bits.
+using WideL = int64_t __attribute__((vector_size(sizeof(WideD))));
+
+enum class Int64Division { Trunc, Floor, Fmod, Remainder };
+
+template <Int64Division Op>
+int64_t int64_division(int64_t a, int64_t b) {
+  if (b == 0) return 0;
+  if (b == -1) return Op == Int64Division::Fmod || Op == Int64Division::Remainder
+                          ? 0
+                          : static_cast<int64_t>(0 - static_cast<uint64_t>(a));  // INT64_MIN / -1 wraps
+  const int64_t q = a / b, r = a % b;
+  const bool below = r != 0 && ((r < 0) != (b < 0));  // the floored quotient is one less
+  switch (Op) {
+    case Int64Division::Trunc: return q;
+    case Int64Division::Floor: return below ? q - 1 : q;
+    case Int64Division::Fmod: return r;
+    case Int64Division::Remainder: return below ? r + b : r;
+  }
+  return 0;
+}
+
+template <Int64Division Op>
+WideL int64_division_of_lanes(WideL a, WideL b) {
+  constexpr bool kFloor = Op == Int64Division::Floor || Op == Int64Division::Remainder;
+  constexpr double kNudge = 8 * 0x1p-53;
+  constexpr int64_t kExact = int64_t{1} << 48;
+  const auto zero = b == 0;
+  const WideD x = __builtin_convertvector(a, WideD);
+  const WideD y = zero ? WideD{} + 1.0 : __builtin_convertvector(b, WideD);
+  const WideD p = x / y;
+  WideD rounded;
+  if constexpr (kFloor) rounded = floor_lanes(p + (p < 0.0 ? -p : p) * kNudge);
+  else rounded = floor_lanes<WideD, true>(p * (1.0 + kNudge));
+  const WideL q = __builtin_convertvector(rounded, WideL);
+  WideL r = q;
+  if constexpr (Op == Int64Division::Fmod || Op == Int64Division::Remainder) r = a - q * b;
+  r = zero ? WideL{} : r;
+  const auto big = (a >= kExact) | (a <= -kExact);
+  if (any_lane(big))
+    for (size_t i = 0; i < sizeof(WideL) / sizeof(int64_t); ++i)
+      if (big[i]) r[i] = int64_division<Op>(a[i], b[i]);
+  return r;
+}
+
+inline WideL wide_ember_div_i64(WideL a, WideL b) { return int64_division_of_lanes<Int64Division::Trunc>(a, b); }
+inline WideL wide_ember_floor_divide_i64(WideL a, WideL b) {
+  return int64_division_of_lanes<Int64Division::Floor>(a, b);
+}
+inline WideL wide_ember_fmod_i64(WideL a, WideL b) { return int64_division_of_lanes<Int64Division::Fmod>(a, b); }
+inline WideL wide_ember_remainder_i64(WideL a, WideL b) {
+  return int64_division_of_lanes<Int64Division::Remainder>(a, b);
+}
 
 }  // namespace
 
@@ -616,6 +682,33 @@ EMBER_DIVISION_FUNCTIONS(double, , EMBER_SLEEF_DOUBLE_VARIANTS)
 
 double ember_pow(double a, double b) { return pow_of_doubles(a, b, kScalar_pow.d); }
 EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_pow)
+
+// int64 lanes: 2 for SSE2 and AVX (GCC's integer vectors there are 128
+// bits), 4 for AVX2, 8 for AVX-512.
+#if defined(__AVX512F__)
+#define EMBER_INT64_E(fn) EMBER_SLEEF_VARIANT_2(e, __m512i, 8, fn, WideL)
+#else
+#define EMBER_INT64_E(fn)
+#endif
+#if defined(__AVX2__)
+#define EMBER_INT64_D(fn) EMBER_SLEEF_VARIANT_2(d, __m256i, 4, fn, WideL)
+#else
+#define EMBER_INT64_D(fn)
+#endif
+#if defined(__AVX__)
+#define EMBER_INT64_C(fn) EMBER_SLEEF_VARIANT_2(c, __m128i, 2, fn, WideL)
+#else
+#define EMBER_INT64_C(fn)
+#endif
+#define EMBER_INT64_DIVISION(name, op)                                                                 \
+  int64_t ember_##name##_i64(int64_t a, int64_t b) { return int64_division<Int64Division::op>(a, b); } \
+  EMBER_SLEEF_VARIANT_2(b, __m128i, 2, ember_##name##_i64, WideL)                                      \
+  EMBER_INT64_C(ember_##name##_i64) EMBER_INT64_D(ember_##name##_i64) EMBER_INT64_E(ember_##name##_i64)
+EMBER_INT64_DIVISION(div, Trunc)
+EMBER_INT64_DIVISION(floor_divide, Floor)
+EMBER_INT64_DIVISION(fmod, Fmod)
+EMBER_INT64_DIVISION(remainder, Remainder)
+#undef EMBER_INT64_DIVISION
 }
 
 #else

@@ -29,6 +29,8 @@
 // library under __CUDA_ARCH__.
 #pragma once
 
+#include <cstdint>
+
 // sleef_math.cpp defines the variants itself: there the attribute would
 // make GCC define them too.
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && defined(__x86_64__) && \
@@ -78,6 +80,14 @@ EMBER_SLEEF_DECL double ember_floor_divide(double, double);
 // elsewhere, sqrt for an exponent of 0.5 (Note [double pow by lanes] in
 // sleef_math.cpp).
 EMBER_SLEEF_DECL double ember_pow(double, double);
+// Division of int64 (truncated and floored quotients, C's and Python's
+// remainders): exact, in double for the lanes with |a| < 2^48, C's
+// integer division for the others (Note [int64 division by lanes] in
+// sleef_math.cpp). A zero divisor gives 0; INT64_MIN / -1 wraps.
+EMBER_SLEEF_DECL int64_t ember_div_i64(int64_t, int64_t);
+EMBER_SLEEF_DECL int64_t ember_floor_divide_i64(int64_t, int64_t);
+EMBER_SLEEF_DECL int64_t ember_fmod_i64(int64_t, int64_t);
+EMBER_SLEEF_DECL int64_t ember_remainder_i64(int64_t, int64_t);
 }
 
 namespace ember::kernels::sleef {

@@ -1,6 +1,7 @@
 // Note [division through double] (kernels/scalar_ops.h): ops::div, fmod,
 // floor_divide and remainder of every integer type of 32 bits or fewer
-// divide in double (in float for 16 bits or fewer). Checked against the
+// divide in double (in float for 16 bits or fewer); int64 in double where
+// |a| < 2^48 (Note [int64 division by lanes]). Checked against the
 // same operations in int64_t, written out here, on the types' extreme
 // values crossed with each other, on random pairs spread over every
 // divisor magnitude and sign, on every pair of 8-bit values and every
@@ -10,7 +11,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <iterator>
 #include <limits>
+#include <type_traits>
 #include <random>
 #include <vector>
 
@@ -19,27 +22,29 @@
 namespace ember::ops {
 namespace {
 
-// C's quotient and remainder (truncated), INT_MIN / -1 wrapping.
+// C's quotient and remainder (truncated), INT_MIN / -1 wrapping; in
+// 128 bits, where no quotient of these types overflows.
+using Wide = __int128;
 template <class M>
 M exact_div(M a, M b) {
-  return b == 0 ? M(0) : static_cast<M>(int64_t{a} / int64_t{b});
+  return b == 0 ? M(0) : static_cast<M>(Wide{a} / Wide{b});
 }
 template <class M>
 M exact_fmod(M a, M b) {
-  return b == 0 ? M(0) : static_cast<M>(int64_t{a} % int64_t{b});
+  return b == 0 ? M(0) : static_cast<M>(Wide{a} % Wide{b});
 }
 // Python's floor quotient and remainder (the divisor's sign).
 template <class M>
 M exact_floor_divide(M a, M b) {
   if (b == 0) return M(0);
-  int64_t q = int64_t{a} / int64_t{b};
-  if (q * int64_t{b} != int64_t{a} && ((a < 0) != (b < 0))) --q;
+  Wide q = Wide{a} / Wide{b};
+  if (q * Wide{b} != Wide{a} && ((a < 0) != (b < 0))) --q;
   return static_cast<M>(q);
 }
 template <class M>
 M exact_remainder(M a, M b) {
   if (b == 0) return M(0);
-  int64_t r = int64_t{a} % int64_t{b};
+  Wide r = Wide{a} % Wide{b};
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return static_cast<M>(r);
 }
@@ -54,10 +59,12 @@ void expect_exact(M a, M b) {
 
 template <class M>
 class IntegerDivision : public ::testing::Test {};
-using SmallIntegers = ::testing::Types<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t>;
-TYPED_TEST_SUITE(IntegerDivision, SmallIntegers);
+using Integers = ::testing::Types<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t>;
+TYPED_TEST_SUITE(IntegerDivision, Integers);
 
-TYPED_TEST(IntegerDivision, GoesThroughDouble) { static_assert(divides_through_double_v<TypeParam>); }
+TYPED_TEST(IntegerDivision, GoesThroughDouble) {
+  static_assert(divides_through_double_v<TypeParam> || std::is_same_v<TypeParam, int64_t>);
+}
 
 TYPED_TEST(IntegerDivision, ExtremesCrossed) {
   using M = TypeParam;
@@ -137,6 +144,54 @@ TEST(IntegerDivisionLoop, OneDivisorForTheWholeLoop) {
                           std::numeric_limits<int32_t>::max()})
     expect_loop_by_one_divisor<int32_t>(b);
   expect_loop_by_one_divisor<int16_t>(std::numeric_limits<int16_t>::min());
+}
+
+// int64 (Note [int64 division by lanes]): vectors whose lanes are all
+// below 2^48 in magnitude, all above, and mixed, each lane against the
+// exact result, through loops that call the vector forms with a divisor
+// per element and with one divisor.
+TEST(IntegerDivisionLoop, Int64LanesSmallBigAndMixed) {
+  constexpr int kN = 4099;
+  std::vector<int64_t> a(kN), b(kN), q(kN), r(kN), t(kN), f(kN);
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < kN; ++i) {
+    const int kind = (i / 64) % 3;  // runs of small, big, then every other lane big
+    const bool big = kind == 1 || (kind == 2 && i % 2 == 0);
+    a[i] = static_cast<int64_t>(rng()) >> (big ? 0 : 17 + i % 40);
+    b[i] = static_cast<int64_t>(rng()) >> (1 + i % 63);
+    if (b[i] == 0) b[i] = 3;
+  }
+  const int64_t kMin = std::numeric_limits<int64_t>::min(), kMax = std::numeric_limits<int64_t>::max();
+  const int64_t edges[][2] = {{kMin, -1}, {kMin, 1}, {kMax, -1}, {(int64_t{1} << 48) - 1, 7}, {int64_t{1} << 48, 7},
+                              {-(int64_t{1} << 48) + 1, -7}, {-(int64_t{1} << 48), -7}, {kMin, kMin}, {-7, kMax}};
+  for (size_t e = 0; e < std::size(edges); ++e) {
+    a[100 + e] = edges[e][0];
+    b[100 + e] = edges[e][1];
+  }
+#pragma omp simd
+  for (int i = 0; i < kN; ++i) {
+    q[i] = floor_divide(a[i], b[i]);
+    r[i] = remainder(a[i], b[i]);
+    t[i] = div(a[i], b[i]);
+    f[i] = fmod(a[i], b[i]);
+  }
+  for (int i = 0; i < kN; ++i) {
+    ASSERT_EQ(q[i], exact_floor_divide(a[i], b[i])) << a[i] << " // " << b[i];
+    ASSERT_EQ(r[i], exact_remainder(a[i], b[i])) << a[i] << " % " << b[i];
+    ASSERT_EQ(t[i], exact_div(a[i], b[i])) << a[i] << " / " << b[i];
+    ASSERT_EQ(f[i], exact_fmod(a[i], b[i])) << a[i] << " fmod " << b[i];
+  }
+  for (const int64_t d : {int64_t{7}, int64_t{-7}, int64_t{1}, int64_t{-1}, int64_t{1} << 40, kMax, kMin}) {
+#pragma omp simd
+    for (int i = 0; i < kN; ++i) {
+      q[i] = floor_divide(a[i], d);
+      r[i] = remainder(a[i], d);
+    }
+    for (int i = 0; i < kN; ++i) {
+      ASSERT_EQ(q[i], exact_floor_divide(a[i], d)) << a[i] << " // " << d;
+      ASSERT_EQ(r[i], exact_remainder(a[i], d)) << a[i] << " % " << d;
+    }
+  }
 }
 
 // The loop the pointwise kernels run vectorizes the same functions; its
