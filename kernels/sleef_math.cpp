@@ -561,11 +561,11 @@ WideL int64_division_of_lanes(WideL a, WideL b) {
   WideD rounded;
   if constexpr (kFloor) rounded = floor_lanes(p + (p < 0.0 ? -p : p) * kNudge);
   else rounded = floor_lanes<WideD, true>(p * (1.0 + kNudge));
-  const WideL q = __builtin_convertvector(rounded, WideL);
+  const auto big = (a >= kExact) | (a <= -kExact);
+  const WideL q = __builtin_convertvector(big ? WideD{} : rounded, WideL);  // (in range: no UB)
   WideL r = q;
   if constexpr (Op == Int64Division::Fmod || Op == Int64Division::Remainder) r = a - q * b;
   r = zero ? WideL{} : r;
-  const auto big = (a >= kExact) | (a <= -kExact);
   if (any_lane(big))
     for (size_t i = 0; i < sizeof(WideL) / sizeof(int64_t); ++i)
       if (big[i]) r[i] = int64_division<Op>(a[i], b[i]);
