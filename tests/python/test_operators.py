@@ -310,3 +310,32 @@ def test_len():
     assert len(to_ember(np.zeros((0, 2)), "float32")) == 0
     with pytest.raises(TypeError, match="0-d"):
         len(to_ember([1], "int32").select(0, 0))
+
+
+# Integer division runs in double, in float or (int64) by lanes with a
+# fallback (Notes [division through double], [int64 division by lanes]):
+# every dtype's whole range and its extremes, long enough to fill vectors
+# and leave remainders, by one number and by a tensor, against NumPy.
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "int16", "int32", "int64"])
+def test_integer_division_over_the_whole_range(dtype):
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(17)
+    spread = rng.integers(info.min, info.max, 4099, dtype=dtype, endpoint=True)
+    if dtype == "int64":  # lanes below 2^48 in magnitude, above, and mixed
+        spread[::3] >>= 20
+    a = np.concatenate([spread, np.array([info.min, info.max, 0, 1, -1 if info.min else 2], dtype=dtype)])
+    ta = to_ember(a, dtype)
+    divisors = [7, 1, 3, 100, info.max] + ([-7, -1, info.min] if info.min else [])
+    for d in divisors:
+        # info.min // -1 overflows (it wraps, as in PyTorch; test_integer_division.cpp)
+        x = a[a != info.min] if d == -1 else a
+        tx = to_ember(x, dtype)
+        for sym, fn, npfn in (("//", operator.floordiv, np.floor_divide), ("%", operator.mod, np.remainder)):
+            check(fn(tx, int(d)), npfn(x, np.asarray(d, dtype=dtype)), f"{dtype} {sym} {d}")
+    b = rng.integers(info.min, info.max, a.size, dtype=dtype, endpoint=True)
+    b[b == 0] = 1
+    if info.min:
+        b[(a == info.min) & (b == -1)] = 2
+    tb = to_ember(b, dtype)
+    check(ta // tb, np.floor_divide(a, b), f"{dtype} // tensor")
+    check(ta % tb, np.remainder(a, b), f"{dtype} % tensor")
