@@ -15,6 +15,9 @@
 //     to last (Note [deterministic parallelism]).
 //   - reduce_dim along a dim outer to a dense inner dim accumulates whole
 //     rows, so each output is reduced first to last along dim.
+//   - A reducer with kBlockMoments (variance) takes each dense block, or
+//     each dense row of one, whole (Note [variance by blocks] in
+//     kernels/moments.h), in place of the lanes above.
 //
 // Note [runs in float]: float32 sums accumulate in double (TH's accreal),
 // and converting every element to double halved the speed of B3/B4 on
@@ -39,6 +42,7 @@
 #include "kernels/coalesce.h"
 #include "kernels/convert.h"
 #include "kernels/loops.h"
+#include "kernels/moments.h"
 #include "kernels/opmath.h"
 #include "kernels/operands.h"
 #include "kernels/parallel.h"
@@ -232,6 +236,12 @@ inline Acc fold_lanes(Acc* lanes, const R& r) {
   return lanes[0];
 }
 
+// Whether R's dense runs take moments_of_block (R::kBlockMoments).
+template <class R, class = void>
+inline constexpr bool kBlockMoments = false;
+template <class R>
+inline constexpr bool kBlockMoments<R, std::void_t<decltype(R::kBlockMoments)>> = R::kBlockMoments;
+
 // Merges block results first to last; block(k) reduces block k.
 template <class R, class Block>
 typename R::acc_type reduce_blocks(int64_t n, const R& r, const Block& block) {
@@ -269,9 +279,13 @@ typename R::acc_type reduce_run(const char* p, int64_t stride, int64_t n, const 
     return acc;
   }
   return reduce_blocks(n, r, [&](int64_t k) {
+    const char* block = p + k * kBlock * stride;
+    const int64_t m = std::min(kBlock, n - k * kBlock);
+    if constexpr (kBlockMoments<R>)
+      if (stride == static_cast<int64_t>(sizeof(T))) return moments_of_block(reinterpret_cast<const T*>(block), m);
     Acc lanes[kLanes<Acc>];
     for (Acc& a : lanes) a = r.identity();
-    accumulate_lanes<T>(lanes, p + k * kBlock * stride, stride, std::min(kBlock, n - k * kBlock), r, prefetch);
+    accumulate_lanes<T>(lanes, block, stride, m, r, prefetch);
     return fold_lanes(lanes, r);
   });
 }
@@ -312,6 +326,15 @@ typename Reducer::acc_type reduce_all(const Operands<1>& operands, const Reducer
   const bool prefetch = n >= kPrefetchMinBytes / static_cast<int64_t>(sizeof(T));
   if (in.ndim == 1) return detail::reduce_run<T>(in.data[0], s, n, r, prefetch);
   return detail::reduce_blocks(n, r, [&](int64_t k) {
+    if constexpr (detail::kBlockMoments<Reducer>) {
+      if (s == static_cast<int64_t>(sizeof(T))) {
+        Acc acc = r.identity();
+        for_each_row(in, k * kBlock, std::min(n, (k + 1) * kBlock), [&](char* const* p, int64_t m) {
+          acc = r.merge(acc, moments_of_block(reinterpret_cast<const T*>(p[0]), m));
+        });
+        return acc;
+      }
+    }
     Acc lanes[detail::kLanes<Acc>];
     for (Acc& a : lanes) a = r.identity();
     for_each_row(in, k * kBlock, std::min(n, (k + 1) * kBlock), [&](char* const* p, int64_t m) {

@@ -157,8 +157,9 @@ struct MeanOf : Mean<T> {
   static void visit(const F& f) { f(Mean<T>{}); }
 };
 
-// Variance by Welford's update in double, lanes merged by Chan et al.'s
-// formula: stable where the textbook sum-of-squares (TH's) cancels. The
+// Variance by Welford's update in double (dense blocks on the CPU by two
+// passes instead: Note [variance by blocks]), lanes merged by Chan et
+// al.'s formula: stable where the textbook sum-of-squares (TH's) cancels. The
 // divisor is count - correction (1 when unbiased, Bessel's; else 0),
 // never below 0: one element unbiased, or none, give 0/0, NaN, and a
 // larger correction inf (as PyTorch).
@@ -169,6 +170,8 @@ struct Moments {
 template <class T>
 struct Variance {
   using acc_type = Moments;
+  // Dense runs on the CPU take kernels/moments.h (Note [variance by blocks]).
+  static constexpr bool kBlockMoments = true;
   double correction;
   bool take_sqrt;
   EMBER_HOST_DEVICE acc_type identity() const { return {0, 0, 0}; }
