@@ -85,6 +85,19 @@ def test_diff():
         ember.diff(x, prepend=t(np.zeros(4)))
 
 
+def test_diff_result_is_new_when_nothing_is_differenced():
+    """self is differenced without a copy first; where no step runs (n = 0,
+    n < 0, an empty dim) the result must still be a new tensor."""
+    i = RNG.integers(-9, 9, size=(4, 6))
+    for x, n, dim in ((t(i, "int64"), 0, -1), (t(i, "int64"), -1, -1), (t(np.zeros((4, 0)), "float32"), 2, 1)):
+        before = to_numpy(x).copy()
+        r = ember.diff(x, n=n, dim=dim)
+        np.testing.assert_array_equal(to_numpy(r), before)
+        if r.numel() > 0:
+            r.fill_(7)
+        np.testing.assert_array_equal(to_numpy(x), before)
+
+
 def test_norm_without_p_and_words():
     x = t(A[0])
     close(x.norm(dim=1), np.linalg.norm(A[0], axis=1))
