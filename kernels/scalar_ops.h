@@ -13,6 +13,7 @@
 
 #include "ember/host_device.h"
 #include "kernels/float_division.h"
+#include "kernels/nudged_quotient.h"
 #include "kernels/sleef_math.h"
 #include "kernels/vec_math.h"
 
@@ -38,17 +39,13 @@ EMBER_HOST_DEVICE inline M exp(M x) {
 }
 
 // Note [division through double]: x86 has no vector integer division,
-// but it has vector double division, and for integers of 32 bits or
-// fewer that is exact: a true quotient a/b that is not an integer lies at
-// least 1/|b| from one, while rounding a/b to double is off by at most
-// |a/b| * 2^-53 <= 2^32 / |b| * 2^-53, far less, so truncating (or flooring)
-// the rounded quotient gives the true one's, and a - q*b is exact in
-// double. Integers of 16 bits or fewer divide in float by the same
-// argument (|a/b| * 2^-24 <= 2^16 / |b| * 2^-24), 16 lanes to a register
-// in place of 8. They widen through int32 on the way in and out: GCC
+// but integers of 32 bits or fewer divide exactly through double (Note
+// [nudged quotients] in kernels/nudged_quotient.h), and a - q*b is exact
+// there too. Integers of 16 bits or fewer divide in float by the same
+// argument, 16 lanes to a register in place of 8. They widen through int32 on the way in and out: GCC
 // vectorizes no conversion between 8 or 16 bits and a floating type
 // (int16 // 7 ran a scalar loop at 10x NumPy's time). The quotient is a
-// times b's reciprocal, nudged (rounded_quotient below): by one number,
+// times b's reciprocal, nudged (Note [nudged quotients]): by one number,
 // as in a // 7, the loop has no division left (int32 // 7: 2.0 ms for
 // 2^20, 0.37 so; int16 0.19). A remainder loop of int32 runs about 2x
 // faster so (B23). CUDA keeps the integer instruction.
@@ -70,27 +67,17 @@ inline quotient_t<M> exactly(M v) {
 }
 
 // a/b rounded toward zero (Floor false) or -inf, as a quotient_t<M>, for
-// divides_through_double_v types; x / 0 gives x (callers select their
+// divides_through_double_v types (Note [nudged quotients] in
+// kernels/nudged_quotient.h); x / 0 gives x (callers select their
 // zero-divisor result: a select, not a branch, so the loop stays
-// vectorized). a times b's rounded reciprocal: where b is one number for
-// the whole loop GCC hoists the reciprocal, and a multiplication replaces
-// the division. The product, nudged by 8u times its magnitude (u the
-// unit roundoff, 2^-53 or 2^-24) away from zero for trunc and toward +inf
-// for floor, lies on that side of a/b and within 12u|a/b| of it: under
-// 2^-18 / |b| (2^-4 / |b| in float, where |a| <= 2^16), less than the
-// 1/|b| between a quotient that is not an integer and the integers. So
-// rounding it rounds a/b, an integral a/b included.
+// vectorized).
 template <bool Floor, class M>
 inline quotient_t<M> rounded_quotient(M a, M b) {
   using Q = quotient_t<M>;
-  constexpr Q kNudge = Q(8) * std::numeric_limits<Q>::epsilon() / Q(2);
   const Q x = exactly(a), y = b == 0 ? Q(1) : exactly(b);
-  if constexpr (Floor) {
-    const Q product = x * (Q(1) / y);
-    return std::floor(product + std::fabs(product) * kNudge);
-  } else {
-    return std::trunc(x * ((Q(1) / y) * (Q(1) + kNudge)));
-  }
+  const Q q = kernels::nudged_quotient<Floor, Q>(x, Q(1) / y);
+  if constexpr (Floor) return std::floor(q);
+  else return std::trunc(q);
 }
 
 template <class M>

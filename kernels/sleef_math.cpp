@@ -17,6 +17,7 @@
 #include "kernels/float_division.h"
 #include "kernels/float_sin_cos.h"
 #include "kernels/float_tanh.h"
+#include "kernels/nudged_quotient.h"
 #include "kernels/floats_in_double.h"
 
 #if defined(__x86_64__)
@@ -518,14 +519,10 @@ inline WideD wide_ember_pow(WideD a, WideD b) { return pow_of_doubles(a, b, kSle
 
 // Note [int64 division by lanes]: x86 has no vector integer division, and
 // idiv kept int64 // 7 at 3.5x NumPy's time (libdivide). The lanes with
-// |a| < 2^48 divide in double: a converts exactly, the rounded quotient
-// is within 2u|a/b| of a/b, and nudged by 8u of its magnitude (away from
-// zero for the truncated quotient, toward +inf for the floored one) it
-// stays on that side of a/b, under 12u|a/b| < 0.375 / |b| away: less than
-// the 1/|b| between a quotient that is not an integer and the integers,
-// so its truncation or floor is a/b's (Note [division through double] in
-// kernels/scalar_ops.h argues the same for 32 bits). The remainder is
-// a - q b in int64, exact. The other lanes (a vector holding any) take
+// |a| < 2^48 divide in double, exactly: a converts exactly, and a times
+// b's reciprocal, nudged, truncates or floors to a/b's (Note [nudged
+// quotients] in kernels/nudged_quotient.h). The remainder is a - q b in
+// int64, exact. The other lanes (a vector holding any) take
 // C's integer division one at a time; their results are the same exact
 // integers, so every form gives the same bits.
 using WideL = int64_t __attribute__((vector_size(sizeof(WideD))));
@@ -552,15 +549,11 @@ int64_t int64_division(int64_t a, int64_t b) {
 template <Int64Division Op>
 WideL int64_division_of_lanes(WideL a, WideL b) {
   constexpr bool kFloor = Op == Int64Division::Floor || Op == Int64Division::Remainder;
-  constexpr double kNudge = 8 * 0x1p-53;
   constexpr int64_t kExact = int64_t{1} << 48;
   const auto zero = b == 0;
   const WideD x = __builtin_convertvector(a, WideD);
   const WideD y = zero ? WideD{} + 1.0 : __builtin_convertvector(b, WideD);
-  const WideD p = x / y;
-  WideD rounded;
-  if constexpr (kFloor) rounded = floor_lanes(p + (p < 0.0 ? -p : p) * kNudge);
-  else rounded = floor_lanes<WideD, true>(p * (1.0 + kNudge));
+  const WideD rounded = floor_lanes<WideD, !kFloor>(ember::kernels::nudged_quotient<kFloor, double>(x, 1.0 / y));
   const auto big = (a >= kExact) | (a <= -kExact);
   const WideL q = __builtin_convertvector(big ? WideD{} : rounded, WideL);  // (in range: no UB)
   WideL r = q;
