@@ -126,7 +126,10 @@ E* sample_sort_parallel(E* a, E* b, int64_t n, int threads, const Rank& rank, co
 // Sorts pairs a[0, n) as sort_keys does, on up to `threads` threads.
 template <class K>
 KeyIndex<K>* sort_keys_parallel(KeyIndex<K>* a, KeyIndex<K>* b, int64_t n, int threads) {
-  return sample_sort_parallel(a, b, n, threads, detail::pair_rank<K>, sort_keys<K>);
+  // (A lambda, not the function's address: GCC called pair_rank through
+  // the pointer, once per element in each of the two passes.)
+  return sample_sort_parallel(a, b, n, threads, [](const KeyIndex<K>& x) { return detail::pair_rank(x); },
+                              sort_keys<K>);
 }
 
 }  // namespace ember::kernels
