@@ -32,7 +32,9 @@ void distinct(const T* x, int64_t n, std::vector<T>& values, std::vector<int64_t
     return std::pair<T*, int64_t*>{alone.data(), nullptr};
   });
   ASSERT_EQ(alone.size(), values.size());
-  if (!values.empty()) EXPECT_EQ(std::memcmp(alone.data(), values.data(), values.size() * sizeof(T)), 0);  // NaNs too
+  if (!values.empty()) {
+    EXPECT_EQ(std::memcmp(alone.data(), values.data(), values.size() * sizeof(T)), 0);  // NaNs too
+  }
 }
 
 template <class T>
