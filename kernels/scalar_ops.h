@@ -8,7 +8,6 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
 #include "ember/host_device.h"
@@ -42,13 +41,13 @@ EMBER_HOST_DEVICE inline M exp(M x) {
 // but integers of 32 bits or fewer divide exactly through double (Note
 // [nudged quotients] in kernels/nudged_quotient.h), and a - q*b is exact
 // there too. Integers of 16 bits or fewer divide in float by the same
-// argument, 16 lanes to a register in place of 8. They widen through int32 on the way in and out: GCC
-// vectorizes no conversion between 8 or 16 bits and a floating type
-// (int16 // 7 ran a scalar loop at 10x NumPy's time). The quotient is a
-// times b's reciprocal, nudged (Note [nudged quotients]): by one number,
-// as in a // 7, the loop has no division left (int32 // 7: 2.0 ms for
-// 2^20, 0.37 so; int16 0.19). A remainder loop of int32 runs about 2x
-// faster so (B23). CUDA keeps the integer instruction.
+// argument, 16 lanes to a register in place of 8. They widen through
+// int32 on the way in and out: GCC vectorizes no conversion between 8 or
+// 16 bits and a floating type (int16 // 7 ran a scalar loop at 10x
+// NumPy's time). The quotient is a times b's reciprocal, nudged: by one
+// number, as in a // 7, the loop has no division left (int32 // 7: 2.0 ms
+// for 2^20, 0.37 so; int16 0.19). A remainder loop of int32 runs about
+// 2x faster so (B23). CUDA keeps the integer instruction.
 template <class M>
 inline constexpr bool divides_through_double_v =
     std::is_integral_v<M> && !std::is_same_v<M, bool> && sizeof(M) <= 4;

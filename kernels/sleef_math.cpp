@@ -522,9 +522,9 @@ inline WideD wide_ember_pow(WideD a, WideD b) { return pow_of_doubles(a, b, kSle
 // |a| < 2^48 divide in double, exactly: a converts exactly, and a times
 // b's reciprocal, nudged, truncates or floors to a/b's (Note [nudged
 // quotients] in kernels/nudged_quotient.h). The remainder is a - q b in
-// int64, exact. The other lanes (a vector holding any) take
-// C's integer division one at a time; their results are the same exact
-// integers, so every form gives the same bits.
+// int64, exact. The other lanes (a vector holding any) take C's integer
+// division one at a time; their results are the same exact integers, so
+// every form gives the same bits.
 using WideL = int64_t __attribute__((vector_size(sizeof(WideD))));
 
 enum class Int64Division { Trunc, Floor, Fmod, Remainder };
