@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "kernels/double_atan_form.h"
 #include "kernels/double_exp_forms.h"
 #include "kernels/double_log_forms.h"
 #include "kernels/float_division.h"
@@ -26,7 +27,9 @@
 
 namespace {
 
+using ember::kernels::double_atan_form;
 using ember::kernels::double_exp_form;
+using ember::kernels::double_log1p_form;
 using ember::kernels::double_log_form;
 using ember::kernels::DoubleForm;
 using ember::kernels::in_double;
@@ -330,10 +333,11 @@ __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
 
 // Each function's own forms, where it has some (the others are SLEEF's
 // alone): floats computed in double (Note [floats in double]), floats in
-// float (Notes [float sin and cos], [float tanh by table]), doubles (Notes [double sinh, cosh,
-// expm1 and tanh] and [double asinh, acosh and atanh]), and the fix at huge
-// arguments (LogForm). The forms in float and of doubles need FMA;
-// without it SLEEF's run.
+// float (Notes [float sin and cos], [float tanh by table]), doubles (Notes
+// [double sinh, cosh, expm1 and tanh], [double asinh, acosh and atanh],
+// [double log1p] and [double atan]), and the fix at huge arguments
+// (LogForm). The forms in float and of doubles need FMA; without it
+// SLEEF's run.
 struct Forms {
   DoubleForm float_in_double = DoubleForm::None;
   FloatForm float_own = FloatForm::Sleef;
@@ -353,7 +357,8 @@ constexpr struct {
     {"asinh", {DoubleForm::Asinh, FloatForm::Sleef, OwnDouble::Asinh, {0x1p62, 0x1p510, M_LN2, true}}},
     {"acosh", {DoubleForm::Acosh, FloatForm::Sleef, OwnDouble::Acosh, {0x1p62, 0x1p510, M_LN2, false}}},
     {"atanh", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Atanh, {}}},
-    {"log1p", {DoubleForm::None, FloatForm::Sleef, OwnDouble::None, {0x1p100, 0x1p1000, 0, false}}},
+    {"log1p", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Log1p, {0x1p100, 0x1p1000, 0, false}}},
+    {"atan", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Atan, {}}},
 };
 constexpr Forms forms_of(std::string_view name) {
   for (const auto& entry : kOwnForms) {
@@ -412,6 +417,10 @@ D double_function(F f, D x, Log log, double above, const LogForm& form) {
     D r;
     if constexpr (Own == OwnDouble::Asinh || Own == OwnDouble::Acosh || Own == OwnDouble::Atanh)
       r = double_log_form<Own, DoubleLanes>(x);
+    else if constexpr (Own == OwnDouble::Log1p)
+      r = double_log1p_form<DoubleLanes>(x);
+    else if constexpr (Own == OwnDouble::Atan)
+      r = double_atan_form<DoubleLanes>(x);
     else
       r = double_exp_form<Own, DoubleLanes>(x);
     return x == x ? r : x + x;

@@ -2045,19 +2045,19 @@ const char m_lgamma__doc[] =
 const char fn_log1p_doc[] =
     "log1p(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double log1p], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_log1p_doc[] =
     "log1p() -> Tensor\n"
     "\n"
-    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double log1p], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_log1p__doc[] =
     "log1p_() -> Tensor\n"
     "\n"
-    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double log1p], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_log1p__doc[] =
     "log1p_(input: Tensor) -> Tensor\n"
     "\n"
-    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "ln(1 + x) of each element, accurate for small x; -1 gives -inf, below it NaN. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double log1p], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cos_doc[] =
     "cos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
@@ -2189,43 +2189,43 @@ const char fn_arcsin__doc[] =
 const char fn_atan_doc[] =
     "atan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.62 measured; Note [double atan], kernels/double_atan_form.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arctan_doc[] =
     "arctan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of atan.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.62 measured; Note [double atan], kernels/double_atan_form.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_atan_doc[] =
     "atan() -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.62 measured; Note [double atan], kernels/double_atan_form.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arctan_doc[] =
     "arctan() -> Tensor\n"
     "\n"
     "Alias of atan.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.62 measured; Note [double atan], kernels/double_atan_form.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_atan__doc[] =
     "atan_() -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.62 measured; Note [double atan], kernels/double_atan_form.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_arctan__doc[] =
     "arctan_() -> Tensor\n"
     "\n"
     "Alias of atan_.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.62 measured; Note [double atan], kernels/double_atan_form.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_atan__doc[] =
     "atan_(input: Tensor) -> Tensor\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.62 measured; Note [double atan], kernels/double_atan_form.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_arctan__doc[] =
     "arctan_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of atan_.\n"
     "\n"
-    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Arctangent, in (-pi/2, pi/2) of each element. Float (and Half, BFloat16, which compute in float) use a vectorized form within 1 ulp (kernels/vec_math.h); Double uses a vectorized form of its own within 1 ulp (0.62 measured; Note [double atan], kernels/double_atan_form.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cosh_doc[] =
     "cosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"

@@ -1,10 +1,11 @@
 // kernels/double_log_forms.h through kernels/sleef_math.h's double asinh,
-// acosh and atanh (SLEEF's 1-ulp forms where the build has no FMA):
-// within 1 ulp of the C library's long double functions on random
+// acosh, atanh and log1p (SLEEF's 1-ulp forms where the build has no
+// FMA): within 1 ulp of the C library's long double functions on random
 // magnitudes over the whole range, near their cancellations (asinh and
-// atanh of small x, acosh just above 1, atanh just below 1), around the
-// thresholds of the forms (asinh's 2^-26, atanh's 2^-20, 2^28), and at
-// the special values. Loops against scalar calls: test_sleef_math.cpp.
+// atanh of small x, acosh just above 1, atanh just below 1, log1p near 0
+// and -1), around the thresholds of the forms (asinh's 2^-26, atanh's
+// 2^-20, 2^28, log1p's 2^-53), and at the special values. Loops against
+// scalar calls: test_sleef_math.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -35,7 +36,7 @@ std::vector<double> magnitudes() {
     v.push_back(1 + std::exp2(-52 * unit(g)));
     v.push_back(1 - std::exp2(-53 * unit(g)));
   }
-  for (const double edge : {0x1p-26, 0x1p-20, 0x1p28}) {
+  for (const double edge : {0x1p-26, 0x1p-20, 0x1p28, 0x1p-53}) {
     double up = edge, down = edge;
     for (int i = 0; i < 64; ++i) {
       v.push_back(up);
@@ -76,6 +77,12 @@ TEST(DoubleLogForms, WithinOneUlp) {
   expect_within_one_ulp("asinh", ::ember_asinh, [](long double x) { return std::asinh(x); }, inputs(0, kInf, true));
   expect_within_one_ulp("acosh", ::ember_acosh, [](long double x) { return std::acosh(x); }, inputs(1, kInf, false));
   expect_within_one_ulp("atanh", ::ember_atanh, [](long double x) { return std::atanh(x); }, inputs(0, 1, true));
+  std::vector<double> log1p_inputs = inputs(0, kInf, false);
+  for (const double m : inputs(0, 1, false)) {
+    log1p_inputs.push_back(-m);
+    log1p_inputs.push_back(m - 1);  // near -1 as well as 0
+  }
+  expect_within_one_ulp("log1p", ::ember_log1p, [](long double x) { return std::log1p(x); }, log1p_inputs);
 }
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
@@ -99,8 +106,15 @@ TEST(DoubleLogForms, SpecialValues) {
   EXPECT_EQ(::ember_atanh(-1.0), -kInf);
   for (const double x : {std::nextafter(1.0, 2.0), -2.0, kInf, -kInf, max})
     EXPECT_TRUE(std::isnan(::ember_atanh(x))) << "atanh(" << x << ")";
+  for (const double x : {0.0, -0.0, std::numeric_limits<double>::denorm_min(), -1e-310, 0x1p-54, -0x1p-54})
+    EXPECT_TRUE(same_bits(::ember_log1p(x), x)) << "log1p(" << x << ")";
+  EXPECT_EQ(::ember_log1p(-1.0), -kInf);
+  EXPECT_EQ(::ember_log1p(kInf), kInf);
+  EXPECT_LE(ulp_error(::ember_log1p(max), std::log1p(static_cast<long double>(max))), 1.0);
+  for (const double x : {std::nextafter(-1.0, -2.0), -2.0, -kInf}) EXPECT_TRUE(std::isnan(::ember_log1p(x))) << x;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   EXPECT_TRUE(std::isnan(::ember_asinh(nan)) && std::isnan(::ember_acosh(nan)) && std::isnan(::ember_atanh(nan)));
+  EXPECT_TRUE(std::isnan(::ember_log1p(nan)));
 }
 
 // asinh and atanh are odd to the last bit: the forms work on |x|.
