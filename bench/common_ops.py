@@ -86,6 +86,7 @@ def cases():
         ("diff dim 1", lambda: em.diff(dim=1), lambda: np.diff(m, axis=1)),
         ("logsumexp dim 1", lambda: em.logsumexp(1), lambda: np.log(np.exp(m).sum(1))),
         ("softmax dim 1", lambda: em.softmax(1), lambda: (lambda e: e / e.sum(1, keepdims=True))(np.exp(m))),
+        ("log_softmax dim 1", lambda: em.log_softmax(1), lambda: m - np.log(np.exp(m).sum(1, keepdims=True))),
         ("float64 matmul 512", lambda: em64[:512, :512] @ em64[:512, :512], lambda: m64[:512, :512] @ m64[:512, :512]),
     ]
 

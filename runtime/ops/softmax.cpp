@@ -3,8 +3,12 @@
 // run on every device those ops do (nothing here reads elements on the
 // host). The first three subtract the slice's largest element first, so
 // exp never overflows, and compute Half and BFloat16 inputs in float (as
-// PyTorch).
+// PyTorch). On the host, a contiguous tensor reduced over its innermost
+// dims goes through kernels/softmax_rows.h instead, which does the same
+// arithmetic a row at a time (Note [softmax by rows]).
 #include <limits>
+#include <optional>
+#include <vector>
 
 #include "ember/error.h"
 #include "ember/ops/add.h"
@@ -20,6 +24,7 @@
 #include "ember/ops/to.h"
 #include "ember/ops/true_divide.h"
 #include "ember/ops/view.h"
+#include "kernels/softmax_rows.h"
 #include "runtime/ops/dtype_set.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -30,12 +35,50 @@ namespace {
 
 DType compute_dtype(DType d) { return d == DType::Half || d == DType::BFloat16 ? DType::Float : d; }
 
+// a as rows x n, its reduced dims the n: for a contiguous float or double
+// host tensor whose reduced dims are its innermost ones (Note [softmax by
+// rows]); nothing otherwise.
+struct Rows {
+  int64_t rows = 1, n = 1;
+};
+std::optional<Rows> host_rows(const TensorBase& a, const std::vector<bool>& reduced) {
+  if (a.is_cuda() || !a.is_contiguous() || a.dim() == 0) return std::nullopt;
+  if (a.dtype() != DType::Float && a.dtype() != DType::Double) return std::nullopt;
+  int64_t first = a.dim();
+  while (first > 0 && reduced[static_cast<size_t>(first - 1)]) --first;
+  if (first == a.dim()) return std::nullopt;
+  Rows r;
+  for (int64_t d = 0; d < a.dim(); ++d) {
+    if (d < first && reduced[static_cast<size_t>(d)]) return std::nullopt;
+    (d < first ? r.rows : r.n) *= a.size(d);
+  }
+  return r;
+}
+
+// f(T{}) with T the C++ type of a float or double dtype.
+template <class F>
+void visit_float_or_double(DType d, const F& f) {
+  if (d == DType::Float) f(float{});
+  else f(double{});
+}
+
 TensorBase soft(const char* op, const TensorBase& self, int64_t dim, std::optional<DType> dtype, bool log) {
   const TensorBase x = dtype ? base::to(self, *dtype) : self;
   if (!is_floating(x.dtype())) dtype_error(op, x.dtype(), dtype ? "dtype" : "self");
   const int64_t d = wrap_dim(dim, x.dim(), op);
   const TensorBase a = base::to(x, compute_dtype(x.dtype()));
   if (a.numel() == 0) return base::to(a, x.dtype());
+  std::vector<bool> along(static_cast<size_t>(a.dim()), false);
+  if (a.dim() > 0) along[static_cast<size_t>(d)] = true;
+  if (const auto rows = host_rows(a, along)) {
+    TensorBase r = empty(a.sizes(), a.dtype(), a.device());
+    visit_float_or_double(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      kernels::softmax_rows<T>(a.data<T>(), r.data<T>(), rows->rows, rows->n,
+                               log ? kernels::SoftmaxForm::LogSoftmax : kernels::SoftmaxForm::Softmax);
+    });
+    return base::to(r, x.dtype());
+  }
   // A slice of -inf only gives NaN, as PyTorch (-inf - -inf).
   const TensorBase shifted = base::sub(a, base::amax(a, {d}, true));
   const TensorBase total = base::sum(base::exp(shifted), {d}, true);
@@ -54,10 +97,23 @@ TensorBase log_softmax(const TensorBase& self, int64_t dim, std::optional<DType>
 }
 
 TensorBase logsumexp(const TensorBase& self, IntList dim, bool keepdim) {
-  reduced_dims("logsumexp", self.dim(), dim);
+  const std::vector<bool> reduced = reduced_dims("logsumexp", self.dim(), dim);
   const DType result = is_floating(self.dtype()) ? self.dtype() : default_dtype();
   const TensorBase a = base::to(self, compute_dtype(result));
   if (a.numel() == 0) return base::to(base::log(base::sum(a, dim, keepdim, std::nullopt)), result);
+  if (const auto rows = host_rows(a, reduced)) {
+    std::vector<int64_t> sizes;
+    for (int64_t d = 0; d < a.dim(); ++d) {
+      if (!reduced[static_cast<size_t>(d)]) sizes.push_back(a.size(d));
+      else if (keepdim) sizes.push_back(1);
+    }
+    TensorBase r = empty(sizes, a.dtype(), a.device());
+    visit_float_or_double(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      kernels::logsumexp_rows<T>(a.data<T>(), r.data<T>(), rows->rows, rows->n);
+    });
+    return base::to(r, result);
+  }
   // The largest element of each slice, clamped to the finite range: an
   // infinite one would give inf - inf = NaN. With the clamp, a slice
   // holding +inf sums to +inf, one of -inf only to 0 (log: -inf), and
