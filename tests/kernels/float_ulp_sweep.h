@@ -1,13 +1,17 @@
 // Accuracy checks for the kernel tests: the error in ulps against a
 // reference computed in a wider type (floats and doubles), and its worst
-// over every 7th float bit pattern.
+// over every 7th float bit pattern; the inputs of the double functions'
+// sweeps.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
+#include <random>
+#include <vector>
 
 namespace ember::kernels::testing {
 
@@ -71,6 +75,34 @@ double worst_float_error(F f, R ref, float* at, float max_magnitude = std::numer
   }
   *at = worst_x;
   return worst;
+}
+
+// Doubles for the double functions' sweeps: 2^18 magnitudes spread evenly
+// in log2 over every binade and 2^18 in [0, 4] (with near_one, 2^18 each
+// of 1 + 2^-e and 1 - 2^-e, e spread over [0, 52] and [0, 53]), then the
+// 64 doubles each side of each edge.
+inline std::vector<double> double_sweep(std::initializer_list<double> edges, bool near_one) {
+  std::mt19937_64 g(20261206);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<double> v;
+  for (int i = 0; i < (1 << 18); ++i) {
+    v.push_back(std::exp2(-1074 + unit(g) * 2098));
+    v.push_back(4 * unit(g));
+    if (near_one) {
+      v.push_back(1 + std::exp2(-52 * unit(g)));
+      v.push_back(1 - std::exp2(-53 * unit(g)));
+    }
+  }
+  for (const double edge : edges) {
+    double up = edge, down = edge;
+    for (int i = 0; i < 64; ++i) {
+      v.push_back(up);
+      v.push_back(down);
+      up = std::nextafter(up, std::numeric_limits<double>::infinity());
+      down = std::nextafter(down, 0.0);
+    }
+  }
+  return v;
 }
 
 }  // namespace ember::kernels::testing

@@ -10,7 +10,6 @@
 #include <cstring>
 #include <initializer_list>
 #include <limits>
-#include <random>
 #include <vector>
 
 #include "kernels/sleef_math.h"
@@ -26,26 +25,9 @@ constexpr long double kPi = 3.141592653589793238462643383279502884L;
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-// Magnitudes spread evenly in log2 over every binade, values in [0, 4],
-// and the 64 doubles each side of each breakpoint.
+// The breakpoints and bounds of Note [double atan]'s reduction.
 std::vector<double> magnitudes() {
-  std::mt19937_64 g(20261206);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  std::vector<double> v;
-  for (int i = 0; i < (1 << 18); ++i) {
-    v.push_back(std::exp2(-1074 + unit(g) * 2098));
-    v.push_back(4 * unit(g));
-  }
-  for (const double edge : {7.0 / 16, 11.0 / 16, 19.0 / 16, 39.0 / 16, 0x1p100, 0x1p-27}) {
-    double up = edge, down = edge;
-    for (int i = 0; i < 64; ++i) {
-      v.push_back(up);
-      v.push_back(down);
-      up = std::nextafter(up, kInf);
-      down = std::nextafter(down, 0.0);
-    }
-  }
-  return v;
+  return testing::double_sweep({7.0 / 16, 11.0 / 16, 19.0 / 16, 39.0 / 16, 0x1p100, 0x1p-27}, false);
 }
 
 TEST(DoubleAtanForm, AtanWithinOneUlp) {

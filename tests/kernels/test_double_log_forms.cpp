@@ -12,7 +12,6 @@
 #include <cstring>
 #include <initializer_list>
 #include <limits>
-#include <random>
 #include <vector>
 
 #include "kernels/sleef_math.h"
@@ -23,30 +22,9 @@ namespace {
 
 using testing::ulp_error;
 
-// Magnitudes spread evenly in log2 over every binade, values in [0, 4],
-// 1 + 2^-e and 1 - 2^-e for e spread over [1, 53]; the doubles next to
-// 2^-26, 2^-20 and 2^28.
-std::vector<double> magnitudes() {
-  std::mt19937_64 g(20261206);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  std::vector<double> v;
-  for (int i = 0; i < (1 << 18); ++i) {
-    v.push_back(std::exp2(-1074 + unit(g) * 2098));
-    v.push_back(4 * unit(g));
-    v.push_back(1 + std::exp2(-52 * unit(g)));
-    v.push_back(1 - std::exp2(-53 * unit(g)));
-  }
-  for (const double edge : {0x1p-26, 0x1p-20, 0x1p28, 0x1p-53}) {
-    double up = edge, down = edge;
-    for (int i = 0; i < 64; ++i) {
-      v.push_back(up);
-      v.push_back(down);
-      up = std::nextafter(up, 4 * edge);
-      down = std::nextafter(down, 0.0);
-    }
-  }
-  return v;
-}
+// Around the forms' thresholds: asinh's 2^-26, atanh's 2^-20, 2^28,
+// log1p's 2^-53.
+std::vector<double> magnitudes() { return testing::double_sweep({0x1p-26, 0x1p-20, 0x1p28, 0x1p-53}, true); }
 
 // The magnitudes in [lo, hi), and with both_signs their negations.
 std::vector<double> inputs(double lo, double hi, bool both_signs) {
