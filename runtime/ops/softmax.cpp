@@ -8,6 +8,7 @@
 // arithmetic a row at a time (Note [softmax by rows]).
 #include <limits>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "ember/error.h"
@@ -25,6 +26,7 @@
 #include "ember/ops/true_divide.h"
 #include "ember/ops/view.h"
 #include "kernels/softmax_rows.h"
+#include "runtime/core/visit_dtype.h"
 #include "runtime/ops/dtype_set.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/reduce_plan.h"
@@ -55,12 +57,6 @@ std::optional<Rows> host_rows(const TensorBase& a, const std::vector<bool>& redu
   return r;
 }
 
-// f(T{}) with T the C++ type of a float or double dtype.
-template <class F>
-void visit_float_or_double(DType d, const F& f) {
-  if (d == DType::Float) f(float{});
-  else f(double{});
-}
 
 TensorBase soft(const char* op, const TensorBase& self, int64_t dim, std::optional<DType> dtype, bool log) {
   const TensorBase x = dtype ? base::to(self, *dtype) : self;
@@ -72,10 +68,11 @@ TensorBase soft(const char* op, const TensorBase& self, int64_t dim, std::option
   if (a.dim() > 0) along[static_cast<size_t>(d)] = true;
   if (const auto rows = host_rows(a, along)) {
     TensorBase r = empty(a.sizes(), a.dtype(), a.device());
-    visit_float_or_double(a.dtype(), [&](auto tag) {
-      using T = decltype(tag);
-      kernels::softmax_rows<T>(a.data<T>(), r.data<T>(), rows->rows, rows->n,
-                               log ? kernels::SoftmaxForm::LogSoftmax : kernels::SoftmaxForm::Softmax);
+    visit_dtype(a.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_floating_point_v<T>)  // host_rows took float and double only
+        kernels::softmax_rows<T>(a.data<T>(), r.data<T>(), rows->rows, rows->n,
+                                 log ? kernels::SoftmaxForm::LogSoftmax : kernels::SoftmaxForm::Softmax);
     });
     return base::to(r, x.dtype());
   }
@@ -108,9 +105,9 @@ TensorBase logsumexp(const TensorBase& self, IntList dim, bool keepdim) {
       else if (keepdim) sizes.push_back(1);
     }
     TensorBase r = empty(sizes, a.dtype(), a.device());
-    visit_float_or_double(a.dtype(), [&](auto tag) {
-      using T = decltype(tag);
-      kernels::logsumexp_rows<T>(a.data<T>(), r.data<T>(), rows->rows, rows->n);
+    visit_dtype(a.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_floating_point_v<T>) kernels::logsumexp_rows<T>(a.data<T>(), r.data<T>(), rows->rows, rows->n);
     });
     return base::to(r, result);
   }
