@@ -11,7 +11,8 @@ of several runs in ms and ember's ratio to NumPy, marking ratios above
 positions (Note [unique by sorted keys]), where and tril (Note [where on
 dense operands]), indexing by rows (runtime/python/tensor_indexing.cpp),
 integer division (Notes [division through double] in kernels/scalar_ops.h
-and [int64 division by lanes] in kernels/sleef_math.cpp).
+and [int64 division by lanes] in kernels/sleef_math.cpp), transposed
+copies (Note [register transpose] in kernels/transpose.h).
 """
 from __future__ import annotations
 
@@ -61,6 +62,13 @@ def cases():
         ("a + row", lambda: em + ev, lambda: m + v),
         ("a * 2.5", lambda: em * 2.5, lambda: m * np.float32(2.5)),
         ("a.T contiguous", lambda: em.t().contiguous(), lambda: np.ascontiguousarray(m.T)),
+        ("a.T contiguous (float64)", lambda: em64.t().contiguous(), lambda: np.ascontiguousarray(m64.T)),
+        ("a.T contiguous (int16)", lambda: ei16.t().contiguous(), lambda: np.ascontiguousarray(i16.T)),
+        ("a.T contiguous (uint8)", lambda: eu8.t().contiguous(), lambda: np.ascontiguousarray(u8.T)),
+        ("a[:2047, :2047].T contiguous", lambda: em[:2047, :2047].t().contiguous(),
+         lambda: np.ascontiguousarray(m[:2047, :2047].T)),
+        ("a[:512, :512].T contiguous", lambda: em[:512, :512].t().contiguous(),
+         lambda: np.ascontiguousarray(m[:512, :512].T)),
         ("float32 -> float64", lambda: em.double(), lambda: m.astype(np.float64)),
         ("int64 -> float32", lambda: eim.float(), lambda: im.astype(np.float32)),
         ("a[mask]", lambda: em[emask], lambda: m[mask]),

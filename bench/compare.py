@@ -118,7 +118,8 @@ def numpy_cases() -> list[tuple[str, callable, str]]:
 
 
 def torch_cases() -> list[tuple[str, callable, str]]:
-    """PyTorch 1.13 where NumPy has no equivalent; empty without torch."""
+    """PyTorch 1.13 where NumPy has no equivalent, and where PyTorch is the
+    best peer (B2, B7 in PERFORMANCE.md); empty without torch."""
     try:
         import torch
     except ImportError:
@@ -130,7 +131,10 @@ def torch_cases() -> list[tuple[str, callable, str]]:
     v20, i20 = torch.empty(1 << 20), torch.empty(1 << 20, dtype=torch.long)
     v100, i100 = torch.empty(100), torch.empty(100, dtype=torch.long)
     vrow, irow = torch.empty(SIDE), torch.empty(SIDE, dtype=torch.long)
+    sq, sq2, sq_out = torch.full((SIDE, SIDE), 0.5), torch.full((SIDE, SIDE), 0.5).t(), torch.empty(SIDE, SIDE)
     return [
+        ("B2_add_f32_transposed", lambda: torch.add(sq, sq2, out=sq_out), "torch.add(a, b.t(), out=c)"),
+        ("B7_copy_transposed_f32", lambda: sq_out.copy_(sq2), "c.copy_(a.t())"),
         ("B8_sort_f32", lambda: torch.sort(u20, out=(v20, i20)), "torch.sort(a, out=(v, i))"),
         ("B8_msort_f32", lambda: torch.msort(u20, out=v20), "torch.msort(a, out=v)"),
         ("B14_topk100_f32", lambda: torch.topk(u20, 100, out=(v100, i100)), "torch.topk(a, 100, out=(v, i))"),

@@ -5,7 +5,8 @@
 // A same-type copy moves bits (through an unsigned integer of the same
 // size), so NaN payloads and signalling NaNs survive; types of one size
 // share one loop. Dense same-type copies are memcpy, or streaming stores
-// past the cache; transposed ones take the tiled walk (Note [tiled traversal]).
+// past the cache; transposed ones are transposed in registers (Note
+// [register transpose]) or take the tiled walk (Note [tiled traversal]).
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include "kernels/parallel.h"
 #include "kernels/pointwise.h"
 #include "kernels/stream_store.h"
+#include "kernels/transpose.h"
 
 namespace ember::kernels {
 
@@ -71,6 +73,7 @@ void copy(const Operands<2>& operands) {
       });
       return;
     }
+    if (transposed_copy(ops, esz)) return;
     pointwise<B, B, 1>(ops, detail::Identity{});
   } else {
     pointwise<Dst, Src, 1>(operands, detail::Identity{});

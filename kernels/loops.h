@@ -69,7 +69,7 @@ void for_each_row(const Operands<N>& ops, int64_t begin, int64_t end, const Row&
 // 128 were slower). Power-of-two strides still map a tile's lines to one
 // L1 set, so they are served from L2; staging the transposed input
 // through a dense buffer avoids that but costs a scalar pass, and was
-// slower (B7 40 ms against 32).
+// slower (B7 40 ms against 32). Same-type copies: Note [register transpose].
 constexpr int64_t kTile = 64;
 
 template <int N>
