@@ -52,6 +52,15 @@ std::vector<Layout2> layouts2() {
   v.push_back({"transposed_b", m, contiguous_strides(m), contiguous_strides(m), permuted_strides(m, {1, 0})});
   v.push_back({"transposed_b_big", big, contiguous_strides(big), contiguous_strides(big),
                permuted_strides(big, {1, 0})});
+  // The tiled walk with both inputs transposed, a transposed input beside
+  // a number, one read backwards along its rows, a batch of transposes.
+  v.push_back({"transposed_both_big", big, contiguous_strides(big), permuted_strides(big, {1, 0}),
+               permuted_strides(big, {1, 0})});
+  v.push_back({"transposed_b_scalar_a", big, contiguous_strides(big), {0, 0}, permuted_strides(big, {1, 0})});
+  v.push_back({"transposed_b_reversed", big, contiguous_strides(big), contiguous_strides(big), {1, -300}});
+  const Shape batch{3, 130, 70};
+  v.push_back({"transposed_b_batch", batch, contiguous_strides(batch), contiguous_strides(batch),
+               permuted_strides(batch, {0, 2, 1})});
   v.push_back({"transposed_out", big, permuted_strides(big, {1, 0}), contiguous_strides(big),
                contiguous_strides(big)});
   v.push_back({"negative_a", m, contiguous_strides(m), {45, -1}, contiguous_strides(m)});
