@@ -44,6 +44,7 @@
 #include "kernels/opmath.h"
 #include "kernels/operands.h"
 #include "kernels/prefetch.h"
+#include "kernels/staged_tiles.h"
 #include "kernels/stream_store.h"
 
 namespace ember::kernels {
@@ -205,6 +206,17 @@ void pointwise(const Operands<NIn + 1>& operands, const F& f) {
   const int inner = ops.ndim - 1;
   int64_t s[N];
   for (int k = 0; k < N; ++k) s[k] = ops.strides[k][inner];
+  // Note [staged transposed inputs]: where staging leaves only dense rows.
+  if constexpr (NIn >= 1) {
+    const unsigned staged = staged_inputs(ops, sizeof(InT));
+    bool dense = staged != 0u && s[0] == static_cast<int64_t>(sizeof(OutT));
+    for (int k = 1; k < N; ++k) dense = dense && (((staged >> (k - 1)) & 1u) || s[k] == static_cast<int64_t>(sizeof(InT)));
+    if (dense) {
+      return for_each_staged_tile(ops, staged, sizeof(InT), [&](char* const* p, int64_t n) {
+        detail::pointwise_dense_row<OutT, InT, 0u>(p, n, f, Seq{});
+      });
+    }
+  }
 
   // Row kind: -1 strided, else the mask of hoisted inputs (0: all dense).
   // Instantiated: masks of one input, and the last two of three (clamp's

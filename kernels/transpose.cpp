@@ -142,7 +142,24 @@ bool transposed_copy_of(const Operands<2>& ops) {
   return true;
 }
 
+template <class U>
+void transpose_tile_of(char* dst, int64_t dst_row, const char* src, int64_t src_row, int64_t rows, int64_t cols) {
+  constexpr int64_t W = kWidth<U>;
+  const Matrix m{rows, cols, dst_row, src_row};
+  for (int64_t c0 = 0; c0 < cols; c0 += W) column_block<U, false>(m, dst, src, c0, std::min(W, cols - c0));
+}
+
 }  // namespace
+
+void transpose_tile(char* dst, int64_t dst_row, const char* src, int64_t src_row, int64_t rows, int64_t cols,
+                    int64_t element_size) {
+  switch (element_size) {
+    case 1: return transpose_tile_of<bits_t<1>>(dst, dst_row, src, src_row, rows, cols);
+    case 2: return transpose_tile_of<bits_t<2>>(dst, dst_row, src, src_row, rows, cols);
+    case 4: return transpose_tile_of<bits_t<4>>(dst, dst_row, src, src_row, rows, cols);
+    default: return transpose_tile_of<bits_t<8>>(dst, dst_row, src, src_row, rows, cols);
+  }
+}
 
 bool transposed_copy(const Operands<2>& ops, int64_t element_size) {
   switch (element_size) {

@@ -49,4 +49,13 @@ constexpr int64_t kTransposeStreamBytes = int64_t{16} << 20;
 // otherwise.
 bool transposed_copy(const Operands<2>& ops, int64_t element_size);
 
+// dst[i][j] = src[j][i] for i < rows, j < cols, by the same blocks with
+// plain stores: a tile of a transposed input staged for a dense row loop
+// (Note [staged transposed inputs] in kernels/staged_tiles.h). Rows of
+// dst and of src are dst_row and src_row bytes apart; elements of
+// element_size bytes (1, 2, 4 or 8) are dense along j in dst and along i
+// in src.
+void transpose_tile(char* dst, int64_t dst_row, const char* src, int64_t src_row, int64_t rows, int64_t cols,
+                    int64_t element_size);
+
 }  // namespace ember::kernels

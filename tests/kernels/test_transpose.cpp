@@ -1,10 +1,11 @@
 // kernels/transpose.h (Note [register transpose]) against a naive loop,
 // for every element size: whole blocks and tails, batches, reversed and
 // padded layouts, the streamed path with nothing written outside the
-// destination, one and two threads, and the layouts it leaves to the
-// tiled walk untouched.
+// destination, one and two threads, the layouts it leaves to the tiled
+// walk untouched, and the tiles it stages for that walk.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -159,6 +160,30 @@ TYPED_TEST(Transpose, LeavesOtherLayoutsAlone) {
   EXPECT_FALSE(check<TypeParam>({{2 * W, 2 * W}, {2 * W, 1}, {2, 4 * W}})) << "source strided along rows";
   EXPECT_FALSE(check<TypeParam>({{2 * W, 2 * W}, {4 * W, 2}, {1, 2 * W}})) << "destination strided along columns";
   EXPECT_FALSE(check<TypeParam>({{4 * W}, {1}, {1}})) << "one dim";
+}
+
+// transpose_tile, the staged walk's tiles: every size up to past two
+// blocks each way, into a destination with padded rows.
+TYPED_TEST(Transpose, TilesOfEverySize) {
+  using U = TypeParam;
+  constexpr int64_t E = sizeof(U);
+  const int64_t W = width(E), most = 2 * W + 3, pad = 5;
+  std::vector<U> src(static_cast<size_t>(most * (most + pad))), dst(static_cast<size_t>(most * (most + pad)));
+  std::mt19937 g(3);
+  for (U& v : src) v = static_cast<U>(g());
+  for (int64_t rows = 1; rows <= most; rows += (rows < W + 2 ? 1 : 7))
+    for (int64_t cols = 1; cols <= most; cols += (cols < W + 2 ? 1 : 5)) {
+      std::fill(dst.begin(), dst.end(), U{0x5a});
+      // src: cols rows of `rows` elements, most + pad apart; dst the other way.
+      transpose_tile(reinterpret_cast<char*>(dst.data()), (most + pad) * E, reinterpret_cast<const char*>(src.data()),
+                     (most + pad) * E, rows, cols, E);
+      for (int64_t i = 0; i < most; ++i)
+        for (int64_t j = 0; j < most + pad; ++j) {
+          const U got = dst[static_cast<size_t>(i * (most + pad) + j)];
+          const U want = i < rows && j < cols ? src[static_cast<size_t>(j * (most + pad) + i)] : U{0x5a};
+          ASSERT_EQ(got, want) << rows << " x " << cols << " at " << i << ", " << j;
+        }
+    }
 }
 
 TEST(Transpose, OtherElementSizesAreLeftAlone) {
