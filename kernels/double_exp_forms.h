@@ -55,7 +55,7 @@ struct QuarterExpm1 {
 };
 template <class L, class D>
 [[gnu::always_inline]] inline QuarterExpm1<D> quarter_expm1(D x) {
-  const auto s = exp_split<L, false>(x);
+  const auto s = exp_split<L>(x);
   // The 1 (a quarter, here) joins c0 while c0 stays exact: n <= 52.
   const D c1 = pow2<D>(s.n_bits - 2), one = x < 36.0 ? D{} + 0.25 : D{}, c0 = c1 - one;
   const D hi = L::fma(c1, s.r, c0), error = L::fma(c1, s.r, c0 - hi) + (one - 0.25);
@@ -104,7 +104,7 @@ template <OwnDouble Form, class L, class D>
     static_assert(Form == OwnDouble::Sinh || Form == OwnDouble::Cosh);
     constexpr bool kSinh = Form == OwnDouble::Sinh;
     const D a = x < 0.0 ? -x : x;
-    const auto s = exp_split<L, false>(a > 710.6 ? D{} + 710.6 : a);
+    const auto s = exp_split<L>(a > 710.6 ? D{} + 710.6 : a);
     // 2^-n in c0 and c1 while they stay exact (2n + 1 bits); past that it
     // is below 2^-54 of them and joins the small terms, times e^-r to
     // first order. Clamped, it stays normal.

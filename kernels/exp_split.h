@@ -1,5 +1,5 @@
-// e^x split for sinh, cosh and expm1 (kernels/floats_in_double.h for
-// floats, kernels/double_exp_forms.h for doubles): x = n ln2 + r + tail
+// e^x split for sinh, cosh and expm1 of doubles
+// (kernels/double_exp_forms.h): x = n ln2 + r + tail
 // with |r| <= ln2/2, z = r^2, and e^r = 1 + r + r odd_z + z/2 +
 // z^2 even_p, where r + r odd_z and z/2 + z^2 even_p are e^r's odd and
 // even (less 1) Taylor parts, so e^-r = 1 - r - r odd_z + z/2 +
@@ -49,12 +49,11 @@ template <class D, class U>
   return vec::detail::bit_cast<D>((e + 1023) << 52);
 }
 
-// For |x| <= 1100 (callers clamp; NaN passes through). kFloat: the
-// Taylor terms run to r^12 and r^11, the first omitted below 2^-51 of
-// e^r, ample for a float. Otherwise to r^14 and r^13 (2^-57), for a
-// double, whose callers also add tail, r's rounding error (x - n ln2 is
-// exact in n ln2's leading bits, n kLn2Hi, then rounds once).
-template <class L, bool kFloat, class D>
+// For |x| <= 1100 (callers clamp; NaN passes through). The Taylor terms
+// run to r^14 and r^13 (the first omitted below 2^-57 of e^r); callers
+// also add tail, r's rounding error (x - n ln2 is exact in n ln2's
+// leading bits, n kLn2Hi, then rounds once).
+template <class L, class D>
 [[gnu::always_inline]] inline ExpSplit<D> exp_split(D x) {
   using U = typename BitsOf<D>::type;
   constexpr double kLog2e = 1.44269504088896338700e+00;
@@ -67,14 +66,9 @@ template <class L, bool kFloat, class D>
   const D r = L::fma(n, D{} - kLn2Lo, r_hi);
   const D tail = L::fma(n, D{} - kLn2Lo, r_hi - r);
   const D z = r * r;
-  D odd, even;
-  if constexpr (kFloat) {
-    odd = fma_horner<L>(z, 1.0 / 6, 1.0 / 120, 1.0 / 5040, 1.0 / 362880, 1.0 / 39916800);
-    even = fma_horner<L>(z, 1.0 / 24, 1.0 / 720, 1.0 / 40320, 1.0 / 3628800, 1.0 / 479001600);
-  } else {
-    odd = fma_horner<L>(z, 1.0 / 6, 1.0 / 120, 1.0 / 5040, 1.0 / 362880, 1.0 / 39916800, 1.0 / 6227020800);
-    even = fma_horner<L>(z, 1.0 / 24, 1.0 / 720, 1.0 / 40320, 1.0 / 3628800, 1.0 / 479001600, 1.0 / 87178291200);
-  }
+  const D odd = fma_horner<L>(z, 1.0 / 6, 1.0 / 120, 1.0 / 5040, 1.0 / 362880, 1.0 / 39916800, 1.0 / 6227020800);
+  const D even =
+      fma_horner<L>(z, 1.0 / 24, 1.0 / 720, 1.0 / 40320, 1.0 / 3628800, 1.0 / 479001600, 1.0 / 87178291200);
   const U n_bits = vec::detail::bit_cast<U>(t) - vec::detail::bit_cast<uint64_t>(kRound);
   return {n_bits, r, tail, z, odd * z, even};
 }

@@ -16,6 +16,7 @@
 #include "kernels/double_exp_forms.h"
 #include "kernels/double_log_forms.h"
 #include "kernels/float_division.h"
+#include "kernels/float_exp_forms.h"
 #include "kernels/float_sin_cos.h"
 #include "kernels/float_tanh.h"
 #include "kernels/nudged_quotient.h"
@@ -308,8 +309,34 @@ struct DoubleLanes {
 // those lanes. The scalar and vector forms choose alike per lane, so they
 // give the same bits. Their reduction needs FMA; without it SLEEF's run.
 // tanh has a form of its own on every lane (Note [float tanh by table]
-// in kernels/float_tanh.h), also with FMA only.
-enum class FloatForm { Sleef, Sin, Cos, Tanh };
+// in kernels/float_tanh.h), also with FMA only; so do sinh, cosh and
+// expm1 (Note [float sinh, cosh and expm1] in kernels/float_exp_forms.h).
+enum class FloatForm { Sleef, Sin, Cos, Tanh, Sinh, Cosh, Expm1 };
+
+constexpr bool is_exp_form(FloatForm form) {
+  return form == FloatForm::Sinh || form == FloatForm::Cosh || form == FloatForm::Expm1;
+}
+
+// kernels/float_exp_forms.h's function of x, scalar or vector (lane by
+// lane, the same operations); a NaN gives itself, quiet.
+template <FloatForm Form, class T>
+__attribute__((always_inline)) inline T float_exp_lanes(T x) {
+  using ember::kernels::FloatExpForm;
+  constexpr FloatExpForm kForm =
+      Form == FloatForm::Sinh ? FloatExpForm::Sinh : Form == FloatForm::Cosh ? FloatExpForm::Cosh : FloatExpForm::Expm1;
+  if constexpr (std::is_arithmetic_v<T>) {
+    return x == x ? ember::kernels::float_exp_form<kForm>(x) : x + x;
+  } else {
+    constexpr int kLanes = sizeof(T) / sizeof(float);
+    alignas(T) float in[kLanes], out[kLanes];
+    std::memcpy(in, &x, sizeof(T));
+#pragma omp simd
+    for (int i = 0; i < kLanes; ++i) out[i] = ember::kernels::float_exp_form<kForm>(in[i]);
+    T r;
+    std::memcpy(&r, out, sizeof(T));
+    return x == x ? r : x + x;
+  }
+}
 
 template <FloatForm Form, class T, class F>
 __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
@@ -333,7 +360,8 @@ __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
 
 // Each function's own forms, where it has some (the others are SLEEF's
 // alone): floats computed in double (Note [floats in double]), floats in
-// float (Notes [float sin and cos], [float tanh by table]), doubles (Notes
+// float (Notes [float sin and cos], [float tanh by table], [float sinh,
+// cosh and expm1]), doubles (Notes
 // [double sinh, cosh, expm1 and tanh], [double asinh, acosh and atanh],
 // [double log1p] and [double atan]), and the fix at huge arguments
 // (LogForm). The forms in float and of doubles need FMA; without it
@@ -350,9 +378,9 @@ constexpr struct {
 } kOwnForms[] = {
     {"sin", {DoubleForm::None, FloatForm::Sin, OwnDouble::None, {}}},
     {"cos", {DoubleForm::None, FloatForm::Cos, OwnDouble::None, {}}},
-    {"sinh", {DoubleForm::Sinh, FloatForm::Sleef, OwnDouble::Sinh, {}}},
-    {"cosh", {DoubleForm::Cosh, FloatForm::Sleef, OwnDouble::Cosh, {}}},
-    {"expm1", {DoubleForm::Expm1, FloatForm::Sleef, OwnDouble::Expm1, {}}},
+    {"sinh", {DoubleForm::None, FloatForm::Sinh, OwnDouble::Sinh, {}}},
+    {"cosh", {DoubleForm::None, FloatForm::Cosh, OwnDouble::Cosh, {}}},
+    {"expm1", {DoubleForm::None, FloatForm::Expm1, OwnDouble::Expm1, {}}},
     {"tanh", {DoubleForm::None, FloatForm::Tanh, OwnDouble::Tanh, {}}},
     {"asinh", {DoubleForm::Asinh, FloatForm::Sleef, OwnDouble::Asinh, {0x1p62, 0x1p510, M_LN2, true}}},
     {"acosh", {DoubleForm::Acosh, FloatForm::Sleef, OwnDouble::Acosh, {0x1p62, 0x1p510, M_LN2, false}}},
@@ -374,13 +402,16 @@ constexpr Forms forms_of(std::string_view name) {
 }
 
 // A float function of kernels/sleef_math.h: float_tanh for tanh,
-// float_sin_cos_or for sin and cos, in double where it has a form there (Note [floats in double]),
+// float_exp_lanes for sinh, cosh and expm1, float_sin_cos_or for sin and
+// cos, in double where it has a form there (Note [floats in double]),
 // SLEEF's float function otherwise.
 template <DoubleForm Form, FloatForm Own, class F, class Log>
 __attribute__((always_inline)) inline WideF wide_float_function(F f, WideF x, Log log, double above,
                                                              const LogForm& form) {
   if constexpr (Own == FloatForm::Tanh) {
     return ember::kernels::float_tanh(x);  // makes no NaN of a number
+  } else if constexpr (is_exp_form(Own)) {
+    return float_exp_lanes<Own>(x);  // makes no NaN of a number
   } else if constexpr (Own != FloatForm::Sleef) {
     return invalid_as_quiet_nan(float_sin_cos_or<Own>(x, f), x);
   } else if constexpr (Form == DoubleForm::None) {
@@ -394,6 +425,8 @@ template <DoubleForm Form, FloatForm Own, class F, class Log>
 float scalar_float_function(F f, float x, Log log, double above, const LogForm& form) {
   if constexpr (Own == FloatForm::Tanh) {
     return ember::kernels::float_tanh(x);
+  } else if constexpr (is_exp_form(Own)) {
+    return float_exp_lanes<Own>(x);
   } else if constexpr (Own != FloatForm::Sleef) {
     return invalid_as_quiet_nan(float_sin_cos_or<Own>(x, f), x);
   } else if constexpr (Form == DoubleForm::None) {
