@@ -42,11 +42,12 @@ def cases():
     v = rng.random(S, dtype=np.float32)
     m64 = m.astype(np.float64)
     im = rng.integers(0, 1000, (S, S)).astype(np.int64)
-    i32, i16, u8 = (rng.integers(-120 if t != np.uint8 else 0, 120, (S, S)).astype(t) for t in (np.int32, np.int16, np.uint8))
+    i32, i16, i8, u8 = (rng.integers(-120 if t != np.uint8 else 0, 120, (S, S)).astype(t)
+                        for t in (np.int32, np.int16, np.int8, np.uint8))
     mask, zeros = m > 0.5, np.zeros((S, S), np.bool_)
     idx = rng.integers(0, S, S)
     em, em2, ev, em64, eim = (ember.tensor(x) for x in (m, m2, v, m64, im))
-    ei32, ei16, eu8 = (ember.tensor(x) for x in (i32, i16, u8))
+    ei32, ei16, ei8, eu8 = (ember.tensor(x) for x in (i32, i16, i8, u8))
     emask, ezeros, eidx = ember.tensor(mask), ember.tensor(zeros), ember.tensor(idx)
     return [
         ("mean", lambda: em.mean(), lambda: m.mean()),
@@ -87,6 +88,7 @@ def cases():
         ("int32 % 7", lambda: ei32 % 7, lambda: i32 % 7),
         ("int16 // 7", lambda: ei16 // 7, lambda: i16 // 7),
         ("uint8 // 7", lambda: eu8 // 7, lambda: u8 // 7),
+        ("int8 // -7", lambda: ei8 // -7, lambda: i8 // np.int8(-7)),
         ("int16 // int16", lambda: ei16 // (ei16 | 1), lambda: i16 // (i16 | 1)),
         ("float32 % 0.3", lambda: em % 0.3, lambda: m % np.float32(0.3)),
         ("tril", lambda: em.tril(), lambda: np.tril(m)),

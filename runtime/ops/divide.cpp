@@ -1,9 +1,11 @@
 #include "runtime/ops/divide.h"
 
 #include <array>
+#include <type_traits>
 
 #include "ember/error.h"
 #include "kernels/divide.h"
+#include "kernels/floor_divide_by_number.h"
 #include "kernels/pointwise.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/pointwise_any_device.h"
@@ -36,8 +38,14 @@ void div_kernel(DivMode mode, kernels::Operands<3>& operands) {
   using C = kernels::opmath_t<T>;
   switch (mode) {
     case DivMode::True: return kernels::pointwise<T, T, 2>(operands, DivideFn<C, DivMode::True>{});
-    case DivMode::Trunc: return kernels::pointwise<T, T, 2>(operands, DivideFn<C, DivMode::Trunc>{});
-    case DivMode::Floor: return kernels::pointwise<T, T, 2>(operands, DivideFn<C, DivMode::Floor>{});
+    case DivMode::Trunc:
+      // Unsigned quotients truncate as they floor (Note [8-bit floor division by a number]).
+      if constexpr (std::is_unsigned_v<T>)
+        if (kernels::floor_divide_by_number<T, T>(operands)) return;
+      return kernels::pointwise<T, T, 2>(operands, DivideFn<C, DivMode::Trunc>{});
+    case DivMode::Floor:
+      if (kernels::floor_divide_by_number<T, T>(operands)) return;
+      return kernels::pointwise<T, T, 2>(operands, DivideFn<C, DivMode::Floor>{});
   }
 }
 

@@ -5,6 +5,7 @@
 #include "ember/kernel_log.h"
 #include "ember/ops/floor_divide.h"
 #include "ember/th_error.h"
+#include "kernels/floor_divide_by_number.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/ops/device_guard.h"
@@ -26,6 +27,7 @@ namespace {
 template <class T, class OutT>
 void floor_divide_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
+  if (kernels::floor_divide_by_number<OutT, T>(ops)) return;
   kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::floor_divide(self, other); });
 }
 
