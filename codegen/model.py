@@ -42,7 +42,7 @@ class TestSpec:
     numpy_dtypes: tuple | None = None          # the dtypes of the Python NumPy tests, when not all (NumPy cannot round like the dtype)
     shapes: dict[str, tuple[int | str, ...]] = field(default_factory=dict)  # Python tests: arg -> declared shape
     values: dict[str, str] = field(default_factory=dict)  # Python tests: arg -> mask | index(dim) | unique_index(dim) | one_of(a, b) (str)
-    magnitude_tol: bool = False                # Python tests: tolerance relative to the reference on |inputs|
+    magnitude_tol: bool = False                # tolerance relative to the larger of |reference| and |inputs| (C++ pointwise and Python tests)
     ulp: dict[str, float] = field(default_factory=dict)  # floating dtype name -> bound on the error in ulps
     gtest_at: Location | None = None           # where 'gtest' is written (--check-tests)
 

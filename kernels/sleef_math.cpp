@@ -199,9 +199,10 @@ T fixed(F f, T x, Log log, double above, const LogForm& form) {
 }
 
 
-// logaddexp and logaddexp2 of floats (kernels/scalar_math.h's form):
-// in double, where the sum's cancellation costs float nothing; equal
-// infinities are returned as they are (their difference is NaN).
+// logaddexp and logaddexp2 (kernels/scalar_math.h's form), of floats in
+// double, where the sum's cancellation costs float nothing, and of
+// doubles as they are; equal infinities are returned as they are (their
+// difference is NaN).
 template <bool Base2, class D, class Exp, class Log1p>
 D logaddexp_in_double(D a, D b, Exp exp, Log1p log1p) {
   using S = lane_t<D>;
@@ -239,6 +240,12 @@ WideF logaddexp_of_floats(WideF x, WideF y, Exp exp) {
 
 inline WideF wide_ember_logaddexpf(WideF x, WideF y) { return logaddexp_of_floats<false>(x, y, kSleef_exp.d); }
 inline WideF wide_ember_logaddexp2f(WideF x, WideF y) { return logaddexp_of_floats<true>(x, y, kSleef_exp2.d); }
+inline WideD wide_ember_logaddexp(WideD x, WideD y) {
+  return logaddexp_in_double<false>(x, y, kSleef_exp.d, kSleef_log1p.d);
+}
+inline WideD wide_ember_logaddexp2(WideD x, WideD y) {
+  return logaddexp_in_double<true>(x, y, kSleef_exp2.d, kSleef_log1p.d);
+}
 
 // Note [float division by lanes]: fmod, Python's remainder and floor
 // division of floats from libm's fmodf cost 18-25 ms for 2^20 elements
@@ -702,6 +709,10 @@ float ember_logaddexp2f(float x, float y) {
 }
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexpf)
 EMBER_SLEEF_FLOAT_VARIANTS(2, ember_logaddexp2f)
+double ember_logaddexp(double x, double y) { return logaddexp_in_double<false>(x, y, kScalar_exp.d, kScalar_log1p.d); }
+double ember_logaddexp2(double x, double y) { return logaddexp_in_double<true>(x, y, kScalar_exp2.d, kScalar_log1p.d); }
+EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_logaddexp)
+EMBER_SLEEF_DOUBLE_VARIANTS(2, ember_logaddexp2)
 
 // The scalar forms are C's fmod itself, whose bits fmod_of_lanes gives.
 #define EMBER_DIVISION_FUNCTIONS(T, suffix, VARIANTS)                                                          \

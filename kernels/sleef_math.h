@@ -65,10 +65,13 @@ EMBER_SLEEF_UNARY(EMBER_SLEEF_DECLARE_UNARY)
 EMBER_SLEEF_BINARY(EMBER_SLEEF_DECLARE_BINARY)
 #undef EMBER_SLEEF_DECLARE_UNARY
 #undef EMBER_SLEEF_DECLARE_BINARY
-// log(e^x + e^y) and log2(2^x + 2^y) of floats, computed in double
-// through SLEEF's exp, exp2 and log1p (kernels/scalar_math.h's form).
+// log(e^x + e^y) and log2(2^x + 2^y) of floats, computed in double, and
+// of doubles, through SLEEF's exp, exp2 and log1p (kernels/scalar_math.h's
+// form).
 EMBER_SLEEF_DECL float ember_logaddexpf(float, float);
 EMBER_SLEEF_DECL float ember_logaddexp2f(float, float);
+EMBER_SLEEF_DECL double ember_logaddexp(double, double);
+EMBER_SLEEF_DECL double ember_logaddexp2(double, double);
 // fmod, Python's remainder and floor division of floats and doubles,
 // exact as libm's fmod (Note [float division by lanes] in sleef_math.cpp).
 EMBER_SLEEF_DECL float ember_fmodf(float, float);

@@ -90,7 +90,7 @@ def _spec(op: Op, th: bool = False) -> tuple[list[str], str]:
     spec = (f"const OpSpec kOp{'Th' if th else ''}{{\n    {_cstr(op.name)},\n    {{{', '.join(args)}}},\n"
             f"    {{{', '.join('DType::' + d.name for d in dtypes)}}},\n"
             f"    Rule::{RESULT_RULES[op.kernel.result]}, {reference.ref_f}, {reference.ref_i}, Reducer::{reference.reducer},\n"
-            f"    {{{', '.join(tols)}}}}};")
+            f"    {{{', '.join(tols)}}}{', true' if op.test.magnitude_tol else ''}}};")
     return list(reference.functions), spec
 
 

@@ -3137,19 +3137,19 @@ const char fn_xlogy__doc[] =
 const char fn_logaddexp_doc[] =
     "logaddexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "log(e^self + e^other), broadcasting, without overflow, computed in double (Float, Half and BFloat16 through SLEEF's vectorized functions, kernels/sleef_math.h). Floating dtypes only, as PyTorch.";
+    "log(e^self + e^other), broadcasting, without overflow, computed in double through SLEEF's vectorized functions (kernels/sleef_math.h): the larger input plus log1p(exp(smaller - larger)). Where those two cancel (the larger near -log1p's term) a Double result's error is an ulp of that term, below 2^-52, as NumPy's and PyTorch's. Floating dtypes only, as PyTorch.";
 const char m_logaddexp_doc[] =
     "logaddexp(other: Tensor) -> Tensor\n"
     "\n"
-    "log(e^self + e^other), broadcasting, without overflow, computed in double (Float, Half and BFloat16 through SLEEF's vectorized functions, kernels/sleef_math.h). Floating dtypes only, as PyTorch.";
+    "log(e^self + e^other), broadcasting, without overflow, computed in double through SLEEF's vectorized functions (kernels/sleef_math.h): the larger input plus log1p(exp(smaller - larger)). Where those two cancel (the larger near -log1p's term) a Double result's error is an ulp of that term, below 2^-52, as NumPy's and PyTorch's. Floating dtypes only, as PyTorch.";
 const char fn_logaddexp2_doc[] =
     "logaddexp2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "log2(2^self + 2^other), broadcasting, without overflow, computed in double (Float, Half and BFloat16 through SLEEF's vectorized functions, kernels/sleef_math.h). Floating dtypes only, as PyTorch.";
+    "log2(2^self + 2^other), broadcasting, without overflow, computed in double through SLEEF's vectorized functions (kernels/sleef_math.h), as logaddexp; where the larger input and the log1p term cancel, a Double result's error is below 2^-52. Floating dtypes only, as PyTorch.";
 const char m_logaddexp2_doc[] =
     "logaddexp2(other: Tensor) -> Tensor\n"
     "\n"
-    "log2(2^self + 2^other), broadcasting, without overflow, computed in double (Float, Half and BFloat16 through SLEEF's vectorized functions, kernels/sleef_math.h). Floating dtypes only, as PyTorch.";
+    "log2(2^self + 2^other), broadcasting, without overflow, computed in double through SLEEF's vectorized functions (kernels/sleef_math.h), as logaddexp; where the larger input and the log1p term cancel, a Double result's error is below 2^-52. Floating dtypes only, as PyTorch.";
 const char fn_nan_to_num_doc[] =
     "nan_to_num(input: Tensor, nan: float | None = None, posinf: float | None = None, neginf: float | None = None, *, out: Tensor | None = None) -> Tensor\n"
     "\n"

@@ -1,4 +1,4 @@
-// kernels/sleef_math.h: every function (logaddexp's of floats too),
+// kernels/sleef_math.h: every function (logaddexp's too),
 // through pointwise loops that GCC vectorizes (contiguous at several
 // offsets and lengths, and strided), gives the bits of its scalar call on
 // every element (Note [SLEEF calls]), and the scalar calls agree with the
@@ -108,6 +108,33 @@ TEST(SleefMath, LogaddexpOfFloatsLoopsMatchScalarCalls) {
                                       ::ember_logaddexpf);
   expect_loops_match_scalar<float, 2>("logaddexp2f", [](float x, float y) { return ::ember_logaddexp2f(x, y); },
                                       ::ember_logaddexp2f);
+  expect_loops_match_scalar<double, 2>("logaddexp", [](double x, double y) { return ::ember_logaddexp(x, y); },
+                                       ::ember_logaddexp);
+  expect_loops_match_scalar<double, 2>("logaddexp2", [](double x, double y) { return ::ember_logaddexp2(x, y); },
+                                       ::ember_logaddexp2);
+}
+
+// Doubles: within an ulp and a half of long double's value, plus an ulp
+// of the log1p term (below 2^-52) where the sum cancels toward 0.
+TEST(SleefMath, LogaddexpOfDoublesAgreesWithLongDouble) {
+  const std::vector<double> x = inputs<double>(2003, 8), y = inputs<double>(2003, 9);
+  std::vector<double> near_zero_x, near_zero_y;
+  for (int i = 0; i < 200; ++i) near_zero_x.push_back(-M_LN2 + i * 1e-3), near_zero_y.push_back(-M_LN2 - i * 1e-3);
+  for (const auto& [xs, ys] : {std::pair{x, y}, std::pair{near_zero_x, near_zero_y}})
+    for (size_t i = 0; i < xs.size(); ++i) {
+      const long double a = xs[i], b = ys[i], hi = std::max(a, b), lo = std::min(a, b);
+      if (std::isnan(a) || std::isnan(b) || std::isinf(a) || std::isinf(b)) continue;
+      const long double e = hi + std::log1p(std::exp(lo - hi)), e2 = hi + std::log1p(std::exp2(lo - hi)) / std::log(2.0L);
+      const auto ulp = [](long double v) { return static_cast<long double>(std::ldexp(1.0, std::ilogb(static_cast<double>(v)) - 52)); };
+      EXPECT_LE(std::fabs(::ember_logaddexp(xs[i], ys[i]) - e), 1.5L * ulp(e) + 0x1p-52L) << "logaddexp(" << xs[i] << ", " << ys[i] << ")";
+      EXPECT_LE(std::fabs(::ember_logaddexp2(xs[i], ys[i]) - e2), 1.5L * ulp(e2) + 0x1p-52L) << "logaddexp2(" << xs[i] << ", " << ys[i] << ")";
+    }
+  EXPECT_EQ(::ember_logaddexp(INFINITY, INFINITY), INFINITY);
+  EXPECT_EQ(::ember_logaddexp(-INFINITY, -INFINITY), -INFINITY);
+  EXPECT_EQ(::ember_logaddexp(-INFINITY, 2.5), 2.5);
+  EXPECT_TRUE(std::isnan(::ember_logaddexp(NAN, 1.0)));
+  EXPECT_TRUE(std::isnan(::ember_logaddexp(1.0, NAN)));
+  EXPECT_EQ(::ember_logaddexp2(-INFINITY, 3.0), 3.0);
 }
 
 // Computed in double, they are float's correctly rounded value or a

@@ -20,7 +20,7 @@ const OpSpec kOp{
     {{"self", ArgKind::Tensor, false, 0.0, 0.0}, {"other", ArgKind::Tensor, false, 0.0, 0.0}},
     {DType::Float, DType::Double, DType::Half, DType::BFloat16},
     Rule::Same, ref_f, nullptr, Reducer::None,
-    {{DType::Float, 1e-06}, {DType::Double, 1e-13}, {DType::Half, 0.001}, {DType::BFloat16, 0.008}}};
+    {{DType::Float, 1e-06}, {DType::Double, 1e-13}, {DType::Half, 0.001}, {DType::BFloat16, 0.008}}, true};
 
 const std::vector<Variant> kVariants = {
     {"ember::logaddexp2(self, other)", Form::Functional, false, [](Args& a) -> Tensor { return ember::logaddexp2(a.t(0), a.t(1)); }},

@@ -1366,6 +1366,7 @@ OPS = [
         domain={},
         shape=(5, 7),
         where='schemas/math/pointwise.yaml:1032',
+        magnitude_tol=True,
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1382,7 +1383,8 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-13, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1043',
+        where='schemas/math/pointwise.yaml:1046',
+        magnitude_tol=True,
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1399,7 +1401,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1054',
+        where='schemas/math/pointwise.yaml:1059',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1416,7 +1418,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (0.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1066',
+        where='schemas/math/pointwise.yaml:1071',
         cuda_dtypes=('float64',),
     ),
     OpSpec(
@@ -1433,7 +1435,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (1.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1081',
+        where='schemas/math/pointwise.yaml:1086',
         cuda_dtypes=('float64',),
     ),
 ]

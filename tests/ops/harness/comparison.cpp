@@ -3,8 +3,11 @@
 // smallest normal value of the result dtype (so results that underflow
 // compare sensibly). Sums allow tol * (|expected| + sum|x| / sqrt(n)): the
 // second term is the size of a typical partial sum, which stands in for
-// |expected| when the terms cancel. NaN must meet NaN and an infinity the
-// same infinity; without a tolerance, values must be equal (-0 == 0).
+// |expected| when the terms cancel; pointwise ops with
+// `test.magnitude_tol` (logaddexp: the larger input plus a log1p term,
+// which cancel near 0) allow tol * max(|expected|, |inputs|) likewise.
+// NaN must meet NaN and an infinity the same infinity; without a
+// tolerance, values must be equal (-0 == 0).
 #include "tests/ops/harness/comparison.h"
 
 #include <cmath>

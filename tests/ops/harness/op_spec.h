@@ -60,6 +60,7 @@ struct OpSpec {
   RefI ref_i;  // null when every dtype does
   Reducer reducer;
   std::vector<Tol> tol;  // dtypes without an entry compare exactly
+  bool magnitude_tol = false;  // `test.magnitude_tol`: tol relative to the inputs' magnitude too
 };
 
 }  // namespace ember::optest

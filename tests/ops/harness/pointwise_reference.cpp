@@ -59,6 +59,13 @@ std::string PointwiseInputs::text() const {
   return out.str();
 }
 
+double PointwiseInputs::largest_input() const {
+  double largest = 0;
+  for (const double v : vf_)
+    if (std::isfinite(v)) largest = std::max(largest, std::fabs(v));
+  return largest;
+}
+
 namespace {
 
 Shape broadcast_shape(const Args& a) {
@@ -88,7 +95,10 @@ PointwiseCase pointwise_reference(const OpSpec& op, const Args& a, DType compute
     in.load(idx);
     if (is_floating(compute)) {
       const double v = in.ref_f();
-      if (is_floating(result)) push_f(c.expected, v, tol, std::fabs(v));
+      // Note [tolerance]'s scale: |expected|, or the inputs' where the op's
+      // result may cancel below them (`test.magnitude_tol`).
+      const double scale = op.magnitude_tol ? std::max(std::fabs(v), in.largest_input()) : std::fabs(v);
+      if (is_floating(result)) push_f(c.expected, v, tol, scale);
       else c.expected.i.push_back(static_cast<int64_t>(v));  // a truth value
     } else {
       const int64_t v = in.ref_i();

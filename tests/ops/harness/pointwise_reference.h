@@ -33,6 +33,10 @@ class PointwiseInputs {
   // The loaded values, named, for messages.
   std::string text() const;
 
+  // The largest magnitude among the loaded floating values (a finite
+  // one; 0 if none): the scale of `test.magnitude_tol`.
+  double largest_input() const;
+
  private:
   const OpSpec& op_;
   DType compute_;
