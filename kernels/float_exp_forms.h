@@ -18,7 +18,7 @@
 // by Fast2Sum, |base| >= |mul r| or base = 0), so only the last addition
 // rounds at the result's scale; the second-order terms round at a
 // fifteenth of it. hd and hs are exact for n <= 11; above, down joins the
-// small terms as down (1 - r) (its second-order part is below 2^-28 of
+// small terms as down (1 - r) (its second-order part is below 2^-27 of
 // the result). 2^n - 1 is exact for |n| <= 24; outside, the 1 or 2^n
 // joins the small terms likewise. Everything is computed at half scale
 // and doubled (exactly) at the end, so that 2^n never overflows before
