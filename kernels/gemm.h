@@ -16,19 +16,25 @@
 // Each element of C is summed by one thread, in an order that depends on
 // k only, so results do not depend on the thread count.
 //
-// Integers of up to 32 bits on AVX512-VNNI multiply 16-bit integers
-// (int32 by halves; kernels/gemm_vnni.h, Note [int32 gemm by halves]):
-// their own packing and register tile, the same blocking and tile shape.
+// Integers of up to 32 bits run on AMX's tiles as bytes, and BFloat16 on
+// its bfloat16 tiles, where the CPU and Linux allow it
+// (kernels/gemm_amx.h, Note [integer gemm by bytes]; tiles of 16 x 16,
+// their own depth block), and integers otherwise on AVX512-VNNI as
+// 16-bit integers (int32 by halves; kernels/gemm_vnni.h, Note [int32 gemm
+// by halves]): their own packing and register tile, the same blocking
+// and tile shape.
 //
 // Note [gemm zeros]: as BLAS, beta == 0 means C is not read (NaN and Inf
 // in it vanish), and alpha == 0 or k == 0 means A and B are not read.
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <new>
 #include <type_traits>
 
+#include "kernels/gemm_amx.h"
 #include "kernels/gemm_vnni.h"
 #include "kernels/opmath.h"
 #include "kernels/parallel.h"
@@ -39,6 +45,13 @@ template <class T>
 using gemm_acc_t = std::conditional_t<is_reduced_float_v<T>, float,
                                       std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4), int32_t, T>>;
 
+#if defined(EMBER_GEMM_AMX)
+template <class T>
+inline constexpr bool gemm_amx_v = gemm_amx::kRuns<T>;
+#else
+template <class T>
+inline constexpr bool gemm_amx_v = false;
+#endif
 #if defined(EMBER_GEMM_VNNI)
 template <class T>
 inline constexpr bool gemm_vnni_v = std::is_integral_v<T> && sizeof(T) <= 4;
@@ -145,10 +158,13 @@ inline void store_tile(const A* acc, int64_t rows, int64_t cols, A alpha, A beta
     T* cj = c + j * ldc;
     const A* aj = acc + j * MR;
     if (first && beta == A(0)) {
+#pragma omp simd
       for (int64_t i = 0; i < rows; ++i) cj[i] = static_cast<T>(alpha * aj[i]);
     } else if (first) {
+#pragma omp simd
       for (int64_t i = 0; i < rows; ++i) cj[i] = static_cast<T>(beta * static_cast<A>(cj[i]) + alpha * aj[i]);
     } else {
+#pragma omp simd
       for (int64_t i = 0; i < rows; ++i) cj[i] = static_cast<T>(static_cast<A>(cj[i]) + alpha * aj[i]);
     }
   }
@@ -171,64 +187,74 @@ void scale_matrix(int64_t m, int64_t n, gemm_acc_t<T> beta, T* c, int64_t ldc) {
   }
 }
 
-// C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, op(A) m x k and op(B)
-// k x n, all column-major with leading dims lda, ldb, ldc (op(X) = X^T
-// when trans). Returns false only when scratch memory ran out, C then
-// partly written.
-template <class T>
-bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<T> alpha, const T* a, int64_t lda,
-          const T* b, int64_t ldb, gemm_acc_t<T> beta, T* c, int64_t ldc) {
-  using namespace gemm_detail;
+namespace gemm_detail {
+
+// gemm below on one path: AMX's tiles (kernels/gemm_amx.h) or the register
+// tile, VNNI's for integers where it has one.
+template <class T, bool Amx>
+bool gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<T> alpha, const T* a,
+                  int64_t lda, const T* b, int64_t ldb, gemm_acc_t<T> beta, T* c, int64_t ldc) {
   using A = gemm_acc_t<T>;
   constexpr int MR = kMR<A>;
-  if (m <= 0 || n <= 0) return true;
-  if (k <= 0 || alpha == A(0)) {
-    scale_matrix<T>(m, n, beta, c, ldc);
-    return true;
-  }
-  const int64_t kc = is_reduced_float_v<T> ? k : std::min(k, kDepth);
-  const int64_t a_rows = std::max<int64_t>(MR, kABlockBytes / static_cast<int64_t>(kc * sizeof(A)) / MR * MR);
-  const int64_t mc = std::min(a_rows, (m + MR - 1) / MR * MR);
-  const int64_t b_cols = std::max<int64_t>(kNR, kBBlockBytes / static_cast<int64_t>(kc * sizeof(A)) / kNR * kNR);
-  const int64_t nc = std::min(b_cols, (n + kNR - 1) / kNR * kNR);
-  constexpr bool vnni = gemm_vnni_v<T>;
+  constexpr int NR = Amx ? gemm_amx::kLanes : kNR;
+  constexpr bool vnni = gemm_vnni_v<T> && !Amx;
   static_assert(!vnni || (gemm_vnni::kMR == MR && gemm_vnni::kNR == kNR), "VNNI's tile is the plain one's");
+  static_assert(!Amx || gemm_amx::kLanes == MR, "AMX's tile is 16 int32 rows");
+  const int64_t kc = is_reduced_float_v<T> ? k : std::min(k, Amx ? gemm_amx::kDepth<T> : kDepth);
   // Words of one packed panel of op(A) (MR rows) and of op(B) (NR columns).
-  auto a_panel = [](int64_t depth) { return vnni ? gemm_vnni::a_panel_words<T>(depth) : MR * depth; };
-  auto b_panel = [](int64_t depth) { return vnni ? gemm_vnni::b_panel_words<T>(depth) : kNR * depth; };
-  Scratch<A> bpack(nc / kNR * b_panel(kc));
+  auto a_panel = [](int64_t depth) {
+    return Amx ? gemm_amx::a_panel_words<T>(depth) : vnni ? gemm_vnni::a_panel_words<T>(depth) : MR * depth;
+  };
+  auto b_panel = [](int64_t depth) {
+    return Amx ? gemm_amx::b_panel_words<T>(depth) : vnni ? gemm_vnni::b_panel_words<T>(depth) : NR * depth;
+  };
+  const int64_t a_rows = Amx ? std::max<int64_t>(MR, kABlockBytes / (a_panel(kc) * int64_t{sizeof(A)}) * MR)
+                             : std::max<int64_t>(MR, kABlockBytes / static_cast<int64_t>(kc * sizeof(A)) / MR * MR);
+  const int64_t mc = std::min(a_rows, (m + MR - 1) / MR * MR);
+  const int64_t b_cols = std::max<int64_t>(NR, kBBlockBytes / static_cast<int64_t>(kc * sizeof(A)) / NR * NR);
+  const int64_t nc = std::min(b_cols, (n + NR - 1) / NR * NR);
+  Scratch<A> bpack(nc / NR * b_panel(kc));
   Scratch<A> apack(mc / MR * a_panel(kc));
   if (!bpack.p || !apack.p) return false;
   for (int64_t jc = 0; jc < n; jc += nc) {
     const int64_t ncur = std::min(nc, n - jc);
-    const int64_t npanels = (ncur + kNR - 1) / kNR;
+    const int64_t npanels = (ncur + NR - 1) / NR;
     for (int64_t pc = 0; pc < k; pc += kc) {
       const int64_t kcur = std::min(kc, k - pc);
-      if constexpr (vnni)
+      if constexpr (Amx)
+        gemm_amx::pack_b(at(b, !transb, ldb, jc, pc), transb ? ldb : 1, transb ? 1 : ldb, kcur, ncur, bpack.p);
+      else if constexpr (vnni)
         gemm_vnni::pack_b(at(b, !transb, ldb, jc, pc), transb ? ldb : 1, transb ? 1 : ldb, kcur, ncur, bpack.p);
       else
         pack_b(b, transb, ldb, pc, jc, kcur, ncur, bpack.p);
       for (int64_t ic = 0; ic < m; ic += mc) {
         const int64_t mcur = std::min(mc, m - ic);
         const int64_t mpanels = (mcur + MR - 1) / MR;
-        if constexpr (vnni)
+        if constexpr (Amx)
+          gemm_amx::pack_a(at(a, transa, lda, ic, pc), transa ? lda : 1, transa ? 1 : lda, mcur, kcur, apack.p);
+        else if constexpr (vnni)
           gemm_vnni::pack_a(at(a, transa, lda, ic, pc), transa ? lda : 1, transa ? 1 : lda, mcur, kcur, apack.p);
         else
           pack_a(a, transa, lda, ic, pc, mcur, kcur, apack.p);
         // Tiles column panel by column panel: one B panel stays in L1
         // while the A block streams from L2. int32 by halves takes the A
-        // panels two at a time (gemm_vnni::micro_tile_halves_pair).
+        // panels two at a time (gemm_vnni::micro_tile_halves_pair). AMX
+        // goes row panel by row panel: its A panel, with E scales, is
+        // the larger (gemm_amx::kDepth).
         constexpr int64_t kPanels = vnni && sizeof(T) == 4 ? 2 : 1;
         const int64_t mtiles = (mpanels + kPanels - 1) / kPanels, tiles = npanels * mtiles;
         const int64_t grain = mcur * ncur * kcur < kParallelWork ? tiles : 1;
         parallel_for(0, tiles, grain, [&](int64_t t0, int64_t t1) {
-          alignas(64) A acc[kPanels][kNR * MR];
+          alignas(64) A acc[kPanels][NR * MR];
+          [[maybe_unused]] std::conditional_t<Amx, gemm_amx::Tiles, std::nullptr_t> amx_tiles{};
           for (int64_t t = t0; t < t1; ++t) {
-            const int64_t jp = t / mtiles, ip = t % mtiles * kPanels;
+            const int64_t jp = Amx ? t % npanels : t / mtiles, ip = (Amx ? t / npanels : t % mtiles) * kPanels;
             const A* ap = apack.p + ip * a_panel(kcur);
             const A* bp = bpack.p + jp * b_panel(kcur);
             int64_t panels = 1;
-            if constexpr (kPanels == 2) {
+            if constexpr (Amx) {
+              gemm_amx::micro_tile<T>(kcur, ap, bp, acc[0]);
+            } else if constexpr (kPanels == 2) {
               if (ip + 1 < mpanels) {
                 gemm_vnni::micro_tile_halves_pair(kcur, ap, ap + a_panel(kcur), bp, acc[0], acc[1]);
                 panels = 2;
@@ -241,8 +267,8 @@ bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<
               micro_tile(kcur, ap, bp, acc[0]);
             }
             for (int64_t q = 0; q < panels; ++q) {
-              const int64_t i = ic + (ip + q) * MR, j = jc + jp * kNR;
-              store_tile(acc[q], std::min<int64_t>(MR, m - i), std::min<int64_t>(kNR, n - j), alpha, beta, pc == 0,
+              const int64_t i = ic + (ip + q) * MR, j = jc + jp * NR;
+              store_tile(acc[q], std::min<int64_t>(MR, m - i), std::min<int64_t>(NR, n - j), alpha, beta, pc == 0,
                          c + i + j * ldc, ldc);
             }
           }
@@ -251,6 +277,27 @@ bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<
     }
   }
   return true;
+}
+
+}  // namespace gemm_detail
+
+// C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, op(A) m x k and op(B)
+// k x n, all column-major with leading dims lda, ldb, ldc (op(X) = X^T
+// when trans). Returns false only when scratch memory ran out, C then
+// partly written.
+template <class T>
+bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<T> alpha, const T* a, int64_t lda,
+          const T* b, int64_t ldb, gemm_acc_t<T> beta, T* c, int64_t ldc) {
+  using A = gemm_acc_t<T>;
+  if (m <= 0 || n <= 0) return true;
+  if (k <= 0 || alpha == A(0)) {
+    scale_matrix<T>(m, n, beta, c, ldc);
+    return true;
+  }
+  if constexpr (gemm_amx_v<T>)
+    if (gemm_amx::usable())
+      return gemm_detail::gemm_blocked<T, true>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  return gemm_detail::gemm_blocked<T, false>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 }  // namespace ember::kernels

@@ -27,4 +27,6 @@ void rt::note_kernel(const char* op, DType dtype, DeviceType backend) {
   t_last = KernelRun{op, dtype, backend, backend == DeviceType::CUDA ? "CUDA" : cpu_simd_target()};
 }
 
+void rt::note_simd(const char* simd) { t_last.simd = simd; }
+
 }  // namespace ember

@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "ember/error.h"
+#include "ember/kernel_log.h"
 #include "ember/scalar.h"
 #include "kernels/blas.h"
 #include "kernels/gemm.h"
@@ -99,6 +100,8 @@ void blas_gemm(const GemmCall& g) {
   const T* b = static_cast<const T*>(g.b);
   T* c = static_cast<T*>(g.c);
   if (g.accumulate && g.batch == 0) kernels::scale_matrix<T>(g.m, g.n, beta, c, g.ldc);
+  if constexpr (kernels::gemm_amx_v<T>)
+    if (g.batch > 0 && g.m > 0 && g.n > 0 && g.k > 0 && alpha != A(0) && kernels::gemm_amx::usable()) note_simd("AMX");
   for (int64_t i = 0; i < g.batch; ++i) {
     const A beta_i = g.accumulate && i > 0 ? A(1) : beta;
     const T* ai = a + i * g.stride_a;

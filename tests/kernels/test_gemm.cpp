@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/parallel.h"
@@ -21,17 +22,30 @@ struct Case {
   int64_t m, n, k;
 };
 
+// gemm<T> itself, or one of its paths: gemm_blocked<T, Amx>.
+enum class Path { kChosen, kRegisterTile, kAmx };
+
+template <class T>
+bool run_gemm(Path path, bool ta, bool tb, Case s, gemm_acc_t<T> alpha, const T* a, int64_t lda, const T* b,
+              int64_t ldb, gemm_acc_t<T> beta, T* c, int64_t ldc) {
+  if (path == Path::kChosen) return gemm<T>(ta, tb, s.m, s.n, s.k, alpha, a, lda, b, ldb, beta, c, ldc);
+  if constexpr (gemm_amx_v<T>)
+    if (path == Path::kAmx)
+      return gemm_detail::gemm_blocked<T, true>(ta, tb, s.m, s.n, s.k, alpha, a, lda, b, ldb, beta, c, ldc);
+  return gemm_detail::gemm_blocked<T, false>(ta, tb, s.m, s.n, s.k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
 // C = alpha op(A) op(B) + beta C, checked element by element.
 template <class T>
-void check_gemm(bool ta, bool tb, Case s, double alpha, double beta, uint32_t seed) {
+void check_gemm(bool ta, bool tb, Case s, double alpha, double beta, uint32_t seed, Path path = Path::kChosen) {
   using A = gemm_acc_t<T>;
   const int64_t lda = (ta ? s.k : s.m) + 3, ldb = (tb ? s.n : s.k) + 1, ldc = s.m + 2;
   const std::vector<T> a = random_values<T>(static_cast<size_t>(lda * (ta ? s.m : s.k)), seed);
   const std::vector<T> b = random_values<T>(static_cast<size_t>(ldb * (tb ? s.k : s.n)), seed + 1);
   const std::vector<T> c0 = random_values<T>(static_cast<size_t>(ldc * s.n), seed + 2);
   std::vector<T> c = c0;
-  ASSERT_TRUE(gemm<T>(ta, tb, s.m, s.n, s.k, static_cast<A>(alpha), a.data(), lda, b.data(), ldb, static_cast<A>(beta),
-                      c.data(), ldc));
+  ASSERT_TRUE(run_gemm<T>(path, ta, tb, s, static_cast<A>(alpha), a.data(), lda, b.data(), ldb, static_cast<A>(beta),
+                          c.data(), ldc));
   auto at = [](const std::vector<T>& x, bool t, int64_t ld, int64_t i, int64_t j) { return t ? x[j + i * ld] : x[i + j * ld]; };
   const RefNum<T> ra = ref_scalar<T>(alpha), rb = ref_scalar<T>(beta);
   for (int64_t j = 0; j < s.n; ++j) {
@@ -50,7 +64,8 @@ void check_gemm(bool ta, bool tb, Case s, double alpha, double beta, uint32_t se
         mass += magnitude<T>(rb * ref_of(c0[i + j * ldc]));
       }
       ASSERT_TRUE(close(c[i + j * ldc], want, mass, s.k)) << "at (" << i << ", " << j << "), ta " << ta << " tb " << tb
-                                                          << " m " << s.m << " n " << s.n << " k " << s.k;
+                                                          << " m " << s.m << " n " << s.n << " k " << s.k
+                                                          << " path " << static_cast<int>(path);
     }
     // Padding rows of C are never written.
     for (int64_t i = s.m; i < ldc; ++i) ASSERT_EQ(std::memcmp(&c[i + j * ldc], &c0[i + j * ldc], sizeof(T)), 0);
@@ -106,23 +121,79 @@ TEST(Gemm, EmptyResultTouchesNothing) {
   for (int32_t v : c) EXPECT_EQ(v, 7);
 }
 
-// Note [int32 gemm by halves]: values whose halves sit at the ends of
-// int16 (low halves of +-2^15, a high half that is 2^15 only modulo
-// 2^16) and products that wrap, against a loop wrapping in uint32.
-TEST(Gemm, Int32ExtremesWrapLikeInt32) {
-  const int32_t edges[] = {INT32_MIN, INT32_MAX, -1, 0, 1, 0x7fff, 0x8000, -0x8000, 0x7fff8000, 0x7fffffff - 0x7fff,
-                           -0x7fff8000, 0x10000, 0x12345678, -0x12345678, 0xffff, -0xffff};
-  const int64_t m = 37, n = 13, k = 33;  // partial tiles, an odd depth
-  std::vector<int32_t> a(m * k), b(k * n), c(m * n, 99);
-  for (size_t i = 0; i < a.size(); ++i) a[i] = edges[(i * 7 + i / 5) % 16];
-  for (size_t i = 0; i < b.size(); ++i) b[i] = edges[(i * 11 + i / 3) % 16];
-  ASSERT_TRUE(gemm<int32_t>(false, false, m, n, k, 1, a.data(), m, b.data(), k, 0, c.data(), m));
-  for (int64_t j = 0; j < n; ++j)
-    for (int64_t i = 0; i < m; ++i) {
-      uint32_t want = 0;
-      for (int64_t l = 0; l < k; ++l) want += static_cast<uint32_t>(a[i + l * m]) * static_cast<uint32_t>(b[l + j * k]);
-      ASSERT_EQ(static_cast<uint32_t>(c[i + j * m]), want) << "at (" << i << ", " << j << ")";
-    }
+// The paths gemm chooses between where it has both (AMX where Linux
+// grants its tiles, Note [integer gemm by bytes]; the register tile,
+// VNNI's where the build has it), each against the naive loop: partial
+// tiles, a k step cut short (64 bytes of k a step), several depth blocks
+// (kDepth: 128 int32 values, 2048 int8; BFloat16 sums the whole depth),
+// transposes and alpha, beta.
+template <class T>
+class GemmPathTest : public ::testing::Test {};
+using PathTypes = ::testing::Types<uint8_t, int8_t, int16_t, int32_t, BFloat16>;
+TYPED_TEST_SUITE(GemmPathTest, PathTypes);
+template <class T>
+class IntegerGemmPathTest : public ::testing::Test {};
+using IntegerPathTypes = ::testing::Types<uint8_t, int8_t, int16_t, int32_t>;
+TYPED_TEST_SUITE(IntegerGemmPathTest, IntegerPathTypes);
+
+template <class T>
+std::vector<Path> paths_here() {
+  std::vector<Path> paths = {Path::kRegisterTile};
+  if (gemm_amx_v<T> && gemm_amx::usable()) paths.push_back(Path::kAmx);
+  return paths;
+}
+
+TYPED_TEST(GemmPathTest, EachPathMatchesNaiveLoop) {
+  const Case cases[] = {{1, 1, 1}, {17, 33, 5}, {33, 17, 65}, {16, 16, 129}, {20, 35, 300}, {9, 40, 2100}, {3, 5, 4200}};
+  uint32_t seed = 500;
+  for (Path path : paths_here<TypeParam>()) {
+    for (const Case& s : cases)
+      for (bool ta : {false, true})
+        for (bool tb : {false, true}) check_gemm<TypeParam>(ta, tb, s, 1, 0, seed++, path);
+    check_gemm<TypeParam>(false, true, {19, 23, 31}, 3, -2, seed++, path);
+    check_gemm<TypeParam>(true, false, {40, 3, 270}, -5, 2, seed++, path);
+  }
+}
+
+// Values at the ends of the type (every byte 0x00, 0x7f, 0x80 or 0xff;
+// halves at the ends of int16 for int32 by halves) and products that
+// wrap, against a loop wrapping in uint32, on each path.
+TYPED_TEST(IntegerGemmPathTest, ExtremesWrapLikeTheType) {
+  using T = TypeParam;
+  using U = std::make_unsigned_t<T>;
+  const int64_t edges[] = {INT32_MIN, INT32_MAX, -1, 0, 1, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, -0x8000, 0x7fff8000,
+                           0x7fffffff - 0x7fff, -0x7fff8000, 0x10000, 0x12345678, -0x12345678, 0xffff, -0xffff,
+                           0x7f7f7f7f, -0x7f7f7f80, 0x80808080};
+  constexpr size_t kEdges = sizeof(edges) / sizeof(edges[0]);
+  const int64_t m = 37, n = 21, k = 133;  // partial tiles and steps, two int32 depth blocks
+  std::vector<T> a(m * k), b(k * n);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<T>(static_cast<U>(edges[(i * 7 + i / 5) % kEdges]));
+  for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<T>(static_cast<U>(edges[(i * 11 + i / 3) % kEdges]));
+  for (Path path : paths_here<T>()) {
+    std::vector<T> c(m * n, T(99));
+    ASSERT_TRUE(run_gemm<T>(path, false, false, {m, n, k}, 1, a.data(), m, b.data(), k, 0, c.data(), m));
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t i = 0; i < m; ++i) {
+        uint32_t want = 0;
+        for (int64_t l = 0; l < k; ++l)
+          want += static_cast<uint32_t>(static_cast<int64_t>(a[i + l * m])) *
+                  static_cast<uint32_t>(static_cast<int64_t>(b[l + j * k]));
+        ASSERT_EQ(static_cast<U>(c[i + j * m]), static_cast<U>(want))
+            << "at (" << i << ", " << j << ") path " << static_cast<int>(path);
+      }
+  }
+}
+
+// Note [integer gemm by bytes]: AMX's bfloat16 products take subnormal
+// inputs as zero; the register tile multiplies them.
+TEST(Gemm, AmxTakesSubnormalBFloat16AsZero) {
+  if (!gemm_amx_v<BFloat16> || !gemm_amx::usable()) GTEST_SKIP() << "no AMX bfloat16 here";
+  const BFloat16 a[1] = {BFloat16(0x1p-130f)}, b[1] = {BFloat16(0x1p10f)};
+  BFloat16 c[1] = {BFloat16(0.0f)};
+  ASSERT_TRUE(run_gemm<BFloat16>(Path::kRegisterTile, false, false, {1, 1, 1}, 1.0f, a, 1, b, 1, 0.0f, c, 1));
+  EXPECT_EQ(static_cast<float>(c[0]), 0x1p-120f);
+  ASSERT_TRUE(run_gemm<BFloat16>(Path::kAmx, false, false, {1, 1, 1}, 1.0f, a, 1, b, 1, 0.0f, c, 1));
+  EXPECT_EQ(static_cast<float>(c[0]), 0.0f);
 }
 
 // Note [deterministic parallelism]: each element of C is summed by one

@@ -10,6 +10,7 @@
 
 #include "ember/kernel_log.h"
 #include "ember/tensor.h"
+#include "kernels/gemm_amx.h"
 
 namespace ember {
 namespace {
@@ -43,6 +44,21 @@ TEST(KernelLog, EachKindRecordsItsOpAndComputeDtype) {
   expect_last("mm", DType::Float);
   (void)f.to(DType::Short);
   expect_last("copy", DType::Short);
+}
+
+// Integer and bfloat16 matrix products name AMX where its tiles ran them
+// (kernels/gemm_amx.h), the build's target elsewhere; int64's never do.
+TEST(KernelLog, IntegerMatrixProductsNameAmxWhereItRan) {
+  const bool amx = kernels::gemm_amx::usable();
+  for (DType d : {DType::Byte, DType::Char, DType::Short, DType::Int, DType::BFloat16}) {
+    const bool tiles = amx && (d != DType::BFloat16 || kernels::gemm_amx::kRuns<BFloat16>);
+    (void)mm(ones({5, 3}, d), ones({3, 4}, d));
+    EXPECT_STREQ(last_kernel().simd, tiles ? "AMX" : cpu_simd_target()) << dtype_name(d);
+  }
+  (void)mm(ones({5, 3}, DType::Long), ones({3, 4}, DType::Long));
+  expect_last("mm", DType::Long);
+  (void)mm(ones({5, 0}, DType::Int), ones({0, 4}, DType::Int));  // no product to run
+  expect_last("mm", DType::Int);
 }
 
 TEST(KernelLog, SimdTargetIsOneOfTheNamedSets) {

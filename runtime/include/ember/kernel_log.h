@@ -20,7 +20,7 @@ struct KernelRun {
   const char* op = nullptr;  // the schema's op name ("add", "sum"); null before any op ran
   DType dtype = DType::Float;
   DeviceType backend = DeviceType::CPU;
-  const char* simd = "";  // cpu_simd_target(), or "CUDA" for the CUDA backend
+  const char* simd = "";  // cpu_simd_target(), "AMX" or "CUDA" (below)
 };
 
 // The calling thread's last recorded kernel.
@@ -34,6 +34,10 @@ EMBER_CPP_API const char* cpu_simd_target();
 namespace rt {
 // Called by the generated dispatch before it runs the kernel for `dtype`.
 EMBER_CPP_API void note_kernel(const char* op, DType dtype, DeviceType backend);
+// Called after note_kernel by a kernel that picks its instructions when it
+// runs: "AMX" for integer and bfloat16 matrix products on AMX's tiles
+// (kernels/gemm_amx.h).
+EMBER_CPP_API void note_simd(const char* simd);
 }  // namespace rt
 
 }  // namespace ember
