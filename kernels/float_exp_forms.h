@@ -3,7 +3,7 @@
 // ember_expm1f and their vector variants.
 //
 // Note [float sinh, cosh and expm1]: computed in double and rounded once
-// (Note [floats in double]) they took 1.3-1.5 ms per 2^20 floats against
+// they took 1.3-1.5 ms per 2^20 floats against
 // NumPy's 0.34-0.41 (SVML's floats): 8 lanes to a register, and a split
 // of e^x made for doubles. Here they run on 16 float lanes.
 //

@@ -17,10 +17,10 @@
 #include "kernels/double_log_forms.h"
 #include "kernels/float_division.h"
 #include "kernels/float_exp_forms.h"
+#include "kernels/float_log_forms.h"
 #include "kernels/float_sin_cos.h"
 #include "kernels/float_tanh.h"
 #include "kernels/nudged_quotient.h"
-#include "kernels/floats_in_double.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -32,8 +32,6 @@ using ember::kernels::double_atan_form;
 using ember::kernels::double_exp_form;
 using ember::kernels::double_log1p_form;
 using ember::kernels::double_log_form;
-using ember::kernels::DoubleForm;
-using ember::kernels::in_double;
 using ember::kernels::OwnDouble;
 
 // The widest vector this build targets, and SLEEF's functions on it: the
@@ -107,10 +105,6 @@ EMBER_SLEEF_PAIRS(exp, _u10)
 EMBER_SLEEF_PAIRS(log, _u10)
 EMBER_SLEEF_PAIRS(pow, _u10)
 #undef EMBER_SLEEF_PAIRS
-// The 3.5-ulp double log: 2^-50 of the result is ample for
-// Note [floats in double], and it skips the 1-ulp one's pairs of doubles.
-constexpr Pair kSleef_log_u35{EMBER_SLEEF_WIDE(log, _u35)};
-constexpr Pair kScalar_log_u35{EMBER_SLEEF_SCALAR(log, _u35)};
 
 // SLEEF's asinh and acosh overflow to inf from 2^64 (float) and 2^512
 // (double), its log1p near the largest finite values. Above `above`
@@ -284,8 +278,8 @@ inline WideD fma_lanes(WideD x, WideD y, WideD z) {
 #endif
 }
 
-// The lane operations of Note [floats in double], for a double and for
-// WideD: each rounds once, so the two forms give the same bits.
+// The lane operations of the double forms, for a double and for WideD:
+// each rounds once, so the two forms give the same bits.
 struct DoubleLanes {
   static double fma(double x, double y, double z) { return std::fma(x, y, z); }
   static WideD fma(WideD x, WideD y, WideD z) { return fma_lanes(x, y, z); }
@@ -317,28 +311,41 @@ struct DoubleLanes {
 // give the same bits. Their reduction needs FMA; without it SLEEF's run.
 // tanh has a form of its own on every lane (Note [float tanh by table]
 // in kernels/float_tanh.h), also with FMA only; so do sinh, cosh and
-// expm1 (Note [float sinh, cosh and expm1] in kernels/float_exp_forms.h).
-enum class FloatForm { Sleef, Sin, Cos, Tanh, Sinh, Cosh, Expm1 };
+// expm1 (Note [float sinh, cosh and expm1] in kernels/float_exp_forms.h)
+// and asinh, acosh and atanh (Note [float asinh, acosh and atanh] in
+// kernels/float_log_forms.h), the lane forms.
+enum class FloatForm { Sleef, Sin, Cos, Tanh, Sinh, Cosh, Expm1, Asinh, Acosh, Atanh };
 
-constexpr bool is_exp_form(FloatForm form) {
-  return form == FloatForm::Sinh || form == FloatForm::Cosh || form == FloatForm::Expm1;
+constexpr bool is_lane_form(FloatForm form) {
+  return form == FloatForm::Sinh || form == FloatForm::Cosh || form == FloatForm::Expm1 || form == FloatForm::Asinh ||
+         form == FloatForm::Acosh || form == FloatForm::Atanh;
 }
 
-// kernels/float_exp_forms.h's function of x, scalar or vector (lane by
-// lane, the same operations); a NaN gives itself, quiet.
-template <FloatForm Form, class T>
-__attribute__((always_inline)) inline T float_exp_lanes(T x) {
+// A lane form's function of one float.
+template <FloatForm Form>
+__attribute__((always_inline)) inline float lane_form(float x) {
   using ember::kernels::FloatExpForm;
-  constexpr FloatExpForm kForm =
-      Form == FloatForm::Sinh ? FloatExpForm::Sinh : Form == FloatForm::Cosh ? FloatExpForm::Cosh : FloatExpForm::Expm1;
+  using ember::kernels::FloatLogForm;
+  if constexpr (Form == FloatForm::Sinh) return ember::kernels::float_exp_form<FloatExpForm::Sinh>(x);
+  if constexpr (Form == FloatForm::Cosh) return ember::kernels::float_exp_form<FloatExpForm::Cosh>(x);
+  if constexpr (Form == FloatForm::Expm1) return ember::kernels::float_exp_form<FloatExpForm::Expm1>(x);
+  if constexpr (Form == FloatForm::Asinh) return ember::kernels::float_log_form<FloatLogForm::Asinh>(x);
+  if constexpr (Form == FloatForm::Acosh) return ember::kernels::float_log_form<FloatLogForm::Acosh>(x);
+  if constexpr (Form == FloatForm::Atanh) return ember::kernels::float_log_form<FloatLogForm::Atanh>(x);
+}
+
+// A lane form's function of x, scalar or vector (lane by lane, the same
+// operations); a NaN gives itself, quiet.
+template <FloatForm Form, class T>
+__attribute__((always_inline)) inline T float_lanes(T x) {
   if constexpr (std::is_arithmetic_v<T>) {
-    return x == x ? ember::kernels::float_exp_form<kForm>(x) : x + x;
+    return x == x ? lane_form<Form>(x) : x + x;
   } else {
     constexpr int kLanes = sizeof(T) / sizeof(float);
     alignas(T) float in[kLanes], out[kLanes];
     std::memcpy(in, &x, sizeof(T));
 #pragma omp simd
-    for (int i = 0; i < kLanes; ++i) out[i] = ember::kernels::float_exp_form<kForm>(in[i]);
+    for (int i = 0; i < kLanes; ++i) out[i] = lane_form<Form>(in[i]);
     T r;
     std::memcpy(&r, out, sizeof(T));
     return x == x ? r : x + x;
@@ -366,15 +373,13 @@ __attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
 }
 
 // Each function's own forms, where it has some (the others are SLEEF's
-// alone): floats computed in double (Note [floats in double]), floats in
-// float (Notes [float sin and cos], [float tanh by table], [float sinh,
-// cosh and expm1]), doubles (Notes
+// alone): floats (Notes [float sin and cos], [float tanh by table], [float
+// sinh, cosh and expm1], [float asinh, acosh and atanh]), doubles (Notes
 // [double sinh, cosh, expm1 and tanh], [double asinh, acosh and atanh],
 // [double log1p] and [double atan]), and the fix at huge arguments
 // (LogForm). The forms in float and of doubles need FMA; without it
 // SLEEF's run.
 struct Forms {
-  DoubleForm float_in_double = DoubleForm::None;
   FloatForm float_own = FloatForm::Sleef;
   OwnDouble double_own = OwnDouble::None;
   LogForm log;
@@ -383,17 +388,17 @@ constexpr struct {
   std::string_view name;
   Forms forms;
 } kOwnForms[] = {
-    {"sin", {DoubleForm::None, FloatForm::Sin, OwnDouble::None, {}}},
-    {"cos", {DoubleForm::None, FloatForm::Cos, OwnDouble::None, {}}},
-    {"sinh", {DoubleForm::None, FloatForm::Sinh, OwnDouble::Sinh, {}}},
-    {"cosh", {DoubleForm::None, FloatForm::Cosh, OwnDouble::Cosh, {}}},
-    {"expm1", {DoubleForm::None, FloatForm::Expm1, OwnDouble::Expm1, {}}},
-    {"tanh", {DoubleForm::None, FloatForm::Tanh, OwnDouble::Tanh, {}}},
-    {"asinh", {DoubleForm::Asinh, FloatForm::Sleef, OwnDouble::Asinh, {0x1p62, 0x1p510, M_LN2, true}}},
-    {"acosh", {DoubleForm::Acosh, FloatForm::Sleef, OwnDouble::Acosh, {0x1p62, 0x1p510, M_LN2, false}}},
-    {"atanh", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Atanh, {}}},
-    {"log1p", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Log1p, {0x1p100, 0x1p1000, 0, false}}},
-    {"atan", {DoubleForm::None, FloatForm::Sleef, OwnDouble::Atan, {}}},
+    {"sin", {FloatForm::Sin, OwnDouble::None, {}}},
+    {"cos", {FloatForm::Cos, OwnDouble::None, {}}},
+    {"sinh", {FloatForm::Sinh, OwnDouble::Sinh, {}}},
+    {"cosh", {FloatForm::Cosh, OwnDouble::Cosh, {}}},
+    {"expm1", {FloatForm::Expm1, OwnDouble::Expm1, {}}},
+    {"tanh", {FloatForm::Tanh, OwnDouble::Tanh, {}}},
+    {"asinh", {FloatForm::Asinh, OwnDouble::Asinh, {0x1p62, 0x1p510, M_LN2, true}}},
+    {"acosh", {FloatForm::Acosh, OwnDouble::Acosh, {0x1p62, 0x1p510, M_LN2, false}}},
+    {"atanh", {FloatForm::Atanh, OwnDouble::Atanh, {}}},
+    {"log1p", {FloatForm::Sleef, OwnDouble::Log1p, {0x1p100, 0x1p1000, 0, false}}},
+    {"atan", {FloatForm::Sleef, OwnDouble::Atan, {}}},
 };
 constexpr Forms forms_of(std::string_view name) {
   for (const auto& entry : kOwnForms) {
@@ -409,38 +414,33 @@ constexpr Forms forms_of(std::string_view name) {
 }
 
 // A float function of kernels/sleef_math.h: float_tanh for tanh,
-// float_exp_lanes for sinh, cosh and expm1, float_sin_cos_or for sin and
-// cos, in double where it has a form there (Note [floats in double]),
-// SLEEF's float function otherwise.
-template <DoubleForm Form, FloatForm Own, class F, class Log>
+// float_lanes for the lane forms, float_sin_cos_or for sin and cos,
+// SLEEF's float function otherwise. The lane forms make no NaN of a
+// number but for arguments outside the domain, the same NaN in scalar and
+// vector forms.
+template <FloatForm Own, class F, class Log>
 __attribute__((always_inline)) inline WideF wide_float_function(F f, WideF x, Log log, double above,
                                                              const LogForm& form) {
   if constexpr (Own == FloatForm::Tanh) {
     return ember::kernels::float_tanh(x);  // makes no NaN of a number
-  } else if constexpr (is_exp_form(Own)) {
-    return float_exp_lanes<Own>(x);  // makes no NaN of a number
+  } else if constexpr (is_lane_form(Own)) {
+    return float_lanes<Own>(x);
   } else if constexpr (Own != FloatForm::Sleef) {
     return invalid_as_quiet_nan(float_sin_cos_or<Own>(x, f), x);
-  } else if constexpr (Form == DoubleForm::None) {
-    return fixed(f, x, log, above, form);
   } else {
-    const auto in_d = [](WideD d) { return in_double<Form, DoubleLanes>(d, kSleef_log_u35.d); };
-    return invalid_as_quiet_nan(in_double_halves(in_d, x), x);
+    return fixed(f, x, log, above, form);
   }
 }
-template <DoubleForm Form, FloatForm Own, class F, class Log>
+template <FloatForm Own, class F, class Log>
 float scalar_float_function(F f, float x, Log log, double above, const LogForm& form) {
   if constexpr (Own == FloatForm::Tanh) {
     return ember::kernels::float_tanh(x);
-  } else if constexpr (is_exp_form(Own)) {
-    return float_exp_lanes<Own>(x);
+  } else if constexpr (is_lane_form(Own)) {
+    return float_lanes<Own>(x);
   } else if constexpr (Own != FloatForm::Sleef) {
     return invalid_as_quiet_nan(float_sin_cos_or<Own>(x, f), x);
-  } else if constexpr (Form == DoubleForm::None) {
-    return fixed(f, x, log, above, form);
   } else {
-    const double d = in_double<Form, DoubleLanes>(double(x), kScalar_log_u35.d);
-    return invalid_as_quiet_nan(static_cast<float>(d), x);
+    return fixed(f, x, log, above, form);
   }
 }
 
@@ -665,7 +665,7 @@ inline WideL wide_ember_remainder_i64(WideL a, WideL b) {
   namespace {                                                                                               \
   constexpr Forms kForms_##name = forms_of(#name);                                                          \
   inline WideF wide_ember_##name##f(WideF x) {                                                              \
-    return wide_float_function<kForms_##name.float_in_double, kForms_##name.float_own>(                     \
+    return wide_float_function<kForms_##name.float_own>(                                                   \
         kSleef_##name.f, x, kSleef_log.f, kForms_##name.log.above_f, kForms_##name.log);                    \
   }                                                                                                         \
   inline WideD wide_ember_##name(WideD x) {                                                                 \
@@ -675,7 +675,7 @@ inline WideL wide_ember_remainder_i64(WideL a, WideL b) {
   }                                                                                                         \
   extern "C" {                                                                                              \
   float ember_##name##f(float x) {                                                                          \
-    return scalar_float_function<kForms_##name.float_in_double, kForms_##name.float_own>(                   \
+    return scalar_float_function<kForms_##name.float_own>(                                                 \
         kScalar_##name.f, x, kScalar_log.f, kForms_##name.log.above_f, kForms_##name.log);                  \
   }                                                                                                         \
   double ember_##name(double x) {                                                                           \

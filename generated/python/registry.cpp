@@ -2277,123 +2277,123 @@ const char fn_tanh__doc[] =
 const char fn_asinh_doc[] =
     "asinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.67 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arcsinh_doc[] =
     "arcsinh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of asinh.\n"
     "\n"
-    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.67 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_asinh_doc[] =
     "asinh() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.67 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_arcsinh_doc[] =
     "arcsinh() -> Tensor\n"
     "\n"
     "Alias of asinh.\n"
     "\n"
-    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.67 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_asinh__doc[] =
     "asinh_() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.67 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_arcsinh__doc[] =
     "arcsinh_() -> Tensor\n"
     "\n"
     "Alias of asinh_.\n"
     "\n"
-    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.67 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_asinh__doc[] =
     "asinh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.67 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arcsinh__doc[] =
     "arcsinh_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of asinh_.\n"
     "\n"
-    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic sine of each element. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.67 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.67 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_acosh_doc[] =
     "acosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.66 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arccosh_doc[] =
     "arccosh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of acosh.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.66 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_acosh_doc[] =
     "acosh() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.66 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_arccosh_doc[] =
     "arccosh() -> Tensor\n"
     "\n"
     "Alias of acosh.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.66 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_acosh__doc[] =
     "acosh_() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.66 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_arccosh__doc[] =
     "arccosh_() -> Tensor\n"
     "\n"
     "Alias of acosh_.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.66 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_acosh__doc[] =
     "acosh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.66 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arccosh__doc[] =
     "arccosh_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of acosh_.\n"
     "\n"
-    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) is computed in double and rounded once, within 0.5 ulp plus 2^-18 ulp (Note [floats in double], kernels/floats_in_double.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic cosine of each element; below 1 it is NaN. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.66 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double uses a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_atanh_doc[] =
     "atanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16) use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.68 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arctanh_doc[] =
     "arctanh(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of atanh.\n"
     "\n"
-    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16) use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.68 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_atanh_doc[] =
     "atanh() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16) use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.68 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_arctanh_doc[] =
     "arctanh() -> Tensor\n"
     "\n"
     "Alias of atanh.\n"
     "\n"
-    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16) use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.68 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_atanh__doc[] =
     "atanh_() -> Tensor\n"
     "\n"
-    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16) use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.68 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char m_arctanh__doc[] =
     "arctanh_() -> Tensor\n"
     "\n"
     "Alias of atanh_.\n"
     "\n"
-    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16) use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.68 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_atanh__doc[] =
     "atanh_(input: Tensor) -> Tensor\n"
     "\n"
-    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16) use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.68 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_arctanh__doc[] =
     "arctanh_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of atanh_.\n"
     "\n"
-    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16) use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
+    "Inverse hyperbolic tangent of each element: +-inf at +-1 and NaN outside [-1, 1]. Float (and Half, BFloat16, which compute in float) uses a vectorized form of its own in float arithmetic, within 1 ulp (0.68 measured over every float; Note [float asinh, acosh and atanh], kernels/float_log_forms.h); Double a vectorized form of its own within 1 ulp (0.66 measured; Note [double asinh, acosh and atanh], kernels/double_log_forms.h). Integer and bool tensors give the default floating dtype.";
 const char fn_rsqrt_doc[] =
     "rsqrt(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"

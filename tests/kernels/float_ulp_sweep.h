@@ -39,11 +39,12 @@ inline float float_of_bits(uint32_t bits) {
 }
 
 // The worst ulp error of f against ref (a function of double) over every
-// 7th float bit pattern of magnitude up to max_magnitude, and in *at the
-// input where it was. NaN inputs are skipped; a NaN reference must meet
-// NaN.
+// 7th float bit pattern of magnitude from min_magnitude up to
+// max_magnitude, and in *at the input where it was. NaN inputs are
+// skipped; a NaN reference must meet NaN.
 template <class F, class R>
-double worst_float_error(F f, R ref, float* at, float max_magnitude = std::numeric_limits<float>::infinity()) {
+double worst_float_error(F f, R ref, float* at, float max_magnitude = std::numeric_limits<float>::infinity(),
+                         float min_magnitude = 0.0f) {
   double worst = 0;
   float worst_x = 0;
 #pragma omp parallel
@@ -55,9 +56,10 @@ double worst_float_error(F f, R ref, float* at, float max_magnitude = std::numer
       // Magnitudes grow with the low bits: a block that starts past the
       // limit has nothing below it.
       if (std::fabs(float_of_bits(static_cast<uint32_t>(hi) << 16)) > max_magnitude) continue;
+      if (std::fabs(float_of_bits(static_cast<uint32_t>(hi) << 16 | 0xffffu)) < min_magnitude) continue;
       for (uint32_t lo = static_cast<uint32_t>(hi % 7); lo < (1u << 16); lo += 7) {
         const float x = float_of_bits(static_cast<uint32_t>(hi) << 16 | lo);
-        if (!(std::fabs(x) <= max_magnitude)) continue;  // NaN too
+        if (!(std::fabs(x) <= max_magnitude) || std::fabs(x) < min_magnitude) continue;  // NaN too
         const double want = ref(static_cast<double>(x));
         const float got = f(x);
         const double err = ulp_error(got, want);

@@ -99,7 +99,7 @@ TEST(OpAtanh, BFloat16_Large) { check_pointwise(kOp, kVariants, DType::BFloat16,
 
 TEST(OpAtanh, BFloat16_Special) { check_pointwise(kOp, kVariants, DType::BFloat16, Layout::Special); }
 
-TEST(OpAtanh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 3.0, ulp_ref); }
+TEST(OpAtanh, Float_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Float, 1.0, ulp_ref); }
 
 TEST(OpAtanh, Double_WithinUlpBound) { check_ulp(kOp, kVariants, DType::Double, 1.0, ulp_ref); }
 
