@@ -73,8 +73,12 @@ constexpr int kNR = 6;
 constexpr int64_t kABlockBytes = 256 * 1024;
 constexpr int64_t kBBlockBytes = 2 * 1024 * 1024;
 constexpr int64_t kDepth = 256;
-// Multiply-adds below which a block stays on one thread.
+// Multiply-adds below which a block stays on one thread. AMX's blocks
+// need more: 512^2 int32 mm (blocks of 2^23) took 3.6-4.1 ms on two
+// threads against 2.1 on one (why is not known yet; both threads stream
+// the panels of op(B) one packed), 2.15 with its blocks on one thread.
 constexpr int64_t kParallelWork = int64_t{1} << 18;
+constexpr int64_t kAmxParallelWork = int64_t{1} << 24;
 
 // 64-byte aligned scratch that never throws (parallel regions must not).
 template <class A>
@@ -243,7 +247,7 @@ bool gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gem
         // the larger (gemm_amx::kDepth).
         constexpr int64_t kPanels = vnni && sizeof(T) == 4 ? 2 : 1;
         const int64_t mtiles = (mpanels + kPanels - 1) / kPanels, tiles = npanels * mtiles;
-        const int64_t grain = mcur * ncur * kcur < kParallelWork ? tiles : 1;
+        const int64_t grain = mcur * ncur * kcur < (Amx ? kAmxParallelWork : kParallelWork) ? tiles : 1;
         parallel_for(0, tiles, grain, [&](int64_t t0, int64_t t1) {
           alignas(64) A acc[kPanels][NR * MR];
           [[maybe_unused]] std::conditional_t<Amx, gemm_amx::Tiles, std::nullptr_t> amx_tiles{};

@@ -32,6 +32,13 @@ double ulp_error(F got, Ref exact) {
   return static_cast<double>(std::fabs(static_cast<Ref>(got) - exact) / ulp);
 }
 
+// A float function under test beside its reference in double.
+struct FloatFunction {
+  const char* name;
+  float (*f)(float);
+  double (*ref)(double);
+};
+
 inline float float_of_bits(uint32_t bits) {
   float x;
   std::memcpy(&x, &bits, sizeof x);
@@ -76,6 +83,37 @@ double worst_float_error(F f, R ref, float* at, float max_magnitude = std::numer
     }
   }
   *at = worst_x;
+  return worst;
+}
+
+// The worst ulp error of f against ref over 200 floats around each of
+// `centers`, both signs (100 below, 100 from it up), and in *at its input.
+template <class F, class R>
+double worst_float_error_around(F f, R ref, const std::vector<float>& centers, float* at) {
+  double worst = 0;
+  for (const float center : centers)
+    for (const float sign : {1.0f, -1.0f}) {
+      float x = sign * center;
+      for (int i = 0; i < 100; ++i) x = std::nextafter(x, -std::numeric_limits<float>::infinity());
+      for (int i = 0; i < 200; ++i, x = std::nextafter(x, std::numeric_limits<float>::infinity())) {
+        const double err = ulp_error(f(x), ref(static_cast<double>(x)));
+        if (err > worst) worst = err, *at = x;
+      }
+    }
+  return worst;
+}
+
+// The worst ulp error of f against ref over every float but NaNs (a few
+// minutes on two cores: for tests run on demand).
+template <class F, class R>
+double worst_float_error_everywhere(F f, R ref) {
+  double worst = 0;
+#pragma omp parallel for schedule(dynamic) reduction(max : worst)
+  for (int64_t hi = 0; hi < (int64_t{1} << 16); ++hi)
+    for (uint32_t lo = 0; lo < (1u << 16); ++lo) {
+      const float x = float_of_bits(static_cast<uint32_t>(hi) << 16 | lo);
+      if (!std::isnan(x)) worst = std::max(worst, ulp_error(f(x), ref(static_cast<double>(x))));
+    }
   return worst;
 }
 

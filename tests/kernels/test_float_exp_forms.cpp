@@ -8,7 +8,6 @@
 // ops' ulp bounds in the generated op tests.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -27,11 +26,7 @@ using testing::worst_float_error;
 // over every float.
 constexpr double kQuotedUlp = 0.75;
 
-struct Case {
-  const char* name;
-  float (*form)(float);
-  double (*ref)(double);
-};
+using Case = testing::FloatFunction;
 const Case kCases[] = {
     {"sinh", [](float x) { return float_exp_form<FloatExpForm::Sinh>(x); }, [](double x) { return std::sinh(x); }},
     {"cosh", [](float x) { return float_exp_form<FloatExpForm::Cosh>(x); }, [](double x) { return std::cosh(x); }},
@@ -42,7 +37,7 @@ const Case kCases[] = {
 TEST(FloatExpForms, WithinTheQuotedUlpOnEvery7thInput) {
   for (const Case& c : kCases) {
     float at = 0;
-    const double worst = worst_float_error(c.form, c.ref, &at, 100.0f);
+    const double worst = worst_float_error(c.f, c.ref, &at, 100.0f);
     EXPECT_LE(worst, kQuotedUlp) << c.name << " at " << at;
   }
 }
@@ -57,18 +52,8 @@ TEST(FloatExpForms, WhereTheFormChangesCourse) {
   for (const int k : {0, 1, 2, 10, 11, 12, 23, 24, 25, 126, 127, 128})
     centers.push_back(static_cast<float>((k + 0.5) * std::log(2.0)));
   for (const Case& c : kCases) {
-    double worst = 0;
-    float worst_x = 0;
-    for (const float center : centers)
-      for (const float sign : {1.0f, -1.0f}) {
-        float x = sign * center;
-        for (int i = 0; i < 100; ++i) x = std::nextafter(x, -std::numeric_limits<float>::infinity());
-        for (int i = 0; i < 200; ++i, x = std::nextafter(x, std::numeric_limits<float>::infinity())) {
-          const double err = ulp_error(c.form(x), c.ref(static_cast<double>(x)));
-          if (err > worst) worst = err, worst_x = x;
-        }
-      }
-    EXPECT_LE(worst, kQuotedUlp) << c.name << " at " << worst_x;
+    float at = 0;
+    EXPECT_LE(testing::worst_float_error_around(c.f, c.ref, centers, &at), kQuotedUlp) << c.name << " at " << at;
   }
 }
 #endif
@@ -116,16 +101,7 @@ TEST(FloatExpForms, SpecialValues) {
 // Every float; a few minutes on two cores, so run on demand:
 //   test_kernels --gtest_also_run_disabled_tests --gtest_filter='*Exhaustive*'
 TEST(FloatExpForms, DISABLED_Exhaustive) {
-  for (const Case& c : kCases) {
-    double worst = 0;
-#pragma omp parallel for schedule(dynamic) reduction(max : worst)
-    for (int64_t hi = 0; hi < (int64_t{1} << 16); ++hi)
-      for (uint32_t lo = 0; lo < (1u << 16); ++lo) {
-        const float x = testing::float_of_bits(static_cast<uint32_t>(hi) << 16 | lo);
-        if (!std::isnan(x)) worst = std::max(worst, ulp_error(c.form(x), c.ref(static_cast<double>(x))));
-      }
-    EXPECT_LE(worst, kQuotedUlp) << c.name;
-  }
+  for (const Case& c : kCases) EXPECT_LE(testing::worst_float_error_everywhere(c.f, c.ref), kQuotedUlp) << c.name;
 }
 
 }  // namespace

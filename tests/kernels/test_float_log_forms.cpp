@@ -10,7 +10,6 @@
 // ops' ulp bounds in the generated op tests.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -28,11 +27,7 @@ using testing::worst_float_error;
 // Note [float asinh, acosh and atanh] quotes the worst over every float.
 constexpr double kQuotedUlp = 0.75;
 
-struct Case {
-  const char* name;
-  float (*form)(float);
-  double (*ref)(double);
-};
+using Case = testing::FloatFunction;
 const Case kCases[] = {
     {"asinh", [](float x) { return float_log_form<FloatLogForm::Asinh>(x); }, [](double x) { return std::asinh(x); }},
     {"acosh", [](float x) { return float_log_form<FloatLogForm::Acosh>(x); }, [](double x) { return std::acosh(x); }},
@@ -43,7 +38,7 @@ const Case kCases[] = {
 TEST(FloatLogForms, WithinTheQuotedUlpOnEvery7thInput) {
   for (const Case& c : kCases) {
     float at = 0;
-    const double worst = worst_float_error(c.form, c.ref, &at, 0x1p14f, 0x1p-14f);
+    const double worst = worst_float_error(c.f, c.ref, &at, 0x1p14f, 0x1p-14f);
     EXPECT_LE(worst, kQuotedUlp) << c.name << " at " << at;
   }
 }
@@ -54,7 +49,7 @@ TEST(FloatLogForms, OutsideTheSweep) {
     for (uint64_t bits = 0; bits < (uint64_t{1} << 32); bits += 4099) {
       const float x = testing::float_of_bits(static_cast<uint32_t>(bits));
       if (std::isnan(x) || (std::fabs(x) >= 0x1p-14f && std::fabs(x) <= 0x1p14f)) continue;
-      EXPECT_LE(ulp_error(c.form(x), c.ref(static_cast<double>(x))), kQuotedUlp) << c.name << "(" << x << ")";
+      EXPECT_LE(ulp_error(c.f(x), c.ref(static_cast<double>(x))), kQuotedUlp) << c.name << "(" << x << ")";
       ++checked;
     }
     EXPECT_GT(checked, 800000) << c.name;
@@ -76,19 +71,9 @@ TEST(FloatLogForms, WhereTheFormChangesCourse) {
   }
   const std::vector<float>* centers[] = {&asinh_at, &acosh_at, &atanh_at};
   for (int f = 0; f < 3; ++f) {
-    const Case& c = kCases[f];
-    double worst = 0;
-    float worst_x = 0;
-    for (const float center : *centers[f])
-      for (const float sign : {1.0f, -1.0f}) {
-        float x = sign * center;
-        for (int i = 0; i < 100; ++i) x = std::nextafter(x, -std::numeric_limits<float>::infinity());
-        for (int i = 0; i < 200; ++i, x = std::nextafter(x, std::numeric_limits<float>::infinity())) {
-          const double err = ulp_error(c.form(x), c.ref(static_cast<double>(x)));
-          if (err > worst) worst = err, worst_x = x;
-        }
-      }
-    EXPECT_LE(worst, kQuotedUlp) << c.name << " at " << worst_x;
+    float at = 0;
+    EXPECT_LE(testing::worst_float_error_around(kCases[f].f, kCases[f].ref, *centers[f], &at), kQuotedUlp)
+        << kCases[f].name << " at " << at;
   }
 }
 #endif
@@ -125,16 +110,7 @@ TEST(FloatLogForms, SpecialValues) {
 // Every float; a few minutes on two cores, so run on demand:
 //   test_kernels --gtest_also_run_disabled_tests --gtest_filter='*Exhaustive*'
 TEST(FloatLogForms, DISABLED_Exhaustive) {
-  for (const Case& c : kCases) {
-    double worst = 0;
-#pragma omp parallel for schedule(dynamic) reduction(max : worst)
-    for (int64_t hi = 0; hi < (int64_t{1} << 16); ++hi)
-      for (uint32_t lo = 0; lo < (1u << 16); ++lo) {
-        const float x = testing::float_of_bits(static_cast<uint32_t>(hi) << 16 | lo);
-        if (!std::isnan(x)) worst = std::max(worst, ulp_error(c.form(x), c.ref(static_cast<double>(x))));
-      }
-    EXPECT_LE(worst, kQuotedUlp) << c.name;
-  }
+  for (const Case& c : kCases) EXPECT_LE(testing::worst_float_error_everywhere(c.f, c.ref), kQuotedUlp) << c.name;
 }
 
 }  // namespace
