@@ -119,7 +119,7 @@ void pack_b(const S* b, int64_t ps, int64_t js, int64_t depth, int64_t cols, A* 
     for (int64_t st = 0; st < steps<S>(depth); ++st) {
       for (int j = 0; j < kLanes; ++j, dst += K) {
         const int64_t n = c + j < cols ? std::min(K, depth - st * K) : 0;
-        const S* src = b + st * K * ps + (c + j) * js;
+        const S* src = n > 0 ? b + st * K * ps + (c + j) * js : b;  // no pointer past op(B)
         if (n == K && ps == 1) {  // a whole step of a column of op(B): one 64-byte copy, not a memmove call
           std::memcpy(dst, src, 64);
           continue;
@@ -147,7 +147,7 @@ void pack_a(const S* a, int64_t rs, int64_t cs, int64_t rows, int64_t depth, A* 
         for (int g = 0; g < kGroup; ++g) {
           const int64_t p = st * kStep<S> + q * kGroup + g;
           S v[kLanes] = {};
-          const S* src = a + r * rs + p * cs;
+          const S* src = p < depth ? a + r * rs + p * cs : a;  // no pointer past op(A)
           if (p < depth && rs == 1) {  // columns of op(A): kept vectorizable
             for (int i = 0; i < n; ++i) v[i] = src[i];
           } else if (p < depth) {
