@@ -212,8 +212,7 @@ bool gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gem
   auto b_panel = [](int64_t depth) {
     return Amx ? gemm_amx::b_panel_words<T>(depth) : vnni ? gemm_vnni::b_panel_words<T>(depth) : NR * depth;
   };
-  const int64_t a_rows = Amx ? std::max<int64_t>(MR, kABlockBytes / (a_panel(kc) * int64_t{sizeof(A)}) * MR)
-                             : std::max<int64_t>(MR, kABlockBytes / static_cast<int64_t>(kc * sizeof(A)) / MR * MR);
+  const int64_t a_rows = std::max<int64_t>(MR, kABlockBytes / (a_panel(kc) * int64_t{sizeof(A)}) * MR);
   const int64_t mc = std::min(a_rows, (m + MR - 1) / MR * MR);
   const int64_t b_cols = std::max<int64_t>(NR, kBBlockBytes / static_cast<int64_t>(kc * sizeof(A)) / NR * NR);
   const int64_t nc = std::min(b_cols, (n + NR - 1) / NR * NR);
@@ -285,23 +284,34 @@ bool gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gem
 
 }  // namespace gemm_detail
 
+// The path a product took: its caller reports it (the kernel log's AMX).
+enum class GemmRan {
+  kScaleOnly,      // C empty, or nothing to multiply (k = 0, alpha = 0): C scaled by beta
+  kRegisterTiles,  // the register tile (VNNI's for integers where it has one)
+  kAmxTiles,       // AMX's tiles (kernels/gemm_amx.h)
+  kOutOfMemory,    // scratch memory ran out, C partly written
+};
+
 // C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, op(A) m x k and op(B)
 // k x n, all column-major with leading dims lda, ldb, ldc (op(X) = X^T
-// when trans). Returns false only when scratch memory ran out, C then
-// partly written.
+// when trans).
 template <class T>
-bool gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<T> alpha, const T* a, int64_t lda,
-          const T* b, int64_t ldb, gemm_acc_t<T> beta, T* c, int64_t ldc) {
+GemmRan gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gemm_acc_t<T> alpha, const T* a, int64_t lda,
+             const T* b, int64_t ldb, gemm_acc_t<T> beta, T* c, int64_t ldc) {
   using A = gemm_acc_t<T>;
-  if (m <= 0 || n <= 0) return true;
+  if (m <= 0 || n <= 0) return GemmRan::kScaleOnly;
   if (k <= 0 || alpha == A(0)) {
     scale_matrix<T>(m, n, beta, c, ldc);
-    return true;
+    return GemmRan::kScaleOnly;
   }
   if constexpr (gemm_amx_v<T>)
     if (gemm_amx::usable())
-      return gemm_detail::gemm_blocked<T, true>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-  return gemm_detail::gemm_blocked<T, false>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+      return gemm_detail::gemm_blocked<T, true>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+                 ? GemmRan::kAmxTiles
+                 : GemmRan::kOutOfMemory;
+  return gemm_detail::gemm_blocked<T, false>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+             ? GemmRan::kRegisterTiles
+             : GemmRan::kOutOfMemory;
 }
 
 }  // namespace ember::kernels

@@ -100,8 +100,7 @@ void blas_gemm(const GemmCall& g) {
   const T* b = static_cast<const T*>(g.b);
   T* c = static_cast<T*>(g.c);
   if (g.accumulate && g.batch == 0) kernels::scale_matrix<T>(g.m, g.n, beta, c, g.ldc);
-  if constexpr (kernels::gemm_amx_v<T>)
-    if (g.batch > 0 && g.m > 0 && g.n > 0 && g.k > 0 && alpha != A(0) && kernels::gemm_amx::usable()) note_simd("AMX");
+  bool amx = false;
   for (int64_t i = 0; i < g.batch; ++i) {
     const A beta_i = g.accumulate && i > 0 ? A(1) : beta;
     const T* ai = a + i * g.stride_a;
@@ -115,9 +114,13 @@ void blas_gemm(const GemmCall& g) {
         continue;
       }
     }
-    if (!kernels::gemm<T>(g.transa, g.transb, g.m, g.n, g.k, alpha, ai, g.lda, bi, g.ldb, beta_i, ci, g.ldc))
+    const kernels::GemmRan ran = kernels::gemm<T>(g.transa, g.transb, g.m, g.n, g.k, alpha, ai, g.lda, bi, g.ldb, beta_i,
+                                                  ci, g.ldc);
+    if (ran == kernels::GemmRan::kOutOfMemory)
       fail(ErrorKind::Memory, "matrix product: out of memory for the packed blocks");
+    amx = amx || ran == kernels::GemmRan::kAmxTiles;
   }
+  if (amx) note_simd("AMX");
 }
 
 template <class T>

@@ -25,10 +25,19 @@ struct Case {
 // gemm<T> itself, or one of its paths: gemm_blocked<T, Amx>.
 enum class Path { kChosen, kRegisterTile, kAmx };
 
+// gemm<T>'s path where it has work to do: AMX where it runs, else the
+// register tile.
+template <class T>
+GemmRan expected_path() {
+  return gemm_amx_v<T> && gemm_amx::usable() ? GemmRan::kAmxTiles : GemmRan::kRegisterTiles;
+}
+
+// True when the product ran (gemm<T> also on the path expected_path names).
 template <class T>
 bool run_gemm(Path path, bool ta, bool tb, Case s, gemm_acc_t<T> alpha, const T* a, int64_t lda, const T* b,
               int64_t ldb, gemm_acc_t<T> beta, T* c, int64_t ldc) {
-  if (path == Path::kChosen) return gemm<T>(ta, tb, s.m, s.n, s.k, alpha, a, lda, b, ldb, beta, c, ldc);
+  if (path == Path::kChosen)
+    return gemm<T>(ta, tb, s.m, s.n, s.k, alpha, a, lda, b, ldb, beta, c, ldc) == expected_path<T>();
   if constexpr (gemm_amx_v<T>)
     if (path == Path::kAmx)
       return gemm_detail::gemm_blocked<T, true>(ta, tb, s.m, s.n, s.k, alpha, a, lda, b, ldb, beta, c, ldc);
@@ -102,22 +111,24 @@ TYPED_TEST(GemmTest, AlphaAndBeta) {
 TEST(Gemm, ZerosDoNotRead) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   std::vector<float> a(12, 1.0f), b(12, 2.0f), c(9, nan);
-  ASSERT_TRUE(gemm<float>(false, false, 3, 3, 4, 1.0f, a.data(), 3, b.data(), 4, 0.0f, c.data(), 3));
+  ASSERT_EQ(gemm<float>(false, false, 3, 3, 4, 1.0f, a.data(), 3, b.data(), 4, 0.0f, c.data(), 3),
+            GemmRan::kRegisterTiles);
   for (float v : c) EXPECT_EQ(v, 8.0f);
   std::vector<float> an(12, nan), cz(9, 5.0f);
-  ASSERT_TRUE(gemm<float>(false, false, 3, 3, 4, 0.0f, an.data(), 3, an.data(), 4, 2.0f, cz.data(), 3));
+  ASSERT_EQ(gemm<float>(false, false, 3, 3, 4, 0.0f, an.data(), 3, an.data(), 4, 2.0f, cz.data(), 3),
+            GemmRan::kScaleOnly);
   for (float v : cz) EXPECT_EQ(v, 10.0f);
-  ASSERT_TRUE(gemm<float>(false, false, 3, 3, 0, 1.0f, nullptr, 3, nullptr, 1, 0.0f, c.data(), 3));
+  ASSERT_EQ(gemm<float>(false, false, 3, 3, 0, 1.0f, nullptr, 3, nullptr, 1, 0.0f, c.data(), 3), GemmRan::kScaleOnly);
   for (float v : c) EXPECT_EQ(v, 0.0f);
   std::vector<Half> h(4, Half(std::numeric_limits<float>::infinity()));
-  ASSERT_TRUE(gemm<Half>(false, false, 2, 2, 0, 1.0f, nullptr, 2, nullptr, 1, 0.0f, h.data(), 2));
+  ASSERT_EQ(gemm<Half>(false, false, 2, 2, 0, 1.0f, nullptr, 2, nullptr, 1, 0.0f, h.data(), 2), GemmRan::kScaleOnly);
   for (Half v : h) EXPECT_EQ(static_cast<float>(v), 0.0f);
 }
 
 TEST(Gemm, EmptyResultTouchesNothing) {
   std::vector<int32_t> c(4, 7);
-  ASSERT_TRUE(gemm<int32_t>(false, false, 0, 2, 3, 1, nullptr, 1, nullptr, 3, 0, c.data(), 1));
-  ASSERT_TRUE(gemm<int32_t>(false, false, 2, 0, 3, 1, nullptr, 2, nullptr, 3, 0, c.data(), 2));
+  ASSERT_EQ(gemm<int32_t>(false, false, 0, 2, 3, 1, nullptr, 1, nullptr, 3, 0, c.data(), 1), GemmRan::kScaleOnly);
+  ASSERT_EQ(gemm<int32_t>(false, false, 2, 0, 3, 1, nullptr, 2, nullptr, 3, 0, c.data(), 2), GemmRan::kScaleOnly);
   for (int32_t v : c) EXPECT_EQ(v, 7);
 }
 
