@@ -233,23 +233,28 @@ bool gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, gem
       for (int64_t ic = 0; ic < m; ic += mc) {
         const int64_t mcur = std::min(mc, m - ic);
         const int64_t mpanels = (mcur + MR - 1) / MR;
-        if constexpr (Amx)
-          gemm_amx::pack_a(at(a, transa, lda, ic, pc), transa ? lda : 1, transa ? 1 : lda, mcur, kcur, apack.p);
-        else if constexpr (vnni)
+        if constexpr (vnni)
           gemm_vnni::pack_a(at(a, transa, lda, ic, pc), transa ? lda : 1, transa ? 1 : lda, mcur, kcur, apack.p);
-        else
+        else if constexpr (!Amx)  // AMX's threads pack their own panels, below
           pack_a(a, transa, lda, ic, pc, mcur, kcur, apack.p);
         // Tiles column panel by column panel: one B panel stays in L1
         // while the A block streams from L2. int32 by halves takes the A
         // panels two at a time (gemm_vnni::micro_tile_halves_pair). AMX
         // goes row panel by row panel: its A panel, with E scales, is
-        // the larger (gemm_amx::kDepth).
+        // the larger (gemm_amx::kDepth), and the threads split the row
+        // panels, each packing its own: op(A)'s scales cost a fifth of
+        // the time, too much to leave on one thread.
         constexpr int64_t kPanels = vnni && sizeof(T) == 4 ? 2 : 1;
         const int64_t mtiles = (mpanels + kPanels - 1) / kPanels, tiles = npanels * mtiles;
-        const int64_t grain = mcur * ncur * kcur < (Amx ? kAmxParallelWork : kParallelWork) ? tiles : 1;
-        parallel_for(0, tiles, grain, [&](int64_t t0, int64_t t1) {
+        const int64_t units = Amx ? mpanels : tiles;  // of the parallel split: row panels, or tiles
+        const int64_t grain = mcur * ncur * kcur < (Amx ? kAmxParallelWork : kParallelWork) ? units : 1;
+        parallel_for(0, units, grain, [&](int64_t u0, int64_t u1) {
           alignas(64) A acc[kPanels][NR * MR];
           [[maybe_unused]] std::conditional_t<Amx, gemm_amx::Tiles, std::nullptr_t> amx_tiles{};
+          if constexpr (Amx)
+            gemm_amx::pack_a(at(a, transa, lda, ic + u0 * MR, pc), transa ? lda : 1, transa ? 1 : lda,
+                             std::min(mcur, u1 * MR) - u0 * MR, kcur, apack.p + u0 * a_panel(kcur));
+          const int64_t t0 = Amx ? u0 * npanels : u0, t1 = Amx ? u1 * npanels : u1;
           for (int64_t t = t0; t < t1; ++t) {
             const int64_t jp = Amx ? t % npanels : t / mtiles, ip = (Amx ? t / npanels : t % mtiles) * kPanels;
             const A* ap = apack.p + ip * a_panel(kcur);
