@@ -13,13 +13,23 @@
 // entering even `omp parallel if(false)` costs ~280 ns, more than a small
 // op's arithmetic. f must not throw: an exception cannot leave an OpenMP
 // region.
+//
+// Note [threads after fork]: GNU OpenMP cannot start a team in a child
+// forked from a process that had one: the child waits forever for the
+// parent's pool threads, which fork does not copy (Python's
+// multiprocessing hung on the child's first large op). So the first team
+// registers a fork handler, and a child forked after it runs every op on
+// one thread: its forking thread's count becomes 1, and set_num_threads
+// keeps it there.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 
 #ifdef _OPENMP
 #include <omp.h>
+#include <pthread.h>
 #endif
 
 namespace ember::kernels {
@@ -28,9 +38,30 @@ namespace ember::kernels {
 // simple arithmetic, several times the cost of waking a second thread.
 constexpr int64_t kGrain = 32768;
 
+namespace parallel_detail {
+
+// Whether this process is a child forked after a team ran (Note [threads
+// after fork]).
+inline std::atomic<bool> forked_after_team{false};
+
+#ifdef _OPENMP
+inline void one_thread_after_fork() {
+  forked_after_team.store(true, std::memory_order_relaxed);
+  omp_set_num_threads(1);
+}
+
+// Registers the fork handler once, before the first team.
+inline void guard_fork() {
+  static const bool registered = pthread_atfork(nullptr, nullptr, one_thread_after_fork) == 0;
+  (void)registered;
+}
+#endif
+
+}  // namespace parallel_detail
+
 inline int get_num_threads() {
 #ifdef _OPENMP
-  return omp_get_max_threads();
+  return parallel_detail::forked_after_team.load(std::memory_order_relaxed) ? 1 : omp_get_max_threads();
 #else
   return 1;
 #endif
@@ -40,17 +71,18 @@ inline int get_num_threads() {
 // region.
 inline int free_threads() {
 #ifdef _OPENMP
-  return omp_in_parallel() ? 1 : omp_get_max_threads();
+  return omp_in_parallel() ? 1 : get_num_threads();
 #else
   return 1;
 #endif
 }
 
 // Applies to parallel regions started by the calling thread (OpenMP's
-// nthreads setting is per thread); n < 1 counts as 1.
+// nthreads setting is per thread); n < 1 counts as 1, and so does every
+// n in a child forked after a team ran (Note [threads after fork]).
 inline void set_num_threads(int n) {
 #ifdef _OPENMP
-  omp_set_num_threads(std::max(n, 1));
+  omp_set_num_threads(parallel_detail::forked_after_team.load(std::memory_order_relaxed) ? 1 : std::max(n, 1));
 #else
   (void)n;
 #endif
@@ -64,8 +96,9 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain, const F& f) {
   if (n <= 0) return;
 #ifdef _OPENMP
   grain = std::max<int64_t>(grain, 1);
-  const int64_t nt = n <= grain ? 1 : std::min<int64_t>(omp_get_max_threads(), (n + grain - 1) / grain);
+  const int64_t nt = n <= grain ? 1 : std::min<int64_t>(get_num_threads(), (n + grain - 1) / grain);
   if (nt > 1 && !omp_in_parallel()) {
+    parallel_detail::guard_fork();
 #pragma omp parallel num_threads(static_cast<int>(nt))
     {
       // The team may be smaller than asked for; split by its real size.

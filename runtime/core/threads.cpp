@@ -1,10 +1,9 @@
 #include "ember/threads.h"
 
-#include <omp.h>
-
 #include <atomic>
 
 #include "ember/error.h"
+#include "kernels/parallel.h"
 
 namespace ember {
 
@@ -17,14 +16,14 @@ std::atomic<int> process_num_threads{0};  // 0 until set_num_threads is called
 void set_num_threads(int n) {
   EMBER_CHECK(n >= 1, Value, "set_num_threads", "n", "the number of threads must be positive, got ", n);
   process_num_threads.store(n, std::memory_order_relaxed);
-  omp_set_num_threads(n);
+  kernels::set_num_threads(n);
 }
 
-int get_num_threads() { return omp_get_max_threads(); }
+int get_num_threads() { return kernels::get_num_threads(); }
 
 void rt::infer_num_threads() {
   const int n = process_num_threads.load(std::memory_order_relaxed);
-  if (n > 0) omp_set_num_threads(n);
+  if (n > 0) kernels::set_num_threads(n);
 }
 
 }  // namespace ember

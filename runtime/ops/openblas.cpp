@@ -2,6 +2,8 @@
 
 #include <cblas.h>
 #include <dlfcn.h>
+#include <pthread.h>
+#include <strings.h>
 
 #include <atomic>
 #include <cstdlib>
@@ -89,16 +91,52 @@ bool bind(void* handle, const char* name, F& f) {
   return f != nullptr;
 }
 
+// A private copy's blas_thread_shutdown_, run before every fork. OpenBLAS
+// registers it itself, with the C library of its own namespace, which the
+// process's fork never calls: a child's first threaded routine then waited
+// forever for threads it did not have.
+std::atomic<int (*)()> private_thread_shutdown{nullptr};
+void stop_private_threads() {
+  if (auto stop = private_thread_shutdown.load()) stop();
+}
+
+// OpenBLAS at `path`, running `core` where one is asked for: the
+// process's copy, unless another library (NumPy) loaded that copy first
+// and it chose another core, which is fixed by then; then a private copy
+// in a link namespace of its own (dlmopen), loaded while
+// OPENBLAS_CORETYPE asks for `core`. `note` says which, where it matters.
+void* open_library(const char* path, const std::string& core, std::string& note) {
+  void* shared = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
+  if (!shared) return dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  decltype(&openblas_get_corename) corename = nullptr;
+  if (core.empty() || !bind(shared, "openblas_get_corename", corename) || !strcasecmp(corename(), core.c_str()))
+    return shared;
+  const std::string theirs = corename();
+  void* mine = dlmopen(LM_ID_NEWLM, path, RTLD_NOW | RTLD_LOCAL);
+  if (!mine) {
+    note = str(" (loaded before ember with core ", theirs, "; a private copy failed: ", dlerror(), ")");
+    return shared;
+  }
+  dlclose(shared);
+  int (*stop)() = nullptr;
+  if (bind(mine, "blas_thread_shutdown_", stop)) {
+    private_thread_shutdown.store(stop);
+    pthread_atfork(stop_private_threads, nullptr, nullptr);
+  }
+  note = str(" (a private copy: the process's was loaded before ember, with core ", theirs, ")");
+  return mine;
+}
+
 Library load() {
   Library lib;
   const std::string core = choose_core(lib.choice);
   if (!core.empty()) setenv("OPENBLAS_CORETYPE", core.c_str(), 1);
   void* handle = nullptr;
-  std::string errors;
+  std::string errors, note;
   for (const char* path : {EMBER_OPENBLAS_LIBRARY, "libopenblas.so.0", "libopenblas.so"}) {
-    handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    handle = open_library(path, core, note);
     if (handle) {
-      lib.path = path;
+      lib.path = path + note;
       break;
     }
     errors += str(errors.empty() ? "" : "; ", dlerror());

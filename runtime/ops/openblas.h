@@ -19,10 +19,13 @@
 //     ones it knows.
 // The variable is removed again after the load, so child processes do not
 // inherit it (setenv is not thread-safe against getenv elsewhere in the
-// process for that moment). A program that has libopenblas.so.0 loaded
-// already (linked to it) keeps the core it chose then: set
-// OPENBLAS_CORETYPE in that program's environment instead. blas_info()
-// says which core runs and why.
+// process for that moment). Where the process has that library loaded
+// already with another core (NumPy loads it at import, through
+// libblas.so.3, with the generic kernels), ember loads a private copy in a
+// link namespace of its own (dlmopen), with the core asked for, rather
+// than run 4-5x slower products; that copy's threads are stopped before
+// each fork, as OpenBLAS does for its own. blas_info() says which core
+// runs, why, and whether the copy is private.
 //
 // OpenBLAS runs its routines on as many threads as ember's own setting
 // (THSetNumThreads / OMP_NUM_THREADS); Note [deterministic parallelism]

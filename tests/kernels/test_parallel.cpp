@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <omp.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -91,6 +93,32 @@ TEST(ParallelFor, NumThreadsRoundTripsAndClampsToOne) {
   set_num_threads(0);
   EXPECT_EQ(get_num_threads(), 1);
   set_num_threads(saved);
+}
+
+// Note [threads after fork]: a child forked after a team ran runs on one
+// thread, whatever it asks for, and finishes; the parent keeps its count.
+TEST(ParallelFor, ChildForkedAfterATeamRunsOnOneThread) {
+  Threads threads(2);
+  std::atomic<int64_t> covered{0};
+  parallel_for(0, 1 << 20, 1024, [&](int64_t b, int64_t e) { covered += e - b; });
+  ASSERT_EQ(covered.load(), 1 << 20);
+  const pid_t child = fork();
+  if (child == 0) {
+    alarm(60);  // a child stuck waiting for the parent's team is killed, not left hanging
+    set_num_threads(2);
+    std::atomic<int64_t> sum{0};
+    int teams = 0;
+    parallel_for(0, 1 << 20, 1024, [&](int64_t b, int64_t e) {
+      teams = std::max(teams, omp_get_num_threads());
+      sum += e - b;
+    });
+    _exit(sum.load() == (1 << 20) && teams == 1 && get_num_threads() == 1 ? 0 : 1);
+  }
+  ASSERT_GT(child, 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child status " << status;
+  EXPECT_EQ(get_num_threads(), 2);
 }
 
 TEST(OpMath, Types) {

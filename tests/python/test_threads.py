@@ -44,3 +44,27 @@ def test_results_do_not_depend_on_the_count(keep_count):
     for one, two in zip(*results):
         assert one.tobytes() == two.tobytes()
     np.testing.assert_allclose(results[0][0], x.astype(np.float64).sum(), rtol=1e-5)
+
+
+def test_a_child_forked_after_threaded_ops_runs_them(keep_count):
+    # Note [threads after fork]: GNU OpenMP cannot start threads in the
+    # child, which hung on its first large op; it runs them on one thread.
+    import os
+    import signal
+
+    ember.set_num_threads(2)
+    x = np.arange(1 << 20, dtype=np.float32)
+    t = ember.from_numpy(x)
+    expected = (t + t).numpy()
+    a = ember.from_numpy(np.ones((300, 300), dtype=np.float32))
+    product = ember.mm(a, a).numpy()
+    pid = os.fork()
+    if pid == 0:
+        signal.alarm(60)  # a child stuck on the parent's threads is killed, not left hanging
+        ember.set_num_threads(2)
+        ok = ((t + t).numpy().tobytes() == expected.tobytes() and ember.get_num_threads() == 1
+              and np.array_equal(ember.mm(a, a).numpy(), product))
+        os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+    assert ember.get_num_threads() == 2
