@@ -30,7 +30,7 @@ del _name
 # Python-level forms of generated ops (torch/functional.py's), over ember._C's.
 from ember._functional import tensordot  # noqa: E402
 from ember._broadcast import broadcast_shapes, broadcast_tensors, is_tensor  # noqa: E402,F401
-from ember._kernel_log import last_kernel, cpu_simd_target  # noqa: E402,F401
+from ember._kernel_log import last_kernel, cpu_simd_target, blas_info  # noqa: E402,F401
 from ember._grad_mode import (no_grad, inference_mode, set_grad_enabled, is_grad_enabled,  # noqa: E402,F401
                               is_inference_mode_enabled)
 

@@ -1,4 +1,4 @@
-"""Which kernel the last op on this thread ran (ember/kernel_log.h)."""
+"""Which kernel the last op on this thread ran (ember/kernel_log.h), and which BLAS runs (ember/blas.h)."""
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -22,3 +22,8 @@ def last_kernel() -> KernelRun | None:
 def cpu_simd_target() -> str:
     """The widest vector extension the CPU kernels were compiled for: "AVX-512", "AVX2", "SSE4.2", "SSE2" or "scalar"."""
     return _C._cpu_simd_target()
+
+
+def blas_info() -> str:
+    """OpenBLAS's build, the core its float32/float64 products run and why, and the library file (a private copy where another library, such as NumPy, loaded OpenBLAS first with another core)."""
+    return _C._blas_info()
