@@ -185,7 +185,7 @@ bool streams_output(int64_t numel, const int64_t* s, int n) {
 // Whether a call reads beyond the cache (Note [software prefetch]).
 template <class OutT, class InT>
 bool prefetches_inputs(int64_t numel, const int64_t* s, int n) {
-  return numel >= kPrefetchMinBytes / bytes_per_element<OutT, InT>(s, n);
+  return prefetches(numel * bytes_per_element<OutT, InT>(s, n));
 }
 
 }  // namespace detail

@@ -22,6 +22,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "kernels/memory_tuning.h"
+
 namespace ember::kernels {
 
 constexpr int64_t kPrefetchRowBytes = 1024;
@@ -29,6 +31,10 @@ constexpr int64_t kPrefetchAhead = 2;
 // Calls whose operands (those not broadcast) span fewer bytes than this
 // are left alone: they come from the caches, where the hardware keeps up.
 constexpr int64_t kPrefetchMinBytes = int64_t{8} << 20;
+
+// Whether a loop reading `bytes` prefetches them: past kPrefetchMinBytes,
+// on CPUs that want it (Note [memory tuning per CPU]).
+inline bool prefetches(int64_t bytes) { return memory_tuning().prefetch && bytes >= kPrefetchMinBytes; }
 
 // Asks for every 64-byte line of [p, p + bytes), to keep (read, all
 // cache levels).

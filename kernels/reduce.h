@@ -323,7 +323,7 @@ typename Reducer::acc_type reduce_all(const Operands<1>& operands, const Reducer
   const int64_t n = in.numel();
   if (n == 0) return r.identity();
   const int64_t s = in.strides[0][in.ndim - 1];
-  const bool prefetch = n >= kPrefetchMinBytes / static_cast<int64_t>(sizeof(T));
+  const bool prefetch = prefetches(n * static_cast<int64_t>(sizeof(T)));
   if (in.ndim == 1) return detail::reduce_run<T>(in.data[0], s, n, r, prefetch);
   return detail::reduce_blocks(n, r, [&](int64_t k) {
     if constexpr (detail::kBlockMoments<Reducer>) {
@@ -409,7 +409,7 @@ void reduce_dim(const Operands<2>& ops, int dim, const Reducer& r) {
     return;
   }
   // One output at a time: a dense or strided run along dim.
-  const bool prefetch = outputs * n >= kPrefetchMinBytes / esz;
+  const bool prefetch = prefetches(outputs * n * esz);
   parallel_for(0, outputs, grain, [&](int64_t b, int64_t e) {
     for_each_row(g, b, e, [&](char* const* p, int64_t m) {
       for (int64_t i = 0; i < m; ++i)
@@ -611,7 +611,7 @@ void reduce_dim_index(const Operands<3>& ops, int dim, Compare better) {
     });
     return;
   }
-  const bool prefetch = outputs * n >= kPrefetchMinBytes / esz;
+  const bool prefetch = prefetches(outputs * n * esz);
   parallel_for(0, outputs, grain, [&](int64_t b, int64_t e) {
     for_each_row(g, b, e, [&](char* const* p, int64_t m) {
       for (int64_t i = 0; i < m; ++i) {

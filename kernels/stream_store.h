@@ -9,7 +9,8 @@
 // to come back from memory when next read (256 KiB: 1.9x slower). So a
 // dense output is streamed only when the call's footprint (every operand
 // that is not broadcast) reaches kStreamBytes: the op's own row loop
-// writes kStreamChunk bytes into a buffer in L1, which stream_store then
+// writes a chunk of 4 KiB (Note [memory tuning per CPU]: 1 KiB on
+// AMD's Zen) into a buffer in L1, which stream_store then
 // copies out. 4 KiB chunks cost compute-bound loops nothing (tanh of 2^24
 // float32: 14.3 ms against 13.8 unstreamed, within noise); 8 and 16 KiB
 // ones made the same loop 1.5-1.8x slower (not understood; not a 4K
@@ -30,12 +31,12 @@
 
 #include <cstdint>
 
+#include "kernels/memory_tuning.h"
 #include "kernels/prefetch.h"
 
 namespace ember::kernels {
 
 constexpr int64_t kStreamBytes = int64_t{64} << 20;
-constexpr int64_t kStreamChunk = 4096;
 
 // dst[0, bytes) = src[0, bytes), the 64-byte lines of dst wholly inside
 // written by non-temporal stores (plain stores where the target has none).
@@ -50,18 +51,20 @@ bool output_resident(const void* p);
 
 // row(ptrs, n) for a row whose operand 0 is a dense OutT output and whose
 // other operands advance by strides s: the row in chunks, each computed
-// into a buffer (its inputs prefetched, Note [software prefetch]) and
-// streamed to the output.
+// into a buffer (its inputs prefetched where the CPU wants it, Notes
+// [software prefetch], [memory tuning per CPU]) and streamed to the
+// output.
 template <class OutT, int N, class Row>
 void streamed_row(char* const* p, const int64_t* s, int64_t n, const Row& row) {
-  alignas(64) char buffer[kStreamChunk];
-  constexpr int64_t kElems = kStreamChunk / static_cast<int64_t>(sizeof(OutT));
-  for (int64_t i = 0; i < n; i += kElems) {
-    const int64_t m = n - i < kElems ? n - i : kElems;
+  alignas(64) char buffer[kStreamChunkMax];
+  const int64_t elems = memory_tuning().stream_chunk / static_cast<int64_t>(sizeof(OutT));
+  for (int64_t i = 0; i < n; i += elems) {
+    const int64_t m = n - i < elems ? n - i : elems;
     char* q[N];
     q[0] = buffer;
     for (int k = 1; k < N; ++k) q[k] = p[k] + i * s[k];
-    prefetched_row<N>(q, s, m, n - i, row);
+    if (memory_tuning().prefetch) prefetched_row<N>(q, s, m, n - i, row);
+    else row(q, m);
     stream_store(p[0] + i * static_cast<int64_t>(sizeof(OutT)), buffer, m * static_cast<int64_t>(sizeof(OutT)));
   }
   stream_fence();

@@ -1,0 +1,34 @@
+// How loops over operands beyond the cache move their bytes, per CPU.
+//
+// Note [memory tuning per CPU]: the settings of Notes [streaming stores]
+// and [software prefetch] were measured on Intel Xeons (Sapphire Rapids).
+// On AMD EPYC (Zen 4) the same loops ran slower than plain ones, and than
+// NumPy's (add of 2^24 float32, B1: 8.3 ms against NumPy's 6.7): a
+// scratch loop adding 2^24 float32 took 8.8-10.2 ms streamed through 4 KiB
+// chunks with prefetching, 9.1-9.7 streamed without it, 6.0-6.1 through 1
+// KiB chunks without it (5.8-6.2 storing non-temporally straight from the
+// loop, which GCC's vectorized rows cannot do), 8.1 by plain stores and
+// 8.7 by plain stores with prefetching. So Zen keeps the hardware
+// prefetchers to themselves and streams 1 KiB at a time. The choice is
+// made once, by the CPU's vendor.
+#pragma once
+
+#include <cstdint>
+
+namespace ember::kernels {
+
+struct MemoryTuning {
+  int64_t stream_chunk;  // bytes computed into an L1 buffer per streamed copy
+  bool prefetch;         // whether rows past the cache prefetch their inputs
+};
+
+// The largest stream_chunk: the buffer's size.
+constexpr int64_t kStreamChunkMax = 4096;
+
+namespace detail {
+extern const MemoryTuning memory_tuning;
+}  // namespace detail
+
+inline const MemoryTuning& memory_tuning() { return detail::memory_tuning; }
+
+}  // namespace ember::kernels
