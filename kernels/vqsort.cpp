@@ -12,6 +12,9 @@
 #include <hwy/contrib/sort/vqsort.h>
 #include <hwy/targets.h>
 
+#include <new>
+#include <optional>
+
 #include "kernels/scratch.h"
 
 namespace ember::kernels {
@@ -47,12 +50,24 @@ void vqsort(uint16_t* keys, int64_t n) {
 }
 
 void vqsort(uint32_t* keys, int64_t n) {
-  if (!widens_32bit_keys()) return sorter()(keys, static_cast<size_t>(n), hwy::SortAscending());
-  ScratchBuffer buffer(static_cast<size_t>(n) * sizeof(uint64_t));
-  uint64_t* wide = static_cast<uint64_t*>(buffer.data());
-  for (int64_t i = 0; i < n; ++i) wide[i] = keys[i];
-  sorter()(wide, static_cast<size_t>(n), hwy::SortAscending());
-  for (int64_t i = 0; i < n; ++i) keys[i] = static_cast<uint32_t>(wide[i]);
+  if (widens_32bit_keys()) {
+    // Without memory for the wide keys the 32-bit sort runs: it is slower
+    // but needs none, and vqsort runs inside parallel regions, which no
+    // exception may leave.
+    std::optional<ScratchBuffer> buffer;
+    try {
+      buffer.emplace(static_cast<size_t>(n) * sizeof(uint64_t));
+    } catch (const std::bad_alloc&) {
+    }
+    if (buffer) {
+      uint64_t* wide = static_cast<uint64_t*>(buffer->data());
+      for (int64_t i = 0; i < n; ++i) wide[i] = keys[i];
+      sorter()(wide, static_cast<size_t>(n), hwy::SortAscending());
+      for (int64_t i = 0; i < n; ++i) keys[i] = static_cast<uint32_t>(wide[i]);
+      return;
+    }
+  }
+  sorter()(keys, static_cast<size_t>(n), hwy::SortAscending());
 }
 
 void vqsort(uint64_t* keys, int64_t n) {
