@@ -15,7 +15,9 @@
 // A reducer may also provide `run_reducer`, itself accumulating in
 // opmath_t<T>, and `kRun`: float32 inputs then go kRun elements per lane
 // through run_reducer before each merge into the double accumulator
-// (Note [runs in float], kernels/reduce.h).
+// (Note [runs in float], kernels/reduce.h); such a reducer states its
+// combine and merge on GCC's vectors too, as static templates
+// combine_vectors and merge_vectors (Note [vector runs]).
 #pragma once
 
 #include <algorithm>
@@ -39,6 +41,14 @@ struct Sum {
   EMBER_HOST_DEVICE acc_type combine(acc_type acc, opmath_t<T> x) const { return acc + static_cast<acc_type>(x); }
   EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return a + b; }
   EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
+  template <class V>
+  static V combine_vectors(V acc, V x) {
+    return acc + x;
+  }
+  template <class V>
+  static V merge_vectors(V a, V b) {
+    return a + b;
+  }
 };
 
 // Mean of no elements is 0/0: NaN.

@@ -33,7 +33,7 @@ class ReduceKernel(Kernel):
     reducer: str | None = None       # a hand-written reducer family (kernels/reducers.h) instead of expressions
     args: tuple[str, ...] = ()       # signature arguments the reducer takes
     nonempty: str | None = None      # "all" or "th": no element to reduce is an error (both APIs, or TH's only)
-    float_runs: int | None = None    # float32 elements combined this many per lane in float before the double accumulator (Note [runs in float])
+    float_runs: int | None = None    # float32 elements combined this many per lane in float before the double accumulator (Note [runs in float]); combine and merge must then hold on GCC vectors too (Note [vector runs])
 
 
 class Reduce(Kind):

@@ -196,6 +196,57 @@ TEST(ReduceAll, MaxAndMinFollowTheReductionOrder) {
   expect_select_in_documented_order<float>({kPrefetchMinBytes / 4 + 33});
 }
 
+// float32 sums in Note [runs in float]'s order written out as a naive
+// loop: in each block, whole steps of kRun x kLanes elements, lane j
+// adding its kRun elements j, j + kLanes, ... in float before its double;
+// then the rest one lane per element; lanes folded pairwise, blocks
+// merged first to last. The kernel keeps the lanes in vectors (Note
+// [vector runs]); the sum must be the same bits.
+double float_sum_in_documented_order(const float* x, int64_t n) {
+  constexpr int L = detail::kLanes<double>, K = Sum<float>::kRun;
+  double total = 0;
+  for (int64_t b = 0; b < n; b += kBlock) {
+    const int64_t m = std::min(kBlock, n - b);
+    std::vector<double> lanes(L, 0.0);
+    int64_t i = 0;
+    for (; i + K * L <= m; i += K * L)
+      for (int j = 0; j < L; ++j) {
+        float run = 0;
+        for (int k = 0; k < K; ++k) run += x[b + i + k * L + j];
+        lanes[j] += static_cast<double>(run);
+      }
+    for (; i < m; ++i) lanes[i % L] += static_cast<double>(x[b + i]);
+    for (int w = L / 2; w >= 1; w /= 2)
+      for (int j = 0; j < w; ++j) lanes[j] += lanes[j + w];
+    total = b == 0 ? lanes[0] : total + lanes[0];
+  }
+  return total;
+}
+
+TEST(ReduceAll, FloatSumsFollowTheRunOrder) {
+  std::mt19937 g(23);
+  std::uniform_real_distribution<float> d(-1e3f, 1e3f);
+  for (const int64_t n : {int64_t{32}, int64_t{255}, int64_t{256}, int64_t{257}, int64_t{1000}, kBlock - 1, kBlock,
+                          3 * kBlock + 77, kPrefetchMinBytes / 4 + 33}) {
+    SCOPED_TRACE(n);
+    std::vector<float> x(static_cast<size_t>(n));
+    for (float& v : x) v = d(g);
+    Operands<1> o;
+    o.ndim = 1;
+    o.shape[0] = n;
+    o.data[0] = reinterpret_cast<char*>(x.data());
+    o.strides[0][0] = sizeof(float);
+    const double want = float_sum_in_documented_order(x.data(), n);
+    const int saved = get_num_threads();
+    for (int threads : {1, 2}) {
+      set_num_threads(threads);
+      EXPECT_TRUE(same_bits(reduce_all<float>(o, Sum<float>{}), want)) << threads << " threads";
+      EXPECT_TRUE(same_bits(reduce_all<float>(o, Mean<float>{}), want)) << threads << " threads";
+    }
+    set_num_threads(saved);
+  }
+}
+
 TEST(ReduceAll, IntegerSumWrapsInInt64) {
   Array<int64_t> a({3});
   a.at({0}) = std::numeric_limits<int64_t>::max();

@@ -23,7 +23,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:14',
+        where='schemas/math/reduce.yaml:16',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -40,7 +40,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:28',
+        where='schemas/math/reduce.yaml:30',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -57,7 +57,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:43',
+        where='schemas/math/reduce.yaml:45',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -74,7 +74,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:58',
+        where='schemas/math/reduce.yaml:60',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -91,7 +91,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (-2.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:69',
+        where='schemas/math/reduce.yaml:71',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -108,7 +108,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (0.75, 1.5)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:83',
+        where='schemas/math/reduce.yaml:85',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -125,7 +125,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:97',
+        where='schemas/math/reduce.yaml:99',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -142,7 +142,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:115',
+        where='schemas/math/reduce.yaml:117',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -159,7 +159,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:127',
+        where='schemas/math/reduce.yaml:129',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -176,7 +176,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:140',
+        where='schemas/math/reduce.yaml:142',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -193,7 +193,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:153',
+        where='schemas/math/reduce.yaml:155',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -210,7 +210,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:168',
+        where='schemas/math/reduce.yaml:170',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -227,7 +227,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:181',
+        where='schemas/math/reduce.yaml:183',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -244,7 +244,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:192',
+        where='schemas/math/reduce.yaml:194',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -261,7 +261,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:205',
+        where='schemas/math/reduce.yaml:207',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -278,7 +278,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:215',
+        where='schemas/math/reduce.yaml:217',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -295,7 +295,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:227',
+        where='schemas/math/reduce.yaml:229',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -312,7 +312,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:238',
+        where='schemas/math/reduce.yaml:240',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -329,7 +329,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:251',
+        where='schemas/math/reduce.yaml:253',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -346,7 +346,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:264',
+        where='schemas/math/reduce.yaml:266',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -363,7 +363,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:276',
+        where='schemas/math/reduce.yaml:278',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -380,7 +380,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:290',
+        where='schemas/math/reduce.yaml:292',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -397,7 +397,7 @@ OPS = [
         tol={'float64': 1e-12, 'float32': 1e-05},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:307',
+        where='schemas/math/reduce.yaml:309',
         values={'p': 'one_of(fro, nuc)'},
     ),
     OpSpec(
@@ -414,7 +414,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:326',
+        where='schemas/math/reduce.yaml:328',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -431,7 +431,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:344',
+        where='schemas/math/reduce.yaml:346',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -448,7 +448,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:355',
+        where='schemas/math/reduce.yaml:357',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -465,7 +465,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:370',
+        where='schemas/math/reduce.yaml:372',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -482,7 +482,7 @@ OPS = [
         tol={},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:381',
+        where='schemas/math/reduce.yaml:383',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -499,7 +499,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:390',
+        where='schemas/math/reduce.yaml:392',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -516,7 +516,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:405',
+        where='schemas/math/reduce.yaml:407',
         magnitude_tol=True,
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -534,7 +534,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:417',
+        where='schemas/math/reduce.yaml:419',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -551,7 +551,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:431',
+        where='schemas/math/reduce.yaml:433',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -568,7 +568,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:444',
+        where='schemas/math/reduce.yaml:446',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -585,7 +585,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:451',
+        where='schemas/math/reduce.yaml:453',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -602,7 +602,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:458',
+        where='schemas/math/reduce.yaml:460',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -619,7 +619,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:472',
+        where='schemas/math/reduce.yaml:474',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -636,7 +636,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:487',
+        where='schemas/math/reduce.yaml:489',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -653,7 +653,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:501',
+        where='schemas/math/reduce.yaml:503',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -670,7 +670,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:512',
+        where='schemas/math/reduce.yaml:514',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -687,7 +687,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:528',
+        where='schemas/math/reduce.yaml:530',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -704,7 +704,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:539',
+        where='schemas/math/reduce.yaml:541',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -721,7 +721,7 @@ OPS = [
         tol={},
         domain={'self': (0.0, 2.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:551',
+        where='schemas/math/reduce.yaml:553',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -738,7 +738,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:562',
+        where='schemas/math/reduce.yaml:564',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -755,7 +755,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:575',
+        where='schemas/math/reduce.yaml:577',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -772,7 +772,7 @@ OPS = [
         tol={'bfloat16': 0.02, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.01},
         domain={'maxnorm': (0.0, 20.0), 'p': (1.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/reduce.yaml:610',
+        where='schemas/math/reduce.yaml:612',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
 ]

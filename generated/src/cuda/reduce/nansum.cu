@@ -13,7 +13,7 @@ template <class T>
 struct nansum_reducer {
   using acc_type = kernels::acc_t<T>;
   __host__ __device__ acc_type identity() const { return acc_type(0); }
-  __host__ __device__ acc_type combine(acc_type acc, kernels::opmath_t<T> x) const { return acc + (kernels::is_nan(x) ? acc_type(0) : acc_type(x)); }
+  __host__ __device__ acc_type combine(acc_type acc, kernels::opmath_t<T> x) const { return acc + (x != x ? acc_type(0) : x); }
   __host__ __device__ acc_type merge(acc_type a, acc_type b) const { return a + b; }
   __host__ __device__ acc_type finalize(acc_type acc, int64_t count) const {
     (void)count;

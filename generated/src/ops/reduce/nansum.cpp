@@ -30,11 +30,20 @@ struct nansum_reducer {
   using run_reducer = nansum_reducer<T, kernels::opmath_t<T>>;
   static constexpr int kRun = 8;
   acc_type identity() const { return acc_type(0); }
-  acc_type combine(acc_type acc, kernels::opmath_t<T> x) const { return acc + (kernels::is_nan(x) ? acc_type(0) : acc_type(x)); }
+  acc_type combine(acc_type acc, kernels::opmath_t<T> x) const { return acc + (x != x ? acc_type(0) : x); }
   acc_type merge(acc_type a, acc_type b) const { return a + b; }
   acc_type finalize(acc_type acc, int64_t count) const {
     (void)count;
     return acc;
+  }
+  // combine and merge on GCC's vectors (kernels/reduce.h, Note [vector runs]).
+  template <class V>
+  static V combine_vectors(V acc, V x) {
+    return acc + (x != x ? acc_type(0) : x);
+  }
+  template <class V>
+  static V merge_vectors(V a, V b) {
+    return a + b;
   }
 };
 

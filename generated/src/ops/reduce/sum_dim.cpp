@@ -38,6 +38,15 @@ struct sum_dim_reducer {
     (void)count;
     return acc;
   }
+  // combine and merge on GCC's vectors (kernels/reduce.h, Note [vector runs]).
+  template <class V>
+  static V combine_vectors(V acc, V x) {
+    return acc + x;
+  }
+  template <class V>
+  static V merge_vectors(V a, V b) {
+    return a + b;
+  }
 };
 
 // Calls f with the reducer for element type T.
