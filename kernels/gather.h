@@ -117,13 +117,32 @@ void gather(const Operands<3>& operands, const IndexedDim& dim, BadIndex& bad) {
 // The first index value of the int64 operand out of range for `dim`, in
 // `bad` (run before a scatter, so that a bad index leaves the destination
 // untouched).
+//
+// A dense index goes in blocks, each tested by a vectorized OR with no
+// exit and scanned only when it holds a bad value: the scalar loop with
+// its exit took a fifth of B12's time.
 inline void check_indices(const Operands<1>& operands, const IndexedDim& dim, BadIndex& bad) {
   const Operands<1> ops = coalesced(operands);
   const int64_t si = ops.strides[0][ops.ndim - 1];
-  for_each_row_parallel(ops, [&](char* const* p, int64_t n) {
+  for_each_row_parallel(ops, [&, si](char* const* p, int64_t n) {
+    const IndexedDim d = dim;  // a local, as in gather
+    if (si == sizeof(int64_t)) {
+      const int64_t* ix = reinterpret_cast<const int64_t*>(p[0]);
+      constexpr int64_t kBlock = 256;
+      for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
+        const int64_t m = std::min(kBlock, n - i0);
+        int any_bad = 0;
+#pragma omp simd reduction(| : any_bad)
+        for (int64_t j = 0; j < m; ++j) any_bad |= position(d, ix[i0 + j]) < 0;
+        if (any_bad)
+          for (int64_t j = 0; j < m; ++j)
+            if (position(d, ix[i0 + j]) < 0) return bad.record(ix[i0 + j]);
+      }
+      return;
+    }
     for (int64_t i = 0; i < n; ++i) {
       const int64_t raw = *reinterpret_cast<const int64_t*>(p[0] + i * si);
-      if (position(dim, raw) < 0) return bad.record(raw);
+      if (position(d, raw) < 0) return bad.record(raw);
     }
   });
 }
