@@ -339,3 +339,20 @@ def test_assignment_errors():
         t[0] = 1j
     with pytest.raises(ValueError, match="ragged"):
         t[:] = [[1], [2, 3]]
+
+
+@pytest.mark.parametrize("step", [1, 2])
+def test_index_select_reports_the_first_bad_value_of_a_long_index_and_leaves_out(step):
+    # Past several of check_indices' 256-value blocks, dense and strided.
+    src = ember.arange(10, dtype=ember.float32)
+    values = np.zeros(2000, np.int64)
+    values[1400] = 12
+    values[1800] = -20
+    index = ember.tensor(values)[::step]
+    out = ember.full((index.shape[0],), 7.0)
+    with pytest.raises(IndexError, match=r"index 12 is out of range for dim 0 of size 10"):
+        ember.index_select(src, 0, index, out=out)
+    assert (out.numpy() == 7.0).all()
+    values[1400] = 9
+    got = ember.index_select(src, 0, ember.tensor(values)[::step][: 1800 // step])
+    assert got.numpy().tolist() == np.arange(10, dtype=np.float32)[values[::step][: 1800 // step]].tolist()
