@@ -33,6 +33,7 @@ class PointwiseKernel(Kernel):
     th_type_error: tuple[DType, ...] = ()       # dtypes whose C forms TH exported only to raise (Float bitand)
     negative_power_error: str | None = None     # a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
     fast_path: str | None = None                # kernels::f<OutT, T>(ops) -> bool in kernels/f.h, tried before expr's loop (a measured faster loop for special operands)
+    compute_bound: bool = False                 # an element costs more arithmetic than its bytes' trip to memory (a polynomial per element): outputs past the cache are written plainly where the CPU wants that (Note [memory tuning per CPU])
 
 
 def _inputs(node: Node, sig: Signature) -> tuple[str, ...]:
@@ -69,7 +70,7 @@ class Pointwise(Kind):
     includes = ("ember/kernel_log.h", "kernels/pointwise.h", "kernels/scalar_ops.h", "runtime/ops/pointwise_plan.h", "runtime/th/plan.h", "TH/THTensorTypes.h", "ember/th_error.h", "runtime/th/api.h")
     required = frozenset({"expr"})
     optional = frozenset({"inputs", "result", "nonzero", "th_expr", "th_dtypes", "th_type_error", "negative_power_error",
-                          "fast_path"})
+                          "fast_path", "compute_bound"})
     value_check = "check_pointwise"
     th_check = "check_th_pointwise"
     has_cuda_kernels = True
@@ -88,6 +89,9 @@ class Pointwise(Kind):
         fast_path = string(node, "fast_path")
         if fast_path is not None and not _FAST_PATH.fullmatch(fast_path):
             raise SchemaError(node.at("fast_path"), f"'fast_path' must name a function kernels::f (in kernels/f.h), got '{fast_path}'")
+        compute_bound = node.get("compute_bound", False)
+        if not isinstance(compute_bound, bool):
+            raise SchemaError(node.at("compute_bound"), f"'compute_bound' must be true or false, got {compute_bound!r}")
         th_dtypes = dtype_list(node, "th_dtypes", table) if "th_dtypes" in node else None
         th_type_error: tuple[DType, ...] = ()
         if "th_type_error" in node:
@@ -96,7 +100,7 @@ class Pointwise(Kind):
                 raise SchemaError(node.at("th_type_error"), "'th_type_error' needs 'th' bindings")
         return PointwiseKernel(expr=node.get("expr"), inputs=inputs, result=result, nonzero=node.get("nonzero"),
                                th_expr=th_expr, th_dtypes=th_dtypes, th_type_error=th_type_error,
-                               negative_power_error=power, fast_path=fast_path)
+                               negative_power_error=power, fast_path=fast_path, compute_bound=compute_bound)
 
     # ---- the C++ source -----------------------------------------------------------
 

@@ -78,6 +78,31 @@ TEST(StreamStore, LargePointwiseOutputsMatchANaiveLoop) {
   }
 }
 
+// A compute-bound op (its schema's compute_bound) streams its large
+// outputs or writes them plainly as the CPU's tuning says (Note [memory
+// tuning per CPU]); either way every element is the function's and
+// nothing around the output is touched.
+TEST(StreamStore, ComputeBoundOutputsMatchANaiveLoop) {
+  const Shape big{3000, 3001};
+  const int64_t n = numel(big);
+  const int64_t dense_bytes[2] = {4, 4};
+  ASSERT_TRUE((detail::streams_output<float, float>(n, dense_bytes, 2))) << "the case must reach the streamed size";
+  const std::vector<float> a = random_floats(n, 4);
+  const auto f = [](float x) { return x * x * 0.5f - x; };
+  for (int64_t offset : {0, 3}) {
+    SCOPED_TRACE("output offset " + std::to_string(offset));
+    std::vector<float> out(static_cast<size_t>(n + offset + 1), -7.0f);
+    const Shape dense = contiguous_strides(big);
+    char* data[2] = {reinterpret_cast<char*>(out.data() + offset), reinterpret_cast<char*>(const_cast<float*>(a.data()))};
+    const Shape* strides[2] = {&dense, &dense};
+    const int64_t sizes[2] = {sizeof(float), sizeof(float)};
+    pointwise<float, float, 1, true>(make_operands<2>(big, data, strides, sizes), f);
+    for (int64_t i = 0; i < offset; ++i) ASSERT_EQ(out[i], -7.0f);
+    for (int64_t i = 0; i < n; ++i) ASSERT_EQ(out[i + offset], f(a[i])) << "element " << i;
+    ASSERT_EQ(out[n + offset], -7.0f);
+  }
+}
+
 TEST(StreamStore, InPlaceScalarAndOtherOutputTypes) {
   const int64_t n = numel(kBig);
   std::vector<float> a = random_floats(n, 4);

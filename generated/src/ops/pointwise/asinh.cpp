@@ -26,7 +26,7 @@ namespace {
 template <class T, class OutT>
 void asinh_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::asinh(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::asinh(self); });
 }
 
 constexpr rt::PointwiseOp asinh_op{"asinh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

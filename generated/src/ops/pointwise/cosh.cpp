@@ -28,7 +28,7 @@ namespace {
 template <class T, class OutT>
 void cosh_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::cosh(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::cosh(self); });
 }
 
 constexpr rt::PointwiseOp cosh_op{"cosh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -26,7 +26,7 @@ namespace {
 template <class T, class OutT>
 void erf_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::erf(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::erf(self); });
 }
 
 constexpr rt::PointwiseOp erf_op{"erf", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -27,7 +27,7 @@ namespace {
 template <class T, class OutT>
 void erfinv_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::erfinv(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::erfinv(self); });
 }
 
 constexpr rt::PointwiseOp erfinv_op{"erfinv", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -26,7 +26,7 @@ namespace {
 template <class T, class OutT>
 void exp2_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::exp2(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::exp2(self); });
 }
 
 constexpr rt::PointwiseOp exp2_op{"exp2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

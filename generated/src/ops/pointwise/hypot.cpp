@@ -26,7 +26,7 @@ namespace {
 template <class T, class OutT>
 void hypot_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::hypot(self, other); });
+  kernels::pointwise<OutT, T, 2, true>(ops, [=](C self, C other) { return ops::hypot(self, other); });
 }
 
 constexpr rt::PointwiseOp hypot_op{"hypot", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -28,7 +28,7 @@ namespace {
 template <class T, class OutT>
 void log1p_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::log1p(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::log1p(self); });
 }
 
 constexpr rt::PointwiseOp log1p_op{"log1p", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

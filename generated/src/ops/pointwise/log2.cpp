@@ -26,7 +26,7 @@ namespace {
 template <class T, class OutT>
 void log2_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::log2(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::log2(self); });
 }
 
 constexpr rt::PointwiseOp log2_op{"log2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

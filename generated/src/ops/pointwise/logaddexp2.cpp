@@ -27,7 +27,7 @@ namespace {
 template <class T, class OutT>
 void logaddexp2_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::logaddexp2(self, other); });
+  kernels::pointwise<OutT, T, 2, true>(ops, [=](C self, C other) { return ops::logaddexp2(self, other); });
 }
 
 constexpr rt::PointwiseOp logaddexp2_op{"logaddexp2", rt::ResultRule::Same, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -30,7 +30,7 @@ template <class T, class OutT>
 void pow_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
   if (kernels::pow_by_number<OutT, T>(ops)) return;
-  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C exponent) { return ops::pow(self, exponent); });
+  kernels::pointwise<OutT, T, 2, true>(ops, [=](C self, C exponent) { return ops::pow(self, exponent); });
 }
 
 constexpr rt::PointwiseOp pow_op{"pow", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "exponent"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -28,7 +28,7 @@ namespace {
 template <class T, class OutT>
 void pow_scalar_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C exponent) { return ops::pow(self, exponent); });
+  kernels::pointwise<OutT, T, 2, true>(ops, [=](C self, C exponent) { return ops::pow(self, exponent); });
 }
 
 constexpr rt::PointwiseOp pow_scalar_op{"pow", rt::ResultRule::Same, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "exponent"}, -1, rt::DTypeSet{DType::Byte, DType::Char, DType::Short, DType::Int, DType::Long, DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -27,7 +27,7 @@ namespace {
 template <class T, class OutT>
 void sinc_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::sinc(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::sinc(self); });
 }
 
 constexpr rt::PointwiseOp sinc_op{"sinc", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

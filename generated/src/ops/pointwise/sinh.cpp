@@ -28,7 +28,7 @@ namespace {
 template <class T, class OutT>
 void sinh_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::sinh(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::sinh(self); });
 }
 
 constexpr rt::PointwiseOp sinh_op{"sinh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

@@ -28,7 +28,7 @@ namespace {
 template <class T, class OutT>
 void tan_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::tan(self); });
+  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::tan(self); });
 }
 
 constexpr rt::PointwiseOp tan_op{"tan", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

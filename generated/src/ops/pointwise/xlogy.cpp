@@ -27,7 +27,7 @@ namespace {
 template <class T, class OutT>
 void xlogy_kernel(kernels::Operands<3>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 2>(ops, [=](C self, C other) { return ops::xlogy(self, other); });
+  kernels::pointwise<OutT, T, 2, true>(ops, [=](C self, C other) { return ops::xlogy(self, other); });
 }
 
 constexpr rt::PointwiseOp xlogy_op{"xlogy", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self", "other"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};

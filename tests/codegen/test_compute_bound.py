@@ -1,0 +1,34 @@
+"""A pointwise entry's `compute_bound` (docs/adding-an-op.md): the CPU
+kernels (the expression's and TH's) pass it to kernels::pointwise, which
+then streams outputs only where the CPU wants that (Note [memory tuning
+per CPU]); entries without it pass nothing; a value other than a bool is
+refused."""
+from __future__ import annotations
+
+from conftest import NEG
+
+FILE = "schemas/math/t.yaml"
+
+
+def test_a_compute_bound_kernel_says_so_to_the_loop(repo):
+    repo.write(FILE, NEG.replace('expr: "-self"}', 'expr: "-self", compute_bound: true}'))
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    cpp = (repo.root / "generated/src/ops/t/neg.cpp").read_text()
+    assert "kernels::pointwise<OutT, T, 1, true>(ops," in cpp
+    assert "kernels::pointwise<OutT, T, 1>(ops," not in cpp
+
+
+def test_other_kernels_pass_nothing(repo):
+    repo.write(FILE, NEG)
+    r = repo.codegen()
+    assert r.code == 0, r.err
+    cpp = (repo.root / "generated/src/ops/t/neg.cpp").read_text()
+    assert "kernels::pointwise<OutT, T, 1>(ops," in cpp
+
+
+def test_a_compute_bound_that_is_not_a_bool_is_refused(repo):
+    repo.write(FILE, NEG.replace('expr: "-self"}', 'expr: "-self", compute_bound: "yes"}'))
+    r = repo.codegen()
+    assert r.code == 2
+    assert "'compute_bound' must be true or false, got 'yes'" in r.err
