@@ -18,8 +18,12 @@
 // log 6.5-6.9 against 7.3-7.5, exp 4.55-4.72 against 4.83-5.0, sigmoid
 // even, x + 1 4.8 against 3.5. So there the pointwise ops marked
 // compute_bound in their schema (a polynomial per element) write their
-// outputs plainly. On Intel streaming tanh had cost nothing measurable
-// (Note [streaming stores]); it stays.
+// outputs plainly when they run on one thread. On two threads the same
+// arithmetic takes half the time and the memory is the limit again
+// (B5 exp on two threads written plainly: 1.24-1.40x one thread's speed,
+// where streamed it had reached 2.06x): there they stream. On Intel
+// streaming tanh had cost nothing measurable (Note [streaming stores]);
+// it stays.
 #pragma once
 
 #include <cstdint>

@@ -191,8 +191,8 @@ bool prefetches_inputs(int64_t numel, const int64_t* s, int n) {
 }  // namespace detail
 
 // ComputeBound: the op's schema marks it so (a polynomial per element);
-// its outputs stream only where the CPU wants that too (Note [memory
-// tuning per CPU]).
+// on one thread its outputs stream only where the CPU wants that too
+// (Note [memory tuning per CPU]).
 template <class OutT, class InT, int NIn, bool ComputeBound = false, class F>
 void pointwise(const Operands<NIn + 1>& operands, const F& f) {
   static_assert(NIn >= 0 && NIn <= 3, "pointwise takes 0 to 3 inputs");
@@ -254,10 +254,10 @@ void pointwise(const Operands<NIn + 1>& operands, const F& f) {
   };
   // A dense output past the cache is streamed (Note [streaming stores])
   // unless it is fresh (Note [fresh outputs]) or a compute-bound op's on
-  // a CPU that writes those plainly; the staging buffer is dense too, so
-  // the row kind stays the same.
+  // one thread of a CPU that writes those plainly; the staging buffer is
+  // dense too, so the row kind stays the same.
   const bool dense_rows = kind >= 0 && !wants_tiling(ops);
-  const bool may_stream = !ComputeBound || memory_tuning().stream_compute_bound;
+  const bool may_stream = !ComputeBound || memory_tuning().stream_compute_bound || get_num_threads() > 1;
   if (dense_rows && may_stream && detail::streams_output<OutT, InT>(ops.numel(), s, N) &&
       output_resident(ops.data[0])) {
     return for_each_row_parallel(ops, [&](char* const* p, int64_t n) { streamed_row<OutT, N>(p, s, n, row); });
