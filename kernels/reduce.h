@@ -92,7 +92,7 @@ inline void prefetch_run_ahead(const char* p, int64_t bytes) {
 // element j % VT of run vector j / VT and widens into lane vector j / VA,
 // so each lane takes the same elements in the same order: the same bits.
 // R::run_reducer::combine_vectors and R::merge_vectors are combine and
-// merge on vectors.
+// merge on vectors. Below: two helpers, then run_lanes_vectors.
 // Elements H * N to H * N + N - 1 of vector v, N = sizeof...(I).
 template <size_t H, class V, size_t... I>
 inline auto vector_part(V v, std::index_sequence<I...>) {
