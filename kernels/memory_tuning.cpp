@@ -7,7 +7,7 @@ namespace {
 
 MemoryTuning choose() {
   __builtin_cpu_init();
-  return __builtin_cpu_is("amd") ? MemoryTuning{1024, false, false} : MemoryTuning{4096, true, true};
+  return __builtin_cpu_is("amd") ? MemoryTuning{1024, false, false, true} : MemoryTuning{4096, true, true, false};
 }
 
 }  // namespace

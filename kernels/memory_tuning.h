@@ -23,7 +23,9 @@
 // (B5 exp on two threads written plainly: 1.24-1.40x one thread's speed,
 // where streamed it had reached 2.06x): there they stream. On Intel
 // streaming tanh had cost nothing measurable (Note [streaming stores]);
-// it stays.
+// it stays. Zen also reads line-aligned inputs more slowly than inputs
+// off a line, so there streamed rows shift their chunks (Note [skewed
+// chunks] in kernels/stream_store.h; unmeasured on Intel, left off).
 #pragma once
 
 #include <cstdint>
@@ -34,6 +36,7 @@ struct MemoryTuning {
   int64_t stream_chunk;  // bytes computed into an L1 buffer per streamed copy
   bool prefetch;         // whether rows past the cache prefetch their inputs
   bool stream_compute_bound;  // whether compute-bound pointwise ops stream their outputs
+  bool skew_chunks;      // whether streamed rows shift their chunks off the inputs' lines (Note [skewed chunks])
 };
 
 // The largest stream_chunk: the buffer's size.

@@ -92,7 +92,10 @@ inline void prefetch_run_ahead(const char* p, int64_t bytes) {
 // element j % VT of run vector j / VT and widens into lane vector j / VA,
 // so each lane takes the same elements in the same order: the same bits.
 // R::run_reducer::combine_vectors and R::merge_vectors are combine and
-// merge on vectors. Below: two helpers, then run_lanes_vectors.
+// merge on vectors. The loads go in address order: run vector 0's eight
+// (every other line) before run vector 1's took B4a's 4096 rows of 4096
+// float32 2.65-2.9 ms on Zen 4 against 2.2-2.4 in address order (scratch
+// loops alternating). Below: two helpers, then run_lanes_vectors.
 // Elements H * N to H * N + N - 1 of vector v, N = sizeof...(I).
 template <size_t H, class V, size_t... I>
 inline auto vector_part(V v, std::index_sequence<I...>) {
@@ -123,17 +126,19 @@ int64_t run_lanes_vectors(Acc* lanes, const T* q, int64_t n, bool prefetch) {
   int64_t i = 0;
   for (; i + K * L <= n; i += K * L) {
     if (prefetch) prefetch_run_ahead(reinterpret_cast<const char*>(q + i), kStep);
-#pragma GCC unroll 4
-    for (int u = 0; u < L / VT; ++u) {
-      Run s = identity;
+    Run s[L / VT];
+    for (Run& v : s) v = identity;
 #pragma GCC unroll 16
-      for (int k = 0; k < K; ++k) {
+    for (int k = 0; k < K; ++k) {
+#pragma GCC unroll 4
+      for (int u = 0; u < L / VT; ++u) {
         Run x;
         std::memcpy(&x, q + i + k * L + u * VT, sizeof(Run));
-        s = RunR::combine_vectors(s, x);
+        s[u] = RunR::combine_vectors(s[u], x);
       }
-      merge_run_vector<R>(acc + u * (VT / VA), s, std::make_index_sequence<VT / VA>());
     }
+#pragma GCC unroll 4
+    for (int u = 0; u < L / VT; ++u) merge_run_vector<R>(acc + u * (VT / VA), s[u], std::make_index_sequence<VT / VA>());
   }
   std::memcpy(lanes, acc, sizeof(acc));
   return i;

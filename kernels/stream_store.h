@@ -29,6 +29,7 @@
 // block cache] in runtime/core/large_block_cache.h).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "kernels/memory_tuning.h"
@@ -49,6 +50,25 @@ void stream_fence();
 // where that cannot be told.
 bool output_resident(const void* p);
 
+// Note [skewed chunks]: on Zen 4 a loop reading line-aligned inputs from
+// memory ran slower than the same loop reading them 16 bytes off a line,
+// where each 64-byte load spans two lines and so asks for the next line
+// early (scratch, 2^24 float32 in 1 KiB chunks streamed: add 5.3-7.0 ms
+// against 4.7-5.3 with the chunks shifted, lt 4.6-5.1 against 4.3-5.0;
+// software prefetches of the next lines were slower than either). NumPy's
+// arrays sit 16 bytes off a line (malloc's header), ember's on lines. So
+// where memory_tuning() asks for it, a streamed row whose first input
+// starts on a line takes a first chunk of 16 bytes of that input, and
+// every later chunk starts 16 bytes off a line; the output's chunks shift
+// with them (stream_store writes the line two chunks share with plain
+// stores). Old and new code alternating against NumPy, one thread: B1
+// 0.84-1.37 of NumPy's time -> 0.74-0.79, B11 0.82-1.22 -> 0.73-0.78, B24
+// 1.00-1.14 -> 0.87-1.00.
+inline int64_t skewed_first_chunk(const char* input, int64_t stride) {
+  if (!memory_tuning().skew_chunks || stride <= 0 || 16 % stride != 0) return 0;
+  return reinterpret_cast<uintptr_t>(input) % 64 == 0 ? 16 / stride : 0;
+}
+
 // row(ptrs, n) for a row whose operand 0 is a dense OutT output and whose
 // other operands advance by strides s: the row in chunks, each computed
 // into a buffer (its inputs prefetched where the CPU wants it, Notes
@@ -58,8 +78,9 @@ template <class OutT, int N, class Row>
 void streamed_row(char* const* p, const int64_t* s, int64_t n, const Row& row) {
   alignas(64) char buffer[kStreamChunkMax];
   const int64_t elems = memory_tuning().stream_chunk / static_cast<int64_t>(sizeof(OutT));
-  for (int64_t i = 0; i < n; i += elems) {
-    const int64_t m = n - i < elems ? n - i : elems;
+  const int64_t first = N > 1 ? skewed_first_chunk(p[1], s[1]) : 0;
+  for (int64_t i = 0, m = 0; i < n; i += m) {
+    m = std::min(n - i, i == 0 && first > 0 ? first : elems);
     char* q[N];
     q[0] = buffer;
     for (int k = 1; k < N; ++k) q[k] = p[k] + i * s[k];

@@ -3,11 +3,13 @@
 // pointwise() over a footprint large enough to stream gives what a naive
 // loop gives, for outputs that start off a line, in place, with a scalar
 // input and with another output type of the same width; fresh outputs
-// (Note [fresh outputs]) are told apart and written whole.
+// (Note [fresh outputs]) are told apart and written whole, and chunks
+// shifted off the inputs' lines (Note [skewed chunks]) miss nothing.
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -147,6 +149,46 @@ TEST(StreamStore, NarrowBoolOutputs) {
   for (int64_t i = 0; i < 3; ++i) ASSERT_EQ(mask[i], 2);
   for (int64_t i = 0; i < n; ++i) ASSERT_EQ(mask[i + 3], a[i] < b[i] ? 1 : 0) << "element " << i;
   ASSERT_EQ(mask[n + 3], 2);
+}
+
+// Note [skewed chunks]: a streamed row whose input starts on a line or
+// off it, at lengths around the chunks, writes every element once and
+// nothing else; where the CPU's tuning skews, an input on a line takes a
+// first chunk of 16 bytes and one off a line, or not dense, takes none.
+TEST(StreamStore, SkewedChunksWriteEveryElementOnce) {
+  const int64_t elems = memory_tuning().stream_chunk / static_cast<int64_t>(sizeof(float));
+  std::vector<float> in_store(static_cast<size_t>(4 * elems + 64)), out_store(in_store.size() + 16);
+  const auto line_start = [](float* v) { return v + ((64 - reinterpret_cast<uintptr_t>(v) % 64) % 64) / sizeof(float); };
+  float* in_line = line_start(in_store.data());
+  for (int64_t i = 0; i < 3 * elems + 40; ++i) in_line[i] = static_cast<float>(i % 97) - 40.0f;
+  const auto row = [](char* const* q, int64_t m) {
+    auto* o = reinterpret_cast<float*>(q[0]);
+    const auto* x = reinterpret_cast<const float*>(q[1]);
+    for (int64_t j = 0; j < m; ++j) o[j] = x[j] * 2.0f + 1.0f;
+  };
+  const int64_t strides[2] = {sizeof(float), sizeof(float)};
+  for (int64_t in_off = 0; in_off <= 16; ++in_off) {
+    for (int64_t out_off : {0, 1, 5}) {
+      for (int64_t n : {int64_t{1}, int64_t{3}, int64_t{4}, int64_t{5}, elems - 1, elems, elems + 3, 3 * elems + 7}) {
+        SCOPED_TRACE("input offset " + std::to_string(in_off) + " output offset " + std::to_string(out_off) +
+                     " length " + std::to_string(n));
+        std::fill(out_store.begin(), out_store.end(), -7.0f);
+        float* out = line_start(out_store.data()) + out_off;
+        char* p[2] = {reinterpret_cast<char*>(out), reinterpret_cast<char*>(in_line + in_off)};
+        streamed_row<float, 2>(p, strides, n, row);
+        for (float* e = out_store.data(); e < out; ++e) ASSERT_EQ(*e, -7.0f);
+        for (int64_t i = 0; i < n; ++i) ASSERT_EQ(out[i], in_line[in_off + i] * 2.0f + 1.0f) << "element " << i;
+        ASSERT_EQ(out[n], -7.0f);
+      }
+    }
+  }
+  const int64_t skew = memory_tuning().skew_chunks ? 4 : 0;
+  EXPECT_EQ(skewed_first_chunk(reinterpret_cast<char*>(in_line), 4), skew);
+  EXPECT_EQ(skewed_first_chunk(reinterpret_cast<char*>(in_line), 8), skew / 2);
+  EXPECT_EQ(skewed_first_chunk(reinterpret_cast<char*>(in_line + 1), 4), 0);
+  EXPECT_EQ(skewed_first_chunk(reinterpret_cast<char*>(in_line), 0), 0);
+  EXPECT_EQ(skewed_first_chunk(reinterpret_cast<char*>(in_line), 12), 0);
+  EXPECT_EQ(skewed_first_chunk(reinterpret_cast<char*>(in_line), -4), 0);
 }
 
 // A fresh anonymous mapping has no pages in memory until written; the
