@@ -182,6 +182,34 @@ TYPED_TEST(CopyTyped, SameTypeCopyMovesBitsOnEveryLayout) {
   }
 }
 
+// Note [row copies by lines]: every offset of source and destination
+// within a line, lengths from one line up, copied onto themselves too;
+// nothing around the destination changes.
+TEST(Copy, RowCopiesAtEveryOffsetWithinALine) {
+  std::mt19937 g(5);
+  std::vector<char> src(600);
+  for (char& c : src) c = static_cast<char>(g());
+  for (int64_t so = 0; so < 64; ++so) {
+    for (int64_t d_off = 0; d_off < 64; ++d_off) {
+      for (int64_t len : {64, 65, 127, 128, 129, 191, 256, 300, 513}) {
+        SCOPED_TRACE("source offset " + std::to_string(so) + " destination offset " + std::to_string(d_off) +
+                     " length " + std::to_string(len));
+        alignas(64) char dst[704];
+        std::memset(dst, 0x5a, sizeof(dst));
+        const char* from = src.data() + so;
+        detail::copy_row(dst + d_off, from, len);
+        for (int64_t i = 0; i < static_cast<int64_t>(sizeof(dst)); ++i) {
+          const bool inside = i >= d_off && i < d_off + len;
+          ASSERT_EQ(dst[i], inside ? from[i - d_off] : '\x5a') << "byte " << i;
+        }
+      }
+    }
+  }
+  std::vector<char> same(src.begin(), src.end());
+  detail::copy_row(same.data() + 3, same.data() + 3, 513);
+  EXPECT_EQ(same, src);
+}
+
 TEST(Copy, SameTypeKeepsNaNPayloads) {
   Array<Half> hs({2}), hd({2}, {-1});
   hs.at({0}) = Half::from_bits(0x7d01);  // signalling NaN
