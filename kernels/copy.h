@@ -28,12 +28,13 @@ namespace detail {
 // Note [row copies by lines]: dst[0, bytes) = src[0, bytes) for bytes >=
 // 64, the ranges apart or the same: the first and last 64 bytes by
 // unaligned moves, the lines between by aligned stores. glibc's memmove
-// takes `rep movsb` for rows of a few KiB, which on AMD's Zen 4 ran 2.3x
-// slower where source and destination sit at different offsets in their
-// lines (2048 rows of 2043 float32, each shifted 20 bytes: 2.2-2.5 ms
-// against 0.98-1.15 here, and 0.85-1.0 for both alike either way;
-// scratch). GCC's own vector loop for such rows had stored off the lines
-// (4.2-4.5 ms on Intel, where memmove took 1.6-1.7).
+// takes `rep movsb` for rows of a few KiB, which on AMD's Zen 4 ran
+// 2.3-5x slower where source and destination sit at different offsets in
+// their lines (2048 rows of 2043 float32, each shifted 20 bytes: 2.2-2.5
+// ms against 0.98-1.15 here in scratch, 0.85-1.0 for both alike either
+// way; 5.0 against 0.97 through ember's copy_). GCC's own vector loop
+// for such rows had stored off the lines (4.2-4.5 ms on Intel, where
+// memmove took 1.6-1.7).
 inline void copy_row(char* dst, const char* src, int64_t bytes) {
   typedef char Line __attribute__((vector_size(64)));
   auto move = [](char* d, const char* s) {

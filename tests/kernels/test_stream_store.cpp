@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <vector>
