@@ -54,6 +54,14 @@ class Repo:
                            cwd=self.root, env=env, capture_output=True, text=True, timeout=120)
         return Result(r.returncode, r.stdout, r.stderr)
 
+    def generate(self, rel: str, text: str, output: str) -> str:
+        """Writes the schema file rel, runs codegen, which must succeed,
+        and returns the generated file `output` (relative to the root)."""
+        self.write(rel, text)
+        r = self.codegen()
+        assert r.code == 0, r.err
+        return (self.root / output).read_text()
+
 
 def _copy_codegen(dst: Path) -> None:
     shutil.copytree(ROOT / "codegen", dst / "codegen", ignore=shutil.ignore_patterns("__pycache__"))

@@ -11,19 +11,14 @@ FILE = "schemas/math/t.yaml"
 
 
 def test_a_compute_bound_kernel_says_so_to_the_loop(repo):
-    repo.write(FILE, NEG.replace('expr: "-self"}', 'expr: "-self", compute_bound: true}'))
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    cpp = (repo.root / "generated/src/ops/t/neg.cpp").read_text()
+    schema = NEG.replace('expr: "-self"}', 'expr: "-self", compute_bound: true}')
+    cpp = repo.generate(FILE, schema, "generated/src/ops/t/neg.cpp")
     assert "kernels::pointwise<OutT, T, 1, true>(ops," in cpp
     assert "kernels::pointwise<OutT, T, 1>(ops," not in cpp
 
 
 def test_other_kernels_pass_nothing(repo):
-    repo.write(FILE, NEG)
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    cpp = (repo.root / "generated/src/ops/t/neg.cpp").read_text()
+    cpp = repo.generate(FILE, NEG, "generated/src/ops/t/neg.cpp")
     assert "kernels::pointwise<OutT, T, 1>(ops," in cpp
 
 

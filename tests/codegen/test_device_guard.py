@@ -26,10 +26,7 @@ OPS = NEG + """
 
 
 def test_each_tensor_argument_is_checked_by_name(repo):
-    repo.write(FILE, OPS)
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    neg = (repo.root / "generated/src/ops/t/neg.cpp").read_text()
+    neg = repo.generate(FILE, OPS, "generated/src/ops/t/neg.cpp")
     assert '#include "runtime/ops/device_guard.h"' in neg
     assert neg.count('rt::require_cpu("neg", self, "self");') == 3  # function, in place, out=
     assert neg.count('rt::require_cpu("neg", out, "out");') == 1

@@ -27,10 +27,7 @@ ops:
 
 
 def test_flat_index_and_index_of_an_optional_dim(repo):
-    repo.write(FILE, TAKES)
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    tests = (repo.root / "generated/tests/python/test_ops_t.py").read_text()
+    tests = repo.generate(FILE, TAKES, "generated/tests/python/test_ops_t.py")
     assert "'index': 'flat_index'" in tests, tests
     assert "'indices': 'index(dim)'" in tests, tests
 

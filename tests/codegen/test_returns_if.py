@@ -20,10 +20,7 @@ ops:
 
 
 def test_python_returns_the_results_asked_for(repo):
-    repo.write(FILE, UNIQ)
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    shard = (repo.root / "generated/python/t.cpp").read_text()
+    shard = repo.generate(FILE, UNIQ, "generated/python/t.cpp")
     assert "return to_python_selected(std::move(result), {true, a1, a2});" in shard   # function: input is a0
     assert "return to_python_selected(std::move(result), {true, a0, a1});" in shard   # method: no self
     assert "return_type_uniq" not in (repo.root / "generated/python/registry.cpp").read_text()

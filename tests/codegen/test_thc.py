@@ -44,10 +44,7 @@ ops:
 
 
 def test_a_view_gets_thc_forms_for_every_dtype(repo):
-    repo.write(FILE, NARROW)
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    cpp = (repo.root / "generated/src/ops/t/narrow.cpp").read_text()
+    cpp = repo.generate(FILE, NARROW, "generated/src/ops/t/narrow.cpp")
     assert '#include "runtime/thc/thunk.h"' in cpp
     assert 'constexpr th::ArgNames<5> THTensor_newNarrow_thc_args = {"state", "self", "dim", "start", "length"};' in cpp
     assert ("EMBER_API THCudaTensor *THCudaTensor_newNarrow(THCState *state, THCudaTensor *tensor, int dimension, "
@@ -61,10 +58,7 @@ def test_a_view_gets_thc_forms_for_every_dtype(repo):
 
 
 def test_a_custom_entry_gets_thc_forms_for_its_cuda_dtypes_and_host_named_types(repo):
-    repo.write(FILE, RESIZE)
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    cpp = (repo.root / "generated/src/ops/t/resize.cpp").read_text()
+    cpp = repo.generate(FILE, RESIZE, "generated/src/ops/t/resize.cpp")
     assert "THCudaTensor_resize(THCState *state, THCudaTensor *tensor, THLongStorage *size, THLongStorage *stride)" in cpp
     assert "THCudaIntTensor_resize" not in cpp  # Int has no CUDA dtype here
     assert "THIntTensor_resize(THIntTensor *tensor" in cpp
@@ -73,10 +67,7 @@ def test_a_custom_entry_gets_thc_forms_for_its_cuda_dtypes_and_host_named_types(
 
 
 def test_a_named_tensor_type_is_a_device_tensor_in_thc_and_a_named_storage_host_memory(repo):
-    repo.write(FILE, FILL_AT)
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    cpp = (repo.root / "generated/src/ops/t/fill_at.cpp").read_text()
+    cpp = repo.generate(FILE, FILL_AT, "generated/src/ops/t/fill_at.cpp")
     assert ("THCudaTensor_fillAt(THCState *state, THCudaTensor *tensor, THCudaLongTensor *index, "
             "THLongStorage *size)") in cpp
     # Checked against the C API's device (CUDA in THC's forms), as the type says.
@@ -85,10 +76,8 @@ def test_a_named_tensor_type_is_a_device_tensor_in_thc_and_a_named_storage_host_
 
 
 def test_a_pointwise_entry_gets_thc_forms_that_run_its_cuda_kernel(repo):
-    repo.write(FILE, NEG.replace("dtypes: {cpu: signed}", "dtypes: {cpu: signed, cuda: [Float]}"))
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    cpp = (repo.root / "generated/src/ops/t/neg.cpp").read_text()
+    schema = NEG.replace("dtypes: {cpu: signed}", "dtypes: {cpu: signed, cuda: [Float]}")
+    cpp = repo.generate(FILE, schema, "generated/src/ops/t/neg.cpp")
     assert "EMBER_API void THCudaTensor_neg(THCState *state, THCudaTensor *self_, THCudaTensor *src) {" in cpp
     assert "THCudaDoubleTensor_neg" not in cpp  # Double has no CUDA kernel here
     assert "cuda_ops::neg(dtype, ops, host_values);" in cpp
@@ -123,10 +112,7 @@ ops:
 
 
 def test_a_reduction_gets_thc_forms_that_call_the_cpp_op_on_the_device(repo):
-    repo.write(FILE, SUM_DIM)
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    cpp = (repo.root / "generated/src/ops/t/sum_dim.cpp").read_text()
+    cpp = repo.generate(FILE, SUM_DIM, "generated/src/ops/t/sum_dim.cpp")
     assert "EMBER_API void THCudaTensor_sum(THCState *state, THCudaTensor *r_, THCudaTensor *t, int dimension, int keepdim) {" in cpp
     assert "THCudaIntTensor_sum" not in cpp  # Int has no CUDA kernel here
     assert ("return th::copy_into(r__i, th::to_th_geometry(base::sum(TensorBase::borrow(t_i), "
@@ -149,10 +135,7 @@ ops:
 
 def test_thc_forms_return_thcs_accreal_float_for_float(repo):
     # cutorch accumulated float in float; TH's accreal for float is double.
-    repo.write(FILE, SUMALL)
-    r = repo.codegen()
-    assert r.code == 0, r.err
-    header = (repo.root / "generated/include/THC/THCTensorFunctions.h").read_text()
+    header = repo.generate(FILE, SUMALL, "generated/include/THC/THCTensorFunctions.h")
     assert "THC_API float THCudaTensor_sumall(THCState *state, THCudaTensor *t);" in header
     assert "THC_API double THCudaDoubleTensor_sumall(THCState *state, THCudaDoubleTensor *t);" in header
     assert "THC_API float THCudaHalfTensor_sumall(THCState *state, THCudaHalfTensor *t);" in header
