@@ -601,6 +601,24 @@ TEST(ReduceDimIndex, LongRowsWithOneNaNAnywhere) {
   }
 }
 
+// The best value at two positions of a laned row (16 lanes, 4 vectors,
+// 64 elements a step): in one lane, two lanes of one vector, two
+// vectors, two steps, the tail; the lanes meet by shuffles (fold_lanes)
+// and must keep the first.
+TEST(ReduceDimIndex, TiesAcrossLanesKeepTheFirst) {
+  const int64_t n = 200;
+  Array<float> in(Shape{1, n});
+  for (int64_t first = 0; first < n; first += 3)
+    for (int64_t second = first + 1; second < n; second += 5) {
+      SCOPED_TRACE("best at " + std::to_string(first) + " and " + std::to_string(second));
+      for (int64_t j = 0; j < n; ++j) in.at({0, j}) = static_cast<float>(j % 13);
+      in.at({0, first}) = in.at({0, second}) = 50.0f;
+      in.at({0, n - 1 - first}) = in.at({0, n - 1 - second}) = -50.0f;
+      expect_best_of_row(in);
+      if (HasFailure()) return;
+    }
+}
+
 // Infinities make the first pass's NaN sum (x * 0) NaN without a NaN in
 // the row: the best is then found among the values as usual, an infinity
 // included, and a NaN after an infinity still wins.
