@@ -1815,43 +1815,43 @@ const char fn_negative__doc[] =
 const char fn_abs_doc[] =
     "abs(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C. Half and BFloat16 clear the sign bit (a NaN keeps its payload; Note [abs by the sign bit], kernels/abs_by_sign_bit.h).";
 const char fn_absolute_doc[] =
     "absolute(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
     "Alias of abs.\n"
     "\n"
-    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C. Half and BFloat16 clear the sign bit (a NaN keeps its payload; Note [abs by the sign bit], kernels/abs_by_sign_bit.h).";
 const char m_abs_doc[] =
     "abs() -> Tensor\n"
     "\n"
-    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C. Half and BFloat16 clear the sign bit (a NaN keeps its payload; Note [abs by the sign bit], kernels/abs_by_sign_bit.h).";
 const char m_absolute_doc[] =
     "absolute() -> Tensor\n"
     "\n"
     "Alias of abs.\n"
     "\n"
-    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C. Half and BFloat16 clear the sign bit (a NaN keeps its payload; Note [abs by the sign bit], kernels/abs_by_sign_bit.h).";
 const char m_abs__doc[] =
     "abs_() -> Tensor\n"
     "\n"
-    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C. Half and BFloat16 clear the sign bit (a NaN keeps its payload; Note [abs by the sign bit], kernels/abs_by_sign_bit.h).";
 const char m_absolute__doc[] =
     "absolute_() -> Tensor\n"
     "\n"
     "Alias of abs_.\n"
     "\n"
-    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C. Half and BFloat16 clear the sign bit (a NaN keeps its payload; Note [abs by the sign bit], kernels/abs_by_sign_bit.h).";
 const char fn_abs__doc[] =
     "abs_(input: Tensor) -> Tensor\n"
     "\n"
-    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C. Half and BFloat16 clear the sign bit (a NaN keeps its payload; Note [abs by the sign bit], kernels/abs_by_sign_bit.h).";
 const char fn_absolute__doc[] =
     "absolute_(input: Tensor) -> Tensor\n"
     "\n"
     "Alias of abs_.\n"
     "\n"
-    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C.";
+    "Absolute value of each element. Unsigned values are returned as they are; the most negative signed integer wraps to itself, as in C. Half and BFloat16 clear the sign bit (a NaN keeps its payload; Note [abs by the sign bit], kernels/abs_by_sign_bit.h).";
 const char fn_exp_doc[] =
     "exp(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"

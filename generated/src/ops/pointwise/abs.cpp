@@ -6,6 +6,7 @@
 #include "ember/kernel_log.h"
 #include "ember/ops/abs.h"
 #include "ember/th_error.h"
+#include "kernels/abs_by_sign_bit.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/ops/device_guard.h"
@@ -28,6 +29,7 @@ namespace {
 template <class T, class OutT>
 void abs_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
+  if (kernels::abs_by_sign_bit<OutT, T>(ops)) return;
   kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::abs(self); });
 }
 
