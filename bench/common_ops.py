@@ -12,7 +12,12 @@ positions (Note [unique by sorted keys]), where and tril (Note [where on
 dense operands]), indexing by rows (runtime/python/tensor_indexing.cpp),
 integer division (Notes [division through double] in kernels/scalar_ops.h
 and [int64 division by lanes] in kernels/sleef_math.cpp), transposed
-copies (Note [register transpose] in kernels/transpose.h).
+copies (Note [register transpose] in kernels/transpose.h), floor
+division by one number (kernels/floor_divide_by_number.h), best
+positions (Note [one-pass best position]), amax and amin (the reduce
+kind's MaxOf, MinOf), counts and sums of bools and bytes
+(kWidenedIntegers in kernels/reduce.h), flips (Note [rows read
+backwards] in kernels/copy.h).
 """
 from __future__ import annotations
 
@@ -49,12 +54,19 @@ def cases():
     em, em2, ev, em64, eim = (ember.tensor(x) for x in (m, m2, v, m64, im))
     ei32, ei16, ei8, eu8 = (ember.tensor(x) for x in (i32, i16, i8, u8))
     emask, ezeros, eidx = ember.tensor(mask), ember.tensor(zeros), ember.tensor(idx)
+    m512 = np.ascontiguousarray(m[:, :512])
+    em512 = ember.tensor(m512)
     return [
         ("mean", lambda: em.mean(), lambda: m.mean()),
         ("var", lambda: em.var(), lambda: m.var()),
         ("std dim 1", lambda: em.std(1), lambda: m.std(1)),
         ("prod dim 0", lambda: em.prod(0), lambda: m.prod(0)),
         ("argmax dim 1", lambda: em.argmax(1), lambda: m.argmax(1)),
+        ("argmax dim 1, 2048 x 512", lambda: em512.argmax(1), lambda: m512.argmax(1)),
+        ("amax dim 0", lambda: em.amax(0), lambda: m.max(0)),
+        ("count_nonzero (bool)", lambda: ember.count_nonzero(emask), lambda: np.count_nonzero(mask)),
+        ("sum (bool)", lambda: emask.sum(), lambda: mask.sum()),
+        ("sum (int8)", lambda: ei8.sum(), lambda: i8.sum()),
         ("any (bool, first set)", lambda: emask.any(), lambda: mask.any()),
         ("any (bool, none set)", lambda: ezeros.any(), lambda: zeros.any()),
         ("all (bool)", lambda: ezeros.all(), lambda: zeros.all()),
@@ -93,8 +105,10 @@ def cases():
         ("float32 % 0.3", lambda: em % 0.3, lambda: m % np.float32(0.3)),
         ("tril", lambda: em.tril(), lambda: np.tril(m)),
         ("roll", lambda: em.roll(5, 1), lambda: np.roll(m, 5, 1)),
+        ("flip dim 1", lambda: em.flip(1), lambda: np.flip(m, 1).copy()),
         ("diff dim 1", lambda: em.diff(dim=1), lambda: np.diff(m, axis=1)),
         ("logsumexp dim 1", lambda: em.logsumexp(1), lambda: np.log(np.exp(m).sum(1))),
+        ("logsumexp dim 0", lambda: em.logsumexp(0), lambda: np.log(np.exp(m).sum(0))),
         ("softmax dim 1", lambda: em.softmax(1), lambda: (lambda e: e / e.sum(1, keepdims=True))(np.exp(m))),
         ("log_softmax dim 1", lambda: em.log_softmax(1), lambda: m - np.log(np.exp(m).sum(1, keepdims=True))),
         ("float64 matmul 512", lambda: em64[:512, :512] @ em64[:512, :512], lambda: m64[:512, :512] @ m64[:512, :512]),

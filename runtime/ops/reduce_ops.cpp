@@ -61,35 +61,6 @@ std::vector<int64_t> broadcast_shapes(const char* op, const TensorBase& a, const
   return shape;
 }
 
-// amax / amin: each reduced dim in turn (exact for a largest or smallest
-// element), or the whole-tensor reduction when every dim goes.
-TensorBase extreme(const char* op, const TensorBase& self, IntList dims, bool keepdim, bool largest) {
-  const int64_t nd = self.dim();
-  const std::vector<bool> reduced = reduced_dims(op, nd, dims);
-  for (int64_t d = 0; d < nd; ++d)
-    if (reduced[static_cast<size_t>(d)] && self.size(d) == 0)
-      fail(ErrorKind::Value, str(op, ": cannot reduce over dim ", d, " of size 0 (there is no element to pick)"), "self");
-  if (nd == 0) return base::clone(self);
-  std::vector<int64_t> kept_shape, keep_shape;
-  bool all = true;
-  for (int64_t d = 0; d < nd; ++d) {
-    const bool r = reduced[static_cast<size_t>(d)];
-    all = all && r;
-    keep_shape.push_back(r ? 1 : self.size(d));
-    if (!r) kept_shape.push_back(self.size(d));
-  }
-  TensorBase result;
-  if (all) {
-    result = largest ? base::max(self) : base::min(self);
-  } else {
-    result = self;
-    for (int64_t d = nd - 1; d >= 0; --d)
-      if (reduced[static_cast<size_t>(d)])
-        result = std::get<0>(largest ? base::max(result, d, true) : base::min(result, d, true));
-  }
-  return base::view(base::contiguous(result), keepdim ? keep_shape : kept_shape);
-}
-
 // argmax / argmin: the positions max / min along a dim give (the first
 // of equal elements, the first NaN); without a dim, of the flattened tensor.
 TensorBase arg_extreme(const char* op, const TensorBase& self, std::optional<int64_t> dim, bool keepdim, bool largest) {
@@ -125,12 +96,6 @@ TensorBase dist_accumulated(const char* op, const TensorBase& a, const TensorBas
   const DType acc = accumulate_dtype(a.dtype() == DType::Double || b.dtype() == DType::Double ? DType::Double
                                      : a.dtype() == b.dtype() ? a.dtype() : DType::Float);
   return base::norm(base::sub(base::to(a, acc), base::to(b, acc)), p);
-}
-
-TensorBase amax(const TensorBase& self, IntList dim, bool keepdim) { return extreme("amax", self, dim, keepdim, true); }
-
-TensorBase amin(const TensorBase& self, IntList dim, bool keepdim) {
-  return extreme("amin", self, dim, keepdim, false);
 }
 
 TensorBase trace(const TensorBase& self) {
@@ -233,14 +198,6 @@ void argmax_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> 
 
 void argmin_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim) {
   assign_out("argmin", out, rt::argmin(self, dim, keepdim));
-}
-
-void amax_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
-  assign_out("amax", out, rt::amax(self, dim, keepdim));
-}
-
-void amin_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim) {
-  assign_out("amin", out, rt::amin(self, dim, keepdim));
 }
 
 void renorm_out(TensorBase& out, const TensorBase& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {

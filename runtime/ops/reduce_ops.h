@@ -10,8 +10,6 @@
 
 namespace ember::rt {
 
-TensorBase amax(const TensorBase& self, IntList dim, bool keepdim);
-TensorBase amin(const TensorBase& self, IntList dim, bool keepdim);
 TensorBase argmax(const TensorBase& self, std::optional<int64_t> dim, bool keepdim);
 TensorBase argmin(const TensorBase& self, std::optional<int64_t> dim, bool keepdim);
 TensorBase trace(const TensorBase& self);
@@ -39,8 +37,6 @@ void assign_out(const char* op, const TensorBase& out, const TensorBase& result)
 
 // The out= and in-place variants the generated C++ API calls (name_out,
 // name_): the functional result, written into out or self.
-void amax_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim);
-void amin_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim);
 void argmax_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim);
 void argmin_out(TensorBase& out, const TensorBase& self, std::optional<int64_t> dim, bool keepdim);
 void logsumexp_out(TensorBase& out, const TensorBase& self, IntList dim, bool keepdim);

@@ -8,8 +8,11 @@
 #include "ember/ops/repeat.h"
 #include "ember/ops/transpose.h"
 #include "ember/ops/view.h"
+#include "kernels/copy.h"
+#include "kernels/operands.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/ops/structure_ops.h"
+#include "runtime/ops/tensor_operands.h"
 
 namespace ember::rt {
 
@@ -31,6 +34,30 @@ TensorBase roll_dim(const TensorBase& self, int64_t shift, int64_t dim) {
   return base::cat({base::narrow(self, dim, n - s, s), base::narrow(self, dim, 0, n - s)}, dim);
 }
 
+// self with the flipped dims read backwards, on the host: one copy whose
+// source starts at the last element of each flipped dim and steps back
+// (Note [rows read backwards] in kernels/copy.h), by element size (a
+// same-type copy moves bits).
+TensorBase flip_on_host(const TensorBase& self, const std::vector<bool>& flipped) {
+  TensorBase result = empty(self.sizes(), self.dtype(), self.device());
+  kernels::Operands<2> ops;
+  set_loop_shape(ops, self.sizes());
+  set_operand(ops, 0, result.impl());
+  set_operand(ops, 1, self.impl());
+  for (int d = 0; d < ops.ndim; ++d)
+    if (flipped[static_cast<size_t>(d)]) {
+      ops.data[1] += (ops.shape[d] - 1) * ops.strides[1][d];
+      ops.strides[1][d] = -ops.strides[1][d];
+    }
+  switch (element_size(self.dtype())) {
+    case 1: kernels::copy<uint8_t, uint8_t>(ops); break;
+    case 2: kernels::copy<uint16_t, uint16_t>(ops); break;
+    case 4: kernels::copy<uint32_t, uint32_t>(ops); break;
+    default: kernels::copy<uint64_t, uint64_t>(ops); break;
+  }
+  return result;
+}
+
 }  // namespace
 
 TensorBase flip(const TensorBase& self, IntList dims) {
@@ -42,6 +69,7 @@ TensorBase flip(const TensorBase& self, IntList dims) {
     if (flipped[w]) fail(ErrorKind::Value, str("flip: dim ", w, " appears more than once in dims ", sizes_text(dims)), "dims");
     flipped[w] = true;
   }
+  if (self.device().is_cpu() && self.numel() > 0) return flip_on_host(self, flipped);
   TensorBase result = self;
   bool copied = false;
   for (int64_t d = 0; d < ndim; ++d) {

@@ -118,7 +118,10 @@ TensorBase logsumexp(const TensorBase& self, IntList dim, bool keepdim) {
   const double big = a.dtype() == DType::Double ? std::numeric_limits<double>::max()
                                                 : static_cast<double>(std::numeric_limits<float>::max());
   const TensorBase m = base::clamp_max(base::clamp_min(base::amax(a, dim, true), -big), big);
-  const TensorBase s = base::log(base::sum(base::exp(base::sub(a, m)), dim, keepdim, std::nullopt));
+  // e^(a - m) in the difference's own storage: one slice-sized temporary.
+  TensorBase e = base::sub(a, m);
+  base::exp_(e);
+  const TensorBase s = base::log(base::sum(e, dim, keepdim, std::nullopt));
   return base::to(base::add(s, base::view(m, s.sizes())), result);
 }
 

@@ -170,6 +170,12 @@ TYPED_TEST(CopyTyped, SameTypeCopyMovesBitsOnEveryLayout) {
       {"sliced_rows_dst", big, {263, 1}, contiguous_strides(big)},
       {"sliced_rows_both", big, {263, 1}, {300, 1}},
       {"short_sliced_rows", {300, 7}, {7, 1}, {9, 1}},
+      // Rows read backwards (Note [rows read backwards]): flip along the
+      // last dim, along both, rows shorter than a vector.
+      {"reversed_rows_src", big, contiguous_strides(big), {257, -1}},
+      {"reversed_rows_and_order_src", big, contiguous_strides(big), {-257, -1}},
+      {"short_reversed_rows", {300, 7}, {7, 1}, {7, -1}},
+      {"reversed_rows_sliced_dst", big, {263, 1}, {257, -1}},
       {"zero_size", {0, 5}, {5, 1}, {5, 1}},
       {"zero_dim", {}, {}, {}},
   };
