@@ -233,6 +233,37 @@ int64_t select_lanes_vectors(T* lanes, const T* q, int64_t n, bool prefetch) {
   return i;
 }
 
+// Whether R counts nonzero elements (R::kCountsNonzero: count_nonzero).
+template <class R, class = void>
+inline constexpr bool kCountsNonzero = false;
+template <class R>
+inline constexpr bool kCountsNonzero<R, std::void_t<decltype(R::kCountsNonzero)>> = R::kCountsNonzero;
+
+// Note [nonzero bytes counted in bytes]: in int64 lanes each input byte
+// takes 8 bytes of register, and count_nonzero of 2^22 bools took 0.41
+// ms against NumPy's 0.15. Here 64 byte counters take one register: each
+// step of 64 bytes adds its nonzero flags, and the counters are summed
+// into lanes[0] every 255 steps, before one can overflow. A count is
+// exact in any order, so the result is the int64 lanes' result. Takes
+// whole steps of q[0, n) and returns how many elements it took.
+inline int64_t count_nonzero_bytes(int64_t* lanes, const uint8_t* q, int64_t n) {
+  typedef uint8_t Bytes __attribute__((vector_size(64)));
+  int64_t i = 0;
+  while (i + 64 <= n) {
+    const int64_t steps = std::min<int64_t>(255, (n - i) / 64);
+    Bytes counts = {};
+    for (int64_t s = 0; s < steps; ++s, i += 64) {
+      Bytes x;
+      std::memcpy(&x, q + i, sizeof(Bytes));
+      counts += reinterpret_cast<Bytes>(x != 0) & 1;
+    }
+    int64_t total = 0;
+    for (int j = 0; j < 64; ++j) total += counts[j];
+    lanes[0] += total;
+  }
+  return i;
+}
+
 // Whether T's elements widen to an integer Acc at least four times their
 // size (bools and bytes counted or summed into int64): such lanes take
 // the `omp simd` loop too. Unrolled, GCC widened them element by element:
@@ -252,7 +283,9 @@ inline void accumulate_lanes(Acc* lanes, const char* p, int64_t stride, int64_t 
     // of bool (count_nonzero of 2^22 bools ran scalar, 1.7-2.3 ms).
     using Load = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
     const Load* q = reinterpret_cast<const Load*>(p);
-    if constexpr (kSelectVectors<R, Acc> && std::is_same_v<T, Acc>) {
+    if constexpr (kCountsNonzero<R> && sizeof(T) == 1 && std::is_same_v<Acc, int64_t>) {
+      i = count_nonzero_bytes(lanes, reinterpret_cast<const uint8_t*>(q), n);
+    } else if constexpr (kSelectVectors<R, Acc> && std::is_same_v<T, Acc>) {
       i = select_lanes_vectors<T, R>(lanes, reinterpret_cast<const T*>(q), n, prefetch);
     } else if constexpr (kSimdLanes<R> || kWidenedIntegers<T, Acc>) {
       // Elements converted to a wider Acc (half to float, bytes to int64),

@@ -160,6 +160,21 @@ struct Any {
   static void visit(const F& f) { f(Any{}); }
 };
 
+// How many elements are nonzero (NaN counts), as int64. Dense runs of
+// bytes are counted in byte lanes (kCountsNonzero: Note [nonzero bytes
+// counted in bytes] in kernels/reduce.h).
+template <class T>
+struct CountNonzero {
+  static constexpr bool kCountsNonzero = true;
+  using acc_type = int64_t;
+  EMBER_HOST_DEVICE acc_type identity() const { return 0; }
+  EMBER_HOST_DEVICE acc_type combine(acc_type acc, opmath_t<T> x) const { return acc + acc_type(x != opmath_t<T>(0)); }
+  EMBER_HOST_DEVICE acc_type merge(acc_type a, acc_type b) const { return a + b; }
+  EMBER_HOST_DEVICE acc_type finalize(acc_type acc, int64_t) const { return acc; }
+  template <class F>
+  static void visit(const F& f) { f(CountNonzero{}); }
+};
+
 // Mean of floating elements; of no elements, NaN.
 template <class T>
 struct MeanOf : Mean<T> {

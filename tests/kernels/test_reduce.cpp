@@ -415,6 +415,47 @@ void check_reduce_dim(const R& r, const Ref& ref_check) {
   }
 }
 
+// count_nonzero's reducer (bytes counted in byte lanes, Note [nonzero
+// bytes counted in bytes]) against a naive count, every dtype and
+// layout, with mostly zeros, mostly nonzeros and a mix; along every dim
+// too.
+TYPED_TEST(ReduceTyped, CountNonzeroMatchesANaiveCount) {
+  using T = TypeParam;
+  std::mt19937 g(4);
+  for (const int density : {0, 1, 50, 99, 100}) {
+    for (const Layout1& l : reduce_all_layouts()) {
+      SCOPED_TRACE(l.name + " density " + std::to_string(density));
+      Array<T> a(l.shape, l.strides);
+      fill_random(a, g);
+      for_each_index(l.shape, [&](const Shape& i) {
+        if (static_cast<int>(g() % 100) >= density) a.at(i) = T(0);
+      });
+      int64_t want = 0;  // after the zeros: a broadcast element is several
+      for_each_index(l.shape, [&](const Shape& i) {
+        want += as_double(a.at(i)) != 0.0 || std::isnan(as_double(a.at(i)));
+      });
+      EXPECT_EQ(reduce_all<T>(operands_of(l.shape, a), CountNonzero<T>{}), want);
+    }
+  }
+  for (const DimCase& c : dim_cases()) {
+    SCOPED_TRACE(c.name + " dim " + std::to_string(c.dim));
+    Array<T> in(c.shape, c.in_strides);
+    fill_random(in, g);
+    for (auto& b : in.mem)
+      if (g() % 3 == 0) b.v = T(0);
+    Array<int64_t> out = output_for<int64_t>(c);
+    reduce_dim<T, int64_t>(operands_of(c.shape, out, in), c.dim, CountNonzero<T>{});
+    Shape oshape = c.shape;
+    oshape[c.dim] = 1;
+    for_each_index(oshape, [&](const Shape& o) {
+      Shape i = o;
+      int64_t want = 0;
+      for (i[c.dim] = 0; i[c.dim] < c.shape[c.dim]; ++i[c.dim]) want += as_double(in.at(i)) != 0.0 || std::isnan(as_double(in.at(i)));
+      ASSERT_EQ(out.at(o), want);
+    });
+  }
+}
+
 TYPED_TEST(ReduceTyped, SumAlongEveryDim) {
   using T = TypeParam;
   using OutT = acc_t<T>;

@@ -6,56 +6,60 @@
 #include "kernels/reducers.h"
 
 namespace ember {
-namespace {
-
-// The CPU source's reducer, callable on the device.
-template <class T>
-struct count_nonzero_dim_intlist_reducer {
-  using acc_type = kernels::acc_t<T>;
-  __host__ __device__ acc_type identity() const { return acc_type(0); }
-  __host__ __device__ acc_type combine(acc_type acc, kernels::opmath_t<T> x) const { return acc + acc_type(x != 0); }
-  __host__ __device__ acc_type merge(acc_type a, acc_type b) const { return a + b; }
-  __host__ __device__ acc_type finalize(acc_type acc, int64_t count) const {
-    (void)count;
-    return acc;
-  }
-};
-
-}  // namespace
 
 namespace cuda_ops {
 
 void count_nonzero_dim_intlist(DType in, const kernels::Operands<2>& ops, int dim, void* scratch) {
   switch (in) {
     case DType::Byte: {
-      return kernels::cuda::reduce_dim<uint8_t, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<uint8_t>{}, scratch);
+      return kernels::CountNonzero<uint8_t>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<uint8_t, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     case DType::Char: {
-      return kernels::cuda::reduce_dim<int8_t, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<int8_t>{}, scratch);
+      return kernels::CountNonzero<int8_t>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<int8_t, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     case DType::Short: {
-      return kernels::cuda::reduce_dim<int16_t, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<int16_t>{}, scratch);
+      return kernels::CountNonzero<int16_t>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<int16_t, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     case DType::Int: {
-      return kernels::cuda::reduce_dim<int32_t, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<int32_t>{}, scratch);
+      return kernels::CountNonzero<int32_t>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<int32_t, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     case DType::Long: {
-      return kernels::cuda::reduce_dim<int64_t, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<int64_t>{}, scratch);
+      return kernels::CountNonzero<int64_t>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<int64_t, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     case DType::Float: {
-      return kernels::cuda::reduce_dim<float, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<float>{}, scratch);
+      return kernels::CountNonzero<float>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<float, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     case DType::Double: {
-      return kernels::cuda::reduce_dim<double, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<double>{}, scratch);
+      return kernels::CountNonzero<double>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<double, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     case DType::Half: {
-      return kernels::cuda::reduce_dim<ember::Half, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<ember::Half>{}, scratch);
+      return kernels::CountNonzero<ember::Half>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<ember::Half, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     case DType::Bool: {
-      return kernels::cuda::reduce_dim<bool, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<bool>{}, scratch);
+      return kernels::CountNonzero<bool>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<bool, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     case DType::BFloat16: {
-      return kernels::cuda::reduce_dim<ember::BFloat16, int64_t>("count_nonzero", ops, dim, count_nonzero_dim_intlist_reducer<ember::BFloat16>{}, scratch);
+      return kernels::CountNonzero<ember::BFloat16>::visit([&](const auto& r) {
+        kernels::cuda::reduce_dim<ember::BFloat16, int64_t>("count_nonzero", ops, dim, r, scratch);
+      });
     }
     default: unsupported_dtype("count_nonzero", in);
   }

@@ -24,22 +24,10 @@ void count_nonzero_dim_intlist(DType in, const kernels::Operands<2>& ops, int di
 
 namespace {
 
-template <class T, class Acc = kernels::acc_t<T>>
-struct count_nonzero_dim_intlist_reducer {
-  using acc_type = Acc;
-  acc_type identity() const { return acc_type(0); }
-  acc_type combine(acc_type acc, kernels::opmath_t<T> x) const { return acc + acc_type(x != 0); }
-  acc_type merge(acc_type a, acc_type b) const { return a + b; }
-  acc_type finalize(acc_type acc, int64_t count) const {
-    (void)count;
-    return acc;
-  }
-};
-
 // Calls f with the reducer for element type T.
 template <class T, class F>
 void count_nonzero_dim_intlist_visit(const F& f) {
-  f(count_nonzero_dim_intlist_reducer<T>{});
+  kernels::CountNonzero<T>::visit(f);
 }
 
 template <class T, class OutT>
