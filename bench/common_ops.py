@@ -16,8 +16,8 @@ copies (Note [register transpose] in kernels/transpose.h), floor
 division by one number (kernels/floor_divide_by_number.h), best
 positions (Note [one-pass best position]), amax and amin (the reduce
 kind's MaxOf, MinOf), sums of bools and bytes (kWidenedIntegers in
-kernels/reduce.h) and their counts (Note [nonzero bytes counted in
-bytes]), flips (Note [rows read backwards] in kernels/copy.h).
+kernels/reduce.h) and their counts (Note [counts in narrow
+counters]), flips (Note [rows read backwards] in kernels/copy.h).
 """
 from __future__ import annotations
 

@@ -161,8 +161,8 @@ struct Any {
 };
 
 // How many elements are nonzero (NaN counts), as int64. Dense runs of
-// bytes are counted in byte lanes (kCountsNonzero: Note [nonzero bytes
-// counted in bytes] in kernels/reduce.h).
+// 1- and 2-byte integers are counted in counters of their width
+// (kCountsNonzero: Note [counts in narrow counters] in kernels/reduce.h).
 template <class T>
 struct CountNonzero {
   static constexpr bool kCountsNonzero = true;

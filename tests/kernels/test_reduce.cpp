@@ -415,8 +415,8 @@ void check_reduce_dim(const R& r, const Ref& ref_check) {
   }
 }
 
-// count_nonzero's reducer (bytes counted in byte lanes, Note [nonzero
-// bytes counted in bytes]) against a naive count, every dtype and
+// count_nonzero's reducer (bytes and int16 in counters of their width,
+// Note [counts in narrow counters]) against a naive count, every dtype and
 // layout, with mostly zeros, mostly nonzeros and a mix; along every dim
 // too.
 TYPED_TEST(ReduceTyped, CountNonzeroMatchesANaiveCount) {
