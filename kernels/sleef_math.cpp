@@ -18,7 +18,7 @@
 #include "kernels/float_division.h"
 #include "kernels/float_exp_forms.h"
 #include "kernels/float_log_forms.h"
-#include "kernels/float_sin_cos.h"
+#include "kernels/float_trig.h"
 #include "kernels/float_tanh.h"
 #include "kernels/nudged_quotient.h"
 
@@ -304,17 +304,17 @@ struct DoubleLanes {
 
 // Note [float sin and cos]: SLEEF's 1-ulp sinf and cosf compute in pairs
 // of floats (0.75 ms for 2^20 floats against NumPy's 0.52).
-// kernels/float_sin_cos.h's forms, in plain float and within 1 ulp, take
-// their place lane by lane below kFloatSinCosBound; a vector with a lane
-// at or past it (a larger argument, an infinity, a NaN) takes SLEEF's for
-// those lanes. The scalar and vector forms choose alike per lane, so they
+// kernels/float_trig.h's forms, in plain float and within 1 ulp, take
+// their place lane by lane below kFloatTrigBound (tan's too, Note [float
+// tan] there); a vector with a lane at or past it (a larger argument, an
+// infinity, a NaN) takes SLEEF's for those lanes. The scalar and vector forms choose alike per lane, so they
 // give the same bits. Their reduction needs FMA; without it SLEEF's run.
 // tanh has a form of its own on every lane (Note [float tanh by table]
 // in kernels/float_tanh.h), also with FMA only; so do sinh, cosh and
 // expm1 (Note [float sinh, cosh and expm1] in kernels/float_exp_forms.h)
 // and asinh, acosh and atanh (Note [float asinh, acosh and atanh] in
 // kernels/float_log_forms.h), the lane forms.
-enum class FloatForm { Sleef, Sin, Cos, Tanh, Sinh, Cosh, Expm1, Asinh, Acosh, Atanh };
+enum class FloatForm { Sleef, Sin, Cos, Tan, Tanh, Sinh, Cosh, Expm1, Asinh, Acosh, Atanh };
 
 constexpr bool is_lane_form(FloatForm form) {
   return form == FloatForm::Sinh || form == FloatForm::Cosh || form == FloatForm::Expm1 || form == FloatForm::Asinh ||
@@ -352,33 +352,38 @@ __attribute__((always_inline)) inline T float_lanes(T x) {
   }
 }
 
+// sin, cos or tan of |x| < kFloatTrigBound (kernels/float_trig.h).
+template <FloatForm Form>
+__attribute__((always_inline)) inline float float_trig(float x) {
+  if constexpr (Form == FloatForm::Tan) return ember::kernels::float_tan(x);
+  else return ember::kernels::float_sin_cos<Form == FloatForm::Cos>(x);
+}
+
 template <FloatForm Form, class T, class F>
-__attribute__((always_inline)) inline T float_sin_cos_or(T x, F sleef) {
-  using ember::kernels::float_sin_cos;
-  using ember::kernels::kFloatSinCosBound;
-  constexpr bool kCos = Form == FloatForm::Cos;
+__attribute__((always_inline)) inline T float_trig_or(T x, F sleef) {
+  using ember::kernels::kFloatTrigBound;
   if constexpr (std::is_arithmetic_v<T>) {
-    return std::fabs(x) < kFloatSinCosBound ? float_sin_cos<kCos>(x) : sleef(x);
+    return std::fabs(x) < kFloatTrigBound ? float_trig<Form>(x) : sleef(x);
   } else {
     constexpr int kLanes = sizeof(T) / sizeof(float);
     alignas(T) float in[kLanes], out[kLanes];
     std::memcpy(in, &x, sizeof(T));
 #pragma omp simd
-    for (int i = 0; i < kLanes; ++i) out[i] = float_sin_cos<kCos>(in[i]);
+    for (int i = 0; i < kLanes; ++i) out[i] = float_trig<Form>(in[i]);
     T r;
     std::memcpy(&r, out, sizeof(T));
-    const auto small = (x < kFloatSinCosBound) & (x > -kFloatSinCosBound);
+    const auto small = (x < kFloatTrigBound) & (x > -kFloatTrigBound);
     return all_lanes(small) ? r : (small ? r : sleef(x));
   }
 }
 
 // Each function's own forms, where it has some (the others are SLEEF's
-// alone): floats (Notes [float sin and cos], [float tanh by table], [float
-// sinh, cosh and expm1], [float asinh, acosh and atanh]), doubles (Notes
-// [double sinh, cosh, expm1 and tanh], [double asinh, acosh and atanh],
-// [double log1p] and [double atan]), and the fix at huge arguments
-// (LogForm). The forms in float and of doubles need FMA; without it
-// SLEEF's run.
+// alone): floats (Notes [float sin and cos], [float tan], [float tanh by
+// table], [float sinh, cosh and expm1], [float asinh, acosh and atanh]),
+// doubles (Notes [double sinh, cosh, expm1 and tanh], [double asinh, acosh
+// and atanh], [double log1p] and [double atan]), and the fix at huge
+// arguments (LogForm). The forms in float and of doubles need FMA; without
+// it SLEEF's run.
 struct Forms {
   FloatForm float_own = FloatForm::Sleef;
   OwnDouble double_own = OwnDouble::None;
@@ -390,6 +395,7 @@ constexpr struct {
 } kOwnForms[] = {
     {"sin", {FloatForm::Sin, OwnDouble::None, {}}},
     {"cos", {FloatForm::Cos, OwnDouble::None, {}}},
+    {"tan", {FloatForm::Tan, OwnDouble::None, {}}},
     {"sinh", {FloatForm::Sinh, OwnDouble::Sinh, {}}},
     {"cosh", {FloatForm::Cosh, OwnDouble::Cosh, {}}},
     {"expm1", {FloatForm::Expm1, OwnDouble::Expm1, {}}},
@@ -414,7 +420,7 @@ constexpr Forms forms_of(std::string_view name) {
 }
 
 // A float function of kernels/sleef_math.h: float_tanh for tanh,
-// float_lanes for the lane forms, float_sin_cos_or for sin and cos,
+// float_lanes for the lane forms, float_trig_or for sin, cos and tan,
 // SLEEF's float function otherwise. The lane forms make no NaN of a
 // number but for arguments outside the domain, the same NaN in scalar and
 // vector forms.
@@ -426,7 +432,7 @@ __attribute__((always_inline)) inline WideF wide_float_function(F f, WideF x, Lo
   } else if constexpr (is_lane_form(Own)) {
     return float_lanes<Own>(x);
   } else if constexpr (Own != FloatForm::Sleef) {
-    return invalid_as_quiet_nan(float_sin_cos_or<Own>(x, f), x);
+    return invalid_as_quiet_nan(float_trig_or<Own>(x, f), x);
   } else {
     return fixed(f, x, log, above, form);
   }
@@ -438,7 +444,7 @@ float scalar_float_function(F f, float x, Log log, double above, const LogForm& 
   } else if constexpr (is_lane_form(Own)) {
     return float_lanes<Own>(x);
   } else if constexpr (Own != FloatForm::Sleef) {
-    return invalid_as_quiet_nan(float_sin_cos_or<Own>(x, f), x);
+    return invalid_as_quiet_nan(float_trig_or<Own>(x, f), x);
   } else {
     return fixed(f, x, log, above, form);
   }

@@ -2061,51 +2061,51 @@ const char fn_log1p__doc[] =
 const char fn_cos_doc[] =
     "cos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cos_doc[] =
     "cos() -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cos__doc[] =
     "cos_() -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cos__doc[] =
     "cos_(input: Tensor) -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sin_doc[] =
     "sin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sin_doc[] =
     "sin() -> Tensor\n"
     "\n"
-    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sin__doc[] =
     "sin_() -> Tensor\n"
     "\n"
-    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sin__doc[] =
     "sin_(input: Tensor) -> Tensor\n"
     "\n"
-    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_sin_cos.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tan_doc[] =
     "tan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Tangent (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Tangent (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (0.83 measured over every float; Note [float tan], kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tan_doc[] =
     "tan() -> Tensor\n"
     "\n"
-    "Tangent (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Tangent (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (0.83 measured over every float; Note [float tan], kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_tan__doc[] =
     "tan_() -> Tensor\n"
     "\n"
-    "Tangent (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Tangent (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (0.83 measured over every float; Note [float tan], kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tan__doc[] =
     "tan_(input: Tensor) -> Tensor\n"
     "\n"
-    "Tangent (radians) of each element, SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Tangent (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (0.83 measured over every float; Note [float tan], kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_acos_doc[] =
     "acos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
