@@ -5,7 +5,9 @@
 // exp never overflows, and compute Half and BFloat16 inputs in float (as
 // PyTorch). On the host, a contiguous tensor reduced over its innermost
 // dims goes through kernels/softmax_rows.h instead, which does the same
-// arithmetic a row at a time (Note [softmax by rows]).
+// arithmetic a row at a time (Note [softmax by rows]); logsumexp over
+// dims with others after them through kernels/logsumexp_columns.h (Note
+// [logsumexp by columns]).
 #include <limits>
 #include <optional>
 #include <type_traits>
@@ -25,6 +27,7 @@
 #include "ember/ops/to.h"
 #include "ember/ops/true_divide.h"
 #include "ember/ops/view.h"
+#include "kernels/logsumexp_columns.h"
 #include "kernels/softmax_rows.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/dtype_set.h"
@@ -57,6 +60,40 @@ std::optional<Rows> host_rows(const TensorBase& a, const std::vector<bool>& redu
   return r;
 }
 
+// a as outer x n x inner, the n its reduced dims, for a contiguous float
+// or double host tensor whose reduced dims are adjacent and followed by
+// kept ones, at least two elements of them (Note [logsumexp by columns]);
+// nothing otherwise.
+struct Columns {
+  int64_t outer = 1, n = 1, inner = 1;
+};
+std::optional<Columns> host_columns(const TensorBase& a, const std::vector<bool>& reduced) {
+  if (a.is_cuda() || !a.is_contiguous() || a.dim() == 0) return std::nullopt;
+  if (a.dtype() != DType::Float && a.dtype() != DType::Double) return std::nullopt;
+  const auto is_reduced = [&](int64_t d) { return reduced[static_cast<size_t>(d)]; };
+  int64_t first = 0;
+  while (first < a.dim() && !is_reduced(first)) ++first;
+  int64_t last = first;
+  while (last < a.dim() && is_reduced(last)) ++last;
+  if (first == a.dim() || last == a.dim()) return std::nullopt;
+  Columns c;
+  for (int64_t d = 0; d < a.dim(); ++d) {
+    if (d >= last && is_reduced(d)) return std::nullopt;
+    (d < first ? c.outer : d < last ? c.n : c.inner) *= a.size(d);
+  }
+  if (c.inner < 2) return std::nullopt;
+  return c;
+}
+
+// a's sizes less its reduced dims (kept as 1 with keepdim).
+std::vector<int64_t> kept_sizes(const TensorBase& a, const std::vector<bool>& reduced, bool keepdim) {
+  std::vector<int64_t> sizes;
+  for (int64_t d = 0; d < a.dim(); ++d) {
+    if (!reduced[static_cast<size_t>(d)]) sizes.push_back(a.size(d));
+    else if (keepdim) sizes.push_back(1);
+  }
+  return sizes;
+}
 
 TensorBase soft(const char* op, const TensorBase& self, int64_t dim, std::optional<DType> dtype, bool log) {
   const TensorBase x = dtype ? base::to(self, *dtype) : self;
@@ -99,15 +136,19 @@ TensorBase logsumexp(const TensorBase& self, IntList dim, bool keepdim) {
   const TensorBase a = base::to(self, compute_dtype(result));
   if (a.numel() == 0) return base::to(base::log(base::sum(a, dim, keepdim, std::nullopt)), result);
   if (const auto rows = host_rows(a, reduced)) {
-    std::vector<int64_t> sizes;
-    for (int64_t d = 0; d < a.dim(); ++d) {
-      if (!reduced[static_cast<size_t>(d)]) sizes.push_back(a.size(d));
-      else if (keepdim) sizes.push_back(1);
-    }
-    TensorBase r = empty(sizes, a.dtype(), a.device());
+    TensorBase r = empty(kept_sizes(a, reduced, keepdim), a.dtype(), a.device());
     visit_dtype(a.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       if constexpr (std::is_floating_point_v<T>) kernels::logsumexp_rows<T>(a.data<T>(), r.data<T>(), rows->rows, rows->n);
+    });
+    return base::to(r, result);
+  }
+  if (const auto columns = host_columns(a, reduced)) {
+    TensorBase r = empty(kept_sizes(a, reduced, keepdim), a.dtype(), a.device());
+    visit_dtype(a.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_floating_point_v<T>)  // host_columns took float and double only
+        kernels::logsumexp_columns<T>(a.data<T>(), r.data<T>(), columns->outer, columns->n, columns->inner);
     });
     return base::to(r, result);
   }

@@ -1,0 +1,121 @@
+"""logsumexp of contiguous float and double tensors over dims with kept
+dims after them runs down columns (kernels/logsumexp_columns.h, Note
+[logsumexp by columns]); every other layout runs the composition of
+amax, sub, exp, sum, log and add. The note's claim is that both do the
+same arithmetic: a view whose rows are dense but not adjacent
+(composition) must give the same bits as its contiguous copy (columns),
+for columns of special values, lengths around the sum's runs of 8 and
+widths around the blocks; on one thread and two; and both agree with
+NumPy in float64."""
+import numpy as np
+import pytest
+
+import ember
+
+INF = float("inf")
+NAN = float("nan")
+
+
+def special_columns(n, inner, dtype, rng):
+    """n x inner: random normal, column 1 scaled huge, and as far as
+    inner reaches: column 0 holding -inf entries, 2 all -inf, 3 holding
+    +inf, 4 holding NaN, 5 constant."""
+    a = rng.standard_normal((n, inner))
+    a[:, 1] *= 1e30
+    a[::3, 0] = -INF
+    if inner > 2:
+        a[:, 2] = -INF
+    if inner > 3:
+        a[n // 2, 3] = INF
+    if inner > 4:
+        a[n - 1, 4] = NAN
+    if inner > 5:
+        a[:, 5] = 3.0
+    return a.astype(dtype)
+
+
+def row_strided(a):
+    """a (2-D or more) as a view whose last dim is dense but whose rows
+    are not adjacent (not contiguous); a single row, which such a view
+    leaves contiguous, with its elements 2 apart instead."""
+    if a.shape[-2] == 1:
+        wide = ember.from_numpy(np.zeros(a.shape[:-1] + (2 * a.shape[-1],), a.dtype))
+        view = wide[..., ::2]
+    else:
+        wide = ember.from_numpy(np.zeros(a.shape[:-1] + (a.shape[-1] + 3,), a.dtype))
+        view = wide[..., : a.shape[-1]]
+    view.copy_(ember.from_numpy(a))
+    assert not view.is_contiguous()
+    return view
+
+
+def same_bits(x, y):
+    x, y = x.numpy(), y.numpy()
+    assert x.shape == y.shape
+    np.testing.assert_array_equal(x.view(np.uint8), y.view(np.uint8))
+
+
+def reference(a, dims, keepdim=False):
+    """log(sum(exp(a))) over dims in float64, the largest element taken out first."""
+    wide = a.astype(np.float64)
+    m = np.max(wide, axis=dims, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0.0)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        r = np.log(np.sum(np.exp(wide - m), axis=dims, keepdims=True)) + m
+    return r if keepdim else np.squeeze(r, axis=dims)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n", [1, 2, 7, 8, 9, 17, 100])
+@pytest.mark.parametrize("inner", [2, 7, 16, 33, 2050])
+def test_columns_match_composition_bit_for_bit(dtype, n, inner):
+    a = special_columns(n, inner, dtype, np.random.default_rng(n * 10000 + inner))
+    dense, strided = ember.from_numpy(a), row_strided(a)
+    same_bits(ember.logsumexp(dense, [0]), ember.logsumexp(strided, [0]))
+    same_bits(ember.logsumexp(dense, [0], keepdim=True), ember.logsumexp(strided, [0], keepdim=True))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_middle_dims_match_composition_and_numpy(dtype):
+    rng = np.random.default_rng(7)
+    a = (rng.standard_normal((3, 4, 9, 37)) * 10).astype(dtype)
+    dense, strided = ember.from_numpy(a), row_strided(a)
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    for dims in ([1], [0], [1, 2], [0, 1, 2], [2], [0, 1]):
+        for keepdim in (False, True):
+            got = ember.logsumexp(dense, dims, keepdim=keepdim)
+            same_bits(got, ember.logsumexp(strided, dims, keepdim=keepdim))
+            np.testing.assert_allclose(got.numpy(), reference(a, tuple(dims), keepdim), rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_special_columns_agree_with_numpy(dtype):
+    a = special_columns(50, 40, dtype, np.random.default_rng(3))
+    got = ember.logsumexp(ember.from_numpy(a), [0]).numpy()
+    want = reference(a, (0,))
+    # Columns with +inf give +inf, all -inf give -inf, with NaN give NaN.
+    assert got[3] == INF and got[2] == -INF and np.isnan(got[4])
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
+
+
+def test_thread_count_does_not_change_bits():
+    a = np.random.default_rng(5).standard_normal((301, 4099)).astype(np.float32) * 5
+    t = ember.from_numpy(a)
+    before = ember.get_num_threads()
+    try:
+        results = []
+        for threads in (1, 2):
+            ember.set_num_threads(threads)
+            results.append(ember.logsumexp(t, [0]))
+    finally:
+        ember.set_num_threads(before)
+    same_bits(results[0], results[1])
+
+
+def test_columns_leave_the_input_alone():
+    a = np.random.default_rng(4).standard_normal((9, 5)).astype(np.float32)
+    t = ember.from_numpy(a.copy())
+    r = ember.logsumexp(t, [0])
+    assert r.data_ptr() != t.data_ptr()
+    np.testing.assert_array_equal(t.numpy(), a)
