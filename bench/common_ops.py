@@ -17,7 +17,9 @@ division by one number (kernels/floor_divide_by_number.h), best
 positions (Note [one-pass best position]), amax and amin (the reduce
 kind's MaxOf, MinOf), sums of bools and bytes (kWidenedIntegers in
 kernels/reduce.h) and their counts (Note [counts in narrow
-counters]), flips (Note [rows read backwards] in kernels/copy.h).
+counters]), flips (Note [rows read backwards] in kernels/copy.h),
+softmax, log_softmax and logsumexp by rows and by columns (Notes
+[softmax by rows] and [softmax by columns]).
 """
 from __future__ import annotations
 
@@ -110,7 +112,9 @@ def cases():
         ("logsumexp dim 1", lambda: em.logsumexp(1), lambda: np.log(np.exp(m).sum(1))),
         ("logsumexp dim 0", lambda: em.logsumexp(0), lambda: np.log(np.exp(m).sum(0))),
         ("softmax dim 1", lambda: em.softmax(1), lambda: (lambda e: e / e.sum(1, keepdims=True))(np.exp(m))),
+        ("softmax dim 0", lambda: em.softmax(0), lambda: (lambda e: e / e.sum(0, keepdims=True))(np.exp(m))),
         ("log_softmax dim 1", lambda: em.log_softmax(1), lambda: m - np.log(np.exp(m).sum(1, keepdims=True))),
+        ("log_softmax dim 0", lambda: em.log_softmax(0), lambda: m - np.log(np.exp(m).sum(0, keepdims=True))),
         ("float64 matmul 512", lambda: em64[:512, :512] @ em64[:512, :512], lambda: m64[:512, :512] @ m64[:512, :512]),
     ]
 

@@ -5,9 +5,9 @@
 // exp never overflows, and compute Half and BFloat16 inputs in float (as
 // PyTorch). On the host, a contiguous tensor reduced over its innermost
 // dims goes through kernels/softmax_rows.h instead, which does the same
-// arithmetic a row at a time (Note [softmax by rows]); logsumexp over
-// dims with others after them through kernels/logsumexp_columns.h (Note
-// [logsumexp by columns]).
+// arithmetic a row at a time (Note [softmax by rows]), and one reduced
+// over dims with others after them through kernels/softmax_columns.h,
+// down the columns (Note [softmax by columns]).
 #include <limits>
 #include <optional>
 #include <type_traits>
@@ -27,7 +27,7 @@
 #include "ember/ops/to.h"
 #include "ember/ops/true_divide.h"
 #include "ember/ops/view.h"
-#include "kernels/logsumexp_columns.h"
+#include "kernels/softmax_columns.h"
 #include "kernels/softmax_rows.h"
 #include "runtime/core/visit_dtype.h"
 #include "runtime/ops/dtype_set.h"
@@ -62,7 +62,7 @@ std::optional<Rows> host_rows(const TensorBase& a, const std::vector<bool>& redu
 
 // a as outer x n x inner, the n its reduced dims, for a contiguous float
 // or double host tensor whose reduced dims are adjacent and followed by
-// kept ones, at least two elements of them (Note [logsumexp by columns]);
+// kept ones, at least two elements of them (Note [softmax by columns]);
 // nothing otherwise.
 struct Columns {
   int64_t outer = 1, n = 1, inner = 1;
@@ -110,6 +110,16 @@ TensorBase soft(const char* op, const TensorBase& self, int64_t dim, std::option
       if constexpr (std::is_floating_point_v<T>)  // host_rows took float and double only
         kernels::softmax_rows<T>(a.data<T>(), r.data<T>(), rows->rows, rows->n,
                                  log ? kernels::SoftmaxForm::LogSoftmax : kernels::SoftmaxForm::Softmax);
+    });
+    return base::to(r, x.dtype());
+  }
+  if (const auto columns = host_columns(a, along)) {
+    TensorBase r = empty(a.sizes(), a.dtype(), a.device());
+    visit_dtype(a.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_floating_point_v<T>)  // host_columns took float and double only
+        kernels::softmax_columns<T>(a.data<T>(), r.data<T>(), columns->outer, columns->n, columns->inner,
+                                    log ? kernels::SoftmaxForm::LogSoftmax : kernels::SoftmaxForm::Softmax);
     });
     return base::to(r, x.dtype());
   }

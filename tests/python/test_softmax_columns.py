@@ -1,7 +1,7 @@
-"""logsumexp of contiguous float and double tensors over dims with kept
-dims after them runs down columns (kernels/logsumexp_columns.h, Note
-[logsumexp by columns]); every other layout runs the composition of
-amax, sub, exp, sum, log and add. The note's claim is that both do the
+"""softmax, log_softmax and logsumexp of contiguous float and double
+tensors over dims with kept dims after them run down columns
+(kernels/softmax_columns.h, Note [softmax by columns]); every other
+layout runs the composition of amax, sub, exp, sum and the rest. The note's claim is that both do the
 same arithmetic: a view whose rows are dense but not adjacent
 (composition) must give the same bits as its contiguous copy (columns),
 for columns of special values, lengths around the sum's runs of 8 and
@@ -73,6 +73,8 @@ def test_columns_match_composition_bit_for_bit(dtype, n, inner):
     dense, strided = ember.from_numpy(a), row_strided(a)
     same_bits(ember.logsumexp(dense, [0]), ember.logsumexp(strided, [0]))
     same_bits(ember.logsumexp(dense, [0], keepdim=True), ember.logsumexp(strided, [0], keepdim=True))
+    same_bits(ember.softmax(dense, 0), ember.softmax(strided, 0))
+    same_bits(ember.log_softmax(dense, 0), ember.log_softmax(strided, 0))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -86,6 +88,22 @@ def test_middle_dims_match_composition_and_numpy(dtype):
             got = ember.logsumexp(dense, dims, keepdim=keepdim)
             same_bits(got, ember.logsumexp(strided, dims, keepdim=keepdim))
             np.testing.assert_allclose(got.numpy(), reference(a, tuple(dims), keepdim), rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_softmax_over_middle_dims_matches_composition_and_numpy(dtype):
+    rng = np.random.default_rng(8)
+    a = (rng.standard_normal((3, 4, 9, 37)) * 10).astype(dtype)
+    dense, strided = ember.from_numpy(a), row_strided(a)
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    for dim in (0, 1, 2, -2):
+        soft, log_soft = ember.softmax(dense, dim), ember.log_softmax(dense, dim)
+        same_bits(soft, ember.softmax(strided, dim))
+        same_bits(log_soft, ember.log_softmax(strided, dim))
+        shifted = a.astype(np.float64) - a.max(axis=dim, keepdims=True)
+        total = np.exp(shifted).sum(axis=dim, keepdims=True)
+        np.testing.assert_allclose(soft.numpy(), np.exp(shifted) / total, rtol=tol, atol=1e-30)
+        np.testing.assert_allclose(log_soft.numpy(), shifted - np.log(total), rtol=tol, atol=tol)
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -107,15 +125,16 @@ def test_thread_count_does_not_change_bits():
         results = []
         for threads in (1, 2):
             ember.set_num_threads(threads)
-            results.append(ember.logsumexp(t, [0]))
+            results.append((ember.logsumexp(t, [0]), ember.softmax(t, 0), ember.log_softmax(t, 0)))
     finally:
         ember.set_num_threads(before)
-    same_bits(results[0], results[1])
+    for one, two in zip(*results):
+        same_bits(one, two)
 
 
 def test_columns_leave_the_input_alone():
     a = np.random.default_rng(4).standard_normal((9, 5)).astype(np.float32)
     t = ember.from_numpy(a.copy())
-    r = ember.logsumexp(t, [0])
-    assert r.data_ptr() != t.data_ptr()
-    np.testing.assert_array_equal(t.numpy(), a)
+    for r in (ember.logsumexp(t, [0]), ember.softmax(t, 0), ember.log_softmax(t, 0)):
+        assert r.data_ptr() != t.data_ptr()
+        np.testing.assert_array_equal(t.numpy(), a)
