@@ -33,7 +33,7 @@ class PointwiseKernel(Kernel):
     th_type_error: tuple[DType, ...] = ()       # dtypes whose C forms TH exported only to raise (Float bitand)
     negative_power_error: str | None = None     # a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
     fast_path: str | None = None                # kernels::f<OutT, T>(ops) -> bool in kernels/f.h, tried before expr's loop (a measured faster loop for special operands)
-    compute_bound: bool = False                 # an element costs more arithmetic than its bytes' trip to memory (a polynomial per element): outputs past the cache are written plainly on one thread where the CPU wants that (Note [memory tuning per CPU])
+    compute_bound: bool = False                 # an element costs more arithmetic than its bytes' trip to memory (a polynomial per element): outputs past the cache are written plainly on one thread where the CPU wants that (Note [memory tuning per CPU]); with one input, Half and BFloat16 take a table of all results (Note [16-bit function tables])
 
 
 def _inputs(node: Node, sig: Signature) -> tuple[str, ...]:
@@ -106,7 +106,11 @@ class Pointwise(Kind):
 
     def op_includes(self, op: Op) -> tuple[str, ...]:
         fast_path = op.kernel.fast_path
-        return (f"kernels/{fast_path.removeprefix('kernels::')}.h",) if fast_path else ()
+        includes = (f"kernels/{fast_path.removeprefix('kernels::')}.h",) if fast_path else ()
+        # Compute-bound functions of one tensor try a table for Half and BFloat16 (Note [16-bit function tables]).
+        if op.kernel.compute_bound and len(op.kernel.inputs) == 1:
+            includes += ("kernels/half_function_table.h",)
+        return includes
 
     def body(self, op: Op, decl: Decl) -> tuple[str, ...]:
         sig = op.signature

@@ -5,6 +5,7 @@
 #include "ember/kernel_log.h"
 #include "ember/ops/log10.h"
 #include "ember/th_error.h"
+#include "kernels/half_function_table.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/ops/device_guard.h"
@@ -26,7 +27,9 @@ namespace {
 template <class T, class OutT>
 void log10_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1, true>(ops, [=](C self) { return ops::log10(self); });
+  const auto f = [=](C self) { return ops::log10(self); };
+  if (kernels::by_half_table<OutT, T>(ops, f)) return;
+  kernels::pointwise<OutT, T, 1, true>(ops, f);
 }
 
 constexpr rt::PointwiseOp log10_op{"log10", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
