@@ -11,7 +11,7 @@ import pytest
 import ember
 
 OPS = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "erfc", "erfinv", "exp", "exp2",
-       "expm1", "lgamma", "log", "log10", "log1p", "log2", "sin", "sinc", "sinh", "tan", "tanh"]
+       "expm1", "lgamma", "log", "log10", "log1p", "log2", "sigmoid", "sin", "sinc", "sinh", "tan", "tanh"]
 SMALL = 1000  # elements per call below the table's threshold
 
 

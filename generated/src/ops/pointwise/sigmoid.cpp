@@ -6,6 +6,7 @@
 #include "ember/kernel_log.h"
 #include "ember/ops/sigmoid.h"
 #include "ember/th_error.h"
+#include "kernels/half_function_table.h"
 #include "kernels/pointwise.h"
 #include "kernels/scalar_ops.h"
 #include "runtime/ops/device_guard.h"
@@ -28,7 +29,9 @@ namespace {
 template <class T, class OutT>
 void sigmoid_kernel(kernels::Operands<2>& ops) {
   using C = kernels::opmath_t<T>;
-  kernels::pointwise<OutT, T, 1>(ops, [=](C self) { return ops::sigmoid(self); });
+  const auto f = [=](C self) { return ops::sigmoid(self); };
+  if (kernels::by_half_table<OutT, T>(ops, f)) return;
+  kernels::pointwise<OutT, T, 1, true>(ops, f);
 }
 
 constexpr rt::PointwiseOp sigmoid_op{"sigmoid", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
