@@ -45,7 +45,9 @@ void expect_every_pattern() {
                                      [](float v) { return ember::ops::abs(v); });
   for (int64_t i = 0; i < n; ++i) {
     ASSERT_EQ(fast[i].x, x[i].x & 0x7fffu) << i;
-    if (!std::isnan(static_cast<float>(x[i]))) ASSERT_EQ(fast[i].x, general[i].x) << i;
+    if (!std::isnan(static_cast<float>(x[i]))) {
+      ASSERT_EQ(fast[i].x, general[i].x) << i;
+    }
   }
   std::vector<T> strided(2 * x.size() / 3, T::from_bits(0x1234u));
   ASSERT_TRUE((abs_by_sign_bit<T, T>(unary(strided.data(), 2, x.data(), 3, n / 3))));
