@@ -561,20 +561,27 @@ int64_t first_match(const T* q, int64_t n, M v) {
   return n;
 }
 
+// Each lane of best and at takes other's and other_at's where other is
+// better, or equal at a smaller position.
+template <class Values, class Positions, class Compare>
+[[gnu::always_inline]] inline void keep_better(Values& best, Positions& at, const Values& other,
+                                               const Positions& other_at, Compare better) {
+  const auto take = better(other, best) | ((other == best) & (other_at < at));
+  best = take ? other : best;
+  at = take ? other_at : at;
+}
+
 // Lane 0 of best and at gets the best of their lanes and, among equals,
 // the smallest position: each lane against the one W on (modulo the
 // lanes), then W / 2 on, ..., 1 on, by shuffles.
 template <int W, class Values, class Positions, class Compare, std::size_t... J>
-[[gnu::always_inline]] inline void fold_lanes(Values& best, Positions& at, Compare better, std::index_sequence<J...> lanes) {
+[[gnu::always_inline]] inline void fold_best_lanes(Values& best, Positions& at, Compare better,
+                                                   std::index_sequence<J...> lanes) {
   if constexpr (W >= 1) {
     using P = std::remove_reference_t<decltype(at[0])>;
     const Positions rotate = {static_cast<P>((J + W) % sizeof...(J))...};
-    const Values other = __builtin_shuffle(best, rotate);
-    const Positions other_at = __builtin_shuffle(at, rotate);
-    const auto take = better(other, best) | ((other == best) & (other_at < at));
-    best = take ? other : best;
-    at = take ? other_at : at;
-    fold_lanes<W / 2>(best, at, better, lanes);
+    keep_better(best, at, Values(__builtin_shuffle(best, rotate)), Positions(__builtin_shuffle(at, rotate)), better);
+    fold_best_lanes<W / 2>(best, at, better, lanes);
   }
 }
 
@@ -590,7 +597,7 @@ template <int W, class Values, class Positions, class Compare, std::size_t... J>
 // so that stepping past the last block cannot overflow them);
 // where the auto-vectorizer was asked for the same (an array of lanes
 // under `#pragma GCC unroll`) it left the loop scalar, 8x slower. The
-// lanes meet by vectors too (fold_lanes): a scalar pass over all 64,
+// lanes meet by vectors too (fold_best_lanes): a scalar pass over all 64,
 // a branch each, was most of the time on short rows (argmax along dim 1
 // of 2048 x 512 float32: 0.25 ms against NumPy's 0.12; scratch, 0.39
 // -> 0.22 ms).
@@ -623,12 +630,8 @@ int64_t best_position_vectors(const T* q, int64_t n, Compare better, bool prefet
       nan |= x != x;
     }
   }
-  for (int u = 1; u < U; ++u) {
-    const auto take = better(best[u], best[0]) | ((best[u] == best[0]) & (at[u] < at[0]));
-    best[0] = take ? best[u] : best[0];
-    at[0] = take ? at[u] : at[0];
-  }
-  fold_lanes<V / 2>(best[0], at[0], better, std::make_index_sequence<V>{});
+  for (int u = 1; u < U; ++u) keep_better(best[0], at[0], best[u], at[u], better);
+  fold_best_lanes<V / 2>(best[0], at[0], better, std::make_index_sequence<V>{});
   T b = best[0][0];
   int64_t k = at[0][0];
   bool any_nan = false;

@@ -644,8 +644,8 @@ TEST(ReduceDimIndex, LongRowsWithOneNaNAnywhere) {
 
 // The best value at two positions of a laned row (16 lanes, 4 vectors,
 // 64 elements a step): in one lane, two lanes of one vector, two
-// vectors, two steps, the tail; the lanes meet by shuffles (fold_lanes)
-// and must keep the first.
+// vectors, two steps, the tail; the lanes meet by shuffles
+// (fold_best_lanes) and must keep the first.
 TEST(ReduceDimIndex, TiesAcrossLanesKeepTheFirst) {
   const int64_t n = 200;
   Array<float> in(Shape{1, n});
