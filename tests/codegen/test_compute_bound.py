@@ -1,8 +1,9 @@
 """A pointwise entry's `compute_bound` (docs/adding-an-op.md): the CPU
 kernels (the expression's and TH's) pass it to kernels::pointwise, which
 then streams outputs only where the CPU wants that (Note [memory tuning
-per CPU]); entries without it pass nothing; a value other than a bool is
-refused."""
+per CPU]), and one of one input tries the 16-bit table first (Note
+[16-bit function tables]); entries without it pass nothing; a value other
+than a bool is refused."""
 from __future__ import annotations
 
 from conftest import NEG
@@ -17,9 +18,18 @@ def test_a_compute_bound_kernel_says_so_to_the_loop(repo):
     assert "kernels::pointwise<OutT, T, 1>(ops," not in cpp
 
 
+def test_a_compute_bound_kernel_of_one_input_tries_the_table_first(repo):
+    schema = NEG.replace('expr: "-self"}', 'expr: "-self", compute_bound: true}')
+    cpp = repo.generate(FILE, schema, "generated/src/ops/t/neg.cpp")
+    assert '#include "kernels/half_function_table.h"' in cpp
+    table = cpp.index("if (kernels::by_half_table<OutT, T>(ops, f)) return;")
+    assert table < cpp.index("kernels::pointwise<OutT, T, 1, true>(ops, f);")
+
+
 def test_other_kernels_pass_nothing(repo):
     cpp = repo.generate(FILE, NEG, "generated/src/ops/t/neg.cpp")
     assert "kernels::pointwise<OutT, T, 1>(ops," in cpp
+    assert "by_half_table" not in cpp and "half_function_table.h" not in cpp
 
 
 def test_a_compute_bound_that_is_not_a_bool_is_refused(repo):

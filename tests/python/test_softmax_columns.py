@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import ember
+from layout_util import rows_not_adjacent, same_bits
 
 INF = float("inf")
 NAN = float("nan")
@@ -34,27 +35,6 @@ def special_columns(n, inner, dtype, rng):
     return a.astype(dtype)
 
 
-def row_strided(a):
-    """a (2-D or more) as a view whose last dim is dense but whose rows
-    are not adjacent (not contiguous); a single row, which such a view
-    leaves contiguous, with its elements 2 apart instead."""
-    if a.shape[-2] == 1:
-        wide = ember.from_numpy(np.zeros(a.shape[:-1] + (2 * a.shape[-1],), a.dtype))
-        view = wide[..., ::2]
-    else:
-        wide = ember.from_numpy(np.zeros(a.shape[:-1] + (a.shape[-1] + 3,), a.dtype))
-        view = wide[..., : a.shape[-1]]
-    view.copy_(ember.from_numpy(a))
-    assert not view.is_contiguous()
-    return view
-
-
-def same_bits(x, y):
-    x, y = x.numpy(), y.numpy()
-    assert x.shape == y.shape
-    np.testing.assert_array_equal(x.view(np.uint8), y.view(np.uint8))
-
-
 def reference(a, dims, keepdim=False):
     """log(sum(exp(a))) over dims in float64, the largest element taken out first."""
     wide = a.astype(np.float64)
@@ -70,7 +50,7 @@ def reference(a, dims, keepdim=False):
 @pytest.mark.parametrize("inner", [2, 7, 16, 33, 2050])
 def test_columns_match_composition_bit_for_bit(dtype, n, inner):
     a = special_columns(n, inner, dtype, np.random.default_rng(n * 10000 + inner))
-    dense, strided = ember.from_numpy(a), row_strided(a)
+    dense, strided = ember.from_numpy(a), rows_not_adjacent(a)
     same_bits(ember.logsumexp(dense, [0]), ember.logsumexp(strided, [0]))
     same_bits(ember.logsumexp(dense, [0], keepdim=True), ember.logsumexp(strided, [0], keepdim=True))
     same_bits(ember.softmax(dense, 0), ember.softmax(strided, 0))
@@ -81,7 +61,7 @@ def test_columns_match_composition_bit_for_bit(dtype, n, inner):
 def test_middle_dims_match_composition_and_numpy(dtype):
     rng = np.random.default_rng(7)
     a = (rng.standard_normal((3, 4, 9, 37)) * 10).astype(dtype)
-    dense, strided = ember.from_numpy(a), row_strided(a)
+    dense, strided = ember.from_numpy(a), rows_not_adjacent(a)
     tol = 1e-5 if dtype == np.float32 else 1e-12
     for dims in ([1], [0], [1, 2], [0, 1, 2], [2], [0, 1]):
         for keepdim in (False, True):
@@ -94,7 +74,7 @@ def test_middle_dims_match_composition_and_numpy(dtype):
 def test_softmax_over_middle_dims_matches_composition_and_numpy(dtype):
     rng = np.random.default_rng(8)
     a = (rng.standard_normal((3, 4, 9, 37)) * 10).astype(dtype)
-    dense, strided = ember.from_numpy(a), row_strided(a)
+    dense, strided = ember.from_numpy(a), rows_not_adjacent(a)
     tol = 1e-5 if dtype == np.float32 else 1e-12
     for dim in (0, 1, 2, -2):
         soft, log_soft = ember.softmax(dense, dim), ember.log_softmax(dense, dim)

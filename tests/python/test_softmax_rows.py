@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import ember
+from layout_util import rows_not_adjacent, same_bits
 
 INF = float("inf")
 NAN = float("nan")
@@ -26,26 +27,11 @@ def special_rows(n, dtype, rng):
     return np.array(rows, dtype=dtype)
 
 
-def row_strided(a):
-    """a as a view whose rows are dense but not adjacent (not contiguous)."""
-    wide = ember.from_numpy(np.zeros((a.shape[0], a.shape[1] + 3), a.dtype))
-    view = wide[:, : a.shape[1]]
-    view.copy_(ember.from_numpy(a))
-    assert not view.is_contiguous()
-    return view
-
-
-def same_bits(x, y):
-    x, y = x.numpy(), y.numpy()
-    assert x.shape == y.shape
-    np.testing.assert_array_equal(x.view(np.uint8), y.view(np.uint8))
-
-
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("n", [1, 5, 63, 64, 65, 200, 8193])
 def test_rows_match_composition_bit_for_bit(dtype, n):
     a = special_rows(n, dtype, np.random.default_rng(n))
-    dense, strided = ember.from_numpy(a), row_strided(a)
+    dense, strided = ember.from_numpy(a), rows_not_adjacent(a)
     same_bits(ember.softmax(dense, 1), ember.softmax(strided, 1))
     same_bits(ember.log_softmax(dense, 1), ember.log_softmax(strided, 1))
     same_bits(ember.logsumexp(dense, [1]), ember.logsumexp(strided, [1]))
