@@ -15,7 +15,6 @@
 #include "kernels/double_atan_form.h"
 #include "kernels/double_exp_forms.h"
 #include "kernels/double_log_forms.h"
-#include "kernels/double_sin_cos.h"
 #include "kernels/float_division.h"
 #include "kernels/float_exp_forms.h"
 #include "kernels/float_log_forms.h"
@@ -394,8 +393,8 @@ constexpr struct {
   std::string_view name;
   Forms forms;
 } kOwnForms[] = {
-    {"sin", {FloatForm::Sin, OwnDouble::Sin, {}}},
-    {"cos", {FloatForm::Cos, OwnDouble::Cos, {}}},
+    {"sin", {FloatForm::Sin, OwnDouble::None, {}}},
+    {"cos", {FloatForm::Cos, OwnDouble::None, {}}},
     {"tan", {FloatForm::Tan, OwnDouble::None, {}}},
     {"sinh", {FloatForm::Sinh, OwnDouble::Sinh, {}}},
     {"cosh", {FloatForm::Cosh, OwnDouble::Cosh, {}}},
@@ -460,17 +459,6 @@ template <OwnDouble Own, class D, class F, class Log>
 D double_function(F f, D x, Log log, double above, const LogForm& form) {
   if constexpr (Own == OwnDouble::None) {
     return fixed(f, x, log, above, form);
-  } else if constexpr (Own == OwnDouble::Sin || Own == OwnDouble::Cos) {
-    // Note [double sin and cos]: SLEEF's for the lanes at or past the bound.
-    using ember::kernels::kDoubleTrigBound;
-    const auto sleef = [&](D v) { return fixed(f, v, log, above, form); };
-    const D r = ember::kernels::double_sin_cos_form<Own == OwnDouble::Cos, DoubleLanes>(x);
-    if constexpr (std::is_arithmetic_v<D>) {
-      return std::fabs(x) < kDoubleTrigBound ? r : sleef(x);
-    } else {
-      const auto small = (x < kDoubleTrigBound) & (x > -kDoubleTrigBound);
-      return all_lanes(small) ? r : (small ? r : sleef(x));
-    }
   } else {
     D r;
     if constexpr (Own == OwnDouble::Asinh || Own == OwnDouble::Acosh || Own == OwnDouble::Atanh)
