@@ -29,8 +29,9 @@
 // and -1/tan r = q / (1 - u) ~ q + q u. rh^3's rounding errors are kept
 // (z and rh z by FMA): without them the largest error was 1.16 ulp.
 // Largest errors over every float below the bound, against double: 0.834
-// ulp for even k, 0.674 for odd. 0.71 ms per 2^20 floats in a scratch
-// loop against SLEEF's 1.07 (sin: 0.54).
+// ulp for even k, 0.674 for odd. ember_tanf's 16-lane form in an `omp
+// simd` loop of 2^14 floats: 0.79 ns per float against SLEEF's 1.01
+// (sin: 0.68).
 #pragma once
 
 #include <cstdint>
