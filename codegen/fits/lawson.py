@@ -1,9 +1,10 @@
-"""The fitting loop of the codegen/fits scripts that fit a polynomial in
-z = r^2: least squares at Chebyshev nodes in z, weighted for the
-approximated function's relative error and reweighted towards the
-largest errors (Lawson's iteration), so the result nears the minimax fit.
-The scripts round each coefficient in turn and refit the higher ones to
-what is left (the `fixed` ones)."""
+"""The fitting loop for a polynomial in z = r^2 (codegen/fits/float_tan.py;
+session 42's double sin and cos, measured and not taken, used it too):
+least squares at Chebyshev nodes in z, weighted for the approximated
+function's relative error and reweighted towards the largest errors
+(Lawson's iteration), so the result nears the minimax fit. Each
+coefficient is rounded in turn and the higher ones refitted to what is
+left (the `fixed` ones)."""
 from __future__ import annotations
 
 import mpmath as mp
