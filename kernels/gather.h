@@ -19,6 +19,7 @@
 #include <cstring>
 
 #include "kernels/coalesce.h"
+#include "kernels/gather_lanes.h"
 #include "kernels/index_element.h"
 #include "kernels/loops.h"
 #include "kernels/opmath.h"
@@ -83,11 +84,16 @@ void gather(const Operands<3>& operands, const IndexedDim& dim, BadIndex& bad) {
       return;
     }
     if (so == sizeof(S) && si == sizeof(int64_t)) {  // contiguous result and index (index_select, gather)
-      // Blocks: every position of a block first (a vectorized loop with
-      // no exit), then loads with no test between them, which overlap
-      // their cache misses (B12).
       S* o = reinterpret_cast<S*>(out);
       const int64_t* ix = reinterpret_cast<const int64_t*>(idx);
+      if constexpr (kGathersByLanes<S>) {  // Note [gather by lanes]
+        const int64_t at = gather_by_lanes(o, src, ss, ix, n, d);
+        if (at >= 0) bad.record(ix[at]);
+        return;
+      }
+      // Blocks: every position of a block first (a vectorized loop with
+      // no exit), then loads with no test between them, which overlap
+      // their cache misses.
       constexpr int64_t kBlock = 256;
       int64_t pos[kBlock];
       for (int64_t i0 = 0; i0 < n; i0 += kBlock) {

@@ -120,6 +120,74 @@ TEST(Gather, GatherAgainstLoop) {
   set_num_threads(saved);
 }
 
+// Note [gather by lanes]: gather's dense rows (contiguous result and
+// index) against a loop, for row lengths around the lanes' groups of 8,
+// every index rule, source strides along the row, and a bad index in each
+// lane: the row's first bad value is recorded and nothing is written from
+// that index's group of 8 on.
+template <class S>
+void check_dense_rows() {
+  std::mt19937 g(7);
+  const int64_t width = 37;
+  std::vector<S> src(static_cast<size_t>(width * 3 * 40));
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<S>(g());
+  for (const IndexedDim rule : {IndexedDim{width, 3 * sizeof(S), 0, false}, IndexedDim{width, sizeof(S), 1, false},
+                                IndexedDim{width, 2 * sizeof(S), 0, true}}) {
+    for (const int64_t ss : {int64_t{0}, int64_t{sizeof(S)}}) {
+      for (int64_t n = 0; n <= 40; ++n) {
+        SCOPED_TRACE("length " + std::to_string(n) + ", source step " + std::to_string(ss) + ", base " +
+                     std::to_string(rule.base) + (rule.wrap ? ", wrapping" : ""));
+        const int64_t lo = rule.wrap ? -width : rule.base, hi = rule.base + width;  // the valid raw values
+        std::vector<int64_t> index(static_cast<size_t>(n));
+        for (auto& v : index) v = lo + static_cast<int64_t>(g() % static_cast<uint32_t>(hi - lo));
+        const auto element = [&](int64_t i) {
+          int64_t k = index[i] - rule.base;
+          if (k < 0) k += width;
+          return *reinterpret_cast<const S*>(reinterpret_cast<const char*>(src.data()) + i * ss + k * rule.stride);
+        };
+        const S sentinel = static_cast<S>(0x5a5a5a5a5a5a5a5aull);
+        std::vector<S> out(static_cast<size_t>(n) + 1, sentinel);
+        Operands<3> ops;
+        ops.ndim = 1;
+        ops.shape[0] = n;
+        ops.strides[0][0] = sizeof(S);
+        ops.strides[1][0] = ss;
+        ops.strides[2][0] = sizeof(int64_t);
+        ops.data[0] = reinterpret_cast<char*>(out.data());
+        ops.data[1] = reinterpret_cast<char*>(src.data());
+        ops.data[2] = reinterpret_cast<char*>(index.data());
+        BadIndex none;
+        gather<S>(ops, rule, none);
+        ASSERT_FALSE(none.seen());
+        for (int64_t i = 0; i < n; ++i) ASSERT_EQ(out[i], element(i)) << "element " << i;
+        ASSERT_EQ(out[n], sentinel) << "written past the row";
+        for (int64_t at = 0; at < n; at += 3) {
+          for (const int64_t raw : {hi, lo - 1, std::numeric_limits<int64_t>::min()}) {
+            std::vector<int64_t> spoiled = index;
+            spoiled[at] = raw;
+            spoiled[n - 1] = hi + 1;  // a later bad value: not the one recorded
+            if (at == n - 1) spoiled[at] = raw;
+            ops.data[2] = reinterpret_cast<char*>(spoiled.data());
+            out.assign(out.size(), sentinel);
+            BadIndex bad;
+            gather<S>(ops, rule, bad);
+            ASSERT_TRUE(bad.seen()) << "bad index at " << at;
+            ASSERT_EQ(bad.value(), raw) << "bad index at " << at;
+            for (int64_t i = at / 8 * 8; i <= n; ++i) ASSERT_EQ(out[i], sentinel) << "written at " << i << ", bad " << at;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(Gather, DenseRowsAgainstLoop) {
+  check_dense_rows<uint8_t>();
+  check_dense_rows<uint16_t>();
+  check_dense_rows<uint32_t>();
+  check_dense_rows<uint64_t>();
+}
+
 TEST(Gather, ScatterOrder) {
   // dst[index[i][j]] (+)= src[i][j] along dim 1 of a [1, 6] row, index stored
   // transposed: the last in row-major order of the index wins.
