@@ -359,11 +359,21 @@ __attribute__((always_inline)) inline float float_trig(float x) {
   else return ember::kernels::float_sin_cos<Form == FloatForm::Cos>(x);
 }
 
+// The lanes of x at or past kFloatTrigBound from SLEEF, the others from r.
+// Out of line: its call would make every vector's call set up a frame
+// and keep registers on the stack (session 43: 13 more instructions).
+template <class T, class Small, class F>
+[[gnu::noinline, gnu::cold]] T sleef_past_trig_bound(T r, T x, Small small, F sleef) {
+  return invalid_as_quiet_nan(small ? r : sleef(x), x);
+}
+
+// The forms below the bound make no NaN (nor infinity) of a finite x, so
+// only SLEEF's results need invalid_as_quiet_nan.
 template <FloatForm Form, class T, class F>
 __attribute__((always_inline)) inline T float_trig_or(T x, F sleef) {
   using ember::kernels::kFloatTrigBound;
   if constexpr (std::is_arithmetic_v<T>) {
-    return std::fabs(x) < kFloatTrigBound ? float_trig<Form>(x) : sleef(x);
+    return std::fabs(x) < kFloatTrigBound ? float_trig<Form>(x) : invalid_as_quiet_nan(sleef(x), x);
   } else {
     constexpr int kLanes = sizeof(T) / sizeof(float);
     alignas(T) float in[kLanes], out[kLanes];
@@ -373,7 +383,7 @@ __attribute__((always_inline)) inline T float_trig_or(T x, F sleef) {
     T r;
     std::memcpy(&r, out, sizeof(T));
     const auto small = (x < kFloatTrigBound) & (x > -kFloatTrigBound);
-    return all_lanes(small) ? r : (small ? r : sleef(x));
+    return all_lanes(small) ? r : sleef_past_trig_bound(r, x, small, sleef);
   }
 }
 
@@ -432,7 +442,7 @@ __attribute__((always_inline)) inline WideF wide_float_function(F f, WideF x, Lo
   } else if constexpr (is_lane_form(Own)) {
     return float_lanes<Own>(x);
   } else if constexpr (Own != FloatForm::Sleef) {
-    return invalid_as_quiet_nan(float_trig_or<Own>(x, f), x);
+    return float_trig_or<Own>(x, f);
   } else {
     return fixed(f, x, log, above, form);
   }
@@ -444,7 +454,7 @@ float scalar_float_function(F f, float x, Log log, double above, const LogForm& 
   } else if constexpr (is_lane_form(Own)) {
     return float_lanes<Own>(x);
   } else if constexpr (Own != FloatForm::Sleef) {
-    return invalid_as_quiet_nan(float_trig_or<Own>(x, f), x);
+    return float_trig_or<Own>(x, f);
   } else {
     return fixed(f, x, log, above, form);
   }
