@@ -15,6 +15,7 @@
 #include "kernels/double_atan_form.h"
 #include "kernels/double_exp_forms.h"
 #include "kernels/double_log_forms.h"
+#include "kernels/double_sin_cos.h"
 #include "kernels/float_division.h"
 #include "kernels/float_exp_forms.h"
 #include "kernels/float_log_forms.h"
@@ -359,7 +360,8 @@ __attribute__((always_inline)) inline float float_trig(float x) {
   else return ember::kernels::float_sin_cos<Form == FloatForm::Cos>(x);
 }
 
-// The lanes of x at or past kFloatTrigBound from SLEEF, the others from r.
+// The lanes of x at or past the float (or double) forms' bound from
+// SLEEF, the others from r.
 // Out of line: its call would make every vector's call set up a frame
 // and keep registers on the stack (session 43: 13 more instructions).
 template <class T, class Small, class F>
@@ -403,8 +405,8 @@ constexpr struct {
   std::string_view name;
   Forms forms;
 } kOwnForms[] = {
-    {"sin", {FloatForm::Sin, OwnDouble::None, {}}},
-    {"cos", {FloatForm::Cos, OwnDouble::None, {}}},
+    {"sin", {FloatForm::Sin, OwnDouble::Sin, {}}},
+    {"cos", {FloatForm::Cos, OwnDouble::Cos, {}}},
     {"tan", {FloatForm::Tan, OwnDouble::None, {}}},
     {"sinh", {FloatForm::Sinh, OwnDouble::Sinh, {}}},
     {"cosh", {FloatForm::Cosh, OwnDouble::Cosh, {}}},
@@ -469,6 +471,18 @@ template <OwnDouble Own, class D, class F, class Log>
 D double_function(F f, D x, Log log, double above, const LogForm& form) {
   if constexpr (Own == OwnDouble::None) {
     return fixed(f, x, log, above, form);
+  } else if constexpr (Own == OwnDouble::Sin || Own == OwnDouble::Cos) {
+    // Note [double sin and cos]: SLEEF's for the lanes at or past the
+    // bound. sin and cos have no LogForm, so fixed() would be f's result
+    // through invalid_as_quiet_nan.
+    using ember::kernels::kDoubleTrigBound;
+    const D r = ember::kernels::double_sin_cos_form<Own == OwnDouble::Cos, DoubleLanes>(x);
+    if constexpr (std::is_arithmetic_v<D>) {
+      return std::fabs(x) < kDoubleTrigBound ? r : invalid_as_quiet_nan(f(x), x);
+    } else {
+      const auto small = (x < kDoubleTrigBound) & (x > -kDoubleTrigBound);
+      return all_lanes(small) ? r : sleef_past_trig_bound(r, x, small, f);
+    }
   } else {
     D r;
     if constexpr (Own == OwnDouble::Asinh || Own == OwnDouble::Acosh || Own == OwnDouble::Atanh)

@@ -17,11 +17,12 @@
 // erfc's is 1.5 ulp, hypot's 0.5); the schema's `test.ulp` bounds are
 // checked against them; sleef_math.cpp's own forms (its kOwnForms) take
 // some lanes (huge float log1p, asinh and acosh; float sin, cos and tan
-// below 2^17) or all (float tanh; double sinh, cosh, expm1, tanh, asinh,
-// acosh, atanh, log1p and atan; with FMA). A calling loop must be a bare
-// call: GCC 12 leaves a loop with a call and a select in it scalar.
-// SLEEF's pow (inf for pow(DBL_MAX, 1)) and fmod (NaN for FLT_MAX /
-// FLT_MIN's quotient) failed the special-value tests: double pow takes C's
+// below 2^17; double sin and cos below 2^24) or all (float tanh; double
+// sinh, cosh, expm1, tanh, asinh, acosh, atanh, log1p and atan; with
+// FMA). A calling loop must be a bare call: GCC 12 leaves a loop with a
+// call and a select in it scalar. SLEEF's pow (inf for pow(DBL_MAX, 1))
+// and fmod (NaN for FLT_MAX / FLT_MIN's quotient) failed the
+// special-value tests: double pow takes C's
 // pow for the lanes SLEEF's gets wrong (Note [double pow by lanes] in
 // sleef_math.cpp); fmod, remainder and floor division of floats and doubles
 // have exact vector forms of their own (Note [float division by lanes]).

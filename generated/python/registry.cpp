@@ -2061,35 +2061,35 @@ const char fn_log1p__doc[] =
 const char fn_cos_doc[] =
     "cos(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h), and Double below 2^24 one in double within 1 ulp (0.77 measured; Note [double sin and cos], kernels/double_sin_cos.h); larger arguments use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cos_doc[] =
     "cos() -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h), and Double below 2^24 one in double within 1 ulp (0.77 measured; Note [double sin and cos], kernels/double_sin_cos.h); larger arguments use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_cos__doc[] =
     "cos_() -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h), and Double below 2^24 one in double within 1 ulp (0.77 measured; Note [double sin and cos], kernels/double_sin_cos.h); larger arguments use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_cos__doc[] =
     "cos_(input: Tensor) -> Tensor\n"
     "\n"
-    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Cosine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h), and Double below 2^24 one in double within 1 ulp (0.77 measured; Note [double sin and cos], kernels/double_sin_cos.h); larger arguments use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sin_doc[] =
     "sin(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"
-    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h), and Double below 2^24 one in double within 1 ulp (0.77 measured; Note [double sin and cos], kernels/double_sin_cos.h); larger arguments use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sin_doc[] =
     "sin() -> Tensor\n"
     "\n"
-    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h), and Double below 2^24 one in double within 1 ulp (0.77 measured; Note [double sin and cos], kernels/double_sin_cos.h); larger arguments use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char m_sin__doc[] =
     "sin_() -> Tensor\n"
     "\n"
-    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h), and Double below 2^24 one in double within 1 ulp (0.77 measured; Note [double sin and cos], kernels/double_sin_cos.h); larger arguments use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_sin__doc[] =
     "sin_(input: Tensor) -> Tensor\n"
     "\n"
-    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h); larger arguments and Double use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
+    "Sine (radians) of each element. Float (and Half, BFloat16, which compute in float) below 2^17 in magnitude use a vectorized form in float within 1 ulp (kernels/float_trig.h), and Double below 2^24 one in double within 1 ulp (0.77 measured; Note [double sin and cos], kernels/double_sin_cos.h); larger arguments use SLEEF's vectorized form, accurate to 1 ulp (kernels/sleef_math.h). Integer and bool tensors give the default floating dtype (C++, Python); TH's C form exists for the floating dtypes.";
 const char fn_tan_doc[] =
     "tan(input: Tensor, *, out: Tensor | None = None) -> Tensor\n"
     "\n"

@@ -301,7 +301,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:228',
+        where='schemas/math/pointwise.yaml:229',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -318,7 +318,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.5, 1.5)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:242',
+        where='schemas/math/pointwise.yaml:244',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -335,7 +335,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:257',
+        where='schemas/math/pointwise.yaml:259',
         aliases=('arccos',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -353,7 +353,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-1.0, 1.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:269',
+        where='schemas/math/pointwise.yaml:271',
         aliases=('arcsin',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -371,7 +371,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:283',
+        where='schemas/math/pointwise.yaml:285',
         aliases=('arctan',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -389,7 +389,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:296',
+        where='schemas/math/pointwise.yaml:298',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -406,7 +406,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:307',
+        where='schemas/math/pointwise.yaml:309',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -423,7 +423,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:318',
+        where='schemas/math/pointwise.yaml:320',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -440,7 +440,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-20.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:332',
+        where='schemas/math/pointwise.yaml:334',
         aliases=('arcsinh',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -458,7 +458,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (1.0, 20.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:342',
+        where='schemas/math/pointwise.yaml:344',
         aliases=('arccosh',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -476,7 +476,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-0.9, 0.9)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:352',
+        where='schemas/math/pointwise.yaml:354',
         aliases=('arctanh',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -494,7 +494,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:363',
+        where='schemas/math/pointwise.yaml:365',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -511,7 +511,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:376',
+        where='schemas/math/pointwise.yaml:378',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -528,7 +528,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:389',
+        where='schemas/math/pointwise.yaml:391',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -545,7 +545,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:402',
+        where='schemas/math/pointwise.yaml:404',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -562,7 +562,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:415',
+        where='schemas/math/pointwise.yaml:417',
         aliases=('fix',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -580,7 +580,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:429',
+        where='schemas/math/pointwise.yaml:431',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -597,7 +597,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-15, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-100.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:443',
+        where='schemas/math/pointwise.yaml:445',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -614,7 +614,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:456',
+        where='schemas/math/pointwise.yaml:458',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -631,7 +631,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:468',
+        where='schemas/math/pointwise.yaml:470',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -648,7 +648,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:480',
+        where='schemas/math/pointwise.yaml:482',
         aliases=('arctan2',),
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -666,7 +666,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (0.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:493',
+        where='schemas/math/pointwise.yaml:495',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -683,7 +683,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'exponent': (-2.0, 5.0), 'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:525',
+        where='schemas/math/pointwise.yaml:527',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -700,7 +700,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:539',
+        where='schemas/math/pointwise.yaml:541',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -717,7 +717,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (0.0, 10.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:554',
+        where='schemas/math/pointwise.yaml:556',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -734,7 +734,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'self': (0.0, 10.0), 'tensor1': (0.0, 10.0), 'tensor2': (1.0, 9.0), 'value': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:566',
+        where='schemas/math/pointwise.yaml:568',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -751,7 +751,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:582',
+        where='schemas/math/pointwise.yaml:584',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -768,7 +768,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:603',
+        where='schemas/math/pointwise.yaml:605',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -785,7 +785,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'other': (1.0, 9.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:629',
+        where='schemas/math/pointwise.yaml:631',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -802,7 +802,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:647',
+        where='schemas/math/pointwise.yaml:649',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -819,7 +819,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:667',
+        where='schemas/math/pointwise.yaml:669',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -836,7 +836,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:684',
+        where='schemas/math/pointwise.yaml:686',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -853,7 +853,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:701',
+        where='schemas/math/pointwise.yaml:703',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'bool'),
     ),
     OpSpec(
@@ -870,7 +870,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:712',
+        where='schemas/math/pointwise.yaml:714',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
@@ -887,7 +887,7 @@ OPS = [
         tol={'float64': 1e-14, 'float32': 1e-06},
         domain={'other': (0.0, 7.0), 'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:728',
+        where='schemas/math/pointwise.yaml:730',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64'),
     ),
     OpSpec(
@@ -904,7 +904,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:745',
+        where='schemas/math/pointwise.yaml:747',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -921,7 +921,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:760',
+        where='schemas/math/pointwise.yaml:762',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -938,7 +938,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:773',
+        where='schemas/math/pointwise.yaml:775',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -955,7 +955,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:785',
+        where='schemas/math/pointwise.yaml:787',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -972,7 +972,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:797',
+        where='schemas/math/pointwise.yaml:799',
         aliases=('clip',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -990,7 +990,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:818',
+        where='schemas/math/pointwise.yaml:820',
         aliases=('clip',),
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -1008,7 +1008,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:832',
+        where='schemas/math/pointwise.yaml:834',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1025,7 +1025,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:842',
+        where='schemas/math/pointwise.yaml:844',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1042,7 +1042,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:851',
+        where='schemas/math/pointwise.yaml:853',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1059,7 +1059,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:860',
+        where='schemas/math/pointwise.yaml:862',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1076,7 +1076,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:870',
+        where='schemas/math/pointwise.yaml:872',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1093,7 +1093,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:881',
+        where='schemas/math/pointwise.yaml:883',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1110,7 +1110,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:891',
+        where='schemas/math/pointwise.yaml:893',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1127,7 +1127,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:900',
+        where='schemas/math/pointwise.yaml:902',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1144,7 +1144,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-4.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:909',
+        where='schemas/math/pointwise.yaml:911',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1161,7 +1161,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-12, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-0.999, 0.999)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:919',
+        where='schemas/math/pointwise.yaml:921',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1178,7 +1178,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-10.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:930',
+        where='schemas/math/pointwise.yaml:932',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1195,7 +1195,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:939',
+        where='schemas/math/pointwise.yaml:941',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1212,7 +1212,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:948',
+        where='schemas/math/pointwise.yaml:950',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1229,7 +1229,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (0.0, 100.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:958',
+        where='schemas/math/pointwise.yaml:960',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1246,7 +1246,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={'self': (-360.0, 360.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:967',
+        where='schemas/math/pointwise.yaml:969',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1263,7 +1263,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:976',
+        where='schemas/math/pointwise.yaml:978',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1280,7 +1280,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-13, 'float32': 1e-05, 'float16': 0.002},
         domain={'self': (-3.0, 3.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:985',
+        where='schemas/math/pointwise.yaml:987',
         cuda_dtypes=('float64', 'float16'),
     ),
     OpSpec(
@@ -1297,7 +1297,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:995',
+        where='schemas/math/pointwise.yaml:997',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1314,7 +1314,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1005',
+        where='schemas/math/pointwise.yaml:1007',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1331,7 +1331,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1015',
+        where='schemas/math/pointwise.yaml:1017',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1348,7 +1348,7 @@ OPS = [
         tol={'bfloat16': 0.016, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.002},
         domain={'other': (0.0, 10.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1026',
+        where='schemas/math/pointwise.yaml:1028',
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
     OpSpec(
@@ -1365,7 +1365,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-14, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1037',
+        where='schemas/math/pointwise.yaml:1039',
         magnitude_tol=True,
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -1383,7 +1383,7 @@ OPS = [
         tol={'bfloat16': 0.008, 'float64': 1e-13, 'float32': 1e-06, 'float16': 0.001},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1051',
+        where='schemas/math/pointwise.yaml:1053',
         magnitude_tol=True,
         cuda_dtypes=('float32', 'float64', 'float16', 'bfloat16'),
     ),
@@ -1401,7 +1401,7 @@ OPS = [
         tol={},
         domain={},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1064',
+        where='schemas/math/pointwise.yaml:1066',
         cuda_dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'float16', 'bool', 'bfloat16'),
     ),
     OpSpec(
@@ -1418,7 +1418,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (0.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1076',
+        where='schemas/math/pointwise.yaml:1078',
         cuda_dtypes=('float64',),
     ),
     OpSpec(
@@ -1435,7 +1435,7 @@ OPS = [
         tol={'float64': 1e-15},
         domain={'exponent': (-2.0, 3.0), 'self': (1.0, 4.0)},
         shape=(5, 7),
-        where='schemas/math/pointwise.yaml:1091',
+        where='schemas/math/pointwise.yaml:1093',
         cuda_dtypes=('float64',),
     ),
 ]
