@@ -33,7 +33,7 @@ class PointwiseKernel(Kernel):
     th_type_error: tuple[DType, ...] = ()       # dtypes whose C forms TH exported only to raise (Float bitand)
     negative_power_error: str | None = None     # a Tensor|Scalar exponent; an integral number < 0 with an integral self is an error (C++)
     fast_path: str | None = None                # kernels::f<OutT, T>(ops) -> bool in kernels/f.h, tried before expr's loop (a measured faster loop for special operands)
-    compute_bound: bool = False                 # an element costs more arithmetic than its bytes' trip to memory (a polynomial per element): outputs past the cache are written plainly on one thread where the CPU wants that (Note [memory tuning per CPU]); with one input, Half and BFloat16 take a table of all results (Note [16-bit function tables])
+    compute_bound: bool = False                 # an element costs more arithmetic than its bytes' trip to memory (a polynomial per element): outputs past the cache are written plainly on one thread where the CPU wants that (Note [memory tuning per CPU]); with one input, Half and BFloat16 take a table of all results (Note [16-bit function tables]), and so do uint8, int8 and int16 inputs (Note [small integer function tables]; PointwiseOp::by_table)
 
 
 def _inputs(node: Node, sig: Signature) -> tuple[str, ...]:

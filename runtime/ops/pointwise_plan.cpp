@@ -9,6 +9,7 @@
 #include "runtime/core/memory_overlap.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/pointwise_shared.h"
+#include "runtime/ops/pointwise_table.h"
 #include "runtime/ops/result_layout.h"
 #include "runtime/ops/tensor_operands.h"
 
@@ -153,13 +154,20 @@ TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bo
                               dtype_name(out->dtype()), " tensor"), out_arg);
   Output result(op, out, out_arg);
 
+  // A small-integer input of a compute-bound function goes by table, as
+  // it is (Note [small integer function tables]).
+  bool by_table = false;
+  if constexpr (NIn == 1)
+    by_table = args[0].tensor && types.result == types.compute &&
+               takes_function_table(pointwise, types.compute, *args[0].tensor);
+
   // Inputs in the compute dtype, numbers as 0-dim tensors.
   std::array<TensorBase, NIn> inputs;
   std::array<const TensorBase*, NIn> reads{};
   for (int i = 0; i < NIn; ++i) {
     if (args[i].tensor) {
       const TensorBase& t = *args[i].tensor;
-      inputs[i] = t.dtype() == types.compute ? t : base::to(t, types.compute);
+      inputs[i] = t.dtype() == types.compute || by_table ? t : base::to(t, types.compute);
     } else {
       inputs[i] = scalar_tensor(*args[i].scalar, types.compute);
     }
@@ -175,6 +183,11 @@ TensorBase run_pointwise(const PointwiseOp& pointwise, const TensorBase* out, bo
   set_loop_shape(ops, shape);
   set_operand(ops, 0, target.impl());
   for (int i = 0; i < NIn; ++i) set_operand(ops, i + 1, inputs[i].impl());
+  if constexpr (NIn == 1)
+    if (by_table) {
+      run_by_function_table(pointwise, types.compute, inputs[0].dtype(), ops, kernel);
+      return out ? result.finish() : fresh;
+    }
   kernel(types.compute, ops);
   return out ? result.finish() : fresh;
 }

@@ -57,6 +57,7 @@ struct PointwiseOp {
   std::array<const char*, 3> inputs;  // the inputs' argument names, for errors
   int nonzero = -1;                   // the input that must hold no zero for integral dtypes (a divisor), or -1
   DTypeSet cuda_dtypes{};             // the compute dtypes its CUDA kernel has (none: no CUDA kernel)
+  bool by_table = false;              // a compute-bound function of one tensor (Note [small integer function tables])
 };
 
 // PyTorch's pow(Tensor, Scalar) check: an integral (or bool) `self`

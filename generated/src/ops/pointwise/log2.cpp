@@ -32,7 +32,7 @@ void log2_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1, true>(ops, f);
 }
 
-constexpr rt::PointwiseOp log2_op{"log2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp log2_op{"log2", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, true};
 
 TensorBase log2_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {

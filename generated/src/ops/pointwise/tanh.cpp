@@ -34,7 +34,7 @@ void tanh_kernel(kernels::Operands<2>& ops) {
   kernels::pointwise<OutT, T, 1, true>(ops, f);
 }
 
-constexpr rt::PointwiseOp tanh_op{"tanh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}};
+constexpr rt::PointwiseOp tanh_op{"tanh", rt::ResultRule::Floating, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, {"self"}, -1, rt::DTypeSet{DType::Float, DType::Double, DType::Half, DType::BFloat16}, true};
 
 TensorBase tanh_run(const TensorBase* out, bool inplace, const std::array<rt::PointwiseArg, 1>& args) {
   const auto cpu = [&](DType dtype, kernels::Operands<2>& ops) {
