@@ -6,6 +6,7 @@
 #include <mutex>
 #include <tuple>
 
+#include "ember/kernel_log.h"
 #include "ember/ops/to.h"
 #include "kernels/pointwise.h"
 
@@ -73,6 +74,7 @@ bool takes_function_table(const PointwiseOp& op, DType compute, const TensorBase
 void run_by_function_table(const PointwiseOp& op, DType compute, DType input, kernels::Operands<2>& ops,
                            PointwiseKernel<2> kernel) {
   const TensorBase& table = table_of(op, compute, input, kernel);
+  note_kernel(op.name, compute, DeviceType::CPU);  // what a call by the kernel records, whether or not it made the table
   switch (element_size(compute)) {
     case 2: return look_up_from<uint16_t>(input, ops, table);
     case 4: return look_up_from<uint32_t>(input, ops, table);

@@ -49,6 +49,10 @@ def test_table_gives_the_loops_bits(name, dtype):
     got = fn(x)
     assert got.dtype == ember.float32
     np.testing.assert_array_equal(bits(got), want)
+    # The call by table records the op's kernel as a call by the loop does.
+    ember.ones(1, dtype=ember.float64) + 1
+    fn(x)
+    assert (ember.last_kernel().op, ember.last_kernel().dtype) == (name, ember.float32)
     # A strided view (half the values, still past the threshold) and out=
     # of float64 (the float32 results converted) take the table too.
     np.testing.assert_array_equal(bits(fn(x[::2])), want[::2])
