@@ -361,9 +361,9 @@ __attribute__((always_inline)) inline float float_trig(float x) {
 }
 
 // The lanes of x at or past the float (or double) forms' bound from
-// SLEEF, the others from r.
-// Out of line: its call would make every vector's call set up a frame
-// and keep registers on the stack (session 43: 13 more instructions).
+// SLEEF, the others from r. Out of line: inline, its call made every
+// vector's call set up a frame and keep registers on the stack (13 more
+// instructions for float sin; session 43).
 template <class T, class Small, class F>
 [[gnu::noinline, gnu::cold]] T sleef_past_trig_bound(T r, T x, Small small, F sleef) {
   return invalid_as_quiet_nan(small ? r : sleef(x), x);
