@@ -36,6 +36,17 @@ void select_smallest(KeyIndex<K>* a, int64_t n, int64_t k) {
 // fills), so a long slice costs one comparison per element. An element
 // equal to the bound never enters: the pairs holding the bound came
 // first, and position breaks ties.
+//
+// Note [topk by blocks]: the element loop takes a key's branches (NaN,
+// zero) and the bound's test one element at a time: 1.8 ns per element
+// (B14, topk 100 of 2^20 float32). Once the bound is set, a dense slice's
+// blocks of kTopkBlock keys are first tested together against it, by a
+// vectorized loop with no exit that keeps the keys, and only a block
+// holding a key below the bound runs the element loop, over those keys.
+// A skipped block's keys are all at or past the bound, which only falls,
+// so the element loop would have let none in: the result is the same.
+constexpr int64_t kTopkBlock = 64;
+
 template <class T>
 int64_t best_k(const char* p, int64_t stride, int64_t n, int64_t k, bool largest, KeyIndex<sort_key_t<T>>* buf,
                int64_t cap) {
@@ -43,16 +54,32 @@ int64_t best_k(const char* p, int64_t stride, int64_t n, int64_t k, bool largest
   int64_t m = 0;
   K bound = static_cast<K>(~K(0));
   bool full = false;  // whether `bound` is the k-th best of what was seen
-  for (int64_t i = 0; i < n; ++i) {
-    const K key = directed_key(*reinterpret_cast<const T*>(p + i * stride), largest);
-    if (full && key >= bound) continue;
-    buf[m++] = {static_cast<uint32_t>(i), key};
-    if (m == cap) {
-      select_smallest(buf, m, k);
-      m = k;
-      bound = buf[0].key;
-      for (int64_t j = 1; j < k; ++j) bound = std::max(bound, buf[j].key);
-      full = true;
+  const bool dense = stride == static_cast<int64_t>(sizeof(T));
+  K keys[kTopkBlock];
+  for (int64_t i0 = 0; i0 < n; i0 += kTopkBlock) {
+    const int64_t i1 = std::min(n, i0 + kTopkBlock);
+    const bool tested = full && dense;  // (full may turn true within the block)
+    if (tested) {
+      const T* v = reinterpret_cast<const T*>(p) + i0;
+      int any_below = 0;
+#pragma omp simd reduction(| : any_below)
+      for (int64_t i = 0; i < i1 - i0; ++i) {
+        keys[i] = directed_key(v[i], largest);
+        any_below |= keys[i] < bound;
+      }
+      if (!any_below) continue;
+    }
+    for (int64_t i = i0; i < i1; ++i) {
+      const K key = tested ? keys[i - i0] : directed_key(*reinterpret_cast<const T*>(p + i * stride), largest);
+      if (full && key >= bound) continue;
+      buf[m++] = {static_cast<uint32_t>(i), key};
+      if (m == cap) {
+        select_smallest(buf, m, k);
+        m = k;
+        bound = buf[0].key;
+        for (int64_t j = 1; j < k; ++j) bound = std::max(bound, buf[j].key);
+        full = true;
+      }
     }
   }
   if (m > k) select_smallest(buf, m, k);
