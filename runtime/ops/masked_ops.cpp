@@ -224,7 +224,7 @@ TensorBase nonzero_into(const char* op, const TensorBase* out, const TensorBase&
     const S ignore = floating ? static_cast<S>(S{1} << (8 * sizeof(S) - 1)) : S{0};
     const int64_t n = kernels::count_nonzero<S>(ops, ignore);
     const TensorBase& target = result.target({n, self.dim()}, DType::Long, {&self}, Reads::Any);
-    kernels::nonzero<S>(ops, ignore, target.data<int64_t>(), target.stride(0), target.stride(1));
+    kernels::nonzero<S>(ops, ignore, n, target.data<int64_t>(), target.stride(0), target.stride(1));
   });
   return result.finish();
 }

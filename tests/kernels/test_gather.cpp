@@ -282,6 +282,57 @@ void check_dense_selection(uint32_t seed) {
   }
 }
 
+// Note [branch-free nonzero]: kernels::nonzero's subscripts against a
+// loop, for rows around the 64-element words, dense and strided, with
+// float sign bits ignored; exactly `count` rows are written (a sentinel
+// row after them stays).
+template <class S>
+void check_nonzero(uint32_t seed, S ignore) {
+  std::mt19937 g(seed);
+  for (const Shape& shape : {Shape{1}, Shape{63}, Shape{64}, Shape{65}, Shape{1000}, Shape{3, 130}, Shape{5, 7, 66}}) {
+    for (const int64_t step : {int64_t{1}, int64_t{3}}) {
+      for (const int density : {0, 1, 8, 16}) {  // sixteenths set
+        const int64_t n = numel(shape);
+        std::vector<S> x(static_cast<size_t>(n * step));
+        for (auto& v : x) v = g() % 16 < static_cast<uint32_t>(density) ? static_cast<S>(g() | 1u) : (g() % 2 ? ignore : S{0});
+        std::vector<std::vector<int64_t>> want;
+        for (int64_t e = 0; e < n; ++e) {
+          if (!is_nonzero(x[e * step], ignore)) continue;
+          std::vector<int64_t> sub(shape.size());
+          for (int64_t d = static_cast<int64_t>(shape.size()) - 1, r = e; d >= 0; --d) {
+            sub[d] = r % shape[d];
+            r /= shape[d];
+          }
+          want.push_back(sub);
+        }
+        Operands<1> ops;
+        ops.ndim = static_cast<int>(shape.size());
+        const Shape strides = contiguous_strides(shape);
+        for (int d = 0; d < ops.ndim; ++d) {
+          ops.shape[d] = shape[d];
+          ops.strides[0][d] = strides[d] * step * static_cast<int64_t>(sizeof(S));
+        }
+        ops.data[0] = reinterpret_cast<char*>(x.data());
+        const int64_t count = count_nonzero<S>(ops, ignore);
+        ASSERT_EQ(count, static_cast<int64_t>(want.size()));
+        const int64_t nd = ops.ndim;
+        std::vector<int64_t> out(static_cast<size_t>((count + 1) * nd), -7);
+        nonzero<S>(ops, ignore, count, out.data(), nd, 1);
+        for (int64_t r = 0; r < count; ++r)
+          for (int64_t d = 0; d < nd; ++d) ASSERT_EQ(out[r * nd + d], want[r][d]) << "row " << r << " of " << count;
+        for (int64_t d = 0; d < nd; ++d) ASSERT_EQ(out[count * nd + d], -7) << "written past the rows";
+      }
+    }
+  }
+}
+
+TEST(Masked, NonzeroAgainstLoop) {
+  check_nonzero<uint8_t>(1, 0);
+  check_nonzero<uint16_t>(2, 0x8000u);
+  check_nonzero<uint32_t>(3, 0x80000000u);
+  check_nonzero<uint64_t>(4, 0);
+}
+
 TEST(Masked, DenseSelectionEveryElementSize) {
   check_dense_selection<uint8_t>(1);
   check_dense_selection<uint16_t>(2);
