@@ -501,15 +501,21 @@ void reduce_dim(const Operands<2>& ops, int dim, const Reducer& r) {
             }
           }
         }
-        // Four rows per pass over acc: the same order of combines, a
-        // quarter of the accumulator loads and stores (20% faster on B4b).
-        for (; k + 4 <= n; k += 4) {
-          const T *r0 = row(k), *r1 = row(k + 1), *r2 = row(k + 2), *r3 = row(k + 3);
+        // Eight rows per pass over acc: the same order of combines, an
+        // eighth of the accumulator loads and stores. Four rows made B4b
+        // 20% faster than one; eight made amax(0) of 2048^2 float32 15-25%
+        // faster than four (scratch harness, session 43; sixteen slower).
+        constexpr int kRows = 8;
+        for (; k + kRows <= n; k += kRows) {
+          const T* rows[kRows];
+          for (int i = 0; i < kRows; ++i) rows[i] = row(k + i);
 #pragma omp simd
-          for (int64_t j = 0; j < m; ++j)
-            acc[j] = r.combine(r.combine(r.combine(r.combine(acc[j], static_cast<M>(r0[j])), static_cast<M>(r1[j])),
-                                         static_cast<M>(r2[j])),
-                               static_cast<M>(r3[j]));
+          for (int64_t j = 0; j < m; ++j) {
+            Acc a = acc[j];
+#pragma GCC unroll 8
+            for (int i = 0; i < kRows; ++i) a = r.combine(a, static_cast<M>(rows[i][j]));
+            acc[j] = a;
+          }
         }
         for (; k < n; ++k) {
           const T* rk = row(k);
