@@ -89,25 +89,26 @@ void gather(const Operands<3>& operands, const IndexedDim& dim, BadIndex& bad) {
       if constexpr (kGathersByLanes<S>) {  // Note [gather by lanes]
         const int64_t at = gather_by_lanes(o, src, ss, ix, n, d);
         if (at >= 0) bad.record(ix[at]);
-        return;
-      }
-      // Blocks: every position of a block first (a vectorized loop with
-      // no exit), then loads with no test between them, which overlap
-      // their cache misses.
-      constexpr int64_t kBlock = 256;
-      int64_t pos[kBlock];
-      for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
-        const int64_t m = std::min(kBlock, n - i0);
-        int any_bad = 0;
+      } else {
+        // Blocks: every position of a block first (a vectorized loop with
+        // no exit), then loads with no test between them, which overlap
+        // their cache misses.
+        constexpr int64_t kBlock = 256;
+        int64_t pos[kBlock];
+        for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
+          const int64_t m = std::min(kBlock, n - i0);
+          int any_bad = 0;
 #pragma omp simd reduction(| : any_bad)
-        for (int64_t j = 0; j < m; ++j) {
-          pos[j] = position(d, ix[i0 + j]);
-          any_bad |= pos[j] < 0;
-        }
-        if (any_bad)
+          for (int64_t j = 0; j < m; ++j) {
+            pos[j] = position(d, ix[i0 + j]);
+            any_bad |= pos[j] < 0;
+          }
+          if (any_bad)
+            for (int64_t j = 0; j < m; ++j)
+              if (pos[j] < 0) return bad.record(ix[i0 + j]);
           for (int64_t j = 0; j < m; ++j)
-            if (pos[j] < 0) return bad.record(ix[i0 + j]);
-        for (int64_t j = 0; j < m; ++j) o[i0 + j] = *reinterpret_cast<const S*>(src + (i0 + j) * ss + pos[j] * d.stride);
+            o[i0 + j] = *reinterpret_cast<const S*>(src + (i0 + j) * ss + pos[j] * d.stride);
+        }
       }
       return;
     }
