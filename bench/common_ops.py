@@ -19,7 +19,12 @@ kind's MaxOf, MinOf), sums of bools and bytes (kWidenedIntegers in
 kernels/reduce.h) and their counts (Note [counts in narrow
 counters]), flips (Note [rows read backwards] in kernels/copy.h),
 softmax, log_softmax and logsumexp by rows and by columns (Notes
-[softmax by rows] and [softmax by columns]).
+[softmax by rows] and [softmax by columns]), runs of equal elements
+(Note [runs of equal elements]), kthvalue and median (Note [selection
+by partitions]), take without negative positions (runtime/ops/take.cpp),
+any and all along a dim (kDecidePiece in kernels/reduce.h), batches of
+dot products (einsum "ij,ij->i": runtime/ops/blas_routines.h) and dist
+(runtime/ops/reduce_ops.cpp).
 """
 from __future__ import annotations
 
@@ -116,6 +121,75 @@ def cases():
         ("log_softmax dim 1", lambda: em.log_softmax(1), lambda: m - np.log(np.exp(m).sum(1, keepdims=True))),
         ("log_softmax dim 0", lambda: em.log_softmax(0), lambda: m - np.log(np.exp(m).sum(0, keepdims=True))),
         ("float64 matmul 512", lambda: em64[:512, :512] @ em64[:512, :512], lambda: m64[:512, :512] @ m64[:512, :512]),
+    ] + more_cases(rng, m, m2, em, em2, im, eim, mask, emask)
+
+
+def more_cases(rng, m, m2, em, em2, im, eim, mask, emask):
+    srt = np.sort(rng.random(1 << 16, dtype=np.float32))
+    q = rng.random(1 << 20, dtype=np.float32)
+    small = rng.integers(0, 1000, 1 << 22)
+    vec = rng.random(S, dtype=np.float32)
+    x3 = rng.random((S * S // 3, 3), dtype=np.float32)
+    y3 = rng.random((S * S // 3, 3), dtype=np.float32)
+    rows = rng.integers(0, S, S)
+    batch_a, batch_b = rng.random((64, 64, 64), dtype=np.float32), rng.random((64, 64, 64), dtype=np.float32)
+    esrt, eq, esmall, evec, ex3, ey3, erows = (ember.tensor(x) for x in (srt, q, small, vec, x3, y3, rows))
+    eba, ebb = ember.tensor(batch_a), ember.tensor(batch_b)
+
+    def add_at():
+        out = np.zeros_like(m)
+        np.add.at(out, rows, m)
+        return out
+
+    return [
+        ("median dim 1", lambda: em.median(1), lambda: np.median(m, 1)),
+        ("kthvalue 1000 dim 1", lambda: em.kthvalue(1000, 1), lambda: np.partition(m, 999, 1)[:, 999]),
+        ("quantile 0.3 dim 1", lambda: ember.quantile(em, 0.3, 1), lambda: np.quantile(m, 0.3, 1)),
+        ("searchsorted 2^20 in 2^16", lambda: ember.searchsorted(esrt, eq), lambda: np.searchsorted(srt, q)),
+        ("bincount int64 2^22", lambda: ember.bincount(esmall), lambda: np.bincount(small)),
+        ("histc 100 bins", lambda: ember.histc(em, 100, 0, 1), lambda: np.histogram(m, 100, (0, 1))),
+        ("cumprod dim 1", lambda: em.cumprod(1), lambda: m.cumprod(1)),
+        ("cummax dim 1", lambda: em.cummax(1), lambda: np.maximum.accumulate(m, 1)),
+        ("logcumsumexp dim 1", lambda: em.logcumsumexp(1), lambda: np.logaddexp.accumulate(m, 1)),
+        ("norm dim 1", lambda: em.norm(2, 1), lambda: np.linalg.norm(m, axis=1)),
+        ("norm", lambda: em.norm(), lambda: np.linalg.norm(m)),
+        ("dist", lambda: ember.dist(em, em2), lambda: np.linalg.norm(m - m2)),
+        ("aminmax", lambda: ember.aminmax(em), lambda: (m.min(), m.max())),
+        ("max dim 0 (values, indices)", lambda: em.max(0), lambda: (m.max(0), m.argmax(0))),
+        ("var_mean dim 1", lambda: ember.var_mean(em, 1), lambda: (m.var(1), m.mean(1))),
+        ("mean dim 0", lambda: em.mean(0), lambda: m.mean(0)),
+        ("nansum", lambda: ember.nansum(em), lambda: np.nansum(m)),
+        ("cross dim 1", lambda: ember.cross(ex3, ey3, dim=1), lambda: np.cross(x3, y3)),
+        ("trace", lambda: em.trace(), lambda: np.trace(m)),
+        ("index_add dim 0", lambda: ember.zeros_like(em).index_add(0, erows, em), add_at),
+        ("masked_fill", lambda: em.masked_fill(emask, 0.0), lambda: np.where(mask, np.float32(0), m)),
+        ("take 2^20", lambda: ember.take(em, ember.tensor(small[: 1 << 20])), lambda: np.take(m, small[: 1 << 20])),
+        ("triu", lambda: em.triu(), lambda: np.triu(m)),
+        ("diag", lambda: em.diag(), lambda: np.diag(m).copy()),
+        ("repeat 2x2", lambda: em[:1024, :1024].repeat(2, 2), lambda: np.tile(m[:1024, :1024], (2, 2))),
+        ("stack", lambda: ember.stack([em, em2]), lambda: np.stack([m, m2])),
+        ("outer", lambda: ember.outer(evec, evec), lambda: np.outer(vec, vec)),
+        ("mv", lambda: ember.mv(em, evec), lambda: m @ vec),
+        ("bmm 64^3", lambda: ember.bmm(eba, ebb), lambda: np.matmul(batch_a, batch_b)),
+        ("einsum ij,ij->i", lambda: ember.einsum("ij,ij->i", em, em2), lambda: np.einsum("ij,ij->i", m, m2)),
+        ("lerp", lambda: ember.lerp(em, em2, 0.3), lambda: m + np.float32(0.3) * (m2 - m)),
+        ("addcmul", lambda: ember.addcmul(em, em2, em2, value=0.5), lambda: m + np.float32(0.5) * m2 * m2),
+        ("float32 -> int32", lambda: em.int(), lambda: m.astype(np.int32)),
+        ("round", lambda: em.round(), lambda: np.round(m)),
+        ("sign", lambda: em.sign(), lambda: np.sign(m)),
+        ("nan_to_num", lambda: ember.nan_to_num(em), lambda: np.nan_to_num(m)),
+        ("int64 >> 3", lambda: eim >> 3, lambda: im >> 3),
+        ("gcd int64", lambda: ember.gcd(eim, eim + 1), lambda: np.gcd(im, im + 1)),
+        ("randperm 2^20", lambda: ember.randperm(1 << 20), lambda: rng.permutation(1 << 20)),
+        ("rand 2048^2", lambda: ember.rand(S, S), lambda: rng.random((S, S), dtype=np.float32)),
+        ("randn 2048^2", lambda: ember.randn(S, S), lambda: rng.standard_normal((S, S), dtype=np.float32)),
+        ("arange 2^22", lambda: ember.arange(1 << 22), lambda: np.arange(1 << 22)),
+        ("linspace 2^22", lambda: ember.linspace(0, 1, 1 << 22), lambda: np.linspace(0, 1, 1 << 22, dtype=np.float32)),
+        ("eye 2048", lambda: ember.eye(S), lambda: np.eye(S, dtype=np.float32)),
+        ("unique_consecutive int64", lambda: ember.unique_consecutive(eim), lambda: im.ravel()[np.r_[True, im.ravel()[1:] != im.ravel()[:-1]]]),
+        ("any dim 1", lambda: emask.any(1), lambda: mask.any(1)),
+        ("a == b", lambda: em == em2, lambda: m == m2),
+        ("clamp int64", lambda: eim.clamp(10, 500), lambda: np.clip(im, 10, 500)),
     ]
 
 

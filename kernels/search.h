@@ -9,6 +9,7 @@
 #include "kernels/opmath.h"
 #include "kernels/scratch.h"
 #include "kernels/sort_keys.h"
+#include "kernels/sort_pairs.h"
 #include "kernels/vqsort.h"
 
 namespace ember::kernels {
@@ -87,6 +88,77 @@ inline Groups group_rows(const RowKeys& keys, int64_t rows, bool sort) {
     ++g.counts.back();
   }
   return g;
+}
+
+// Note [runs of equal elements]: unique_consecutive of elements (no dim)
+// went through group_rows, which builds a key, a NaN flag, a position and
+// a vector entry per element: 195 ms for 2048^2 int64 against NumPy's 9
+// for the same runs by a mask. Equality of Note [unique equality] is ==
+// in opmath_t (-0 == +0, a NaN equals nothing), so one pass counts the
+// runs by comparing neighbours and a second writes each run's first
+// element, its length and every element's run. outputs(runs) returns
+// where the runs' values and counts go (counts may be null); `inverse`
+// (n elements) may be null.
+template <class T, class Outputs>
+void runs_of_equal(const T* data, int64_t n, int64_t* inverse, const Outputs& outputs) {
+  using M = opmath_t<T>;
+  const auto starts_run = [data](int64_t i) { return !(static_cast<M>(data[i]) == static_cast<M>(data[i - 1])); };
+  int64_t runs = n > 0 ? 1 : 0;
+  for (int64_t i = 1; i < n; ++i) runs += starts_run(i);
+  const auto [values, counts] = outputs(runs);
+  int64_t run = 0, start = 0;
+  if (n > 0) values[0] = data[0];
+  for (int64_t i = 1; i < n; ++i) {
+    if (starts_run(i)) {
+      if (counts) counts[run] = i - start;
+      values[++run] = data[i];
+      start = i;
+    }
+    if (inverse) inverse[i] = run;
+  }
+  if (n > 0) {
+    if (inverse) inverse[0] = 0;
+    if (counts) counts[run] = n - start;
+  }
+}
+
+// Note [unique with positions]: unique of elements with return_inverse
+// sorted positions by a comparison over group_rows's row keys (stable_sort
+// of indices): 3.5 s for 2048^2 int64 with 1000 values against NumPy's
+// 0.7, 0.67 s for 2^20 float32 against 0.057. Here (key, position) pairs
+// go through sort_keys (vqsort or a radix sort; equal keys in position
+// order, as the stable sort left them), and one pass over the sorted pairs
+// makes the groups: a new one where the key changes, and for every NaN
+// (Note [unique equality]). A group's value is its first element in
+// position order, as index_select of group_rows's `first` gave. n is
+// below 2^32 (positions in the pairs' 32-bit field). outputs(groups)
+// returns where the groups' values and counts go (counts may be null).
+template <class T, class Outputs>
+void distinct_with_positions(const T* data, int64_t n, int64_t* inverse, const Outputs& outputs) {
+  using Key = SortKey<T>;
+  using K = typename Key::type;
+  using Pair = KeyIndex<K>;
+  ScratchBuffer pair_buffer(static_cast<size_t>(2 * n) * sizeof(Pair));
+  Pair* const a = static_cast<Pair*>(pair_buffer.data());
+  for (int64_t i = 0; i < n; ++i) a[i] = {static_cast<decltype(Pair::idx)>(i), Key::key(data[i])};
+  const Pair* s = n > 0 ? sort_keys(a, a + n, n) : a;
+  constexpr K kNanKey = static_cast<K>(~K(0));  // every NaN's key; no number's
+  const auto starts_group = [s](int64_t i) {
+    return i == 0 || s[i].key != s[i - 1].key || (!Key::exact && s[i].key == kNanKey);
+  };
+  int64_t groups = 0;
+  for (int64_t i = 0; i < n; ++i) groups += starts_group(i);
+  const auto [values, counts] = outputs(groups);
+  int64_t g = -1, start = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (starts_group(i)) {
+      if (counts && g >= 0) counts[g] = i - start;
+      values[++g] = data[s[i].idx];
+      start = i;
+    }
+    inverse[s[i].idx] = g;
+  }
+  if (counts && n > 0) counts[g] = n - start;
 }
 
 // Note [unique by sorted keys]: unique of elements (no dim) without

@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include "kernels/opmath.h"
+#include "kernels/select_key.h"
 #include "kernels/slices.h"
 #include "kernels/sort.h"
 
@@ -86,6 +87,55 @@ int64_t best_k(const char* p, int64_t stride, int64_t n, int64_t k, bool largest
   return std::min(m, k);
 }
 
+// Scratch words (uint64_t) kth_position needs for slices of n.
+template <class T>
+int64_t kth_scratch_words(int64_t n) {
+  return (select_key_scratch(n) * static_cast<int64_t>(sizeof(sort_key_t<T>)) + 7) / 8;
+}
+
+// Where a stable ascending sort puts its k-th element (1 <= k <= n) of the
+// slice whose i-th key is key_at(i) (Note [selection by partitions]).
+// key_at is taken by value: read through a reference, its pointer was
+// reloaded after every store to `keys` and the loops gathered.
+template <class T, class KeyAt>
+int64_t kth_position_of(KeyAt key_at, int64_t n, int64_t k, uint64_t* scratch) {
+  using K = sort_key_t<T>;
+  K* const keys = reinterpret_cast<K*>(scratch);
+  // simd: GCC's cost model at -O2 leaves these loops scalar otherwise.
+#pragma omp simd
+  for (int64_t i = 0; i < n; ++i) keys[i] = key_at(i);
+  const K kth = select_key(keys, n, k - 1);
+  int64_t below = 0;
+#pragma omp simd reduction(+ : below)
+  for (int64_t i = 0; i < n; ++i) below += key_at(i) < kth;
+  int64_t equal_before = k - below;  // >= 1: kth is among the equal keys
+  // Blocks of 64 counted together up to the one holding it.
+  constexpr int64_t kBlock = 64;
+  int64_t i = 0;
+  for (; i + kBlock <= n; i += kBlock) {
+    int64_t equal = 0;
+#pragma omp simd reduction(+ : equal)
+    for (int64_t j = 0; j < kBlock; ++j) equal += key_at(i + j) == kth;
+    if (equal >= equal_before) break;
+    equal_before -= equal;
+  }
+  for (;; ++i)
+    if (key_at(i) == kth && --equal_before == 0) return i;
+}
+
+// kth_position_of the slice at p, `stride` bytes apart.
+template <class T>
+int64_t kth_position(const char* p, int64_t stride, int64_t n, int64_t k, uint64_t* scratch) {
+  using Key = SortKey<T>;
+  // A dense slice by its own loops, which GCC vectorizes.
+  if (stride == static_cast<int64_t>(sizeof(T))) {
+    const T* q = reinterpret_cast<const T*>(p);
+    return kth_position_of<T>([q](int64_t i) { return Key::key(q[i]); }, n, k, scratch);
+  }
+  return kth_position_of<T>([p, stride](int64_t i) { return Key::key(*reinterpret_cast<const T*>(p + i * stride)); },
+                            n, k, scratch);
+}
+
 }  // namespace detail
 
 // The k largest (or smallest) elements of every slice along dim, with
@@ -133,15 +183,11 @@ void topk_dim(const Operands<3>& ops, int dim, int64_t k, bool largest, bool sor
 // position: element k - 1 of a stable ascending sort, NaN the largest.
 template <class T, class OutT = T>
 void kthvalue_dim(const Operands<3>& ops, int dim, int64_t k) {
-  using K = sort_key_t<T>;
   const SliceGeometry<3> g(ops, dim);
   const int64_t n = g.n;
-  for_each_slice<uint64_t>(g, SliceBuffer<T>::scratch_words(n), n * 4, [&](char* const* p, uint64_t* scratch) {
-    SliceBuffer<T> buf(scratch, n);
-    buf.load(p[2], g.stride[2], n, false);
-    std::nth_element(buf.a, buf.a + (k - 1), buf.a + n, detail::key_index_less<K>);
-    const uint32_t at = buf.a[k - 1].idx;
-    *reinterpret_cast<T*>(p[0]) = buf.vals[at];
+  for_each_slice<uint64_t>(g, detail::kth_scratch_words<T>(n), n * 4, [&](char* const* p, uint64_t* scratch) {
+    const int64_t at = detail::kth_position<T>(p[2], g.stride[2], n, k, scratch);
+    *reinterpret_cast<T*>(p[0]) = *reinterpret_cast<const T*>(p[2] + at * g.stride[2]);
     *reinterpret_cast<int64_t*>(p[1]) = at;
   });
 }
@@ -151,22 +197,16 @@ void kthvalue_dim(const Operands<3>& ops, int dim, int64_t k) {
 // position (as PyTorch's median). n >= 1.
 template <class T, class OutT = T>
 void median_dim(const Operands<3>& ops, int dim) {
-  using K = sort_key_t<T>;
   const SliceGeometry<3> g(ops, dim);
-  const int64_t n = g.n, k = (n + 1) / 2;
-  for_each_slice<uint64_t>(g, SliceBuffer<T>::scratch_words(n), n * 4, [&](char* const* p, uint64_t* scratch) {
-    SliceBuffer<T> buf(scratch, n);
-    buf.load(p[2], g.stride[2], n, false);
+  const int64_t n = g.n, k = (n + 1) / 2, stride = g.stride[2];
+  for_each_slice<uint64_t>(g, detail::kth_scratch_words<T>(n), n * 4, [&](char* const* p, uint64_t* scratch) {
     int64_t at = -1;
     if constexpr (!std::is_integral_v<T>) {
       for (int64_t i = 0; i < n && at < 0; ++i)
-        if (is_nan(static_cast<opmath_t<T>>(buf.vals[i]))) at = i;
+        if (is_nan(static_cast<opmath_t<T>>(*reinterpret_cast<const T*>(p[2] + i * stride)))) at = i;
     }
-    if (at < 0) {
-      std::nth_element(buf.a, buf.a + (k - 1), buf.a + n, detail::key_index_less<K>);
-      at = buf.a[k - 1].idx;
-    }
-    *reinterpret_cast<T*>(p[0]) = buf.vals[at];
+    if (at < 0) at = detail::kth_position<T>(p[2], stride, n, k, scratch);
+    *reinterpret_cast<T*>(p[0]) = *reinterpret_cast<const T*>(p[2] + at * stride);
     *reinterpret_cast<int64_t*>(p[1]) = at;
   });
 }

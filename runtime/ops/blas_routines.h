@@ -109,6 +109,13 @@ void blas_gemm(const GemmCall& g) {
     if constexpr (blas_detail::kOpenBlasType<T>) {
       if (g.k > 0 && alpha != A(0) && g.m > 0 && g.n > 0 && blas_detail::fit_int(g.m, g.n, g.k, g.lda, g.ldb, g.ldc) &&
           openblas::available()) {
+        if (g.m == 1 && g.n == 1) {
+          // Batches of dot products (einsum's "ij,ij->i" through bmm):
+          // OpenBLAS's sgemm cost 4 us per 1 x 2048 x 1 product.
+          const A d = openblas::dot(int(g.k), ai, g.transa ? 1 : int(g.lda), bi, g.transb ? int(g.ldb) : 1);
+          ci[0] = static_cast<T>(beta_i == A(0) ? alpha * d : alpha * d + beta_i * ci[0]);
+          continue;
+        }
         openblas::gemm(g.transa, g.transb, int(g.m), int(g.n), int(g.k), alpha, ai, int(g.lda), bi, int(g.ldb), beta_i,
                        ci, int(g.ldc));
         continue;

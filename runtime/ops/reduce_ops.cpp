@@ -95,7 +95,9 @@ TensorBase dist_accumulated(const char* op, const TensorBase& a, const TensorBas
   broadcast_shapes(op, a, b, "other");
   const DType acc = accumulate_dtype(a.dtype() == DType::Double || b.dtype() == DType::Double ? DType::Double
                                      : a.dtype() == b.dtype() ? a.dtype() : DType::Float);
-  return base::norm(base::sub(base::to(a, acc), base::to(b, acc)), p);
+  // b converts as sub reads it: a float32 b copied to float64 first made
+  // dist of two 2048^2 float32 matrices 12.6 ms against NumPy's 2.5.
+  return base::norm(base::sub(base::to(a, acc), b), p);
 }
 
 TensorBase trace(const TensorBase& self) {

@@ -1,5 +1,6 @@
 #include "runtime/ops/take.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "ember/error.h"
@@ -30,9 +31,23 @@ TensorBase checked_positions(const char* op, const char* arg, const TensorBase& 
       fail(ErrorKind::Index, str(op, ": ", arg, " holds ", raw, ", out of range for ", what, " of size ", n), arg);
     return wrap ? base::where(base::lt(index, Scalar(0)), base::add(index, Scalar(n)), index) : index;
   }
+  if (index.is_contiguous()) {
+    // Most index tensors hold no negative value: those are used as they
+    // are, after a scan (the copy and the loop below made take of 2^20
+    // positions 2.4 ms against np.take's 0.5).
+    const int64_t* p = static_cast<const int64_t*>(index.data_ptr());
+    const int64_t count = index.numel();  // hoisted, so the loop vectorizes
+    int64_t lo = 0, hi = 0;
+    for (int64_t i = 0; i < count; ++i) {
+      lo = std::min(lo, p[i]);
+      hi = std::max(hi, p[i]);
+    }
+    if (lo >= 0 && hi < n) return index;
+  }
   TensorBase positions = clone_tensor(index);
   int64_t* p = static_cast<int64_t*>(positions.data_ptr());
-  for (int64_t i = 0; i < positions.numel(); ++i) {
+  const int64_t count = positions.numel();
+  for (int64_t i = 0; i < count; ++i) {
     if (p[i] >= n || p[i] < (wrap ? -n : 0))
       fail(ErrorKind::Index, str(op, ": ", arg, " holds ", p[i], ", out of range for ", what, " of size ", n), arg);
     if (p[i] < 0) p[i] += n;

@@ -6,6 +6,7 @@
 // its own entry (as PyTorch's sorted unique and unique_consecutive).
 // unique always sorts, ascending with NaN last: PyTorch leaves the order
 // of sorted=False unspecified (its CPU order is a hash table's).
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 #include <vector>
@@ -42,6 +43,40 @@ UniqueResult unique_by_keys(DType dtype, const TensorBase& rows, int64_t n, bool
   return {std::move(output), empty({0}, DType::Long), std::move(counts)};
 }
 
+// unique of elements with their positions (Note [unique with positions]).
+UniqueResult unique_with_positions(const TensorBase& self, const TensorBase& flat, int64_t n, bool return_counts) {
+  TensorBase output, counts = empty({0}, DType::Long);
+  TensorBase inverse = empty(self.shape(), DType::Long);
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    kernels::distinct_with_positions(static_cast<const T*>(flat.data_ptr()), n, inverse.data<int64_t>(),
+                                     [&](int64_t groups) {
+                                       output = empty({groups}, self.dtype());
+                                       if (return_counts) counts = empty({groups}, DType::Long);
+                                       return std::pair<T*, int64_t*>{output.data<T>(),
+                                                                      return_counts ? counts.data<int64_t>() : nullptr};
+                                     });
+  });
+  return {std::move(output), std::move(inverse), std::move(counts)};
+}
+
+// unique_consecutive of elements (Note [runs of equal elements]).
+UniqueResult runs_of_elements(const TensorBase& self, const TensorBase& flat, int64_t n, bool return_inverse,
+                              bool return_counts) {
+  TensorBase output, counts = empty({0}, DType::Long);
+  TensorBase inverse = empty(return_inverse ? self.shape() : std::vector<int64_t>{0}, DType::Long);
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    int64_t* positions = return_inverse ? inverse.data<int64_t>() : nullptr;
+    kernels::runs_of_equal(static_cast<const T*>(flat.data_ptr()), n, positions, [&](int64_t runs) {
+      output = empty({runs}, self.dtype());
+      if (return_counts) counts = empty({runs}, DType::Long);
+      return std::pair<T*, int64_t*>{output.data<T>(), return_counts ? counts.data<int64_t>() : nullptr};
+    });
+  });
+  return {std::move(output), std::move(inverse), std::move(counts)};
+}
+
 UniqueResult unique_impl(const char* op, const TensorBase& self, bool sort, bool return_inverse, bool return_counts,
                          std::optional<int64_t> dim_arg) {
   TensorBase rows;  // [n, width], contiguous: the slices compared
@@ -65,6 +100,8 @@ UniqueResult unique_impl(const char* op, const TensorBase& self, bool sort, bool
   const int64_t n = dim_arg ? self.size(d) : self.numel();
   const int64_t width = n == 0 ? 1 : rows.numel() / n;
   if (!dim_arg && sort && !return_inverse) return unique_by_keys(self.dtype(), rows, n, return_counts);
+  if (!dim_arg && !sort) return runs_of_elements(self, rows, n, return_inverse, return_counts);
+  if (!dim_arg && n <= int64_t{UINT32_MAX}) return unique_with_positions(self, rows, n, return_counts);
   const kernels::RowKeys keys = visit_dtype(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     return kernels::row_keys(static_cast<const T*>(rows.data_ptr()), n, width);
