@@ -92,13 +92,13 @@ inline Groups group_rows(const RowKeys& keys, int64_t rows, bool sort) {
 
 // Note [runs of equal elements]: unique_consecutive of elements (no dim)
 // went through group_rows, which builds a key, a NaN flag, a position and
-// a vector entry per element: 195 ms for 2048^2 int64 against NumPy's 9
-// for the same runs by a mask. Equality of Note [unique equality] is ==
-// in opmath_t (-0 == +0, a NaN equals nothing), so one pass counts the
-// runs by comparing neighbours and a second writes each run's first
-// element, its length and every element's run. outputs(runs) returns
-// where the runs' values and counts go (counts may be null); `inverse`
-// (n elements) may be null.
+// a vector entry per element: 99.8 ms for 2^22 int64 in runs of 1-7
+// against NumPy's 17-20 for the same runs by a mask (now 15.4). Equality
+// of Note [unique equality] is == in opmath_t (-0 == +0, a NaN equals
+// nothing), so one pass counts the runs by comparing neighbours and a
+// second writes each run's first element, its length and every element's
+// run. outputs(runs) returns where the runs' values and counts go (counts
+// may be null); `inverse` (n elements) may be null.
 template <class T, class Outputs>
 void runs_of_equal(const T* data, int64_t n, int64_t* inverse, const Outputs& outputs) {
   using M = opmath_t<T>;

@@ -29,6 +29,8 @@
 #include "ember/ops/view.h"
 #include "ember/ops/where_scalar_other.h"
 #include "ember/tensor_base.h"
+#include "kernels/difference_norm.h"
+#include "kernels/reducers.h"
 #include "runtime/ops/dtype_set.h"
 #include "runtime/ops/output.h"
 #include "runtime/ops/reduce_plan.h"
@@ -95,8 +97,21 @@ TensorBase dist_accumulated(const char* op, const TensorBase& a, const TensorBas
   broadcast_shapes(op, a, b, "other");
   const DType acc = accumulate_dtype(a.dtype() == DType::Double || b.dtype() == DType::Double ? DType::Double
                                      : a.dtype() == b.dtype() ? a.dtype() : DType::Float);
-  // b converts as sub reads it: a float32 b copied to float64 first made
-  // dist of two 2048^2 float32 matrices 12.6 ms against NumPy's 2.5.
+  const int64_t n = a.numel();
+  if (a.dtype() == b.dtype() && (a.dtype() == DType::Float || a.dtype() == DType::Double) && a.sizes() == b.sizes() &&
+      a.device().is_cpu() && b.device().is_cpu() && a.is_contiguous() && b.is_contiguous() &&
+      n >= kernels::detail::kLanes<double>) {
+    // Note [dist in one pass]: the same bits as the composition below.
+    double value = 0;
+    const auto reduce = [&](const auto* x, const auto* y) {
+      kernels::Norm<double>::visit(p.to<double>(), [&](const auto& r) { value = kernels::reduce_differences(x, y, n, r); });
+    };
+    if (a.dtype() == DType::Float) reduce(a.data<float>(), b.data<float>());
+    else reduce(a.data<double>(), b.data<double>());
+    TensorBase result = empty({}, DType::Double);
+    *result.data<double>() = value;
+    return result;
+  }
   return base::norm(base::sub(base::to(a, acc), b), p);
 }
 
