@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 
 #if defined(__AVX512F__)
@@ -27,6 +28,28 @@ namespace ember::kernels {
 
 namespace select_key_detail {
 
+#if defined(__AVX512F__)
+// AVX-512's unsigned compares and compress for keys of 4 or 8 bytes.
+template <size_t Bytes>
+struct KeyLanes;
+template <>
+struct KeyLanes<4> {
+  static constexpr int kCount = 16;
+  static __m512i broadcast(uint32_t p) { return _mm512_set1_epi32(static_cast<int>(p)); }
+  static __mmask16 less(__m512i a, __m512i b) { return _mm512_cmplt_epu32_mask(a, b); }
+  static __mmask16 greater(__m512i a, __m512i b) { return _mm512_cmpgt_epu32_mask(a, b); }
+  static __m512i compress(__mmask16 m, __m512i v) { return _mm512_maskz_compress_epi32(m, v); }
+};
+template <>
+struct KeyLanes<8> {
+  static constexpr int kCount = 8;
+  static __m512i broadcast(uint64_t p) { return _mm512_set1_epi64(static_cast<long long>(p)); }
+  static __mmask8 less(__m512i a, __m512i b) { return _mm512_cmplt_epu64_mask(a, b); }
+  static __mmask8 greater(__m512i a, __m512i b) { return _mm512_cmpgt_epu64_mask(a, b); }
+  static __m512i compress(__mmask8 m, __m512i v) { return _mm512_maskz_compress_epi64(m, v); }
+};
+#endif
+
 // src[0, n) split around p: those below to lo[0, *below), those above to
 // hi[0, *above); lo and hi hold n + 16 keys (the vector form writes whole
 // registers).
@@ -34,23 +57,14 @@ template <class K>
 void split(const K* src, int64_t n, K p, K* lo, K* hi, int64_t* below, int64_t* above) {
   int64_t nl = 0, nh = 0, i = 0;
 #if defined(__AVX512F__)
-  if constexpr (sizeof(K) == 4) {
-    const __m512i pv = _mm512_set1_epi32(static_cast<int>(p));
-    for (; i + 16 <= n; i += 16) {
+  if constexpr (sizeof(K) == 4 || sizeof(K) == 8) {
+    using L = KeyLanes<sizeof(K)>;
+    const __m512i pv = L::broadcast(p);
+    for (; i + L::kCount <= n; i += L::kCount) {
       const __m512i v = _mm512_loadu_si512(src + i);
-      const __mmask16 l = _mm512_cmplt_epu32_mask(v, pv), h = _mm512_cmpgt_epu32_mask(v, pv);
-      _mm512_storeu_si512(lo + nl, _mm512_maskz_compress_epi32(l, v));
-      _mm512_storeu_si512(hi + nh, _mm512_maskz_compress_epi32(h, v));
-      nl += __builtin_popcount(l);
-      nh += __builtin_popcount(h);
-    }
-  } else if constexpr (sizeof(K) == 8) {
-    const __m512i pv = _mm512_set1_epi64(static_cast<long long>(p));
-    for (; i + 8 <= n; i += 8) {
-      const __m512i v = _mm512_loadu_si512(src + i);
-      const __mmask8 l = _mm512_cmplt_epu64_mask(v, pv), h = _mm512_cmpgt_epu64_mask(v, pv);
-      _mm512_storeu_si512(lo + nl, _mm512_maskz_compress_epi64(l, v));
-      _mm512_storeu_si512(hi + nh, _mm512_maskz_compress_epi64(h, v));
+      const auto l = L::less(v, pv), h = L::greater(v, pv);
+      _mm512_storeu_si512(lo + nl, L::compress(l, v));
+      _mm512_storeu_si512(hi + nh, L::compress(h, v));
       nl += __builtin_popcount(l);
       nh += __builtin_popcount(h);
     }
