@@ -136,6 +136,9 @@ def more_cases(rng, m, m2, em, em2, im, eim, mask, emask):
     esrt, eq, esmall, evec, ex3, ey3, erows = (ember.tensor(x) for x in (srt, q, small, vec, x3, y3, rows))
     eba, ebb = ember.tensor(batch_a), ember.tensor(batch_b)
 
+    def runs_of(flat):
+        return flat[np.r_[True, flat[1:] != flat[:-1]]]
+
     def add_at():
         out = np.zeros_like(m)
         np.add.at(out, rows, m)
@@ -186,7 +189,7 @@ def more_cases(rng, m, m2, em, em2, im, eim, mask, emask):
         ("arange 2^22", lambda: ember.arange(1 << 22), lambda: np.arange(1 << 22)),
         ("linspace 2^22", lambda: ember.linspace(0, 1, 1 << 22), lambda: np.linspace(0, 1, 1 << 22, dtype=np.float32)),
         ("eye 2048", lambda: ember.eye(S), lambda: np.eye(S, dtype=np.float32)),
-        ("unique_consecutive int64", lambda: ember.unique_consecutive(eim), lambda: im.ravel()[np.r_[True, im.ravel()[1:] != im.ravel()[:-1]]]),
+        ("unique_consecutive int64", lambda: ember.unique_consecutive(eim), lambda: runs_of(im.ravel())),
         ("any dim 1", lambda: emask.any(1), lambda: mask.any(1)),
         ("a == b", lambda: em == em2, lambda: m == m2),
         ("clamp int64", lambda: eim.clamp(10, 500), lambda: np.clip(im, 10, 500)),

@@ -111,7 +111,8 @@ void blas_gemm(const GemmCall& g) {
           openblas::available()) {
         if (g.m == 1 && g.n == 1) {
           // Batches of dot products (einsum's "ij,ij->i" through bmm):
-          // OpenBLAS's sgemm cost 4 us per 1 x 2048 x 1 product.
+          // through OpenBLAS's sgemm, einsum of 2048^2 took 3.4 us per
+          // 1 x 2048 x 1 product.
           const A d = openblas::dot(int(g.k), ai, g.transa ? 1 : int(g.lda), bi, g.transb ? int(g.ldb) : 1);
           ci[0] = static_cast<T>(beta_i == A(0) ? alpha * d : alpha * d + beta_i * ci[0]);
           continue;

@@ -104,7 +104,8 @@ TensorBase dist_accumulated(const char* op, const TensorBase& a, const TensorBas
     // Note [dist in one pass]: the same bits as the composition below.
     double value = 0;
     const auto reduce = [&](const auto* x, const auto* y) {
-      kernels::Norm<double>::visit(p.to<double>(), [&](const auto& r) { value = kernels::reduce_differences(x, y, n, r); });
+      kernels::Norm<double>::visit(p.to<double>(),
+                                   [&](const auto& r) { value = kernels::reduce_differences(x, y, n, r); });
     };
     if (a.dtype() == DType::Float) reduce(a.data<float>(), b.data<float>());
     else reduce(a.data<double>(), b.data<double>());

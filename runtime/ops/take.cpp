@@ -20,8 +20,9 @@ namespace ember::rt {
 
 namespace {
 
-// The positions of `index` (row-major, a contiguous int64 copy) as
-// positions in [0, n): negative ones count from the end when `wrap`.
+// The positions of `index` (row-major) as positions in [0, n): negative
+// ones count from the end when `wrap`. index itself where it is
+// contiguous and holds no negative value, else a contiguous int64 copy.
 TensorBase checked_positions(const char* op, const char* arg, const TensorBase& index, int64_t n, bool wrap,
                              const char* what) {
   check_index_dtype(op, arg, index);

@@ -43,36 +43,22 @@ UniqueResult unique_by_keys(DType dtype, const TensorBase& rows, int64_t n, bool
   return {std::move(output), empty({0}, DType::Long), std::move(counts)};
 }
 
-// unique of elements with their positions (Note [unique with positions]).
-UniqueResult unique_with_positions(const TensorBase& self, const TensorBase& flat, int64_t n, bool return_counts) {
-  TensorBase output, counts = empty({0}, DType::Long);
-  TensorBase inverse = empty(self.shape(), DType::Long);
-  visit_dtype(self.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    kernels::distinct_with_positions(static_cast<const T*>(flat.data_ptr()), n, inverse.data<int64_t>(),
-                                     [&](int64_t groups) {
-                                       output = empty({groups}, self.dtype());
-                                       if (return_counts) counts = empty({groups}, DType::Long);
-                                       return std::pair<T*, int64_t*>{output.data<T>(),
-                                                                      return_counts ? counts.data<int64_t>() : nullptr};
-                                     });
-  });
-  return {std::move(output), std::move(inverse), std::move(counts)};
-}
-
-// unique_consecutive of elements (Note [runs of equal elements]).
-UniqueResult runs_of_elements(const TensorBase& self, const TensorBase& flat, int64_t n, bool return_inverse,
-                              bool return_counts) {
+// unique of elements by one of search.h's element kernels: kernel(data,
+// inverse, outputs) as runs_of_equal and distinct_with_positions take
+// them (inverse null where it is not asked for).
+template <class Kernel>
+UniqueResult by_elements(const TensorBase& self, const TensorBase& flat, bool return_inverse, bool return_counts,
+                         const Kernel& kernel) {
   TensorBase output, counts = empty({0}, DType::Long);
   TensorBase inverse = empty(return_inverse ? self.shape() : std::vector<int64_t>{0}, DType::Long);
   visit_dtype(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    int64_t* positions = return_inverse ? inverse.data<int64_t>() : nullptr;
-    kernels::runs_of_equal(static_cast<const T*>(flat.data_ptr()), n, positions, [&](int64_t runs) {
-      output = empty({runs}, self.dtype());
-      if (return_counts) counts = empty({runs}, DType::Long);
-      return std::pair<T*, int64_t*>{output.data<T>(), return_counts ? counts.data<int64_t>() : nullptr};
-    });
+    kernel(static_cast<const T*>(flat.data_ptr()), return_inverse ? inverse.data<int64_t>() : nullptr,
+           [&](int64_t groups) {
+             output = empty({groups}, self.dtype());
+             if (return_counts) counts = empty({groups}, DType::Long);
+             return std::pair<T*, int64_t*>{output.data<T>(), return_counts ? counts.data<int64_t>() : nullptr};
+           });
   });
   return {std::move(output), std::move(inverse), std::move(counts)};
 }
@@ -100,8 +86,18 @@ UniqueResult unique_impl(const char* op, const TensorBase& self, bool sort, bool
   const int64_t n = dim_arg ? self.size(d) : self.numel();
   const int64_t width = n == 0 ? 1 : rows.numel() / n;
   if (!dim_arg && sort && !return_inverse) return unique_by_keys(self.dtype(), rows, n, return_counts);
-  if (!dim_arg && !sort) return runs_of_elements(self, rows, n, return_inverse, return_counts);
-  if (!dim_arg && n <= int64_t{UINT32_MAX}) return unique_with_positions(self, rows, n, return_counts);
+  if (!dim_arg && !sort) {
+    const auto runs = [n](const auto* data, int64_t* inverse, const auto& out) {
+      kernels::runs_of_equal(data, n, inverse, out);
+    };
+    return by_elements(self, rows, return_inverse, return_counts, runs);
+  }
+  if (!dim_arg && n <= int64_t{UINT32_MAX}) {  // return_inverse: its cases without are above
+    const auto groups = [n](const auto* data, int64_t* inverse, const auto& out) {
+      kernels::distinct_with_positions(data, n, inverse, out);
+    };
+    return by_elements(self, rows, true, return_counts, groups);
+  }
   const kernels::RowKeys keys = visit_dtype(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     return kernels::row_keys(static_cast<const T*>(rows.data_ptr()), n, width);

@@ -98,7 +98,8 @@ template <class T>
 void check_kth(const std::vector<T>& v, int64_t step, int64_t n, const std::string& what) {
   std::vector<uint32_t> order(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return before(v[a * step], v[b * step]); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return before(v[a * step], v[b * step]); });
   std::vector<uint64_t> scratch(static_cast<size_t>(detail::kth_scratch_words<T>(n)));
   const int64_t every = n > 300 ? n / 97 : 1;
   for (int64_t k = 1; k <= n; k += (k == n - 1 ? 1 : every)) {
